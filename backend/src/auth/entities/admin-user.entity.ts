@@ -1,0 +1,30 @@
+import { Index, Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export const ADMIN_ROLES = ['admin', 'support'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+@Entity('admin_users')
+@Index('UQ_admin_users_username', ['username'], { unique: true })
+export class AdminUser {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 100 })
+  username: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  passwordHash: string;
+
+  @Column({ type: 'simple-enum', enum: ADMIN_ROLES, default: 'admin' })
+  role: AdminRole;
+
+  /** Bumped on logout: every token carrying an older version stops working. */
+  @Column({ type: 'int', default: 0 })
+  tokenVersion: number;
+
+  @CreateDateColumn({ type: 'datetime', precision: 3 })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'datetime', precision: 3 })
+  updatedAt: Date;
+}

@@ -1,0 +1,30 @@
+import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { AuthService } from './auth.service.js';
+import type { StaffUserDto } from './dto/login.dto.js';
+import { JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER, type StaffTokenPayload } from './jwt.constants.js';
+
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly auth: AuthService,
+  ) {
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: config.jwtSecret,
+      algorithms: [JWT_ALGORITHM],
+      issuer: JWT_ISSUER,
+      audience: JWT_AUDIENCE,
+      ignoreExpiration: false,
+    });
+  }
+
+  async validate(payload: StaffTokenPayload): Promise<StaffUserDto> {
+    const user = await this.auth.resolveToken(payload);
+    if (!user) throw new UnauthorizedException('Session has ended, please sign in again');
+    return user;
+  }
+}

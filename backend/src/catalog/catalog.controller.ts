@@ -1,0 +1,27 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Public } from '../common/auth.decorators.js';
+import { CatalogService } from './catalog.service.js';
+import { ProductDto } from './dto/product.dto.js';
+
+@ApiTags('catalogue')
+@Public()
+@Controller('products')
+export class CatalogController {
+  constructor(private readonly catalog: CatalogService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'The three editions, in catalogue order' })
+  @ApiOkResponse({ type: [ProductDto] })
+  findAll(): ProductDto[] {
+    return this.catalog.findAll();
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One edition' })
+  @ApiOkResponse({ type: ProductDto })
+  @ApiNotFoundResponse({ description: 'Unknown product id' })
+  findOne(@Param('id') id: string): ProductDto {
+    return this.catalog.findOne(id);
+  }
+}

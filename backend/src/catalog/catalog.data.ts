@@ -1,0 +1,73 @@
+import type { Product } from './entities/product.entity.js';
+
+/** The catalogue, in display order. The seed writes it to the database on every start. */
+export const CATALOG: readonly Readonly<Product>[] = deepFreeze([
+  {
+    id: 'office-2024-standard',
+    title: 'Office 2024 Standard',
+    subtitle: 'Lifetime licence for 1 PC or Mac',
+    description:
+      'The essential Office apps for home, school and small offices: write documents, build spreadsheets and ' +
+      'present your ideas. A one-time purchase, no subscription.',
+    includedApps: [
+      { name: 'Word', icon: 'word' },
+      { name: 'Excel', icon: 'excel' },
+      { name: 'PowerPoint', icon: 'powerpoint' },
+    ],
+    compatibility: ['Windows', 'Mac'],
+    licensesLeft: 'Only 32 licenses left!',
+    originalPriceCents: 20249,
+    currentPriceCents: 4049,
+    savings: '80%',
+    sortOrder: 1,
+  },
+  {
+    id: 'office-2024-home-business',
+    title: 'Office 2024 Home & Business',
+    subtitle: 'Lifetime licence for 1 PC or Mac',
+    description:
+      'Everything in Standard plus Outlook for business e-mail, calendars and contacts. Licensed for ' +
+      'commercial use. A one-time purchase, no subscription.',
+    includedApps: [
+      { name: 'Word', icon: 'word' },
+      { name: 'Excel', icon: 'excel' },
+      { name: 'PowerPoint', icon: 'powerpoint' },
+      { name: 'Outlook', icon: 'outlook' },
+    ],
+    compatibility: ['Windows', 'Mac'],
+    licensesLeft: 'Only 18 licenses left!',
+    originalPriceCents: 33749,
+    currentPriceCents: 24299,
+    savings: '28%',
+    sortOrder: 2,
+  },
+  {
+    id: 'office-2024-professional-plus',
+    title: 'Office 2024 Professional Plus LTSC',
+    subtitle: 'Lifetime licence for 1 Windows PC',
+    description:
+      'The complete suite for Windows: Word, Excel, PowerPoint and Outlook plus Access for databases. ' +
+      'Long-term servicing channel, a one-time purchase, no subscription.',
+    includedApps: [
+      { name: 'Word', icon: 'word' },
+      { name: 'Excel', icon: 'excel' },
+      { name: 'PowerPoint', icon: 'powerpoint' },
+      { name: 'Outlook', icon: 'outlook' },
+      { name: 'Access', icon: 'access' },
+    ],
+    compatibility: ['Windows'],
+    licensesLeft: 'Only 22 licenses left!',
+    originalPriceCents: 63999,
+    currentPriceCents: 5399,
+    savings: '50%',
+    sortOrder: 3,
+  },
+]);
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const item of Object.values(value)) deepFreeze(item);
+    Object.freeze(value);
+  }
+  return value;
+}

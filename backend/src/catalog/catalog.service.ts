@@ -1,0 +1,33 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { ProductDto } from './dto/product.dto.js';
+import { Product } from './entities/product.entity.js';
+
+/**
+ * The catalogue is fixed content: it is read from the database once (after the seed) and then served
+ * from memory, so product requests never touch the database.
+ */
+@Injectable()
+export class CatalogService {
+  private products: ProductDto[] = [];
+  private byId = new Map<string, ProductDto>();
+
+  constructor(@InjectRepository(Product) private readonly repo: Repository<Product>) {}
+
+  async reload(): Promise<void> {
+    const rows = await this.repo.find({ order: { sortOrder: 'ASC', id: 'ASC' } });
+    this.products = rows.map((row) => ProductDto.from(row));
+    this.byId = new Map(this.products.map((p) => [p.id, p]));
+  }
+
+  findAll(): ProductDto[] {
+    return this.products;
+  }
+
+  findOne(id: string): ProductDto {
+    const product = this.byId.get(id);
+    if (!product) throw new NotFoundException(`Product ${id} not found`);
+    return product;
+  }
+}

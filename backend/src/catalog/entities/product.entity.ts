@@ -1,0 +1,48 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+export interface IncludedApp {
+  name: string;
+  icon: string;
+}
+
+export const PLATFORMS = ['Windows', 'Mac'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+/** A catalogue edition. Content is fixed and seeded from `catalog/catalog.data.ts` on every start. */
+@Entity('products')
+export class Product {
+  @PrimaryColumn({ type: 'varchar', length: 64 })
+  id: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  title: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  subtitle: string;
+
+  @Column({ type: 'text' })
+  description: string;
+
+  @Column({ type: 'simple-json' })
+  includedApps: IncludedApp[];
+
+  @Column({ type: 'simple-json' })
+  compatibility: Platform[];
+
+  /** Display text only ("Only 32 licenses left!"); real stock is the key inventory. */
+  @Column({ type: 'varchar', length: 100 })
+  licensesLeft: string;
+
+  @Column({ type: 'int' })
+  originalPriceCents: number;
+
+  @Column({ type: 'int' })
+  currentPriceCents: number;
+
+  /** Display text ("80%"), as the catalogue states it. */
+  @Column({ type: 'varchar', length: 20 })
+  savings: string;
+
+  @Column({ type: 'int', default: 0 })
+  sortOrder: number;
+}

@@ -1,0 +1,62 @@
+import { STATUS_CODES } from 'node:http';
+import {
+  Catch,
+  HttpException,
+  HttpStatus,
+  Logger,
+  type ArgumentsHost,
+  type ExceptionFilter,
+} from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+
+/** The one shape of every error the API returns. */
+export interface ErrorBody {
+  statusCode: number;
+  message: string | string[];
+  error: string;
+}
+
+export function errorBody(statusCode: number, message?: string | string[]): ErrorBody {
+  const error = STATUS_CODES[statusCode] ?? 'Error';
+  return { statusCode, message: message ?? error, error };
+}
+
+/**
+ * Shapes every exception as {@link ErrorBody}. Anything that is not an HttpException is a bug or an
+ * outage: it is logged with its stack and answered as a bare 500, never with internals.
+ */
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpErrorFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const { status, body } = this.describe(exception);
+    void reply.status(status).header('cache-control', 'no-store').send(body);
+  }
+
+  private describe(exception: unknown): { status: number; body: ErrorBody } {
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const response = exception.getResponse();
+      const message =
+        typeof response === 'string'
+          ? response
+          : ((response as { message?: string | string[] }).message ?? exception.message);
+      return { status, body: errorBody(status, message) };
+    }
+    const status = clientErrorStatus(exception);
+    if (status) return { status, body: errorBody(status, (exception as Error).message) };
+    this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    return {
+      status: HttpStatus.INTERNAL_SERVER_ERROR,
+      body: errorBody(HttpStatus.INTERNAL_SERVER_ERROR, 'Internal server error'),
+    };
+  }
+}
+
+/** Fastify's own 4xx errors (invalid JSON, body too large, unsupported media type) carry a statusCode. */
+export function clientErrorStatus(error: unknown): number | undefined {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}

@@ -1,0 +1,112 @@
+import { ConfigError, DEV_DEFAULTS, loadConfig } from './app-config.js';
+
+const ROOT = '/srv/store';
+const PROD = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'p'.repeat(32),
+  LICENSE_KEY_SECRET: 'l'.repeat(32),
+  ADMIN_PASSWORD: 'a-long-production-password',
+};
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, ROOT);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('runs a fresh clone with no settings: SQLite under var/, port 3000, demo keys', () => {
+    const config = loadConfig({}, ROOT);
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      isProduction: false,
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      database: { type: 'sqlite', path: '/srv/store/var/store.sqlite' },
+      admin: { username: 'admin', password: DEV_DEFAULTS.adminPassword },
+      seedDemoKeys: true,
+      staticDirs: { storefront: '/srv/store/storefront/dist', admin: '/srv/store/admin/dist' },
+    });
+  });
+
+  it('accepts a valid production configuration, without demo keys', () => {
+    const config = loadConfig(PROD, ROOT);
+    expect(config.isProduction).toBe(true);
+    expect(config.seedDemoKeys).toBe(false);
+  });
+
+  it.each([
+    [{ JWT_SECRET: '' }, 'JWT_SECRET is required in production'],
+    [{ JWT_SECRET: 'too-short' }, 'JWT_SECRET must be at least 32 bytes long'],
+    [{ JWT_SECRET: DEV_DEFAULTS.jwtSecret }, 'JWT_SECRET must not be the development default'],
+    [{ LICENSE_KEY_SECRET: '' }, 'LICENSE_KEY_SECRET is required in production'],
+    [{ LICENSE_KEY_SECRET: 'short' }, 'LICENSE_KEY_SECRET must be at least 32 bytes long'],
+    [{ ADMIN_PASSWORD: '' }, 'ADMIN_PASSWORD must be set to your own password in production'],
+    [
+      { ADMIN_PASSWORD: DEV_DEFAULTS.adminPassword },
+      'ADMIN_PASSWORD must be set to your own password in production',
+    ],
+  ])('refuses production with %j', (override, problem) => {
+    const problems = problemsOf({ ...PROD, ...override });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(problem);
+  });
+
+  it('reports every problem at once, each naming its variable', () => {
+    const problems = problemsOf({
+      NODE_ENV: 'production',
+      PORT: 'eighty',
+      PUBLIC_URL: 'ftp://x',
+      SEED_DEMO_KEYS: 'maybe',
+    });
+    expect(problems.map((p) => p.split(' ')[0])).toEqual([
+      'PORT',
+      'PUBLIC_URL',
+      'JWT_SECRET',
+      'LICENSE_KEY_SECRET',
+      'ADMIN_PASSWORD',
+    ]);
+    expect(problemsOf({ SEED_DEMO_KEYS: 'maybe', NODE_ENV: 'staging' })).toEqual([
+      'NODE_ENV must be one of development, production, test (got "staging")',
+      'SEED_DEMO_KEYS must be true or false (got "maybe")',
+    ]);
+  });
+
+  it('reads each database URL form', () => {
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/x.sqlite' }, ROOT).database).toEqual({
+      type: 'sqlite',
+      path: '/tmp/x.sqlite',
+    });
+    expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }, ROOT).database).toEqual({
+      type: 'sqlite',
+      path: ':memory:',
+    });
+    expect(loadConfig({ DATABASE_URL: 'mysql://shop:p%40ss@db:3307/store' }, ROOT).database).toEqual({
+      type: 'mysql',
+      host: 'db',
+      port: 3307,
+      username: 'shop',
+      password: 'p@ss',
+      database: 'store',
+    });
+    expect(loadConfig({ DATABASE_URL: 'mariadb://root@127.0.0.1/store_test' }, ROOT).database).toMatchObject({
+      type: 'mariadb',
+      port: 3306,
+      username: 'root',
+      password: '',
+    });
+    expect(problemsOf({ DATABASE_URL: 'postgres://x/y' })).toEqual([
+      'DATABASE_URL: unsupported driver "postgres" (use sqlite:, mysql:// or mariadb://)',
+    ]);
+    expect(problemsOf({ DATABASE_URL: 'mysql://host' })[0]).toContain('DATABASE_URL must name a database');
+    expect(problemsOf({ DATABASE_URL: 'nonsense' })[0]).toContain('DATABASE_URL is not a valid URL');
+  });
+
+  it('turns demo keys off on request', () => {
+    expect(loadConfig({ SEED_DEMO_KEYS: '0' }, ROOT).seedDemoKeys).toBe(false);
+  });
+});

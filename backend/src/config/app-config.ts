@@ -1,0 +1,218 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+
+/** Development-only defaults. Production refuses to start while any of these is in use. */
+export const DEV_DEFAULTS = {
+  jwtSecret: 'dev-only-jwt-secret-0123456789abcdef0123456789',
+  licenseKeySecret: 'dev-only-license-key-secret-0123456789abcdef',
+  adminUsername: 'admin',
+  adminPassword: 'admin-dev-password',
+} as const;
+
+/** Injection token for the validated {@link AppConfig}. */
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export type DatabaseConfig =
+  | { type: 'sqlite'; path: string }
+  | {
+      type: 'mysql' | 'mariadb';
+      host: string;
+      port: number;
+      username: string;
+      password: string;
+      database: string;
+    };
+
+/** Every setting the server reads, validated once at startup. See `.env.example` for each one. */
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  host: string;
+  port: number;
+  publicUrl: string;
+  trustProxy: boolean;
+  database: DatabaseConfig;
+  jwtSecret: string;
+  licenseKeySecret: string;
+  admin: { username: string; password: string };
+  seedDemoKeys: boolean;
+  /** Built front ends served by the API process. */
+  staticDirs: { storefront: string; admin: string };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * The repository root: relative paths in settings (the SQLite file, the front-end builds) are resolved
+ * against it, so the server behaves the same whether it is started from the root or from `backend/`.
+ */
+export function findProjectRoot(start = process.cwd()): string {
+  let dir = resolve(start);
+  for (;;) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && existsSync(join(dir, 'backend', 'package.json'))) {
+      const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { workspaces?: unknown };
+      if (Array.isArray(pkg.workspaces)) return dir;
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return resolve(start);
+    dir = parent;
+  }
+}
+
+/** Reads `.env` at the project root into the environment, without overriding what is already set. */
+export function loadDotEnv(root = findProjectRoot()): void {
+  const file = join(root, '.env');
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
+export function loadConfig(env: Env = process.env, root = findProjectRoot()): AppConfig {
+  const problems: string[] = [];
+  const fromRoot = (p: string) => (isAbsolute(p) ? p : resolve(root, p));
+
+  const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'], 'development', problems);
+  const isProduction = nodeEnv === 'production';
+
+  const port = integer(env, 'PORT', 3000, 0, 65535, problems);
+  const host = env.HOST?.trim() || 'localhost';
+  const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port || 3000}`, problems).replace(/\/+$/, '');
+  const trustProxy = flag(env, 'TRUST_PROXY', false, problems);
+  const database = parseDatabaseUrl(env.DATABASE_URL, fromRoot, problems);
+
+  const jwtSecret = secret(env, 'JWT_SECRET', DEV_DEFAULTS.jwtSecret, isProduction, problems);
+  const licenseKeySecret = secret(
+    env,
+    'LICENSE_KEY_SECRET',
+    DEV_DEFAULTS.licenseKeySecret,
+    isProduction,
+    problems,
+  );
+
+  const adminUsername = env.ADMIN_USERNAME?.trim() || DEV_DEFAULTS.adminUsername;
+  const adminPassword = env.ADMIN_PASSWORD || DEV_DEFAULTS.adminPassword;
+  if (isProduction && adminPassword === DEV_DEFAULTS.adminPassword) {
+    problems.push(
+      'ADMIN_PASSWORD must be set to your own password in production (the development default is refused)',
+    );
+  } else if (adminPassword.length < 12) {
+    problems.push('ADMIN_PASSWORD must be at least 12 characters');
+  }
+
+  const seedDemoKeys = !isProduction && flag(env, 'SEED_DEMO_KEYS', true, problems);
+
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    nodeEnv,
+    isProduction,
+    host,
+    port,
+    publicUrl,
+    trustProxy,
+    database,
+    jwtSecret,
+    licenseKeySecret,
+    admin: { username: adminUsername, password: adminPassword },
+    seedDemoKeys,
+    staticDirs: { storefront: fromRoot('storefront/dist'), admin: fromRoot('admin/dist') },
+  };
+}
+
+export function parseDatabaseUrl(
+  raw: string | undefined,
+  fromRoot: (p: string) => string,
+  problems: string[],
+): DatabaseConfig {
+  const value = raw?.trim() || 'sqlite:var/store.sqlite';
+  if (value.startsWith('sqlite:')) {
+    const path = value.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (!path) problems.push('DATABASE_URL: sqlite: needs a file path, e.g. sqlite:var/store.sqlite');
+    return { type: 'sqlite', path: path === ':memory:' ? path : fromRoot(path) };
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    problems.push('DATABASE_URL is not a valid URL (expected sqlite:<path>, mysql://… or mariadb://…)');
+    return { type: 'sqlite', path: ':memory:' };
+  }
+  const type = parsed.protocol.slice(0, -1);
+  if (type !== 'mysql' && type !== 'mariadb') {
+    problems.push(`DATABASE_URL: unsupported driver "${type}" (use sqlite:, mysql:// or mariadb://)`);
+    return { type: 'sqlite', path: ':memory:' };
+  }
+  const database = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
+  if (!database) problems.push('DATABASE_URL must name a database, e.g. mysql://user:pass@host:3306/store');
+  return {
+    type,
+    host: parsed.hostname || '127.0.0.1',
+    port: parsed.port ? Number(parsed.port) : 3306,
+    username: decodeURIComponent(parsed.username || 'root'),
+    password: decodeURIComponent(parsed.password),
+    database,
+  };
+}
+
+function oneOf<T extends string>(env: Env, name: string, values: T[], fallback: T, problems: string[]): T {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if ((values as string[]).includes(raw)) return raw as T;
+  problems.push(`${name} must be one of ${values.join(', ')} (got "${raw}")`);
+  return fallback;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]) {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+    return fallback;
+  }
+  return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean, problems: string[]): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  problems.push(`${name} must be true or false (got "${raw}")`);
+  return fallback;
+}
+
+function url(env: Env, name: string, fallback: string, problems: string[]): string {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  try {
+    const parsed = new URL(raw);
+    if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return raw;
+  } catch {
+    // reported below
+  }
+  problems.push(`${name} must be an http(s) URL (got "${raw}")`);
+  return fallback;
+}
+
+function secret(
+  env: Env,
+  name: string,
+  devDefault: string,
+  isProduction: boolean,
+  problems: string[],
+): string {
+  const raw = env[name];
+  if (!raw) {
+    if (isProduction) problems.push(`${name} is required in production (at least 32 bytes)`);
+    return devDefault;
+  }
+  if (Buffer.byteLength(raw) < 32) problems.push(`${name} must be at least 32 bytes long`);
+  else if (isProduction && raw === devDefault) problems.push(`${name} must not be the development default`);
+  return raw;
+}

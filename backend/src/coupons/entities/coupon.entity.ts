@@ -1,0 +1,36 @@
+import { Index, Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** A promo code. `code` is stored upper-case, so its UNIQUE index is case-insensitive on every driver. */
+@Entity('coupons')
+@Index('UQ_coupons_code', ['code'], { unique: true })
+export class Coupon {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 64 })
+  code: string;
+
+  @Column({ type: 'int' })
+  percentOff: number;
+
+  @Column({ type: 'boolean', default: true })
+  active: boolean;
+
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  startsAt: Date | null;
+
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  expiresAt: Date | null;
+
+  @Column({ type: 'int', nullable: true })
+  maxRedemptions: number | null;
+
+  @Column({ type: 'int', default: 0 })
+  redemptionCount: number;
+
+  @CreateDateColumn({ type: 'datetime', precision: 3 })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'datetime', precision: 3 })
+  updatedAt: Date;
+}

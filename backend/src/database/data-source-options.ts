@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import type { DatabaseConfig } from '../config/app-config.js';
+import { ENTITIES, MIGRATIONS } from './entities.js';
+
+/**
+ * TypeORM options for the configured database. Migrations run on start; `synchronize` is never used.
+ * MariaDB URLs use TypeORM's `mariadb` type (with `mysql` a JSON column drifted on MariaDB).
+ */
+export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
+  const common = {
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsRun: true,
+    migrationsTransactionMode: 'each' as const,
+    synchronize: false,
+    // Never log queries: their parameters can hold customer data and e-mail bodies with licence keys.
+    logging: false,
+  };
+  if (db.type === 'sqlite') {
+    if (db.path !== ':memory:') mkdirSync(dirname(db.path), { recursive: true });
+    return {
+      ...common,
+      type: 'better-sqlite3',
+      database: db.path,
+      prepareDatabase: (conn: { pragma(source: string): unknown }) => {
+        conn.pragma('journal_mode = WAL');
+        conn.pragma('busy_timeout = 5000');
+        conn.pragma('foreign_keys = ON');
+      },
+    };
+  }
+  return {
+    ...common,
+    type: db.type,
+    host: db.host,
+    port: db.port,
+    username: db.username,
+    password: db.password,
+    database: db.database,
+    timezone: 'Z',
+    charset: 'utf8mb4_unicode_ci',
+    extra: { connectionLimit: 10 },
+  };
+}
+
+/**
+ * A DataSource whose automatic timestamps (CreateDateColumn, UpdateDateColumn) keep milliseconds on every
+ * driver: TypeORM's defaults are whole seconds on SQLite and microseconds on MySQL, while JavaScript dates
+ * and our ordering ("oldest order first") work in milliseconds. The migrations read the same defaults.
+ */
+export function createDataSource(options: DataSourceOptions): DataSource {
+  const dataSource = new DataSource(options);
+  const types = dataSource.driver.mappedDataTypes;
+  if (options.type === 'better-sqlite3') {
+    types.createDateDefault = types.updateDateDefault = "strftime('%Y-%m-%d %H:%M:%f', 'now')";
+  } else {
+    types.createDatePrecision = types.updateDatePrecision = 3;
+    types.createDateDefault = types.updateDateDefault = 'CURRENT_TIMESTAMP(3)';
+  }
+  return dataSource;
+}

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { createDataSource, dataSourceOptions } from './data-source-options.js';
+
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        ...dataSourceOptions(config.database),
+        // A database that is still starting (docker compose) gets a few seconds; a wrong URL fails fast.
+        retryAttempts: 3,
+        retryDelay: 2000,
+      }),
+      dataSourceFactory: async (options) => createDataSource(options!).initialize(),
+    }),
+  ],
+})
+export class DatabaseModule {}

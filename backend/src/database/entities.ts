@@ -1,0 +1,28 @@
+import { AdminUser } from '../auth/entities/admin-user.entity.js';
+import { Product } from '../catalog/entities/product.entity.js';
+import { ContactMessage } from '../contact/entities/contact-message.entity.js';
+import { Coupon } from '../coupons/entities/coupon.entity.js';
+import { DownloadLink } from '../downloads/entities/download-link.entity.js';
+import { LicenseActivation } from '../licenses/entities/license-activation.entity.js';
+import { LicenseKey } from '../licenses/entities/license-key.entity.js';
+import { OutboxMessage } from '../mail/entities/outbox-message.entity.js';
+import { Order } from '../orders/entities/order.entity.js';
+import { PaymentEvent } from '../payments/entities/payment-event.entity.js';
+import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema.js';
+
+/** Every entity, listed explicitly (no globs): the same list works from `src` under Jest and from `dist`. */
+export const ENTITIES = [
+  Product,
+  AdminUser,
+  Order,
+  LicenseKey,
+  LicenseActivation,
+  DownloadLink,
+  Coupon,
+  PaymentEvent,
+  OutboxMessage,
+  ContactMessage,
+];
+
+/** Migrations in the order they run. A schema change is a new migration appended here. */
+export const MIGRATIONS = [InitialSchema1763700000000];

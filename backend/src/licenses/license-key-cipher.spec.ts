@@ -1,0 +1,68 @@
+import {
+  generateLicenseKey,
+  LICENSE_KEY_PATTERN,
+  LicenseKeyCipher,
+  LicenseKeyDecryptionError,
+} from './license-key-cipher.js';
+
+const cipher = new LicenseKeyCipher({ licenseKeySecret: 'unit-test-secret-0123456789abcdef0123' });
+const KEY = 'ABCDE-12345-FGHIJ-67890-KLMNO';
+
+describe('LicenseKeyCipher', () => {
+  it('round-trips a key and never stores it in clear', () => {
+    const sealed = cipher.encrypt(KEY);
+    expect(sealed).not.toContain(KEY);
+    expect(sealed).not.toContain('KLMNO');
+    expect(cipher.decrypt(sealed)).toBe(KEY);
+  });
+
+  it('normalises case and surrounding space before encrypting and hashing', () => {
+    expect(cipher.decrypt(cipher.encrypt(`  ${KEY.toLowerCase()} `))).toBe(KEY);
+    expect(cipher.lookupHash(KEY.toLowerCase())).toBe(cipher.lookupHash(KEY));
+  });
+
+  it('uses a fresh IV, so the same key encrypts differently each time', () => {
+    expect(cipher.encrypt(KEY)).not.toBe(cipher.encrypt(KEY));
+  });
+
+  it('gives a stable 64-hex lookup hash that depends on the secret', () => {
+    const other = new LicenseKeyCipher({ licenseKeySecret: 'another-secret-0123456789abcdef01234' });
+    expect(cipher.lookupHash(KEY)).toMatch(/^[0-9a-f]{64}$/);
+    expect(cipher.lookupHash(KEY)).toBe(cipher.lookupHash(KEY));
+    expect(other.lookupHash(KEY)).not.toBe(cipher.lookupHash(KEY));
+  });
+
+  it('fails closed on a tampered ciphertext', () => {
+    const sealed = cipher.encrypt(KEY);
+    const raw = Buffer.from(sealed.slice(3), 'base64');
+    for (const position of [0, 14, raw.length - 1]) {
+      const tampered = Buffer.from(raw);
+      tampered[position] = tampered[position]! ^ 0x01;
+      expect(() => cipher.decrypt(`v1:${tampered.toString('base64')}`)).toThrow(LicenseKeyDecryptionError);
+    }
+  });
+
+  it('fails closed on a wrong secret, a truncated payload or an unknown version', () => {
+    const sealed = cipher.encrypt(KEY);
+    const other = new LicenseKeyCipher({ licenseKeySecret: 'another-secret-0123456789abcdef01234' });
+    expect(() => other.decrypt(sealed)).toThrow(LicenseKeyDecryptionError);
+    expect(() => cipher.decrypt(sealed.slice(0, 20))).toThrow(LicenseKeyDecryptionError);
+    expect(() => cipher.decrypt(sealed.replace(/^v1:/, 'v2:'))).toThrow(LicenseKeyDecryptionError);
+    expect(() => cipher.decrypt('garbage')).toThrow(LicenseKeyDecryptionError);
+  });
+
+  it('seals the three stored columns', () => {
+    const sealed = cipher.seal(KEY.toLowerCase());
+    expect(sealed.keyLastGroup).toBe('KLMNO');
+    expect(sealed.keyLookup).toBe(cipher.lookupHash(KEY));
+    expect(cipher.decrypt(sealed.keyCiphertext)).toBe(KEY);
+  });
+});
+
+describe('generateLicenseKey', () => {
+  it('makes distinct keys of five groups of five', () => {
+    const keys = new Set(Array.from({ length: 200 }, generateLicenseKey));
+    expect(keys.size).toBe(200);
+    for (const key of keys) expect(key).toMatch(LICENSE_KEY_PATTERN);
+  });
+});

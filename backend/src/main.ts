@@ -1,0 +1,29 @@
+import { Logger } from '@nestjs/common';
+import { createApp } from './app.factory.js';
+import { ConfigError, loadConfig, loadDotEnv } from './config/app-config.js';
+
+async function main(): Promise<void> {
+  loadDotEnv();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const app = await createApp(config);
+  app.enableShutdownHooks();
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  // e2e/global-setup.ts waits for this line to learn the port when PORT=0.
+  new Logger('Store').log(`Store listening on http://localhost:${port} (public URL ${config.publicUrl})`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BeforeInsert,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  PrimaryColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+
+export const ORDER_STATUSES = ['processing', 'fulfilled', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** One line of the order as it was priced at checkout; later catalogue changes do not alter it. */
+export interface OrderItemSnapshot {
+  productId: string;
+  name: string;
+  quantity: number;
+  /** Unit price in cents at the time of purchase. */
+  unitPriceCents: number;
+}
+
+@Entity('orders')
+@Index('IDX_orders_createdAt', ['createdAt'])
+@Index('IDX_orders_status', ['status'])
+@Index('IDX_orders_paymentStatus', ['paymentStatus'])
+@Index('IDX_orders_customerEmail', ['customerEmail'])
+@Index('UQ_orders_providerPaymentId', ['providerPaymentId'], { unique: true })
+@Index('UQ_orders_idempotencyKey', ['idempotencyKey'], { unique: true })
+export class Order {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  customerName: string;
+
+  @Column({ type: 'varchar', length: 254 })
+  customerEmail: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  billingFirstName: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  billingLastName: string;
+
+  @Column({ type: 'varchar', length: 300 })
+  billingAddress: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  billingCity: string;
+
+  @Column({ type: 'varchar', length: 8 })
+  billingCountry: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  billingZipCode: string;
+
+  @Column({ type: 'varchar', length: 8 })
+  billingPhoneCountryCode: string;
+
+  @Column({ type: 'varchar', length: 32 })
+  billingPhone: string;
+
+  @Column({ type: 'int' })
+  subtotalCents: number;
+
+  @Column({ type: 'int', default: 0 })
+  discountCents: number;
+
+  @Column({ type: 'int' })
+  totalCents: number;
+
+  @Column({ type: 'varchar', length: 3, default: 'usd' })
+  currency: string;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  couponCode: string | null;
+
+  @Column({ type: 'simple-enum', enum: ORDER_STATUSES, default: 'processing' })
+  status: OrderStatus;
+
+  @Column({ type: 'simple-enum', enum: PAYMENT_STATUSES, default: 'pending' })
+  paymentStatus: PaymentStatus;
+
+  /** How the shopper paid, e.g. `card` or `demo`. */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  paymentMethod: string | null;
+
+  /** `stripe` or `demo`. */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  paymentProvider: string | null;
+
+  /** The provider's id for the payment (a Stripe PaymentIntent id). */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  providerPaymentId: string | null;
+
+  /** The client's `Idempotency-Key` for the checkout request that created the order. */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  idempotencyKey: string | null;
+
+  @Column({ type: 'simple-json' })
+  orderItems: OrderItemSnapshot[];
+
+  /** Paid, but the inventory was short: the remaining keys are assigned when stock arrives. */
+  @Column({ type: 'boolean', default: false })
+  awaitingKeys: boolean;
+
+  @CreateDateColumn({ type: 'datetime', precision: 3 })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'datetime', precision: 3 })
+  updatedAt: Date;
+
+  @BeforeInsert()
+  protected assignId(): void {
+    this.id ??= randomUUID();
+  }
+}

@@ -1,0 +1,25 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A payment provider event, recorded once by its id so that replays do nothing. */
+@Entity('payment_events')
+@Index('IDX_payment_events_orderId', ['orderId'])
+@Index('UQ_payment_events_providerEventId', ['providerEventId'], { unique: true })
+export class PaymentEvent {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 255 })
+  providerEventId: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  provider: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  type: string;
+
+  @Column({ type: 'varchar', length: 36, nullable: true })
+  orderId: string | null;
+
+  @CreateDateColumn({ type: 'datetime', precision: 3 })
+  receivedAt: Date;
+}

@@ -1,0 +1,195 @@
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+describe('the server: catalogue, health, docs, front ends, errors', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('reports healthy once the database answers', async () => {
+    const res = await t.http().get('/api/health').expect(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  it('lists the three editions in catalogue order with the spec prices', async () => {
+    const res = await t.http().get('/api/products').expect(200);
+    const summary = res.body.map((p: Record<string, unknown>) => [
+      p.id,
+      p.originalPrice,
+      p.currentPrice,
+      p.originalPriceCents,
+      p.currentPriceCents,
+      p.savings,
+      p.licensesLeft,
+      p.compatibility,
+    ]);
+    expect(summary).toEqual([
+      [
+        'office-2024-standard',
+        '$202.49',
+        '$40.49',
+        20249,
+        4049,
+        '80%',
+        'Only 32 licenses left!',
+        ['Windows', 'Mac'],
+      ],
+      [
+        'office-2024-home-business',
+        '$337.49',
+        '$242.99',
+        33749,
+        24299,
+        '28%',
+        'Only 18 licenses left!',
+        ['Windows', 'Mac'],
+      ],
+      [
+        'office-2024-professional-plus',
+        '$639.99',
+        '$53.99',
+        63999,
+        5399,
+        '50%',
+        'Only 22 licenses left!',
+        ['Windows'],
+      ],
+    ]);
+    const apps = res.body.map((p: { includedApps: { name: string }[] }) => p.includedApps.map((a) => a.name));
+    expect(apps).toEqual([
+      ['Word', 'Excel', 'PowerPoint'],
+      ['Word', 'Excel', 'PowerPoint', 'Outlook'],
+      ['Word', 'Excel', 'PowerPoint', 'Outlook', 'Access'],
+    ]);
+    expect(res.body[2].title).toBe('Office 2024 Professional Plus LTSC');
+    for (const product of res.body) {
+      expect(Object.keys(product).sort()).toEqual(
+        [
+          'compatibility',
+          'currentPrice',
+          'currentPriceCents',
+          'description',
+          'id',
+          'includedApps',
+          'licensesLeft',
+          'originalPrice',
+          'originalPriceCents',
+          'savings',
+          'subtitle',
+          'title',
+        ].sort(),
+      );
+    }
+  });
+
+  it('answers one product, and a JSON 404 for an unknown one', async () => {
+    const one = await t.http().get('/api/products/office-2024-home-business').expect(200);
+    expect(one.body.title).toBe('Office 2024 Home & Business');
+    const missing = await t.http().get('/api/products/office-1999').expect(404);
+    expect(missing.body).toEqual({
+      statusCode: 404,
+      message: 'Product office-1999 not found',
+      error: 'Not Found',
+    });
+  });
+
+  it('answers an unknown /api path with a JSON 404, not the storefront', async () => {
+    for (const path of ['/api/nope', '/api', '/api/products/x/y']) {
+      const res = await t.http().get(path).expect(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.body).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    }
+    await t.http().post('/api/nope').send({}).expect(404);
+  });
+
+  it('serves the storefront with its SPA fallback for every other path', async () => {
+    for (const path of ['/', '/checkout', '/home', '/no/such/page']) {
+      const res = await t.http().get(path).expect(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.text).toContain('storefront app');
+    }
+  });
+
+  it('serves the admin build under /admin/ with its own fallback', async () => {
+    for (const path of ['/admin/', '/admin/orders', '/admin/login', '/admin/orders/123/show']) {
+      const res = await t.http().get(path).expect(200);
+      expect(res.text).toContain('admin app');
+    }
+    const bare = await t.http().get('/admin').expect(301);
+    expect(bare.headers.location).toBe('/admin/');
+  });
+
+  it('serves hashed assets as immutable and a missing asset as 404', async () => {
+    const asset = await t.http().get('/assets/storefront-abc123.js').expect(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const adminAsset = await t.http().get('/admin/assets/admin-abc123.js').expect(200);
+    expect(adminAsset.text).toContain('"admin"');
+    await t.http().get('/assets/missing-123.js').expect(404);
+    await t.http().get('/admin/assets/missing-123.js').expect(404);
+    const index = await t.http().get('/').expect(200);
+    expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('publishes Swagger UI and the OpenAPI document with the bearer scheme', async () => {
+    const ui = await t.http().get('/api/docs').redirects(1).expect(200);
+    expect(ui.text).toContain('swagger');
+    const doc = await t.http().get('/api/docs-json').expect(200);
+    expect(doc.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/products',
+        '/api/products/{id}',
+        '/api/health',
+        '/api/admin/login',
+        '/api/admin/logout',
+        '/api/admin/me',
+        '/api/admin/orders',
+      ]),
+    );
+    expect(doc.body.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.body.paths['/api/admin/orders'].get.security).toEqual([{ bearer: [] }]);
+  });
+
+  it('sends security headers with a restrictive CSP', async () => {
+    const res = await t.http().get('/').expect(200);
+    const csp = res.headers['content-security-policy'];
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('answers malformed JSON with a 400 JSON error', async () => {
+    const res = await t
+      .http()
+      .post('/api/admin/login')
+      .set('content-type', 'application/json')
+      .send('{"username": "admin",')
+      .expect(400);
+    expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    expect(JSON.stringify(res.body)).not.toMatch(/\bat \w+.*\.(js|ts):\d+/);
+  });
+
+  it('refuses bodies over 1 MB with a 413 JSON error', async () => {
+    const huge = JSON.stringify({ username: 'a'.repeat(1024 * 1024 + 10), password: 'x' });
+    const res = await t
+      .http()
+      .post('/api/admin/login')
+      .set('content-type', 'application/json')
+      .send(huge)
+      .expect(413);
+    expect(res.body).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });
+  });
+
+  it('refuses an unsupported content type with a 415 JSON error', async () => {
+    const res = await t
+      .http()
+      .post('/api/admin/login')
+      .set('content-type', 'application/xml')
+      .send('<a/>')
+      .expect(415);
+    expect(res.body).toMatchObject({ statusCode: 415 });
+  });
+});

@@ -1,0 +1,119 @@
+import { AdminUser } from '../src/auth/entities/admin-user.entity.js';
+import { Product } from '../src/catalog/entities/product.entity.js';
+import { DEV_DEFAULTS } from '../src/config/app-config.js';
+import { Coupon } from '../src/coupons/entities/coupon.entity.js';
+import { DEMO_KEYS_PER_PRODUCT, SeedService } from '../src/database/seed.service.js';
+import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
+import { LicenseKeyCipher, LICENSE_KEY_PATTERN } from '../src/licenses/license-key-cipher.js';
+import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
+
+describe(`schema and seed on ${DRIVER}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('creates exactly the schema the entities describe (nothing for TypeORM to synchronise)', async () => {
+    const pending = await t.db.driver.createSchemaBuilder().log();
+    expect(pending.upQueries.map((q) => q.query)).toEqual([]);
+  });
+
+  it('records the migration and has none left to run', async () => {
+    expect(await t.db.showMigrations()).toBe(false);
+  });
+
+  it('reverts and re-applies the initial migration cleanly', async () => {
+    await t.db.undoLastMigration();
+    expect(await t.db.showMigrations()).toBe(true);
+    await t.db.runMigrations();
+    expect((await t.db.driver.createSchemaBuilder().log()).upQueries).toEqual([]);
+    await t.app.get(SeedService).seed();
+  });
+
+  it('enforces the unique constraints the store relies on', async () => {
+    const coupons = t.db.getRepository(Coupon);
+    await expect(coupons.insert({ code: 'SAVE10', percentOff: 50 })).rejects.toThrow(/UNIQUE|Duplicate/i);
+    const keys = t.db.getRepository(LicenseKey);
+    const existing = await keys.findOneByOrFail({ productId: 'office-2024-standard' });
+    await expect(
+      keys.save(
+        keys.create({
+          productId: 'office-2024-standard',
+          keyCiphertext: 'x',
+          keyLookup: existing.keyLookup,
+          keyLastGroup: 'AAAAA',
+        }),
+      ),
+    ).rejects.toThrow(/UNIQUE|Duplicate/i);
+  });
+
+  it('seeds the catalogue, the three public coupons, the administrator and demo keys', async () => {
+    expect(await t.db.getRepository(Product).count()).toBe(3);
+    const coupons = await t.db.getRepository(Coupon).find({ order: { code: 'ASC' } });
+    expect(coupons.map((c) => [c.code, c.percentOff, c.active])).toEqual([
+      ['OFFICE20', 20, true],
+      ['SAVE10', 10, true],
+      ['WELCOME15', 15, true],
+    ]);
+    const admin = await t.db
+      .getRepository(AdminUser)
+      .findOneByOrFail({ username: DEV_DEFAULTS.adminUsername });
+    expect(admin.role).toBe('admin');
+    expect(admin.passwordHash).toMatch(/^\$argon2id\$/);
+    const keys = await t.db.getRepository(LicenseKey).find();
+    expect(keys).toHaveLength(3 * DEMO_KEYS_PER_PRODUCT);
+    const cipher = t.app.get(LicenseKeyCipher);
+    for (const key of keys) {
+      expect(key.orderId).toBeNull();
+      const plain = cipher.decrypt(key.keyCiphertext);
+      expect(plain).toMatch(LICENSE_KEY_PATTERN);
+      expect(key.keyLookup).toBe(cipher.lookupHash(plain));
+      expect(key.keyLastGroup).toBe(plain.slice(-5));
+    }
+  });
+
+  it('is idempotent and keeps what the back office changed', async () => {
+    await t.db.getRepository(Coupon).update({ code: 'SAVE10' }, { active: false });
+    await t.db.getRepository(Product).update({ id: 'office-2024-standard' }, { currentPriceCents: 1 });
+    const seed = t.app.get(SeedService);
+    await seed.seed();
+    await Promise.all([seed.seed(), seed.seed()]);
+    expect(await t.db.getRepository(Product).count()).toBe(3);
+    expect(await t.db.getRepository(Coupon).count()).toBe(3);
+    expect(await t.db.getRepository(AdminUser).count()).toBe(1);
+    expect(await t.db.getRepository(LicenseKey).count()).toBe(3 * DEMO_KEYS_PER_PRODUCT);
+    expect((await t.db.getRepository(Coupon).findOneByOrFail({ code: 'SAVE10' })).active).toBe(false);
+    // The catalogue is code: a start brings the database back to it.
+    expect(
+      (await t.db.getRepository(Product).findOneByOrFail({ id: 'office-2024-standard' })).currentPriceCents,
+    ).toBe(4049);
+  });
+});
+
+describe(`production mode on ${DRIVER}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'a-production-jwt-secret-of-more-than-32-bytes',
+      LICENSE_KEY_SECRET: 'a-production-licence-secret-of-more-than-32-bytes',
+      ADMIN_PASSWORD: 'a-real-production-password',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('seeds no demo keys and signs in with the configured password only', async () => {
+    expect(await t.db.getRepository(LicenseKey).count()).toBe(0);
+    await t
+      .http()
+      .post('/api/admin/login')
+      .send({ username: 'admin', password: DEV_DEFAULTS.adminPassword })
+      .expect(401);
+    await t
+      .http()
+      .post('/api/admin/login')
+      .send({ username: 'admin', password: 'a-real-production-password' })
+      .expect(200);
+  });
+});

@@ -1,0 +1,84 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import mysql from 'mysql2/promise';
+import request from 'supertest';
+import type { DataSource } from 'typeorm';
+import { createApp } from '../../src/app.factory.js';
+import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
+
+/** Set by `npm run test:mysql`; otherwise every suite runs on a fresh in-memory SQLite database. */
+export const MYSQL_URL = process.env.TEST_DATABASE_URL;
+export const DRIVER = MYSQL_URL
+  ? new URL(MYSQL_URL).protocol.startsWith('mariadb')
+    ? 'mariadb'
+    : 'mysql'
+  : 'sqlite';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  config: AppConfig;
+  db: DataSource;
+  http: () => ReturnType<typeof request>;
+  close: () => Promise<void>;
+}
+
+let databaseCounter = 0;
+
+/**
+ * A fresh database for one test app: in-memory SQLite, or, with TEST_DATABASE_URL, a new MariaDB/MySQL
+ * database named after the Jest worker (so parallel workers never share one), dropped and recreated.
+ */
+export async function freshDatabaseUrl(): Promise<string> {
+  if (!MYSQL_URL) return 'sqlite::memory:';
+  const url = new URL(MYSQL_URL);
+  const base = url.pathname.replace(/^\//, '') || 'store_test';
+  const name = `${base}_w${process.env.JEST_WORKER_ID ?? '0'}_${databaseCounter++}`;
+  const conn = await mysql.createConnection({
+    host: url.hostname,
+    port: Number(url.port || 3306),
+    user: decodeURIComponent(url.username || 'root'),
+    password: decodeURIComponent(url.password),
+  });
+  try {
+    await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
+    await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  } finally {
+    await conn.end();
+  }
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Stand-ins for the two front-end builds, so the SPA routes can be tested without building them. */
+export function fakeFrontEndBuilds(): AppConfig['staticDirs'] {
+  const root = mkdtempSync(join(tmpdir(), 'store-static-'));
+  const make = (name: string) => {
+    const dir = join(root, name);
+    mkdirSync(join(dir, 'assets'), { recursive: true });
+    writeFileSync(
+      join(dir, 'index.html'),
+      `<!doctype html><html><body><div id="root">${name} app</div></body></html>`,
+    );
+    writeFileSync(join(dir, 'assets', `${name}-abc123.js`), `console.log(${JSON.stringify(name)});`);
+    return dir;
+  };
+  return { storefront: make('storefront'), admin: make('admin') };
+}
+
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', DATABASE_URL: await freshDatabaseUrl(), ...env }),
+    staticDirs: fakeFrontEndBuilds(),
+  };
+  const app = await createApp(config, { logger: ['error'] });
+  return {
+    app,
+    config,
+    db: app.get<DataSource>(getDataSourceToken()),
+    http: () => request(app.getHttpServer()),
+    close: () => app.close(),
+  };
+}
