@@ -1,14 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import {
-  BeforeInsert,
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { UuidEntity } from '../../database/uuid-entity.js';
 import { Product } from '../../catalog/entities/product.entity.js';
 import { Order } from '../../orders/entities/order.entity.js';
 
@@ -18,10 +9,7 @@ import { Order } from '../../orders/entities/order.entity.js';
 @Index('IDX_download_links_productId', ['productId'])
 @Index('IDX_download_links_createdAt', ['createdAt'])
 @Index('UQ_download_links_token', ['token'], { unique: true })
-export class DownloadLink {
-  @PrimaryColumn({ type: 'varchar', length: 36 })
-  id: string;
-
+export class DownloadLink extends UuidEntity {
   @Column({ type: 'varchar', length: 36 })
   orderId: string;
 
@@ -64,9 +52,4 @@ export class DownloadLink {
 
   @CreateDateColumn({ type: 'datetime', precision: 3 })
   createdAt: Date;
-
-  @BeforeInsert()
-  protected assignId(): void {
-    this.id ??= randomUUID();
-  }
 }

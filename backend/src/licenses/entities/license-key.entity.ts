@@ -1,14 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import {
-  BeforeInsert,
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { UuidEntity } from '../../database/uuid-entity.js';
 import { Product } from '../../catalog/entities/product.entity.js';
 import { Order } from '../../orders/entities/order.entity.js';
 
@@ -26,10 +17,7 @@ export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
 @Index('IDX_license_keys_createdAt', ['createdAt'])
 @Index('IDX_license_keys_keyLastGroup', ['keyLastGroup'])
 @Index('UQ_license_keys_keyLookup', ['keyLookup'], { unique: true })
-export class LicenseKey {
-  @PrimaryColumn({ type: 'varchar', length: 36 })
-  id: string;
-
+export class LicenseKey extends UuidEntity {
   @Column({ type: 'varchar', length: 36, nullable: true })
   orderId: string | null;
 
@@ -70,9 +58,4 @@ export class LicenseKey {
 
   @CreateDateColumn({ type: 'datetime', precision: 3 })
   createdAt: Date;
-
-  @BeforeInsert()
-  protected assignId(): void {
-    this.id ??= randomUUID();
-  }
 }

@@ -1,13 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import {
-  BeforeInsert,
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  PrimaryColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
+import { UuidEntity } from '../../database/uuid-entity.js';
 
 export const ORDER_STATUSES = ['processing', 'fulfilled', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -31,10 +23,7 @@ export interface OrderItemSnapshot {
 @Index('IDX_orders_customerEmail', ['customerEmail'])
 @Index('UQ_orders_providerPaymentId', ['providerPaymentId'], { unique: true })
 @Index('UQ_orders_idempotencyKey', ['idempotencyKey'], { unique: true })
-export class Order {
-  @PrimaryColumn({ type: 'varchar', length: 36 })
-  id: string;
-
+export class Order extends UuidEntity {
   @Column({ type: 'varchar', length: 200 })
   customerName: string;
 
@@ -114,9 +103,4 @@ export class Order {
 
   @UpdateDateColumn({ type: 'datetime', precision: 3 })
   updatedAt: Date;
-
-  @BeforeInsert()
-  protected assignId(): void {
-    this.id ??= randomUUID();
-  }
 }

@@ -1,0 +1,26 @@
+# syntax=docker/dockerfile:1
+# Multi-stage build: compile the three apps, then run the API (which serves both front ends) on a slim image.
+FROM node:20-bookworm AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY backend/package.json backend/
+COPY storefront/package.json storefront/
+COPY admin/package.json admin/
+COPY e2e/package.json e2e/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/backend/package.json ./backend/
+COPY --from=build /app/backend/dist ./backend/dist
+COPY --from=build /app/storefront/dist ./storefront/dist
+COPY --from=build /app/admin/dist ./admin/dist
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "backend/dist/main.js"]

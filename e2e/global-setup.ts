@@ -1,0 +1,95 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+/** Each build output and the sources it is made from. */
+const BUILDS = [
+  { output: 'backend/dist/main.js', sources: ['backend/src', 'backend/tsconfig.json', 'backend/tsconfig.build.json'] },
+  {
+    output: 'storefront/dist/index.html',
+    sources: ['storefront/src', 'storefront/index.html', 'storefront/vite.config.ts', 'storefront/public'],
+  },
+  { output: 'admin/dist/index.html', sources: ['admin/src', 'admin/index.html', 'admin/vite.config.ts', 'admin/public'] },
+];
+
+function newestChange(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestChange(join(path, name))));
+}
+
+/** Builds the three apps when an output is missing or older than its sources, so journeys never test stale code. */
+function buildIfNeeded(): void {
+  const stale = BUILDS.filter(({ output, sources }) => {
+    const built = newestChange(join(ROOT, output));
+    return built === 0 || sources.some((source) => newestChange(join(ROOT, source)) > built);
+  });
+  if (stale.length === 0) return;
+  console.log(`e2e: building (${stale.map((b) => b.output).join(', ')} out of date)`);
+  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('e2e: npm run build failed');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject()));
+    });
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`e2e: the server exited (${server.exitCode}):\n${output()}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`e2e: the server did not become healthy within 60 s:\n${output()}`);
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  buildIfNeeded();
+  const dataDir = mkdtempSync(join(tmpdir(), 'store-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let log = '';
+  const server = spawn(process.execPath, ['backend/dist/main.js'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATABASE_URL: `sqlite:${join(dataDir, 'store.sqlite')}`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk) => (log += chunk));
+  server.stderr?.on('data', (chunk) => (log += chunk));
+  await waitForHealth(baseUrl, server, () => log);
+  process.env.E2E_BASE_URL = baseUrl;
+
+  return async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (server.exitCode === null) server.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
