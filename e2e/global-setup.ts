@@ -8,12 +8,18 @@ const ROOT = resolve(import.meta.dirname, '..');
 
 /** Each build output and the sources it is made from. */
 const BUILDS = [
-  { output: 'backend/dist/main.js', sources: ['backend/src', 'backend/tsconfig.json', 'backend/tsconfig.build.json'] },
+  {
+    output: 'backend/dist/main.js',
+    sources: ['backend/src', 'backend/tsconfig.json', 'backend/tsconfig.build.json'],
+  },
   {
     output: 'storefront/dist/index.html',
     sources: ['storefront/src', 'storefront/index.html', 'storefront/vite.config.ts', 'storefront/public'],
   },
-  { output: 'admin/dist/index.html', sources: ['admin/src', 'admin/index.html', 'admin/vite.config.ts', 'admin/public'] },
+  {
+    output: 'admin/dist/index.html',
+    sources: ['admin/src', 'admin/index.html', 'admin/vite.config.ts', 'admin/public'],
+  },
 ];
 
 function newestChange(path: string): number {
@@ -49,7 +55,8 @@ function freePort(): Promise<number> {
 async function waitForHealth(url: string, server: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`e2e: the server exited (${server.exitCode}):\n${output()}`);
+    if (server.exitCode !== null)
+      throw new Error(`e2e: the server exited (${server.exitCode}):\n${output()}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) return;
     } catch {

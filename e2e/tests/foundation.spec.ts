@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('the store is served from one process', () => {
-  test('the storefront home shows the three editions with the prices the API gives', async ({ page, request }) => {
+  test('the storefront home shows the three editions with the prices the API gives', async ({
+    page,
+    request,
+  }) => {
     const products: { title: string; currentPrice: string; originalPrice: string }[] = await (
       await request.get('/api/products')
     ).json();
@@ -29,6 +32,16 @@ test.describe('the store is served from one process', () => {
     await expect(page.getByLabel('Username')).toBeVisible();
   });
 
+  test('staff sign in with the development credentials and reach the dashboard', async ({ page }) => {
+    await page.goto('/admin/login');
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('admin-dev-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await page.goto('/admin/orders');
+    await expect(page).toHaveURL(/\/admin\/orders$/);
+  });
+
   test('Swagger UI renders under the content security policy', async ({ page }) => {
     const violations: string[] = [];
     page.on('console', (message) => {
@@ -36,7 +49,7 @@ test.describe('the store is served from one process', () => {
     });
     await page.goto('/api/docs');
     await expect(page.getByRole('heading', { name: /Office licence store API/ })).toBeVisible();
-    await expect(page.getByText('/api/admin/login')).toBeVisible();
+    await expect(page.getByRole('link', { name: '/api/admin/login' })).toBeVisible();
     expect(violations).toEqual([]);
   });
 });

@@ -8,7 +8,13 @@ const ROOT = resolve(import.meta.dirname, '../..');
 function startServer(env: Record<string, string>) {
   const result = spawnSync(process.execPath, ['backend/dist/main.js'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: 'sqlite::memory:', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'sqlite::memory:',
+      ...env,
+    },
     encoding: 'utf8',
     timeout: 20_000,
   });
@@ -27,7 +33,11 @@ test.describe('the server refuses an unsafe production configuration', () => {
     ['no JWT secret', { JWT_SECRET: '' }, 'JWT_SECRET is required in production'],
     ['a short JWT secret', { JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 bytes long'],
     ['no licence-key secret', { LICENSE_KEY_SECRET: '' }, 'LICENSE_KEY_SECRET is required in production'],
-    ['the development admin password', { ADMIN_PASSWORD: 'admin-dev-password' }, 'ADMIN_PASSWORD must be set'],
+    [
+      'the development admin password',
+      { ADMIN_PASSWORD: 'admin-dev-password' },
+      'ADMIN_PASSWORD must be set',
+    ],
   ] as const) {
     test(`with ${name}`, () => {
       const { code, stderr } = startServer({ ...secrets, ...override });

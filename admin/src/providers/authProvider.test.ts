@@ -1,0 +1,112 @@
+import { describe, expect, it, vi } from 'vitest';
+import { authProvider } from './authProvider';
+
+const USER = { id: 1, username: 'admin', role: 'admin' };
+
+function signIn() {
+  localStorage.setItem('admin.token', 'token-1');
+  localStorage.setItem('admin.user', JSON.stringify(USER));
+}
+
+function stubFetch(status: number, body?: unknown) {
+  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
+    body === undefined ? new Response(null, { status }) : Response.json(body, { status }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('authProvider', () => {
+  describe('checkAuth', () => {
+    it('rejects without a token', async () => {
+      await expect(authProvider.checkAuth()).rejects.toBeDefined();
+    });
+
+    it('resolves with a token', async () => {
+      signIn();
+      await expect(authProvider.checkAuth()).resolves.toBeUndefined();
+    });
+  });
+
+  describe('login', () => {
+    it('posts the credentials and stores the token and the user', async () => {
+      const fetchMock = stubFetch(200, { success: true, token: 'token-1', user: USER });
+
+      await authProvider.login({ username: 'admin', password: 'secret' });
+
+      const [url, init] = fetchMock.mock.calls[0]!;
+      expect(url).toBe('/api/admin/login');
+      expect(init?.method).toBe('POST');
+      expect(JSON.parse(init?.body as string)).toEqual({ username: 'admin', password: 'secret' });
+      expect(localStorage.getItem('admin.token')).toBe('token-1');
+      expect(JSON.parse(localStorage.getItem('admin.user')!)).toEqual(USER);
+    });
+
+    it("rejects with the API's message on 401 and stores nothing", async () => {
+      stubFetch(401, { statusCode: 401, message: 'Invalid credentials', error: 'Unauthorized' });
+
+      await expect(authProvider.login({ username: 'admin', password: 'wrong' })).rejects.toThrow(
+        'Invalid credentials',
+      );
+      expect(localStorage.getItem('admin.token')).toBeNull();
+      expect(localStorage.getItem('admin.user')).toBeNull();
+    });
+
+    it("rejects with the API's validation messages on 400", async () => {
+      stubFetch(400, { statusCode: 400, message: ['Password is required'], error: 'Bad Request' });
+
+      await expect(authProvider.login({ username: 'admin', password: '' })).rejects.toThrow(
+        'Password is required',
+      );
+    });
+  });
+
+  describe('logout', () => {
+    it('revokes the token on the server and clears the storage', async () => {
+      signIn();
+      const fetchMock = stubFetch(204);
+
+      await authProvider.logout();
+
+      const [url, init] = fetchMock.mock.calls[0]!;
+      expect(url).toBe('/api/admin/logout');
+      expect(init?.method).toBe('POST');
+      expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer token-1');
+      expect(localStorage.getItem('admin.token')).toBeNull();
+      expect(localStorage.getItem('admin.user')).toBeNull();
+    });
+
+    it('clears the storage even when the server cannot be reached', async () => {
+      signIn();
+      vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+
+      await authProvider.logout();
+
+      expect(localStorage.getItem('admin.token')).toBeNull();
+    });
+  });
+
+  describe('checkError', () => {
+    it('signs out on 401', async () => {
+      signIn();
+      await expect(authProvider.checkError({ status: 401 })).rejects.toBeDefined();
+      expect(localStorage.getItem('admin.token')).toBeNull();
+    });
+
+    it('keeps the session on other errors', async () => {
+      signIn();
+      await expect(authProvider.checkError({ status: 500 })).resolves.toBeUndefined();
+      expect(localStorage.getItem('admin.token')).toBe('token-1');
+    });
+  });
+
+  it('getIdentity answers the stored user', async () => {
+    signIn();
+    await expect(authProvider.getIdentity()).resolves.toEqual({ id: 1, fullName: 'admin' });
+  });
+
+  it('getPermissions answers the role', async () => {
+    signIn();
+    await expect(authProvider.getPermissions()).resolves.toBe('admin');
+  });
+});

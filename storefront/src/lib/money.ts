@@ -1,0 +1,6 @@
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Formats an amount in US cents for display, e.g. 4049 → "$40.49". The one money formatter of the app. */
+export function formatCents(cents: number): string {
+  return usd.format(cents / 100);
+}
