@@ -14,6 +14,6 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     // A react-admin page takes about a second to render in jsdom; leave room on a busy machine.
-    testTimeout: 15_000,
+    testTimeout: 30_000,
   },
 });
