@@ -99,6 +99,9 @@ describe(`production mode on ${DRIVER}`, () => {
       JWT_SECRET: 'a-production-jwt-secret-of-more-than-32-bytes',
       LICENSE_KEY_SECRET: 'a-production-licence-secret-of-more-than-32-bytes',
       ADMIN_PASSWORD: 'a-real-production-password',
+      STRIPE_SECRET_KEY: 'sk_test_unused',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_unused',
+      STRIPE_WEBHOOK_SECRET: 'whsec_unused',
     });
   });
   afterAll(() => t.close());

@@ -27,6 +27,9 @@ test.describe('the server refuses an unsafe production configuration', () => {
     JWT_SECRET: 'x'.repeat(40),
     LICENSE_KEY_SECRET: 'y'.repeat(40),
     ADMIN_PASSWORD: 'a-real-production-password',
+    STRIPE_SECRET_KEY: 'sk_test_unused',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_unused',
+    STRIPE_WEBHOOK_SECRET: 'whsec_unused',
   };
 
   for (const [name, override, problem] of [

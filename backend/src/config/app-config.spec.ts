@@ -6,6 +6,9 @@ const PROD = {
   JWT_SECRET: 'p'.repeat(32),
   LICENSE_KEY_SECRET: 'l'.repeat(32),
   ADMIN_PASSWORD: 'a-long-production-password',
+  STRIPE_SECRET_KEY: 'sk_live_x',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
 };
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -33,10 +36,39 @@ describe('loadConfig', () => {
     });
   });
 
-  it('accepts a valid production configuration, without demo keys', () => {
-    const config = loadConfig(PROD, ROOT);
+  it('accepts a valid production configuration, without demo keys or demo payments', () => {
+    const config = loadConfig({ ...PROD, PAYMENTS_DEMO: 'true' }, ROOT);
     expect(config.isProduction).toBe(true);
     expect(config.seedDemoKeys).toBe(false);
+    expect(config.payments.demo).toBe(false);
+    expect(config.payments.stripe).toMatchObject({ secretKey: 'sk_live_x', webhookSecret: 'whsec_x' });
+  });
+
+  it('uses the demo payment provider without Stripe keys, or when asked to', () => {
+    expect(loadConfig({}, ROOT).payments).toEqual({ stripe: null, demo: true });
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    };
+    expect(loadConfig(stripe, ROOT).payments.demo).toBe(false);
+    expect(loadConfig({ ...stripe, PAYMENTS_DEMO: 'true' }, ROOT).payments.demo).toBe(true);
+    expect(
+      loadConfig({ ...stripe, STRIPE_API_BASE: 'http://127.0.0.1:12111' }, ROOT).payments.stripe?.apiBase
+        ?.port,
+    ).toBe('12111');
+  });
+
+  it('writes mail to files under var/mail until SMTP is configured', () => {
+    expect(loadConfig({}, ROOT).mail).toEqual({
+      smtpUrl: null,
+      dir: '/srv/store/var/mail',
+      from: 'Office Licence Store <no-reply@localhost>',
+      supportEmail: 'support@localhost',
+    });
+    expect(problemsOf({ SMTP_URL: 'mail.example.com' })[0]).toContain(
+      'SMTP_URL must be an smtp:// or smtps:// URL',
+    );
   });
 
   it.each([
@@ -69,6 +101,7 @@ describe('loadConfig', () => {
       'JWT_SECRET',
       'LICENSE_KEY_SECRET',
       'ADMIN_PASSWORD',
+      'STRIPE_SECRET_KEY',
     ]);
     expect(problemsOf({ SEED_DEMO_KEYS: 'maybe', NODE_ENV: 'staging' })).toEqual([
       'NODE_ENV must be one of development, production, test (got "staging")',

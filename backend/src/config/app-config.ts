@@ -36,8 +36,33 @@ export interface AppConfig {
   licenseKeySecret: string;
   admin: { username: string; password: string };
   seedDemoKeys: boolean;
+  mail: MailConfig;
+  payments: PaymentsConfig;
   /** Built front ends served by the API process. */
   staticDirs: { storefront: string; admin: string };
+}
+
+export interface MailConfig {
+  /** smtp:// or smtps:// URL; unset writes each message as an .eml file under `dir`. */
+  smtpUrl: string | null;
+  dir: string;
+  from: string;
+  /** Where contact-form notifications go; also shown to shoppers as the support address. */
+  supportEmail: string;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Another API host (a local stand-in in tests), e.g. http://127.0.0.1:12111. */
+  apiBase: URL | null;
+}
+
+export interface PaymentsConfig {
+  stripe: StripeConfig | null;
+  /** The demo provider: no card, no charge. Never in production. */
+  demo: boolean;
 }
 
 export class ConfigError extends Error {
@@ -106,6 +131,8 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
   }
 
   const seedDemoKeys = !isProduction && flag(env, 'SEED_DEMO_KEYS', true, problems);
+  const mail = mailConfig(env, fromRoot, problems);
+  const payments = paymentsConfig(env, isProduction, problems);
 
   if (problems.length) throw new ConfigError(problems);
   return {
@@ -120,6 +147,8 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
     licenseKeySecret,
     admin: { username: adminUsername, password: adminPassword },
     seedDemoKeys,
+    mail,
+    payments,
     staticDirs: { storefront: fromRoot('storefront/dist'), admin: fromRoot('admin/dist') },
   };
 }
@@ -157,6 +186,45 @@ export function parseDatabaseUrl(
     password: decodeURIComponent(parsed.password),
     database,
   };
+}
+
+function mailConfig(env: Env, fromRoot: (p: string) => string, problems: string[]): MailConfig {
+  const smtpUrl = env.SMTP_URL?.trim() || null;
+  if (smtpUrl && !/^smtps?:\/\/[^/]/.test(smtpUrl)) {
+    problems.push('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587');
+  }
+  const from = env.MAIL_FROM?.trim() || 'Office Licence Store <no-reply@localhost>';
+  const supportEmail = env.SUPPORT_EMAIL?.trim() || 'support@localhost';
+  if (!/^[^\s@]+@[^\s@]+$/.test(supportEmail))
+    problems.push(`SUPPORT_EMAIL must be an e-mail address (got "${supportEmail}")`);
+  return { smtpUrl, dir: fromRoot(env.MAIL_DIR?.trim() || 'var/mail'), from, supportEmail };
+}
+
+function paymentsConfig(env: Env, isProduction: boolean, problems: string[]): PaymentsConfig {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim();
+  let stripe: StripeConfig | null = null;
+  if (secretKey) {
+    const publishableKey = env.STRIPE_PUBLISHABLE_KEY?.trim() ?? '';
+    const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() ?? '';
+    if (!publishableKey) problems.push('STRIPE_PUBLISHABLE_KEY is required when STRIPE_SECRET_KEY is set');
+    if (!webhookSecret) problems.push('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set');
+    let apiBase: URL | null = null;
+    const rawBase = env.STRIPE_API_BASE?.trim();
+    if (rawBase) {
+      try {
+        apiBase = new URL(rawBase);
+      } catch {
+        problems.push(`STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111 (got "${rawBase}")`);
+      }
+    }
+    stripe = { secretKey, publishableKey, webhookSecret, apiBase };
+  } else if (isProduction) {
+    problems.push(
+      'STRIPE_SECRET_KEY is required in production (the demo payment provider is development only)',
+    );
+  }
+  const demo = !isProduction && (stripe === null || flag(env, 'PAYMENTS_DEMO', false, problems));
+  return { stripe, demo };
 }
 
 function oneOf<T extends string>(env: Env, name: string, values: T[], fallback: T, problems: string[]): T {

@@ -1,9 +1,5 @@
-import {
-  generateLicenseKey,
-  LICENSE_KEY_PATTERN,
-  LicenseKeyCipher,
-  LicenseKeyDecryptionError,
-} from './license-key-cipher.js';
+import { SecretBoxError } from '../common/secret-box.js';
+import { generateLicenseKey, LICENSE_KEY_PATTERN, LicenseKeyCipher } from './license-key-cipher.js';
 
 const cipher = new LicenseKeyCipher({ licenseKeySecret: 'unit-test-secret-0123456789abcdef0123' });
 const KEY = 'ABCDE-12345-FGHIJ-67890-KLMNO';
@@ -38,17 +34,17 @@ describe('LicenseKeyCipher', () => {
     for (const position of [0, 14, raw.length - 1]) {
       const tampered = Buffer.from(raw);
       tampered[position] = tampered[position]! ^ 0x01;
-      expect(() => cipher.decrypt(`v1:${tampered.toString('base64')}`)).toThrow(LicenseKeyDecryptionError);
+      expect(() => cipher.decrypt(`v1:${tampered.toString('base64')}`)).toThrow(SecretBoxError);
     }
   });
 
   it('fails closed on a wrong secret, a truncated payload or an unknown version', () => {
     const sealed = cipher.encrypt(KEY);
     const other = new LicenseKeyCipher({ licenseKeySecret: 'another-secret-0123456789abcdef01234' });
-    expect(() => other.decrypt(sealed)).toThrow(LicenseKeyDecryptionError);
-    expect(() => cipher.decrypt(sealed.slice(0, 20))).toThrow(LicenseKeyDecryptionError);
-    expect(() => cipher.decrypt(sealed.replace(/^v1:/, 'v2:'))).toThrow(LicenseKeyDecryptionError);
-    expect(() => cipher.decrypt('garbage')).toThrow(LicenseKeyDecryptionError);
+    expect(() => other.decrypt(sealed)).toThrow(SecretBoxError);
+    expect(() => cipher.decrypt(sealed.slice(0, 20))).toThrow(SecretBoxError);
+    expect(() => cipher.decrypt(sealed.replace(/^v1:/, 'v2:'))).toThrow(SecretBoxError);
+    expect(() => cipher.decrypt('garbage')).toThrow(SecretBoxError);
   });
 
   it('seals the three stored columns', () => {

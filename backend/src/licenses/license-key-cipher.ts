@@ -1,20 +1,10 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-
-const VERSION = 'v1';
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
+import { deriveKey, SecretBox } from '../common/secret-box.js';
 
 /** Five groups of five upper-case letters or digits, joined by hyphens. */
 export const LICENSE_KEY_PATTERN = /^[A-Z0-9]{5}(?:-[A-Z0-9]{5}){4}$/;
-
-export class LicenseKeyDecryptionError extends Error {
-  constructor() {
-    super('Licence key ciphertext could not be authenticated');
-    this.name = 'LicenseKeyDecryptionError';
-  }
-}
 
 /** Keys are compared, hashed and stored in one form: trimmed and upper-case. */
 export function normalizeLicenseKey(key: string): string {
@@ -22,44 +12,27 @@ export function normalizeLicenseKey(key: string): string {
 }
 
 /**
- * Encrypts licence keys at rest (AES-256-GCM) and derives their lookup hash (HMAC-SHA256), each under its
- * own sub-key derived from LICENSE_KEY_SECRET. A ciphertext that was altered in any way fails to decrypt.
+ * Encrypts licence keys at rest (SecretBox, AES-256-GCM) and derives their lookup hash (HMAC-SHA256), each
+ * under its own sub-key derived from LICENSE_KEY_SECRET. A ciphertext that was altered in any way fails to
+ * decrypt.
  */
 @Injectable()
 export class LicenseKeyCipher {
-  private readonly encryptionKey: Buffer;
+  private readonly box: SecretBox;
   private readonly lookupKey: Buffer;
 
   constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'licenseKeySecret'>) {
-    const derive = (info: string) =>
-      Buffer.from(hkdfSync('sha256', config.licenseKeySecret, 'license-keys', info, 32));
-    this.encryptionKey = derive('encryption');
-    this.lookupKey = derive('lookup');
+    this.box = new SecretBox(config.licenseKeySecret, 'license-keys/encryption');
+    this.lookupKey = deriveKey(config.licenseKeySecret, 'license-keys/lookup');
   }
 
   encrypt(key: string): string {
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.encryptionKey, iv);
-    cipher.setAAD(Buffer.from(VERSION));
-    const body = Buffer.concat([cipher.update(normalizeLicenseKey(key), 'utf8'), cipher.final()]);
-    return `${VERSION}:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
+    return this.box.seal(normalizeLicenseKey(key));
   }
 
+  /** Throws SecretBoxError when the ciphertext was altered or sealed under another secret. */
   decrypt(ciphertext: string): string {
-    const [version, payload] = ciphertext.split(':');
-    if (version !== VERSION || !payload) throw new LicenseKeyDecryptionError();
-    const raw = Buffer.from(payload, 'base64');
-    if (raw.length <= IV_BYTES + TAG_BYTES) throw new LicenseKeyDecryptionError();
-    try {
-      const decipher = createDecipheriv('aes-256-gcm', this.encryptionKey, raw.subarray(0, IV_BYTES));
-      decipher.setAAD(Buffer.from(VERSION));
-      decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-      return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
-        'utf8',
-      );
-    } catch {
-      throw new LicenseKeyDecryptionError();
-    }
+    return this.box.open(ciphertext);
   }
 
   lookupHash(key: string): string {
