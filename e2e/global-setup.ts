@@ -82,6 +82,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       PORT: String(port),
       PUBLIC_URL: baseUrl,
       DATABASE_URL: `sqlite:${join(dataDir, 'store.sqlite')}`,
+      MAIL_DIR: join(dataDir, 'mail'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

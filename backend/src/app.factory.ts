@@ -28,6 +28,8 @@ export async function createApp(
   const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: config.trustProxy });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: options.logger ?? ['log', 'warn', 'error'],
+    // The Stripe webhook's signature is checked against the exact bytes received.
+    rawBody: true,
     abortOnError: false,
   });
   app.setGlobalPrefix('api');

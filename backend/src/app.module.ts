@@ -1,14 +1,22 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
+import { AccountModule } from './account/account.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
+import { CheckoutModule } from './checkout/checkout.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
+import { ContactModule } from './contact/contact.module.js';
+import { CouponsModule } from './coupons/coupons.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { SeedModule } from './database/seed.module.js';
+import { DownloadsModule } from './downloads/downloads.module.js';
+import { FulfilmentModule } from './fulfilment/fulfilment.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LicensesModule } from './licenses/licenses.module.js';
+import { MailModule } from './mail/mail.module.js';
 import { OrdersModule } from './orders/orders.module.js';
+import { PaymentsModule } from './payments/payments.module.js';
 
 @Module({})
 export class AppModule {
@@ -25,8 +33,16 @@ export class AppModule {
         }),
         AuthModule,
         CatalogModule,
+        CouponsModule,
+        CheckoutModule,
+        PaymentsModule,
+        FulfilmentModule,
+        AccountModule,
         LicensesModule,
+        DownloadsModule,
         OrdersModule,
+        MailModule,
+        ContactModule,
         HealthModule,
         SeedModule,
       ],

@@ -1,5 +1,4 @@
 import { Logger } from '@nestjs/common';
-import { createApp } from './app.factory.js';
 import { ConfigError, loadConfig, loadDotEnv } from './config/app-config.js';
 
 async function main(): Promise<void> {
@@ -14,12 +13,14 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Loaded only once the configuration is known to be valid, so a refusal is immediate.
+  const { createApp } = await import('./app.factory.js');
   const app = await createApp(config);
   app.enableShutdownHooks();
   await app.listen({ port: config.port, host: config.host });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  // e2e/global-setup.ts waits for this line to learn the port when PORT=0.
+  // With PORT=0 this line tells which port was picked.
   new Logger('Store').log(`Store listening on http://localhost:${port} (public URL ${config.publicUrl})`);
 }
 

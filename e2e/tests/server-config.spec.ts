@@ -16,7 +16,7 @@ function startServer(env: Record<string, string>) {
       ...env,
     },
     encoding: 'utf8',
-    timeout: 20_000,
+    timeout: 60_000,
   });
   return { code: result.status, stderr: result.stderr };
 }

@@ -1,5 +1,15 @@
 import type { Product } from './entities/product.entity.js';
 
+/**
+ * Volume (LTSC) editions install with Microsoft's Office Deployment Tool; retail editions from
+ * setup.office.com, where the key is redeemed. Both are Microsoft's own downloads.
+ */
+const ltscInstaller = {
+  installerFileName: 'officedeploymenttool.exe',
+  installerUrl: 'https://www.microsoft.com/en-us/download/details.aspx?id=49117',
+  installerSize: '3.5 MB',
+};
+
 /** The catalogue, in display order. The seed writes it to the database on every start. */
 export const CATALOG: readonly Readonly<Product>[] = deepFreeze([
   {
@@ -20,6 +30,7 @@ export const CATALOG: readonly Readonly<Product>[] = deepFreeze([
     currentPriceCents: 4049,
     savings: '80%',
     sortOrder: 1,
+    ...ltscInstaller,
   },
   {
     id: 'office-2024-home-business',
@@ -40,6 +51,9 @@ export const CATALOG: readonly Readonly<Product>[] = deepFreeze([
     currentPriceCents: 24299,
     savings: '28%',
     sortOrder: 2,
+    installerFileName: 'OfficeSetup.exe',
+    installerUrl: 'https://setup.office.com/',
+    installerSize: '7 MB',
   },
   {
     id: 'office-2024-professional-plus',
@@ -61,6 +75,7 @@ export const CATALOG: readonly Readonly<Product>[] = deepFreeze([
     currentPriceCents: 5399,
     savings: '50%',
     sortOrder: 3,
+    ...ltscInstaller,
   },
 ]);
 

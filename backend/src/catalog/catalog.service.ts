@@ -30,4 +30,8 @@ export class CatalogService {
     if (!product) throw new NotFoundException(`Product ${id} not found`);
     return product;
   }
+
+  find(id: string): ProductDto | undefined {
+    return this.byId.get(id);
+  }
 }

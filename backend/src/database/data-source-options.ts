@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { DatabaseConfig } from '../config/app-config.js';
+import { serializeSqliteAccess } from './sqlite-serial.js';
 import { ENTITIES, MIGRATIONS } from './entities.js';
 
 /**
@@ -49,12 +50,14 @@ export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
  * A DataSource whose automatic timestamps (CreateDateColumn, UpdateDateColumn) keep milliseconds on every
  * driver: TypeORM's defaults are whole seconds on SQLite and microseconds on MySQL, while JavaScript dates
  * and our ordering ("oldest order first") work in milliseconds. The migrations read the same defaults.
+ * On SQLite, access is also serialised (see serializeSqliteAccess).
  */
 export function createDataSource(options: DataSourceOptions): DataSource {
   const dataSource = new DataSource(options);
   const types = dataSource.driver.mappedDataTypes;
   if (options.type === 'better-sqlite3') {
     types.createDateDefault = types.updateDateDefault = "strftime('%Y-%m-%d %H:%M:%f', 'now')";
+    serializeSqliteAccess(dataSource);
   } else {
     types.createDatePrecision = types.updateDatePrecision = 3;
     types.createDateDefault = types.updateDateDefault = 'CURRENT_TIMESTAMP(3)';

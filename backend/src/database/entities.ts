@@ -9,6 +9,7 @@ import { OutboxMessage } from '../mail/entities/outbox-message.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { PaymentEvent } from '../payments/entities/payment-event.entity.js';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema.js';
+import { Checkout1763800000000 } from './migrations/1763800000000-checkout.js';
 
 /** Every entity, listed explicitly (no globs): the same list works from `src` under Jest and from `dist`. */
 export const ENTITIES = [
@@ -25,4 +26,4 @@ export const ENTITIES = [
 ];
 
 /** Migrations in the order they run. A schema change is a new migration appended here. */
-export const MIGRATIONS = [InitialSchema1763700000000];
+export const MIGRATIONS = [InitialSchema1763700000000, Checkout1763800000000];

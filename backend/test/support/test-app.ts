@@ -27,15 +27,7 @@ export interface TestApp {
 
 let databaseCounter = 0;
 
-/**
- * A fresh database for one test app: in-memory SQLite, or, with TEST_DATABASE_URL, a new MariaDB/MySQL
- * database named after the Jest worker (so parallel workers never share one), dropped and recreated.
- */
-export async function freshDatabaseUrl(): Promise<string> {
-  if (!MYSQL_URL) return 'sqlite::memory:';
-  const url = new URL(MYSQL_URL);
-  const base = url.pathname.replace(/^\//, '') || 'store_test';
-  const name = `${base}_w${process.env.JEST_WORKER_ID ?? '0'}_${databaseCounter++}`;
+async function onServer(url: URL, sql: string): Promise<void> {
   const conn = await mysql.createConnection({
     host: url.hostname,
     port: Number(url.port || 3306),
@@ -43,13 +35,26 @@ export async function freshDatabaseUrl(): Promise<string> {
     password: decodeURIComponent(url.password),
   });
   try {
-    await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
-    await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    await conn.query(sql);
   } finally {
     await conn.end();
   }
-  url.pathname = `/${name}`;
-  return url.toString();
+}
+
+/**
+ * A fresh database for one test app: in-memory SQLite, or, with TEST_DATABASE_URL, a new MariaDB/MySQL
+ * database named after this process (so parallel workers and runs never share one). `drop` removes it.
+ */
+export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (!MYSQL_URL) return { url: 'sqlite::memory:', drop: async () => {} };
+  const url = new URL(MYSQL_URL);
+  const base = url.pathname.replace(/^\//, '') || 'store_test';
+  const name = `${base}_p${process.pid}_${databaseCounter++}`;
+  await onServer(url, `DROP DATABASE IF EXISTS \`${name}\``);
+  await onServer(url, `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  return { url: dbUrl.toString(), drop: () => onServer(url, `DROP DATABASE IF EXISTS \`${name}\``) };
 }
 
 /** Stand-ins for the two front-end builds, so the SPA routes can be tested without building them. */
@@ -69,8 +74,15 @@ export function fakeFrontEndBuilds(): AppConfig['staticDirs'] {
 }
 
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await freshDatabaseUrl();
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', DATABASE_URL: await freshDatabaseUrl(), ...env }),
+    // Mail goes to a throwaway folder unless a suite points it at an SMTP sink.
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: database.url,
+      MAIL_DIR: mkdtempSync(join(tmpdir(), 'store-mail-')),
+      ...env,
+    }),
     staticDirs: fakeFrontEndBuilds(),
   };
   const app = await createApp(config, { logger: ['error'] });
@@ -79,6 +91,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     config,
     db: app.get<DataSource>(getDataSourceToken()),
     http: () => request(app.getHttpServer()),
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
   };
 }

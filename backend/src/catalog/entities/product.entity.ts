@@ -45,4 +45,15 @@ export class Product {
 
   @Column({ type: 'int', default: 0 })
   sortOrder: number;
+
+  /** The installer each download link of this product points to. Not part of the public API. */
+  @Column({ type: 'varchar', length: 255, default: '' })
+  installerFileName: string;
+
+  @Column({ type: 'varchar', length: 2048, default: '' })
+  installerUrl: string;
+
+  /** Free text such as "4.2 GB". */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  installerSize: string | null;
 }

@@ -4,6 +4,10 @@ import { UuidEntity } from '../../database/uuid-entity.js';
 export const ORDER_STATUSES = ['processing', 'fulfilled', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** A capped coupon is reserved when the payment is created, redeemed when it succeeds, released otherwise. */
+export const COUPON_STATES = ['reserved', 'redeemed', 'released'] as const;
+export type CouponState = (typeof COUPON_STATES)[number];
+
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
@@ -21,6 +25,8 @@ export interface OrderItemSnapshot {
 @Index('IDX_orders_status', ['status'])
 @Index('IDX_orders_paymentStatus', ['paymentStatus'])
 @Index('IDX_orders_customerEmail', ['customerEmail'])
+@Index('IDX_orders_awaiting', ['awaitingKeys', 'createdAt'])
+@Index('IDX_orders_couponState', ['couponState', 'createdAt'])
 @Index('UQ_orders_providerPaymentId', ['providerPaymentId'], { unique: true })
 @Index('UQ_orders_idempotencyKey', ['idempotencyKey'], { unique: true })
 export class Order extends UuidEntity {
@@ -97,6 +103,20 @@ export class Order extends UuidEntity {
   /** Paid, but the inventory was short: the remaining keys are assigned when stock arrives. */
   @Column({ type: 'boolean', default: false })
   awaitingKeys: boolean;
+
+  @Column({ type: 'simple-enum', enum: COUPON_STATES, nullable: true })
+  couponState: CouponState | null;
+
+  /** The payment's client secret, sealed (SecretBox): checked by the order-status and demo routes. */
+  @Column({ type: 'text', nullable: true })
+  clientSecretSealed: string | null;
+
+  /** SHA-256 of the checkout request, so a reused Idempotency-Key with another request is refused. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  idempotencyFingerprint: string | null;
+
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  paidAt: Date | null;
 
   @CreateDateColumn({ type: 'datetime', precision: 3 })
   createdAt: Date;

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { LicensesModule } from '../licenses/licenses.module.js';
+import { MailModule } from '../mail/mail.module.js';
+import { AccountController } from './account.controller.js';
+import { AccountService } from './account.service.js';
+
+@Module({
+  imports: [JwtModule.register({}), LicensesModule, MailModule],
+  controllers: [AccountController],
+  providers: [AccountService],
+})
+export class AccountModule {}

@@ -1,0 +1,129 @@
+import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { In, type DataSource } from 'typeorm';
+import { JWT_ALGORITHM, JWT_ISSUER } from '../auth/jwt.constants.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { DownloadLink } from '../downloads/entities/download-link.entity.js';
+import { LicenseKey } from '../licenses/entities/license-key.entity.js';
+import { LicenseKeyCipher } from '../licenses/license-key-cipher.js';
+import { OutboxService } from '../mail/outbox.service.js';
+import { Order } from '../orders/entities/order.entity.js';
+import { renderAccessLinkEmail } from './access-link-email.js';
+import type { AccessLinkResponseDto, CustomerOrderDto } from './dto/account.dto.js';
+import {
+  CUSTOMER_AUDIENCE,
+  CUSTOMER_TOKEN_TTL_SECONDS,
+  type CustomerTokenPayload,
+} from './customer-token.js';
+
+/** The same answer whether or not the address is known, so the form tells nobody who our customers are. */
+export const ACCESS_LINK_ANSWER =
+  'If this address has orders with us, a sign-in link is on its way. It works for 30 minutes.';
+
+/** How many orders the account page lists, newest first. */
+export const ACCOUNT_ORDERS_LIMIT = 50;
+
+@Injectable()
+export class AccountService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jwt: JwtService,
+    private readonly cipher: LicenseKeyCipher,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  async sendAccessLink(email: string): Promise<AccessLinkResponseDto> {
+    const hasOrders = await this.db.getRepository(Order).existsBy({ customerEmail: email });
+    if (hasOrders) {
+      const payload: CustomerTokenPayload = { sub: email };
+      const token = await this.jwt.signAsync(payload, {
+        secret: this.config.jwtSecret,
+        algorithm: JWT_ALGORITHM,
+        issuer: JWT_ISSUER,
+        audience: CUSTOMER_AUDIENCE,
+        expiresIn: CUSTOMER_TOKEN_TTL_SECONDS,
+      });
+      const link = `${this.config.publicUrl}/account?token=${encodeURIComponent(token)}`;
+      await this.db.transaction((m) =>
+        this.outbox.enqueue(m, {
+          kind: 'access-link',
+          to: email,
+          ...renderAccessLinkEmail(link, this.config.mail.supportEmail),
+        }),
+      );
+      this.outbox.wake();
+    }
+    return { message: ACCESS_LINK_ANSWER };
+  }
+
+  /** The e-mail address a customer token was issued to; 401 when it is missing, tampered or expired. */
+  async verify(authorization: string | undefined): Promise<string> {
+    const token = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    if (!token) throw new UnauthorizedException('A sign-in link is required');
+    try {
+      const payload = await this.jwt.verifyAsync<CustomerTokenPayload>(token, {
+        secret: this.config.jwtSecret,
+        algorithms: [JWT_ALGORITHM],
+        issuer: JWT_ISSUER,
+        audience: CUSTOMER_AUDIENCE,
+      });
+      if (typeof payload.sub !== 'string' || !payload.sub) throw new Error('no subject');
+      return payload.sub;
+    } catch {
+      throw new UnauthorizedException(
+        'This sign-in link has expired or is not valid. Please ask for a new one.',
+      );
+    }
+  }
+
+  async orders(email: string): Promise<CustomerOrderDto[]> {
+    const orders = await this.db.getRepository(Order).find({
+      where: { customerEmail: email },
+      order: { createdAt: 'DESC' },
+      take: ACCOUNT_ORDERS_LIMIT,
+    });
+    const ids = orders.map((o) => o.id);
+    const [keys, links] = ids.length
+      ? await Promise.all([
+          this.db
+            .getRepository(LicenseKey)
+            .find({ where: { orderId: In(ids) }, order: { assignedAt: 'ASC' } }),
+          this.db
+            .getRepository(DownloadLink)
+            .find({ where: { orderId: In(ids) }, order: { createdAt: 'ASC' } }),
+        ])
+      : [[], []];
+    return orders.map((order) => ({
+      id: order.id,
+      createdAt: order.createdAt,
+      status: order.status,
+      paymentStatus: order.paymentStatus,
+      awaitingKeys: order.awaitingKeys,
+      totalCents: order.totalCents,
+      items: order.orderItems,
+      licenseKeys: keys
+        .filter((k) => k.orderId === order.id)
+        .map((k) => ({
+          productId: k.productId,
+          licenseKey: this.cipher.decrypt(k.keyCiphertext),
+          status: k.status,
+          activationCount: k.activationCount,
+          activationLimit: k.activationLimit,
+        })),
+      downloads: links
+        .filter((l) => l.orderId === order.id)
+        .map((l) => ({
+          productId: l.productId,
+          fileName: l.fileName,
+          fileSize: l.fileSize,
+          url: `${this.config.publicUrl}/api/downloads/${l.token}`,
+          downloadCount: l.downloadCount,
+          maxDownloads: l.maxDownloads,
+          expiresAt: l.expiresAt,
+          isActive: l.isActive,
+        })),
+    }));
+  }
+}

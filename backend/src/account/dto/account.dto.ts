@@ -1,0 +1,60 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+
+export class AccessLinkRequestDto {
+  @ApiProperty({ example: 'jane@example.com' })
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.trim().toLowerCase() : value,
+  )
+  @MaxLength(254, { message: 'Please enter a valid email address' })
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @IsNotEmpty({ message: 'Email is required' })
+  @IsString({ message: 'Email is required' })
+  email: string;
+}
+
+export class AccessLinkResponseDto {
+  @ApiProperty({
+    example: 'If this address has orders with us, a sign-in link is on its way. It works for 30 minutes.',
+  })
+  message: string;
+}
+
+export class CustomerLicenseKeyDto {
+  @ApiProperty() productId: string;
+  @ApiProperty({ example: 'ABCDE-12345-FGHIJ-67890-KLMNO' }) licenseKey: string;
+  @ApiProperty({ enum: ['active', 'revoked', 'expired'] }) status: string;
+  @ApiProperty() activationCount: number;
+  @ApiProperty() activationLimit: number;
+}
+
+export class CustomerDownloadDto {
+  @ApiProperty() productId: string;
+  @ApiProperty() fileName: string;
+  @ApiPropertyOptional({ type: String, nullable: true }) fileSize: string | null;
+  @ApiProperty({ description: 'PUBLIC_URL/api/downloads/<token>' }) url: string;
+  @ApiProperty() downloadCount: number;
+  @ApiProperty() maxDownloads: number;
+  @ApiPropertyOptional({ type: Date, nullable: true }) expiresAt: Date | null;
+  @ApiProperty() isActive: boolean;
+}
+
+export class CustomerOrderItemDto {
+  @ApiProperty() productId: string;
+  @ApiProperty() name: string;
+  @ApiProperty() quantity: number;
+  @ApiProperty({ description: 'Unit price in cents' }) unitPriceCents: number;
+}
+
+export class CustomerOrderDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() createdAt: Date;
+  @ApiProperty({ enum: ['processing', 'fulfilled', 'cancelled'] }) status: string;
+  @ApiProperty({ enum: ['pending', 'completed', 'failed', 'refunded'] }) paymentStatus: string;
+  @ApiProperty() awaitingKeys: boolean;
+  @ApiProperty() totalCents: number;
+  @ApiProperty({ type: [CustomerOrderItemDto] }) items: CustomerOrderItemDto[];
+  @ApiProperty({ type: [CustomerLicenseKeyDto] }) licenseKeys: CustomerLicenseKeyDto[];
+  @ApiProperty({ type: [CustomerDownloadDto] }) downloads: CustomerDownloadDto[];
+}

@@ -1,0 +1,63 @@
+import { Body, Controller, Get, Headers, Param, ParseUUIDPipe, Post, Query, UseGuards } from '@nestjs/common';
+import {
+  ApiBadGatewayResponse,
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
+import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
+import { Public } from '../common/auth.decorators.js';
+import { CheckoutService } from './checkout.service.js';
+import {
+  CreatePaymentIntentDto,
+  OrderStatusDto,
+  OrderStatusQueryDto,
+  PaymentIntentResponseDto,
+} from './dto/create-payment-intent.dto.js';
+
+@ApiTags('checkout')
+@Public()
+@Controller()
+export class CheckoutController {
+  constructor(private readonly checkout: CheckoutService) {}
+
+  @Post('create-payment-intent')
+  @UseGuards(ThrottlerGuard)
+  @Throttle({ default: { limit: 30, ttl: 60_000 } })
+  @ApiOperation({ summary: 'Price the cart on the server, create the order and its payment' })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'Repeating a request with it returns the same order',
+  })
+  @ApiCreatedResponse({ type: PaymentIntentResponseDto })
+  @ApiBadRequestResponse({ description: 'Invalid cart or billing details (each message listed)' })
+  @ApiConflictResponse({
+    description: 'This coupon code is not valid or has expired; or an Idempotency-Key reused',
+  })
+  @ApiBadGatewayResponse({ description: 'The payment provider could not be reached' })
+  @ApiTooManyRequestsResponse()
+  createPaymentIntent(
+    @Body() body: CreatePaymentIntentDto,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ): Promise<PaymentIntentResponseDto> {
+    return this.checkout.createPaymentIntent(body, idempotencyKey?.trim().slice(0, 255) || undefined);
+  }
+
+  @Get('orders/:id/status')
+  @ApiOperation({ summary: "An order's status, for the shopper holding its payment client secret" })
+  @ApiOkResponse({ type: OrderStatusDto })
+  @ApiNotFoundResponse({ description: 'Unknown order or wrong client secret' })
+  status(
+    @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string,
+    @Query() query: OrderStatusQueryDto,
+  ): Promise<OrderStatusDto> {
+    return this.checkout.status(id, query.clientSecret);
+  }
+}

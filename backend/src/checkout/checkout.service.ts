@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import {
+  BadGatewayException,
+  BadRequestException,
+  ConflictException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { CatalogService } from '../catalog/catalog.service.js';
+import { CouponsService, INVALID_COUPON } from '../coupons/coupons.service.js';
+import { Order } from '../orders/entities/order.entity.js';
+import { ClientSecrets } from '../payments/client-secrets.js';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider.js';
+import { FulfilmentService } from '../fulfilment/fulfilment.service.js';
+import { isUniqueViolation } from '../database/errors.js';
+import type {
+  CreatePaymentIntentDto,
+  OrderStatusDto,
+  PaymentIntentResponseDto,
+} from './dto/create-payment-intent.dto.js';
+import { MAX_QUANTITY } from './dto/create-payment-intent.dto.js';
+import { priceCart, UnknownProductError } from './pricing.js';
+
+@Injectable()
+export class CheckoutService {
+  private readonly logger = new Logger('Checkout');
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly catalog: CatalogService,
+    private readonly coupons: CouponsService,
+    private readonly secrets: ClientSecrets,
+    private readonly fulfilment: FulfilmentService,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+  ) {}
+
+  /**
+   * Prices the cart on the server, reserves the coupon, creates the order and then its payment. The same
+   * Idempotency-Key answers the same order again; with a different request it is refused.
+   */
+  async createPaymentIntent(
+    dto: CreatePaymentIntentDto,
+    idempotencyKey?: string,
+  ): Promise<PaymentIntentResponseDto> {
+    const fingerprint = createHash('sha256').update(JSON.stringify(dto)).digest('hex');
+    if (idempotencyKey) {
+      const existing = await this.db.getRepository(Order).findOneBy({ idempotencyKey });
+      if (existing) return this.replay(existing, fingerprint);
+    }
+
+    let order: Order;
+    try {
+      order = await this.db.transaction(async (manager) => {
+        const coupon = dto.couponCode ? await this.coupons.reserve(manager, dto.couponCode) : null;
+        if (dto.couponCode && !coupon) throw new ConflictException(INVALID_COUPON);
+        const priced = this.price(dto, coupon?.percentOff ?? 0);
+        const { billing } = dto;
+        return manager.save(
+          manager.create(Order, {
+            customerName: `${billing.firstName} ${billing.lastName}`,
+            customerEmail: billing.email.toLowerCase(),
+            billingFirstName: billing.firstName,
+            billingLastName: billing.lastName,
+            billingAddress: billing.address,
+            billingCity: billing.city,
+            billingCountry: billing.country,
+            billingZipCode: billing.zipCode,
+            billingPhoneCountryCode: billing.phoneCountryCode,
+            billingPhone: billing.phone,
+            subtotalCents: priced.subtotalCents,
+            discountCents: priced.discountCents,
+            totalCents: priced.totalCents,
+            currency: 'usd',
+            couponCode: coupon?.code ?? null,
+            couponState: coupon ? 'reserved' : null,
+            orderItems: priced.items,
+            paymentProvider: this.provider.name,
+            idempotencyKey: idempotencyKey ?? null,
+            idempotencyFingerprint: idempotencyKey ? fingerprint : null,
+          }),
+        );
+      });
+    } catch (error) {
+      // Two requests with one Idempotency-Key at once: the loser answers the winner's order.
+      if (idempotencyKey && isUniqueViolation(error)) {
+        const existing = await this.db.getRepository(Order).findOneBy({ idempotencyKey });
+        if (existing) return this.replay(existing, fingerprint);
+      }
+      throw error;
+    }
+
+    try {
+      const payment = await this.provider.createPayment(order);
+      order.providerPaymentId = payment.providerPaymentId;
+      order.clientSecretSealed = this.secrets.seal(payment.clientSecret);
+      await this.db.getRepository(Order).update(order.id, {
+        providerPaymentId: order.providerPaymentId,
+        clientSecretSealed: order.clientSecretSealed,
+      });
+      return this.response(order, payment.clientSecret);
+    } catch (error) {
+      this.logger.error(`Payment setup failed for order ${order.id}: ${(error as Error).message}`);
+      await this.db.transaction((m) => this.fulfilment.failPayment(m, order.id));
+      throw new BadGatewayException('Unable to initialize payment. Please try again.');
+    }
+  }
+
+  /** The order's live status, for the shopper who holds the payment's client secret. */
+  async status(orderId: string, clientSecret: string): Promise<OrderStatusDto> {
+    const order = await this.db.getRepository(Order).findOneBy({ id: orderId });
+    if (!order || !this.secrets.matches(order.clientSecretSealed, clientSecret)) {
+      throw new NotFoundException('Order not found');
+    }
+    return {
+      orderId: order.id,
+      status: order.status,
+      paymentStatus: order.paymentStatus,
+      customerEmail: order.customerEmail,
+    };
+  }
+
+  private price(dto: CreatePaymentIntentDto, percentOff: number) {
+    try {
+      const priced = priceCart(dto.cartItems, (id) => this.catalog.find(id), percentOff);
+      const tooMany = priced.items.find((item) => item.quantity > MAX_QUANTITY);
+      if (tooMany) throw new BadRequestException(`Quantity must be at most ${MAX_QUANTITY}`);
+      return priced;
+    } catch (error) {
+      if (error instanceof UnknownProductError)
+        throw new BadRequestException(`Unknown product: ${error.productId}`);
+      throw error;
+    }
+  }
+
+  private replay(order: Order, fingerprint: string): PaymentIntentResponseDto {
+    if (order.idempotencyFingerprint !== fingerprint) {
+      throw new ConflictException('This Idempotency-Key was already used for a different request');
+    }
+    if (!order.clientSecretSealed) {
+      throw new ConflictException('The payment for this request is still being set up; retry in a moment');
+    }
+    return this.response(order, this.secrets.open(order.clientSecretSealed));
+  }
+
+  private response(order: Order, clientSecret: string): PaymentIntentResponseDto {
+    return {
+      orderId: order.id,
+      clientSecret,
+      provider: this.provider.name,
+      ...(this.provider.publishableKey ? { publishableKey: this.provider.publishableKey } : {}),
+      subtotalCents: order.subtotalCents,
+      discountCents: order.discountCents,
+      totalCents: order.totalCents,
+    };
+  }
+}

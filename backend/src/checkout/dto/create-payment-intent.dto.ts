@@ -1,0 +1,107 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsDefined,
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { BillingDto } from './billing.dto.js';
+
+export const MAX_LINES = 20;
+export const MAX_QUANTITY = 100;
+
+/** A cart line: which product and how many. Prices never come from the browser. */
+export class CartItemDto {
+  @ApiProperty({ example: 'office-2024-standard' })
+  @MaxLength(64, { message: 'Product id must be at most 64 characters' })
+  @IsNotEmpty({ message: 'Each cart item needs a product id' })
+  @IsString({ message: 'Each cart item needs a product id' })
+  id: string;
+
+  @ApiProperty({ example: 1, minimum: 1, maximum: MAX_QUANTITY })
+  @Max(MAX_QUANTITY, { message: `Quantity must be at most ${MAX_QUANTITY}` })
+  @Min(1, { message: 'Quantity must be at least 1' })
+  @IsInt({ message: 'Quantity must be a whole number' })
+  quantity: number;
+}
+
+export class CreatePaymentIntentDto {
+  @ApiProperty({ type: [CartItemDto] })
+  @ValidateNested({ each: true })
+  @Type(() => CartItemDto)
+  @ArrayMaxSize(MAX_LINES, { message: `The cart may hold at most ${MAX_LINES} lines` })
+  @ArrayMinSize(1, { message: 'The cart is empty' })
+  @IsArray({ message: 'cartItems must be a list of {id, quantity}' })
+  cartItems: CartItemDto[];
+
+  @ApiPropertyOptional({ example: 'SAVE10' })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.trim() || undefined : value,
+  )
+  @MaxLength(64, { message: 'Coupon code must be at most 64 characters' })
+  @IsString({ message: 'Coupon code must be text' })
+  couponCode?: string;
+
+  @ApiProperty({ type: BillingDto })
+  @ValidateNested()
+  @Type(() => BillingDto)
+  @IsObject({ message: 'billing must be an object' })
+  @IsDefined({ message: 'billing is required' })
+  billing: BillingDto;
+}
+
+export class PaymentIntentResponseDto {
+  @ApiProperty({ format: 'uuid' })
+  orderId: string;
+
+  @ApiProperty({ description: "The payment's client secret (Stripe Payment Element, or the demo form)" })
+  clientSecret: string;
+
+  @ApiProperty({ enum: ['stripe', 'demo'] })
+  provider: 'stripe' | 'demo';
+
+  @ApiPropertyOptional({ description: 'Stripe publishable key (Stripe only)' })
+  publishableKey?: string;
+
+  @ApiProperty({ example: 4049 })
+  subtotalCents: number;
+
+  @ApiProperty({ example: 405 })
+  discountCents: number;
+
+  @ApiProperty({ example: 3644 })
+  totalCents: number;
+}
+
+export class OrderStatusDto {
+  @ApiProperty({ format: 'uuid' })
+  orderId: string;
+
+  @ApiProperty({ enum: ['processing', 'fulfilled', 'cancelled'] })
+  status: string;
+
+  @ApiProperty({ enum: ['pending', 'completed', 'failed', 'refunded'] })
+  paymentStatus: string;
+
+  @ApiProperty({ example: 'jane@example.com' })
+  customerEmail: string;
+}
+
+export class OrderStatusQueryDto {
+  @ApiProperty({ description: 'The client secret answered when the payment was created' })
+  @MaxLength(500)
+  @IsNotEmpty({ message: 'clientSecret is required' })
+  @IsString({ message: 'clientSecret is required' })
+  clientSecret: string;
+}

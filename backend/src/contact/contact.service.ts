@@ -1,0 +1,42 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { OutboxService } from '../mail/outbox.service.js';
+import { contactNotification } from './contact-notification.js';
+import type { ContactCreatedDto, CreateContactMessageDto } from './dto/create-contact-message.dto.js';
+import { ContactMessage } from './entities/contact-message.entity.js';
+
+@Injectable()
+export class ContactService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly outbox: OutboxService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Stores the message and queues the notification to support in one transaction. */
+  async create(dto: CreateContactMessageDto): Promise<ContactCreatedDto> {
+    const id = await this.db.transaction(async (manager) => {
+      const saved = await manager.save(
+        ContactMessage,
+        manager.create(ContactMessage, {
+          name: dto.name,
+          email: dto.email,
+          subject: dto.subject,
+          category: dto.category ?? null,
+          message: dto.message,
+          status: 'new',
+        }),
+      );
+      await this.outbox.enqueue(manager, {
+        kind: 'contact-notification',
+        to: this.config.mail.supportEmail,
+        ...contactNotification(saved),
+      });
+      return saved.id;
+    });
+    this.outbox.wake();
+    return { id };
+  }
+}

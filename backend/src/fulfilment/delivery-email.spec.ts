@@ -1,0 +1,70 @@
+import { renderDeliveryEmail } from './delivery-email.js';
+
+const base = {
+  orderId: 'abcdef12-3456-7890-abcd-ef1234567890',
+  customerName: 'Jane <Doe>',
+  supportEmail: 'support@shop.test',
+  publicUrl: 'https://shop.test',
+  followUp: false,
+};
+const link = {
+  url: 'https://shop.test/api/downloads/tok_1',
+  fileName: 'OfficeSetup.exe',
+  expiresAt: new Date('2026-12-21T00:00:00Z'),
+  maxDownloads: 5,
+};
+
+describe('renderDeliveryEmail', () => {
+  it('carries every key, the download link, the steps and support in both parts', () => {
+    const mail = renderDeliveryEmail({
+      ...base,
+      products: [
+        {
+          title: 'Office 2024 Home & Business',
+          keys: ['AAAAA-BBBBB-CCCCC-DDDDD-EEEEE'],
+          downloads: [link],
+          keysToFollow: 0,
+        },
+      ],
+    });
+    expect(mail.subject).toBe('Your Office licence keys for order ABCDEF12');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('AAAAA-BBBBB-CCCCC-DDDDD-EEEEE');
+      expect(part).toContain('https://shop.test/api/downloads/tok_1');
+      expect(part).toContain('2026-12-21');
+      expect(part).toContain('support@shop.test');
+      expect(part).not.toContain('on the way');
+    }
+    expect(mail.text).toContain('File > Account > Activate Product');
+    expect(mail.html).toContain('File &gt; Account &gt; Activate Product');
+    expect(mail.html).toContain('Jane &lt;Doe&gt;');
+    expect(mail.html).not.toContain('<Doe>');
+    expect(mail.html).toContain('Office 2024 Home &amp; Business');
+  });
+
+  it('tells the customer when keys are still to follow', () => {
+    const mail = renderDeliveryEmail({
+      ...base,
+      products: [{ title: 'Office 2024 Standard', keys: [], downloads: [link], keysToFollow: 2 }],
+    });
+    expect(mail.text).toContain('2 more licence keys are on the way');
+    expect(mail.text).toContain('2 key(s) to follow');
+  });
+
+  it('words the follow-up that delivers late keys', () => {
+    const mail = renderDeliveryEmail({
+      ...base,
+      followUp: true,
+      products: [
+        {
+          title: 'Office 2024 Standard',
+          keys: ['ZZZZZ-YYYYY-XXXXX-WWWWW-VVVVV'],
+          downloads: [link],
+          keysToFollow: 0,
+        },
+      ],
+    });
+    expect(mail.subject).toBe('Your remaining licence keys for order ABCDEF12');
+    expect(mail.text).toContain('The remaining licence keys for your order have arrived');
+  });
+});

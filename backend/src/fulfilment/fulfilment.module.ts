@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { CouponsModule } from '../coupons/coupons.module.js';
+import { LicensesModule } from '../licenses/licenses.module.js';
+import { MailModule } from '../mail/mail.module.js';
+import { FulfilmentService } from './fulfilment.service.js';
+import { ReservationSweeper } from './reservation-sweeper.js';
+import { RestockService } from './restock.service.js';
+
+@Module({
+  imports: [CouponsModule, LicensesModule, MailModule],
+  providers: [FulfilmentService, ReservationSweeper, RestockService],
+  exports: [FulfilmentService, RestockService],
+})
+export class FulfilmentModule {}

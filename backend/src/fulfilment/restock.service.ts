@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import {
+  InventoryService,
+  type InventoryImportResult,
+  type InventoryImportRow,
+} from '../licenses/inventory.service.js';
+import { FulfilmentService } from './fulfilment.service.js';
+
+/** Adding keys to the inventory, then giving them to the paid orders that wait for them, oldest first. */
+@Injectable()
+export class RestockService {
+  constructor(
+    private readonly inventory: InventoryService,
+    private readonly fulfilment: FulfilmentService,
+  ) {}
+
+  async importKeys(
+    rows: readonly InventoryImportRow[],
+  ): Promise<InventoryImportResult & { ordersCompleted: number }> {
+    const result = await this.inventory.importKeys(rows);
+    const ordersCompleted = result.imported > 0 ? await this.fulfilment.completeWaitingOrders() : 0;
+    return { ...result, ordersCompleted };
+  }
+}

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { In, type DataSource, type EntityManager, type Repository } from 'typeorm';
+import { CATALOG } from '../catalog/catalog.data.js';
+import { runInTransaction } from '../database/transactions.js';
+import { LICENSE_KEY_FORMAT_MESSAGE } from './dto/license-activation.dto.js';
+import { LicenseKey } from './entities/license-key.entity.js';
+import { LICENSE_KEY_PATTERN, LicenseKeyCipher, normalizeLicenseKey } from './license-key-cipher.js';
+
+/** One data row of an inventory import (a CSV line), in file order. */
+export interface InventoryImportRow {
+  productId: string;
+  licenseKey: string;
+  /** Defaults to 1. */
+  activationLimit?: number;
+}
+
+export interface InventoryImportResult {
+  imported: number;
+  /** Keys already in the database, or repeated earlier in the same import. */
+  duplicates: number;
+  /** `line` is the CSV line: the header is line 1, so the first row is line 2. */
+  invalid: { line: number; reason: string }[];
+}
+
+/** Keys inserted per statement and per transaction. */
+export const IMPORT_BATCH_SIZE = 200;
+/** Far above any real licence; keeps the value inside the database's int column. */
+export const MAX_ACTIVATION_LIMIT = 1_000_000;
+
+interface ValidRow {
+  key: string;
+  lookup: string;
+  productId: string;
+  activationLimit: number;
+}
+
+/**
+ * The key inventory: unassigned keys (no order) waiting to be sold. Keys go in encrypted; they are matched
+ * and deduplicated by lookup hash only. Assigning keys to orders is fulfilment's job, not this service's.
+ */
+@Injectable()
+export class InventoryService {
+  private readonly productIds = new Set(CATALOG.map((product) => product.id));
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @InjectRepository(LicenseKey) private readonly keys: Repository<LicenseKey>,
+    private readonly cipher: LicenseKeyCipher,
+  ) {}
+
+  /**
+   * Adds keys to the inventory. Rows with problems are reported by CSV line and skipped; a key that is
+   * already stored (also one a concurrent import stores first) or repeated in the file counts as a
+   * duplicate. Each batch is one transaction, so a failure keeps the batches before it.
+   */
+  async importKeys(rows: readonly InventoryImportRow[]): Promise<InventoryImportResult> {
+    const result: InventoryImportResult = { imported: 0, duplicates: 0, invalid: [] };
+    const seen = new Set<string>();
+    const valid: ValidRow[] = [];
+    rows.forEach((row, index) => {
+      const checked = this.check(row);
+      if (typeof checked === 'string') {
+        result.invalid.push({ line: index + 2, reason: checked });
+      } else if (seen.has(checked.lookup)) {
+        result.duplicates++;
+      } else {
+        seen.add(checked.lookup);
+        valid.push(checked);
+      }
+    });
+    for (let start = 0; start < valid.length; start += IMPORT_BATCH_SIZE) {
+      const batch = valid.slice(start, start + IMPORT_BATCH_SIZE);
+      const inserted = await runInTransaction(this.db, (em) => this.insertBatch(em, batch));
+      result.imported += inserted;
+      result.duplicates += batch.length - inserted;
+    }
+    return result;
+  }
+
+  /** Unassigned, active keys of every catalogue product (0 when none), or of one product. */
+  countAvailable(): Promise<Record<string, number>>;
+  countAvailable(productId: string): Promise<number>;
+  async countAvailable(productId?: string): Promise<Record<string, number> | number> {
+    const query = this.keys
+      .createQueryBuilder('key')
+      .select('key.productId', 'productId')
+      .addSelect('COUNT(*)', 'available')
+      .where('key.orderId IS NULL')
+      .andWhere("key.status = 'active'")
+      .groupBy('key.productId');
+    if (productId !== undefined) query.andWhere('key.productId = :productId', { productId });
+    const rows = await query.getRawMany<{ productId: string; available: number | string }>();
+    const counts: Record<string, number> = Object.fromEntries(CATALOG.map((product) => [product.id, 0]));
+    for (const row of rows) counts[row.productId] = Number(row.available);
+    return productId === undefined ? counts : (counts[productId] ?? 0);
+  }
+
+  /** The row, normalised, or the reasons it is invalid (never echoing the key). */
+  private check(row: InventoryImportRow): ValidRow | string {
+    const problems: string[] = [];
+    const productId = typeof row.productId === 'string' ? row.productId.trim() : '';
+    if (!productId) problems.push('Product ID is required');
+    else if (!this.productIds.has(productId)) problems.push(`Unknown product ID "${productId.slice(0, 64)}"`);
+
+    const key = typeof row.licenseKey === 'string' ? normalizeLicenseKey(row.licenseKey) : '';
+    if (!key) problems.push('License key is required');
+    else if (!LICENSE_KEY_PATTERN.test(key)) problems.push(LICENSE_KEY_FORMAT_MESSAGE);
+
+    const activationLimit = row.activationLimit ?? 1;
+    if (typeof activationLimit !== 'number' || !Number.isInteger(activationLimit) || activationLimit < 1) {
+      problems.push('Activation limit must be a whole number of at least 1');
+    } else if (activationLimit > MAX_ACTIVATION_LIMIT) {
+      problems.push(`Activation limit must be at most ${MAX_ACTIVATION_LIMIT}`);
+    }
+
+    if (problems.length) return problems.join('; ');
+    return { key, lookup: this.cipher.lookupHash(key), productId, activationLimit };
+  }
+
+  /** Inserts the batch's new keys; answers how many were stored (the rest were duplicates). */
+  private async insertBatch(em: EntityManager, batch: ValidRow[]): Promise<number> {
+    const existing = await em.getRepository(LicenseKey).find({
+      select: { keyLookup: true },
+      where: { keyLookup: In(batch.map((row) => row.lookup)) },
+    });
+    const stored = new Set(existing.map((row) => row.keyLookup));
+    // Sorted by lookup hash, so two imports lock the unique index entries in the same order (no deadlock).
+    const fresh = batch
+      .filter((row) => !stored.has(row.lookup))
+      .sort((a, b) => (a.lookup < b.lookup ? -1 : a.lookup > b.lookup ? 1 : 0));
+    if (!fresh.length) return 0;
+    const values = fresh.map((row) => ({
+      id: randomUUID(),
+      orderId: null,
+      productId: row.productId,
+      activationLimit: row.activationLimit,
+      ...this.cipher.seal(row.key),
+    }));
+    // A key a concurrent import committed since the read above is skipped (INSERT IGNORE / INSERT OR
+    // IGNORE), not an error; counting our own ids afterwards tells how many went in.
+    await em
+      .createQueryBuilder()
+      .insert()
+      .into(LicenseKey)
+      .values(values)
+      .orIgnore()
+      .updateEntity(false)
+      .execute();
+    return em.getRepository(LicenseKey).countBy({ id: In(values.map((row) => row.id)) });
+  }
+}

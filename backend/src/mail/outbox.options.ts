@@ -1,0 +1,25 @@
+import { retryDelayMs } from './retry-schedule.js';
+
+/** Timings of the outbox worker; one object so tests can override them through the module's providers. */
+export interface OutboxOptions {
+  /** How often the worker looks for due messages when nobody wakes it. */
+  pollIntervalMs: number;
+  /** How long a claimed message stays reserved for the worker that claimed it. */
+  leaseMs: number;
+  /** A send that takes longer is abandoned (and retried); kept well below the lease. */
+  sendTimeoutMs: number;
+  /** Delay after the n-th failed attempt, or null to give the message up. */
+  retryDelayMs: (attempts: number) => number | null;
+  /** The clock every outbox timestamp is taken from. */
+  now: () => Date;
+}
+
+export const OUTBOX_OPTIONS = Symbol('OUTBOX_OPTIONS');
+
+export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
+  pollIntervalMs: 2_000,
+  leaseMs: 120_000,
+  sendTimeoutMs: 60_000,
+  retryDelayMs,
+  now: () => new Date(),
+};

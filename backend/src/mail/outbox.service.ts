@@ -1,0 +1,132 @@
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager, Repository } from 'typeorm';
+import { OutboxMessage } from './entities/outbox-message.entity.js';
+import { singleLine, truncate } from './mail-text.js';
+import { OutboxCipher } from './outbox-cipher.js';
+import { OUTBOX_OPTIONS, type OutboxOptions } from './outbox.options.js';
+import { OutboxWorker } from './outbox.worker.js';
+
+/** A message to send: plain-text and HTML bodies, both required. */
+export interface NewOutboxMessage {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  orderId?: string | null;
+}
+
+/** Limits of the mail_outbox columns. */
+const MAX_KIND = 32;
+const MAX_RECIPIENT = 254;
+const MAX_SUBJECT = 255;
+
+/**
+ * The transactional outbox: business code writes its e-mails in its own transaction, so a message exists
+ * if and only if the change it reports was committed; the {@link OutboxWorker} sends them afterwards.
+ * Bodies are stored encrypted, since delivery e-mails carry licence keys in full.
+ */
+@Injectable()
+export class OutboxService {
+  private readonly repo: Repository<OutboxMessage>;
+
+  constructor(
+    @InjectDataSource() db: DataSource,
+    private readonly cipher: OutboxCipher,
+    private readonly worker: OutboxWorker,
+    @Inject(OUTBOX_OPTIONS) private readonly options: OutboxOptions,
+  ) {
+    this.repo = db.getRepository(OutboxMessage);
+  }
+
+  /**
+   * Writes the message inside the caller's transaction (manager = the transaction's EntityManager). The
+   * subject is made one line and cut to 255 characters. Throws on a kind or recipient that cannot be
+   * stored or sent (a programming error), which rolls the caller's transaction back.
+   */
+  async enqueue(manager: EntityManager, message: NewOutboxMessage): Promise<OutboxMessage> {
+    const kind = message.kind.trim();
+    if (!kind || kind.length > MAX_KIND) throw new Error(`Outbox kind must be 1 to ${MAX_KIND} characters`);
+    const to = message.to.trim();
+    // eslint-disable-next-line no-control-regex
+    if (!to || to.length > MAX_RECIPIENT || /[\u0000-\u001f\u007f]/.test(to)) {
+      throw new Error(`Outbox recipient must be one address of at most ${MAX_RECIPIENT} characters`);
+    }
+    const row = manager.create(OutboxMessage, {
+      kind,
+      to,
+      subject: truncate(singleLine(message.subject), MAX_SUBJECT),
+      text: this.cipher.seal(message.text),
+      html: this.cipher.seal(message.html),
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: this.options.now(),
+      lockedUntil: null,
+      lastError: null,
+      sentAt: null,
+      orderId: message.orderId ?? null,
+    });
+    return manager.save(OutboxMessage, row);
+  }
+
+  /** Wakes the worker; callers call it after their transaction committed. */
+  wake(): void {
+    this.worker.wake();
+  }
+
+  /**
+   * Queues a message again (back office "resend"). A message that is still pending is not copied: it is
+   * made due now and returned as it is. A sent or failed message stays as it was, as a record of what
+   * happened, and a new pending copy (same kind, recipient, subject, bodies and order) is queued and
+   * returned. 404 when there is no such message.
+   */
+  async resend(id: number): Promise<OutboxMessage> {
+    const original = await this.repo.findOneBy({ id });
+    if (!original) throw new NotFoundException('E-mail not found');
+    const now = this.options.now();
+    let queued: OutboxMessage;
+    if (original.status === 'pending') {
+      // Not while a worker holds it: that attempt is under way and records its own outcome.
+      await this.repo
+        .createQueryBuilder()
+        .update()
+        .set({ nextAttemptAt: now })
+        .where('id = :id AND status = :pending', { id, pending: 'pending' })
+        .andWhere('(lockedUntil IS NULL OR lockedUntil < :now)', { now })
+        .execute();
+      queued = await this.repo.findOneByOrFail({ id });
+    } else {
+      queued = await this.repo.save(
+        this.repo.create({
+          kind: original.kind,
+          to: original.to,
+          subject: original.subject,
+          // Re-sealed rather than copied: each row gets its own nonce, and a body that no longer
+          // decrypts fails here instead of in the worker.
+          text: this.cipher.seal(this.cipher.open(original.text)),
+          html: this.cipher.seal(this.cipher.open(original.html)),
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: now,
+          lockedUntil: null,
+          lastError: null,
+          sentAt: null,
+          orderId: original.orderId,
+        }),
+      );
+    }
+    this.wake();
+    return queued;
+  }
+
+  /** The stored message with its bodies decrypted (for the back office). 404 when unknown. */
+  async read(id: number): Promise<OutboxMessage & { text: string; html: string }> {
+    const message = await this.repo.findOneBy({ id });
+    if (!message) throw new NotFoundException('E-mail not found');
+    return Object.assign(message, {
+      text: this.cipher.open(message.text),
+      html: this.cipher.open(message.html),
+    });
+  }
+}

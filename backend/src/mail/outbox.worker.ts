@@ -1,0 +1,246 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, Repository } from 'typeorm';
+import { OutboxMessage } from './entities/outbox-message.entity.js';
+import { MailTransport } from './mail-transport.js';
+import { OutboxCipher } from './outbox-cipher.js';
+import { OUTBOX_OPTIONS, type OutboxOptions } from './outbox.options.js';
+import { formatDelay } from './retry-schedule.js';
+
+/** Messages handled by one drain: `failed` counts failed attempts (retried later or given up). */
+export interface DrainResult {
+  sent: number;
+  failed: number;
+}
+
+interface Claim {
+  message: OutboxMessage;
+  /** Our lease; every later update of the row requires it to be unchanged. */
+  lease: Date;
+}
+
+/** Due and not claimed by a live lease. */
+const DUE = 'status = :pending AND nextAttemptAt <= :now AND (lockedUntil IS NULL OR lockedUntil < :now)';
+/** Due rows looked at per query when claiming. */
+const CLAIM_BATCH = 10;
+/** Stored error text is cut to this length. */
+const MAX_ERROR_LENGTH = 2000;
+
+/**
+ * Sends the mail outbox. Polls every couple of seconds and whenever woken; claims one due message at a
+ * time with a conditional UPDATE that sets a lease (`lockedUntil`) and succeeds for one claimant only, so
+ * any number of workers and processes can share one database without sending a message twice. A failed
+ * attempt is recorded on the row and retried with back-off; nothing here ever throws out of the loop.
+ */
+@Injectable()
+export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('MailOutbox');
+  private readonly repo: Repository<OutboxMessage>;
+  private readonly messageIdDomain: string;
+  private running = false;
+  private timer: NodeJS.Timeout | null = null;
+  /** The poll in progress, if any. */
+  private cycle: Promise<void> | null = null;
+  /** Every poll and drain under way; stop() waits for them. */
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private wakeRequested = false;
+
+  constructor(
+    @InjectDataSource() db: DataSource,
+    private readonly cipher: OutboxCipher,
+    private readonly transport: MailTransport,
+    @Inject(OUTBOX_OPTIONS) private readonly options: OutboxOptions,
+  ) {
+    this.repo = db.getRepository(OutboxMessage);
+    this.messageIdDomain = transport.messageIdDomain();
+  }
+
+  onApplicationBootstrap(): void {
+    this.start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.stop();
+    this.transport.close();
+  }
+
+  /** Starts polling (the first look is immediate). Does nothing when already running. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  /** Stops polling; resolves once the message being sent, if any, has been sent and recorded. */
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  /** Looks for due messages now rather than at the next poll. */
+  wake(): void {
+    if (!this.running) return;
+    if (this.cycle) this.wakeRequested = true;
+    else this.schedule(0);
+  }
+
+  /** Sends everything due now, one message at a time, and reports what happened. */
+  drain(): Promise<DrainResult> {
+    return this.process(() => true);
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.cycle = this.runCycle();
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private async runCycle(): Promise<void> {
+    try {
+      await this.process(() => this.running);
+    } catch (error) {
+      // Typically the database is unreachable; the next poll tries again.
+      this.logger.error(`Outbox poll failed: ${describeError(error)}`);
+    } finally {
+      this.cycle = null;
+      if (this.running) {
+        const again = this.wakeRequested;
+        this.wakeRequested = false;
+        this.schedule(again ? 0 : this.options.pollIntervalMs);
+      }
+    }
+  }
+
+  private process(keepGoing: () => boolean): Promise<DrainResult> {
+    const work = this.sendDue(keepGoing);
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work)).catch(() => undefined);
+    return work;
+  }
+
+  private async sendDue(keepGoing: () => boolean): Promise<DrainResult> {
+    const result: DrainResult = { sent: 0, failed: 0 };
+    while (keepGoing()) {
+      const claim = await this.claimNext();
+      if (!claim) break;
+      if (await this.deliver(claim)) result.sent++;
+      else result.failed++;
+    }
+    return result;
+  }
+
+  /** Claims the next due message for this worker, or answers null when none is left. */
+  private async claimNext(): Promise<Claim | null> {
+    // Each round looks at due rows not claimed by anyone; a row lost to another worker is no longer due,
+    // so the rounds end. The bound is only a guard.
+    for (let round = 0; round < 100; round++) {
+      const now = this.options.now();
+      const params = { pending: 'pending', now };
+      const due = await this.repo
+        .createQueryBuilder('m')
+        .select('m.id', 'id')
+        .where(DUE, params)
+        .orderBy('m.nextAttemptAt', 'ASC')
+        .addOrderBy('m.id', 'ASC')
+        .limit(CLAIM_BATCH)
+        .getRawMany<{ id: number | string }>();
+      if (!due.length) return null;
+      for (const row of due) {
+        const id = Number(row.id);
+        const lease = new Date(now.getTime() + this.options.leaseMs);
+        // Atomic test-and-set: of several workers running this for the same row, one changes it.
+        const { affected } = await this.repo
+          .createQueryBuilder()
+          .update()
+          .set({ lockedUntil: lease })
+          .where('id = :id', { id })
+          .andWhere(DUE, params)
+          .execute();
+        if (affected !== 1) continue;
+        const message = await this.repo.findOneBy({ id });
+        if (message) return { message, lease };
+      }
+    }
+    return null;
+  }
+
+  /** Sends one claimed message and records the outcome; true when it was sent. */
+  private async deliver({ message, lease }: Claim): Promise<boolean> {
+    try {
+      await this.transport.send(
+        {
+          id: message.id,
+          to: message.to,
+          subject: message.subject,
+          text: this.cipher.open(message.text),
+          html: this.cipher.open(message.html),
+          messageId: `<outbox-${message.id}.${message.createdAt.getTime()}@${this.messageIdDomain}>`,
+        },
+        AbortSignal.timeout(this.options.sendTimeoutMs),
+      );
+    } catch (error) {
+      await this.recordFailure(message, lease, error);
+      return false;
+    }
+    await this.recordSent(message, lease);
+    return true;
+  }
+
+  private async recordSent(message: OutboxMessage, lease: Date): Promise<void> {
+    const { affected } = await this.repo
+      .createQueryBuilder()
+      .update()
+      .set({ status: 'sent', sentAt: this.options.now(), lockedUntil: null, attempts: () => 'attempts + 1' })
+      .where('id = :id AND lockedUntil = :lease', { id: message.id, lease })
+      .execute();
+    this.logger.log(`Sent mail #${message.id} (${message.kind}) to ${message.to}`);
+    if (affected !== 1) {
+      this.logger.warn(`Mail #${message.id}: the send outlasted its claim; another worker may send it again`);
+    }
+  }
+
+  private async recordFailure(message: OutboxMessage, lease: Date, error: unknown): Promise<void> {
+    const attempts = message.attempts + 1;
+    const lastError = describeError(error).slice(0, MAX_ERROR_LENGTH);
+    const delay = this.options.retryDelayMs(attempts);
+    const changes =
+      delay === null
+        ? { status: 'failed' as const, attempts, lastError, lockedUntil: null }
+        : {
+            attempts,
+            lastError,
+            lockedUntil: null,
+            nextAttemptAt: new Date(this.options.now().getTime() + delay),
+          };
+    await this.repo
+      .createQueryBuilder()
+      .update()
+      .set(changes)
+      .where('id = :id AND lockedUntil = :lease', { id: message.id, lease })
+      .execute();
+    const what = `Mail #${message.id} (${message.kind}) to ${message.to}: attempt ${attempts} failed`;
+    if (delay === null) this.logger.error(`${what}, giving up: ${lastError}`);
+    else this.logger.warn(`${what}, next try in ${formatDelay(delay)}: ${lastError}`);
+  }
+}
+
+/** The error's own message on one line (a transport's message never contains the mail's bodies). */
+export function describeError(error: unknown): string {
+  const text = error instanceof Error ? error.message || error.name : String(error);
+  return text.replace(/\s+/g, ' ').trim() || 'Unknown error';
+}

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import type Stripe from 'stripe';
+import type { Order } from '../orders/entities/order.entity.js';
+
+export type PaymentProviderName = 'stripe' | 'demo';
+
+export interface CreatedPayment {
+  providerPaymentId: string;
+  clientSecret: string;
+}
+
+/** Where a checkout's payment is created. One is active, chosen by the settings (see PaymentsModule). */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** Publishable key the browser needs, if any. */
+  readonly publishableKey?: string;
+  createPayment(order: Order): Promise<CreatedPayment>;
+}
+
+export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
+
+/** A Stripe PaymentIntent for the server's total, idempotent per order. */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+
+  constructor(
+    private readonly stripe: Stripe,
+    readonly publishableKey: string,
+  ) {}
+
+  async createPayment(order: Order): Promise<CreatedPayment> {
+    const intent = await this.stripe.paymentIntents.create(
+      {
+        amount: order.totalCents,
+        currency: order.currency,
+        automatic_payment_methods: { enabled: true },
+        receipt_email: order.customerEmail,
+        metadata: { orderId: order.id },
+      },
+      { idempotencyKey: `order-${order.id}-payment-intent` },
+    );
+    if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} has no client secret`);
+    return { providerPaymentId: intent.id, clientSecret: intent.client_secret };
+  }
+}
+
+/** No card and no charge: the shopper confirms through POST /api/payments/demo/confirm. */
+export class DemoPaymentProvider implements PaymentProvider {
+  readonly name = 'demo' as const;
+
+  async createPayment(order: Order): Promise<CreatedPayment> {
+    const id = `demo_${order.id}`;
+    return { providerPaymentId: id, clientSecret: `${id}_secret_${randomBytes(18).toString('base64url')}` };
+  }
+}

@@ -1,0 +1,43 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type Stripe from 'stripe';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { FulfilmentModule } from '../fulfilment/fulfilment.module.js';
+import { MailModule } from '../mail/mail.module.js';
+import { ClientSecrets } from './client-secrets.js';
+import { PaymentEvent } from './entities/payment-event.entity.js';
+import {
+  DemoPaymentProvider,
+  PAYMENT_PROVIDER,
+  StripePaymentProvider,
+  type PaymentProvider,
+} from './payment-provider.js';
+import { PaymentsController } from './payments.controller.js';
+import { PaymentsService } from './payments.service.js';
+import { createStripeClient, STRIPE } from './stripe.client.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([PaymentEvent]), FulfilmentModule, MailModule],
+  controllers: [PaymentsController],
+  providers: [
+    ClientSecrets,
+    PaymentsService,
+    {
+      provide: STRIPE,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): Stripe | null =>
+        config.payments.stripe ? createStripeClient(config.payments.stripe) : null,
+    },
+    {
+      // The demo provider when it is on (no Stripe keys, or PAYMENTS_DEMO), otherwise Stripe.
+      provide: PAYMENT_PROVIDER,
+      inject: [APP_CONFIG, STRIPE],
+      useFactory: (config: AppConfig, stripe: Stripe | null): PaymentProvider =>
+        config.payments.demo || !stripe || !config.payments.stripe
+          ? new DemoPaymentProvider()
+          : new StripePaymentProvider(stripe, config.payments.stripe.publishableKey),
+    },
+  ],
+  exports: [ClientSecrets, PAYMENT_PROVIDER],
+})
+export class PaymentsModule {}

@@ -1,0 +1,205 @@
+import { generateLicenseKey } from '../src/licenses/license-key-cipher.js';
+import { RestockService } from '../src/fulfilment/restock.service.js';
+import { DownloadLink } from '../src/downloads/entities/download-link.entity.js';
+import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
+import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
+import { PaymentEvent } from '../src/payments/entities/payment-event.entity.js';
+import { Order } from '../src/orders/entities/order.entity.js';
+import { createIntent, PRO_PLUS, type Intent } from './support/checkout.js';
+import { StripeStandIn } from './support/stripe-stand-in.js';
+import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
+
+describe(`Stripe payments against a local stand-in API on ${DRIVER}`, () => {
+  let t: TestApp;
+  let stripe: StripeStandIn;
+
+  beforeAll(async () => {
+    stripe = await StripeStandIn.start();
+    t = await startTestApp({ ...stripe.env(), TRUST_PROXY: 'true' });
+    await t.app
+      .get(RestockService)
+      .importKeys(
+        Array.from({ length: 10 }, () => ({ productId: PRO_PLUS, licenseKey: generateLicenseKey() })),
+      );
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
+
+  const order = (id: string) => t.db.getRepository(Order).findOneByOrFail({ id });
+  const deliveries = (orderId: string) =>
+    t.db.getRepository(OutboxMessage).countBy({ orderId, kind: 'order-delivery' });
+  const post = (event: { payload: string; signature?: string }) => {
+    const req = t.http().post('/api/payments/webhook').set('content-type', 'application/json');
+    if (event.signature) req.set('stripe-signature', event.signature);
+    return req.send(event.payload);
+  };
+
+  async function checkout(items = [{ id: PRO_PLUS, quantity: 1 }]) {
+    const intent = (await createIntent(t, { cartItems: items, couponCode: 'SAVE10' }).expect(201))
+      .body as Intent;
+    const { providerPaymentId } = await order(intent.orderId);
+    return { intent, paymentIntentId: providerPaymentId! };
+  }
+
+  it("creates a PaymentIntent for the server's total, in USD, tied to the order", async () => {
+    const { intent, paymentIntentId } = await checkout([{ id: PRO_PLUS, quantity: 2 }]);
+    expect(intent).toMatchObject({
+      provider: 'stripe',
+      publishableKey: 'pk_test_stand_in',
+      subtotalCents: 2 * 5399,
+      discountCents: Math.round(2 * 5399 * 0.1),
+      totalCents: 2 * 5399 - Math.round(2 * 5399 * 0.1),
+    });
+    const created = stripe.intents.get(paymentIntentId)!;
+    expect(created).toMatchObject({
+      amount: intent.totalCents,
+      currency: 'usd',
+      metadata: { orderId: intent.orderId },
+    });
+    expect(intent.clientSecret).toBe(created.client_secret);
+    const request = stripe.requests.find((r) => r.path === '/v1/payment_intents' && r.method === 'POST');
+    expect(request?.idempotencyKey).toBe(`order-${intent.orderId}-payment-intent`);
+  });
+
+  it('has no demo confirmation in Stripe mode', async () => {
+    const { intent } = await checkout();
+    await t
+      .http()
+      .post('/api/payments/demo/confirm')
+      .send({ orderId: intent.orderId, clientSecret: intent.clientSecret })
+      .expect(404);
+  });
+
+  it('answers 502 and keeps nothing half-done when Stripe is unreachable', async () => {
+    stripe.failing = true;
+    try {
+      const res = await createIntent(t, { couponCode: 'OFFICE20' }).expect(502);
+      expect(res.body.message).toBe('Unable to initialize payment. Please try again.');
+    } finally {
+      stripe.failing = false;
+    }
+    const failed = await t.db.getRepository(Order).findOneByOrFail({ couponCode: 'OFFICE20' });
+    expect(failed).toMatchObject({
+      paymentStatus: 'failed',
+      couponState: 'released',
+      providerPaymentId: null,
+    });
+  });
+
+  it('refuses forged, stale and unsigned webhooks and changes nothing', async () => {
+    const { intent, paymentIntentId } = await checkout();
+    const object = stripe.succeeded(paymentIntentId);
+    const forged = stripe.event('payment_intent.succeeded', object, { secret: 'whsec_forged' });
+    const stale = stripe.event('payment_intent.succeeded', object, {
+      timestamp: Math.floor(Date.now() / 1000) - 301,
+    });
+    const unsigned = stripe.event('payment_intent.succeeded', object);
+    for (const res of [await post(forged), await post(stale), await post({ payload: unsigned.payload })]) {
+      expect(res.status).toBe(400);
+      expect(res.body.statusCode).toBe(400);
+    }
+    const tampered = stripe.event('payment_intent.succeeded', object);
+    await post({
+      payload: tampered.payload.replace(`"amount":${object.amount}`, '"amount":1'),
+      signature: tampered.signature,
+    }).expect(400);
+    expect((await order(intent.orderId)).paymentStatus).toBe('pending');
+    const ids = [forged.id, stale.id, unsigned.id, tampered.id];
+    expect(
+      await t.db.getRepository(PaymentEvent).countBy(ids.map((providerEventId) => ({ providerEventId }))),
+    ).toBe(0);
+  });
+
+  it('fulfils once for a webhook replayed 5 times in a row and 5 times at once', async () => {
+    const { intent, paymentIntentId } = await checkout();
+    const event = stripe.event('payment_intent.succeeded', stripe.succeeded(paymentIntentId));
+    for (let i = 0; i < 5; i++) await post(event).expect(200);
+    expect((await order(intent.orderId)).status).toBe('fulfilled');
+
+    const second = await checkout();
+    const concurrent = stripe.event('payment_intent.succeeded', stripe.succeeded(second.paymentIntentId));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(concurrent)));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+
+    for (const id of [intent.orderId, second.intent.orderId]) {
+      expect(await order(id)).toMatchObject({
+        status: 'fulfilled',
+        paymentStatus: 'completed',
+        paymentMethod: 'card',
+      });
+      expect(await t.db.getRepository(LicenseKey).countBy({ orderId: id })).toBe(1);
+      expect(await deliveries(id)).toBe(1);
+    }
+    expect(await t.db.getRepository(PaymentEvent).countBy({ providerEventId: event.id })).toBe(1);
+  });
+
+  it('fulfils once when separate events and a second delivery race', async () => {
+    const { intent, paymentIntentId } = await checkout();
+    const object = stripe.succeeded(paymentIntentId);
+    const events = Array.from({ length: 10 }, () => stripe.event('payment_intent.succeeded', object));
+    await Promise.all(events.map((e) => post(e).expect(200)));
+    expect(await t.db.getRepository(LicenseKey).countBy({ orderId: intent.orderId })).toBe(1);
+    expect(await deliveries(intent.orderId)).toBe(1);
+  });
+
+  it('does not fulfil when the amount or currency differs from the order', async () => {
+    const { intent, paymentIntentId } = await checkout();
+    const short = stripe.event(
+      'payment_intent.succeeded',
+      stripe.succeeded(paymentIntentId, { amount: 100, amount_received: 100 }),
+    );
+    await post(short).expect(200);
+    const euros = stripe.event(
+      'payment_intent.succeeded',
+      stripe.succeeded(paymentIntentId, { currency: 'eur' }),
+    );
+    await post(euros).expect(200);
+    expect((await order(intent.orderId)).paymentStatus).toBe('pending');
+    expect(await t.db.getRepository(LicenseKey).countBy({ orderId: intent.orderId })).toBe(0);
+  });
+
+  it('marks a failed payment and gives the coupon back', async () => {
+    const { intent, paymentIntentId } = await checkout();
+    await post(
+      stripe.event('payment_intent.payment_failed', {
+        ...stripe.intents.get(paymentIntentId),
+        status: 'requires_payment_method',
+      }),
+    ).expect(200);
+    expect(await order(intent.orderId)).toMatchObject({ paymentStatus: 'failed', couponState: 'released' });
+  });
+
+  it('revokes keys and deactivates download links on a full refund, not on a partial one', async () => {
+    const { intent, paymentIntentId } = await checkout();
+    await post(stripe.event('payment_intent.succeeded', stripe.succeeded(paymentIntentId))).expect(200);
+    const charge = {
+      id: 'ch_1',
+      object: 'charge',
+      payment_intent: paymentIntentId,
+      amount: intent.totalCents,
+    };
+    await post(stripe.event('charge.refunded', { ...charge, amount_refunded: 100, refunded: false })).expect(
+      200,
+    );
+    expect((await order(intent.orderId)).paymentStatus).toBe('completed');
+    await post(
+      stripe.event('charge.refunded', { ...charge, amount_refunded: intent.totalCents, refunded: true }),
+    ).expect(200);
+    expect((await order(intent.orderId)).paymentStatus).toBe('refunded');
+    const keys = await t.db.getRepository(LicenseKey).findBy({ orderId: intent.orderId });
+    expect(keys.map((k) => k.status)).toEqual(['revoked']);
+    const links = await t.db.getRepository(DownloadLink).findBy({ orderId: intent.orderId });
+    expect(links.map((l) => l.isActive)).toEqual([false]);
+  });
+
+  it('acknowledges events it does not handle, and records each once', async () => {
+    const event = stripe.event('customer.created', { id: 'cus_1', object: 'customer' });
+    await post(event).expect(200);
+    await post(event).expect(200);
+    expect(await t.db.getRepository(PaymentEvent).findBy({ providerEventId: event.id })).toEqual([
+      expect.objectContaining({ type: 'customer.created', orderId: null }),
+    ]);
+  });
+});

@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+export interface StandInPaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  payment_method_types: string[];
+  receipt_email: string | null;
+  livemode: false;
+}
+
+/** Reads Stripe's form encoding (`metadata[orderId]=…`) into a nested object. */
+function parseForm(body: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.split(/\[|\]/).filter(Boolean);
+    let node = out as Record<string, unknown>;
+    for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    node[path.at(-1)!] = value;
+  }
+  return out;
+}
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => resolve(body));
+  });
+
+/**
+ * A local stand-in for the part of Stripe's API the store uses (PaymentIntents), so the official SDK can
+ * be exercised end to end without the network, plus signed webhook events for the store's endpoint.
+ */
+export class StripeStandIn {
+  readonly intents = new Map<string, StandInPaymentIntent>();
+  /** Every request the SDK made: method, path, idempotency key and form body. */
+  readonly requests: {
+    method: string;
+    path: string;
+    idempotencyKey?: string;
+    body: Record<string, unknown>;
+  }[] = [];
+  readonly webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+  private readonly byIdempotencyKey = new Map<string, StandInPaymentIntent>();
+  /** When set, the API answers 500 to everything (a provider outage). */
+  failing = false;
+
+  private readonly server: Server = createServer((req, res) => void this.handle(req, res));
+
+  static async start(): Promise<StripeStandIn> {
+    const standIn = new StripeStandIn();
+    await new Promise<void>((resolve) => standIn.server.listen(0, '127.0.0.1', resolve));
+    return standIn;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = parseForm(await readBody(req));
+    const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+    this.requests.push({ method: req.method ?? '', path: req.url ?? '', idempotencyKey, body });
+    const send = (status: number, payload: unknown) => {
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': `req_${randomBytes(6).toString('hex')}`,
+      });
+      res.end(JSON.stringify(payload));
+    };
+    if (this.failing) return send(500, { error: { type: 'api_error', message: 'Stand-in outage' } });
+    if (req.method === 'POST' && req.url === '/v1/payment_intents') {
+      const existing = idempotencyKey && this.byIdempotencyKey.get(idempotencyKey);
+      if (existing) return send(200, existing);
+      const id = `pi_${randomBytes(12).toString('hex')}`;
+      const intent: StandInPaymentIntent = {
+        id,
+        object: 'payment_intent',
+        amount: Number(body.amount),
+        amount_received: 0,
+        currency: String(body.currency),
+        status: 'requires_payment_method',
+        client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+        metadata: (body.metadata as Record<string, string>) ?? {},
+        payment_method_types: ['card'],
+        receipt_email: (body.receipt_email as string) ?? null,
+        livemode: false,
+      };
+      this.intents.set(id, intent);
+      if (idempotencyKey) this.byIdempotencyKey.set(idempotencyKey, intent);
+      return send(200, intent);
+    }
+    const match = req.url?.match(/^\/v1\/payment_intents\/(\w+)$/);
+    if (req.method === 'GET' && match && this.intents.has(match[1]!))
+      return send(200, this.intents.get(match[1]!));
+    send(404, {
+      error: { type: 'invalid_request_error', message: `No such route ${req.method} ${req.url}` },
+    });
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** The settings that point the store at this stand-in. */
+  env(): Record<string, string> {
+    return {
+      STRIPE_SECRET_KEY: 'sk_test_stand_in',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in',
+      STRIPE_WEBHOOK_SECRET: this.webhookSecret,
+      STRIPE_API_BASE: this.url,
+    };
+  }
+
+  /** A webhook delivery: its JSON body and a Stripe-Signature made the way Stripe makes them. */
+  event(
+    type: string,
+    object: object,
+    options: { id?: string; timestamp?: number; secret?: string } = {},
+  ): { id: string; payload: string; signature: string } {
+    const id = options.id ?? `evt_${randomBytes(12).toString('hex')}`;
+    const payload = JSON.stringify({
+      id,
+      object: 'event',
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      type,
+      data: { object },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+    });
+    const signature = new Stripe('sk_test_signing_only').webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? this.webhookSecret,
+      timestamp: options.timestamp,
+    });
+    return { id, payload, signature };
+  }
+
+  /** The PaymentIntent as Stripe would send it in `payment_intent.succeeded`. */
+  succeeded(intentId: string, override: Partial<StandInPaymentIntent> = {}): StandInPaymentIntent {
+    const intent = this.intents.get(intentId);
+    if (!intent) throw new Error(`unknown intent ${intentId}`);
+    Object.assign(intent, { status: 'succeeded', amount_received: intent.amount });
+    return { ...intent, ...override };
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
