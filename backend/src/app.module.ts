@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AccountModule } from './account/account.module.js';
+import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { CheckoutModule } from './checkout/checkout.module.js';
@@ -41,6 +42,7 @@ export class AppModule {
         LicensesModule,
         DownloadsModule,
         OrdersModule,
+        AuditModule,
         MailModule,
         ContactModule,
         HealthModule,

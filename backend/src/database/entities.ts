@@ -1,3 +1,4 @@
+import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
 import { AdminUser } from '../auth/entities/admin-user.entity.js';
 import { Product } from '../catalog/entities/product.entity.js';
 import { ContactMessage } from '../contact/entities/contact-message.entity.js';
@@ -10,6 +11,7 @@ import { Order } from '../orders/entities/order.entity.js';
 import { PaymentEvent } from '../payments/entities/payment-event.entity.js';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema.js';
 import { Checkout1763800000000 } from './migrations/1763800000000-checkout.js';
+import { AuditLog1763900000000 } from './migrations/1763900000000-audit-log.js';
 
 /** Every entity, listed explicitly (no globs): the same list works from `src` under Jest and from `dist`. */
 export const ENTITIES = [
@@ -23,7 +25,8 @@ export const ENTITIES = [
   PaymentEvent,
   OutboxMessage,
   ContactMessage,
+  AuditEntry,
 ];
 
 /** Migrations in the order they run. A schema change is a new migration appended here. */
-export const MIGRATIONS = [InitialSchema1763700000000, Checkout1763800000000];
+export const MIGRATIONS = [InitialSchema1763700000000, Checkout1763800000000, AuditLog1763900000000];

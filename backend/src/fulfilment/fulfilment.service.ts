@@ -82,6 +82,39 @@ export class FulfilmentService {
     return true;
   }
 
+  /**
+   * Writes the delivery e-mail again with everything the order has now (all its keys and links), for the
+   * back office's "resend". Returns the outbox message id.
+   */
+  async redeliver(m: EntityManager, order: Order): Promise<number> {
+    const keys = await m.find(LicenseKey, { where: { orderId: order.id }, order: { assignedAt: 'ASC' } });
+    const links = await m.find(DownloadLink, { where: { orderId: order.id }, order: { createdAt: 'ASC' } });
+    const products: DeliveredProduct[] = order.orderItems.map((item) => {
+      const own = keys.filter((k) => k.productId === item.productId);
+      return {
+        title: item.name,
+        keys: own.map((k) => this.cipher.decrypt(k.keyCiphertext)),
+        downloads: links.filter((l) => l.productId === item.productId).map((l) => this.linkForEmail(l)),
+        keysToFollow: Math.max(0, item.quantity - own.length),
+      };
+    });
+    const email = renderDeliveryEmail({
+      orderId: order.id,
+      customerName: order.customerName,
+      products,
+      supportEmail: this.config.mail.supportEmail,
+      publicUrl: this.config.publicUrl,
+      followUp: false,
+    });
+    const message = await this.outbox.enqueue(m, {
+      kind: 'order-delivery',
+      to: order.customerEmail,
+      orderId: order.id,
+      ...email,
+    });
+    return message.id;
+  }
+
   /** Gives back the coupon reservations of checkouts left unpaid since `cutoff`. Returns how many. */
   async releaseAbandonedReservations(cutoff: Date): Promise<number> {
     const stale = await this.db
@@ -157,12 +190,7 @@ export class FulfilmentService {
         delivered.push({
           title: item.name,
           keys: keys.map((k) => this.cipher.decrypt(k.keyCiphertext)),
-          downloads: productLinks.map((l) => ({
-            url: `${this.config.publicUrl}/api/downloads/${l.token}`,
-            fileName: l.fileName,
-            expiresAt: l.expiresAt ?? new Date(),
-            maxDownloads: l.maxDownloads,
-          })),
+          downloads: productLinks.map((l) => this.linkForEmail(l)),
           keysToFollow,
         });
       }
@@ -219,6 +247,15 @@ export class FulfilmentService {
       .where('id IN (:...ids) AND orderId IS NULL', { ids })
       .execute();
     return m.find(LicenseKey, { where: { id: In(ids), orderId } });
+  }
+
+  private linkForEmail(link: DownloadLink) {
+    return {
+      url: `${this.config.publicUrl}/api/downloads/${link.token}`,
+      fileName: link.fileName,
+      expiresAt: link.expiresAt ?? new Date(),
+      maxDownloads: link.maxDownloads,
+    };
   }
 
   private async createDownloadLink(m: EntityManager, orderId: string, productId: string, product?: Product) {

@@ -1,9 +1,23 @@
-import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, type Repository } from 'typeorm';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Brackets, type DataSource } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
+import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { escapeLike, parseListQuery, type ListQueryDto } from '../common/list-query.js';
+import { centsToDollars } from '../common/money.js';
+import { DownloadLink } from '../downloads/entities/download-link.entity.js';
+import { FulfilmentService } from '../fulfilment/fulfilment.service.js';
+import { LicenseKey } from '../licenses/entities/license-key.entity.js';
+import { LicenseKeyCipher } from '../licenses/license-key-cipher.js';
+import { maskLicenseKey } from '../licenses/mask.js';
+import { OutboxMessage } from '../mail/entities/outbox-message.entity.js';
 import { AdminOrderRowDto } from './dto/admin-order.dto.js';
-import { Order } from './entities/order.entity.js';
+import type {
+  AdminOrderDetailDto,
+  ResendEmailResponseDto,
+  UpdateOrderDto,
+} from './dto/admin-order-detail.dto.js';
+import { Order, ORDER_STATUSES, PAYMENT_STATUSES } from './entities/order.entity.js';
 
 const ORDER_LIST = {
   sortable: ['createdAt', 'totalAmount', 'customerEmail', 'status'] as const,
@@ -18,13 +32,26 @@ const SORT_COLUMNS = {
   status: 'status',
 };
 
+function oneOf(name: string, value: string | undefined, allowed: readonly string[]): void {
+  if (value !== undefined && !allowed.includes(value)) {
+    throw new BadRequestException(`filter ${name} must be one of ${allowed.join(', ')}`);
+  }
+}
+
 @Injectable()
 export class AdminOrdersService {
-  constructor(@InjectRepository(Order) private readonly orders: Repository<Order>) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly cipher: LicenseKeyCipher,
+    private readonly audit: AuditService,
+    private readonly fulfilment: FulfilmentService,
+  ) {}
 
   async list(dto: ListQueryDto): Promise<{ rows: AdminOrderRowDto[]; skip: number; total: number }> {
     const { sort, skip, take, filter } = parseListQuery(dto, ORDER_LIST);
-    const query = this.orders.createQueryBuilder('o');
+    oneOf('status', filter.status, ORDER_STATUSES);
+    oneOf('paymentStatus', filter.paymentStatus, PAYMENT_STATUSES);
+    const query = this.db.getRepository(Order).createQueryBuilder('o');
     if (filter.id) query.andWhere('o.id IN (:...ids)', { ids: filter.id.length ? filter.id : [''] });
     if (filter.status) query.andWhere('o.status = :status', { status: filter.status });
     if (filter.paymentStatus)
@@ -47,5 +74,126 @@ export class AdminOrdersService {
       .take(take)
       .getManyAndCount();
     return { rows: rows.map((row) => AdminOrderRowDto.from(row)), skip, total };
+  }
+
+  /** One order with its items, billing, keys (in full for admins, masked for support), links and e-mails. */
+  async get(id: string, actor: StaffUserDto): Promise<AdminOrderDetailDto> {
+    const order = await this.find(id);
+    const [keys, links, emails] = await Promise.all([
+      this.db.getRepository(LicenseKey).find({ where: { orderId: id }, order: { assignedAt: 'ASC' } }),
+      this.db.getRepository(DownloadLink).find({ where: { orderId: id }, order: { createdAt: 'ASC' } }),
+      this.db.getRepository(OutboxMessage).find({ where: { orderId: id }, order: { createdAt: 'ASC' } }),
+    ]);
+    const reveal = actor.role === 'admin';
+    if (reveal && keys.length) {
+      await this.db.transaction((m) =>
+        this.audit.record(m, actor, {
+          action: 'license-keys.reveal',
+          resource: 'orders',
+          resourceId: id,
+          after: { licenseKeyIds: keys.map((k) => k.id) },
+        }),
+      );
+    }
+    return {
+      ...AdminOrderRowDto.from(order),
+      orderItems: order.orderItems.map((item) => ({
+        productId: item.productId,
+        name: item.name,
+        quantity: item.quantity,
+        price: centsToDollars(item.unitPriceCents),
+      })),
+      billing: {
+        email: order.customerEmail,
+        firstName: order.billingFirstName,
+        lastName: order.billingLastName,
+        address: order.billingAddress,
+        city: order.billingCity,
+        country: order.billingCountry,
+        zipCode: order.billingZipCode,
+        phoneCountryCode: order.billingPhoneCountryCode,
+        phone: order.billingPhone,
+      },
+      subtotalAmount: centsToDollars(order.subtotalCents),
+      discountAmount: centsToDollars(order.discountCents),
+      couponCode: order.couponCode,
+      paymentProvider: order.paymentProvider,
+      providerPaymentId: order.providerPaymentId,
+      paidAt: order.paidAt,
+      licenseKeys: keys.map((k) => ({
+        id: k.id,
+        productId: k.productId,
+        licenseKey: reveal ? this.cipher.decrypt(k.keyCiphertext) : maskLicenseKey(k.keyLastGroup),
+        status: k.status,
+        activationCount: k.activationCount,
+        activationLimit: k.activationLimit,
+      })),
+      downloads: links.map((l) => ({
+        id: l.id,
+        productId: l.productId,
+        fileName: l.fileName,
+        fileUrl: l.fileUrl,
+        downloadCount: l.downloadCount,
+        maxDownloads: l.maxDownloads,
+        isActive: l.isActive,
+        expiresAt: l.expiresAt,
+      })),
+      emails: emails.map((e) => ({
+        id: e.id,
+        kind: e.kind,
+        to: e.to,
+        subject: e.subject,
+        status: e.status,
+        attempts: e.attempts,
+        lastError: e.lastError,
+        createdAt: e.createdAt,
+        sentAt: e.sentAt,
+      })),
+    };
+  }
+
+  /** Sets status and/or payment status (any value of the spec's sets), recording before and after. */
+  async update(id: string, dto: UpdateOrderDto, actor: StaffUserDto): Promise<AdminOrderDetailDto> {
+    const changes = Object.fromEntries(Object.entries(dto).filter(([, value]) => value !== undefined));
+    if (Object.keys(changes).length === 0)
+      throw new BadRequestException('Nothing to update: send status or paymentStatus');
+    await this.db.transaction(async (m) => {
+      const order = await m.findOneBy(Order, { id });
+      if (!order) throw new NotFoundException(`Order ${id} not found`);
+      const before = Object.fromEntries(Object.keys(changes).map((key) => [key, order[key as keyof Order]]));
+      await m.update(Order, id, changes);
+      await this.audit.record(m, actor, {
+        action: 'orders.update',
+        resource: 'orders',
+        resourceId: id,
+        before,
+        after: changes,
+      });
+    });
+    return this.get(id, actor);
+  }
+
+  /** Queues the delivery e-mail again with everything the order has now. */
+  async resendEmail(id: string, actor: StaffUserDto): Promise<ResendEmailResponseDto> {
+    const order = await this.find(id);
+    if (order.paymentStatus !== 'completed')
+      throw new ConflictException('Only paid orders have a delivery e-mail');
+    const emailId = await this.db.transaction(async (m) => {
+      const messageId = await this.fulfilment.redeliver(m, order);
+      await this.audit.record(m, actor, {
+        action: 'orders.resend-email',
+        resource: 'orders',
+        resourceId: id,
+        after: { emailId: messageId },
+      });
+      return messageId;
+    });
+    return { queued: true, emailId };
+  }
+
+  private async find(id: string): Promise<Order> {
+    const order = await this.db.getRepository(Order).findOneBy({ id });
+    if (!order) throw new NotFoundException(`Order ${id} not found`);
+    return order;
   }
 }

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module.js';
+import { FulfilmentModule } from '../fulfilment/fulfilment.module.js';
+import { LicensesModule } from '../licenses/licenses.module.js';
 import { AdminOrdersController } from './admin-orders.controller.js';
 import { AdminOrdersService } from './admin-orders.service.js';
-import { Order } from './entities/order.entity.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Order])],
+  imports: [AuditModule, FulfilmentModule, LicensesModule],
   controllers: [AdminOrdersController],
   providers: [AdminOrdersService],
 })

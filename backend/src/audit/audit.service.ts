@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { parseListQuery, type ListQueryDto } from '../common/list-query.js';
+import type { StaffUserDto } from '../auth/dto/login.dto.js';
+import { AuditEntry } from './entities/audit-entry.entity.js';
+
+export interface AuditRecord {
+  action: string;
+  resource: string;
+  resourceId?: string | number | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/** Writes the audit trail inside the transaction of the change it records. */
+const AUDIT_LIST = {
+  sortable: ['createdAt'] as const,
+  defaultSort: ['createdAt', 'DESC'] as ['createdAt', 'DESC'],
+  filters: { resource: 'string', resourceId: 'string', actorUsername: 'string' } as const,
+};
+
+@Injectable()
+export class AuditService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async list(dto: ListQueryDto): Promise<{ rows: AuditEntry[]; skip: number; total: number }> {
+    const { sort, skip, take, filter } = parseListQuery(dto, AUDIT_LIST);
+    const [rows, total] = await this.db.getRepository(AuditEntry).findAndCount({
+      where: filter,
+      order: { [sort.field]: sort.order, id: sort.order },
+      skip,
+      take,
+    });
+    return { rows, skip, total };
+  }
+
+  async record(m: EntityManager, actor: StaffUserDto, entry: AuditRecord): Promise<void> {
+    await m.save(AuditEntry, {
+      actorId: actor.id,
+      actorUsername: actor.username,
+      action: entry.action,
+      resource: entry.resource,
+      resourceId:
+        entry.resourceId === null || entry.resourceId === undefined ? null : String(entry.resourceId),
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+    });
+  }
+}

@@ -1,0 +1,93 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+import {
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  type OrderStatus,
+  type PaymentStatus,
+} from '../entities/order.entity.js';
+import { AdminOrderRowDto } from './admin-order.dto.js';
+
+export class AdminOrderItemDto {
+  @ApiProperty() productId: string;
+  @ApiProperty() name: string;
+  @ApiProperty() quantity: number;
+  @ApiProperty({ example: 40.49, description: 'Unit price in dollars' }) price: number;
+}
+
+export class AdminBillingDto {
+  @ApiProperty() email: string;
+  @ApiProperty() firstName: string;
+  @ApiProperty() lastName: string;
+  @ApiProperty() address: string;
+  @ApiProperty() city: string;
+  @ApiProperty() country: string;
+  @ApiProperty() zipCode: string;
+  @ApiProperty() phoneCountryCode: string;
+  @ApiProperty() phone: string;
+}
+
+export class AdminOrderKeyDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() productId: string;
+  @ApiProperty({ description: 'In full for admins; masked but for the last group for support' })
+  licenseKey: string;
+  @ApiProperty() status: string;
+  @ApiProperty() activationCount: number;
+  @ApiProperty() activationLimit: number;
+}
+
+export class AdminOrderDownloadDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() productId: string;
+  @ApiProperty() fileName: string;
+  @ApiProperty() fileUrl: string;
+  @ApiProperty() downloadCount: number;
+  @ApiProperty() maxDownloads: number;
+  @ApiProperty() isActive: boolean;
+  @ApiPropertyOptional({ type: Date, nullable: true }) expiresAt: Date | null;
+}
+
+export class AdminOrderEmailDto {
+  @ApiProperty() id: number;
+  @ApiProperty() kind: string;
+  @ApiProperty() to: string;
+  @ApiProperty() subject: string;
+  @ApiProperty({ enum: ['pending', 'sent', 'failed'] }) status: string;
+  @ApiProperty() attempts: number;
+  @ApiPropertyOptional({ type: String, nullable: true }) lastError: string | null;
+  @ApiProperty() createdAt: Date;
+  @ApiPropertyOptional({ type: Date, nullable: true }) sentAt: Date | null;
+}
+
+export class AdminOrderDetailDto extends AdminOrderRowDto {
+  @ApiProperty({ type: [AdminOrderItemDto] }) orderItems: AdminOrderItemDto[];
+  @ApiProperty({ type: AdminBillingDto }) billing: AdminBillingDto;
+  @ApiProperty({ example: 40.49 }) subtotalAmount: number;
+  @ApiProperty({ example: 4.05 }) discountAmount: number;
+  @ApiPropertyOptional({ type: String, nullable: true }) couponCode: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) paymentProvider: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) providerPaymentId: string | null;
+  @ApiPropertyOptional({ type: Date, nullable: true }) paidAt: Date | null;
+  @ApiProperty({ type: [AdminOrderKeyDto] }) licenseKeys: AdminOrderKeyDto[];
+  @ApiProperty({ type: [AdminOrderDownloadDto] }) downloads: AdminOrderDownloadDto[];
+  @ApiProperty({ type: [AdminOrderEmailDto] }) emails: AdminOrderEmailDto[];
+}
+
+/** The back office may set any status and payment status (spec section 4); nothing else is writable. */
+export class UpdateOrderDto {
+  @ApiPropertyOptional({ enum: ORDER_STATUSES })
+  @IsOptional()
+  @IsIn(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(', ')}` })
+  status?: OrderStatus;
+
+  @ApiPropertyOptional({ enum: PAYMENT_STATUSES })
+  @IsOptional()
+  @IsIn(PAYMENT_STATUSES, { message: `paymentStatus must be one of ${PAYMENT_STATUSES.join(', ')}` })
+  paymentStatus?: PaymentStatus;
+}
+
+export class ResendEmailResponseDto {
+  @ApiProperty({ example: true }) queued: true;
+  @ApiProperty({ description: 'The outbox message id' }) emailId: number;
+}

@@ -1,0 +1,170 @@
+import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
+import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
+import { LicenseKeyCipher } from '../src/licenses/license-key-cipher.js';
+import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
+import { Order } from '../src/orders/entities/order.entity.js';
+import { buyWithDemo, createIntent, HOME_BUSINESS, STANDARD, type Intent } from './support/checkout.js';
+import { signIn } from './support/staff.js';
+import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
+
+describe(`back office: orders on ${DRIVER}`, () => {
+  let t: TestApp;
+  let admin: string;
+  let support: string;
+  let paid: Intent;
+  let unpaid: Intent;
+
+  beforeAll(async () => {
+    t = await startTestApp({ TRUST_PROXY: 'true' });
+    admin = await signIn(t, 'admin');
+    support = await signIn(t, 'support');
+    paid = await buyWithDemo(t, [{ id: HOME_BUSINESS, quantity: 2 }], 'paid.customer@example.com');
+    unpaid = (await createIntent(t, { cartItems: [{ id: STANDARD, quantity: 1 }] }).expect(201)).body;
+  });
+  afterAll(() => t.close());
+
+  const get = (path: string, auth = admin) => t.http().get(path).set('authorization', auth);
+
+  it('lists orders with Content-Range, filters and sorts in the database', async () => {
+    const all = await get('/api/admin/orders').expect(200);
+    expect(all.headers['content-range']).toBe('orders 0-1/2');
+    expect(all.body.map((o: { id: string }) => o.id)).toEqual([unpaid.orderId, paid.orderId]);
+    expect(all.body[1]).toEqual({
+      id: paid.orderId,
+      customerName: 'Jane Doe',
+      customerEmail: 'paid.customer@example.com',
+      totalAmount: 485.98,
+      status: 'fulfilled',
+      paymentStatus: 'completed',
+      paymentMethod: 'demo',
+      createdAt: expect.any(String),
+      awaitingKeys: false,
+    });
+    const q = (filter: object, extra = '') =>
+      get(`/api/admin/orders?filter=${encodeURIComponent(JSON.stringify(filter))}${extra}`).expect(200);
+    expect((await q({ q: 'PAID.cust' })).body.map((o: { id: string }) => o.id)).toEqual([paid.orderId]);
+    expect((await q({ q: paid.orderId.slice(0, 8) })).body.map((o: { id: string }) => o.id)).toEqual([
+      paid.orderId,
+    ]);
+    expect((await q({ paymentStatus: 'pending' })).body.map((o: { id: string }) => o.id)).toEqual([
+      unpaid.orderId,
+    ]);
+    expect((await q({ status: 'fulfilled' })).headers['content-range']).toBe('orders 0-0/1');
+    const byAmount = await q({}, `&sort=${encodeURIComponent('["totalAmount","ASC"]')}`);
+    expect(byAmount.body.map((o: { id: string }) => o.id)).toEqual([unpaid.orderId, paid.orderId]);
+    const page = await q({}, `&range=${encodeURIComponent('[1,1]')}`);
+    expect(page.headers['content-range']).toBe('orders 1-1/2');
+    for (const bad of [
+      'filter={"status":"shipped"}',
+      'sort=["password","ASC"]',
+      'range=[0,1000]',
+      'filter=nope',
+    ]) {
+      const res = await get(
+        `/api/admin/orders?${bad.replace(/=(.*)$/, (_, v: string) => `=${encodeURIComponent(v)}`)}`,
+      ).expect(400);
+      expect(res.body.statusCode).toBe(400);
+    }
+  });
+
+  it('shows one order; keys in full to admins (audited), masked to support', async () => {
+    const asAdmin = (await get(`/api/admin/orders/${paid.orderId}`).expect(200)).body;
+    expect(asAdmin).toMatchObject({
+      id: paid.orderId,
+      orderItems: [
+        { productId: HOME_BUSINESS, name: 'Office 2024 Home & Business', quantity: 2, price: 242.99 },
+      ],
+      billing: {
+        email: 'paid.customer@example.com',
+        firstName: 'Jane',
+        country: 'IN',
+        phoneCountryCode: '+91',
+      },
+      subtotalAmount: 485.98,
+      discountAmount: 0,
+      paymentProvider: 'demo',
+    });
+    const keys = await t.db.getRepository(LicenseKey).findBy({ orderId: paid.orderId });
+    const cipher = t.app.get(LicenseKeyCipher);
+    expect(asAdmin.licenseKeys.map((k: { licenseKey: string }) => k.licenseKey).sort()).toEqual(
+      keys.map((k) => cipher.decrypt(k.keyCiphertext)).sort(),
+    );
+    expect(asAdmin.downloads).toHaveLength(1);
+    expect(asAdmin.emails).toEqual([
+      expect.objectContaining({ kind: 'order-delivery', to: 'paid.customer@example.com' }),
+    ]);
+
+    const asSupport = (await get(`/api/admin/orders/${paid.orderId}`, support).expect(200)).body;
+    for (const key of asSupport.licenseKeys)
+      expect(key.licenseKey).toMatch(/^XXXXX-XXXXX-XXXXX-XXXXX-[A-Z0-9]{5}$/);
+
+    const reveals = await t.db
+      .getRepository(AuditEntry)
+      .findBy({ action: 'license-keys.reveal', resourceId: paid.orderId });
+    expect(reveals).toHaveLength(1);
+    expect(reveals[0]!.actorUsername).toMatch(/^admin-/);
+
+    await get('/api/admin/orders/6f1c7e4e-1111-4222-8333-944445555666').expect(404);
+    await get('/api/admin/orders/not-an-id').expect(404);
+  });
+
+  it('lets an admin set any status and payment status, recording before and after', async () => {
+    const put = (body: object, auth = admin, id = unpaid.orderId) =>
+      t.http().put(`/api/admin/orders/${id}`).set('authorization', auth).send(body);
+    const res = await put({ status: 'cancelled', paymentStatus: 'failed' }).expect(200);
+    expect(res.body).toMatchObject({ id: unpaid.orderId, status: 'cancelled', paymentStatus: 'failed' });
+    expect(await t.db.getRepository(Order).findOneByOrFail({ id: unpaid.orderId })).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'failed',
+    });
+    const [entry] = await t.db
+      .getRepository(AuditEntry)
+      .findBy({ action: 'orders.update', resourceId: unpaid.orderId });
+    expect(entry).toMatchObject({
+      before: { status: 'processing', paymentStatus: 'pending' },
+      after: { status: 'cancelled', paymentStatus: 'failed' },
+    });
+
+    expect((await put({ status: 'shipped' }).expect(400)).body.message).toEqual([
+      'status must be one of processing, fulfilled, cancelled',
+    ]);
+    expect((await put({ totalCents: 1 }).expect(400)).body.message).toEqual([
+      'property totalCents should not exist',
+    ]);
+    expect((await put({}).expect(400)).body.message).toBe('Nothing to update: send status or paymentStatus');
+    await put({ status: 'processing' }, support).expect(403);
+    await put({ status: 'processing' }, admin, '6f1c7e4e-1111-4222-8333-944445555666').expect(404);
+  });
+
+  it('lets admin and support resend the delivery e-mail of a paid order', async () => {
+    const outbox = () =>
+      t.db.getRepository(OutboxMessage).countBy({ orderId: paid.orderId, kind: 'order-delivery' });
+    const before = await outbox();
+    const res = await t
+      .http()
+      .post(`/api/admin/orders/${paid.orderId}/resend-email`)
+      .set('authorization', support)
+      .expect(202);
+    expect(res.body).toEqual({ queued: true, emailId: expect.any(Number) });
+    await t
+      .http()
+      .post(`/api/admin/orders/${paid.orderId}/resend-email`)
+      .set('authorization', admin)
+      .expect(202);
+    expect(await outbox()).toBe(before + 2);
+    await t
+      .http()
+      .post(`/api/admin/orders/${unpaid.orderId}/resend-email`)
+      .set('authorization', admin)
+      .expect(409);
+  });
+
+  it('shows the audit trail to admins only', async () => {
+    const res = await get('/api/admin/audit').expect(200);
+    expect(res.body.map((e: { action: string }) => e.action)).toEqual(
+      expect.arrayContaining(['orders.update', 'license-keys.reveal', 'orders.resend-email']),
+    );
+    await get('/api/admin/audit', support).expect(403);
+    await t.http().get('/api/admin/audit').expect(401);
+  });
+});
