@@ -1,0 +1,202 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { CATALOG } from '../catalog/catalog.data.js';
+import { Product } from '../catalog/entities/product.entity.js';
+import { DownloadLink } from '../downloads/entities/download-link.entity.js';
+import { LicenseKey } from '../licenses/entities/license-key.entity.js';
+import { generateLicenseKey, type LicenseKeyCipher } from '../licenses/license-key-cipher.js';
+import type {
+  Order,
+  OrderItemSnapshot,
+  OrderStatus,
+  PaymentStatus,
+} from '../orders/entities/order.entity.js';
+import { Order as OrderEntity } from '../orders/entities/order.entity.js';
+
+const FIRST = [
+  'Jane',
+  'Arjun',
+  'Maria',
+  'Chen',
+  'Fatima',
+  'Lucas',
+  'Aiko',
+  'Noah',
+  'Priya',
+  'Oliver',
+  'Sofia',
+  'Kwame',
+];
+const LAST = [
+  'Doe',
+  'Sharma',
+  'Garcia',
+  'Wang',
+  'Khan',
+  'Martin',
+  'Tanaka',
+  'Smith',
+  'Patel',
+  'Brown',
+  'Rossi',
+  'Mensah',
+];
+const PLACES = [
+  { country: 'US', city: 'Austin', phoneKey: '+1', zip: '73301' },
+  { country: 'IN', city: 'Pune', phoneKey: '+91', zip: '411001' },
+  { country: 'GB', city: 'Leeds', phoneKey: '+44', zip: 'LS1 4AP' },
+  { country: 'DE', city: 'Berlin', phoneKey: '+49', zip: '10115' },
+  { country: 'FR', city: 'Lyon', phoneKey: '+33', zip: '69001' },
+  { country: 'AU', city: 'Perth', phoneKey: '+61', zip: '6000' },
+];
+const TWO_YEARS_MS = 2 * 365 * 24 * 60 * 60 * 1000;
+
+/** Outcome mix of a real store: mostly paid, some abandoned, failed, refunded or cancelled. */
+function outcome(r: number): { status: OrderStatus; paymentStatus: PaymentStatus } {
+  if (r < 0.8) return { status: 'fulfilled', paymentStatus: 'completed' };
+  if (r < 0.9) return { status: 'processing', paymentStatus: 'pending' };
+  if (r < 0.95) return { status: 'processing', paymentStatus: 'failed' };
+  if (r < 0.98) return { status: 'fulfilled', paymentStatus: 'refunded' };
+  return { status: 'cancelled', paymentStatus: 'pending' };
+}
+
+export interface BulkResult {
+  orders: number;
+  keys: number;
+  links: number;
+}
+
+/**
+ * Adds `count` realistic orders (customers `customer<i>@example.com`, dates over the last two years,
+ * keys and download links for the paid and refunded ones) with batched multi-row inserts, one transaction
+ * per batch. Customer numbers continue after the orders already in the database.
+ */
+export async function insertBulkOrders(
+  db: DataSource,
+  cipher: LicenseKeyCipher,
+  count: number,
+  options: { batchSize?: number; onProgress?: (done: number) => void } = {},
+): Promise<BulkResult> {
+  const batchSize = options.batchSize ?? 1000;
+  await db
+    .createQueryBuilder()
+    .insert()
+    .into(Product)
+    .values(CATALOG.map((p) => ({ ...p })))
+    .orIgnore()
+    .updateEntity(false)
+    .execute();
+  const offset = await db.getRepository(OrderEntity).count();
+  const now = Date.now();
+  const result: BulkResult = { orders: 0, keys: 0, links: 0 };
+
+  for (let start = 0; start < count; start += batchSize) {
+    const orders: Partial<Order>[] = [];
+    const keys: Partial<LicenseKey>[] = [];
+    const links: Partial<DownloadLink>[] = [];
+    for (let i = start; i < Math.min(count, start + batchSize); i++) {
+      const n = offset + i;
+      const first = FIRST[n % FIRST.length]!;
+      const last = LAST[Math.floor(n / FIRST.length) % LAST.length]!;
+      const place = PLACES[n % PLACES.length]!;
+      const createdAt = new Date(now - Math.floor(Math.random() * TWO_YEARS_MS));
+      const lines = 1 + (n % 3 === 0 ? 1 : 0) + (n % 7 === 0 ? 1 : 0);
+      const items: OrderItemSnapshot[] = [];
+      for (let l = 0; l < lines; l++) {
+        const product = CATALOG[(n + l) % CATALOG.length]!;
+        items.push({
+          productId: product.id,
+          name: product.title,
+          quantity: 1 + (n % 5 === 0 ? 1 : 0),
+          unitPriceCents: product.currentPriceCents,
+        });
+      }
+      const subtotal = items.reduce((s, item) => s + item.quantity * item.unitPriceCents, 0);
+      const discount = n % 10 === 0 ? Math.round(subtotal * 0.1) : 0;
+      const { status, paymentStatus } = outcome(Math.random());
+      const id = randomUUID();
+      orders.push({
+        id,
+        customerName: `${first} ${last}`,
+        customerEmail: `customer${n}@example.com`,
+        billingFirstName: first,
+        billingLastName: last,
+        billingAddress: `${1 + (n % 200)} Market Street`,
+        billingCity: place.city,
+        billingCountry: place.country,
+        billingZipCode: place.zip,
+        billingPhoneCountryCode: place.phoneKey,
+        billingPhone: `555 01${String(n % 10000).padStart(4, '0')}`,
+        subtotalCents: subtotal,
+        discountCents: discount,
+        totalCents: subtotal - discount,
+        currency: 'usd',
+        couponCode: discount ? 'SAVE10' : null,
+        couponState: discount ? (paymentStatus === 'completed' ? 'redeemed' : 'released') : null,
+        status,
+        paymentStatus,
+        paymentMethod: paymentStatus === 'pending' ? null : 'card',
+        paymentProvider: 'stripe',
+        providerPaymentId: `pi_bulk_${id.replace(/-/g, '')}`,
+        orderItems: items,
+        awaitingKeys: false,
+        paidAt: paymentStatus === 'completed' || paymentStatus === 'refunded' ? createdAt : null,
+        createdAt,
+        updatedAt: createdAt,
+      });
+      if (paymentStatus !== 'completed' && paymentStatus !== 'refunded') continue;
+      for (const item of items) {
+        for (let q = 0; q < item.quantity; q++) {
+          keys.push({
+            id: randomUUID(),
+            orderId: id,
+            productId: item.productId,
+            ...cipher.seal(generateLicenseKey()),
+            activationCount: n % 4 === 0 ? 0 : 1,
+            activationLimit: 1,
+            status: paymentStatus === 'refunded' ? 'revoked' : 'active',
+            assignedAt: createdAt,
+            createdAt,
+          });
+        }
+        const product = CATALOG.find((p) => p.id === item.productId)!;
+        links.push({
+          id: randomUUID(),
+          orderId: id,
+          productId: item.productId,
+          fileName: product.installerFileName,
+          fileUrl: product.installerUrl,
+          fileSize: product.installerSize,
+          maxDownloads: 5,
+          downloadCount: n % 6,
+          isActive: paymentStatus === 'completed',
+          token: randomBytes(24).toString('base64url'),
+          expiresAt: new Date(createdAt.getTime() + 30 * 24 * 60 * 60 * 1000),
+          createdAt,
+        });
+      }
+    }
+    await db.transaction(async (m) => {
+      const insert = async (entity: object, rows: object[]) => {
+        // Under MySQL's packet limit and SQLite's variable limit.
+        for (let i = 0; i < rows.length; i += 250) {
+          await m
+            .createQueryBuilder()
+            .insert()
+            .into(entity as never)
+            .values(rows.slice(i, i + 250) as never)
+            .updateEntity(false)
+            .execute();
+        }
+      };
+      await insert(OrderEntity, orders);
+      await insert(LicenseKey, keys);
+      await insert(DownloadLink, links);
+    });
+    result.orders += orders.length;
+    result.keys += keys.length;
+    result.links += links.length;
+    options.onProgress?.(result.orders);
+  }
+  return result;
+}
