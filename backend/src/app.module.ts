@@ -2,19 +2,26 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AccountModule } from './account/account.module.js';
 import { AuditModule } from './audit/audit.module.js';
+import { AdminUsersModule } from './auth/admin-users.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { CheckoutModule } from './checkout/checkout.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
+import { AdminMessagesModule } from './contact/admin-messages.module.js';
 import { ContactModule } from './contact/contact.module.js';
+import { AdminCouponsModule } from './coupons/admin-coupons.module.js';
 import { CouponsModule } from './coupons/coupons.module.js';
+import { DashboardModule } from './dashboard/dashboard.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { SeedModule } from './database/seed.module.js';
+import { AdminDownloadsModule } from './downloads/admin-downloads.module.js';
 import { DownloadsModule } from './downloads/downloads.module.js';
 import { FulfilmentModule } from './fulfilment/fulfilment.module.js';
 import { HealthModule } from './health/health.module.js';
+import { AdminLicenseKeysModule } from './licenses/admin-license-keys.module.js';
 import { LicensesModule } from './licenses/licenses.module.js';
+import { AdminEmailsModule } from './mail/admin-emails.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
@@ -35,16 +42,23 @@ export class AppModule {
         AuthModule,
         CatalogModule,
         CouponsModule,
+        AdminCouponsModule,
         CheckoutModule,
         PaymentsModule,
         FulfilmentModule,
         AccountModule,
         LicensesModule,
+        AdminLicenseKeysModule,
         DownloadsModule,
+        AdminDownloadsModule,
         OrdersModule,
+        AdminUsersModule,
+        DashboardModule,
         AuditModule,
         MailModule,
+        AdminEmailsModule,
         ContactModule,
+        AdminMessagesModule,
         HealthModule,
         SeedModule,
       ],

@@ -136,7 +136,13 @@ function describeKind(kind: FilterKind): string {
   return `a list of at most ${MAX_PAGE_SIZE} strings`;
 }
 
-/** Escapes LIKE wildcards so user text is matched literally (used with ESCAPE '\'). */
+/**
+ * The escape clause for LIKE patterns built with escapeLike. `!` rather than a backslash: a backslash is
+ * itself an escape inside MySQL string literals, so `ESCAPE '\'` is a syntax error there.
+ */
+export const LIKE_ESCAPE = "ESCAPE '!'";
+
+/** Escapes LIKE wildcards so user text is matched literally (used with LIKE_ESCAPE). */
 export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  return text.replace(/[!%_]/g, (ch) => `!${ch}`);
 }

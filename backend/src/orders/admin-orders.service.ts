@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, type DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
-import { escapeLike, parseListQuery, type ListQueryDto } from '../common/list-query.js';
+import { escapeLike, LIKE_ESCAPE, parseListQuery, type ListQueryDto } from '../common/list-query.js';
 import { centsToDollars } from '../common/money.js';
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { FulfilmentService } from '../fulfilment/fulfilment.service.js';
@@ -61,9 +61,9 @@ export class AdminOrdersService {
       const prefix = `${escapeLike(filter.q.trim().toLowerCase())}%`;
       query.andWhere(
         new Brackets((w) => {
-          w.where("o.customerEmail LIKE :prefix ESCAPE '\\'", { prefix })
-            .orWhere("o.customerName LIKE :prefix ESCAPE '\\'", { prefix })
-            .orWhere("o.id LIKE :prefix ESCAPE '\\'", { prefix });
+          w.where(`o.customerEmail LIKE :prefix ${LIKE_ESCAPE}`, { prefix })
+            .orWhere(`o.customerName LIKE :prefix ${LIKE_ESCAPE}`, { prefix })
+            .orWhere(`o.id LIKE :prefix ${LIKE_ESCAPE}`, { prefix });
         }),
       );
     }

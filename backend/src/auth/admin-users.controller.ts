@@ -1,0 +1,105 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Param,
+  ParseIntPipe,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Roles } from '../common/auth.decorators.js';
+import { contentRange, ListQueryDto } from '../common/list-query.js';
+import { AdminUsersService } from './admin-users.service.js';
+import { AdminUserDto, CreateAdminUserDto, UpdateAdminUserDto } from './dto/admin-users.dto.js';
+import type { StaffUserDto } from './dto/login.dto.js';
+
+type StaffRequest = { user: StaffUserDto };
+const userId = new ParseIntPipe({ errorHttpStatusCode: 404 });
+
+/** Staff accounts. Administrators only, reads included. */
+@ApiTags('admin: users')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse()
+@ApiForbiddenResponse({ description: 'Support staff' })
+@Roles('admin')
+@Controller('admin/users')
+export class AdminUsersController {
+  constructor(private readonly users: AdminUsersService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Staff accounts (ra-data-simple-rest dialect; filters q = username prefix, role)',
+  })
+  @ApiOkResponse({ type: [AdminUserDto] })
+  @ApiBadRequestResponse({ description: 'Malformed sort, range or filter' })
+  async list(
+    @Query() query: ListQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AdminUserDto[]> {
+    const { rows, skip, total } = await this.users.list(query);
+    void reply.header('Content-Range', contentRange('users', skip, rows.length, total));
+    return rows;
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One staff account' })
+  @ApiOkResponse({ type: AdminUserDto })
+  @ApiNotFoundResponse()
+  get(@Param('id', userId) id: number): Promise<AdminUserDto> {
+    return this.users.get(id);
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Create a staff account' })
+  @ApiCreatedResponse({ type: AdminUserDto })
+  @ApiBadRequestResponse({ description: 'Invalid username, password (at least 12 characters) or role' })
+  @ApiConflictResponse({ description: 'The username is taken' })
+  create(@Body() body: CreateAdminUserDto, @Req() req: StaffRequest): Promise<AdminUserDto> {
+    return this.users.create(body, req.user);
+  }
+
+  @Put(':id')
+  @ApiOperation({
+    summary: "Change a user's role and/or password; either change ends that user's sessions",
+  })
+  @ApiOkResponse({ type: AdminUserDto })
+  @ApiBadRequestResponse({ description: 'Nothing to update, or an invalid value' })
+  @ApiConflictResponse({ description: 'Demoting the last administrator' })
+  @ApiNotFoundResponse()
+  update(
+    @Param('id', userId) id: number,
+    @Body() body: UpdateAdminUserDto,
+    @Req() req: StaffRequest,
+  ): Promise<AdminUserDto> {
+    return this.users.update(id, body, req.user);
+  }
+
+  @Delete(':id')
+  @ApiOperation({
+    summary: 'Delete a staff account (not your own, not the last administrator); answers the deleted record',
+  })
+  @ApiOkResponse({ type: AdminUserDto, description: 'The deleted account, as ra-data-simple-rest expects' })
+  @ApiBadRequestResponse({ description: 'Deleting your own account' })
+  @ApiConflictResponse({ description: 'Deleting the last administrator' })
+  @ApiNotFoundResponse()
+  remove(@Param('id', userId) id: number, @Req() req: StaffRequest): Promise<AdminUserDto> {
+    return this.users.remove(id, req.user);
+  }
+}

@@ -1,0 +1,172 @@
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
+import { escapeLike, LIKE_ESCAPE, parseListQuery, type ListQueryDto } from '../common/list-query.js';
+import { isMysqlFamily, isUniqueViolation } from '../database/errors.js';
+import { runInTransaction } from '../database/transactions.js';
+import type { StaffUserDto } from './dto/login.dto.js';
+import { AdminUserDto, type CreateAdminUserDto, type UpdateAdminUserDto } from './dto/admin-users.dto.js';
+import { ADMIN_ROLES, AdminUser } from './entities/admin-user.entity.js';
+import { hashPassword } from './passwords.js';
+
+const USER_LIST = {
+  sortable: ['username', 'createdAt', 'role'] as const,
+  defaultSort: ['username', 'ASC'] as ['username', 'ASC'],
+  filters: { q: 'string', role: 'string' } as const,
+};
+
+export const LAST_ADMIN_MESSAGE = 'At least one administrator must remain';
+export const DELETE_SELF_MESSAGE = 'You cannot delete your own account';
+
+/**
+ * Staff accounts, managed by administrators. Changing a user's role or password ends their sessions
+ * (tokenVersion is bumped, as on sign-out); the last administrator can be neither deleted nor demoted.
+ * Every change is audited in its own transaction, without the password.
+ */
+@Injectable()
+export class AdminUsersService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly audit: AuditService,
+  ) {}
+
+  async list(dto: ListQueryDto): Promise<{ rows: AdminUserDto[]; skip: number; total: number }> {
+    const { sort, skip, take, filter } = parseListQuery(dto, USER_LIST);
+    if (filter.role !== undefined && !(ADMIN_ROLES as readonly string[]).includes(filter.role)) {
+      throw new BadRequestException(`filter role must be one of ${ADMIN_ROLES.join(', ')}`);
+    }
+    const query = this.db.getRepository(AdminUser).createQueryBuilder('u');
+    if (filter.role) query.andWhere('u.role = :role', { role: filter.role });
+    if (filter.q?.trim()) {
+      // A prefix match; LIKE is case-insensitive here on both databases (ASCII on SQLite, _ci collation).
+      query.andWhere(`u.username LIKE :prefix ${LIKE_ESCAPE}`, {
+        prefix: `${escapeLike(filter.q.trim())}%`,
+      });
+    }
+    const [rows, total] = await query
+      .orderBy(`u.${sort.field}`, sort.order)
+      .addOrderBy('u.id', sort.order)
+      .skip(skip)
+      .take(take)
+      .getManyAndCount();
+    return { rows: rows.map((row) => AdminUserDto.from(row)), skip, total };
+  }
+
+  async get(id: number): Promise<AdminUserDto> {
+    return AdminUserDto.from(await this.find(this.db.manager, id));
+  }
+
+  async create(dto: CreateAdminUserDto, actor: StaffUserDto): Promise<AdminUserDto> {
+    const passwordHash = await hashPassword(dto.password);
+    try {
+      const id = await runInTransaction(this.db, async (m) => {
+        // Usernames differ by more than letter case on every database (MySQL's collation ignores case,
+        // SQLite's does not), so "Admin" cannot sit beside "admin". The UNIQUE index settles races.
+        const taken = await m
+          .getRepository(AdminUser)
+          .createQueryBuilder('u')
+          .where('LOWER(u.username) = :username', { username: dto.username.toLowerCase() })
+          .getExists();
+        if (taken) throw new ConflictException(`Username "${dto.username}" is already taken`);
+        const saved = await m.save(AdminUser, { username: dto.username, passwordHash, role: dto.role });
+        await this.audit.record(m, actor, {
+          action: 'users.create',
+          resource: 'users',
+          resourceId: saved.id,
+          after: { username: dto.username, role: dto.role },
+        });
+        return saved.id;
+      });
+      return this.get(id);
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw new ConflictException(`Username "${dto.username}" is already taken`);
+      throw error;
+    }
+  }
+
+  async update(id: number, dto: UpdateAdminUserDto, actor: StaffUserDto): Promise<AdminUserDto> {
+    // A null (as a form may send for an untouched field) means "leave as it is", like a missing one.
+    const role = dto.role ?? undefined;
+    const password = dto.password ?? undefined;
+    if (role === undefined && password === undefined) {
+      throw new BadRequestException('Nothing to update: send role or password');
+    }
+    const passwordHash = password === undefined ? undefined : await hashPassword(password);
+    await runInTransaction(this.db, async (m) => {
+      const admins = await this.lockAdmins(m);
+      const user = await this.find(m, id);
+      const roleChanged = role !== undefined && role !== user.role;
+      if (roleChanged && user.role === 'admin' && admins.length <= 1) {
+        throw new ConflictException(LAST_ADMIN_MESSAGE);
+      }
+      if (!roleChanged && passwordHash === undefined) return; // the same role again: nothing changes
+      await m
+        .createQueryBuilder()
+        .update(AdminUser)
+        .set({
+          ...(roleChanged ? { role } : {}),
+          ...(passwordHash === undefined ? {} : { passwordHash }),
+          // Ends every session of the user, as signing out does.
+          tokenVersion: () => 'tokenVersion + 1',
+        })
+        .where('id = :id', { id })
+        .execute();
+      await this.audit.record(m, actor, {
+        action: 'users.update',
+        resource: 'users',
+        resourceId: id,
+        before: roleChanged ? { role: user.role } : null,
+        after: {
+          ...(roleChanged ? { role } : {}),
+          ...(passwordHash === undefined ? {} : { passwordChanged: true }),
+          sessionsEnded: true,
+        },
+      });
+    });
+    return this.get(id);
+  }
+
+  /** Answers the deleted account (ra-data-simple-rest reads the deleted record from the response). */
+  async remove(id: number, actor: StaffUserDto): Promise<AdminUserDto> {
+    if (id === actor.id) throw new BadRequestException(DELETE_SELF_MESSAGE);
+    return runInTransaction(this.db, async (m) => {
+      const admins = await this.lockAdmins(m);
+      const user = await this.find(m, id);
+      if (user.role === 'admin' && admins.length <= 1) throw new ConflictException(LAST_ADMIN_MESSAGE);
+      await m.delete(AdminUser, { id });
+      await this.audit.record(m, actor, {
+        action: 'users.delete',
+        resource: 'users',
+        resourceId: id,
+        before: { username: user.username, role: user.role },
+      });
+      return AdminUserDto.from(user);
+    });
+  }
+
+  /**
+   * The administrators' ids, read under a write lock on MySQL/MariaDB, so two requests cannot each remove
+   * one of the last two administrators (SQLite already runs transactions one at a time). Staff tables are
+   * small; the lock is taken before the target row's, always in primary-key order, so requests queue
+   * rather than deadlock.
+   */
+  private async lockAdmins(m: EntityManager): Promise<number[]> {
+    const query = m
+      .getRepository(AdminUser)
+      .createQueryBuilder('u')
+      .select('u.id', 'id')
+      .where('u.role = :role', { role: 'admin' })
+      .orderBy('u.id', 'ASC');
+    if (isMysqlFamily(this.db.options.type)) query.setLock('pessimistic_write');
+    const rows = await query.getRawMany<{ id: number | string }>();
+    return rows.map((row) => Number(row.id));
+  }
+
+  private async find(m: EntityManager, id: number): Promise<AdminUser> {
+    const user = await m.findOneBy(AdminUser, { id });
+    if (!user) throw new NotFoundException(`User ${id} not found`);
+    return user;
+  }
+}

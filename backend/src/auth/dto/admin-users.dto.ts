@@ -1,0 +1,74 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { ADMIN_ROLES, type AdminRole, type AdminUser } from '../entities/admin-user.entity.js';
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,100}$/;
+export const USERNAME_MESSAGE = "Username must be 3 to 100 characters of letters, digits, '.', '_' or '-'";
+export const MIN_PASSWORD_LENGTH = 12;
+export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+/** The login form accepts passwords up to this length, so a longer one could never sign in. */
+export const MAX_PASSWORD_LENGTH = 1024;
+const ROLE_MESSAGE = `role must be one of ${ADMIN_ROLES.join(', ')}`;
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** A staff account as the back office sees it: never the password hash or the token version. */
+export class AdminUserDto {
+  @ApiProperty({ example: 7 })
+  id: number;
+
+  @ApiProperty({ example: 'jane.support' })
+  username: string;
+
+  @ApiProperty({ enum: ADMIN_ROLES })
+  role: AdminRole;
+
+  @ApiProperty()
+  createdAt: Date;
+
+  static from(user: AdminUser): AdminUserDto {
+    return { id: user.id, username: user.username, role: user.role, createdAt: user.createdAt };
+  }
+}
+
+export class CreateAdminUserDto {
+  @ApiProperty({ example: 'jane.support', pattern: USERNAME_PATTERN.source, minLength: 3, maxLength: 100 })
+  @Transform(trim)
+  // class-validator checks the decorator nearest the property first; with stopAtFirstError the first
+  // failure is the one reported.
+  @Matches(USERNAME_PATTERN, { message: USERNAME_MESSAGE })
+  @IsNotEmpty({ message: 'Username is required' })
+  @IsString({ message: 'Username is required' })
+  username: string;
+
+  @ApiProperty({ format: 'password', minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH })
+  @MaxLength(MAX_PASSWORD_LENGTH, { message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` })
+  @MinLength(MIN_PASSWORD_LENGTH, { message: PASSWORD_TOO_SHORT })
+  @IsNotEmpty({ message: 'Password is required' })
+  @IsString({ message: 'Password is required' })
+  password: string;
+
+  @ApiProperty({ enum: ADMIN_ROLES })
+  @IsIn(ADMIN_ROLES, { message: ROLE_MESSAGE })
+  role: AdminRole;
+}
+
+/** Either or both; changing one ends every session of that user. */
+export class UpdateAdminUserDto {
+  @ApiPropertyOptional({ enum: ADMIN_ROLES })
+  @IsOptional()
+  @IsIn(ADMIN_ROLES, { message: ROLE_MESSAGE })
+  role?: AdminRole;
+
+  @ApiPropertyOptional({
+    format: 'password',
+    minLength: MIN_PASSWORD_LENGTH,
+    maxLength: MAX_PASSWORD_LENGTH,
+  })
+  @IsOptional()
+  @MaxLength(MAX_PASSWORD_LENGTH, { message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` })
+  @MinLength(MIN_PASSWORD_LENGTH, { message: PASSWORD_TOO_SHORT })
+  @IsString({ message: PASSWORD_TOO_SHORT })
+  password?: string;
+}

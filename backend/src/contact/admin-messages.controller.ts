@@ -1,0 +1,70 @@
+import { Body, Controller, Get, Param, Put, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { StaffUserDto } from '../auth/dto/login.dto.js';
+import { IntIdPipe } from '../common/admin-list.js';
+import { Roles } from '../common/auth.decorators.js';
+import { contentRange, ListQueryDto } from '../common/list-query.js';
+import { AdminMessagesService, MESSAGE_NOT_FOUND } from './admin-messages.service.js';
+import { AdminMessageDto, UpdateMessageDto } from './dto/admin-message.dto.js';
+
+type StaffRequest = { user: StaffUserDto };
+const messageId = new IntIdPipe(MESSAGE_NOT_FOUND);
+
+@ApiTags('admin: messages')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse()
+@Controller('admin/messages')
+export class AdminMessagesController {
+  constructor(private readonly messages: AdminMessagesService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Contact form messages (ra-data-simple-rest dialect, Content-Range header)',
+    description:
+      'Filters: `status` (new, answered), `category`, `q` (prefix of the e-mail or the subject, ' +
+      'case-insensitive), `id` (list). Sorts: createdAt, id, status.',
+  })
+  @ApiOkResponse({ type: [AdminMessageDto] })
+  @ApiBadRequestResponse({ description: 'Malformed sort, range or filter' })
+  async list(
+    @Query() query: ListQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AdminMessageDto[]> {
+    const { rows, skip, total } = await this.messages.list(query);
+    void reply.header('Content-Range', contentRange('messages', skip, rows.length, total));
+    return rows;
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One message' })
+  @ApiOkResponse({ type: AdminMessageDto })
+  @ApiNotFoundResponse({ description: MESSAGE_NOT_FOUND })
+  get(@Param('id', messageId) id: number): Promise<AdminMessageDto> {
+    return this.messages.get(id);
+  }
+
+  @Put(':id')
+  @Roles('admin')
+  @ApiOperation({ summary: 'Mark a message new or answered' })
+  @ApiOkResponse({ type: AdminMessageDto })
+  @ApiBadRequestResponse({ description: 'status must be one of new, answered; or another field' })
+  @ApiForbiddenResponse({ description: 'Support staff' })
+  @ApiNotFoundResponse({ description: MESSAGE_NOT_FOUND })
+  update(
+    @Param('id', messageId) id: number,
+    @Body() body: UpdateMessageDto,
+    @Req() req: StaffRequest,
+  ): Promise<AdminMessageDto> {
+    return this.messages.update(id, body, req.user);
+  }
+}

@@ -1,0 +1,107 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { StaffUserDto } from '../auth/dto/login.dto.js';
+import { IntIdPipe } from '../common/admin-list.js';
+import { Roles } from '../common/auth.decorators.js';
+import { contentRange, ListQueryDto } from '../common/list-query.js';
+import {
+  AdminCouponsService,
+  CODE_IN_USE,
+  COUPON_NOT_FOUND,
+  DATES_OUT_OF_ORDER,
+  DUPLICATE_COUPON,
+} from './admin-coupons.service.js';
+import { AdminCouponDto, CreateCouponDto, UpdateCouponDto } from './dto/admin-coupon.dto.js';
+
+type StaffRequest = { user: StaffUserDto };
+const couponId = new IntIdPipe(COUPON_NOT_FOUND);
+
+@ApiTags('admin: coupons')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse()
+@Controller('admin/coupons')
+export class AdminCouponsController {
+  constructor(private readonly coupons: AdminCouponsService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Coupons (ra-data-simple-rest dialect, Content-Range header)',
+    description:
+      'Filters: `q` (code prefix, case-insensitive), `active`, `id` (list). ' +
+      'Sorts: createdAt, id, code, percentOff, redemptionCount, expiresAt.',
+  })
+  @ApiOkResponse({ type: [AdminCouponDto] })
+  @ApiBadRequestResponse({ description: 'Malformed sort, range or filter' })
+  async list(
+    @Query() query: ListQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AdminCouponDto[]> {
+    const { rows, skip, total } = await this.coupons.list(query);
+    void reply.header('Content-Range', contentRange('coupons', skip, rows.length, total));
+    return rows;
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One coupon' })
+  @ApiOkResponse({ type: AdminCouponDto })
+  @ApiNotFoundResponse({ description: COUPON_NOT_FOUND })
+  get(@Param('id', couponId) id: number): Promise<AdminCouponDto> {
+    return this.coupons.get(id);
+  }
+
+  @Post()
+  @Roles('admin')
+  @ApiOperation({ summary: 'Create a coupon (the code is stored upper-case)' })
+  @ApiCreatedResponse({ type: AdminCouponDto })
+  @ApiBadRequestResponse({ description: `A field is missing or invalid / ${DATES_OUT_OF_ORDER}` })
+  @ApiConflictResponse({ description: DUPLICATE_COUPON })
+  @ApiForbiddenResponse({ description: 'Support staff' })
+  create(@Body() body: CreateCouponDto, @Req() req: StaffRequest): Promise<AdminCouponDto> {
+    return this.coupons.create(body, req.user);
+  }
+
+  @Put(':id')
+  @Roles('admin')
+  @ApiOperation({ summary: 'Change any of the writable fields' })
+  @ApiOkResponse({ type: AdminCouponDto })
+  @ApiBadRequestResponse({
+    description: `A field is invalid, read-only or unknown, or none was sent / ${DATES_OUT_OF_ORDER}`,
+  })
+  @ApiConflictResponse({ description: `${DUPLICATE_COUPON} / ${CODE_IN_USE}` })
+  @ApiForbiddenResponse({ description: 'Support staff' })
+  @ApiNotFoundResponse({ description: COUPON_NOT_FOUND })
+  update(
+    @Param('id', couponId) id: number,
+    @Body() body: UpdateCouponDto,
+    @Req() req: StaffRequest,
+  ): Promise<AdminCouponDto> {
+    return this.coupons.update(id, body, req.user);
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @Roles('admin')
+  @ApiOperation({
+    summary: 'Delete a coupon that was never used; deactivate one that was (or a seeded public code)',
+    description:
+      'Answers the coupon as it was deleted, or as it is now (`active: false`) when it was deactivated.',
+  })
+  @ApiOkResponse({ type: AdminCouponDto })
+  @ApiForbiddenResponse({ description: 'Support staff' })
+  @ApiNotFoundResponse({ description: COUPON_NOT_FOUND })
+  remove(@Param('id', couponId) id: number, @Req() req: StaffRequest): Promise<AdminCouponDto> {
+    return this.coupons.remove(id, req.user);
+  }
+}

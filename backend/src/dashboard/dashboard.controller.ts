@@ -1,0 +1,34 @@
+import { Controller, Get, Headers } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { DASHBOARD_CACHE_MS, DashboardService } from './dashboard.service.js';
+import { DashboardStatsDto } from './dto/dashboard.dto.js';
+
+/** Read by admin and support staff alike (no @Roles). */
+@ApiTags('admin: dashboard')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse()
+@Controller('admin/dashboard')
+export class DashboardController {
+  constructor(private readonly dashboard: DashboardService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: `Dashboard figures (admin and support); computed at most once every ${DASHBOARD_CACHE_MS / 1000} s`,
+  })
+  @ApiHeader({
+    name: 'Cache-Control',
+    required: false,
+    description: '`no-cache` computes the figures now instead of answering ones up to 5 seconds old',
+  })
+  @ApiOkResponse({ type: DashboardStatsDto })
+  get(@Headers('cache-control') cacheControl?: string): Promise<DashboardStatsDto> {
+    return this.dashboard.stats(/\bno-cache\b/i.test(cacheControl ?? ''));
+  }
+}

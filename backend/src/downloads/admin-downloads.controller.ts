@@ -1,0 +1,100 @@
+import {
+  Body,
+  Controller,
+  Get,
+  NotFoundException,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { StaffUserDto } from '../auth/dto/login.dto.js';
+import { Roles } from '../common/auth.decorators.js';
+import { contentRange, ListQueryDto } from '../common/list-query.js';
+import { AdminDownloadsService, DOWNLOAD_LINK_NOT_FOUND } from './admin-downloads.service.js';
+import { AdminDownloadDto, CreateDownloadDto, UpdateDownloadDto } from './dto/admin-download.dto.js';
+
+type StaffRequest = { user: StaffUserDto };
+/** A malformed id is an unknown one: 404 with the same message. */
+const linkId = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException(DOWNLOAD_LINK_NOT_FOUND) });
+
+@ApiTags('admin: downloads')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse()
+@Controller('admin/downloads')
+export class AdminDownloadsController {
+  constructor(private readonly downloads: AdminDownloadsService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Download links (ra-data-simple-rest dialect, Content-Range header)',
+    description:
+      'Filters: `q` (file name substring, product id or title, order id prefix; case-insensitive), ' +
+      '`isActive`, `orderId`, `productId`, `id` (list). Sorts: createdAt, fileName, downloadCount.',
+  })
+  @ApiOkResponse({ type: [AdminDownloadDto] })
+  @ApiBadRequestResponse({ description: 'Malformed sort, range or filter' })
+  async list(
+    @Query() query: ListQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AdminDownloadDto[]> {
+    const { rows, skip, total } = await this.downloads.list(query);
+    void reply.header('Content-Range', contentRange('downloads', skip, rows.length, total));
+    return rows;
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One download link' })
+  @ApiOkResponse({ type: AdminDownloadDto })
+  @ApiNotFoundResponse({ description: DOWNLOAD_LINK_NOT_FOUND })
+  get(@Param('id', linkId) id: string): Promise<AdminDownloadDto> {
+    return this.downloads.get(id);
+  }
+
+  @Post()
+  @Roles('admin')
+  @ApiOperation({
+    summary: 'Create a download link for an order',
+    description: 'A new unguessable token; valid for 30 days like the links made at fulfilment.',
+  })
+  @ApiCreatedResponse({ type: AdminDownloadDto })
+  @ApiBadRequestResponse({
+    description:
+      'Order ID is required / Product ID is required / File name is required / Must be a valid URL / ' +
+      'Max downloads must be at least 1 / Order not found (one message per field)',
+  })
+  @ApiForbiddenResponse({ description: 'Support staff' })
+  create(@Body() body: CreateDownloadDto, @Req() req: StaffRequest): Promise<AdminDownloadDto> {
+    return this.downloads.create(body, req.user);
+  }
+
+  @Put(':id')
+  @Roles('admin')
+  @ApiOperation({ summary: 'Activate or deactivate a download link' })
+  @ApiOkResponse({ type: AdminDownloadDto })
+  @ApiBadRequestResponse({ description: 'isActive missing or not a boolean, or another field' })
+  @ApiForbiddenResponse({ description: 'Support staff' })
+  @ApiNotFoundResponse({ description: DOWNLOAD_LINK_NOT_FOUND })
+  update(
+    @Param('id', linkId) id: string,
+    @Body() body: UpdateDownloadDto,
+    @Req() req: StaffRequest,
+  ): Promise<AdminDownloadDto> {
+    return this.downloads.update(id, body, req.user);
+  }
+}

@@ -1,0 +1,171 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+  UnsupportedMediaTypeException,
+} from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiBody,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+  ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { StaffUserDto } from '../auth/dto/login.dto.js';
+import { Roles } from '../common/auth.decorators.js';
+import { contentRange, ListQueryDto } from '../common/list-query.js';
+import { AdminLicenseKeysService, MAX_IMPORT_ROWS } from './admin-license-keys.service.js';
+import {
+  AdminLicenseKeyDto,
+  CreateLicenseKeyDto,
+  ImportLicenseKeysResultDto,
+  UpdateLicenseKeyDto,
+} from './dto/admin-license-key.dto.js';
+
+type StaffRequest = FastifyRequest & { user: StaffUserDto };
+const keyId = new ParseUUIDPipe({ errorHttpStatusCode: 404 });
+/** The server's body limit (BODY_LIMIT_BYTES), which Fastify does not apply to multipart uploads. */
+export const IMPORT_LIMIT_BYTES = 1024 * 1024;
+
+const IMPORT_DESCRIPTION =
+  'A CSV with a header row and the columns `productId,licenseKey[,activationLimit]` (any order; ' +
+  `activationLimit defaults to 1), at most ${MAX_IMPORT_ROWS} rows and 1 MB, sent either as the ` +
+  'body with `Content-Type: text/csv` or as the one file of a `multipart/form-data` upload (any field ' +
+  'name). Keys go into the inventory; paid orders waiting for keys are then completed, oldest first. ' +
+  'Rows with problems are skipped and listed by file line (the header is line 1).';
+
+@ApiTags('admin: licence keys')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse()
+@Controller('admin/license-keys')
+export class AdminLicenseKeysController {
+  constructor(private readonly keys: AdminLicenseKeysService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Licence keys list (ra-data-simple-rest dialect, Content-Range header)',
+    description:
+      'Filters: `q` (the exact full key, its last group of five, a product id, or the start of an ' +
+      'order id), `status` (active, revoked, expired), `productId`, `assigned` (true: sold to an order; ' +
+      'false: inventory), `id` (list). Sort by createdAt, status, productId or activationCount. Admins ' +
+      'see keys in full (recorded in the audit trail as `license-keys.reveal`); support sees the last group.',
+  })
+  @ApiOkResponse({ type: [AdminLicenseKeyDto] })
+  @ApiBadRequestResponse({ description: 'Malformed sort, range or filter' })
+  async list(
+    @Query() query: ListQueryDto,
+    @Req() req: StaffRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AdminLicenseKeyDto[]> {
+    const { rows, skip, total } = await this.keys.list(query, req.user);
+    void reply.header('Content-Range', contentRange('license-keys', skip, rows.length, total));
+    return rows;
+  }
+
+  @Post('import')
+  @HttpCode(200)
+  @Roles('admin')
+  @ApiOperation({
+    summary: 'Import keys into the inventory from a CSV file',
+    description: IMPORT_DESCRIPTION,
+  })
+  @ApiConsumes('text/csv', 'multipart/form-data')
+  @ApiBody({
+    description: 'The CSV text (text/csv), or a form with one file (multipart/form-data)',
+    schema: { type: 'string', format: 'binary' },
+  })
+  @ApiOkResponse({ type: ImportLicenseKeysResultDto })
+  @ApiBadRequestResponse({ description: 'Not CSV, a required column missing, or too many rows' })
+  @ApiForbiddenResponse({ description: 'Support staff' })
+  @ApiPayloadTooLargeResponse({ description: 'Over 1 MB' })
+  @ApiUnsupportedMediaTypeResponse({ description: 'Neither text/csv nor multipart/form-data' })
+  async import(@Req() req: StaffRequest): Promise<ImportLicenseKeysResultDto> {
+    return this.keys.importCsv(await readCsvUpload(req), req.user);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One licence key (in full for admins, audited; masked for support)' })
+  @ApiOkResponse({ type: AdminLicenseKeyDto })
+  @ApiNotFoundResponse()
+  get(@Param('id', keyId) id: string, @Req() req: StaffRequest): Promise<AdminLicenseKeyDto> {
+    return this.keys.get(id, req.user);
+  }
+
+  @Post()
+  @Roles('admin')
+  @ApiOperation({
+    summary: 'Create a key for an existing order',
+    description:
+      'The key is stored encrypted and assigned to the order. It is only that: no e-mail is sent and ' +
+      "the order's status is unchanged (resend the order's e-mail to deliver it).",
+  })
+  @ApiCreatedResponse({ type: AdminLicenseKeyDto, description: 'The key, in full' })
+  @ApiBadRequestResponse({
+    description:
+      'Order ID is required / Product ID is required / License key is required / Activation limit must be ' +
+      'at least 1 / License key must be 5 groups of 5 letters or digits / Order ID does not match any order',
+  })
+  @ApiConflictResponse({ description: 'This license key already exists' })
+  @ApiForbiddenResponse({ description: 'Support staff' })
+  create(@Body() body: CreateLicenseKeyDto, @Req() req: StaffRequest): Promise<AdminLicenseKeyDto> {
+    return this.keys.create(body, req.user);
+  }
+
+  @Put(':id')
+  @Roles('admin')
+  @ApiOperation({
+    summary: 'Revoke or re-activate a key',
+    description: 'Only `status`: active → revoked, and revoked or expired → active.',
+  })
+  @ApiOkResponse({ type: AdminLicenseKeyDto })
+  @ApiBadRequestResponse({ description: 'Another field, an unknown status, or a transition not allowed' })
+  @ApiConflictResponse({ description: 'The key changed meanwhile' })
+  @ApiForbiddenResponse({ description: 'Support staff' })
+  @ApiNotFoundResponse()
+  update(
+    @Param('id', keyId) id: string,
+    @Body() body: UpdateLicenseKeyDto,
+    @Req() req: StaffRequest,
+  ): Promise<AdminLicenseKeyDto> {
+    return this.keys.update(id, body, req.user);
+  }
+}
+
+/**
+ * The CSV text of an import: the body of a text/csv request (a string, see AdminLicenseKeysModule), or the
+ * first file of a multipart upload, read up to the same 1 MB limit (a larger file is a 413).
+ */
+async function readCsvUpload(req: StaffRequest): Promise<string> {
+  if (typeof req.isMultipart === 'function' && req.isMultipart()) {
+    const file: MultipartFile | undefined = await req.file({
+      limits: { files: 1, fileSize: IMPORT_LIMIT_BYTES, fields: 20, parts: 21 },
+    });
+    if (!file) throw new BadRequestException('Upload one CSV file');
+    return (await file.toBuffer()).toString('utf8');
+  }
+  const type = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if (type === 'text/csv') return typeof req.body === 'string' ? req.body : '';
+  throw new UnsupportedMediaTypeException(
+    'Send the CSV as a text/csv body or as a file in a multipart/form-data upload',
+  );
+}

@@ -1,0 +1,70 @@
+import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { StaffUserDto } from '../auth/dto/login.dto.js';
+import { IntIdPipe } from '../common/admin-list.js';
+import { Roles } from '../common/auth.decorators.js';
+import { contentRange, ListQueryDto } from '../common/list-query.js';
+import { AdminEmailsService, EMAIL_NOT_FOUND } from './admin-emails.service.js';
+import { AdminEmailDetailDto, AdminEmailDto } from './dto/admin-email.dto.js';
+
+type StaffRequest = { user: StaffUserDto };
+const emailId = new IntIdPipe(EMAIL_NOT_FOUND);
+
+@ApiTags('admin: emails')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse()
+@Controller('admin/emails')
+export class AdminEmailsController {
+  constructor(private readonly emails: AdminEmailsService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'The mail outbox (ra-data-simple-rest dialect, Content-Range header)',
+    description:
+      'Filters: `status` (pending, sent, failed), `kind`, `orderId`, `q` (recipient prefix, ' +
+      'case-insensitive), `id` (list). Sorts: createdAt, id, to.',
+  })
+  @ApiOkResponse({ type: [AdminEmailDto] })
+  @ApiBadRequestResponse({ description: 'Malformed sort, range or filter' })
+  async list(
+    @Query() query: ListQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AdminEmailDto[]> {
+    const { rows, skip, total } = await this.emails.list(query);
+    void reply.header('Content-Range', contentRange('emails', skip, rows.length, total));
+    return rows;
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One e-mail with its plain-text body, licence keys and link tokens masked' })
+  @ApiOkResponse({ type: AdminEmailDetailDto })
+  @ApiNotFoundResponse({ description: EMAIL_NOT_FOUND })
+  get(@Param('id', emailId) id: number): Promise<AdminEmailDetailDto> {
+    return this.emails.get(id);
+  }
+
+  @Post(':id/resend')
+  @HttpCode(202)
+  @Roles('admin', 'support')
+  @ApiOperation({
+    summary: 'Send an e-mail again (admin and support)',
+    description:
+      'A pending message is made due now and answered as it is; a sent or failed one stays as the ' +
+      'record of what happened and a new pending copy is queued and answered.',
+  })
+  @ApiAcceptedResponse({ type: AdminEmailDto })
+  @ApiNotFoundResponse({ description: EMAIL_NOT_FOUND })
+  resend(@Param('id', emailId) id: number, @Req() req: StaffRequest): Promise<AdminEmailDto> {
+    return this.emails.resend(id, req.user);
+  }
+}

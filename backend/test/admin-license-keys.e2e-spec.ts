@@ -1,0 +1,573 @@
+import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
+import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
+import { InventoryService } from '../src/licenses/inventory.service.js';
+import { LicenseKeyCipher } from '../src/licenses/license-key-cipher.js';
+import { Order } from '../src/orders/entities/order.entity.js';
+import { buyWithDemo, HOME_BUSINESS, PRO_PLUS, STANDARD, type Intent } from './support/checkout.js';
+import { signIn } from './support/staff.js';
+import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
+
+const BASE = '/api/admin/license-keys';
+const UNKNOWN_ID = '6f1c7e4e-1111-4222-8333-944445555666';
+const FORMAT_MESSAGE = 'License key must be 5 groups of 5 letters or digits';
+const PRODUCT_MESSAGE =
+  'Product ID must be one of office-2024-standard, office-2024-home-business, office-2024-professional-plus';
+// Last groups with letters beyond F, so a search for one cannot also be an order-id prefix.
+const STD_1 = 'QWRTY-11111-22222-33333-ZZZA1';
+const STD_2 = 'QWRTY-44444-55555-66666-ZZZB2';
+const HOME = 'HOMEB-77777-88888-99999-ZZZC3';
+const MASKED = /^XXXXX-XXXXX-XXXXX-XXXXX-[A-Z0-9]{5}$/;
+
+type Row = {
+  id: string;
+  orderId: string | null;
+  productId: string;
+  licenseKey: string;
+  activationCount: number;
+  activationLimit: number;
+  status: string;
+  createdAt: string;
+};
+
+describe(`back office: licence keys on ${DRIVER}`, () => {
+  let t: TestApp;
+  let admin: string;
+  let support: string;
+  let order: Intent;
+  /** The STANDARD key sold to `order`, and the one left in the inventory. */
+  let sold: LicenseKey;
+  let spare: LicenseKey;
+  let home: LicenseKey;
+
+  beforeAll(async () => {
+    t = await startTestApp({ TRUST_PROXY: 'true', SEED_DEMO_KEYS: '0' });
+    admin = await signIn(t, 'admin');
+    support = await signIn(t, 'support');
+    await t.app.get(InventoryService).importKeys([
+      { productId: STANDARD, licenseKey: STD_1 },
+      { productId: STANDARD, licenseKey: STD_2 },
+      { productId: HOME_BUSINESS, licenseKey: HOME, activationLimit: 3 },
+    ]);
+    order = await buyWithDemo(t, [{ id: STANDARD, quantity: 1 }]);
+    const keys = t.db.getRepository(LicenseKey);
+    sold = await keys.findOneByOrFail({ orderId: order.orderId });
+    spare = (await keys.findBy({ productId: STANDARD })).find((k) => k.id !== sold.id)!;
+    home = await keys.findOneByOrFail({ productId: HOME_BUSINESS });
+    await keys.update(home.id, { activationCount: 2 });
+    await keys.update(spare.id, { status: 'revoked' });
+  });
+  afterAll(() => t.close());
+
+  const plain = (key: LicenseKey) => t.app.get(LicenseKeyCipher).decrypt(key.keyCiphertext);
+  const get = (path: string, auth = admin) => t.http().get(path).set('authorization', auth);
+  const list = (
+    params: { filter?: object; sort?: [string, string]; range?: [number, number] },
+    auth = admin,
+  ) => {
+    const query = Object.entries(params)
+      .map(([name, value]) => `${name}=${encodeURIComponent(JSON.stringify(value))}`)
+      .join('&');
+    return get(`${BASE}?${query}`, auth);
+  };
+  const ids = (res: { body: Row[] }) => res.body.map((row) => row.id);
+  const reveals = () =>
+    t.db.getRepository(AuditEntry).find({ where: { action: 'license-keys.reveal' }, order: { id: 'ASC' } });
+
+  describe('list', () => {
+    it('answers rows with Content-Range, keys in full for an admin, recording one reveal', async () => {
+      const before = (await reveals()).length;
+      const res = await list({ sort: ['activationCount', 'DESC'] }).expect(200);
+      expect(res.headers['content-range']).toBe('license-keys 0-2/3');
+      expect(res.body[0]).toEqual({
+        id: home.id,
+        orderId: null,
+        productId: HOME_BUSINESS,
+        licenseKey: HOME,
+        activationCount: 2,
+        activationLimit: 3,
+        status: 'active',
+        createdAt: expect.any(String),
+      });
+      expect(res.body.map((row: Row) => row.licenseKey).sort()).toEqual([HOME, STD_1, STD_2].sort());
+      const after = await reveals();
+      expect(after).toHaveLength(before + 1);
+      expect(after.at(-1)).toMatchObject({
+        resource: 'license-keys',
+        resourceId: null,
+        after: { licenseKeyIds: ids(res) },
+      });
+      expect(after.at(-1)!.actorUsername).toMatch(/^admin-/);
+    });
+
+    it('masks keys for support, without a reveal entry', async () => {
+      const before = (await reveals()).length;
+      const res = await list({}, support).expect(200);
+      expect(res.body).toHaveLength(3);
+      for (const row of res.body as Row[]) {
+        expect(row.licenseKey).toMatch(MASKED);
+        expect([STD_1, STD_2, HOME].map((k) => k.slice(-5))).toContain(row.licenseKey.slice(-5));
+      }
+      expect(await reveals()).toHaveLength(before);
+    });
+
+    it('searches by exact key, last group, product and order-id prefix', async () => {
+      const q = async (text: string) => ids(await list({ filter: { q: text } }).expect(200)).sort();
+      expect(await q(plain(sold))).toEqual([sold.id]);
+      expect(await q(`  ${plain(sold).toLowerCase()} `)).toEqual([sold.id]);
+      expect(await q(plain(sold).slice(0, 11))).toEqual([]);
+      expect(await q(HOME.slice(-5).toLowerCase())).toEqual([home.id]);
+      expect(await q(HOME_BUSINESS)).toEqual([home.id]);
+      expect(await q(STANDARD)).toEqual([sold.id, spare.id].sort());
+      expect(await q(order.orderId.slice(0, 8))).toEqual([sold.id]);
+      expect(await q(order.orderId.toUpperCase())).toEqual([sold.id]);
+      expect(await q('no such thing')).toEqual([]);
+      const none = await list({ filter: { q: 'no such thing' } }).expect(200);
+      expect(none.headers['content-range']).toBe('license-keys */0');
+    });
+
+    it('filters by status, product, assignment and ids', async () => {
+      const f = async (filter: object) => ids(await list({ filter }).expect(200)).sort();
+      expect(await f({ status: 'revoked' })).toEqual([spare.id]);
+      expect(await f({ status: 'active' })).toEqual([sold.id, home.id].sort());
+      expect(await f({ status: 'expired' })).toEqual([]);
+      expect(await f({ productId: HOME_BUSINESS })).toEqual([home.id]);
+      expect(await f({ assigned: true })).toEqual([sold.id]);
+      expect(await f({ assigned: false })).toEqual([spare.id, home.id].sort());
+      expect(await f({ assigned: false, productId: STANDARD })).toEqual([spare.id]);
+      expect(await f({ id: [sold.id, home.id] })).toEqual([sold.id, home.id].sort());
+      expect(await f({ id: [] })).toEqual([]);
+    });
+
+    it('sorts and pages in the database', async () => {
+      const sorted = async (sort: [string, string]) => ids(await list({ sort }).expect(200));
+      expect((await sorted(['activationCount', 'DESC']))[0]).toBe(home.id);
+      expect((await sorted(['activationCount', 'ASC'])).at(-1)).toBe(home.id);
+      expect((await sorted(['status', 'DESC']))[0]).toBe(spare.id);
+      expect((await sorted(['productId', 'ASC']))[0]).toBe(home.id);
+      expect((await sorted(['productId', 'DESC'])).at(-1)).toBe(home.id);
+      await list({ sort: ['createdAt', 'ASC'] }).expect(200);
+      const page = await list({ sort: ['activationCount', 'DESC'], range: [1, 1] }).expect(200);
+      expect(page.headers['content-range']).toBe('license-keys 1-1/3');
+      expect(page.body).toHaveLength(1);
+      expect(page.body[0].id).not.toBe(home.id);
+    });
+
+    it('refuses bad filter, sort and range values with 400', async () => {
+      const cases: [object, string][] = [
+        [{ filter: { status: 'lost' } }, 'filter status must be one of active, revoked, expired'],
+        [
+          { filter: { productId: 'office-2024-home' } },
+          'filter productId must be one of office-2024-standard, office-2024-home-business, office-2024-professional-plus',
+        ],
+        [{ filter: { assigned: 'yes' } }, 'filter assigned must be true or false'],
+        [{ filter: { keyLookup: 'x' } }, 'filter keyLookup is not supported'],
+        [{ filter: { id: 'x' } }, 'filter id must be a list of at most 500 strings'],
+        [
+          { sort: ['keyCiphertext', 'ASC'] },
+          'sort field must be one of createdAt, status, productId, activationCount',
+        ],
+        [{ range: [0, 1000] }, 'range may cover at most 500 rows'],
+      ];
+      for (const [params, message] of cases) {
+        const res = await list(params as Parameters<typeof list>[0]).expect(400);
+        expect(res.body).toEqual({ statusCode: 400, message, error: 'Bad Request' });
+      }
+    });
+  });
+
+  describe('one key', () => {
+    it('shows a key in full to an admin (audited) and masked to support; 404 otherwise', async () => {
+      const res = await get(`${BASE}/${sold.id}`).expect(200);
+      expect(res.body).toEqual({
+        id: sold.id,
+        orderId: order.orderId,
+        productId: STANDARD,
+        licenseKey: plain(sold),
+        activationCount: 0,
+        activationLimit: 1,
+        status: 'active',
+        createdAt: expect.any(String),
+      });
+      expect((await reveals()).at(-1)).toMatchObject({
+        resourceId: sold.id,
+        after: { licenseKeyIds: [sold.id] },
+      });
+      const before = (await reveals()).length;
+      const masked = await get(`${BASE}/${sold.id}`, support).expect(200);
+      expect(masked.body.licenseKey).toBe(`XXXXX-XXXXX-XXXXX-XXXXX-${plain(sold).slice(-5)}`);
+      expect(await reveals()).toHaveLength(before);
+      await get(`${BASE}/${UNKNOWN_ID}`).expect(404);
+      await get(`${BASE}/not-an-id`).expect(404);
+    });
+  });
+
+  describe('create', () => {
+    const post = (body: object, auth = admin) => t.http().post(BASE).set('authorization', auth).send(body);
+    const valid = () => ({
+      orderId: order.orderId,
+      productId: STANDARD,
+      licenseKey: '  abcde-fghij-klmno-pqrst-uvw12 ',
+    });
+
+    it('creates a key for an order: upper-cased, assigned, audited without the key', async () => {
+      const res = await post(valid()).expect(201);
+      expect(res.body).toEqual({
+        id: expect.any(String),
+        orderId: order.orderId,
+        productId: STANDARD,
+        licenseKey: 'ABCDE-FGHIJ-KLMNO-PQRST-UVW12',
+        activationCount: 0,
+        activationLimit: 1,
+        status: 'active',
+        createdAt: expect.any(String),
+      });
+      const stored = await t.db.getRepository(LicenseKey).findOneByOrFail({ id: res.body.id });
+      expect(stored).toMatchObject({ orderId: order.orderId, keyLastGroup: 'UVW12', status: 'active' });
+      expect(stored.assignedAt).toBeInstanceOf(Date);
+      expect(plain(stored)).toBe('ABCDE-FGHIJ-KLMNO-PQRST-UVW12');
+      const [entry] = await t.db
+        .getRepository(AuditEntry)
+        .findBy({ action: 'license-keys.create', resourceId: res.body.id });
+      expect(entry!.after).toEqual({
+        orderId: order.orderId,
+        productId: STANDARD,
+        activationLimit: 1,
+        status: 'active',
+        keyLastGroup: 'UVW12',
+      });
+      expect(JSON.stringify(entry)).not.toContain('ABCDE-FGHIJ');
+      // Just an assigned key: the order is as it was.
+      expect(await t.db.getRepository(Order).findOneByOrFail({ id: order.orderId })).toMatchObject({
+        status: 'fulfilled',
+        awaitingKeys: false,
+      });
+
+      const limited = await post({
+        ...valid(),
+        licenseKey: 'ABCDE-FGHIJ-KLMNO-PQRST-UVW13',
+        productId: PRO_PLUS,
+        activationLimit: 5,
+      }).expect(201);
+      expect(limited.body).toMatchObject({ productId: PRO_PLUS, activationLimit: 5 });
+    });
+
+    it("answers the spec's messages for missing and invalid fields", async () => {
+      const messages = async (body: object) => (await post(body).expect(400)).body.message;
+      expect(await messages({})).toEqual([
+        'Order ID is required',
+        'Product ID is required',
+        'License key is required',
+      ]);
+      expect(await messages({ orderId: ' ', productId: '', licenseKey: '   ' })).toEqual([
+        'Order ID is required',
+        'Product ID is required',
+        'License key is required',
+      ]);
+      expect(await messages({ ...valid(), activationLimit: 0 })).toEqual([
+        'Activation limit must be at least 1',
+      ]);
+      expect(await messages({ ...valid(), activationLimit: 1.5 })).toEqual([
+        'Activation limit must be a whole number',
+      ]);
+      expect(await messages({ ...valid(), productId: 'office-2024-home' })).toEqual([PRODUCT_MESSAGE]);
+      expect(await messages({ ...valid(), licenseKey: 'ABCDE-FGHIJ' })).toEqual([FORMAT_MESSAGE]);
+      expect(await messages({ ...valid(), licenseKey: 'ABCDE-FGHIJ-KLMNO-PQRST-UVW1!' })).toEqual([
+        FORMAT_MESSAGE,
+      ]);
+      expect(await messages({ ...valid(), status: 'revoked' })).toEqual(['property status should not exist']);
+      expect(await messages({ ...valid(), orderId: UNKNOWN_ID })).toBe('Order ID does not match any order');
+      expect(await messages({ ...valid(), orderId: 'not-an-order' })).toBe(
+        'Order ID does not match any order',
+      );
+    });
+
+    it('refuses a key that already exists (409), in any case', async () => {
+      const res = await post({ ...valid(), licenseKey: STD_2.toLowerCase() }).expect(409);
+      expect(res.body).toEqual({
+        statusCode: 409,
+        message: 'This license key already exists',
+        error: 'Conflict',
+      });
+      await post({ ...valid(), licenseKey: 'ABCDE-FGHIJ-KLMNO-PQRST-UVW12' }).expect(409);
+    });
+  });
+
+  describe('status changes', () => {
+    const put = (id: string, body: object, auth = admin) =>
+      t.http().put(`${BASE}/${id}`).set('authorization', auth).send(body);
+
+    it('revokes an active key and re-activates it, recording before and after', async () => {
+      const revoked = await put(sold.id, { status: 'revoked' }).expect(200);
+      expect(revoked.body).toMatchObject({ id: sold.id, status: 'revoked', licenseKey: plain(sold) });
+      const active = await put(sold.id, { status: 'active' }).expect(200);
+      expect(active.body).toMatchObject({ id: sold.id, status: 'active' });
+      const entries = await t.db
+        .getRepository(AuditEntry)
+        .find({ where: { action: 'license-keys.update', resourceId: sold.id }, order: { id: 'ASC' } });
+      expect(entries.map((e) => [e.before, e.after])).toEqual([
+        [{ status: 'active' }, { status: 'revoked' }],
+        [{ status: 'revoked' }, { status: 'active' }],
+      ]);
+    });
+
+    it('sets an expired key active again', async () => {
+      await t.db.getRepository(LicenseKey).update(home.id, { status: 'expired' });
+      await put(home.id, { status: 'active' }).expect(200);
+      expect((await t.db.getRepository(LicenseKey).findOneByOrFail({ id: home.id })).status).toBe('active');
+    });
+
+    it('refuses every other change with 400', async () => {
+      const message = async (id: string, body: object) => (await put(id, body).expect(400)).body.message;
+      expect(await message(sold.id, { status: 'active' })).toBe('This license key is already active');
+      expect(await message(sold.id, { status: 'expired' })).toBe('An active license key can only be revoked');
+      expect(await message(spare.id, { status: 'revoked' })).toBe('This license key is already revoked');
+      expect(await message(spare.id, { status: 'expired' })).toBe(
+        'A revoked license key can only be set to active',
+      );
+      await t.db.getRepository(LicenseKey).update(home.id, { status: 'expired' });
+      expect(await message(home.id, { status: 'revoked' })).toBe(
+        'An expired license key can only be set to active',
+      );
+      expect(await message(sold.id, { status: 'lost' })).toEqual([
+        'status must be one of active, revoked, expired',
+      ]);
+      expect(await message(sold.id, {})).toEqual(['status is required']);
+      expect(await message(sold.id, { status: 'revoked', activationLimit: 9 })).toEqual([
+        'property activationLimit should not exist',
+      ]);
+      expect(await message(sold.id, { licenseKey: STD_1 })).toEqual([
+        'property licenseKey should not exist',
+        'status is required',
+      ]);
+      await put(UNKNOWN_ID, { status: 'revoked' }).expect(404);
+      expect((await t.db.getRepository(LicenseKey).findOneByOrFail({ id: sold.id })).status).toBe('active');
+    });
+  });
+
+  describe('import', () => {
+    const csvBody = (text: string, auth = admin) =>
+      t.http().post(`${BASE}/import`).set('authorization', auth).set('content-type', 'text/csv').send(text);
+    const upload = (text: string | Buffer, auth = admin, field = 'keys') =>
+      t
+        .http()
+        .post(`${BASE}/import`)
+        .set('authorization', auth)
+        .attach(field, Buffer.isBuffer(text) ? text : Buffer.from(text), {
+          filename: 'keys.csv',
+          contentType: 'text/csv',
+        });
+
+    it('imports a text/csv body: counts, duplicates in the file and the database, invalid rows by line', async () => {
+      const csv = [
+        'productId,licenseKey,activationLimit',
+        `${STANDARD},IMPRT-00000-00000-00000-AAAA1,2`,
+        '',
+        `${HOME_BUSINESS}, imprt-00000-00000-00000-aaaa2 ,`,
+        `${STANDARD},IMPRT-00000-00000-00000-AAAA1`,
+        `${STANDARD},${STD_1}`,
+        `office-2024-home,IMPRT-00000-00000-00000-AAAA3`,
+        `${STANDARD},not-a-key`,
+        `${STANDARD},IMPRT-00000-00000-00000-AAAA4,0`,
+        `${STANDARD},`,
+        ',,',
+        `${PRO_PLUS},IMPRT-00000-00000-00000-AAAA5,x`,
+      ].join('\r\n');
+      const res = await csvBody(csv).expect(200);
+      expect(res.body).toEqual({
+        imported: 2,
+        duplicates: 2,
+        invalid: [
+          { line: 7, reason: 'Unknown product ID "office-2024-home"' },
+          { line: 8, reason: FORMAT_MESSAGE },
+          { line: 9, reason: 'Activation limit must be a whole number of at least 1' },
+          { line: 10, reason: 'License key is required' },
+          { line: 12, reason: 'Activation limit must be a whole number of at least 1' },
+        ],
+        ordersCompleted: 0,
+      });
+      const cipher = t.app.get(LicenseKeyCipher);
+      const first = await t.db
+        .getRepository(LicenseKey)
+        .findOneByOrFail({ keyLookup: cipher.lookupHash('IMPRT-00000-00000-00000-AAAA1') });
+      expect(first).toMatchObject({
+        productId: STANDARD,
+        orderId: null,
+        activationLimit: 2,
+        status: 'active',
+      });
+      const second = await t.db
+        .getRepository(LicenseKey)
+        .findOneByOrFail({ keyLookup: cipher.lookupHash('IMPRT-00000-00000-00000-AAAA2') });
+      expect(second).toMatchObject({ productId: HOME_BUSINESS, activationLimit: 1 });
+
+      const [entry] = await t.db
+        .getRepository(AuditEntry)
+        .find({ where: { action: 'license-keys.import' }, order: { id: 'DESC' }, take: 1 });
+      expect(entry!.after).toEqual({ rows: 9, imported: 2, duplicates: 2, invalid: 5, ordersCompleted: 0 });
+    });
+
+    it('imports a multipart upload, with columns in any order and a byte-order mark', async () => {
+      const csv = `\ufeffLicense Key,notes,product_id\nIMPRT-00000-00000-00000-BBBB1,first,${STANDARD}\nIMPRT-00000-00000-00000-AAAA1,dup,${STANDARD}\n"IMPRT-00000-00000-00000-BBBB2","with ""quotes""",${PRO_PLUS}\n`;
+      const res = await upload(csv).expect(200);
+      expect(res.body).toEqual({ imported: 2, duplicates: 1, invalid: [], ordersCompleted: 0 });
+      expect((await upload('productId,licenseKey\n', admin, 'file').expect(200)).body).toEqual({
+        imported: 0,
+        duplicates: 0,
+        invalid: [],
+        ordersCompleted: 0,
+      });
+    });
+
+    it('refuses files it cannot use with a clear 400, 413 or 415', async () => {
+      const message = async (req: ReturnType<typeof csvBody>, status = 400) =>
+        (await req.expect(status)).body.message;
+      expect(await message(csvBody(`productId,key\n${STANDARD},${STD_1}\n`))).toBe(
+        'The header row has no licenseKey column (expected productId, licenseKey, activationLimit; activationLimit is optional)',
+      );
+      expect(await message(upload(`licenseKey\n${STD_1}\n`))).toMatch(
+        /^The header row has no productId column/,
+      );
+      expect(await message(csvBody(''))).toBe('The file is empty: it needs a header row');
+      expect(await message(csvBody('productId,licenseKey,productId\n'))).toBe(
+        'The header row names the productId column more than once',
+      );
+      expect(await message(csvBody(`productId,licenseKey\n${STANDARD},"ABCDE\n`))).toBe(
+        'The file is not valid CSV (line 2): a quoted value is not closed',
+      );
+      const rows = Array.from({ length: 10_001 }, () => `${STANDARD},${STD_1}`);
+      expect(await message(csvBody(['productId,licenseKey', ...rows].join('\n')))).toBe(
+        'The file has 10001 rows; import at most 10000 at a time',
+      );
+      const huge = `productId,licenseKey\n${`${STANDARD},${STD_1}\n`.repeat(25_000)}`;
+      expect(huge.length).toBeGreaterThan(1024 * 1024);
+      await csvBody(huge).expect(413);
+      await upload(huge).expect(413);
+      const json = await t
+        .http()
+        .post(`${BASE}/import`)
+        .set('authorization', admin)
+        .send({ csv: 'productId,licenseKey' })
+        .expect(415);
+      expect(json.body.message).toBe(
+        'Send the CSV as a text/csv body or as a file in a multipart/form-data upload',
+      );
+      const noFile = await t
+        .http()
+        .post(`${BASE}/import`)
+        .set('authorization', admin)
+        .field('note', 'no file here')
+        .expect(400);
+      expect(noFile.body.message).toBe('Upload one CSV file');
+    });
+  });
+
+  describe('roles', () => {
+    it('lets support read but not change anything (403), and nobody in without a token (401)', async () => {
+      await t.http().post(BASE).set('authorization', support).send({}).expect(403);
+      await t
+        .http()
+        .put(`${BASE}/${sold.id}`)
+        .set('authorization', support)
+        .send({ status: 'revoked' })
+        .expect(403);
+      await t
+        .http()
+        .post(`${BASE}/import`)
+        .set('authorization', support)
+        .set('content-type', 'text/csv')
+        .send(`productId,licenseKey\n${STANDARD},IMPRT-00000-00000-00000-CCCC1\n`)
+        .expect(403);
+      await t
+        .http()
+        .post(`${BASE}/import`)
+        .set('authorization', support)
+        .attach('file', Buffer.from('productId,licenseKey\n'), 'keys.csv')
+        .expect(403);
+      expect(await t.db.getRepository(LicenseKey).countBy({ keyLastGroup: 'CCCC1' })).toBe(0);
+      await t.http().get(BASE).expect(401);
+      await t.http().get(`${BASE}/${sold.id}`).expect(401);
+      await t.http().post(BASE).send({}).expect(401);
+      await t.http().put(`${BASE}/${sold.id}`).send({ status: 'revoked' }).expect(401);
+      await t
+        .http()
+        .post(`${BASE}/import`)
+        .set('content-type', 'text/csv')
+        .send('productId,licenseKey\n')
+        .expect(401);
+    });
+
+    it('documents every route in the OpenAPI document', async () => {
+      const doc = await get('/api/docs-json').expect(200);
+      expect(Object.keys(doc.body.paths[BASE])).toEqual(expect.arrayContaining(['get', 'post']));
+      expect(Object.keys(doc.body.paths[`${BASE}/{id}`])).toEqual(expect.arrayContaining(['get', 'put']));
+      expect(Object.keys(doc.body.paths[`${BASE}/import`].post.requestBody.content)).toEqual([
+        'text/csv',
+        'multipart/form-data',
+      ]);
+    });
+  });
+});
+
+describe(`back office: licence key import completes waiting orders on ${DRIVER}`, () => {
+  let t: TestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ TRUST_PROXY: 'true', SEED_DEMO_KEYS: '0' });
+    admin = await signIn(t, 'admin');
+  });
+  afterAll(() => t.close());
+
+  it('fulfils an order that was waiting for keys once they are imported', async () => {
+    const intent = await buyWithDemo(t, [{ id: PRO_PLUS, quantity: 2 }], 'waiting@example.com');
+    const orders = t.db.getRepository(Order);
+    expect(await orders.findOneByOrFail({ id: intent.orderId })).toMatchObject({
+      paymentStatus: 'completed',
+      status: 'processing',
+      awaitingKeys: true,
+    });
+
+    const one = await t
+      .http()
+      .post('/api/admin/license-keys/import')
+      .set('authorization', admin)
+      .set('content-type', 'text/csv; charset=utf-8')
+      .send(`productId,licenseKey\n${PRO_PLUS},WAITS-00000-00000-00000-KEYA1\n`)
+      .expect(200);
+    expect(one.body).toEqual({ imported: 1, duplicates: 0, invalid: [], ordersCompleted: 0 });
+    expect((await orders.findOneByOrFail({ id: intent.orderId })).awaitingKeys).toBe(true);
+
+    const two = await t
+      .http()
+      .post('/api/admin/license-keys/import')
+      .set('authorization', admin)
+      .attach(
+        'file',
+        Buffer.from(`productId,licenseKey\n${PRO_PLUS},WAITS-00000-00000-00000-KEYA2\n`),
+        'keys.csv',
+      )
+      .expect(200);
+    expect(two.body).toEqual({ imported: 1, duplicates: 0, invalid: [], ordersCompleted: 1 });
+    expect(await orders.findOneByOrFail({ id: intent.orderId })).toMatchObject({
+      status: 'fulfilled',
+      awaitingKeys: false,
+    });
+    expect(await t.db.getRepository(LicenseKey).countBy({ orderId: intent.orderId })).toBe(2);
+  });
+
+  it('masks a key whose ciphertext was altered instead of failing the whole list', async () => {
+    const keys = t.db.getRepository(LicenseKey);
+    const [bad, good] = await keys.find({ order: { id: 'ASC' } });
+    const sealed = bad!.keyCiphertext;
+    await keys.update(bad!.id, { keyCiphertext: `${sealed.slice(0, -4)}AAAA` });
+    const res = await t.http().get('/api/admin/license-keys').set('authorization', admin).expect(200);
+    const byId = new Map((res.body as Row[]).map((row) => [row.id, row.licenseKey]));
+    expect(byId.get(bad!.id)).toBe(`XXXXX-XXXXX-XXXXX-XXXXX-${bad!.keyLastGroup}`);
+    expect(byId.get(good!.id)).toBe(t.app.get(LicenseKeyCipher).decrypt(good!.keyCiphertext));
+    const [reveal] = await t.db
+      .getRepository(AuditEntry)
+      .find({ where: { action: 'license-keys.reveal' }, order: { id: 'DESC' }, take: 1 });
+    expect(reveal!.after).toEqual({ licenseKeyIds: [good!.id] });
+    await keys.update(bad!.id, { keyCiphertext: sealed });
+  });
+});
