@@ -43,7 +43,10 @@ export const DASHBOARD_CACHE_MS = 5_000;
  */
 @Injectable()
 export class DashboardService {
-  private cache: { computedAt: number; stats: Promise<DashboardStatsDto> } | null = null;
+  /** The last figures computed, and when (Date.now()) that computation completed. */
+  private cached: { completedAt: number; stats: DashboardStatsDto } | null = null;
+  /** The computation under way, which every request arriving meanwhile shares. */
+  private inFlight: Promise<DashboardStatsDto> | null = null;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -51,18 +54,27 @@ export class DashboardService {
     private readonly catalog: CatalogService,
   ) {}
 
-  /** The figures, at most DASHBOARD_CACHE_MS old unless `fresh` asks for a new computation. */
+  /**
+   * The figures, at most DASHBOARD_CACHE_MS old (counted from when their computation completed) unless
+   * `fresh` asks for a new computation. Requests arriving while a computation runs, `fresh` ones included,
+   * share it. A failed computation is not kept: the next request tries again.
+   */
   stats(fresh = false): Promise<DashboardStatsDto> {
-    const now = Date.now();
-    if (!fresh && this.cache && now - this.cache.computedAt < DASHBOARD_CACHE_MS) return this.cache.stats;
-    const stats = this.compute();
-    const entry = { computedAt: now, stats };
-    this.cache = entry;
-    // A failure is not kept: the next request tries again.
-    stats.catch(() => {
-      if (this.cache === entry) this.cache = null;
-    });
-    return stats;
+    if (!fresh && this.cached && Date.now() - this.cached.completedAt < DASHBOARD_CACHE_MS) {
+      return Promise.resolve(this.cached.stats);
+    }
+    this.inFlight ??= this.computeAndKeep();
+    return this.inFlight;
+  }
+
+  private async computeAndKeep(): Promise<DashboardStatsDto> {
+    try {
+      const stats = await this.compute();
+      this.cached = { completedAt: Date.now(), stats };
+      return stats;
+    } finally {
+      this.inFlight = null;
+    }
   }
 
   private async compute(): Promise<DashboardStatsDto> {
