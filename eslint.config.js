@@ -1,4 +1,4 @@
-// One lint configuration for the four workspaces (flat config, typescript-eslint).
+// One lint configuration for the five workspaces (flat config, typescript-eslint).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -25,11 +25,18 @@ export default tseslint.config(
     },
   },
   {
-    files: ['backend/**/*.ts', 'e2e/**/*.ts', '**/*.config.{js,ts}', '**/scripts/**/*.{js,mjs}', '.ci/**'],
+    files: [
+      'backend/**/*.ts',
+      'e2e/**/*.ts',
+      'bench/**/*.ts',
+      '**/*.config.{js,ts}',
+      '**/scripts/**/*.{js,mjs}',
+      '.ci/**',
+    ],
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['backend/scripts/**', 'e2e/**'],
+    files: ['backend/scripts/**', 'e2e/**', 'bench/**'],
     rules: { 'no-console': 'off' },
   },
   {

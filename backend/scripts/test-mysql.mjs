@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 
 const url = process.env.TEST_DATABASE_URL || 'mariadb://root@127.0.0.1:3306/store_test';
-const result = spawnSync('npx', ['jest', '--roots', '<rootDir>/test', ...process.argv.slice(2)], {
+const result = spawnSync('npx', ['jest', ...process.argv.slice(2), '--roots', '<rootDir>/test'], {
   stdio: 'inherit',
   env: { ...process.env, TEST_DATABASE_URL: url },
 });

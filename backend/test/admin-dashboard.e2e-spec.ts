@@ -119,8 +119,8 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
       totalOrders: 6,
       // W + A + B; C failed, E refunded, X pending.
       totalRevenue: 580.46,
-      // A's 2 − 1 revoked, B's 1, E's 1 (still active: the admin only changed the payment status).
-      activeLicenses: 3,
+      // A's 2 − 1 revoked, B's 1; E's was revoked by its refund (the admin's refund is a refund).
+      activeLicenses: 2,
       totalDownloads: 3,
       completedOrders: 3,
       pendingOrders: 1,

@@ -2,8 +2,16 @@ import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
 import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
 import { InventoryService } from '../src/licenses/inventory.service.js';
 import { LicenseKeyCipher } from '../src/licenses/license-key-cipher.js';
+import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
 import { Order } from '../src/orders/entities/order.entity.js';
-import { buyWithDemo, HOME_BUSINESS, PRO_PLUS, STANDARD, type Intent } from './support/checkout.js';
+import {
+  buyWithDemo,
+  createIntent,
+  HOME_BUSINESS,
+  PRO_PLUS,
+  STANDARD,
+  type Intent,
+} from './support/checkout.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
@@ -202,18 +210,37 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
   });
 
   describe('create', () => {
+    /** Paid while Pro Plus and Standard were out of stock: it waits for 2 + 1 keys. */
+    let waiting: Intent;
+    beforeAll(async () => {
+      waiting = await buyWithDemo(
+        t,
+        [
+          { id: PRO_PLUS, quantity: 2 },
+          { id: STANDARD, quantity: 1 },
+        ],
+        'waits@example.com',
+      );
+    });
     const post = (body: object, auth = admin) => t.http().post(BASE).set('authorization', auth).send(body);
     const valid = () => ({
-      orderId: order.orderId,
+      orderId: waiting.orderId,
       productId: STANDARD,
       licenseKey: '  abcde-fghij-klmno-pqrst-uvw12 ',
     });
+    const deliveryEmails = () =>
+      t.db.getRepository(OutboxMessage).countBy({ orderId: waiting.orderId, kind: 'order-delivery' });
 
     it('creates a key for an order: upper-cased, assigned, audited without the key', async () => {
+      expect(await t.db.getRepository(Order).findOneByOrFail({ id: waiting.orderId })).toMatchObject({
+        status: 'processing',
+        awaitingKeys: true,
+      });
+      expect(await deliveryEmails()).toBe(1);
       const res = await post(valid()).expect(201);
       expect(res.body).toEqual({
         id: expect.any(String),
-        orderId: order.orderId,
+        orderId: waiting.orderId,
         productId: STANDARD,
         licenseKey: 'ABCDE-FGHIJ-KLMNO-PQRST-UVW12',
         activationCount: 0,
@@ -222,25 +249,26 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
         createdAt: expect.any(String),
       });
       const stored = await t.db.getRepository(LicenseKey).findOneByOrFail({ id: res.body.id });
-      expect(stored).toMatchObject({ orderId: order.orderId, keyLastGroup: 'UVW12', status: 'active' });
+      expect(stored).toMatchObject({ orderId: waiting.orderId, keyLastGroup: 'UVW12', status: 'active' });
       expect(stored.assignedAt).toBeInstanceOf(Date);
       expect(plain(stored)).toBe('ABCDE-FGHIJ-KLMNO-PQRST-UVW12');
       const [entry] = await t.db
         .getRepository(AuditEntry)
         .findBy({ action: 'license-keys.create', resourceId: res.body.id });
       expect(entry!.after).toEqual({
-        orderId: order.orderId,
+        orderId: waiting.orderId,
         productId: STANDARD,
         activationLimit: 1,
         status: 'active',
         keyLastGroup: 'UVW12',
       });
       expect(JSON.stringify(entry)).not.toContain('ABCDE-FGHIJ');
-      // Just an assigned key: the order is as it was.
-      expect(await t.db.getRepository(Order).findOneByOrFail({ id: order.orderId })).toMatchObject({
-        status: 'fulfilled',
-        awaitingKeys: false,
+      // Delivered as when stock arrives: the customer gets this key; the order still waits for Pro Plus.
+      expect(await t.db.getRepository(Order).findOneByOrFail({ id: waiting.orderId })).toMatchObject({
+        status: 'processing',
+        awaitingKeys: true,
       });
+      expect(await deliveryEmails()).toBe(2);
 
       const limited = await post({
         ...valid(),
@@ -249,6 +277,86 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
         activationLimit: 5,
       }).expect(201);
       expect(limited.body).toMatchObject({ productId: PRO_PLUS, activationLimit: 5 });
+      expect(await t.db.getRepository(Order).findOneByOrFail({ id: waiting.orderId })).toMatchObject({
+        status: 'processing',
+        awaitingKeys: true,
+      });
+    });
+
+    it('completes a waiting order with its last key, e-mailing once; refuses keys the order has no room for', async () => {
+      const emails = await deliveryEmails();
+      const notInOrder = await post({
+        ...valid(),
+        productId: HOME_BUSINESS,
+        licenseKey: 'ABCDE-FGHIJ-KLMNO-PQRST-UVW20',
+      });
+      expect(notInOrder.status).toBe(400);
+      expect(notInOrder.body).toEqual({
+        statusCode: 400,
+        message: 'This order does not contain office-2024-home-business',
+        error: 'Bad Request',
+      });
+
+      await post({ ...valid(), productId: PRO_PLUS, licenseKey: 'ABCDE-FGHIJ-KLMNO-PQRST-UVW21' }).expect(
+        201,
+      );
+      expect(await t.db.getRepository(Order).findOneByOrFail({ id: waiting.orderId })).toMatchObject({
+        status: 'fulfilled',
+        awaitingKeys: false,
+      });
+      expect(await deliveryEmails()).toBe(emails + 1);
+      expect(await t.db.getRepository(LicenseKey).countBy({ orderId: waiting.orderId })).toBe(3);
+
+      // Beyond the quantity: refused, nothing stored, no e-mail.
+      for (const productId of [PRO_PLUS, STANDARD]) {
+        const res = await post({ ...valid(), productId, licenseKey: 'ABCDE-FGHIJ-KLMNO-PQRST-UVW22' });
+        expect(res.status).toBe(409);
+        expect(res.body.message).toMatch(
+          /^This order already has its [12] licence key\(s\) for office-2024-/,
+        );
+      }
+      const full = await post({
+        ...valid(),
+        orderId: order.orderId,
+        licenseKey: 'ABCDE-FGHIJ-KLMNO-PQRST-UVW22',
+      });
+      expect(full.status).toBe(409);
+      expect(full.body.message).toBe('This order already has its 1 licence key(s) for office-2024-standard');
+      expect(await deliveryEmails()).toBe(emails + 1);
+      expect(await t.db.getRepository(LicenseKey).countBy({ orderId: waiting.orderId })).toBe(3);
+
+      // An unpaid order gets its keys when it is paid, not before.
+      const unpaid = (await createIntent(t, { cartItems: [{ id: STANDARD, quantity: 1 }] }).expect(201)).body;
+      const early = await post({
+        ...valid(),
+        orderId: unpaid.orderId,
+        licenseKey: 'ABCDE-FGHIJ-KLMNO-PQRST-UVW22',
+      });
+      expect(early.status).toBe(409);
+      expect(early.body.message).toBe("Keys are given to paid orders; this order's payment is pending");
+      expect(await t.db.getRepository(LicenseKey).countBy({ orderId: unpaid.orderId })).toBe(0);
+    });
+
+    it('gives the last key an order lacks to one of two concurrent requests', async () => {
+      const solo = await buyWithDemo(t, [{ id: PRO_PLUS, quantity: 1 }], 'solo@example.com');
+      const results = await Promise.all(
+        ['UVW31', 'UVW32'].map((group) =>
+          post({
+            orderId: solo.orderId,
+            productId: PRO_PLUS,
+            licenseKey: `ABCDE-FGHIJ-KLMNO-PQRST-${group}`,
+          }),
+        ),
+      );
+      expect(results.map((res) => res.status).sort()).toEqual([201, 409]);
+      expect(await t.db.getRepository(LicenseKey).countBy({ orderId: solo.orderId })).toBe(1);
+      expect(await t.db.getRepository(Order).findOneByOrFail({ id: solo.orderId })).toMatchObject({
+        status: 'fulfilled',
+        awaitingKeys: false,
+      });
+      expect(
+        await t.db.getRepository(OutboxMessage).countBy({ orderId: solo.orderId, kind: 'order-delivery' }),
+      ).toBe(2);
     });
 
     it("answers the spec's messages for missing and invalid fields", async () => {

@@ -1,9 +1,19 @@
 import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
+import { DownloadLink } from '../src/downloads/entities/download-link.entity.js';
+import { FulfilmentService } from '../src/fulfilment/fulfilment.service.js';
 import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
+import { InventoryService } from '../src/licenses/inventory.service.js';
 import { LicenseKeyCipher } from '../src/licenses/license-key-cipher.js';
 import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
 import { Order } from '../src/orders/entities/order.entity.js';
-import { buyWithDemo, createIntent, HOME_BUSINESS, STANDARD, type Intent } from './support/checkout.js';
+import {
+  buyWithDemo,
+  createIntent,
+  HOME_BUSINESS,
+  PRO_PLUS,
+  STANDARD,
+  type Intent,
+} from './support/checkout.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
@@ -134,6 +144,108 @@ describe(`back office: orders on ${DRIVER}`, () => {
     expect((await put({}).expect(400)).body.message).toBe('Nothing to update: send status or paymentStatus');
     await put({ status: 'processing' }, support).expect(403);
     await put({ status: 'processing' }, admin, '6f1c7e4e-1111-4222-8333-944445555666').expect(404);
+  });
+
+  const put = (id: string, body: object) =>
+    t.http().put(`/api/admin/orders/${id}`).set('authorization', admin).send(body);
+  const orderRow = (id: string) => t.db.getRepository(Order).findOneByOrFail({ id });
+  const keysOf = (orderId: string) => t.db.getRepository(LicenseKey).findBy({ orderId });
+  const linksOf = (orderId: string) => t.db.getRepository(DownloadLink).findBy({ orderId });
+  const deliveryEmails = (orderId: string) =>
+    t.db.getRepository(OutboxMessage).countBy({ orderId, kind: 'order-delivery' });
+
+  it("refunds as the payment provider's refund does: keys revoked, links off, no more keys awaited", async () => {
+    // 25 demo keys of Pro Plus: the order gets them all and waits for 5 more.
+    const order = await buyWithDemo(t, [{ id: PRO_PLUS, quantity: 30 }], 'refund.me@example.com');
+    expect(await orderRow(order.orderId)).toMatchObject({ paymentStatus: 'completed', awaitingKeys: true });
+    expect(await keysOf(order.orderId)).toHaveLength(25);
+
+    const res = await put(order.orderId, { paymentStatus: 'refunded' }).expect(200);
+    expect(res.body).toMatchObject({ paymentStatus: 'refunded', awaitingKeys: false });
+    expect(res.body.licenseKeys).toHaveLength(25);
+    expect(new Set(res.body.licenseKeys.map((k: { status: string }) => k.status))).toEqual(
+      new Set(['revoked']),
+    );
+    expect(res.body.downloads).toEqual([expect.objectContaining({ isActive: false })]);
+    expect((await keysOf(order.orderId)).every((k) => k.status === 'revoked')).toBe(true);
+    expect((await linksOf(order.orderId)).every((l) => !l.isActive)).toBe(true);
+    const [entry] = await t.db
+      .getRepository(AuditEntry)
+      .findBy({ action: 'orders.update', resourceId: order.orderId });
+    expect(entry).toMatchObject({
+      before: { paymentStatus: 'completed' },
+      after: { paymentStatus: 'refunded' },
+    });
+
+    // New stock goes to paying customers, not to the refunded order.
+    await t.app
+      .get(InventoryService)
+      .importKeys([{ productId: PRO_PLUS, licenseKey: 'REFND-11111-22222-33333-44444' }]);
+    expect(await t.app.get(FulfilmentService).completeWaitingOrders()).toBe(0);
+    expect(await keysOf(order.orderId)).toHaveLength(25);
+
+    // A refund is final: it cannot be made paid, failed or pending again.
+    for (const paymentStatus of ['completed', 'failed', 'pending']) {
+      const refused = await put(order.orderId, { paymentStatus }).expect(409);
+      expect(refused.body.message).toBe(
+        'A refunded order stays refunded: its licence keys and download links were revoked',
+      );
+    }
+    expect(await orderRow(order.orderId)).toMatchObject({ paymentStatus: 'refunded' });
+  });
+
+  it('applies the other changes through fulfilment too, refusing those that would contradict the order', async () => {
+    // Marking an unpaid order paid delivers it, once, as a confirmed payment does.
+    const cash = (await createIntent(t, { cartItems: [{ id: STANDARD, quantity: 1 }] }).expect(201))
+      .body as Intent;
+    await put(cash.orderId, { paymentStatus: 'completed' }).expect(200);
+    expect(await orderRow(cash.orderId)).toMatchObject({
+      paymentStatus: 'completed',
+      status: 'fulfilled',
+      awaitingKeys: false,
+    });
+    expect(await keysOf(cash.orderId)).toHaveLength(1);
+    expect(await linksOf(cash.orderId)).toHaveLength(1);
+    expect(await deliveryEmails(cash.orderId)).toBe(1);
+    await put(cash.orderId, { paymentStatus: 'completed' }).expect(200);
+    expect(await deliveryEmails(cash.orderId)).toBe(1);
+
+    // A paid order is neither failed, pending again nor cancelled without a refund; its status is
+    // fulfilment's. Each refusal changes nothing.
+    const refusals: [object, string][] = [
+      [{ paymentStatus: 'failed' }, 'A paid order cannot be set to failed; refund it instead'],
+      [{ paymentStatus: 'pending' }, 'A paid order cannot be set to pending; refund it instead'],
+      [{ status: 'cancelled' }, 'A paid order is cancelled by refunding it: send paymentStatus refunded'],
+      [{ status: 'processing' }, 'This paid order has all its licence keys: it is fulfilled'],
+    ];
+    for (const [body, message] of refusals) {
+      expect((await put(cash.orderId, body).expect(409)).body).toEqual({
+        statusCode: 409,
+        message,
+        error: 'Conflict',
+      });
+    }
+    expect(await orderRow(cash.orderId)).toMatchObject({ paymentStatus: 'completed', status: 'fulfilled' });
+    expect((await keysOf(cash.orderId)).map((k) => k.status)).toEqual(['active']);
+
+    // Cancelled with a refund: both, and the refund's effects.
+    const res = await put(cash.orderId, { status: 'cancelled', paymentStatus: 'refunded' }).expect(200);
+    expect(res.body).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    expect((await keysOf(cash.orderId)).map((k) => k.status)).toEqual(['revoked']);
+
+    // An unpaid order: not refunded (nothing was paid), not fulfilled; a failed payment may be pending again.
+    const open = (await createIntent(t, { cartItems: [{ id: STANDARD, quantity: 1 }] }).expect(201))
+      .body as Intent;
+    expect((await put(open.orderId, { paymentStatus: 'refunded' }).expect(409)).body.message).toBe(
+      'Only a paid order can be refunded',
+    );
+    expect((await put(open.orderId, { status: 'fulfilled' }).expect(409)).body.message).toBe(
+      'Only a paid order that has all its licence keys is fulfilled',
+    );
+    await put(open.orderId, { paymentStatus: 'failed' }).expect(200);
+    await put(open.orderId, { paymentStatus: 'pending', status: 'cancelled' }).expect(200);
+    expect(await orderRow(open.orderId)).toMatchObject({ paymentStatus: 'pending', status: 'cancelled' });
+    expect(await keysOf(open.orderId)).toHaveLength(0);
   });
 
   it('lets admin and support resend the delivery e-mail of a paid order', async () => {

@@ -19,6 +19,26 @@ describe(`schema and seed on ${DRIVER}`, () => {
     expect(pending.upQueries.map((q) => q.query)).toEqual([]);
   });
 
+  (DRIVER === 'sqlite' ? it : it.skip)(
+    "serves the back office's searches and sorts from indexes (SQLite's query plan)",
+    async () => {
+      const plan = async (sql: string) =>
+        ((await t.db.query(`EXPLAIN QUERY PLAN ${sql}`)) as { detail: string }[]).map((row) => row.detail);
+      const search = await plan(
+        `SELECT id FROM orders WHERE customerName LIKE 'jan%' ESCAPE '!' OR billingLastName LIKE 'jan%' ESCAPE '!'` +
+          ` OR (customerEmail >= 'jan' AND customerEmail < 'jao') OR (id >= 'jan' AND id < 'jao')` +
+          ' ORDER BY createdAt DESC, id DESC LIMIT 25',
+      );
+      expect(search.join('\n')).toMatch(/MULTI-INDEX OR/);
+      expect(search.filter((step) => /^SCAN orders/.test(step))).toEqual([]);
+      for (const order of ['status', 'totalCents', 'customerEmail', 'createdAt']) {
+        const then = order === 'createdAt' ? '' : ', createdAt DESC';
+        const sorted = await plan(`SELECT * FROM orders ORDER BY ${order} DESC${then}, id DESC LIMIT 25`);
+        expect(sorted.join('\n')).not.toMatch(/TEMP B-TREE/);
+      }
+    },
+  );
+
   it('records the migration and has none left to run', async () => {
     expect(await t.db.showMigrations()).toBe(false);
   });

@@ -1,8 +1,9 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../common/auth.decorators.js';
-import { contentRange, ListQueryDto } from '../common/list-query.js';
+import type { ListPage } from '../common/list-page.js';
+import { ListQueryDto } from '../common/list-query.js';
+import { SimpleRestList } from '../common/simple-rest-list.js';
 import { AuditService } from './audit.service.js';
 import { AuditEntry } from './entities/audit-entry.entity.js';
 
@@ -15,14 +16,9 @@ export class AuditController {
 
   @Get()
   @ApiOperation({ summary: 'The audit trail of back-office changes, newest first (admin only)' })
-  @ApiOkResponse({ type: [AuditEntry] })
+  @SimpleRestList('audit', AuditEntry)
   @ApiForbiddenResponse({ description: 'Support staff' })
-  async list(
-    @Query() query: ListQueryDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<AuditEntry[]> {
-    const { rows, skip, total } = await this.audit.list(query);
-    void reply.header('Content-Range', contentRange('audit', skip, rows.length, total));
-    return rows;
+  list(@Query() query: ListQueryDto): Promise<ListPage<AuditEntry>> {
+    return this.audit.list(query);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { fetchPage, sortList, type ListPage } from '../common/list-page.js';
 import { parseListQuery, type ListQueryDto } from '../common/list-query.js';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { AuditEntry } from './entities/audit-entry.entity.js';
@@ -24,15 +25,12 @@ const AUDIT_LIST = {
 export class AuditService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  async list(dto: ListQueryDto): Promise<{ rows: AuditEntry[]; skip: number; total: number }> {
+  async list(dto: ListQueryDto): Promise<ListPage<AuditEntry>> {
     const { sort, skip, take, filter } = parseListQuery(dto, AUDIT_LIST);
-    const [rows, total] = await this.db.getRepository(AuditEntry).findAndCount({
-      where: filter,
-      order: { [sort.field]: sort.order, id: sort.order },
-      skip,
-      take,
-    });
-    return { rows, skip, total };
+    const query = this.db.getRepository(AuditEntry).createQueryBuilder('a');
+    for (const [field, value] of Object.entries(filter))
+      query.andWhere(`a.${field} = :${field}`, { [field]: value });
+    return fetchPage(sortList(query, sort.field, sort.order), skip, take);
   }
 
   async record(m: EntityManager, actor: StaffUserDto, entry: AuditRecord): Promise<void> {

@@ -1,16 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Param,
-  ParseIntPipe,
-  Post,
-  Put,
-  Query,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -23,9 +11,10 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import { Roles } from '../common/auth.decorators.js';
-import { contentRange, ListQueryDto } from '../common/list-query.js';
+import type { ListPage } from '../common/list-page.js';
+import { ListQueryDto } from '../common/list-query.js';
+import { SimpleRestList } from '../common/simple-rest-list.js';
 import { AdminUsersService } from './admin-users.service.js';
 import { AdminUserDto, CreateAdminUserDto, UpdateAdminUserDto } from './dto/admin-users.dto.js';
 import type { StaffUserDto } from './dto/login.dto.js';
@@ -47,15 +36,9 @@ export class AdminUsersController {
   @ApiOperation({
     summary: 'Staff accounts (ra-data-simple-rest dialect; filters q = username prefix, role)',
   })
-  @ApiOkResponse({ type: [AdminUserDto] })
-  @ApiBadRequestResponse({ description: 'Malformed sort, range or filter' })
-  async list(
-    @Query() query: ListQueryDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<AdminUserDto[]> {
-    const { rows, skip, total } = await this.users.list(query);
-    void reply.header('Content-Range', contentRange('users', skip, rows.length, total));
-    return rows;
+  @SimpleRestList('users', AdminUserDto)
+  list(@Query() query: ListQueryDto): Promise<ListPage<AdminUserDto>> {
+    return this.users.list(query);
   }
 
   @Get(':id')

@@ -2,6 +2,7 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
+import { fetchPage, sortList, type ListPage } from '../common/list-page.js';
 import { escapeLike, LIKE_ESCAPE, parseListQuery, type ListQueryDto } from '../common/list-query.js';
 import { isMysqlFamily, isUniqueViolation } from '../database/errors.js';
 import { runInTransaction } from '../database/transactions.js';
@@ -31,7 +32,7 @@ export class AdminUsersService {
     private readonly audit: AuditService,
   ) {}
 
-  async list(dto: ListQueryDto): Promise<{ rows: AdminUserDto[]; skip: number; total: number }> {
+  async list(dto: ListQueryDto): Promise<ListPage<AdminUserDto>> {
     const { sort, skip, take, filter } = parseListQuery(dto, USER_LIST);
     if (filter.role !== undefined && !(ADMIN_ROLES as readonly string[]).includes(filter.role)) {
       throw new BadRequestException(`filter role must be one of ${ADMIN_ROLES.join(', ')}`);
@@ -44,13 +45,8 @@ export class AdminUsersService {
         prefix: `${escapeLike(filter.q.trim())}%`,
       });
     }
-    const [rows, total] = await query
-      .orderBy(`u.${sort.field}`, sort.order)
-      .addOrderBy('u.id', sort.order)
-      .skip(skip)
-      .take(take)
-      .getManyAndCount();
-    return { rows: rows.map((row) => AdminUserDto.from(row)), skip, total };
+    const page = await fetchPage(sortList(query, sort.field, sort.order), skip, take);
+    return { ...page, rows: page.rows.map((row) => AdminUserDto.from(row)) };
   }
 
   async get(id: number): Promise<AdminUserDto> {

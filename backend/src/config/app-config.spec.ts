@@ -109,6 +109,17 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads the origins allowed to call the API from a browser', () => {
+    expect(loadConfig({}, ROOT).corsOrigins).toEqual([]);
+    expect(
+      loadConfig({ CORS_ORIGINS: ' https://admin.example.com/ , http://localhost:5174' }, ROOT).corsOrigins,
+    ).toEqual(['https://admin.example.com', 'http://localhost:5174']);
+    for (const bad of ['admin.example.com', 'https://admin.example.com/office', 'ftp://x.example', '*'])
+      expect(problemsOf({ CORS_ORIGINS: bad })).toEqual([
+        `CORS_ORIGINS must list origins like https://admin.example.com, without a path (got "${bad}")`,
+      ]);
+  });
+
   it('reads each database URL form', () => {
     expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/x.sqlite' }, ROOT).database).toEqual({
       type: 'sqlite',

@@ -31,6 +31,8 @@ export interface AppConfig {
   port: number;
   publicUrl: string;
   trustProxy: boolean;
+  /** Other origins allowed to call the API from a browser (CORS); empty: same origin only. */
+  corsOrigins: string[];
   database: DatabaseConfig;
   jwtSecret: string;
   licenseKeySecret: string;
@@ -109,6 +111,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
   const host = env.HOST?.trim() || 'localhost';
   const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port || 3000}`, problems).replace(/\/+$/, '');
   const trustProxy = flag(env, 'TRUST_PROXY', false, problems);
+  const corsOrigins = origins(env, 'CORS_ORIGINS', problems);
   const database = parseDatabaseUrl(env.DATABASE_URL, fromRoot, problems);
 
   const jwtSecret = secret(env, 'JWT_SECRET', DEV_DEFAULTS.jwtSecret, isProduction, problems);
@@ -142,6 +145,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
     port,
     publicUrl,
     trustProxy,
+    corsOrigins,
     database,
     jwtSecret,
     licenseKeySecret,
@@ -151,6 +155,28 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
     payments,
     staticDirs: { storefront: fromRoot('storefront/dist'), admin: fromRoot('admin/dist') },
   };
+}
+
+/** A comma-separated list of origins (`https://host[:port]`), each without a path. */
+function origins(env: Env, name: string, problems: string[]): string[] {
+  const list = (env[name] ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  for (const item of list) {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(item);
+    } catch {
+      // reported below
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== item.replace(/\/+$/, '')) {
+      problems.push(
+        `${name} must list origins like https://admin.example.com, without a path (got "${item}")`,
+      );
+    }
+  }
+  return list.map((item) => item.replace(/\/+$/, ''));
 }
 
 export function parseDatabaseUrl(

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put, Query, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -9,11 +9,12 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { IntIdPipe } from '../common/admin-list.js';
 import { Roles } from '../common/auth.decorators.js';
-import { contentRange, ListQueryDto } from '../common/list-query.js';
+import type { ListPage } from '../common/list-page.js';
+import { ListQueryDto } from '../common/list-query.js';
+import { SimpleRestList } from '../common/simple-rest-list.js';
 import { AdminMessagesService, MESSAGE_NOT_FOUND } from './admin-messages.service.js';
 import { AdminMessageDto, UpdateMessageDto } from './dto/admin-message.dto.js';
 
@@ -34,15 +35,9 @@ export class AdminMessagesController {
       'Filters: `status` (new, answered), `category`, `q` (prefix of the e-mail or the subject, ' +
       'case-insensitive), `id` (list). Sorts: createdAt, id, status.',
   })
-  @ApiOkResponse({ type: [AdminMessageDto] })
-  @ApiBadRequestResponse({ description: 'Malformed sort, range or filter' })
-  async list(
-    @Query() query: ListQueryDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<AdminMessageDto[]> {
-    const { rows, skip, total } = await this.messages.list(query);
-    void reply.header('Content-Range', contentRange('messages', skip, rows.length, total));
-    return rows;
+  @SimpleRestList('messages', AdminMessageDto)
+  list(@Query() query: ListQueryDto): Promise<ListPage<AdminMessageDto>> {
+    return this.messages.list(query);
   }
 
   @Get(':id')

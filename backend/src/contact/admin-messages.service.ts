@@ -2,6 +2,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, type DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
+import { fetchPage, sortList, whereIdIn, type ListPage } from '../common/list-page.js';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { takeIntIdFilter } from '../common/admin-list.js';
 import { escapeLike, parseListQuery, type ListQueryDto, LIKE_ESCAPE } from '../common/list-query.js';
@@ -37,16 +38,13 @@ export class AdminMessagesService {
    * collation (MySQL/MariaDB) or LIKE's ASCII case folding (SQLite), so indexes on those columns can serve
    * it (see the report: the table has none on them yet).
    */
-  async list(dto: ListQueryDto): Promise<{ rows: AdminMessageDto[]; skip: number; total: number }> {
+  async list(dto: ListQueryDto): Promise<ListPage<AdminMessageDto>> {
     const { query: rest, ids } = takeIntIdFilter(dto);
     const { sort, skip, take, filter } = parseListQuery(rest, MESSAGE_LIST);
     oneOf('status', filter.status, CONTACT_MESSAGE_STATUSES);
     oneOf('category', filter.category, CONTACT_CATEGORIES);
     const query = this.db.getRepository(ContactMessage).createQueryBuilder('m');
-    if (ids) {
-      if (ids.length) query.andWhere('m.id IN (:...ids)', { ids });
-      else query.andWhere('1 = 0');
-    }
+    if (ids) whereIdIn(query, 'm.id', ids);
     if (filter.status) query.andWhere('m.status = :status', { status: filter.status });
     if (filter.category) query.andWhere('m.category = :category', { category: filter.category });
     const text = filter.q?.trim();
@@ -63,13 +61,8 @@ export class AdminMessagesService {
         }),
       );
     }
-    const [rows, total] = await query
-      .orderBy(`m.${sort.field}`, sort.order)
-      .addOrderBy('m.id', sort.order)
-      .skip(skip)
-      .take(take)
-      .getManyAndCount();
-    return { rows: rows.map((row) => AdminMessageDto.from(row)), skip, total };
+    const page = await fetchPage(sortList(query, sort.field, sort.order), skip, take);
+    return { ...page, rows: page.rows.map((row) => AdminMessageDto.from(row)) };
   }
 
   async get(id: number): Promise<AdminMessageDto> {

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -11,11 +11,12 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { IntIdPipe } from '../common/admin-list.js';
 import { Roles } from '../common/auth.decorators.js';
-import { contentRange, ListQueryDto } from '../common/list-query.js';
+import type { ListPage } from '../common/list-page.js';
+import { ListQueryDto } from '../common/list-query.js';
+import { SimpleRestList } from '../common/simple-rest-list.js';
 import {
   AdminCouponsService,
   CODE_IN_USE,
@@ -42,15 +43,9 @@ export class AdminCouponsController {
       'Filters: `q` (code prefix, case-insensitive), `active`, `id` (list). ' +
       'Sorts: createdAt, id, code, percentOff, redemptionCount, expiresAt.',
   })
-  @ApiOkResponse({ type: [AdminCouponDto] })
-  @ApiBadRequestResponse({ description: 'Malformed sort, range or filter' })
-  async list(
-    @Query() query: ListQueryDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<AdminCouponDto[]> {
-    const { rows, skip, total } = await this.coupons.list(query);
-    void reply.header('Content-Range', contentRange('coupons', skip, rows.length, total));
-    return rows;
+  @SimpleRestList('coupons', AdminCouponDto)
+  list(@Query() query: ListQueryDto): Promise<ListPage<AdminCouponDto>> {
+    return this.coupons.list(query);
   }
 
   @Get(':id')

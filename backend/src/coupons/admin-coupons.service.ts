@@ -2,6 +2,7 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
+import { fetchPage, sortList, whereIdIn, type ListPage } from '../common/list-page.js';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { takeIntIdFilter } from '../common/admin-list.js';
 import { escapeLike, parseListQuery, type ListQueryDto, LIKE_ESCAPE } from '../common/list-query.js';
@@ -46,24 +47,16 @@ export class AdminCouponsService {
   ) {}
 
   /** `q` is a prefix of the code (codes are stored upper-case, so the UNIQUE index on code serves it). */
-  async list(dto: ListQueryDto): Promise<{ rows: AdminCouponDto[]; skip: number; total: number }> {
+  async list(dto: ListQueryDto): Promise<ListPage<AdminCouponDto>> {
     const { query: rest, ids } = takeIntIdFilter(dto);
     const { sort, skip, take, filter } = parseListQuery(rest, COUPON_LIST);
     const query = this.db.getRepository(Coupon).createQueryBuilder('c');
-    if (ids) {
-      if (ids.length) query.andWhere('c.id IN (:...ids)', { ids });
-      else query.andWhere('1 = 0');
-    }
+    if (ids) whereIdIn(query, 'c.id', ids);
     if (filter.active !== undefined) query.andWhere('c.active = :active', { active: filter.active });
     const code = filter.q === undefined ? '' : normalizeCouponCode(filter.q);
     if (code) query.andWhere(`c.code LIKE :prefix ${LIKE_ESCAPE}`, { prefix: `${escapeLike(code)}%` });
-    const [rows, total] = await query
-      .orderBy(`c.${sort.field}`, sort.order)
-      .addOrderBy('c.id', sort.order)
-      .skip(skip)
-      .take(take)
-      .getManyAndCount();
-    return { rows: rows.map((row) => AdminCouponDto.from(row)), skip, total };
+    const page = await fetchPage(sortList(query, sort.field, sort.order), skip, take);
+    return { ...page, rows: page.rows.map((row) => AdminCouponDto.from(row)) };
   }
 
   async get(id: number): Promise<AdminCouponDto> {

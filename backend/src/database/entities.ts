@@ -12,6 +12,7 @@ import { PaymentEvent } from '../payments/entities/payment-event.entity.js';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema.js';
 import { Checkout1763800000000 } from './migrations/1763800000000-checkout.js';
 import { AuditLog1763900000000 } from './migrations/1763900000000-audit-log.js';
+import { AdminListIndexes1764000000000 } from './migrations/1764000000000-admin-list-indexes.js';
 
 /** Every entity, listed explicitly (no globs): the same list works from `src` under Jest and from `dist`. */
 export const ENTITIES = [
@@ -29,4 +30,9 @@ export const ENTITIES = [
 ];
 
 /** Migrations in the order they run. A schema change is a new migration appended here. */
-export const MIGRATIONS = [InitialSchema1763700000000, Checkout1763800000000, AuditLog1763900000000];
+export const MIGRATIONS = [
+  InitialSchema1763700000000,
+  Checkout1763800000000,
+  AuditLog1763900000000,
+  AdminListIndexes1764000000000,
+];

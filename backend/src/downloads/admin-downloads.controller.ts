@@ -9,7 +9,6 @@ import {
   Put,
   Query,
   Req,
-  Res,
 } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
@@ -22,10 +21,11 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { Roles } from '../common/auth.decorators.js';
-import { contentRange, ListQueryDto } from '../common/list-query.js';
+import type { ListPage } from '../common/list-page.js';
+import { ListQueryDto } from '../common/list-query.js';
+import { SimpleRestList } from '../common/simple-rest-list.js';
 import { AdminDownloadsService, DOWNLOAD_LINK_NOT_FOUND } from './admin-downloads.service.js';
 import { AdminDownloadDto, CreateDownloadDto, UpdateDownloadDto } from './dto/admin-download.dto.js';
 
@@ -47,15 +47,9 @@ export class AdminDownloadsController {
       'Filters: `q` (file name substring, product id or title, order id prefix; case-insensitive), ' +
       '`isActive`, `orderId`, `productId`, `id` (list). Sorts: createdAt, fileName, downloadCount.',
   })
-  @ApiOkResponse({ type: [AdminDownloadDto] })
-  @ApiBadRequestResponse({ description: 'Malformed sort, range or filter' })
-  async list(
-    @Query() query: ListQueryDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<AdminDownloadDto[]> {
-    const { rows, skip, total } = await this.downloads.list(query);
-    void reply.header('Content-Range', contentRange('downloads', skip, rows.length, total));
-    return rows;
+  @SimpleRestList('downloads', AdminDownloadDto)
+  list(@Query() query: ListQueryDto): Promise<ListPage<AdminDownloadDto>> {
+    return this.downloads.list(query);
   }
 
   @Get(':id')

@@ -3,6 +3,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, type DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
+import { fetchPage, sortList, whereIdIn, type ListPage } from '../common/list-page.js';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { CATALOG } from '../catalog/catalog.data.js';
 import { escapeLike, parseListQuery, type ListQueryDto, LIKE_ESCAPE } from '../common/list-query.js';
@@ -49,15 +50,12 @@ export class AdminDownloadsService {
    * is matched as a substring, as in the spec: no index can serve that, so this one part scans; file names
    * are short and the other filters (status, order) narrow it first.
    */
-  async list(dto: ListQueryDto): Promise<{ rows: AdminDownloadDto[]; skip: number; total: number }> {
+  async list(dto: ListQueryDto): Promise<ListPage<AdminDownloadDto>> {
     const { sort, skip, take, filter } = parseListQuery(dto, DOWNLOAD_LIST);
     if (filter.productId !== undefined && !PRODUCT_IDS.includes(filter.productId))
       throw new BadRequestException(`filter productId must be one of ${PRODUCT_IDS.join(', ')}`);
     const query = this.db.getRepository(DownloadLink).createQueryBuilder('l');
-    if (filter.id) {
-      if (filter.id.length) query.andWhere('l.id IN (:...ids)', { ids: filter.id });
-      else query.andWhere('1 = 0');
-    }
+    if (filter.id) whereIdIn(query, 'l.id', filter.id);
     if (filter.isActive !== undefined)
       query.andWhere('l.isActive = :isActive', { isActive: filter.isActive });
     if (filter.orderId)
@@ -76,13 +74,8 @@ export class AdminDownloadsService {
         }),
       );
     }
-    const [rows, total] = await query
-      .orderBy(`l.${sort.field}`, sort.order)
-      .addOrderBy('l.id', sort.order)
-      .skip(skip)
-      .take(take)
-      .getManyAndCount();
-    return { rows: rows.map((row) => AdminDownloadDto.from(row)), skip, total };
+    const page = await fetchPage(sortList(query, sort.field, sort.order), skip, take);
+    return { ...page, rows: page.rows.map((row) => AdminDownloadDto.from(row)) };
   }
 
   async get(id: string): Promise<AdminDownloadDto> {

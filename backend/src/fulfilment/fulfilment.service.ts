@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { Product } from '../catalog/entities/product.entity.js';
@@ -10,7 +10,7 @@ import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../licenses/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../licenses/license-key-cipher.js';
 import { OutboxService } from '../mail/outbox.service.js';
-import { Order } from '../orders/entities/order.entity.js';
+import { Order, type OrderStatus, type PaymentStatus } from '../orders/entities/order.entity.js';
 import { renderDeliveryEmail, type DeliveredProduct } from './delivery-email.js';
 
 export const DOWNLOAD_LINK_DAYS = 30;
@@ -80,6 +80,93 @@ export class FulfilmentService {
     await m.update(LicenseKey, { orderId }, { status: 'revoked' });
     await m.update(DownloadLink, { orderId }, { isActive: false });
     return true;
+  }
+
+  /**
+   * A change of status and/or payment status made by staff in the back office, applied through the same
+   * rules as the payment provider's events, never around them: `completed` confirms the payment (keys,
+   * links and the delivery e-mail, exactly once, as a webhook would), `failed` fails a pending payment,
+   * `refunded` refunds (keys revoked, links deactivated), and a failed payment may be set back to
+   * `pending`. The order status of a paid order is fulfilment's (`fulfilled` once it has all its keys,
+   * `processing` while it waits), and a paid order is cancelled by refunding it. Any other change would
+   * leave the order contradicting its keys and links, so it is refused (409) and nothing changes.
+   * `locked` is the order as read through lockOrder in the same transaction.
+   */
+  async applyStaffChange(
+    m: EntityManager,
+    locked: Order,
+    change: { status?: OrderStatus; paymentStatus?: PaymentStatus },
+  ): Promise<void> {
+    const orderId = locked.id;
+    let order = locked;
+    const to = change.paymentStatus;
+    if (to !== undefined && to !== order.paymentStatus) {
+      const from = order.paymentStatus;
+      let applied: boolean;
+      if (from === 'refunded') {
+        throw new ConflictException(
+          'A refunded order stays refunded: its licence keys and download links were revoked',
+        );
+      } else if (to === 'completed') {
+        applied = await this.confirmPayment(m, orderId, order.paymentMethod ?? 'manual');
+      } else if (to === 'refunded') {
+        if (from !== 'completed') throw new ConflictException('Only a paid order can be refunded');
+        applied = await this.refund(m, orderId);
+      } else if (from === 'completed') {
+        throw new ConflictException(`A paid order cannot be set to ${to}; refund it instead`);
+      } else if (to === 'failed') {
+        applied = await this.failPayment(m, orderId);
+      } else {
+        applied =
+          (await m.update(Order, { id: orderId, paymentStatus: from }, { paymentStatus: to })).affected !== 0;
+      }
+      if (!applied) throw new ConflictException('This order was changed meanwhile; reload it and try again');
+      order = await m.findOneByOrFail(Order, { id: orderId });
+    }
+    const status = change.status;
+    if (status === undefined || status === order.status) return;
+    if (order.paymentStatus === 'completed') {
+      if (status === 'cancelled')
+        throw new ConflictException('A paid order is cancelled by refunding it: send paymentStatus refunded');
+      if (status !== (order.awaitingKeys ? 'processing' : 'fulfilled')) {
+        throw new ConflictException(
+          order.awaitingKeys
+            ? 'This paid order is processing until it has all its licence keys'
+            : 'This paid order has all its licence keys: it is fulfilled',
+        );
+      }
+    } else if (status === 'fulfilled') {
+      throw new ConflictException('Only a paid order that has all its licence keys is fulfilled');
+    }
+    await m.update(Order, orderId, { status });
+  }
+
+  /**
+   * Gives an order a key typed in by staff (already sealed in `key`). The key must be for one of the order's
+   * products (400) and within its quantity, counted as `deliver` counts them (409), and the order must be
+   * paid (409). A paid order waiting for keys is then delivered exactly as when stock arrives (see
+   * completeWaitingOrders): the keys it still lacks are taken from the inventory, its status and
+   * `awaitingKeys` are set, and the e-mail with what it received (this key included) is written.
+   * `order` must have been read through lockOrder as the transaction's first read, so that on MySQL the
+   * count below sees keys a concurrent request committed while this one waited for the lock.
+   */
+  async assignStaffKey(m: EntityManager, order: Order, key: LicenseKey): Promise<void> {
+    const item = order.orderItems.find((i) => i.productId === key.productId);
+    if (!item) throw new BadRequestException(`This order does not contain ${key.productId}`);
+    if (order.paymentStatus !== 'completed')
+      throw new ConflictException(
+        `Keys are given to paid orders; this order's payment is ${order.paymentStatus}`,
+      );
+    const have = await m.countBy(LicenseKey, { orderId: order.id, productId: key.productId });
+    if (have >= item.quantity) {
+      throw new ConflictException(
+        `This order already has its ${item.quantity} licence key(s) for ${key.productId}`,
+      );
+    }
+    key.orderId = order.id;
+    key.assignedAt ??= new Date();
+    await m.insert(LicenseKey, key);
+    if (order.awaitingKeys) await this.deliver(m, order, true, [key]);
   }
 
   /**
@@ -162,12 +249,14 @@ export class FulfilmentService {
 
   /**
    * Assigns the keys the order still lacks, creates its download links on first delivery, sets its status
-   * and writes the e-mail with whatever it received.
+   * and writes the e-mail with whatever it received: the keys assigned here and `given` (keys already
+   * assigned to the order in this transaction, by staff).
    */
   private async deliver(
     m: EntityManager,
     order: Order,
     followUp: boolean,
+    given: LicenseKey[] = [],
   ): Promise<'complete' | 'partial' | 'none'> {
     const assigned = await m.find(LicenseKey, { select: { productId: true }, where: { orderId: order.id } });
     const products = await m.findBy(Product, { id: In(order.orderItems.map((item) => item.productId)) });
@@ -179,9 +268,10 @@ export class FulfilmentService {
     for (const item of order.orderItems) {
       const product = products.find((p) => p.id === item.productId);
       const have = assigned.filter((k) => k.productId === item.productId).length;
-      const keys = await this.allocateKeys(m, item.productId, item.quantity - have, order.id);
+      const allocated = await this.allocateKeys(m, item.productId, item.quantity - have, order.id);
+      const keys = [...given.filter((k) => k.productId === item.productId), ...allocated];
       newKeys += keys.length;
-      const keysToFollow = item.quantity - have - keys.length;
+      const keysToFollow = item.quantity - have - allocated.length;
       missing += keysToFollow;
       const productLinks = followUp
         ? links.filter((l) => l.productId === item.productId)
@@ -296,7 +386,8 @@ export class FulfilmentService {
     return true;
   }
 
-  private async lockOrder(m: EntityManager, id: string): Promise<Order | null> {
+  /** The order, its row locked until commit on MySQL/MariaDB (SQLite runs one writer at a time). */
+  async lockOrder(m: EntityManager, id: string): Promise<Order | null> {
     const query = m.createQueryBuilder(Order, 'o').where('o.id = :id', { id });
     if (this.mysql) query.setLock('pessimistic_write');
     return query.getOne();

@@ -10,7 +10,6 @@ import {
   Put,
   Query,
   Req,
-  Res,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import {
@@ -30,10 +29,12 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { Roles } from '../common/auth.decorators.js';
-import { contentRange, ListQueryDto } from '../common/list-query.js';
+import type { ListPage } from '../common/list-page.js';
+import { ListQueryDto } from '../common/list-query.js';
+import { SimpleRestList } from '../common/simple-rest-list.js';
 import { AdminLicenseKeysService, MAX_IMPORT_ROWS } from './admin-license-keys.service.js';
 import {
   AdminLicenseKeyDto,
@@ -70,16 +71,9 @@ export class AdminLicenseKeysController {
       'false: inventory), `id` (list). Sort by createdAt, status, productId or activationCount. Admins ' +
       'see keys in full (recorded in the audit trail as `license-keys.reveal`); support sees the last group.',
   })
-  @ApiOkResponse({ type: [AdminLicenseKeyDto] })
-  @ApiBadRequestResponse({ description: 'Malformed sort, range or filter' })
-  async list(
-    @Query() query: ListQueryDto,
-    @Req() req: StaffRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<AdminLicenseKeyDto[]> {
-    const { rows, skip, total } = await this.keys.list(query, req.user);
-    void reply.header('Content-Range', contentRange('license-keys', skip, rows.length, total));
-    return rows;
+  @SimpleRestList('license-keys', AdminLicenseKeyDto)
+  list(@Query() query: ListQueryDto, @Req() req: StaffRequest): Promise<ListPage<AdminLicenseKeyDto>> {
+    return this.keys.list(query, req.user);
   }
 
   @Post('import')
@@ -116,16 +110,22 @@ export class AdminLicenseKeysController {
   @ApiOperation({
     summary: 'Create a key for an existing order',
     description:
-      'The key is stored encrypted and assigned to the order. It is only that: no e-mail is sent and ' +
-      "the order's status is unchanged (resend the order's e-mail to deliver it).",
+      'The key is stored encrypted and assigned to the order, which must be paid and lack a key of that ' +
+      'product. An order waiting for keys is delivered as when stock arrives: once it has all its keys it ' +
+      'is fulfilled, and the e-mail with the keys it received is queued.',
   })
   @ApiCreatedResponse({ type: AdminLicenseKeyDto, description: 'The key, in full' })
   @ApiBadRequestResponse({
     description:
       'Order ID is required / Product ID is required / License key is required / Activation limit must be ' +
-      'at least 1 / License key must be 5 groups of 5 letters or digits / Order ID does not match any order',
+      'at least 1 / License key must be 5 groups of 5 letters or digits / Order ID does not match any order' +
+      ' / This order does not contain <product>',
   })
-  @ApiConflictResponse({ description: 'This license key already exists' })
+  @ApiConflictResponse({
+    description:
+      "This license key already exists / the order already has all its keys of that product / the order's " +
+      'payment is not completed',
+  })
   @ApiForbiddenResponse({ description: 'Support staff' })
   create(@Body() body: CreateLicenseKeyDto, @Req() req: StaffRequest): Promise<AdminLicenseKeyDto> {
     return this.keys.create(body, req.user);

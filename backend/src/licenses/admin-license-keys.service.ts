@@ -11,12 +11,13 @@ import { CsvError, parse } from 'csv-parse/sync';
 import { Brackets, type DataSource, type WhereExpressionBuilder } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
+import { fetchPage, sortList, startsWithLowercase, whereIdIn, type ListPage } from '../common/list-page.js';
 import { parseListQuery, type ListQueryDto } from '../common/list-query.js';
 import { SecretBoxError } from '../common/secret-box.js';
 import { isUniqueViolation } from '../database/errors.js';
 import { runInTransaction } from '../database/transactions.js';
+import { FulfilmentService } from '../fulfilment/fulfilment.service.js';
 import { RestockService } from '../fulfilment/restock.service.js';
-import { Order } from '../orders/entities/order.entity.js';
 import {
   AdminLicenseKeyDto,
   LICENSE_PRODUCT_IDS,
@@ -65,12 +66,10 @@ export class AdminLicenseKeysService {
     private readonly cipher: LicenseKeyCipher,
     private readonly audit: AuditService,
     private readonly restock: RestockService,
+    private readonly fulfilment: FulfilmentService,
   ) {}
 
-  async list(
-    dto: ListQueryDto,
-    actor: StaffUserDto,
-  ): Promise<{ rows: AdminLicenseKeyDto[]; skip: number; total: number }> {
+  async list(dto: ListQueryDto, actor: StaffUserDto): Promise<ListPage<AdminLicenseKeyDto>> {
     const { sort, skip, take, filter } = parseListQuery(dto, KEY_LIST);
     if (filter.status !== undefined && !(LICENSE_STATUSES as readonly string[]).includes(filter.status)) {
       throw new BadRequestException(`filter status must be one of ${LICENSE_STATUSES.join(', ')}`);
@@ -79,20 +78,15 @@ export class AdminLicenseKeysService {
       throw new BadRequestException(`filter productId must be one of ${LICENSE_PRODUCT_IDS.join(', ')}`);
     }
     const query = this.db.getRepository(LicenseKey).createQueryBuilder('k');
-    if (filter.id) query.andWhere('k.id IN (:...ids)', { ids: filter.id.length ? filter.id : [''] });
+    if (filter.id) whereIdIn(query, 'k.id', filter.id);
     if (filter.status) query.andWhere('k.status = :status', { status: filter.status });
     if (filter.productId) query.andWhere('k.productId = :productId', { productId: filter.productId });
     if (filter.assigned !== undefined)
       query.andWhere(filter.assigned ? 'k.orderId IS NOT NULL' : 'k.orderId IS NULL');
     const q = filter.q?.trim();
     if (q) query.andWhere(new Brackets((w) => this.matchSearch(w, q)));
-    const [keys, total] = await query
-      .orderBy(`k.${sort.field}`, sort.order)
-      .addOrderBy('k.id', sort.order)
-      .skip(skip)
-      .take(take)
-      .getManyAndCount();
-    return { rows: await this.present(keys, actor, null), skip, total };
+    const page = await fetchPage(sortList(query, sort.field, sort.order), skip, take);
+    return { ...page, rows: await this.present(page.rows, actor, null) };
   }
 
   async get(id: string, actor: StaffUserDto): Promise<AdminLicenseKeyDto> {
@@ -103,19 +97,17 @@ export class AdminLicenseKeysService {
   }
 
   /**
-   * Stores a key typed by an admin, assigned to an existing order. It is only that: an assigned key. It
-   * does not e-mail the customer, change the order's status or its `awaitingKeys` flag (fulfilment still
-   * counts it as one of the order's keys for its product the next time it delivers).
+   * Stores a key typed by an admin for an existing, paid order, through fulfilment's rule
+   * (FulfilmentService.assignStaffKey): it must be for one of the order's products and within its quantity,
+   * and an order waiting for keys is delivered (status, `awaitingKeys`, the e-mail) as when stock arrives.
    */
   async create(dto: CreateLicenseKeyDto, actor: StaffUserDto): Promise<AdminLicenseKeyDto> {
     const sealed = this.cipher.seal(dto.licenseKey);
     let id: string;
     try {
       id = await runInTransaction(this.db, async (m) => {
-        const order = await m.findOne(Order, {
-          select: { id: true },
-          where: { id: dto.orderId.toLowerCase() },
-        });
+        // Locked first, so concurrent keys for one order are counted one after the other.
+        const order = await this.fulfilment.lockOrder(m, dto.orderId.toLowerCase());
         if (!order) throw new BadRequestException(UNKNOWN_ORDER_MESSAGE);
         if (await m.existsBy(LicenseKey, { keyLookup: sealed.keyLookup }))
           throw new ConflictException(DUPLICATE_KEY_MESSAGE);
@@ -129,7 +121,7 @@ export class AdminLicenseKeysService {
           assignedAt: new Date(),
           ...sealed,
         });
-        await m.insert(LicenseKey, key);
+        await this.fulfilment.assignStaffKey(m, order, key);
         await this.audit.record(m, actor, {
           action: 'license-keys.create',
           resource: 'license-keys',
@@ -224,8 +216,7 @@ export class AdminLicenseKeysService {
     const lower = q.toLowerCase();
     if (LICENSE_PRODUCT_IDS.includes(lower))
       conditions.push(['k.productId = :qProduct', { qProduct: lower }]);
-    // Order ids are lower-case UUIDs: only hex digits and hyphens, so no LIKE wildcard (nor ESCAPE) is needed.
-    if (/^[0-9a-f-]{1,36}$/.test(lower)) conditions.push(['k.orderId LIKE :qOrder', { qOrder: `${lower}%` }]);
+    if (/^[0-9a-f-]{1,36}$/.test(lower)) conditions.push(startsWithLowercase('k.orderId', lower, 'qOrder'));
     if (!conditions.length) {
       w.where('1 = 0');
       return;

@@ -1,7 +1,6 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
-  ApiBadRequestResponse,
   ApiBearerAuth,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -9,11 +8,12 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { IntIdPipe } from '../common/admin-list.js';
 import { Roles } from '../common/auth.decorators.js';
-import { contentRange, ListQueryDto } from '../common/list-query.js';
+import type { ListPage } from '../common/list-page.js';
+import { ListQueryDto } from '../common/list-query.js';
+import { SimpleRestList } from '../common/simple-rest-list.js';
 import { AdminEmailsService, EMAIL_NOT_FOUND } from './admin-emails.service.js';
 import { AdminEmailDetailDto, AdminEmailDto } from './dto/admin-email.dto.js';
 
@@ -34,15 +34,9 @@ export class AdminEmailsController {
       'Filters: `status` (pending, sent, failed), `kind`, `orderId`, `q` (recipient prefix, ' +
       'case-insensitive), `id` (list). Sorts: createdAt, id, to.',
   })
-  @ApiOkResponse({ type: [AdminEmailDto] })
-  @ApiBadRequestResponse({ description: 'Malformed sort, range or filter' })
-  async list(
-    @Query() query: ListQueryDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<AdminEmailDto[]> {
-    const { rows, skip, total } = await this.emails.list(query);
-    void reply.header('Content-Range', contentRange('emails', skip, rows.length, total));
-    return rows;
+  @SimpleRestList('emails', AdminEmailDto)
+  list(@Query() query: ListQueryDto): Promise<ListPage<AdminEmailDto>> {
+    return this.emails.list(query);
   }
 
   @Get(':id')

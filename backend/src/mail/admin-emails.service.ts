@@ -2,6 +2,7 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
+import { fetchPage, sortList, whereIdIn, type ListPage } from '../common/list-page.js';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { takeIntIdFilter } from '../common/admin-list.js';
 import { escapeLike, parseListQuery, type ListQueryDto, LIKE_ESCAPE } from '../common/list-query.js';
@@ -49,29 +50,21 @@ export class AdminEmailsService {
    * `q` is a prefix of the recipient (the index on it serves it; case-insensitive through the collation on
    * MySQL/MariaDB, LIKE's ASCII case folding on SQLite). `orderId` and `kind` are exact.
    */
-  async list(dto: ListQueryDto): Promise<{ rows: AdminEmailDto[]; skip: number; total: number }> {
+  async list(dto: ListQueryDto): Promise<ListPage<AdminEmailDto>> {
     const { query: rest, ids } = takeIntIdFilter(dto);
     const { sort, skip, take, filter } = parseListQuery(rest, EMAIL_LIST);
     if (filter.status !== undefined && !(OUTBOX_STATUSES as readonly string[]).includes(filter.status))
       throw new BadRequestException(`filter status must be one of ${OUTBOX_STATUSES.join(', ')}`);
     const query = this.db.getRepository(OutboxMessage).createQueryBuilder('e');
-    if (ids) {
-      if (ids.length) query.andWhere('e.id IN (:...ids)', { ids });
-      else query.andWhere('1 = 0');
-    }
+    if (ids) whereIdIn(query, 'e.id', ids);
     if (filter.status) query.andWhere('e.status = :status', { status: filter.status });
     if (filter.kind) query.andWhere('e.kind = :kind', { kind: filter.kind.trim() });
     if (filter.orderId)
       query.andWhere('e.orderId = :orderId', { orderId: filter.orderId.trim().toLowerCase() });
     const text = filter.q?.trim();
     if (text) query.andWhere(`e.to LIKE :prefix ${LIKE_ESCAPE}`, { prefix: `${escapeLike(text)}%` });
-    const [rows, total] = await query
-      .orderBy(`e.${sort.field}`, sort.order)
-      .addOrderBy('e.id', sort.order)
-      .skip(skip)
-      .take(take)
-      .getManyAndCount();
-    return { rows: rows.map((row) => AdminEmailDto.from(row)), skip, total };
+    const page = await fetchPage(sortList(query, sort.field, sort.order), skip, take);
+    return { ...page, rows: page.rows.map((row) => AdminEmailDto.from(row)) };
   }
 
   /** One message with its plain-text body, licence keys and link tokens masked; never the HTML body. */

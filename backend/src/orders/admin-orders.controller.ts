@@ -1,16 +1,4 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Put,
-  Query,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -22,10 +10,11 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { Roles } from '../common/auth.decorators.js';
-import { contentRange, ListQueryDto } from '../common/list-query.js';
+import type { ListPage } from '../common/list-page.js';
+import { ListQueryDto } from '../common/list-query.js';
+import { SimpleRestList } from '../common/simple-rest-list.js';
 import { AdminOrdersService } from './admin-orders.service.js';
 import { AdminOrderRowDto } from './dto/admin-order.dto.js';
 import { AdminOrderDetailDto, ResendEmailResponseDto, UpdateOrderDto } from './dto/admin-order-detail.dto.js';
@@ -42,15 +31,9 @@ export class AdminOrdersController {
 
   @Get()
   @ApiOperation({ summary: 'Orders list (ra-data-simple-rest dialect, Content-Range header)' })
-  @ApiOkResponse({ type: [AdminOrderRowDto] })
-  @ApiBadRequestResponse({ description: 'Malformed sort, range or filter' })
-  async list(
-    @Query() query: ListQueryDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<AdminOrderRowDto[]> {
-    const { rows, skip, total } = await this.orders.list(query);
-    void reply.header('Content-Range', contentRange('orders', skip, rows.length, total));
-    return rows;
+  @SimpleRestList('orders', AdminOrderRowDto)
+  list(@Query() query: ListQueryDto): Promise<ListPage<AdminOrderRowDto>> {
+    return this.orders.list(query);
   }
 
   @Get(':id')
@@ -63,9 +46,15 @@ export class AdminOrdersController {
 
   @Put(':id')
   @Roles('admin')
-  @ApiOperation({ summary: 'Set the status and/or payment status' })
+  @ApiOperation({
+    summary: 'Set the status and/or payment status',
+    description:
+      'Applied through the fulfilment rules: `completed` delivers the order as a confirmed payment does, ' +
+      '`refunded` revokes its licence keys and deactivates its download links as a refund does.',
+  })
   @ApiOkResponse({ type: AdminOrderDetailDto })
   @ApiBadRequestResponse({ description: 'Unknown value, or another field' })
+  @ApiConflictResponse({ description: "A change that would contradict the order's payment, keys or links" })
   @ApiForbiddenResponse({ description: 'Support staff' })
   @ApiNotFoundResponse()
   update(

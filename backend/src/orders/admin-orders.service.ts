@@ -3,7 +3,15 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, type DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
-import { escapeLike, LIKE_ESCAPE, parseListQuery, type ListQueryDto } from '../common/list-query.js';
+import {
+  fetchPage,
+  sortList,
+  startsWithLowercase,
+  startsWithText,
+  whereIdIn,
+  type ListPage,
+} from '../common/list-page.js';
+import { parseListQuery, type ListQueryDto } from '../common/list-query.js';
 import { centsToDollars } from '../common/money.js';
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { FulfilmentService } from '../fulfilment/fulfilment.service.js';
@@ -32,6 +40,23 @@ const SORT_COLUMNS = {
   status: 'status',
 };
 
+/** Past this many matches, a search reads the page in sort order rather than through the search indexes. */
+const DENSE_SEARCH_MATCHES = 2_000;
+
+/**
+ * The orders whose e-mail, name, last name or id starts with `term`. With `indexed` false each column
+ * is wrapped in LOWER(), which no index serves, so the database walks the sort order's index instead.
+ */
+function orderSearch(term: string, indexed: boolean): Brackets {
+  const column = (name: string) => (indexed ? `o.${name}` : `LOWER(o.${name})`);
+  return new Brackets((w) => {
+    w.where(...startsWithLowercase(column('customerEmail'), term, 'email'))
+      .orWhere(...startsWithText(column('customerName'), term, 'name'))
+      .orWhere(...startsWithText(column('billingLastName'), term, 'lastName'))
+      .orWhere(...startsWithLowercase(column('id'), term, 'id'));
+  });
+}
+
 function oneOf(name: string, value: string | undefined, allowed: readonly string[]): void {
   if (value !== undefined && !allowed.includes(value)) {
     throw new BadRequestException(`filter ${name} must be one of ${allowed.join(', ')}`);
@@ -47,33 +72,31 @@ export class AdminOrdersService {
     private readonly fulfilment: FulfilmentService,
   ) {}
 
-  async list(dto: ListQueryDto): Promise<{ rows: AdminOrderRowDto[]; skip: number; total: number }> {
+  /**
+   * The list, filtered, sorted and paged in SQL (see fetchPage for the count). `q` matches the start of
+   * the e-mail, of the name or of the last name (case-insensitive), or of the order id: four prefix
+   * searches, each on its own index. When a term matches many orders (a common first name), reading
+   * the newest orders and keeping the matches is cheaper than sorting all of them, so the page is then
+   * read without the search indexes.
+   */
+  async list(dto: ListQueryDto): Promise<ListPage<AdminOrderRowDto>> {
     const { sort, skip, take, filter } = parseListQuery(dto, ORDER_LIST);
     oneOf('status', filter.status, ORDER_STATUSES);
     oneOf('paymentStatus', filter.paymentStatus, PAYMENT_STATUSES);
-    const query = this.db.getRepository(Order).createQueryBuilder('o');
-    if (filter.id) query.andWhere('o.id IN (:...ids)', { ids: filter.id.length ? filter.id : [''] });
-    if (filter.status) query.andWhere('o.status = :status', { status: filter.status });
-    if (filter.paymentStatus)
-      query.andWhere('o.paymentStatus = :paymentStatus', { paymentStatus: filter.paymentStatus });
-    if (filter.q) {
-      // Prefix matches only, so the indexes on e-mail and id serve them.
-      const prefix = `${escapeLike(filter.q.trim().toLowerCase())}%`;
-      query.andWhere(
-        new Brackets((w) => {
-          w.where(`o.customerEmail LIKE :prefix ${LIKE_ESCAPE}`, { prefix })
-            .orWhere(`o.customerName LIKE :prefix ${LIKE_ESCAPE}`, { prefix })
-            .orWhere(`o.id LIKE :prefix ${LIKE_ESCAPE}`, { prefix });
-        }),
-      );
-    }
-    const [rows, total] = await query
-      .orderBy(`o.${SORT_COLUMNS[sort.field]}`, sort.order)
-      .addOrderBy('o.id', sort.order)
-      .skip(skip)
-      .take(take)
-      .getManyAndCount();
-    return { rows: rows.map((row) => AdminOrderRowDto.from(row)), skip, total };
+    const term = filter.q?.trim();
+    const query = (searchIndexed: boolean) => {
+      const q = this.db.getRepository(Order).createQueryBuilder('o');
+      if (filter.id) whereIdIn(q, 'o.id', filter.id);
+      if (filter.status) q.andWhere('o.status = :status', { status: filter.status });
+      if (filter.paymentStatus)
+        q.andWhere('o.paymentStatus = :paymentStatus', { paymentStatus: filter.paymentStatus });
+      if (term) q.andWhere(orderSearch(term, searchIndexed));
+      return sortList(q, SORT_COLUMNS[sort.field], sort.order);
+    };
+    const page = await fetchPage(query(true), skip, take, (matches) =>
+      term && matches > DENSE_SEARCH_MATCHES ? query(false) : undefined,
+    );
+    return { ...page, rows: page.rows.map((row) => AdminOrderRowDto.from(row)) };
   }
 
   /** One order with its items, billing, keys (in full for admins, masked for support), links and e-mails. */
@@ -152,16 +175,20 @@ export class AdminOrdersService {
     };
   }
 
-  /** Sets status and/or payment status (any value of the spec's sets), recording before and after. */
+  /**
+   * Sets status and/or payment status through fulfilment's rules (see FulfilmentService.applyStaffChange;
+   * a change they cannot make consistently is a 409), recording before and after.
+   */
   async update(id: string, dto: UpdateOrderDto, actor: StaffUserDto): Promise<AdminOrderDetailDto> {
     const changes = Object.fromEntries(Object.entries(dto).filter(([, value]) => value !== undefined));
     if (Object.keys(changes).length === 0)
       throw new BadRequestException('Nothing to update: send status or paymentStatus');
     await this.db.transaction(async (m) => {
-      const order = await m.findOneBy(Order, { id });
+      const order = await this.fulfilment.lockOrder(m, id);
       if (!order) throw new NotFoundException(`Order ${id} not found`);
       const before = Object.fromEntries(Object.keys(changes).map((key) => [key, order[key as keyof Order]]));
-      await m.update(Order, id, changes);
+      // Through fulfilment's rules: a refund here revokes keys and links as the provider's refund does.
+      await this.fulfilment.applyStaffChange(m, order, dto);
       await this.audit.record(m, actor, {
         action: 'orders.update',
         resource: 'orders',

@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { LIST_HEADERS } from '../common/simple-rest-list.js';
 import type { AppConfig } from '../config/app-config.js';
 
 /**
@@ -34,4 +35,15 @@ export async function registerSecurityHeaders(app: NestFastifyApplication, confi
     strictTransportSecurity: config.publicUrl.startsWith('https:') ? undefined : false,
     crossOriginEmbedderPolicy: false,
   });
+  // The bundled apps are same-origin and need no CORS. Origins listed in CORS_ORIGINS (say, a back office
+  // served from elsewhere) may call the API with a bearer token (no cookies) and read the list headers.
+  if (config.corsOrigins.length) {
+    app.enableCors({
+      origin: config.corsOrigins,
+      methods: ['GET', 'POST', 'PUT', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+      exposedHeaders: [...LIST_HEADERS],
+      maxAge: 600,
+    });
+  }
 }

@@ -7,7 +7,9 @@ import { Order } from '../../orders/entities/order.entity.js';
 @Entity('download_links')
 @Index('IDX_download_links_orderId', ['orderId'])
 @Index('IDX_download_links_productId', ['productId'])
-@Index('IDX_download_links_createdAt', ['createdAt'])
+@Index('IDX_download_links_createdAt', ['createdAt', 'id'])
+@Index('IDX_download_links_downloadCount', ['downloadCount', 'createdAt', 'id'])
+@Index('IDX_download_links_fileName', ['fileName', 'createdAt', 'id'])
 @Index('UQ_download_links_token', ['token'], { unique: true })
 export class DownloadLink extends UuidEntity {
   @Column({ type: 'varchar', length: 36 })

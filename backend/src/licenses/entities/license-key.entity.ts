@@ -13,8 +13,10 @@ export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
 @Entity('license_keys')
 @Index('IDX_license_keys_inventory', ['productId', 'orderId'])
 @Index('IDX_license_keys_orderId', ['orderId'])
-@Index('IDX_license_keys_status', ['status'])
-@Index('IDX_license_keys_createdAt', ['createdAt'])
+@Index('IDX_license_keys_status', ['status', 'createdAt', 'id'])
+@Index('IDX_license_keys_createdAt', ['createdAt', 'id'])
+@Index('IDX_license_keys_productId', ['productId', 'createdAt', 'id'])
+@Index('IDX_license_keys_activationCount', ['activationCount', 'createdAt', 'id'])
 @Index('IDX_license_keys_keyLastGroup', ['keyLastGroup'])
 @Index('UQ_license_keys_keyLookup', ['keyLookup'], { unique: true })
 export class LicenseKey extends UuidEntity {

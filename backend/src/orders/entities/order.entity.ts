@@ -21,10 +21,16 @@ export interface OrderItemSnapshot {
 }
 
 @Entity('orders')
-@Index('IDX_orders_createdAt', ['createdAt'])
-@Index('IDX_orders_status', ['status'])
-@Index('IDX_orders_paymentStatus', ['paymentStatus'])
-@Index('IDX_orders_customerEmail', ['customerEmail'])
+// The list indexes end in (createdAt, id), the tie-breakers of every admin list (see fetchPage).
+@Index('IDX_orders_createdAt', ['createdAt', 'id'])
+@Index('IDX_orders_status', ['status', 'createdAt', 'id'])
+@Index('IDX_orders_paymentStatus', ['paymentStatus', 'createdAt', 'id'])
+@Index('IDX_orders_customerEmail', ['customerEmail', 'createdAt', 'id'])
+@Index('IDX_orders_totalCents', ['totalCents', 'createdAt', 'id'])
+@Index('IDX_orders_revenue', ['paymentStatus', 'totalCents'])
+// COLLATE NOCASE on SQLite (set by the migration), for case-insensitive prefix searches.
+@Index('IDX_orders_customerName', ['customerName'])
+@Index('IDX_orders_billingLastName', ['billingLastName'])
 @Index('IDX_orders_awaiting', ['awaitingKeys', 'createdAt'])
 @Index('IDX_orders_couponState', ['couponState', 'createdAt'])
 @Index('UQ_orders_providerPaymentId', ['providerPaymentId'], { unique: true })

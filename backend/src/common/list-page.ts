@@ -1,0 +1,104 @@
+import type { ObjectLiteral, SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
+import { escapeLike, LIKE_ESCAPE } from './list-query.js';
+
+/**
+ * How far past the requested page a list counts its matches. Counting every match of a million-row table
+ * on each page costs a scan of an index (hundreds of milliseconds on MySQL); counting at most this many
+ * costs the same at ten thousand rows and at ten million.
+ */
+export const COUNT_LOOKAHEAD = 10_000;
+
+/** One page of a list and its total; `capped` when the total is a lower bound (more matches exist). */
+export interface ListPage<T> {
+  rows: T[];
+  skip: number;
+  total: number;
+  capped: boolean;
+}
+
+/**
+ * Runs a filtered, sorted list query for one page, and counts its matches up to COUNT_LOOKAHEAD rows past
+ * the page's start. Past that, `total` is `skip + COUNT_LOOKAHEAD` and `capped` is true: a paginator
+ * shows "10,000+" and going further keeps moving the bound forward, so no page is out of reach.
+ * `rowsQuery`, when given, sees the count first and may answer another query (the same rows, planned
+ * differently) to read the page with.
+ */
+export async function fetchPage<E extends ObjectLiteral>(
+  query: SelectQueryBuilder<E>,
+  skip: number,
+  take: number,
+  rowsQuery?: (matches: number) => SelectQueryBuilder<E> | undefined,
+): Promise<ListPage<E>> {
+  const bound = skip + COUNT_LOOKAHEAD;
+  const matches = query
+    .clone()
+    .orderBy()
+    .select('1', 'hit')
+    .offset(undefined)
+    .limit(bound + 1);
+  const count = query.connection
+    .createQueryBuilder()
+    .select('COUNT(*)', 'n')
+    .from(`(${matches.getQuery()})`, 'matches')
+    .setParameters(matches.getParameters())
+    .getRawOne<{ n: number | string }>()
+    .then((row) => Number(row?.n ?? 0));
+  const read = (q: SelectQueryBuilder<E>) => q.clone().offset(skip).limit(take).getMany();
+  const [rows, total] = rowsQuery
+    ? await count.then(async (n) => [await read(rowsQuery(n) ?? query), n] as const)
+    : await Promise.all([read(query), count]);
+  return total > bound ? { rows, skip, total: bound, capped: true } : { rows, skip, total, capped: false };
+}
+
+/**
+ * Orders a list by the chosen column, then by createdAt and id in the same direction: a total order, so
+ * pages never overlap, which the indexes `(column, createdAt, id)` serve without sorting.
+ */
+export function sortList<E extends ObjectLiteral>(
+  query: SelectQueryBuilder<E>,
+  column: string,
+  order: 'ASC' | 'DESC',
+): SelectQueryBuilder<E> {
+  const alias = query.alias;
+  query.orderBy(`${alias}.${column}`, order);
+  if (column !== 'createdAt' && column !== 'id') query.addOrderBy(`${alias}.createdAt`, order);
+  return column === 'id' ? query : query.addOrderBy(`${alias}.id`, order);
+}
+
+/** `filter={"id":[…]}` (react-admin's getMany): those records; an empty list matches nothing. */
+export function whereIdIn(
+  query: WhereExpressionBuilder,
+  column: string,
+  ids: readonly (string | number)[],
+): void {
+  if (ids.length) query.andWhere(`${column} IN (:...ids)`, { ids });
+  else query.andWhere('1 = 0');
+}
+
+/**
+ * Case-insensitive prefix match on a text column whose index can serve it: MySQL/MariaDB through the
+ * column's case-insensitive collation, SQLite through an index declared `COLLATE NOCASE` (see the
+ * admin-list-indexes migration). `param` names the bound value, unique within the query.
+ */
+export function startsWithText(column: string, text: string, param: string): [string, ObjectLiteral] {
+  return [`${column} LIKE :${param} ${LIKE_ESCAPE}`, { [param]: `${escapeLike(text)}%` }];
+}
+
+/**
+ * Prefix match on a column whose values are stored in lower case (order and key ids, customer e-mails),
+ * as a range `[prefix, next)`, which any index on the column serves on every database (SQLite's LIKE
+ * cannot use an index of the default binary collation). The text is lower-cased here.
+ */
+export function startsWithLowercase(column: string, text: string, param: string): [string, ObjectLiteral] {
+  const from = text.toLowerCase();
+  const chars = [...from];
+  const last = chars.pop()?.codePointAt(0) ?? 0;
+  // No stored id or e-mail ends in the last code point, and it has no successor.
+  if (last >= 0x10ffff) return ['1 = 0', {}];
+  const next = last + 1 === 0xd800 ? 0xe000 : last + 1; // surrogates are not characters
+  const to = chars.join('') + String.fromCodePoint(next);
+  return [
+    `(${column} >= :${param}From AND ${column} < :${param}To)`,
+    { [`${param}From`]: from, [`${param}To`]: to },
+  ];
+}
