@@ -3,23 +3,33 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LIST_HEADERS } from '../common/simple-rest-list.js';
 import type { AppConfig } from '../config/app-config.js';
 
+/** What Stripe.js and its Payment Element need (Stripe's security guide), allowed only when Stripe is used. */
+const STRIPE_SOURCES = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  img: ['https://*.stripe.com'],
+};
+
 /**
  * Content-Security-Policy for everything the process serves. Integrations that load third-party code
- * (Stripe.js on the payment step) add their hosts here, in one place.
+ * (Stripe.js on the payment step) add their hosts here, in one place; in demo mode nothing but the store's
+ * own origin is allowed.
  */
-export function contentSecurityPolicy(config: Pick<AppConfig, 'publicUrl'>) {
+export function contentSecurityPolicy(config: Pick<AppConfig, 'publicUrl' | 'payments'>) {
+  const stripe = config.payments.stripe ? STRIPE_SOURCES : { script: [], frame: [], connect: [], img: [] };
   return {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
       baseUri: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...stripe.script],
       // MUI (emotion) and Swagger UI inject style elements at run time.
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:'],
+      imgSrc: ["'self'", 'data:', ...stripe.img],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      frameSrc: ["'none'"],
+      connectSrc: ["'self'", ...stripe.connect],
+      frameSrc: stripe.frame.length ? stripe.frame : ["'none'"],
       frameAncestors: ["'none'"],
       objectSrc: ["'none'"],
       formAction: ["'self'"],
