@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { InventoryService } from '../licenses/inventory.service.js';
-import { DASHBOARD_CACHE_MS, DashboardService } from './dashboard.service.js';
+import { DASHBOARD_CACHE_MS, DASHBOARD_STALE_MS, DashboardService } from './dashboard.service.js';
 import type { DashboardStatsDto } from './dto/dashboard.dto.js';
 
 /** A promise the test settles when it chooses. */
@@ -64,13 +64,32 @@ describe('DashboardService cache', () => {
     expect((await service.stats()).totalOrders).toBe(1);
     expect(compute).toHaveBeenCalledTimes(1);
 
+    // Older: answered at once, while new figures are computed in the background.
     jest.advanceTimersByTime(1);
-    const next = service.stats();
+    expect((await service.stats()).totalOrders).toBe(1);
+    expect((await service.stats()).totalOrders).toBe(1);
     expect(compute).toHaveBeenCalledTimes(2);
     runs[1]!.resolve(figures(2));
-    expect((await next).totalOrders).toBe(2);
+    await jest.advanceTimersByTimeAsync(0);
     expect((await service.stats()).totalOrders).toBe(2);
     expect(compute).toHaveBeenCalledTimes(2);
+  });
+
+  it('makes requests wait once the figures are older than DASHBOARD_STALE_MS', async () => {
+    const first = service.stats();
+    runs[0]!.resolve(figures(1));
+    await first;
+    // A background refresh fails: the old figures are still answered while they are not too old.
+    jest.advanceTimersByTime(DASHBOARD_CACHE_MS);
+    expect((await service.stats()).totalOrders).toBe(1);
+    runs[1]!.reject(new Error('database unavailable'));
+    await jest.advanceTimersByTimeAsync(0);
+
+    jest.advanceTimersByTime(DASHBOARD_STALE_MS - DASHBOARD_CACHE_MS);
+    const waiting = service.stats();
+    expect(compute).toHaveBeenCalledTimes(3);
+    runs[2]!.reject(new Error('database unavailable'));
+    await expect(waiting).rejects.toThrow('database unavailable');
   });
 
   it('does not keep a failed computation: everyone waiting sees the error, the next request retries', async () => {
