@@ -151,6 +151,11 @@ describe('the server: catalogue, health, docs, front ends, errors', () => {
     expect(doc.body.paths['/api/admin/orders'].get.security).toEqual([{ bearer: [] }]);
   });
 
+  it("tells the front ends the store's public settings", async () => {
+    const res = await t.http().get('/api/store-config').expect(200);
+    expect(res.body).toMatchObject({ paymentProvider: 'demo', developmentSignIn: { username: 'admin' } });
+  });
+
   it('sends security headers with a restrictive CSP', async () => {
     const res = await t.http().get('/').expect(200);
     const csp = res.headers['content-security-policy'];

@@ -67,6 +67,14 @@ export interface PaymentsConfig {
   demo: boolean;
 }
 
+/**
+ * Stripe's settings when Stripe takes the payments, or null when the demo provider does (no Stripe keys,
+ * or PAYMENTS_DEMO). The one rule for which provider is active.
+ */
+export function activeStripe(config: Pick<AppConfig, 'payments'>): StripeConfig | null {
+  return config.payments.demo ? null : config.payments.stripe;
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { activeStripe, APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { FulfilmentModule } from '../fulfilment/fulfilment.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { ClientSecrets } from './client-secrets.js';
@@ -32,10 +32,12 @@ import { createStripeClient, STRIPE } from './stripe.client.js';
       // The demo provider when it is on (no Stripe keys, or PAYMENTS_DEMO), otherwise Stripe.
       provide: PAYMENT_PROVIDER,
       inject: [APP_CONFIG, STRIPE],
-      useFactory: (config: AppConfig, stripe: Stripe | null): PaymentProvider =>
-        config.payments.demo || !stripe || !config.payments.stripe
-          ? new DemoPaymentProvider()
-          : new StripePaymentProvider(stripe, config.payments.stripe.publishableKey),
+      useFactory: (config: AppConfig, stripe: Stripe | null): PaymentProvider => {
+        const settings = activeStripe(config);
+        return settings && stripe
+          ? new StripePaymentProvider(stripe, settings.publishableKey)
+          : new DemoPaymentProvider();
+      },
     },
   ],
   exports: [ClientSecrets, PAYMENT_PROVIDER],

@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LIST_HEADERS } from '../common/simple-rest-list.js';
-import type { AppConfig } from '../config/app-config.js';
+import { activeStripe, type AppConfig } from '../config/app-config.js';
 
 /** What Stripe.js and its Payment Element need (Stripe's security guide), allowed only when Stripe is used. */
 const STRIPE_SOURCES = {
@@ -17,7 +17,7 @@ const STRIPE_SOURCES = {
  * own origin is allowed.
  */
 export function contentSecurityPolicy(config: Pick<AppConfig, 'publicUrl' | 'payments'>) {
-  const stripe = config.payments.stripe ? STRIPE_SOURCES : { script: [], frame: [], connect: [], img: [] };
+  const stripe = activeStripe(config) ? STRIPE_SOURCES : { script: [], frame: [], connect: [], img: [] };
   return {
     useDefaults: false,
     directives: {

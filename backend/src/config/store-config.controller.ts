@@ -1,0 +1,60 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { Public } from '../common/auth.decorators.js';
+import { activeStripe, APP_CONFIG, DEV_DEFAULTS, type AppConfig } from './app-config.js';
+
+export class DevelopmentSignInDto {
+  @ApiProperty({ example: DEV_DEFAULTS.adminUsername })
+  username: string;
+
+  @ApiProperty({ example: DEV_DEFAULTS.adminPassword })
+  password: string;
+}
+
+export class StoreConfigDto {
+  @ApiProperty({ enum: ['development', 'production', 'test'] })
+  environment: AppConfig['nodeEnv'];
+
+  @ApiProperty({ enum: ['stripe', 'demo'], description: 'Who takes the payments at checkout' })
+  paymentProvider: 'stripe' | 'demo';
+
+  @ApiProperty({ example: 'support@example.com' })
+  supportEmail: string;
+
+  @ApiPropertyOptional({
+    type: DevelopmentSignInDto,
+    nullable: true,
+    description: "The development administrator's sign-in, outside production while it is still the default",
+  })
+  developmentSignIn: DevelopmentSignInDto | null;
+}
+
+/** What the two front ends need to know about this server, decided here rather than baked into builds. */
+@ApiTags('store')
+@Public()
+@Controller('store-config')
+export class StoreConfigController {
+  private readonly answer: StoreConfigDto;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    const devSignIn =
+      !config.isProduction &&
+      config.admin.username === DEV_DEFAULTS.adminUsername &&
+      config.admin.password === DEV_DEFAULTS.adminPassword;
+    this.answer = {
+      environment: config.nodeEnv,
+      paymentProvider: activeStripe(config) ? 'stripe' : 'demo',
+      supportEmail: config.mail.supportEmail,
+      developmentSignIn: devSignIn
+        ? { username: DEV_DEFAULTS.adminUsername, password: DEV_DEFAULTS.adminPassword }
+        : null,
+    };
+  }
+
+  @Get()
+  @ApiOperation({ summary: "The store's public settings for the storefront and the back office" })
+  @ApiOkResponse({ type: StoreConfigDto })
+  get(): StoreConfigDto {
+    return this.answer;
+  }
+}
