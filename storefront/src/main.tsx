@@ -3,8 +3,9 @@ import { ThemeProvider } from '@mui/material/styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
-import { createAppRouter } from './app/router';
+import { BrowserRouter } from 'react-router-dom';
+import { restoreCart } from './features/cart/cartListeners';
+import { AppRoutes } from './app/router';
 import { makeStore } from './app/store';
 import { theme } from './app/theme';
 
@@ -12,14 +13,16 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const store = makeStore();
-const router = createAppRouter();
+store.dispatch(restoreCart());
 
 createRoot(container).render(
   <StrictMode>
     <Provider store={store}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </ThemeProvider>
     </Provider>
   </StrictMode>,

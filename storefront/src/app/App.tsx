@@ -1,23 +1,39 @@
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Toolbar from '@mui/material/Toolbar';
-import { Outlet, Link as RouterLink } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Toaster } from '../components/toast/Toaster';
+import { selectCartOpen, selectTotalItems } from '../features/cart/cartSlice';
+import { useAppSelector } from './hooks';
+import { ScrollToTop } from './shell/ScrollToTop';
 
-/** The shell around every page. */
+// The cart dialog (with the promo-code box) is loaded the first time the cart opens, not with /.
+const FloatingCartButton = lazy(() =>
+  import('./shell/FloatingCartButton').then((m) => ({ default: m.FloatingCartButton })),
+);
+const CartModal = lazy(() => import('../features/cart/CartModal').then((m) => ({ default: m.CartModal })));
+
+/** The root of every route: scroll reset, the cart dialog and the notification region. */
 export function App() {
+  const { pathname } = useLocation();
+  const cartOpen = useAppSelector(selectCartOpen);
+  const cartCount = useAppSelector(selectTotalItems);
+  const [cartUsed, setCartUsed] = useState(cartOpen);
+  if (cartOpen && !cartUsed) setCartUsed(true);
+
   return (
     <>
-      <AppBar position="static" color="default" elevation={0}>
-        <Toolbar>
-          <Link component={RouterLink} to="/" variant="h6" color="inherit" underline="none">
-            Office Licence Store
-          </Link>
-        </Toolbar>
-      </AppBar>
-      <Box component="main">
-        <Outlet />
-      </Box>
+      <ScrollToTop />
+      <Outlet />
+      {pathname === '/' && cartCount > 0 && (
+        <Suspense fallback={null}>
+          <FloatingCartButton />
+        </Suspense>
+      )}
+      {cartUsed && (
+        <Suspense fallback={null}>
+          <CartModal />
+        </Suspense>
+      )}
+      <Toaster />
     </>
   );
 }

@@ -1,16 +1,25 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
+import cartReducer from '../features/cart/cartSlice';
 import catalogReducer from '../features/catalog/catalogSlice';
+import { makeListenerMiddleware } from './listenerMiddleware';
 
 const rootReducer = combineReducers({
   catalog: catalogReducer,
+  cart: cartReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** A new store; tests pass the state they start from. */
 export function makeStore(preloadedState?: Partial<RootState>) {
-  return configureStore({ reducer: rootReducer, preloadedState });
+  const listenerMiddleware = makeListenerMiddleware();
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().prepend(listenerMiddleware.middleware),
+  });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
+export type AppThunk<R = void> = ThunkAction<R, RootState, unknown, UnknownAction>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents } from './money';
+import { formatCents, percentOfCents } from './money';
 
 describe('formatCents', () => {
   it.each([
@@ -8,5 +8,15 @@ describe('formatCents', () => {
     [123456, '$1,234.56'],
   ])('formats %i cents as %s', (cents, expected) => {
     expect(formatCents(cents)).toBe(expected);
+  });
+});
+
+describe('percentOfCents', () => {
+  it.each([
+    [4049, 0.1, 405],
+    [24299, 0.2, 4860],
+    [0, 0.15, 0],
+  ])('%i cents × %f is %i cents', (cents, fraction, expected) => {
+    expect(percentOfCents(cents, fraction)).toBe(expected);
   });
 });

@@ -1,61 +1,27 @@
-import { render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../app/store';
-import type { Product } from '../features/catalog/types';
-import { HomePage } from './HomePage';
-
-const product = (
-  id: string,
-  title: string,
-  originalPriceCents: number,
-  currentPriceCents: number,
-): Product => ({
-  id,
-  title,
-  subtitle: 'Lifetime licence for 1 PC or Mac',
-  description: 'A one-time purchase, no subscription.',
-  includedApps: [{ name: 'Word', icon: 'word' }],
-  compatibility: ['Windows', 'Mac'],
-  licensesLeft: 'Only 20 licenses left!',
-  originalPrice: `$${(originalPriceCents / 100).toFixed(2)}`,
-  currentPrice: `$${(currentPriceCents / 100).toFixed(2)}`,
-  originalPriceCents,
-  currentPriceCents,
-  savings: '50%',
-});
-
-const PRODUCTS = [
-  product('office-2024-standard', 'Office 2024 Standard', 20249, 4049),
-  product('office-2024-home-business', 'Office 2024 Home & Business', 33749, 24299),
-  product('office-2024-professional-plus', 'Office 2024 Professional Plus LTSC', 63999, 5399),
-];
-
-function renderHomePage() {
-  return render(
-    <Provider store={makeStore()}>
-      <HomePage />
-    </Provider>,
-  );
-}
+import { PRODUCTS } from '../test/fixtures';
+import { renderRoute } from '../test/render';
 
 describe('HomePage', () => {
   it('shows a card per product with its current and struck-through original price', async () => {
     const fetchMock = vi.fn(async () => Response.json(PRODUCTS));
     vi.stubGlobal('fetch', fetchMock);
 
-    renderHomePage();
+    renderRoute('/');
 
-    expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
-    expect(screen.getByRole('progressbar', { name: 'Loading products' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
     expect(await screen.findAllByRole('article')).toHaveLength(3);
     for (const price of ['$40.49', '$242.99', '$53.99']) expect(screen.getByText(price)).toBeTruthy();
     for (const price of ['$202.49', '$337.49', '$639.99']) expect(screen.getByText(price).tagName).toBe('S');
     expect(screen.getByRole('article', { name: 'Office 2024 Home & Business' }).textContent).toContain(
-      'Only 20 licenses left!',
+      'Only 18 licenses left!',
     );
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledWith('/api/products', expect.anything());
+    // No header or footer on /.
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
   });
 
   it('says so when the products cannot be loaded', async () => {
@@ -64,9 +30,48 @@ describe('HomePage', () => {
       vi.fn(async () => new Response('{"message":"boom"}', { status: 500 })),
     );
 
-    renderHomePage();
+    renderRoute('/');
 
     expect(await screen.findByText('Unable to load products. Please refresh the page.')).toBeTruthy();
     expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it('opens the cart dialog when a product is added', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(PRODUCTS)),
+    );
+    const { store } = renderRoute('/');
+
+    const card = await screen.findByRole('article', { name: 'Office 2024 Standard' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Add to Cart' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Shopping Cart' });
+    expect(within(dialog).getByText('Office 2024 Standard')).toBeTruthy();
+    expect(
+      within(dialog).getByRole('button', { name: 'Decrease quantity of Office 2024 Standard' }),
+    ).toHaveProperty('disabled', true);
+    expect(store.getState().cart.totalItems).toBe(1);
+  });
+
+  it('opens one FAQ answer at a time and closes it again', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(PRODUCTS)),
+    );
+    renderRoute('/');
+
+    const first = await screen.findByRole('button', { name: /Is this a subscription\?/ });
+    const second = screen.getByRole('button', { name: /Which systems are supported\?/ });
+    expect(screen.getByRole('heading', { name: 'Frequently asked questions' })).toBeTruthy();
+    expect(first.getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.click(first);
+    expect(first.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(second);
+    expect(first.getAttribute('aria-expanded')).toBe('false');
+    expect(second.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(second);
+    expect(second.getAttribute('aria-expanded')).toBe('false');
   });
 });

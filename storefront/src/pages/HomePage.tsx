@@ -1,42 +1,76 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import { useAppDispatch } from '../app/hooks';
+import { Note } from '../components/Note';
+import { PageMeta } from '../components/PageMeta';
+import { requirementsNote } from '../content/home';
+import { addItem } from '../features/cart/cartSlice';
 import { ProductCard } from '../features/catalog/ProductCard';
 import { useProducts } from '../features/catalog/useProducts';
+import { Faq } from './home/Faq';
+import { Hero } from './home/Hero';
+import { HowItWorks } from './home/HowItWorks';
 
-export function HomePage() {
+/** `/` (bare, no header or footer) and `/home` (inside the shell). */
+export function HomePage({ withinShell = false }: { withinShell?: boolean }) {
+  const dispatch = useAppDispatch();
   const { products, status } = useProducts();
 
-  return (
-    <Container maxWidth="lg" sx={{ py: 4 }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        Office 2024 lifetime licences
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        A one-time purchase for PC or Mac, no subscription.
-      </Typography>
-
-      {status === 'failed' ? (
-        <Alert severity="error">Unable to load products. Please refresh the page.</Alert>
-      ) : status === 'succeeded' ? (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 3,
-            gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' },
-          }}
-        >
-          {products.map((product) => (
-            <ProductCard key={product.id} product={product} />
-          ))}
-        </Box>
-      ) : (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label="Loading products" />
-        </Box>
-      )}
-    </Container>
+  const content = (
+    <>
+      <PageMeta
+        title="Office 2024 Lifetime Licences"
+        description="Genuine Office 2024 lifetime licence keys for Windows and Mac: up to 80% off, no subscription, delivered by e-mail within minutes."
+      />
+      <Hero />
+      <Box
+        component="section"
+        id="products"
+        tabIndex={-1}
+        aria-labelledby="products-title"
+        sx={{ py: 8, outline: 'none' }}
+      >
+        <Container maxWidth="lg">
+          <Typography
+            id="products-title"
+            variant="h4"
+            component="h2"
+            sx={{ textAlign: 'center', fontWeight: 800, mb: 4 }}
+          >
+            Choose your Office 2024 edition
+          </Typography>
+          {status === 'failed' ? (
+            <Note tone="error" role="alert">
+              Unable to load products. Please refresh the page.
+            </Note>
+          ) : status === 'succeeded' ? (
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 3,
+                gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' },
+              }}
+            >
+              {products.map((product) => (
+                <ProductCard key={product.id} product={product} onAddToCart={(p) => dispatch(addItem(p))} />
+              ))}
+            </Box>
+          ) : (
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+              <CircularProgress aria-label="Loading products" />
+            </Box>
+          )}
+          <Box sx={{ mt: 4 }}>
+            <Note>{requirementsNote}</Note>
+          </Box>
+        </Container>
+      </Box>
+      <HowItWorks />
+      <Faq />
+    </>
   );
+
+  return withinShell ? content : <Box component="main">{content}</Box>;
 }

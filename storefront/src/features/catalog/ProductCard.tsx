@@ -1,26 +1,80 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatCents } from '../../lib/money';
 import type { Product } from './types';
 
-export function ProductCard({ product }: { product: Product }) {
+const APP_COLORS: Record<string, string> = {
+  word: '#185abd',
+  excel: '#107c41',
+  powerpoint: '#c43e1c',
+  outlook: '#0364b8',
+  access: '#a4373a',
+};
+
+function AppIcon({ name, icon }: { name: string; icon: string }) {
+  return (
+    <Box
+      aria-hidden="true"
+      title={name}
+      sx={{
+        width: 22,
+        height: 22,
+        borderRadius: 0.75,
+        bgcolor: APP_COLORS[icon] ?? '#555',
+        color: '#fff',
+        fontSize: 12,
+        fontWeight: 700,
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+      }}
+    >
+      {name.charAt(0)}
+    </Box>
+  );
+}
+
+export function ProductCard({
+  product,
+  onAddToCart,
+}: {
+  product: Product;
+  onAddToCart: (product: Product) => void;
+}) {
   const titleId = `product-${product.id}-title`;
+  const savingsCents = product.originalPriceCents - product.currentPriceCents;
 
   return (
-    <Card component="article" aria-labelledby={titleId} variant="outlined" sx={{ height: '100%' }}>
-      <CardContent>
+    <Card
+      component="article"
+      aria-labelledby={titleId}
+      variant="outlined"
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
+      <CardContent sx={{ flex: 1 }}>
         <Stack spacing={1.5}>
-          <Chip
-            label={`Save ${product.savings}`}
-            color="success"
-            size="small"
-            sx={{ alignSelf: 'flex-start' }}
-          />
+          <Box
+            component="span"
+            sx={{
+              alignSelf: 'flex-start',
+              bgcolor: 'success.main',
+              color: '#fff',
+              borderRadius: 4,
+              px: 1.25,
+              py: 0.25,
+              fontSize: 13,
+              fontWeight: 700,
+            }}
+          >
+            Save {product.savings}
+          </Box>
           <div>
-            <Typography id={titleId} variant="h6" component="h2">
+            <Typography id={titleId} variant="h6" component="h3">
               {product.title}
             </Typography>
             <Typography variant="body2" color="text.secondary">
@@ -35,15 +89,44 @@ export function ProductCard({ product }: { product: Product }) {
               {formatCents(product.currentPriceCents)}
             </Typography>
           </Stack>
-          <Typography variant="body2">{product.includedApps.map((app) => app.name).join(' · ')}</Typography>
+          <Typography variant="body2" sx={{ color: 'success.dark', fontWeight: 600 }}>
+            You save {formatCents(savingsCents)}
+          </Typography>
+          <Box
+            component="ul"
+            aria-label="Included apps"
+            sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}
+          >
+            {product.includedApps.map((app) => (
+              <Box
+                component="li"
+                key={app.name}
+                sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontSize: 14 }}
+              >
+                <AppIcon name={app.name} icon={app.icon} />
+                {app.name}
+              </Box>
+            ))}
+          </Box>
           <Typography variant="body2" color="text.secondary">
-            {product.compatibility.join(' / ')}
+            {product.compatibility.join(' & ')}
           </Typography>
           <Typography variant="body2" color="error" sx={{ fontWeight: 600 }}>
             {product.licensesLeft}
           </Typography>
         </Stack>
       </CardContent>
+      <CardActions sx={{ p: 2, pt: 0 }}>
+        <Button
+          variant="contained"
+          size="large"
+          fullWidth
+          onClick={() => onAddToCart(product)}
+          aria-describedby={titleId}
+        >
+          Add to Cart
+        </Button>
+      </CardActions>
     </Card>
   );
 }

@@ -1,0 +1,94 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { config, telHref } from '../../lib/config';
+
+type FooterLink = { label: string; to?: string; href?: string };
+
+const COLUMNS: { title: string; links: FooterLink[] }[] = [
+  {
+    title: 'Products',
+    links: [
+      { label: 'Office 2024 Standard', to: '/' },
+      { label: 'Office 2024 Home & Business', to: '/' },
+      { label: 'Office 2024 Professional Plus LTSC', to: '/' },
+    ],
+  },
+  {
+    title: 'Support',
+    links: [
+      { label: config.supportEmail, href: `mailto:${config.supportEmail}` },
+      { label: config.supportPhone, href: telHref(config.supportPhone) },
+      { label: 'Contact Us', to: '/contact' },
+    ],
+  },
+  {
+    title: 'Information',
+    links: [
+      { label: 'Compatibility', to: '/compatibility' },
+      { label: 'Careers', to: '/careers' },
+    ],
+  },
+  {
+    title: 'Policy',
+    links: [
+      { label: 'Privacy', to: '/privacy' },
+      { label: 'Terms & Conditions', to: '/terms' },
+      { label: 'Delivery Policy', to: '/delivery-policy' },
+      { label: 'Refund Policy', to: '/refund-policy' },
+      { label: 'EULA', to: '/eula' },
+    ],
+  },
+];
+
+export function Footer() {
+  return (
+    <Box component="footer" sx={{ bgcolor: '#111827', color: '#e5e7eb', mt: 8, py: 6 }}>
+      <Container maxWidth="lg">
+        <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+          {COLUMNS.map((column) => (
+            <Box component="nav" key={column.title} aria-labelledby={`footer-${column.title}`}>
+              <Typography
+                id={`footer-${column.title}`}
+                component="h2"
+                sx={{ fontWeight: 700, mb: 1.5, color: '#fff' }}
+              >
+                {column.title}
+              </Typography>
+              <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+                {column.links.map((link) => (
+                  <li key={link.label}>
+                    {link.to ? (
+                      <Link component={RouterLink} to={link.to} color="inherit" underline="hover">
+                        {link.label}
+                      </Link>
+                    ) : (
+                      <Link
+                        href={link.href}
+                        color="inherit"
+                        underline="hover"
+                        sx={{ wordBreak: 'break-all' }}
+                      >
+                        {link.label}
+                      </Link>
+                    )}
+                  </li>
+                ))}
+              </Box>
+            </Box>
+          ))}
+        </Box>
+        <Typography variant="body2" sx={{ mt: 5, color: '#d1d5db' }}>
+          {config.storeName} is an independent reseller and is not affiliated with Microsoft Corporation.
+          Microsoft, Office, Word, Excel, PowerPoint, Outlook and Access are trademarks of the Microsoft group
+          of companies.
+        </Typography>
+        <Typography variant="body2" sx={{ mt: 1, color: '#d1d5db' }}>
+          © {new Date().getFullYear()} {config.storeName}. All rights reserved.
+        </Typography>
+      </Container>
+    </Box>
+  );
+}

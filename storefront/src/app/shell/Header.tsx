@@ -1,0 +1,56 @@
+import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Toolbar from '@mui/material/Toolbar';
+import { Link as RouterLink } from 'react-router-dom';
+import { selectTotalItems, setCartOpen } from '../../features/cart/cartSlice';
+import { config } from '../../lib/config';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { CartIcon } from './icons';
+
+/** Sticky header: logo to /, Login (hidden on small screens), Cart with a count badge above 0. */
+export function Header() {
+  const dispatch = useAppDispatch();
+  const count = useAppSelector(selectTotalItems);
+
+  return (
+    <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Toolbar component="nav" aria-label="Main" sx={{ gap: 2 }}>
+        <Link
+          component={RouterLink}
+          to="/"
+          variant="h6"
+          color="inherit"
+          underline="none"
+          sx={{ fontWeight: 800 }}
+        >
+          {config.storeName}
+        </Link>
+        <Stack direction="row" spacing={1} sx={{ ml: 'auto', alignItems: 'center' }}>
+          <Button
+            component={RouterLink}
+            to="/login"
+            color="inherit"
+            sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+          >
+            Login
+          </Button>
+          <Button
+            color="inherit"
+            onClick={() => dispatch(setCartOpen(true))}
+            aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart'}
+            startIcon={
+              <Badge badgeContent={count} color="primary" invisible={count <= 0}>
+                <CartIcon />
+              </Badge>
+            }
+          >
+            Cart
+          </Button>
+        </Stack>
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,44 @@
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+
+/** Minus / count / plus for a cart line; minus is disabled at the minimum quantity of 1. */
+export function QuantityStepper({
+  label,
+  quantity,
+  onChange,
+}: {
+  /** What is counted, for the buttons' accessible names. */
+  label: string;
+  quantity: number;
+  onChange: (quantity: number) => void;
+}) {
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+      <IconButton
+        size="small"
+        aria-label={`Decrease quantity of ${label}`}
+        disabled={quantity <= 1}
+        onClick={() => onChange(quantity - 1)}
+        sx={{ border: 1, borderColor: 'divider', width: 32, height: 32 }}
+      >
+        <span aria-hidden="true">−</span>
+      </IconButton>
+      <Typography
+        component="output"
+        aria-label={`Quantity of ${label}`}
+        sx={{ minWidth: 28, textAlign: 'center', fontWeight: 600 }}
+      >
+        {quantity}
+      </Typography>
+      <IconButton
+        size="small"
+        aria-label={`Increase quantity of ${label}`}
+        onClick={() => onChange(quantity + 1)}
+        sx={{ border: 1, borderColor: 'divider', width: 32, height: 32 }}
+      >
+        <span aria-hidden="true">+</span>
+      </IconButton>
+    </Stack>
+  );
+}

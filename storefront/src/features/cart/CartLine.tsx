@@ -1,0 +1,57 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { QuantityStepper } from '../../components/QuantityStepper';
+import { formatCents } from '../../lib/money';
+import type { CartItem } from './types';
+
+/** One line of the cart: title, unit prices, quantity controls and remove. */
+export function CartLine({
+  item,
+  onQuantity,
+  onRemove,
+  dense = false,
+}: {
+  item: CartItem;
+  onQuantity: (quantity: number) => void;
+  onRemove: () => void;
+  dense?: boolean;
+}) {
+  return (
+    <Box
+      component="li"
+      aria-label={item.title}
+      sx={{
+        listStyle: 'none',
+        display: 'grid',
+        gridTemplateColumns: '1fr auto',
+        gap: 1,
+        py: dense ? 1.5 : 2,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Box>
+        <Typography sx={{ fontWeight: 600 }}>{item.title}</Typography>
+        {!dense && (
+          <Typography variant="body2" color="text.secondary">
+            {item.includedApps.map((a) => a.name).join(', ')} · {item.compatibility.join(' & ')}
+          </Typography>
+        )}
+        <Typography variant="body2">
+          <Box component="s" sx={{ color: 'text.secondary', mr: 1 }}>
+            {formatCents(item.originalPriceCents)}
+          </Box>
+          {formatCents(item.currentPriceCents)} each
+        </Typography>
+      </Box>
+      <Typography sx={{ fontWeight: 700, textAlign: 'right' }}>
+        {formatCents(item.currentPriceCents * item.quantity)}
+      </Typography>
+      <QuantityStepper label={item.title} quantity={item.quantity} onChange={onQuantity} />
+      <Button size="small" color="error" onClick={onRemove} aria-label={`Remove ${item.title}`}>
+        Remove
+      </Button>
+    </Box>
+  );
+}

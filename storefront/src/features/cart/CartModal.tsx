@@ -1,0 +1,131 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { CartLine } from './CartLine';
+import { CartSummary } from './CartSummary';
+import { CouponBox } from './CouponBox';
+import {
+  removeItem,
+  selectAppliedCoupon,
+  selectCartItems,
+  selectCartOpen,
+  selectCartTotal,
+  selectDiscount,
+  selectSavings,
+  selectSubtotal,
+  setCartOpen,
+  updateQuantity,
+} from './cartSlice';
+
+const TRUST_NOTES = ['256-bit SSL encrypted', 'All major cards accepted', 'Instant delivery by e-mail'];
+
+/** The cart as a modal dialog (not a route): Escape or the close button closes it. */
+export function CartModal() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const open = useAppSelector(selectCartOpen);
+  const items = useAppSelector(selectCartItems);
+  const subtotal = useAppSelector(selectSubtotal);
+  const discount = useAppSelector(selectDiscount);
+  const total = useAppSelector(selectCartTotal);
+  const savings = useAppSelector(selectSavings);
+  const coupon = useAppSelector(selectAppliedCoupon);
+  const close = () => dispatch(setCartOpen(false));
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby="cart-title"
+      fullWidth
+      maxWidth={false}
+      slotProps={{
+        paper: { sx: { maxWidth: '72rem', maxHeight: '90vh', m: { xs: 1, sm: 4 }, width: '100%' } },
+      }}
+    >
+      <DialogTitle id="cart-title" component="h2" sx={{ pr: 7 }}>
+        Shopping Cart
+      </DialogTitle>
+      <IconButton aria-label="Close cart" onClick={close} sx={{ position: 'absolute', right: 12, top: 12 }}>
+        <span aria-hidden="true">×</span>
+      </IconButton>
+      <DialogContent dividers>
+        {items.length === 0 ? (
+          <Stack spacing={2} sx={{ alignItems: 'center', py: 6 }}>
+            <Typography variant="h6" component="p">
+              Your cart is empty
+            </Typography>
+            <Button variant="contained" onClick={close}>
+              Continue Shopping
+            </Button>
+          </Stack>
+        ) : (
+          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 380px' } }}>
+            <Box>
+              <Alert severity="info" role="note" sx={{ mb: 2 }}>
+                Digital delivery: your licence keys and download instructions are e-mailed automatically once
+                payment is confirmed, typically within minutes.
+              </Alert>
+              <Box component="ul" aria-label="Items in your cart" sx={{ m: 0, p: 0 }}>
+                {items.map((item) => (
+                  <CartLine
+                    key={item.id}
+                    item={item}
+                    onQuantity={(quantity) => dispatch(updateQuantity({ id: item.id, quantity }))}
+                    onRemove={() => dispatch(removeItem(item.id))}
+                  />
+                ))}
+              </Box>
+            </Box>
+            <Stack spacing={2}>
+              <CouponBox />
+              <Paper
+                variant="outlined"
+                component="section"
+                aria-labelledby="cart-summary-title"
+                sx={{ p: 2 }}
+              >
+                <Typography id="cart-summary-title" variant="h6" component="h3" gutterBottom>
+                  Order Summary
+                </Typography>
+                <CartSummary
+                  savingsCents={savings}
+                  subtotalCents={subtotal}
+                  discountCents={discount}
+                  totalCents={total}
+                  couponCode={coupon?.code}
+                />
+                <Button
+                  variant="contained"
+                  size="large"
+                  fullWidth
+                  sx={{ mt: 2 }}
+                  onClick={() => {
+                    close();
+                    navigate('/checkout');
+                  }}
+                >
+                  Proceed to Secure Checkout
+                </Button>
+                <Box component="ul" sx={{ m: 0, mt: 2, pl: 2.5, color: 'text.secondary', fontSize: 14 }}>
+                  {TRUST_NOTES.map((note) => (
+                    <li key={note}>{note}</li>
+                  ))}
+                </Box>
+              </Paper>
+            </Stack>
+          </Box>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,85 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId, useState, type FormEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { formatCents } from '../../lib/money';
+import { applyCoupon, removeCoupon, selectAppliedCoupon, selectDiscount } from './cartSlice';
+import { validateCoupon } from './couponApi';
+
+/** The promo-code box: idle → Validating... → applied, or an error under the input. */
+export function CouponBox() {
+  const dispatch = useAppDispatch();
+  const applied = useAppSelector(selectAppliedCoupon);
+  const discount = useAppSelector(selectDiscount);
+  const [code, setCode] = useState('');
+  const [validating, setValidating] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = code.trim();
+    if (!trimmed || validating) return;
+    setValidating(true);
+    setError(null);
+    try {
+      dispatch(applyCoupon(await validateCoupon(trimmed)));
+      setCode('');
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setValidating(false);
+    }
+  };
+
+  if (applied) {
+    return (
+      <Alert
+        severity="success"
+        role="status"
+        action={
+          <Button color="inherit" size="small" onClick={() => dispatch(removeCoupon())}>
+            Remove
+          </Button>
+        }
+      >
+        Promo code <strong>{applied.code}</strong> applied: {Math.round(applied.discount * 100)}% off (−
+        {formatCents(discount)})
+      </Alert>
+    );
+  }
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate aria-label="Promo code">
+      <Typography variant="subtitle2" component="h3" gutterBottom>
+        Promo code
+      </Typography>
+      <Stack direction="row" spacing={1}>
+        <TextField
+          size="small"
+          label="Enter promo code"
+          value={code}
+          onChange={(e) => {
+            setCode(e.target.value);
+            setError(null);
+          }}
+          slotProps={{ htmlInput: { 'aria-describedby': error ? errorId : undefined, autoComplete: 'off' } }}
+          error={Boolean(error)}
+          fullWidth
+        />
+        <Button type="submit" variant="outlined" disabled={!code.trim() || validating} sx={{ flexShrink: 0 }}>
+          {validating ? 'Validating...' : 'Apply'}
+        </Button>
+      </Stack>
+      {error && (
+        <Alert id={errorId} severity="error" sx={{ mt: 1 }}>
+          {error}
+        </Alert>
+      )}
+    </Box>
+  );
+}

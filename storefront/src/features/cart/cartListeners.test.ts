@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../../app/store';
+import { HOME_BUSINESS, STANDARD } from '../../test/fixtures';
+import { restoreCart } from './cartListeners';
+import { addItem, applyCoupon, clearCart, removeCoupon, updateQuantity } from './cartSlice';
+import { CART_STORAGE_KEY, COUPON_STORAGE_KEY } from './cartStorage';
+
+const stored = (key: string): unknown => JSON.parse(localStorage.getItem(key) ?? 'null');
+
+describe('cart persistence', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.restoreAllMocks());
+
+  it('writes the items on every change and the coupon when applied, and removes it when cleared', () => {
+    const store = makeStore();
+    store.dispatch(addItem(STANDARD));
+    expect(stored(CART_STORAGE_KEY)).toEqual([{ ...STANDARD, quantity: 1 }]);
+    store.dispatch(updateQuantity({ id: STANDARD.id, quantity: 3 }));
+    expect((stored(CART_STORAGE_KEY) as { quantity: number }[])[0].quantity).toBe(3);
+
+    store.dispatch(applyCoupon({ code: 'SAVE10', discount: 0.1 }));
+    expect(stored(COUPON_STORAGE_KEY)).toEqual({ code: 'SAVE10', discount: 0.1 });
+    store.dispatch(removeCoupon());
+    expect(localStorage.getItem(COUPON_STORAGE_KEY)).toBeNull();
+
+    store.dispatch(applyCoupon({ code: 'SAVE10', discount: 0.1 }));
+    store.dispatch(clearCart());
+    expect(stored(CART_STORAGE_KEY)).toEqual([]);
+    expect(localStorage.getItem(COUPON_STORAGE_KEY)).toBeNull();
+  });
+
+  it('restores items and coupon into a new store and stops loading', () => {
+    const first = makeStore();
+    first.dispatch(addItem(STANDARD));
+    first.dispatch(addItem(HOME_BUSINESS));
+    first.dispatch(applyCoupon({ code: 'SAVE10', discount: 0.1 }));
+
+    const second = makeStore();
+    expect(second.getState().cart.isLoading).toBe(true);
+    second.dispatch(restoreCart());
+    expect(second.getState().cart).toMatchObject({
+      items: [
+        { id: STANDARD.id, quantity: 1 },
+        { id: HOME_BUSINESS.id, quantity: 1 },
+      ],
+      totalItems: 2,
+      totalPrice: 4049 + 24299,
+      appliedCoupon: { code: 'SAVE10', discount: 0.1 },
+      isLoading: false,
+      isOpen: false,
+    });
+  });
+
+  it('logs and ignores stored values that cannot be parsed or have the wrong shape', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    localStorage.setItem(CART_STORAGE_KEY, '{not json');
+    localStorage.setItem(COUPON_STORAGE_KEY, JSON.stringify({ code: 'X', discount: 'lots' }));
+
+    const store = makeStore();
+    store.dispatch(restoreCart());
+
+    expect(store.getState().cart).toMatchObject({ items: [], appliedCoupon: null, isLoading: false });
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(String(warn.mock.calls[0][0])).toContain(CART_STORAGE_KEY);
+  });
+
+  it('ignores a stored list holding a line without a valid quantity', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([{ ...STANDARD, quantity: -2 }]));
+    const store = makeStore();
+    store.dispatch(restoreCart());
+    expect(store.getState().cart.items).toEqual([]);
+  });
+});

@@ -1,0 +1,75 @@
+import type { AppliedCoupon, CartItem } from './types';
+
+export const CART_STORAGE_KEY = 'office-store.cart';
+export const COUPON_STORAGE_KEY = 'office-store.coupon';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function isCartItem(value: unknown): value is CartItem {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.title === 'string' &&
+    Number.isInteger(value.quantity) &&
+    (value.quantity as number) > 0 &&
+    Number.isInteger(value.currentPriceCents) &&
+    Number.isInteger(value.originalPriceCents) &&
+    Array.isArray(value.includedApps) &&
+    Array.isArray(value.compatibility)
+  );
+}
+
+function isCoupon(value: unknown): value is AppliedCoupon {
+  return (
+    isRecord(value) &&
+    typeof value.code === 'string' &&
+    typeof value.discount === 'number' &&
+    value.discount > 0 &&
+    value.discount <= 1
+  );
+}
+
+function read<T>(key: string, guard: (value: unknown) => value is T): T | null {
+  let raw: string | null;
+  try {
+    raw = localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+  if (raw === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (guard(parsed)) return parsed;
+    throw new Error('unexpected shape');
+  } catch (error) {
+    // eslint-disable-next-line no-console -- unreadable stored data is logged and ignored (spec §8)
+    console.warn(`Ignoring the stored value of ${key}: ${(error as Error).message}`);
+    return null;
+  }
+}
+
+/** The stored cart lines, or null when none are stored or they cannot be read. */
+export function readStoredItems(): CartItem[] | null {
+  return read(CART_STORAGE_KEY, (v): v is CartItem[] => Array.isArray(v) && v.every(isCartItem));
+}
+
+export function readStoredCoupon(): AppliedCoupon | null {
+  return read(COUPON_STORAGE_KEY, isCoupon);
+}
+
+function write(action: () => void) {
+  try {
+    action();
+  } catch (error) {
+    // Private mode or a full quota: the cart still works for this visit.
+    // eslint-disable-next-line no-console -- nothing else to tell the shopper
+    console.warn(`Unable to save the cart: ${(error as Error).message}`);
+  }
+}
+
+export const writeStoredItems = (items: CartItem[]) =>
+  write(() => localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(items)));
+export const writeStoredCoupon = (coupon: AppliedCoupon) =>
+  write(() => localStorage.setItem(COUPON_STORAGE_KEY, JSON.stringify(coupon)));
+export const clearStoredCoupon = () => write(() => localStorage.removeItem(COUPON_STORAGE_KEY));

@@ -1,0 +1,73 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import { formatCents } from '../../lib/money';
+import { ApiError } from '../../lib/api';
+import { confirmDemoPayment } from './checkoutApi';
+
+/**
+ * The demo provider's form: no card data leaves the page and nothing is charged; the server settles the
+ * order as if the card had been accepted (or declined, to try the failure path).
+ */
+export function DemoPaymentForm({
+  orderId,
+  clientSecret,
+  totalCents,
+  onPaid,
+  onFailed,
+}: {
+  orderId: string;
+  clientSecret: string;
+  totalCents: number;
+  onPaid: () => void;
+  onFailed: (message?: string) => void;
+}) {
+  const [decline, setDecline] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await confirmDemoPayment(orderId, clientSecret, decline ? 'decline' : 'succeed');
+      onPaid();
+    } catch (error) {
+      onFailed(error instanceof ApiError ? error.messages[0] : undefined);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box component="form" onSubmit={submit} aria-label="Demo payment">
+      <Alert severity="warning" role="note" sx={{ mb: 2 }}>
+        <strong>Demo payment, no charge.</strong> This store runs without a payment provider: no card details
+        are needed and nothing is charged.
+      </Alert>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr' }}>
+        <TextField
+          label="Card number (demo)"
+          value="4242 4242 4242 4242"
+          slotProps={{ htmlInput: { readOnly: true } }}
+          sx={{ gridColumn: '1 / -1' }}
+        />
+        <TextField label="Expiry (demo)" value="12 / 34" slotProps={{ htmlInput: { readOnly: true } }} />
+        <TextField label="CVC (demo)" value="123" slotProps={{ htmlInput: { readOnly: true } }} />
+      </Box>
+      <FormControlLabel
+        sx={{ mt: 1 }}
+        control={<Checkbox checked={decline} onChange={(e) => setDecline(e.target.checked)} />}
+        label="Simulate a declined payment"
+      />
+      <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} disabled={busy}>
+        {busy ? 'Processing...' : 'Complete Secure Purchase'}
+      </Button>
+      <Box sx={{ mt: 1, textAlign: 'center', color: 'text.secondary', fontSize: 14 }}>
+        Total to pay: {formatCents(totalCents)} · 256-bit SSL encrypted
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,53 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { forwardRef } from 'react';
+import { describeOrderStatus, useOrderStatus } from './useOrderStatus';
+
+/** Step 3 (and /success): the confirmation with the order's live status. */
+export const OrderComplete = forwardRef<
+  HTMLHeadingElement,
+  { email: string; orderId: string; clientSecret: string; onReturnHome: () => void }
+>(function OrderComplete({ email, orderId, clientSecret, onReturnHome }, headingRef) {
+  const { status } = useOrderStatus(orderId, clientSecret);
+  const failed = status?.paymentStatus === 'failed';
+
+  return (
+    <Box sx={{ textAlign: 'center', py: 4 }}>
+      <Box aria-hidden="true" sx={{ fontSize: 56, color: 'success.main', lineHeight: 1 }}>
+        ✓
+      </Box>
+      <Typography
+        ref={headingRef}
+        tabIndex={-1}
+        variant="h4"
+        component="h2"
+        sx={{ fontWeight: 800, my: 2, outline: 'none' }}
+      >
+        Order Complete!
+      </Typography>
+      <Typography sx={{ mb: 1 }}>
+        A confirmation has been sent to <strong>{email}</strong>.
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        Order {orderId.slice(0, 8)}
+      </Typography>
+      <Alert
+        severity={failed ? 'error' : status?.status === 'fulfilled' ? 'success' : 'info'}
+        role="status"
+        sx={{ my: 3, textAlign: 'left' }}
+      >
+        Order status: {describeOrderStatus(status)}
+      </Alert>
+      <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
+        <Button variant="contained" size="large" onClick={onReturnHome}>
+          Return to Home
+        </Button>
+        <Button variant="outlined" size="large" href={`mailto:${email}`}>
+          Check Your Email
+        </Button>
+      </Box>
+    </Box>
+  );
+});

@@ -1,0 +1,176 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { toast } from '../../components/toast/toast';
+import { ApiError } from '../../lib/api';
+import { createPaymentIntent, type PaymentIntent, type PaymentIntentRequest } from './checkoutApi';
+import { DemoPaymentForm } from './DemoPaymentForm';
+import { MESSAGES } from './messages';
+import { savePendingOrder } from './pendingOrder';
+
+const StripePaymentForm = lazy(() => import('./StripePaymentForm'));
+
+const INVALID_COUPON = 'This coupon code is not valid or has expired';
+
+type Setup =
+  { state: 'creating' } | { state: 'ready'; intent: PaymentIntent } | { state: 'failed'; message: string };
+
+/**
+ * Step 2: creates the order and its payment on entry (again whenever the cart changes), then shows the
+ * provider's payment form.
+ */
+export function PaymentStep({
+  request,
+  onIntent,
+  onCouponRejected,
+  onPaid,
+  onBack,
+}: {
+  request: PaymentIntentRequest;
+  onIntent: (intent: PaymentIntent | null) => void;
+  onCouponRejected: () => void;
+  onPaid: (intent: PaymentIntent) => void;
+  onBack: () => void;
+}) {
+  const body = JSON.stringify(request);
+  const [attempt, setAttempt] = useState(0);
+  // One key per request body and attempt: React's double effects in development re-use the order.
+  const idempotencyKey = useMemo(() => `${crypto.randomUUID()}-${attempt}`, [body, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The outcome for the current key; any other key's outcome means a new request is under way.
+  const [outcome, setOutcome] = useState<{ key: string; setup: Setup } | null>(null);
+  const setup: Setup = outcome?.key === idempotencyKey ? outcome.setup : { state: 'creating' };
+  const setSetup = useCallback(
+    (next: Setup) => setOutcome({ key: idempotencyKey, setup: next }),
+    [idempotencyKey],
+  );
+
+  useEffect(() => {
+    let cancelled = false;
+    onIntent(null);
+    createPaymentIntent(JSON.parse(body) as PaymentIntentRequest, idempotencyKey).then(
+      (intent) => {
+        if (cancelled) return;
+        const { billing } = JSON.parse(body) as PaymentIntentRequest;
+        savePendingOrder({
+          orderId: intent.orderId,
+          clientSecret: intent.clientSecret,
+          email: billing.email,
+        });
+        setSetup({ state: 'ready', intent });
+        onIntent(intent);
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        if (error instanceof ApiError && error.status === 409 && error.messages[0] === INVALID_COUPON) {
+          toast({ title: MESSAGES.setupFailed.title, description: INVALID_COUPON, variant: 'destructive' });
+          onCouponRejected();
+          return;
+        }
+        toast({ ...MESSAGES.setupFailed, variant: 'destructive' });
+        setSetup({
+          state: 'failed',
+          message:
+            error instanceof ApiError && error.status === 400
+              ? error.messages.join(' ')
+              : MESSAGES.setupFailed.description,
+        });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [body, idempotencyKey, onIntent, onCouponRejected, setSetup]);
+
+  const paid = useCallback(
+    (intent: PaymentIntent) => {
+      toast({ ...MESSAGES.orderPlaced, variant: 'success' });
+      onPaid(intent);
+    },
+    [onPaid],
+  );
+  const failed = useCallback((message?: string) => {
+    toast({
+      title: MESSAGES.paymentFailed.title,
+      description: message || MESSAGES.paymentFailed.fallback,
+      variant: 'destructive',
+    });
+  }, []);
+  const setupFailed = useCallback(
+    (error: Error) => {
+      // eslint-disable-next-line no-console -- a payment script that cannot load is logged (spec §8)
+      console.error('Payment setup failed:', error);
+      toast({ ...MESSAGES.setupFailed, variant: 'destructive' });
+      setSetup({ state: 'failed', message: MESSAGES.setupFailed.description });
+    },
+    [setSetup],
+  );
+
+  let content;
+  if (setup.state === 'creating') {
+    content = (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+        <CircularProgress aria-label="Preparing your secure payment" />
+      </Box>
+    );
+  } else if (setup.state === 'failed') {
+    content = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </Button>
+        }
+      >
+        {setup.message}
+      </Alert>
+    );
+  } else {
+    const { intent } = setup;
+    content =
+      intent.provider === 'stripe' && intent.publishableKey ? (
+        <Suspense
+          fallback={
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+              <CircularProgress aria-label="Loading the secure payment form" />
+            </Box>
+          }
+        >
+          <StripePaymentForm
+            publishableKey={intent.publishableKey}
+            clientSecret={intent.clientSecret}
+            totalCents={intent.totalCents}
+            onPaid={() => paid(intent)}
+            onFailed={failed}
+            onSetupFailed={setupFailed}
+          />
+        </Suspense>
+      ) : (
+        <DemoPaymentForm
+          orderId={intent.orderId}
+          clientSecret={intent.clientSecret}
+          totalCents={intent.totalCents}
+          onPaid={() => paid(intent)}
+          onFailed={failed}
+        />
+      );
+  }
+
+  return (
+    <Box>
+      <Tabs value="card" aria-label="Payment method" sx={{ mb: 2 }}>
+        <Tab label="Card" value="card" id="payment-tab-card" aria-controls="payment-panel-card" />
+      </Tabs>
+      <Box role="tabpanel" id="payment-panel-card" aria-labelledby="payment-tab-card">
+        {content}
+      </Box>
+      <Button onClick={onBack} sx={{ mt: 2 }}>
+        Back to Billing Info
+      </Button>
+    </Box>
+  );
+}

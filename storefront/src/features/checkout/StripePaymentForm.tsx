@@ -1,0 +1,127 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { Stripe } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
+import { useEffect, useState, type FormEvent } from 'react';
+import { formatCents } from '../../lib/money';
+
+/** How long Stripe.js may take to load before the payment step gives up. */
+const LOAD_TIMEOUT_MS = 15_000;
+
+async function loadStripeWithin(publishableKey: string, ms: number): Promise<Stripe> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('Stripe.js did not load in time')), ms);
+  });
+  try {
+    const stripe = await Promise.race([loadStripe(publishableKey), timeout]);
+    if (!stripe) throw new Error('Stripe.js is unavailable');
+    return stripe;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function PaymentForm({
+  totalCents,
+  onPaid,
+  onFailed,
+}: {
+  totalCents: number;
+  onPaid: () => void;
+  onFailed: (message?: string) => void;
+}) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!stripe || !elements) return;
+    setBusy(true);
+    const { error, paymentIntent } = await stripe.confirmPayment({
+      elements,
+      confirmParams: { return_url: `${window.location.origin}/success` },
+      redirect: 'if_required',
+    });
+    if (error) {
+      onFailed(error.message);
+      setBusy(false);
+    } else if (
+      paymentIntent &&
+      ['succeeded', 'processing', 'requires_capture'].includes(paymentIntent.status)
+    ) {
+      onPaid();
+    } else {
+      onFailed();
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box component="form" onSubmit={submit} aria-label="Card payment">
+      <PaymentElement options={{ layout: 'tabs' }} />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        sx={{ mt: 3 }}
+        disabled={!stripe || busy}
+      >
+        {busy ? 'Processing...' : 'Complete Secure Purchase'}
+      </Button>
+      <Box sx={{ mt: 1, textAlign: 'center', color: 'text.secondary', fontSize: 14 }}>
+        Total to pay: {formatCents(totalCents)} · 256-bit SSL encrypted
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * Stripe's Payment Element. This module (and Stripe.js, fetched from Stripe) is only loaded on the payment
+ * step when the server chose Stripe.
+ */
+export default function StripePaymentForm({
+  publishableKey,
+  clientSecret,
+  totalCents,
+  onPaid,
+  onFailed,
+  onSetupFailed,
+}: {
+  publishableKey: string;
+  clientSecret: string;
+  totalCents: number;
+  onPaid: () => void;
+  onFailed: (message?: string) => void;
+  onSetupFailed: (error: Error) => void;
+}) {
+  const [stripe, setStripe] = useState<Stripe | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    loadStripeWithin(publishableKey, LOAD_TIMEOUT_MS).then(
+      (loaded) => !cancelled && setStripe(loaded),
+      (error: Error) => !cancelled && onSetupFailed(error),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [publishableKey, onSetupFailed]);
+
+  if (!stripe) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+        <CircularProgress aria-label="Loading the secure payment form" />
+      </Box>
+    );
+  }
+  return (
+    <Elements stripe={stripe} options={{ clientSecret, appearance: { theme: 'stripe' } }}>
+      <PaymentForm totalCents={totalCents} onPaid={onPaid} onFailed={onFailed} />
+    </Elements>
+  );
+}

@@ -1,0 +1,181 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { PageLoading } from '../components/PageLoading';
+import { PageMeta } from '../components/PageMeta';
+import { toast } from '../components/toast/toast';
+import { fetchCustomerOrders, type CustomerOrder } from '../features/account/accountApi';
+import { ApiError } from '../lib/api';
+import { formatCents } from '../lib/money';
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'expired' }
+  | { state: 'failed' }
+  | { state: 'ready'; orders: CustomerOrder[] };
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+async function copy(text: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast({ title: 'Copied', description: 'License key copied to clipboard' });
+  } catch {
+    toast({
+      title: 'Copy failed',
+      description: 'Select the key and copy it by hand.',
+      variant: 'destructive',
+    });
+  }
+}
+
+function OrderCard({ order }: { order: CustomerOrder }) {
+  return (
+    <Paper component="article" variant="outlined" aria-label={`Order ${order.id.slice(0, 8)}`} sx={{ p: 3 }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+        <Typography variant="h6" component="h2">
+          Order {order.id.slice(0, 8)} · {dateFormat.format(new Date(order.createdAt))}
+        </Typography>
+        <Stack direction="row" spacing={1}>
+          <Chip label={`Order: ${order.status}`} size="small" />
+          <Chip label={`Payment: ${order.paymentStatus}`} size="small" />
+        </Stack>
+      </Stack>
+      <Typography color="text.secondary" sx={{ mt: 1 }}>
+        {order.items.map((i) => `${i.name} × ${i.quantity}`).join(', ')} · Total{' '}
+        {formatCents(order.totalCents)}
+      </Typography>
+      {order.awaitingKeys && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          Your payment is confirmed; your licence keys will follow by e-mail shortly.
+        </Alert>
+      )}
+      {order.licenseKeys.length > 0 && (
+        <>
+          <Typography variant="subtitle1" component="h3" sx={{ mt: 2, fontWeight: 700 }}>
+            Licence keys
+          </Typography>
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {order.licenseKeys.map((key) => (
+              <Box
+                component="li"
+                key={key.licenseKey}
+                sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1, flexWrap: 'wrap' }}
+              >
+                <Box component="code" sx={{ fontSize: 16, letterSpacing: 1 }}>
+                  {key.licenseKey}
+                </Box>
+                <Chip
+                  label={key.status}
+                  size="small"
+                  color={key.status === 'active' ? 'success' : 'default'}
+                />
+                <Typography variant="body2" color="text.secondary">
+                  Activations {key.activationCount}/{key.activationLimit}
+                </Typography>
+                <Button
+                  size="small"
+                  onClick={() => void copy(key.licenseKey)}
+                  aria-label={`Copy licence key ${key.licenseKey}`}
+                >
+                  Copy
+                </Button>
+              </Box>
+            ))}
+          </Box>
+        </>
+      )}
+      {order.downloads.length > 0 && (
+        <>
+          <Typography variant="subtitle1" component="h3" sx={{ mt: 2, fontWeight: 700 }}>
+            Downloads
+          </Typography>
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {order.downloads.map((d) => {
+              const expired = d.expiresAt !== null && new Date(d.expiresAt) < new Date();
+              const usable = d.isActive && !expired && d.downloadCount < d.maxDownloads;
+              return (
+                <Box
+                  component="li"
+                  key={d.url}
+                  sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1, flexWrap: 'wrap' }}
+                >
+                  <Button variant="outlined" size="small" href={d.url} disabled={!usable}>
+                    Download {d.fileName}
+                  </Button>
+                  <Typography variant="body2" color="text.secondary">
+                    {d.fileSize ? `${d.fileSize} · ` : ''}
+                    {d.downloadCount}/{d.maxDownloads} downloads
+                    {d.expiresAt
+                      ? ` · ${expired ? 'expired' : 'expires'} ${dateFormat.format(new Date(d.expiresAt))}`
+                      : ''}
+                    {!d.isActive ? ' · inactive' : ''}
+                  </Typography>
+                </Box>
+              );
+            })}
+          </Box>
+        </>
+      )}
+    </Paper>
+  );
+}
+
+/** `/account?token=…`: the orders, keys and downloads of the customer the e-mailed link was sent to. */
+export function AccountPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+
+  useEffect(() => {
+    if (!token) return;
+    let cancelled = false;
+    fetchCustomerOrders(token).then(
+      (orders) => !cancelled && setLoad({ state: 'ready', orders }),
+      (error: unknown) =>
+        !cancelled &&
+        setLoad({ state: error instanceof ApiError && error.status === 401 ? 'expired' : 'failed' }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [token]);
+
+  const shown: Load = token ? load : { state: 'expired' };
+
+  return (
+    <Container maxWidth="md" sx={{ py: 6 }}>
+      <PageMeta title="Your licences" description="Your orders, licence keys and downloads." />
+      <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 800 }}>
+        Your licences
+      </Typography>
+      {shown.state === 'loading' && <PageLoading label="Loading your orders" />}
+      {shown.state === 'expired' && (
+        <Alert severity="warning">
+          This sign-in link has expired or is not valid. Links work for 30 minutes:{' '}
+          <RouterLink to="/login">ask for a new one</RouterLink> with the e-mail address you used at checkout.
+        </Alert>
+      )}
+      {shown.state === 'failed' && (
+        <Alert severity="error">We couldn't load your orders. Please refresh the page.</Alert>
+      )}
+      {shown.state === 'ready' &&
+        (shown.orders.length === 0 ? (
+          <Alert severity="info">There are no orders for this e-mail address yet.</Alert>
+        ) : (
+          <Stack spacing={3}>
+            {shown.orders.map((order) => (
+              <OrderCard key={order.id} order={order} />
+            ))}
+          </Stack>
+        ))}
+    </Container>
+  );
+}

@@ -1,0 +1,157 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { initialCartState } from '../features/cart/cartSlice';
+import { PRO_PLUS, STANDARD } from '../test/fixtures';
+import { renderRoute } from '../test/render';
+
+const cart = {
+  ...initialCartState,
+  isLoading: false,
+  items: [
+    { ...STANDARD, quantity: 2 },
+    { ...PRO_PLUS, quantity: 1 },
+  ],
+  totalItems: 3,
+  totalPrice: 13497,
+  appliedCoupon: { code: 'SAVE10', discount: 0.1 },
+};
+
+const INTENT = {
+  orderId: '6f1c2d3e-0000-4000-8000-000000000001',
+  clientSecret: 'demo_secret_1',
+  provider: 'demo',
+  subtotalCents: 13497,
+  discountCents: 1350,
+  totalCents: 12147,
+};
+
+function fill(label: string, value: string) {
+  const input = screen.getByLabelText(label, { exact: false });
+  fireEvent.change(input, { target: { value } });
+  fireEvent.blur(input);
+}
+
+describe('CheckoutPage', () => {
+  it('says the cart is empty when it is', async () => {
+    renderRoute('/checkout', { cart: { ...initialCartState, isLoading: false } });
+    expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeTruthy();
+    expect(
+      screen.getByText('Add some Microsoft Office licenses to get started with your purchase.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('/');
+  });
+
+  it('validates billing, creates the intent with ids and quantities only, pays in demo mode and confirms', async () => {
+    const calls: { url: string; body?: unknown; headers?: Headers }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push({
+          url,
+          body: init?.body ? JSON.parse(String(init.body)) : undefined,
+          headers: new Headers(init?.headers),
+        });
+        if (url === '/api/create-payment-intent') return Response.json(INTENT, { status: 201 });
+        if (url === '/api/payments/demo/confirm')
+          return Response.json({ orderId: INTENT.orderId, status: 'fulfilled', paymentStatus: 'completed' });
+        if (url.startsWith(`/api/orders/${INTENT.orderId}/status`))
+          return Response.json({
+            orderId: INTENT.orderId,
+            status: 'fulfilled',
+            paymentStatus: 'completed',
+            customerEmail: 'jane@example.com',
+          });
+        return new Response('not found', { status: 404 });
+      }),
+    );
+    const { store } = renderRoute('/checkout', { cart });
+
+    expect(await screen.findByRole('heading', { name: '1. Billing Info' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Shopping' }).getAttribute('href')).toBe('/');
+    expect(document.title).toBe('Secure Checkout | Office Licence Store');
+    const proceed = screen.getByRole('button', { name: 'Continue to Payment' });
+    await waitFor(() => expect(proceed).toHaveProperty('disabled', true));
+
+    fill('Email address', 'jane@');
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    fill('Email address', 'jane@example.com');
+    fill('First name', 'Jane');
+    fill('Last name', 'Doe');
+    fill('Street address', '12 Market Street');
+    fill('City', 'Pune');
+    fill('Postal code', '411001');
+    fill('Phone number', '98765 43210');
+    await waitFor(() => expect(proceed).toHaveProperty('disabled', false));
+    fireEvent.click(proceed);
+
+    expect(await screen.findByText('Demo payment, no charge.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('2. Payment'));
+    const intentCall = calls.find((c) => c.url === '/api/create-payment-intent')!;
+    expect(intentCall.body).toEqual({
+      cartItems: [
+        { id: STANDARD.id, quantity: 2 },
+        { id: PRO_PLUS.id, quantity: 1 },
+      ],
+      couponCode: 'SAVE10',
+      billing: {
+        email: 'jane@example.com',
+        firstName: 'Jane',
+        lastName: 'Doe',
+        address: '12 Market Street',
+        city: 'Pune',
+        country: 'IN',
+        zipCode: '411001',
+        phoneCountryCode: '+91',
+        phone: '98765 43210',
+      },
+    });
+    expect(intentCall.headers?.get('Idempotency-Key')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Complete Secure Purchase' }));
+    expect(await screen.findByRole('heading', { name: 'Order Complete!' })).toBeTruthy();
+    expect(calls.find((c) => c.url === '/api/payments/demo/confirm')?.body).toEqual({
+      orderId: INTENT.orderId,
+      clientSecret: INTENT.clientSecret,
+      outcome: 'succeed',
+    });
+    expect(await screen.findByText(/Order status: Fulfilled/)).toBeTruthy();
+    expect(store.getState().cart.items).toEqual([]);
+    expect(screen.getByRole('link', { name: 'Check Your Email' }).getAttribute('href')).toBe(
+      'mailto:jane@example.com',
+    );
+  });
+
+  it('shows Payment Setup Failed when the intent cannot be created', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/api/create-payment-intent'
+          ? Response.json(
+              { statusCode: 502, message: 'Unable to initialize payment. Please try again.' },
+              { status: 502 },
+            )
+          : new Response('', { status: 404 }),
+      ),
+    );
+    renderRoute('/checkout', { cart });
+    await screen.findByRole('heading', { name: '1. Billing Info' });
+    fill('Email address', 'jane@example.com');
+    fill('First name', 'Jane');
+    fill('Last name', 'Doe');
+    fill('Street address', '12 Market Street');
+    fill('City', 'Pune');
+    fill('Postal code', '411001');
+    fill('Phone number', '98765 43210');
+    const proceed = screen.getByRole('button', { name: 'Continue to Payment' });
+    await waitFor(() => expect(proceed).toHaveProperty('disabled', false));
+    fireEvent.click(proceed);
+
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes('Payment Setup Failed'))).toBe(
+      true,
+    );
+    expect(
+      screen.getAllByText('Unable to initialize payment. Please refresh and try again.').length,
+    ).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,60 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initialCartState } from '../features/cart/cartSlice';
+import { savePendingOrder } from '../features/checkout/pendingOrder';
+import { STANDARD } from '../test/fixtures';
+import { renderRoute } from '../test/render';
+
+const ORDER = {
+  orderId: '6f1c2d3e-0000-4000-8000-000000000002',
+  clientSecret: 'pi_1_secret_2',
+  email: 'kim@example.com',
+};
+const cart = {
+  ...initialCartState,
+  isLoading: false,
+  items: [{ ...STANDARD, quantity: 1 }],
+  totalItems: 1,
+  totalPrice: 4049,
+};
+
+describe('SuccessPage', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it('resolves a Stripe return to the order, shows its status and clears the cart', async () => {
+    savePendingOrder(ORDER);
+    const fetchMock = vi.fn(async () =>
+      Response.json({
+        orderId: ORDER.orderId,
+        status: 'processing',
+        paymentStatus: 'completed',
+        customerEmail: ORDER.email,
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { store } = renderRoute(
+      `/success?payment_intent=pi_1&payment_intent_client_secret=${ORDER.clientSecret}&redirect_status=succeeded`,
+      { cart },
+    );
+
+    expect(await screen.findByRole('heading', { name: 'Order Complete!' })).toBeTruthy();
+    expect(screen.getByText(ORDER.email)).toBeTruthy();
+    expect(await screen.findByText(/Payment confirmed: your licence keys are on their way/)).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledWith(
+      `/api/orders/${ORDER.orderId}/status?clientSecret=${ORDER.clientSecret}`,
+      expect.anything(),
+    );
+    expect(store.getState().cart.items).toEqual([]);
+  });
+
+  it('shows the failure with a way back to the checkout, keeping the cart', async () => {
+    savePendingOrder(ORDER);
+    const { store } = renderRoute(
+      `/success?payment_intent=pi_1&payment_intent_client_secret=${ORDER.clientSecret}&redirect_status=failed`,
+      { cart },
+    );
+    expect(await screen.findByRole('heading', { name: 'Payment Failed' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Checkout' }).getAttribute('href')).toBe('/checkout');
+    expect(store.getState().cart.items).toHaveLength(1);
+  });
+});

@@ -1,0 +1,69 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { CartLine } from '../../features/cart/CartLine';
+import { CartSummary, type SummaryAmounts } from '../../features/cart/CartSummary';
+import type { CartItem } from '../../features/cart/types';
+
+const BADGES = [
+  '30-Day Money-Back Guarantee',
+  '256-bit SSL encrypted payment',
+  'Genuine licences, delivered by e-mail',
+];
+
+/** The checkout's order summary (450 px on wide screens): lines with quantity controls, then the totals. */
+export function OrderSummarySidebar({
+  items,
+  amounts,
+  onQuantity,
+  onRemove,
+  readOnly,
+}: {
+  items: CartItem[];
+  amounts: SummaryAmounts;
+  onQuantity: (id: string, quantity: number) => void;
+  onRemove: (id: string) => void;
+  readOnly: boolean;
+}) {
+  return (
+    <Paper
+      component="aside"
+      variant="outlined"
+      aria-labelledby="summary-title"
+      sx={{ p: 3, alignSelf: 'start', position: { md: 'sticky' }, top: { md: 24 } }}
+    >
+      <Typography id="summary-title" variant="h6" component="h2" gutterBottom>
+        Order Summary
+      </Typography>
+      <Box component="ul" aria-label="Items in your order" sx={{ m: 0, p: 0, mb: 2 }}>
+        {items.map((item) =>
+          readOnly ? (
+            <Box
+              component="li"
+              key={item.id}
+              sx={{ listStyle: 'none', py: 1, display: 'flex', justifyContent: 'space-between' }}
+            >
+              <span>
+                {item.title} × {item.quantity}
+              </span>
+            </Box>
+          ) : (
+            <CartLine
+              key={item.id}
+              item={item}
+              dense
+              onQuantity={(quantity) => onQuantity(item.id, Math.max(1, quantity))}
+              onRemove={() => onRemove(item.id)}
+            />
+          ),
+        )}
+      </Box>
+      <CartSummary {...amounts} />
+      <Box component="ul" sx={{ m: 0, mt: 2, pl: 2.5, color: 'text.secondary', fontSize: 14 }}>
+        {BADGES.map((badge) => (
+          <li key={badge}>{badge}</li>
+        ))}
+      </Box>
+    </Paper>
+  );
+}

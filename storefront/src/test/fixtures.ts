@@ -1,0 +1,61 @@
+import type { Product } from '../features/catalog/types';
+
+const product = (
+  id: string,
+  title: string,
+  originalPriceCents: number,
+  currentPriceCents: number,
+  savings: string,
+  apps: string[],
+  compatibility: Product['compatibility'],
+  licensesLeft: string,
+): Product => ({
+  id,
+  title,
+  subtitle: 'Lifetime licence for 1 PC or Mac',
+  description: 'A one-time purchase, no subscription.',
+  includedApps: apps.map((name) => ({ name, icon: name.toLowerCase() })),
+  compatibility,
+  licensesLeft,
+  originalPrice: `$${(originalPriceCents / 100).toFixed(2)}`,
+  currentPrice: `$${(currentPriceCents / 100).toFixed(2)}`,
+  originalPriceCents,
+  currentPriceCents,
+  savings,
+});
+
+/** The catalogue as `GET /api/products` answers it. */
+export const PRODUCTS: Product[] = [
+  product(
+    'office-2024-standard',
+    'Office 2024 Standard',
+    20249,
+    4049,
+    '80%',
+    ['Word', 'Excel', 'PowerPoint'],
+    ['Windows', 'Mac'],
+    'Only 32 licenses left!',
+  ),
+  product(
+    'office-2024-home-business',
+    'Office 2024 Home & Business',
+    33749,
+    24299,
+    '28%',
+    ['Word', 'Excel', 'PowerPoint', 'Outlook'],
+    ['Windows', 'Mac'],
+    'Only 18 licenses left!',
+  ),
+  product(
+    'office-2024-professional-plus',
+    'Office 2024 Professional Plus LTSC',
+    63999,
+    5399,
+    '50%',
+    ['Word', 'Excel', 'PowerPoint', 'Outlook', 'Access'],
+    ['Windows'],
+    'Only 22 licenses left!',
+  ),
+];
+
+export const [STANDARD, HOME_BUSINESS, PRO_PLUS] = PRODUCTS;
