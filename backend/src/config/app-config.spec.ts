@@ -120,6 +120,12 @@ describe('loadConfig', () => {
       ]);
   });
 
+  it('refuses a support phone that is not a phone number', () => {
+    expect(problemsOf({ SUPPORT_PHONE: 'call us' })).toEqual([
+      'SUPPORT_PHONE must be a phone number such as +1 (864) 555-0142 (got "call us")',
+    ]);
+  });
+
   it('reads each database URL form', () => {
     expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/x.sqlite' }, ROOT).database).toEqual({
       type: 'sqlite',

@@ -40,6 +40,8 @@ export interface AppConfig {
   seedDemoKeys: boolean;
   mail: MailConfig;
   payments: PaymentsConfig;
+  /** How the store presents itself to shoppers (footer, contact page, e-mails); the e-mail is mail's. */
+  store: { name: string; supportPhone: string; officeAddress: string };
   /** Built front ends served by the API process. */
   staticDirs: { storefront: string; admin: string };
 }
@@ -144,6 +146,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
   const seedDemoKeys = !isProduction && flag(env, 'SEED_DEMO_KEYS', true, problems);
   const mail = mailConfig(env, fromRoot, problems);
   const payments = paymentsConfig(env, isProduction, problems);
+  const store = storeConfig(env, problems);
 
   if (problems.length) throw new ConfigError(problems);
   return {
@@ -161,8 +164,18 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
     seedDemoKeys,
     mail,
     payments,
+    store,
     staticDirs: { storefront: fromRoot('storefront/dist'), admin: fromRoot('admin/dist') },
   };
+}
+
+function storeConfig(env: Env, problems: string[]): AppConfig['store'] {
+  const name = env.STORE_NAME?.trim() || 'Office Licence Store';
+  const supportPhone = env.SUPPORT_PHONE?.trim() || '+1 (864) 555-0142';
+  if (!/^\+?[0-9][0-9 ().-]{6,24}$/.test(supportPhone))
+    problems.push(`SUPPORT_PHONE must be a phone number such as +1 (864) 555-0142 (got "${supportPhone}")`);
+  const officeAddress = env.OFFICE_ADDRESS?.trim() || 'Anderson, SC, United States';
+  return { name, supportPhone, officeAddress };
 }
 
 /** A comma-separated list of origins (`https://host[:port]`), each without a path. */

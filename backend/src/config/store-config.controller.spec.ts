@@ -14,7 +14,10 @@ describe('StoreConfigController', () => {
     expect(answer({})).toEqual({
       environment: 'development',
       paymentProvider: 'demo',
+      storeName: 'Office Licence Store',
       supportEmail: 'support@localhost',
+      supportPhone: '+1 (864) 555-0142',
+      officeAddress: 'Anderson, SC, United States',
       developmentSignIn: { username: 'admin', password: 'admin-dev-password' },
     });
     expect(answer({ ADMIN_PASSWORD: 'my-own-long-password' }).developmentSignIn).toBeNull();
@@ -26,11 +29,17 @@ describe('StoreConfigController', () => {
       LICENSE_KEY_SECRET: 'l'.repeat(32),
       ADMIN_PASSWORD: 'a-long-production-password',
       SUPPORT_EMAIL: 'help@shop.example',
+      SUPPORT_PHONE: '+44 20 7946 0000',
+      STORE_NAME: 'Keys & Co',
+      OFFICE_ADDRESS: '1 Market St, Anderson, SC',
     });
     expect(production).toEqual({
       environment: 'production',
       paymentProvider: 'stripe',
+      storeName: 'Keys & Co',
       supportEmail: 'help@shop.example',
+      supportPhone: '+44 20 7946 0000',
+      officeAddress: '1 Market St, Anderson, SC',
       developmentSignIn: null,
     });
   });

@@ -18,8 +18,17 @@ export class StoreConfigDto {
   @ApiProperty({ enum: ['stripe', 'demo'], description: 'Who takes the payments at checkout' })
   paymentProvider: 'stripe' | 'demo';
 
+  @ApiProperty({ example: 'Office Licence Store' })
+  storeName: string;
+
   @ApiProperty({ example: 'support@example.com' })
   supportEmail: string;
+
+  @ApiProperty({ example: '+1 (864) 555-0142' })
+  supportPhone: string;
+
+  @ApiProperty({ example: 'Anderson, SC, United States' })
+  officeAddress: string;
 
   @ApiPropertyOptional({
     type: DevelopmentSignInDto,
@@ -44,7 +53,10 @@ export class StoreConfigController {
     this.answer = {
       environment: config.nodeEnv,
       paymentProvider: activeStripe(config) ? 'stripe' : 'demo',
+      storeName: config.store.name,
       supportEmail: config.mail.supportEmail,
+      supportPhone: config.store.supportPhone,
+      officeAddress: config.store.officeAddress,
       developmentSignIn: devSignIn
         ? { username: DEV_DEFAULTS.adminUsername, password: DEV_DEFAULTS.adminPassword }
         : null,
