@@ -114,11 +114,12 @@ describe(`back office: e-mails (outbox) on ${DRIVER}`, () => {
       accessLink.id,
       notification.id,
     ]);
-    expect((await list({ sort: ['to', 'ASC'] }).expect(200)).body.map((r: Row) => r.to)).toEqual(
-      DRIVER === 'sqlite'
-        ? ['Shopper@Example.com', 'buyer@example.com', 'help@store.test']
-        : ['buyer@example.com', 'help@store.test', 'Shopper@Example.com'],
-    );
+    // Recipients are stored in lower case, so both databases sort them alike.
+    expect((await list({ sort: ['to', 'ASC'] }).expect(200)).body.map((r: Row) => r.to)).toEqual([
+      'buyer@example.com',
+      'help@store.test',
+      'shopper@example.com',
+    ]);
 
     const many = await list({ filter: { id: [notification.id, delivery.id, 777777] }, sort: ['id', 'ASC'] });
     expect(ids(many)).toEqual([delivery.id, notification.id]);

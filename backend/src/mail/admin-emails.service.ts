@@ -2,10 +2,10 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
-import { fetchPage, sortList, whereIdIn, type ListPage } from '../common/list-page.js';
+import { fetchPage, sortList, startsWithLowercase, whereIdIn, type ListPage } from '../common/list-page.js';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { takeIntIdFilter } from '../common/admin-list.js';
-import { escapeLike, parseListQuery, type ListQueryDto, LIKE_ESCAPE } from '../common/list-query.js';
+import { parseListQuery, type ListQueryDto } from '../common/list-query.js';
 import { maskLicenseKey } from '../licenses/mask.js';
 import { AdminEmailDetailDto, AdminEmailDto } from './dto/admin-email.dto.js';
 import { OUTBOX_STATUSES, OutboxMessage } from './entities/outbox-message.entity.js';
@@ -47,8 +47,8 @@ export class AdminEmailsService {
   ) {}
 
   /**
-   * `q` is a prefix of the recipient (the index on it serves it; case-insensitive through the collation on
-   * MySQL/MariaDB, LIKE's ASCII case folding on SQLite). `orderId` and `kind` are exact.
+   * `q` is a prefix of the recipient, whatever its case (recipients are stored in lower case, so the
+   * index on them serves it as a range). `orderId` and `kind` are exact.
    */
   async list(dto: ListQueryDto): Promise<ListPage<AdminEmailDto>> {
     const { query: rest, ids } = takeIntIdFilter(dto);
@@ -62,7 +62,7 @@ export class AdminEmailsService {
     if (filter.orderId)
       query.andWhere('e.orderId = :orderId', { orderId: filter.orderId.trim().toLowerCase() });
     const text = filter.q?.trim();
-    if (text) query.andWhere(`e.to LIKE :prefix ${LIKE_ESCAPE}`, { prefix: `${escapeLike(text)}%` });
+    if (text) query.andWhere(...startsWithLowercase('e.to', text, 'recipient'));
     const page = await fetchPage(sortList(query, sort.field, sort.order), skip, take);
     return { ...page, rows: page.rows.map((row) => AdminEmailDto.from(row)) };
   }

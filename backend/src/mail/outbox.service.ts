@@ -48,7 +48,8 @@ export class OutboxService {
   async enqueue(manager: EntityManager, message: NewOutboxMessage): Promise<OutboxMessage> {
     const kind = message.kind.trim();
     if (!kind || kind.length > MAX_KIND) throw new Error(`Outbox kind must be 1 to ${MAX_KIND} characters`);
-    const to = message.to.trim();
+    // Lower-cased, like customers' addresses, so the back office's recipient search is an index range.
+    const to = message.to.trim().toLowerCase();
     // eslint-disable-next-line no-control-regex
     if (!to || to.length > MAX_RECIPIENT || /[\u0000-\u001f\u007f]/.test(to)) {
       throw new Error(`Outbox recipient must be one address of at most ${MAX_RECIPIENT} characters`);
