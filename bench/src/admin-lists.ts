@@ -1,32 +1,30 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import mysql from 'mysql2/promise';
-import { markdownTable, writeReport } from './lib/report.js';
+import { markdownTable } from './lib/report.js';
 import { ROOT, startServer, type RunningServer } from './lib/server.js';
 import { quantile, round } from './lib/stats.js';
 
 /**
- * Back-office lists at two database sizes, side by side: `npm run bench:admin-lists -- [--driver
- * sqlite|mariadb] [--sizes 10000,200000] [--rounds 200] [--quick]`. Each size gets its own database
- * (kept under var/bench or as store_bench_<size> and topped up with seed:bulk when short), its own server,
- * and the requests alternate between the servers, so both see the same machine load. Reports p50/p95 per
- * request and the ratio of the larger size's p95 to the smaller's.
+ * Back-office lists at two database sizes, side by side. Each size gets its own database (kept under
+ * var/bench, or as store_bench_<size> on MariaDB, and topped up with seed:bulk when short), its own
+ * server, and the requests alternate between the servers so both see the same machine load. Reports
+ * p50/p95 per request and the ratio of the larger size's p95 to the smaller's.
  */
-const { values } = parseArgs({
-  options: {
-    driver: { type: 'string', default: 'sqlite' },
-    sizes: { type: 'string' },
-    rounds: { type: 'string' },
-    quick: { type: 'boolean', default: false },
-  },
-});
-const driver = values.driver === 'mariadb' ? 'mariadb' : 'sqlite';
-const sizes = (values.sizes ?? (driver === 'sqlite' ? '10000,200000' : '10000,1000000'))
-  .split(',')
-  .map(Number);
-const rounds = Number(values.rounds ?? (values.quick ? 40 : 200));
+export interface AdminListsOptions {
+  driver: 'sqlite' | 'mariadb';
+  sizes: number[];
+  rounds: number;
+}
+
+export interface AdminListsRow {
+  name: string;
+  p95: number[];
+  p50: number[];
+  ratio: number;
+}
+
 const MARIADB_URL = process.env.BENCH_MARIADB_URL ?? 'mariadb://root@127.0.0.1:3306';
 const ADMIN = { username: 'admin', password: 'admin-dev-password' };
 
@@ -35,7 +33,7 @@ interface Scenario {
   path: string;
 }
 
-async function databaseUrl(size: number): Promise<string> {
+async function databaseUrl(driver: AdminListsOptions['driver'], size: number): Promise<string> {
   if (driver === 'sqlite') {
     mkdirSync(join(ROOT, 'var', 'bench'), { recursive: true });
     return `sqlite:var/bench/orders-${size}.sqlite`;
@@ -67,8 +65,11 @@ async function signIn(server: RunningServer): Promise<string> {
 }
 
 /** A server on a database holding at least `size` orders (seeding the difference first). */
-async function prepare(size: number): Promise<{ server: RunningServer; token: string }> {
-  const env = { DATABASE_URL: await databaseUrl(size), MAIL_DIR: 'var/bench/mail' };
+async function prepare(
+  driver: AdminListsOptions['driver'],
+  size: number,
+): Promise<{ server: RunningServer; token: string }> {
+  const env = { DATABASE_URL: await databaseUrl(driver, size), MAIL_DIR: 'var/bench/mail' };
   let server = await startServer(env);
   let token = await signIn(server);
   const { totalOrders } = await api<{ totalOrders: number }>(server, '/api/admin/dashboard', token);
@@ -115,54 +116,42 @@ async function timed(server: RunningServer, path: string, token: string): Promis
   return performance.now() - started;
 }
 
-async function main(): Promise<void> {
-  const build = spawnSync('npm', ['run', 'build', '-w', 'backend'], { cwd: ROOT, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('backend build failed');
+/** Runs the requests at each size; the backend must be built. */
+export async function benchAdminLists(options: AdminListsOptions): Promise<AdminListsRow[]> {
+  const { driver, sizes, rounds } = options;
   const targets: { size: number; server: RunningServer; token: string }[] = [];
-  for (const size of sizes) targets.push({ size, ...(await prepare(size)) });
   try {
+    for (const size of sizes) targets.push({ size, ...(await prepare(driver, size)) });
     const plans = await Promise.all(targets.map((t) => scenarios(t.server, t.token)));
     const names = plans[0]!.map((s) => s.name);
     const samples = targets.map(() => names.map(() => [] as number[]));
     const warmup = Math.min(20, rounds);
-    for (let round = 0; round < warmup + rounds; round++) {
+    for (let r = 0; r < warmup + rounds; r++) {
       for (let s = 0; s < names.length; s++) {
         for (let t = 0; t < targets.length; t++) {
           const ms = await timed(targets[t]!.server, plans[t]![s]!.path, targets[t]!.token);
-          if (round >= warmup) samples[t]![s]!.push(ms);
+          if (r >= warmup) samples[t]![s]!.push(ms);
         }
       }
     }
-    const rows = names.map((name, s) => {
-      const p = (t: number, q: number) => round(quantile(samples[t]![s]!, q));
-      const ratio = round(p(targets.length - 1, 0.95) / p(0, 0.95));
-      return {
-        name,
-        ...Object.fromEntries(targets.map((t, i) => [t.size, { p50: p(i, 0.5), p95: p(i, 0.95) }])),
-        ratio,
-      };
+    return names.map((name, s) => {
+      const p = (q: number) => targets.map((_, t) => round(quantile(samples[t]![s]!, q)));
+      const p95 = p(0.95);
+      return { name, p50: p(0.5), p95, ratio: round(p95[p95.length - 1]! / p95[0]!) };
     });
-    const header = ['request', ...targets.flatMap((t) => [`p50 @${t.size}`, `p95 @${t.size}`]), 'p95 ratio'];
-    const table = markdownTable([
-      header,
-      ...rows.map((row) => [
-        row.name,
-        ...targets.flatMap((t) => {
-          const cell = (row as unknown as Record<number, { p50: number; p95: number }>)[t.size]!;
-          return [`${cell.p50} ms`, `${cell.p95} ms`];
-        }),
-        `${row.ratio}×`,
-      ]),
-    ]);
-    const markdown = `# Admin lists on ${driver}, ${sizes.join(' vs ')} orders\n\n${rounds} rounds after ${warmup} warm-up rounds, requests alternating between the servers, one at a time.\n\n${table}`;
-    console.log(`\n${table}\n`);
-    console.log(`report: ${writeReport(`admin-lists-${driver}`, markdown, { driver, sizes, rounds, rows })}`);
   } finally {
     await Promise.all(targets.map((t) => t.server.stop()));
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+/** The rows as a Markdown table. */
+export function adminListsTable(sizes: number[], rows: AdminListsRow[]): string {
+  return markdownTable([
+    ['request', ...sizes.flatMap((size) => [`p50 @${size}`, `p95 @${size}`]), 'p95 ratio'],
+    ...rows.map((row) => [
+      row.name,
+      ...sizes.flatMap((_, i) => [`${row.p50[i]} ms`, `${row.p95[i]} ms`]),
+      `${row.ratio}×`,
+    ]),
+  ]);
+}

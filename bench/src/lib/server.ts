@@ -21,12 +21,29 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built API (`backend/dist/main.js`) on a free port with `env`, and waits until it is healthy. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+export interface ServerOptions {
+  /** The script to run, from the repository root; the built API by default. */
+  script?: string;
+  /** Pin the process to these CPUs (`taskset -c`), e.g. "0". */
+  cpus?: string;
+  /** The path answering 200 once the server is ready. */
+  readyPath?: string;
+}
+
+/** Starts the built API (or `options.script`) on a free port with `env`, and waits until it is ready. */
+export async function startServer(
+  env: Record<string, string>,
+  options: ServerOptions = {},
+): Promise<RunningServer> {
+  const { script = 'backend/dist/main.js', cpus, readyPath = '/api/health' } = options;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['backend/dist/main.js'], {
+  // taskset execs the command, so the child's pid is the server's own.
+  const [command, args] = cpus
+    ? ['taskset', ['-c', cpus, process.execPath, script]]
+    : [process.execPath, [script]];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -38,7 +55,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${log}`);
     if (Date.now() > deadline) throw new Error(`the server did not become healthy:\n${log}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      if ((await fetch(`${url}${readyPath}`)).ok) break;
     } catch {
       // not listening yet
     }

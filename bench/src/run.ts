@@ -1,0 +1,135 @@
+import { spawnSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { adminListsTable, benchAdminLists } from './admin-lists.js';
+import { benchApiCpu } from './api-cpu.js';
+import { markdownTable, writeReport } from './lib/report.js';
+import { ROOT } from './lib/server.js';
+
+/**
+ * `npm run bench [-- --quick] [--only api-cpu,first-load,admin-lists] [--driver sqlite|mariadb]
+ * [--sizes 10000,200000]`: builds the store, runs each benchmark, prints a summary and writes
+ * bench/results/<date>-bench.md and .json. Benchmarks report; they do not fail on a missed budget.
+ */
+const STEPS = ['api-cpu', 'first-load', 'admin-lists'] as const;
+type Step = (typeof STEPS)[number];
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    driver: { type: 'string', default: 'sqlite' },
+    sizes: { type: 'string' },
+  },
+});
+const quick = values.quick!;
+const only = new Set((values.only ?? STEPS.join(',')).split(',').map((s) => s.trim()) as Step[]);
+for (const step of only)
+  if (!STEPS.includes(step)) throw new Error(`unknown step ${step}: ${STEPS.join(', ')}`);
+const driver = values.driver === 'mariadb' ? 'mariadb' : 'sqlite';
+const sizes = values.sizes
+  ? values.sizes.split(',').map(Number)
+  : driver === 'sqlite'
+    ? [10_000, quick ? 50_000 : 200_000]
+    : [10_000, 1_000_000];
+
+interface Figure {
+  figure: string;
+  value: string;
+  budget: string;
+  ok: boolean;
+}
+
+function run(command: string, args: string[]): { status: number | null; stdout: string } {
+  const result = spawnSync(command, args, {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return { status: result.status, stdout: result.stdout };
+}
+
+async function main(): Promise<void> {
+  const build = run('npm', ['run', 'build']);
+  if (build.status !== 0) throw new Error('npm run build failed');
+  const figures: Figure[] = [];
+  const sections: string[] = [];
+  const data: Record<string, unknown> = { quick, date: new Date().toISOString() };
+
+  if (only.has('api-cpu')) {
+    console.log('--- API CPU per request');
+    const result = await benchApiCpu({ rounds: quick ? 3 : 5, seconds: quick ? 3 : 10 });
+    data.apiCpu = result;
+    figures.push({
+      figure: 'GET /api/products CPU per request vs bare fastify',
+      value: `${result.ratio}× (${result.appMicros} µs vs ${result.bareMicros} µs)`,
+      budget: `≤ ${result.budget}×`,
+      ok: result.ratio <= result.budget && result.errors === 0,
+    });
+    sections.push(
+      '## API CPU per request\n\n`GET /api/products`, server pinned to CPU 0 and the load generator (autocannon, ' +
+        `10 connections) to CPU 1; rounds alternate between the store and a bare fastify server serving the ` +
+        `same JSON; CPU from /proc/<pid>/stat. Errors: ${result.errors}.\n\n` +
+        markdownTable([
+          ['round', 'store µs/request', 'bare fastify µs/request', 'ratio'],
+          ...result.rounds.map((r, i) => [i + 1, r.app, r.bare, `${r.ratio}×`]),
+        ]),
+    );
+  }
+
+  if (only.has('first-load')) {
+    console.log('--- storefront first load');
+    const size = run(process.execPath, ['storefront/scripts/first-load-size.mjs']);
+    const kb = Number(/([\d.]+) KB\s+first-load JavaScript/.exec(size.stdout)?.[1]);
+    data.firstLoadKb = kb;
+    figures.push({
+      figure: 'storefront first-load JavaScript of / (gzip)',
+      value: `${kb} KB`,
+      budget: '≤ 150 KB',
+      ok: kb <= 150,
+    });
+    sections.push(
+      `## Storefront first load\n\nThe entry script of \`/\` and its static imports, gzip:\n\n\`\`\`\n${size.stdout.trim()}\n\`\`\``,
+    );
+  }
+
+  if (only.has('admin-lists')) {
+    console.log(`--- admin lists on ${driver}, ${sizes.join(' vs ')} orders`);
+    const rounds = quick ? 40 : 200;
+    const rows = await benchAdminLists({ driver, sizes, rounds });
+    data.adminLists = { driver, sizes, rounds, rows };
+    const limit = driver === 'sqlite' ? 3 : 2;
+    const worst = rows.reduce((a, b) => (b.ratio > a.ratio ? b : a));
+    figures.push({
+      figure: `admin lists p95, ${sizes.at(-1)} vs ${sizes[0]} orders (${driver}), worst`,
+      value: `${worst.ratio}× (${worst.name})`,
+      budget: `≤ ${limit}×`,
+      ok: worst.ratio <= limit,
+    });
+    if (driver === 'mariadb') {
+      const slowest = rows.reduce((a, b) => (b.p95.at(-1)! > a.p95.at(-1)! ? b : a));
+      figures.push({
+        figure: `admin lists p95 at ${sizes.at(-1)} orders, slowest`,
+        value: `${slowest.p95.at(-1)} ms (${slowest.name})`,
+        budget: '< 50 ms',
+        ok: slowest.p95.at(-1)! < 50,
+      });
+    }
+    sections.push(
+      `## Admin lists on ${driver}\n\n${rounds} rounds after warm-up, one request at a time, alternating between ` +
+        `a server per database size.\n\n${adminListsTable(sizes, rows)}`,
+    );
+  }
+
+  const summary = markdownTable([
+    ['figure', 'value', 'budget', ''],
+    ...figures.map((f) => [f.figure, f.value, f.budget, f.ok ? 'ok' : 'MISSED']),
+  ]);
+  const markdown = `# Benchmarks${quick ? ' (quick)' : ''}, ${new Date().toISOString().slice(0, 16)}\n\n${summary}\n\n${sections.join('\n\n')}`;
+  console.log(`\n${summary}\n`);
+  console.log(`report: ${writeReport(quick ? 'bench-quick' : 'bench', markdown, { ...data, figures })}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
