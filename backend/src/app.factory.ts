@@ -37,7 +37,7 @@ export async function createApp(
   // Nest routes Fastify's own errors (bad JSON, body too large) through this filter too.
   app.useGlobalFilters(new HttpErrorFilter());
 
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   setupSwagger(app);
   await registerStaticApps(app, config.staticDirs);
   await app.init();

@@ -164,6 +164,15 @@ describe('the server: catalogue, health, docs, front ends, errors', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-powered-by']).toBeUndefined();
+    // On API answers and errors too.
+    for (const [path, status] of [
+      ['/api/products', 200],
+      ['/api/nothing-here', 404],
+    ] as const) {
+      const api = await t.http().get(path).expect(status);
+      expect(api.headers['content-security-policy']).toBe(csp);
+      expect(api.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
   });
 
   it('answers malformed JSON with a 400 JSON error', async () => {

@@ -1,4 +1,4 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get, Header, Param } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/auth.decorators.js';
 import { CatalogService } from './catalog.service.js';
@@ -13,8 +13,9 @@ export class CatalogController {
   @Get()
   @ApiOperation({ summary: 'The three editions, in catalogue order' })
   @ApiOkResponse({ type: [ProductDto] })
-  findAll(): ProductDto[] {
-    return this.catalog.findAll();
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  findAll(): string {
+    return this.catalog.findAllJson();
   }
 
   @Get(':id')

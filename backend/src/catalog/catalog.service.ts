@@ -12,6 +12,7 @@ import { Product } from './entities/product.entity.js';
 export class CatalogService {
   private products: ProductDto[] = [];
   private byId = new Map<string, ProductDto>();
+  private productsJson = '[]';
 
   constructor(@InjectRepository(Product) private readonly repo: Repository<Product>) {}
 
@@ -19,10 +20,16 @@ export class CatalogService {
     const rows = await this.repo.find({ order: { sortOrder: 'ASC', id: 'ASC' } });
     this.products = rows.map((row) => ProductDto.from(row));
     this.byId = new Map(this.products.map((p) => [p.id, p]));
+    this.productsJson = JSON.stringify(this.products);
   }
 
   findAll(): ProductDto[] {
     return this.products;
+  }
+
+  /** findAll() as JSON, serialised once per reload: the storefront asks for it on every visit. */
+  findAllJson(): string {
+    return this.productsJson;
   }
 
   findOne(id: string): ProductDto {

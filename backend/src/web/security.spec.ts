@@ -1,5 +1,5 @@
 import { loadConfig } from '../config/app-config.js';
-import { contentSecurityPolicy } from './security.js';
+import { contentSecurityPolicy, securityHeaders } from './security.js';
 
 describe('contentSecurityPolicy', () => {
   it('allows nothing but the store itself in demo mode', () => {
@@ -22,5 +22,22 @@ describe('contentSecurityPolicy', () => {
     expect(directives.frameSrc).toContain('https://hooks.stripe.com');
     expect(directives.connectSrc).toEqual(["'self'", 'https://api.stripe.com']);
     expect(directives.frameAncestors).toEqual(["'none'"]);
+  });
+});
+
+describe('securityHeaders', () => {
+  it("computes helmet's headers once, with HSTS only over HTTPS", () => {
+    const plain = securityHeaders(loadConfig({}, '/srv/store'));
+    expect(plain).toMatchObject({
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'SAMEORIGIN',
+      'Referrer-Policy': 'no-referrer',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+    });
+    expect(plain['Content-Security-Policy']).toContain("frame-ancestors 'none'");
+    expect(plain['Strict-Transport-Security']).toBeUndefined();
+    const secure = securityHeaders(loadConfig({ PUBLIC_URL: 'https://shop.example' }, '/srv/store'));
+    expect(secure['Strict-Transport-Security']).toMatch(/max-age=\d+/);
+    expect(secure['Content-Security-Policy']).toContain('upgrade-insecure-requests');
   });
 });
