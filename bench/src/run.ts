@@ -2,15 +2,16 @@ import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { adminListsTable, benchAdminLists } from './admin-lists.js';
 import { benchApiCpu } from './api-cpu.js';
+import { benchCheckout } from './checkout.js';
 import { markdownTable, writeReport } from './lib/report.js';
 import { ROOT } from './lib/server.js';
 
 /**
- * `npm run bench [-- --quick] [--only api-cpu,first-load,admin-lists] [--driver sqlite|mariadb]
+ * `npm run bench [-- --quick] [--only api-cpu,first-load,checkout,admin-lists] [--driver sqlite|mariadb]
  * [--sizes 10000,200000]`: builds the store, runs each benchmark, prints a summary and writes
  * bench/results/<date>-bench.md and .json. Benchmarks report; they do not fail on a missed budget.
  */
-const STEPS = ['api-cpu', 'first-load', 'admin-lists'] as const;
+const STEPS = ['api-cpu', 'first-load', 'checkout', 'admin-lists'] as const;
 type Step = (typeof STEPS)[number];
 
 const { values } = parseArgs({
@@ -89,6 +90,53 @@ async function main(): Promise<void> {
     });
     sections.push(
       `## Storefront first load\n\nThe entry script of \`/\` and its static imports, gzip:\n\n\`\`\`\n${size.stdout.trim()}\n\`\`\``,
+    );
+  }
+
+  if (only.has('checkout')) {
+    console.log('--- checkout throughput');
+    const result = await benchCheckout({
+      drivers: ['sqlite', 'mariadb'],
+      buyers: [10, 50],
+      seconds: quick ? 5 : 20,
+    });
+    data.checkout = result;
+    for (const run of result.runs) {
+      figures.push({
+        figure: `checkout, ${run.buyers} buyers on ${run.driver}`,
+        value: `${run.ordersPerSecond} orders/s, p95 ${run.p95} ms, ${run.errors} errors`,
+        budget: 'no errors',
+        ok: run.errors === 0,
+      });
+    }
+    for (const check of result.checks) {
+      figures.push({
+        figure: `checkout on ${check.driver}: paid orders with their key`,
+        value: `${check.paidOrders} orders, ${check.activeLicenses} keys sold, ${check.awaitingKeys} waiting`,
+        budget: 'one key each',
+        ok: check.ok,
+      });
+    }
+    sections.push(
+      '## Checkout throughput\n\nEach buyer creates a payment intent for one key and confirms it with the demo ' +
+        'provider, again and again; 10,000 keys in stock.\n\n' +
+        markdownTable([
+          ['database', 'buyers', 'orders', 'orders/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'],
+          ...result.runs.map((r) => [
+            r.driver,
+            r.buyers,
+            r.orders,
+            r.ordersPerSecond,
+            r.p50,
+            r.p95,
+            r.p99,
+            r.errors,
+          ]),
+        ]) +
+        result.runs
+          .filter((r) => r.firstError)
+          .map((r) => `\n\nFirst error (${r.driver}, ${r.buyers} buyers): \`${r.firstError}\``)
+          .join(''),
     );
   }
 

@@ -28,6 +28,8 @@ export interface ServerOptions {
   cpus?: string;
   /** The path answering 200 once the server is ready. */
   readyPath?: string;
+  /** Options for node itself, e.g. `--cpu-prof`. */
+  nodeArgs?: string[];
 }
 
 /** Starts the built API (or `options.script`) on a free port with `env`, and waits until it is ready. */
@@ -35,14 +37,14 @@ export async function startServer(
   env: Record<string, string>,
   options: ServerOptions = {},
 ): Promise<RunningServer> {
-  const { script = 'backend/dist/main.js', cpus, readyPath = '/api/health' } = options;
+  const { script = 'backend/dist/main.js', cpus, readyPath = '/api/health', nodeArgs = [] } = options;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
   // taskset execs the command, so the child's pid is the server's own.
   const [command, args] = cpus
-    ? ['taskset', ['-c', cpus, process.execPath, script]]
-    : [process.execPath, [script]];
+    ? ['taskset', ['-c', cpus, process.execPath, ...nodeArgs, script]]
+    : [process.execPath, [...nodeArgs, script]];
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), ...env },
