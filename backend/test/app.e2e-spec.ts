@@ -164,15 +164,19 @@ describe('the server: catalogue, health, docs, front ends, errors', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-powered-by']).toBeUndefined();
-    // On API answers and errors too.
+    // JSON answers and API errors: the strict API set.
     for (const [path, status] of [
       ['/api/products', 200],
       ['/api/nothing-here', 404],
     ] as const) {
       const api = await t.http().get(path).expect(status);
-      expect(api.headers['content-security-policy']).toBe(csp);
-      expect(api.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(api.headers['x-content-type-options']).toBe('nosniff');
+      expect(api.headers['x-frame-options']).toBe('DENY');
     }
+    // Swagger UI is a document.
+    const docs = await t.http().get('/api/docs').redirects(1).expect(200);
+    expect(docs.headers['content-security-policy']).toBe(csp);
   });
 
   it('answers malformed JSON with a 400 JSON error', async () => {
