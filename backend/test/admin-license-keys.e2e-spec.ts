@@ -3,6 +3,7 @@ import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
 import { InventoryService } from '../src/licenses/inventory.service.js';
 import { LicenseKeyCipher } from '../src/licenses/license-key-cipher.js';
 import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
+import { OutboxService } from '../src/mail/outbox.service.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import {
   buyWithDemo,
@@ -321,7 +322,9 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
         licenseKey: 'ABCDE-FGHIJ-KLMNO-PQRST-UVW22',
       });
       expect(full.status).toBe(409);
-      expect(full.body.message).toBe('This order already has its 1 licence key(s) for office-2024-standard');
+      expect(full.body.message).toBe(
+        'This order already has its 1 licence key(s) for office-2024-standard; revoke one to replace it',
+      );
       expect(await deliveryEmails()).toBe(emails + 1);
       expect(await t.db.getRepository(LicenseKey).countBy({ orderId: waiting.orderId })).toBe(3);
 
@@ -357,6 +360,38 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
       expect(
         await t.db.getRepository(OutboxMessage).countBy({ orderId: solo.orderId, kind: 'order-delivery' }),
       ).toBe(2);
+    });
+
+    it('replaces a revoked key, and a resent e-mail holds the replacement instead of the revoked key', async () => {
+      await t.app
+        .get(InventoryService)
+        .importKeys([{ productId: PRO_PLUS, licenseKey: 'REPLA-CEMEN-TKEYA-BCDEF-GH100' }]);
+      const buyer = await buyWithDemo(t, [{ id: PRO_PLUS, quantity: 1 }], 'replace@example.com');
+      const [first] = await t.db.getRepository(LicenseKey).findBy({ orderId: buyer.orderId });
+      await t
+        .http()
+        .put(`${BASE}/${first!.id}`)
+        .set('authorization', admin)
+        .send({ status: 'revoked' })
+        .expect(200);
+      const replacement = 'REPLA-CEMEN-TKEYA-BCDEF-GH123';
+      await post({ orderId: buyer.orderId, productId: PRO_PLUS, licenseKey: replacement }).expect(201);
+      // The order now has its one working key again: no room for another.
+      const another = await post({
+        orderId: buyer.orderId,
+        productId: PRO_PLUS,
+        licenseKey: 'REPLA-CEMEN-TKEYA-BCDEF-GH124',
+      });
+      expect(another.status).toBe(409);
+
+      const resend = await t
+        .http()
+        .post(`/api/admin/orders/${buyer.orderId}/resend-email`)
+        .set('authorization', admin)
+        .expect(202);
+      const { text } = await t.app.get(OutboxService).read(resend.body.emailId);
+      expect(text).toContain(replacement);
+      expect(text).not.toContain(plain(first!));
     });
 
     it("answers the spec's messages for missing and invalid fields", async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { BadRequestException, ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { In, type DataSource, type EntityManager } from 'typeorm';
+import { In, Not, type DataSource, type EntityManager } from 'typeorm';
 import { Product } from '../catalog/entities/product.entity.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { CouponsService } from '../coupons/coupons.service.js';
@@ -157,10 +157,15 @@ export class FulfilmentService {
       throw new ConflictException(
         `Keys are given to paid orders; this order's payment is ${order.paymentStatus}`,
       );
-    const have = await m.countBy(LicenseKey, { orderId: order.id, productId: key.productId });
+    // A revoked key (say, one the customer could not activate) leaves room for its replacement.
+    const have = await m.countBy(LicenseKey, {
+      orderId: order.id,
+      productId: key.productId,
+      status: Not('revoked' as const),
+    });
     if (have >= item.quantity) {
       throw new ConflictException(
-        `This order already has its ${item.quantity} licence key(s) for ${key.productId}`,
+        `This order already has its ${item.quantity} licence key(s) for ${key.productId}; revoke one to replace it`,
       );
     }
     key.orderId = order.id;
@@ -174,7 +179,11 @@ export class FulfilmentService {
    * back office's "resend". Returns the outbox message id.
    */
   async redeliver(m: EntityManager, order: Order): Promise<number> {
-    const keys = await m.find(LicenseKey, { where: { orderId: order.id }, order: { assignedAt: 'ASC' } });
+    // Revoked keys are left out: the customer gets the keys that work, replacements included.
+    const keys = await m.find(LicenseKey, {
+      where: { orderId: order.id, status: Not('revoked' as const) },
+      order: { assignedAt: 'ASC' },
+    });
     const links = await m.find(DownloadLink, { where: { orderId: order.id }, order: { createdAt: 'ASC' } });
     const products: DeliveredProduct[] = order.orderItems.map((item) => {
       const own = keys.filter((k) => k.productId === item.productId);
