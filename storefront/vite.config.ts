@@ -11,5 +11,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // Whole-page tests render MUI in jsdom: seconds each on a busy 2-core CI machine.
+    testTimeout: 20_000,
   },
 });

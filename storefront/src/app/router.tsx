@@ -35,9 +35,11 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<App />}>
-        {/* No header or footer on / and /checkout. */}
+        {/* No header or footer on /, /checkout and the enterprise landing page. */}
         <Route index element={<HomePage />} />
         <Route path="checkout" element={loading(<CheckoutPage />)} />
+        {/* A landing page of its own: its top bar and footer, not the store's. */}
+        <Route path="enterprise-support" element={loading(<EnterpriseSupportPage />)} />
         <Route element={loading(<StoreLayout />)}>
           <Route path="home" element={<HomePage withinShell />} />
           <Route path="success" element={loading(<SuccessPage />)} />
@@ -51,7 +53,6 @@ export function AppRoutes() {
           <Route path="delivery-policy" element={loading(<DeliveryPolicyPage />)} />
           <Route path="refund-policy" element={loading(<RefundPolicyPage />)} />
           <Route path="eula" element={loading(<EulaPage />)} />
-          <Route path="enterprise-support" element={loading(<EnterpriseSupportPage />)} />
           <Route path="*" element={loading(<NotFoundPage />)} />
         </Route>
       </Route>

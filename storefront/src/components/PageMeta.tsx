@@ -1,8 +1,10 @@
-import { config } from '../lib/config';
+import { useStoreConfig } from '../lib/storeConfig';
 
 /** The document title and the description / Open Graph tags of a page (React 19 hoists them into <head>). */
 export function PageMeta({ title, description }: { title: string; description: string }) {
-  const fullTitle = `${title} | ${config.storeName}`;
+  const { config } = useStoreConfig();
+  // The store's name follows once the settings are loaded.
+  const fullTitle = config ? `${title} | ${config.storeName}` : title;
   return (
     <>
       <title>{fullTitle}</title>

@@ -1,32 +1,91 @@
-import { InfoPageView, type InfoPageContent } from '../components/InfoPageView';
+import { ActionLinks } from '../components/content/ActionLinks';
+import { CardGrid } from '../components/content/CardGrid';
+import { ContentPage } from '../components/content/ContentPage';
+import { DataTable, YesNo } from '../components/content/DataTable';
+import { BulletList, Section } from '../components/content/Section';
+import { Tag } from '../components/content/Tag';
+import {
+  applications,
+  compatibilityActions,
+  compatibilityPage,
+  importantNotes,
+  platformRequirements,
+  quickChecks,
+  unsupportedSystems,
+  compatibilitySections,
+} from '../content/compatibility';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 
-const content: InfoPageContent = {
-  title: 'System Requirements',
-  description: 'Check that Office 2024 runs on your Windows PC or Mac before you buy.',
-  intro:
-    'Office 2024 runs on Windows PCs and Macs. Phones, tablets and Chromebooks need a separate Microsoft 365 subscription.',
-  sections: [
-    {
-      heading: 'Windows',
-      body: 'Windows 10 version 1903 or later, or Windows 11; at least 4 GB RAM (8 GB recommended) and 4 GB free disk space.',
-    },
-    {
-      heading: 'macOS',
-      body: 'macOS Ventura (13.0) or later; at least 4 GB RAM (8 GB recommended) and 10 GB free disk space.',
-    },
-    {
-      heading: 'Applications',
-      body: 'Word, Excel, PowerPoint, Outlook and OneNote run on both Windows and Mac; Access and Publisher on Windows only.',
-    },
-    {
-      heading: 'Not supported',
-      body: 'Windows 7, 8 and 8.1, macOS 12 or earlier, Windows RT, iOS, Android, Chrome OS and Linux.',
-    },
-  ],
-  links: [{ label: 'Contact Us', to: '/contact' }],
-};
-
-/** `/compatibility`: short for now; the full page is the next issue. */
+/** `/compatibility`: quick checks, requirements, the application table, unsupported systems, notes. */
 export function CompatibilityPage() {
-  return <InfoPageView content={content} />;
+  return (
+    <ContentPage content={compatibilityPage}>
+      <Section id="quick-check" title={compatibilitySections.quickCheck}>
+        <CardGrid
+          cards={quickChecks.map((check) => ({
+            title: check.platform,
+            eyebrow: (
+              <Tag tone={check.compatible ? 'positive' : 'critical'} spaced={false}>
+                {check.verdict}
+              </Tag>
+            ),
+            text: check.text,
+          }))}
+        />
+      </Section>
+
+      <Section id="requirements" title={compatibilitySections.requirements}>
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          {platformRequirements.map((platform) => (
+            <Box key={platform.platform}>
+              <Typography variant="h6" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
+                {platform.platform}
+              </Typography>
+              <DataTable
+                caption={`${platform.platform} requirements: minimum and recommended`}
+                rows={platform.rows}
+                rowKey={(row) => row.requirement}
+                columns={[
+                  { header: 'Requirement', cell: (row) => row.requirement },
+                  { header: 'Minimum', cell: (row) => row.minimum },
+                  { header: 'Recommended', cell: (row) => row.recommended },
+                ]}
+              />
+            </Box>
+          ))}
+        </Box>
+      </Section>
+
+      <Section id="applications" title={compatibilitySections.applications}>
+        <DataTable
+          caption={compatibilitySections.applicationsCaption}
+          rows={applications}
+          rowKey={(row) => row.name}
+          columns={[
+            { header: 'Application', cell: (row) => row.name },
+            {
+              header: 'Windows',
+              cell: (row) => <YesNo value={row.windows} yes="Supported" no="Not supported" />,
+            },
+            { header: 'Mac', cell: (row) => <YesNo value={row.mac} yes="Supported" no="Not supported" /> },
+            { header: 'Description', cell: (row) => row.description },
+          ]}
+        />
+      </Section>
+
+      <Section
+        id="unsupported"
+        title={compatibilitySections.unsupported}
+        intro={compatibilitySections.unsupportedIntro}
+      >
+        <BulletList items={unsupportedSystems} />
+      </Section>
+
+      <Section id="notes" title={compatibilitySections.notes}>
+        <BulletList items={importantNotes} />
+        <ActionLinks links={compatibilityActions} />
+      </Section>
+    </ContentPage>
+  );
 }

@@ -1,26 +1,105 @@
-import { InfoPageView, type InfoPageContent } from '../components/InfoPageView';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useMemo, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ContentPage } from '../components/content/ContentPage';
+import { FaqList } from '../components/content/FaqList';
+import { Section } from '../components/content/Section';
+import { OfficeAddress, SupportEmailLink, SupportPhoneLink } from '../components/StoreContacts';
+import { SUPPORT_HOURS } from '../content/business';
+import {
+  contactFaqs,
+  contactMethods,
+  contactPage,
+  officeCard,
+  type ContactMethodKind,
+  contactSections,
+} from '../content/contact';
+import { ContactForm } from '../features/contact/ContactForm';
+import { contactPrefill } from '../features/contact/prefill';
 
-const content: InfoPageContent = {
-  title: 'Contact Us',
-  description:
-    'Questions about an order, a licence key or installation? Our support team answers within 24 hours.',
-  intro:
-    'E-mail us at any time, call us Monday to Friday 9AM-6PM EST, or chat with us Monday to Friday 9AM-8PM EST. We answer every message within 24 hours.',
-  sections: [
-    {
-      heading: 'E-mail',
-      body: 'Write to our support address (shown in the footer) at any time; we reply within 24 hours.',
-    },
-    { heading: 'Phone', body: 'Call us Monday to Friday, 9AM-6PM EST.' },
-    { heading: 'Our office', body: 'Anderson, SC, United States.' },
-  ],
-  links: [
-    { label: 'Refund Policy', to: '/refund-policy' },
-    { label: 'Delivery Policy', to: '/delivery-policy' },
-  ],
+const METHOD_ACTION: Record<ContactMethodKind, () => ReactNode> = {
+  email: () => <SupportEmailLink />,
+  phone: () => <SupportPhoneLink />,
+  chat: () => null,
 };
 
-/** `/contact`: short for now; the full page is the next issue. */
+/** `/contact`: contact methods, the message form (with `?role=` / `?topic=` prefills), the office and FAQs. */
 export function ContactPage() {
-  return <InfoPageView content={content} />;
+  const [search] = useSearchParams();
+  const query = search.toString();
+  const initialValues = useMemo(() => contactPrefill(new URLSearchParams(query)), [query]);
+
+  return (
+    <ContentPage content={contactPage}>
+      <Section id="contact-methods" title={contactSections.contactMethods}>
+        <Box
+          component="ul"
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
+          }}
+        >
+          {contactMethods.map((method) => (
+            <Paper component="li" key={method.kind} variant="outlined" sx={{ p: 3 }}>
+              <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
+                {method.title}
+              </Typography>
+              <Typography sx={{ fontWeight: 700, color: 'primary.main', mb: 0.5 }}>
+                {method.availability}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {method.text}
+              </Typography>
+              {METHOD_ACTION[method.kind]()}
+            </Paper>
+          ))}
+        </Box>
+      </Section>
+
+      <Section id="message" title={contactSections.message}>
+        <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
+            {/* A new address (another ?role= or ?topic=) starts a new form. */}
+            <ContactForm key={query} initialValues={initialValues} />
+          </Paper>
+          <Paper component="aside" variant="outlined" aria-labelledby="office-title" sx={{ p: 3 }}>
+            <Typography id="office-title" variant="h5" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
+              {officeCard.title}
+            </Typography>
+            <Typography component="address" sx={{ fontStyle: 'normal', mb: 1 }}>
+              <OfficeAddress />
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              {officeCard.text}
+            </Typography>
+            <Typography component="h4" sx={{ fontWeight: 700 }}>
+              {officeCard.hoursHeading}
+            </Typography>
+            <Box component="dl" sx={{ m: 0 }}>
+              {SUPPORT_HOURS.map((row) => (
+                <Box key={row.day} sx={{ mb: 1 }}>
+                  <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
+                    {row.day}
+                  </Typography>
+                  <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0 }}>
+                    {row.hours}: {row.support}
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+          </Paper>
+        </Box>
+      </Section>
+
+      <Section id="contact-faq" title={contactSections.contactFaq}>
+        <FaqList entries={contactFaqs} />
+      </Section>
+    </ContentPage>
+  );
 }

@@ -1,26 +1,112 @@
-import { InfoPageView, type InfoPageContent } from '../components/InfoPageView';
+import { ActionLinks } from '../components/content/ActionLinks';
+import { CardGrid } from '../components/content/CardGrid';
+import { ContentPage } from '../components/content/ContentPage';
+import { DataTable, YesNo } from '../components/content/DataTable';
+import { BulletList, Section } from '../components/content/Section';
+import { Tag } from '../components/content/Tag';
+import {
+  deliveryActions,
+  deliveryContents,
+  deliveryIssues,
+  deliveryLimitations,
+  deliveryMethods,
+  deliveryPage,
+  deliveryRequirements,
+  deliverySupportHours,
+  deliverySupportNote,
+  deliveryTimelines,
+  deliverySections,
+} from '../content/delivery';
 
-const content: InfoPageContent = {
-  title: 'Delivery Policy',
-  description: 'How and when your Office licence keys are delivered.',
-  intro: 'Keys are e-mailed automatically once payment is confirmed, typically within minutes.',
-  sections: [
-    {
-      heading: 'What you receive',
-      body: 'A 25-character licence key per licence, download instructions and download links valid for 30 days.',
-    },
-    {
-      heading: 'Slower cases',
-      body: 'Rarely, a payment review or keys on back-order can delay delivery; we keep you informed by e-mail. If your keys do not arrive within 24 hours you qualify for a full refund.',
-    },
-  ],
-  links: [
-    { label: 'Contact Us', to: '/contact' },
-    { label: 'Refund Policy', to: '/refund-policy' },
-  ],
-};
-
-/** `/delivery-policy`: short for now; the full page is the next issue. */
+/** `/delivery-policy`: methods, timelines, contents, requirements, issues, support hours, limitations. */
 export function DeliveryPolicyPage() {
-  return <InfoPageView content={content} />;
+  return (
+    <ContentPage content={deliveryPage}>
+      <Section id="methods" title={deliverySections.methods}>
+        <CardGrid cards={deliveryMethods} />
+      </Section>
+
+      <Section id="timelines" title={deliverySections.timelines}>
+        <CardGrid
+          cards={deliveryTimelines.map((t) => ({
+            title: `${t.name} (${t.applies.toLowerCase()})`,
+            eyebrow: t.time,
+            text: t.text,
+          }))}
+        />
+      </Section>
+
+      <Section id="contents" title={deliverySections.contents}>
+        <DataTable
+          caption={deliverySections.contentsCaption}
+          rows={deliveryContents}
+          rowKey={(row) => row.item}
+          columns={[
+            { header: 'Item', cell: (row) => row.item },
+            { header: 'Format', cell: (row) => row.format },
+            { header: 'Description', cell: (row) => row.description },
+            { header: 'Always included', cell: (row) => <YesNo value={row.required} /> },
+          ]}
+        />
+      </Section>
+
+      <Section id="requirements" title={deliverySections.requirements}>
+        <DataTable
+          caption={deliverySections.requirementsCaption}
+          rows={deliveryRequirements}
+          rowKey={(row) => row.requirement}
+          columns={[
+            {
+              header: 'Requirement',
+              cell: (row) => (
+                <>
+                  {row.requirement}
+                  {row.critical && <Tag tone="critical">Critical</Tag>}
+                </>
+              ),
+            },
+            { header: 'Details', cell: (row) => row.description },
+          ]}
+        />
+      </Section>
+
+      <Section id="issues" title={deliverySections.issues}>
+        <DataTable
+          caption={deliverySections.issuesCaption}
+          rows={deliveryIssues}
+          rowKey={(row) => row.reason}
+          columns={[
+            {
+              header: 'Issue',
+              cell: (row) => (
+                <>
+                  {row.reason}
+                  {row.common && <Tag>Common</Tag>}
+                </>
+              ),
+            },
+            { header: 'Solution', cell: (row) => row.solution },
+          ]}
+        />
+      </Section>
+
+      <Section id="support-hours" title={deliverySections.supportHours} intro={deliverySupportNote}>
+        <DataTable
+          caption={deliverySections.supportHoursCaption}
+          rows={deliverySupportHours}
+          rowKey={(row) => row.day}
+          columns={[
+            { header: 'Day', cell: (row) => row.day },
+            { header: 'Hours', cell: (row) => row.hours },
+            { header: 'Support', cell: (row) => row.support },
+          ]}
+        />
+      </Section>
+
+      <Section id="limitations" title={deliverySections.limitations}>
+        <BulletList items={deliveryLimitations} />
+        <ActionLinks links={deliveryActions} />
+      </Section>
+    </ContentPage>
+  );
 }

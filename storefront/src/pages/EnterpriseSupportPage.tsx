@@ -1,18 +1,188 @@
-import { InfoPageView, type InfoPageContent } from '../components/InfoPageView';
+import Box from '@mui/material/Box';
+import Button, { type ButtonProps } from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { CardGrid, Stats } from '../components/content/CardGrid';
+import { FaqList } from '../components/content/FaqList';
+import { Section } from '../components/content/Section';
+import { PageMeta } from '../components/PageMeta';
+import { StoreName, SupportPhoneLink } from '../components/StoreContacts';
+import {
+  callLabels,
+  closingCta,
+  discountBanner,
+  enterpriseBenefits,
+  enterpriseFaqs,
+  enterpriseFigures,
+  enterpriseFooter,
+  enterpriseHeadline,
+  enterprisePage,
+  enterpriseSteps,
+  testimonials,
+  topBar,
+  enterpriseSections,
+} from '../content/enterpriseSupport';
+import { telHref, useStoreConfig } from '../lib/storeConfig';
 
-const content: InfoPageContent = {
-  title: 'Enterprise Support',
-  description: 'Third-party Microsoft support for enterprises: save 30-50% with 24/7/365 expert help.',
-  intro:
-    'Replace your enterprise support contract with 24/7/365 expert help, unlimited escalations and 30-50% lower cost.',
-  sections: [
-    { heading: 'How it works', body: 'Meet your team, a seamless transition, and go live in days.' },
-    { heading: 'Why switch', body: 'Experienced engineers, one point of contact, and no per-incident fees.' },
-  ],
-  links: [{ label: 'Schedule a Call', to: '/contact' }],
-};
+/** A phone call button; until the number is loaded it keeps its size and waits, disabled. */
+function CallButton({ label, ...props }: ButtonProps & { label: string }) {
+  const { config } = useStoreConfig();
+  return config ? (
+    <Button href={telHref(config.supportPhone)} variant="contained" size="large" {...props}>
+      {label}
+    </Button>
+  ) : (
+    <Button variant="contained" size="large" disabled {...props}>
+      {label}
+    </Button>
+  );
+}
 
-/** `/enterprise-support`: short for now; the full page is the next issue. */
+/**
+ * `/enterprise-support`: the landing page of the third-party enterprise support service. A page of its own:
+ * no store header or footer, its own top bar and footer.
+ */
 export function EnterpriseSupportPage() {
-  return <InfoPageView content={content} />;
+  return (
+    <>
+      <PageMeta title={enterprisePage.title} description={enterprisePage.description} />
+      <Box component="header" sx={{ bgcolor: '#0b1f3a', color: '#fff', py: 1 }}>
+        <Container
+          maxWidth="lg"
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between' }}
+        >
+          <Typography variant="body2">{topBar}</Typography>
+          <Typography variant="body2">
+            {callLabels.topBar} <SupportPhoneLink color="inherit" />
+          </Typography>
+        </Container>
+      </Box>
+
+      <Box component="main" id="main">
+        <Box sx={{ bgcolor: '#f5f7fb', py: { xs: 6, md: 10 } }}>
+          <Container maxWidth="lg">
+            <Typography
+              variant="h3"
+              component="h1"
+              sx={{ fontWeight: 800, mb: 2, maxWidth: '22ch', fontSize: { xs: '2.25rem', md: '3rem' } }}
+            >
+              {enterpriseHeadline}
+            </Typography>
+            <Typography variant="h6" component="p" color="text.secondary" sx={{ maxWidth: '60ch', mb: 3 }}>
+              {enterprisePage.intro}
+            </Typography>
+            <CallButton label={callLabels.hero} />
+            <Box sx={{ mt: 5 }}>
+              <Stats stats={enterpriseFigures} />
+            </Box>
+          </Container>
+        </Box>
+
+        <Container maxWidth="lg" sx={{ pb: 6 }}>
+          <Section id="how-it-works" title={enterpriseSections.howItWorks}>
+            <CardGrid ordered cards={enterpriseSteps} />
+          </Section>
+
+          <Section id="benefits" title={enterpriseSections.benefits}>
+            <CardGrid cards={enterpriseBenefits} />
+          </Section>
+
+          {testimonials.length > 0 && (
+            <Section id="testimonials" title={enterpriseSections.testimonials}>
+              <Box
+                component="ul"
+                sx={{
+                  listStyle: 'none',
+                  p: 0,
+                  m: 0,
+                  display: 'grid',
+                  gap: 2,
+                  gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
+                }}
+              >
+                {testimonials.map((t) => (
+                  <Paper component="li" key={t.attribution} variant="outlined" sx={{ p: 3 }}>
+                    <Box component="figure" sx={{ m: 0 }}>
+                      <Typography component="blockquote" sx={{ m: 0, mb: 1.5, fontStyle: 'italic' }}>
+                        “{t.quote}”
+                      </Typography>
+                      <Typography component="figcaption" variant="body2" color="text.secondary">
+                        {t.attribution}
+                      </Typography>
+                    </Box>
+                  </Paper>
+                ))}
+              </Box>
+            </Section>
+          )}
+
+          <Box
+            component="section"
+            aria-labelledby="discount-title"
+            sx={{ mt: 6, bgcolor: '#0b1f3a', color: '#fff', borderRadius: 2, p: { xs: 3, md: 5 } }}
+          >
+            <Typography id="discount-title" variant="h4" component="h2" sx={{ fontWeight: 800, mb: 1 }}>
+              {discountBanner.heading}
+            </Typography>
+            <Typography sx={{ mb: 3 }}>{discountBanner.text}</Typography>
+            <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+              <CallButton
+                label={discountBanner.call}
+                sx={{ bgcolor: '#fff', color: '#0b1f3a', '&:hover': { bgcolor: '#e5e7eb' } }}
+              />
+              <Button
+                component={RouterLink}
+                to={discountBanner.schedule.to}
+                variant="outlined"
+                size="large"
+                sx={{ color: '#fff', borderColor: '#fff' }}
+              >
+                {discountBanner.schedule.label}
+              </Button>
+            </Box>
+          </Box>
+
+          <Section id="faq" title={enterpriseSections.faq}>
+            <FaqList entries={enterpriseFaqs} />
+          </Section>
+
+          <Box component="section" aria-labelledby="closing-title" sx={{ mt: 6, textAlign: 'center' }}>
+            <Typography id="closing-title" variant="h4" component="h2" sx={{ fontWeight: 800, mb: 1 }}>
+              {closingCta.heading}
+            </Typography>
+            <Typography color="text.secondary" sx={{ mb: 3 }}>
+              {closingCta.text}
+            </Typography>
+            <CallButton label={callLabels.closing} />
+          </Box>
+        </Container>
+      </Box>
+
+      <Box component="footer" sx={{ bgcolor: '#111827', color: '#e5e7eb', py: 4 }}>
+        <Container
+          maxWidth="lg"
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between' }}
+        >
+          <Typography variant="body2">
+            © {new Date().getFullYear()} <StoreName />. {enterpriseFooter.text}
+          </Typography>
+          <Box component="nav" aria-label="Legal" sx={{ display: 'flex', gap: 3 }}>
+            {enterpriseFooter.links.map((link) => (
+              <Link key={link.to} component={RouterLink} to={link.to} color="inherit">
+                {link.label}
+              </Link>
+            ))}
+          </Box>
+        </Container>
+      </Box>
+
+      <CallButton
+        label={callLabels.floating}
+        sx={{ position: 'fixed', right: 16, bottom: 16, zIndex: 1100, borderRadius: 8, boxShadow: 6 }}
+      />
+    </>
+  );
 }

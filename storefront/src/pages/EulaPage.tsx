@@ -1,23 +1,27 @@
-import { InfoPageView, type InfoPageContent } from '../components/InfoPageView';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { ContentPage } from '../components/content/ContentPage';
+import { Prose, Section } from '../components/content/Section';
+import { VisuallyHidden } from '../components/content/VisuallyHidden';
+import { eulaPage, eulaSections, vendorTerms, eulaSectionTitles } from '../content/eula';
+import { slug } from '../lib/slug';
 
-const content: InfoPageContent = {
-  title: 'End-User Licence Agreement',
-  description: 'The licence terms for the Office software you buy from us.',
-  intro: "Your use of the software is governed by this agreement and by the software maker's licence terms.",
-  sections: [
-    {
-      heading: 'Licence rights',
-      body: 'Install and activate the software on one device for your own use, for as long as you like.',
-    },
-    {
-      heading: 'Restrictions',
-      body: 'The licence is region-specific and may not be resold, rented or transferred.',
-    },
-  ],
-  links: [{ label: 'Terms & Conditions', to: '/terms' }],
-};
-
-/** `/eula`: short for now; the full page is the next issue. */
+/** `/eula`: the licence's rights, restrictions, support, warranties, data, termination and governing law. */
 export function EulaPage() {
-  return <InfoPageView content={content} />;
+  return (
+    <ContentPage content={eulaPage}>
+      {eulaSections.map((section) => (
+        <Section key={section.heading} id={slug(section.heading)} title={section.heading}>
+          <Prose paragraphs={section.paragraphs} bullets={section.bullets} />
+        </Section>
+      ))}
+      <Section id="vendor-terms" title={eulaSectionTitles.vendorTerms}>
+        <Typography sx={{ mb: 2 }}>{vendorTerms.text}</Typography>
+        <Button href={vendorTerms.href} target="_blank" rel="noopener noreferrer" variant="outlined">
+          {vendorTerms.label}
+          <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+        </Button>
+      </Section>
+    </ContentPage>
+  );
 }

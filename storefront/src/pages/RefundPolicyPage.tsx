@@ -1,26 +1,132 @@
-import { InfoPageView, type InfoPageContent } from '../components/InfoPageView';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { CardGrid } from '../components/content/CardGrid';
+import { ContentPage } from '../components/content/ContentPage';
+import { DataTable } from '../components/content/DataTable';
+import { BulletList, Section } from '../components/content/Section';
+import { VisuallyHidden } from '../components/content/VisuallyHidden';
+import {
+  compatibilityLink,
+  guaranteeOverview,
+  policyNotes,
+  refundConditions,
+  refundMethods,
+  refundPage,
+  refundTimeline,
+  refundTypes,
+  requiredInformation,
+  startRefund,
+  supportChannels,
+  refundSections,
+  refundLabels,
+} from '../content/refund';
 
-const content: InfoPageContent = {
-  title: 'Refund Policy',
-  description: 'Our 30-day money-back guarantee and how to request a refund.',
-  intro: 'Every purchase is covered by a 30-day money-back guarantee.',
-  sections: [
-    {
-      heading: 'Eligibility',
-      body: 'Request a refund within 30 days of purchase if your key does not work or was not delivered within 24 hours.',
-    },
-    {
-      heading: 'Timeline',
-      body: 'Request on day 1, review in 1-3 days, decision in 3-5 days, processing in 5-7 days. Card refunds take 5-7 business days.',
-    },
-  ],
-  links: [
-    { label: 'Start Refund Request', to: '/contact?topic=refund' },
-    { label: 'Compatibility', to: '/compatibility' },
-  ],
-};
+const StartRefundButton = () => (
+  <Button component={RouterLink} to={startRefund.to} variant="contained" size="large" sx={{ mt: 3 }}>
+    {startRefund.label}
+  </Button>
+);
 
-/** `/refund-policy`: short for now; the full page is the next issue. */
+/** `/refund-policy`: the 30-day guarantee, who qualifies, the timeline, types, methods and how to ask. */
 export function RefundPolicyPage() {
-  return <InfoPageView content={content} />;
+  const eligible = refundConditions.filter((c) => c.eligible).map((c) => c.condition);
+  const ineligible = refundConditions.filter((c) => !c.eligible).map((c) => c.condition);
+
+  return (
+    <ContentPage content={refundPage}>
+      <Section id="guarantee" title={refundSections.guarantee}>
+        <CardGrid cards={guaranteeOverview} />
+      </Section>
+
+      <Section id="conditions" title={refundSections.conditions}>
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          <Paper variant="outlined" sx={{ p: 3 }}>
+            <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
+              {refundLabels.eligible}
+            </Typography>
+            <BulletList items={eligible} />
+          </Paper>
+          <Paper variant="outlined" sx={{ p: 3 }}>
+            <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
+              {refundLabels.ineligible}
+            </Typography>
+            <BulletList items={ineligible} />
+          </Paper>
+        </Box>
+      </Section>
+
+      <Section id="timeline" title={refundSections.timeline}>
+        <CardGrid
+          columns={4}
+          ordered
+          cards={refundTimeline.map((s) => ({ title: s.step, eyebrow: s.when, text: s.text }))}
+        />
+      </Section>
+
+      <Section id="types" title={refundSections.types}>
+        <CardGrid cards={refundTypes.map((t) => ({ title: t.type, eyebrow: t.amount, text: t.text }))} />
+      </Section>
+
+      <Section id="methods" title={refundSections.methods}>
+        <DataTable
+          caption={refundSections.methodsCaption}
+          rows={refundMethods}
+          rowKey={(row) => row.method}
+          columns={[
+            { header: 'Method', cell: (row) => row.method },
+            { header: 'Time', cell: (row) => row.time },
+            { header: 'Notes', cell: (row) => row.note },
+          ]}
+        />
+      </Section>
+
+      <Section id="request" title={refundSections.request}>
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          <Box>
+            <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
+              {refundLabels.required}
+            </Typography>
+            <BulletList items={requiredInformation.required} />
+          </Box>
+          <Box>
+            <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
+              {refundLabels.optional}
+            </Typography>
+            <BulletList items={requiredInformation.optional} />
+          </Box>
+        </Box>
+        <StartRefundButton />
+      </Section>
+
+      <Section id="channels" title={refundSections.channels}>
+        <CardGrid
+          cards={supportChannels.map((c) => ({
+            title: c.title,
+            eyebrow: c.availability,
+            text: c.text,
+            children: (
+              <Link component={RouterLink} to="/contact" sx={{ display: 'inline-block', mt: 1 }}>
+                {refundLabels.contact}
+                <VisuallyHidden>{` (${c.title})`}</VisuallyHidden>
+              </Link>
+            ),
+          }))}
+        />
+      </Section>
+
+      <Section id="notes" title={refundSections.notes}>
+        <BulletList items={policyNotes} />
+        <Typography sx={{ mt: 2 }}>
+          {compatibilityLink.text}{' '}
+          <Link component={RouterLink} to={compatibilityLink.to}>
+            {compatibilityLink.label}
+          </Link>
+        </Typography>
+      </Section>
+    </ContentPage>
+  );
 }

@@ -1,27 +1,121 @@
-import { InfoPageView, type InfoPageContent } from '../components/InfoPageView';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { ActionLinks } from '../components/content/ActionLinks';
+import { ContentPage } from '../components/content/ContentPage';
+import { DataTable } from '../components/content/DataTable';
+import { BulletList, Prose, Section } from '../components/content/Section';
+import { Tag } from '../components/content/Tag';
+import {
+  contactDepartments,
+  disputeResponseTimes,
+  disputeSteps,
+  intellectualProperty,
+  liabilityLimits,
+  modificationPolicy,
+  prohibitedActivities,
+  purchaseTerms,
+  serviceTerms,
+  termsFacts,
+  termsLinks,
+  termsOverview,
+  termsPage,
+  userObligations,
+  termsSections,
+} from '../content/terms';
+import { slug } from '../lib/slug';
 
-const content: InfoPageContent = {
-  title: 'Terms and Conditions',
-  description: 'The terms that apply when you buy software licences from our store.',
-  intro:
-    'By purchasing from our store you agree to these terms. They are governed by the laws of the State of Delaware.',
-  sections: [
-    {
-      heading: 'Purchases',
-      body: 'Prices are in US dollars. A licence is perpetual, for one device, and non-transferable.',
-    },
-    {
-      heading: 'Liability',
-      body: 'Our liability is limited to the amount you paid for the order concerned.',
-    },
-  ],
-  links: [
-    { label: 'Privacy Policy', to: '/privacy' },
-    { label: 'EULA', to: '/eula' },
-  ],
-};
+function Facts({ facts }: { facts: readonly { label: string; value: string }[] }) {
+  return (
+    <Box
+      component="dl"
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 2, md: 5 }, mt: 3, mb: 0, '& dd': { m: 0 } }}
+    >
+      {facts.map((fact) => (
+        <div key={fact.label}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {fact.label}
+          </Typography>
+          <Typography component="dd" sx={{ fontWeight: 700 }}>
+            {fact.value}
+          </Typography>
+        </div>
+      ))}
+    </Box>
+  );
+}
 
-/** `/terms`: short for now; the full page is the next issue. */
+/** `/terms`: overview, service and purchase terms, obligations, disputes, changes, whom to contact. */
 export function TermsPage() {
-  return <InfoPageView content={content} />;
+  return (
+    <ContentPage content={termsPage} hero={<Facts facts={termsFacts} />}>
+      {[termsOverview, serviceTerms, purchaseTerms].map((section) => (
+        <Section key={section.heading} id={slug(section.heading)} title={section.heading}>
+          <Prose paragraphs={section.paragraphs} bullets={section.bullets} />
+        </Section>
+      ))}
+
+      <Section id="obligations" title={termsSections.obligations}>
+        <Box component="ul" sx={{ pl: 3, '& li': { mb: 0.75 } }}>
+          {userObligations.map((o) => (
+            <Typography component="li" key={o.obligation}>
+              {o.obligation}
+              {o.critical && <Tag tone="critical">Critical</Tag>}
+            </Typography>
+          ))}
+        </Box>
+      </Section>
+
+      <Section id="prohibited" title={termsSections.prohibited}>
+        <BulletList items={prohibitedActivities} />
+      </Section>
+
+      {[intellectualProperty, liabilityLimits].map((section) => (
+        <Section key={section.heading} id={slug(section.heading)} title={section.heading}>
+          <Prose paragraphs={section.paragraphs} />
+        </Section>
+      ))}
+
+      <Section id="disputes" title={termsSections.disputes}>
+        <Box component="ol" sx={{ pl: 3, '& li': { mb: 1.5 } }}>
+          {disputeSteps.map((step) => (
+            <li key={step.step}>
+              <Typography component="h3" variant="h6" sx={{ fontWeight: 700 }}>
+                {step.step}
+                {step.preferred && <Tag tone="positive">Preferred</Tag>}
+              </Typography>
+              <Typography>{step.description}</Typography>
+            </li>
+          ))}
+        </Box>
+        <Facts facts={disputeResponseTimes} />
+      </Section>
+
+      <Section id={slug(modificationPolicy.heading)} title={modificationPolicy.heading}>
+        <Prose paragraphs={modificationPolicy.paragraphs} />
+      </Section>
+
+      <Section id="contact-departments" title={termsSections.contactDepartments}>
+        <DataTable
+          caption={termsSections.contactDepartmentsCaption}
+          rows={contactDepartments}
+          rowKey={(row) => row.department}
+          columns={[
+            { header: 'Department', cell: (row) => row.department },
+            { header: 'Topics', cell: (row) => row.topics },
+            {
+              header: 'How to reach',
+              cell: (row) => (
+                <Link component={RouterLink} to={row.to}>
+                  Write to {row.department}
+                </Link>
+              ),
+            },
+          ]}
+        />
+        <ActionLinks links={termsLinks} />
+      </Section>
+    </ContentPage>
+  );
 }

@@ -59,3 +59,14 @@ export const PRODUCTS: Product[] = [
 ];
 
 export const [STANDARD, HOME_BUSINESS, PRO_PLUS] = PRODUCTS;
+
+/** What `GET /api/store-config` answers in tests. */
+export const STORE_CONFIG = {
+  environment: 'test' as const,
+  paymentProvider: 'demo' as const,
+  storeName: 'Office Licence Store',
+  supportEmail: 'help@store.test',
+  supportPhone: '+1 (864) 555-0142',
+  officeAddress: 'Anderson, SC, United States',
+  developmentSignIn: null,
+};

@@ -1,7 +1,12 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { resetStoreConfig } from '../lib/storeConfig';
+import { STORE_CONFIG } from './fixtures';
 
 beforeEach(() => {
+  // The server's settings as if already loaded, so a test's fetch stub sees only the calls it is about.
+  // Tests of the loading itself start from `resetStoreConfig()`.
+  resetStoreConfig({ status: 'ready', config: STORE_CONFIG });
   // jsdom implements neither; the shell scrolls to the top on every route change.
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   Element.prototype.scrollIntoView = vi.fn();

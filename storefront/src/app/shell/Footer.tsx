@@ -3,9 +3,10 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { config, telHref } from '../../lib/config';
+import type { ReactNode } from 'react';
+import { StoreName, SupportEmailLink, SupportPhoneLink } from '../../components/StoreContacts';
 
-type FooterLink = { label: string; to?: string; href?: string };
+type FooterLink = { label: string; to?: string; element?: ReactNode };
 
 const COLUMNS: { title: string; links: FooterLink[] }[] = [
   {
@@ -19,8 +20,8 @@ const COLUMNS: { title: string; links: FooterLink[] }[] = [
   {
     title: 'Support',
     links: [
-      { label: config.supportEmail, href: `mailto:${config.supportEmail}` },
-      { label: config.supportPhone, href: telHref(config.supportPhone) },
+      { label: 'Support e-mail', element: <SupportEmailLink color="inherit" underline="hover" /> },
+      { label: 'Support phone', element: <SupportPhoneLink color="inherit" underline="hover" /> },
       { label: 'Contact Us', to: '/contact' },
     ],
   },
@@ -65,14 +66,7 @@ export function Footer() {
                         {link.label}
                       </Link>
                     ) : (
-                      <Link
-                        href={link.href}
-                        color="inherit"
-                        underline="hover"
-                        sx={{ wordBreak: 'break-all' }}
-                      >
-                        {link.label}
-                      </Link>
+                      link.element
                     )}
                   </li>
                 ))}
@@ -81,12 +75,12 @@ export function Footer() {
           ))}
         </Box>
         <Typography variant="body2" sx={{ mt: 5, color: '#d1d5db' }}>
-          {config.storeName} is an independent reseller and is not affiliated with Microsoft Corporation.
+          <StoreName /> is an independent reseller and is not affiliated with Microsoft Corporation.
           Microsoft, Office, Word, Excel, PowerPoint, Outlook and Access are trademarks of the Microsoft group
           of companies.
         </Typography>
         <Typography variant="body2" sx={{ mt: 1, color: '#d1d5db' }}>
-          © {new Date().getFullYear()} {config.storeName}. All rights reserved.
+          © {new Date().getFullYear()} <StoreName />. All rights reserved.
         </Typography>
       </Container>
     </Box>

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import { Link as RouterLink } from 'react-router-dom';
 import { selectTotalItems, setCartOpen } from '../../features/cart/cartSlice';
-import { config } from '../../lib/config';
+import { StoreName } from '../../components/StoreContacts';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { CartIcon } from './icons';
 
@@ -26,7 +26,7 @@ export function Header() {
           underline="none"
           sx={{ fontWeight: 800 }}
         >
-          {config.storeName}
+          <StoreName />
         </Link>
         <Stack direction="row" spacing={1} sx={{ ml: 'auto', alignItems: 'center' }}>
           <Button

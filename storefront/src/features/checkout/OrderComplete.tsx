@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { forwardRef } from 'react';
+import { SupportEmailLink, SupportPhoneLink } from '../../components/StoreContacts';
 import { describeOrderStatus, useOrderStatus } from './useOrderStatus';
 
 /** Step 3 (and /success): the confirmation with the order's live status. */
@@ -40,6 +41,9 @@ export const OrderComplete = forwardRef<
       >
         Order status: {describeOrderStatus(status)}
       </Alert>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+        Questions about your order? E-mail <SupportEmailLink /> or call <SupportPhoneLink />.
+      </Typography>
       <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
         <Button variant="contained" size="large" onClick={onReturnHome}>
           Return to Home

@@ -1,0 +1,365 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const STORE = 'Office Licence Store';
+
+/** Serious and critical axe violations on the page as it is now, as readable lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The levels of the page's headings, in document order. */
+async function headingLevels(page: Page): Promise<number[]> {
+  return page
+    .locator('h1, h2, h3, h4, h5, h6')
+    .evaluateAll((nodes) => nodes.map((node) => Number(node.tagName.slice(1))));
+}
+
+/** One h1, first, and no level skipped on the way down (h2 → h4). */
+function expectHeadingsInOrder(levels: number[]) {
+  expect(levels[0]).toBe(1);
+  expect(levels.filter((level) => level === 1)).toHaveLength(1);
+  for (let i = 1; i < levels.length; i += 1) expect(levels[i] - levels[i - 1]).toBeLessThanOrEqual(1);
+}
+
+interface StoreConfig {
+  supportEmail: string;
+  supportPhone: string;
+}
+
+async function storeConfig(request: APIRequestContext): Promise<StoreConfig> {
+  const response = await request.get('/api/store-config');
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as StoreConfig;
+}
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** The server's contacts in place of {phone}, {tel}, {email} and {mailto}. */
+function fill(value: string | RegExp, config: StoreConfig): string | RegExp {
+  if (typeof value !== 'string') return value;
+  return value
+    .replace('{phone}', config.supportPhone)
+    .replace('{tel}', telHref(config.supportPhone))
+    .replace('{email}', config.supportEmail)
+    .replace('{mailto}', `mailto:${config.supportEmail}`);
+}
+
+interface PageCase {
+  path: string;
+  h1: string;
+  /** Facts and figures of the spec that must be on the page. */
+  texts: (string | RegExp)[];
+  /** Links the issue names: accessible name → href. */
+  links: [string | RegExp, string | RegExp][];
+  /** Whether the store's header and footer surround the page. */
+  shell?: boolean;
+}
+
+const PAGES: PageCase[] = [
+  {
+    path: '/contact',
+    h1: 'Contact Us',
+    texts: [
+      'Email Support',
+      'Phone Support',
+      'Live Chat',
+      'Mon-Fri 9AM-6PM EST',
+      'Mon-Fri 9AM-8PM EST',
+      '24/7, answered within 24 hours',
+      'Anderson, SC',
+      'Sat',
+      '10AM-4PM EST',
+    ],
+    links: [
+      ['{phone}', '{tel}'],
+      ['{email}', '{mailto}'],
+    ],
+  },
+  {
+    path: '/compatibility',
+    h1: 'System Requirements & Compatibility',
+    texts: [
+      'Windows PC',
+      'Mac',
+      'Not compatible',
+      'Windows 10 version 1903 or later, or Windows 11',
+      'macOS Ventura 13.0 or later',
+      '10 GB',
+      '8 GB',
+      'Windows RT',
+      'Chrome OS',
+      'Linux',
+      'macOS 12 (Monterey) or earlier',
+      'Microsoft 365 subscription',
+    ],
+    links: [['Ask us before you buy', '/contact']],
+  },
+  {
+    path: '/careers',
+    h1: 'Careers',
+    texts: [
+      '50+',
+      '10K+',
+      '15+',
+      '200%',
+      'Apply Online',
+      'Phone Screening',
+      'Technical Interview',
+      'Final Interview',
+    ],
+    links: [
+      ['View Open Positions', /\/careers#positions$/],
+      ['Contact HR Team', '/contact'],
+      ['Apply Now: Senior Software Sales Specialist', '/contact?role=Senior%20Software%20Sales%20Specialist'],
+      ['Apply Now: Product Content Writer', '/contact?role=Product%20Content%20Writer'],
+    ],
+  },
+  {
+    path: '/delivery-policy',
+    h1: 'Delivery Policy',
+    texts: [
+      'Immediate',
+      'Standard',
+      'Extended',
+      '5-30 minutes',
+      'Invalid Email Address',
+      'Payment Declined',
+      'Spam/Junk Filters',
+      'Security Review',
+      'System Maintenance',
+      'Geographic Restrictions',
+      'about 15 minutes, business hours only',
+      '30 days after delivery',
+      '10 or more licences',
+      'within 24 hours of payment',
+      'Automated delivery only',
+    ],
+    links: [
+      ['Contact Support', '/contact'],
+      ['Refund Policy', '/refund-policy'],
+    ],
+  },
+  {
+    path: '/refund-policy',
+    h1: 'Refund Policy',
+    texts: [
+      '30-day money-back guarantee',
+      'Day 1',
+      '1-3 days',
+      '3-5 days',
+      '5-7 days',
+      '100%',
+      'Up to 50%',
+      '0%',
+      '5-7 business days',
+      '3-5 business days',
+      '7-10 business days',
+      'over $500',
+      'order confirmation number',
+    ],
+    links: [
+      ['Start Refund Request', '/contact?topic=refund'],
+      ['Contact us (Email Support)', '/contact'],
+      ['Check compatibility', '/compatibility'],
+    ],
+  },
+  {
+    path: '/privacy',
+    h1: 'Privacy Policy',
+    texts: [
+      'Within 30 days',
+      'GDPR',
+      'CCPA',
+      'Session, or up to 30 days',
+      'Up to 24 months',
+      'Up to 12 months',
+      'Marketing',
+      'under 13',
+      '13-16',
+      '10 years',
+      '7 years after closure',
+      '5 years',
+      '2 years',
+    ],
+    links: [
+      ['Make a privacy request', '/contact?topic=privacy'],
+      ['Terms & Conditions', '/terms'],
+    ],
+  },
+  {
+    path: '/terms',
+    h1: 'Terms & Conditions',
+    texts: [
+      'September 21, 2025',
+      'Delaware',
+      'English (US)',
+      'Critical',
+      'Preferred',
+      '24-48 hours',
+      '5-7 business days',
+      'American Arbitration Association',
+      'limited to the amount you paid',
+    ],
+    links: [
+      ['Privacy Policy', '/privacy'],
+      ['End-User Licence Agreement', '/eula'],
+    ],
+  },
+  {
+    path: '/eula',
+    h1: 'End-User Licence Agreement',
+    texts: [
+      'Licence Rights',
+      'Restrictions',
+      'Support Terms',
+      'Warranties',
+      'Data Handling',
+      'Termination',
+      'Governing Law',
+      '30 days from purchase',
+      '90 days from activation',
+      'non-transferable',
+      'region-specific',
+      'Delaware',
+    ],
+    links: [[/Read Microsoft's software licence terms/, 'https://www.microsoft.com/en-us/useterms']],
+  },
+  {
+    path: '/enterprise-support',
+    h1: 'Enterprise Support',
+    shell: false,
+    texts: [
+      '30-50%',
+      '24/7/365',
+      'Unlimited',
+      '1000+',
+      '750+',
+      '77%',
+      '91%',
+      'Meet your team',
+      'Seamless transition',
+      'Go live in days',
+    ],
+    links: [
+      ['Schedule a Call', '/contact'],
+      ['Call', '{tel}'],
+      ['Privacy Policy', '/privacy'],
+      ['Terms & Conditions', '/terms'],
+    ],
+  },
+];
+
+test.describe('content pages', () => {
+  for (const c of PAGES) {
+    test(`${c.path}: heading, meta tags, facts, links, heading order and axe`, async ({ page, request }) => {
+      const config = await storeConfig(request);
+      await page.goto(c.path);
+      await expect(page.getByRole('heading', { level: 1, name: c.h1 })).toBeVisible();
+      await expect(page).toHaveTitle(`${c.h1} | ${STORE}`);
+      const description = page.locator('meta[name="description"]');
+      await expect(description).toHaveCount(1);
+      const text = (await description.getAttribute('content')) ?? '';
+      expect(text.length).toBeGreaterThan(50);
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+        'content',
+        `${c.h1} | ${STORE}`,
+      );
+      await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', text);
+
+      const main = page.getByRole('main');
+      for (const t of c.texts) await expect(main).toContainText(t);
+      for (const [name, href] of c.links)
+        await expect(
+          page.getByRole('link', { name: fill(name, config), exact: true }).first(),
+        ).toHaveAttribute('href', fill(href, config));
+
+      if (c.shell === false) {
+        await expect(page.getByRole('button', { name: 'Cart' })).toHaveCount(0);
+        await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
+      } else {
+        await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+        await expect(page.getByRole('contentinfo')).toContainText('not affiliated with Microsoft');
+      }
+
+      expectHeadingsInOrder(await headingLevels(page));
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
+  test('the footer shows the server’s support contacts', async ({ page, request }) => {
+    const config = await storeConfig(request);
+    await page.goto('/compatibility');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: config.supportEmail })).toHaveAttribute(
+      'href',
+      `mailto:${config.supportEmail}`,
+    );
+    await expect(footer.getByRole('link', { name: config.supportPhone })).toHaveAttribute(
+      'href',
+      telHref(config.supportPhone),
+    );
+  });
+
+  test('careers: six positions, four departments, View Open Positions scrolls to them', async ({ page }) => {
+    await page.goto('/careers');
+    const positions = page.getByRole('region', { name: 'Open Positions' });
+    await expect(positions.getByRole('article')).toHaveCount(6);
+    await expect(positions.getByRole('link', { name: /^Apply Now/ })).toHaveCount(6);
+    for (const [department, openings] of [
+      ['Sales', '2 open positions'],
+      ['Customer Success', '1 open position'],
+      ['Support', '1 open position'],
+      ['Marketing', '2 open positions'],
+    ]) {
+      const card = page
+        .getByRole('region', { name: 'Departments' })
+        .getByRole('listitem')
+        .filter({
+          has: page.getByRole('heading', { name: department, exact: true }),
+        });
+      await expect(card).toContainText(openings);
+    }
+    await page.getByRole('link', { name: 'View Open Positions' }).click();
+    await expect(page).toHaveURL(/#positions$/);
+    await expect(page.getByRole('heading', { name: 'Open Positions' })).toBeInViewport();
+  });
+
+  test('compatibility: the application table says which apps run where', async ({ page }) => {
+    await page.goto('/compatibility');
+    const table = page.getByRole('table', { name: 'Office applications on Windows and Mac' });
+    await expect(table.getByRole('row')).toHaveCount(8);
+    for (const app of ['Word', 'Excel', 'PowerPoint', 'Outlook', 'OneNote'])
+      await expect(table.getByRole('row', { name: new RegExp(`^${app} `) })).toContainText(
+        /Supported.*Supported/,
+      );
+    for (const app of ['Access', 'Publisher'])
+      await expect(table.getByRole('row', { name: new RegExp(`^${app} `) })).toContainText(
+        /Supported.*Not supported/,
+      );
+  });
+
+  test('enterprise support: five FAQs open one at a time; the call buttons dial the support number', async ({
+    page,
+    request,
+  }) => {
+    const config = await storeConfig(request);
+    await page.goto('/enterprise-support');
+    const faq = page.getByRole('region', { name: 'Frequently asked questions' });
+    const questions = faq.getByRole('button');
+    await expect(questions).toHaveCount(5);
+    await questions.nth(0).click();
+    await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'true');
+    await questions.nth(1).click();
+    await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'false');
+    await expect(faq).toContainText('There is no cap on escalations');
+    for (const name of ['Call Now', 'Call', 'Call Us Today', 'Call Us'])
+      await expect(page.getByRole('link', { name, exact: true }).first()).toHaveAttribute(
+        'href',
+        telHref(config.supportPhone),
+      );
+  });
+});

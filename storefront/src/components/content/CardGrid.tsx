@@ -1,0 +1,89 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+export interface GridCard {
+  title: string;
+  /** A short line above the text: a figure, a time, a status. */
+  eyebrow?: ReactNode;
+  text?: ReactNode;
+  children?: ReactNode;
+}
+
+/**
+ * Cards in a responsive grid, as a list; each card's title is an h3 (the grid sits in an h2 section).
+ * `ordered` numbers the cards (steps).
+ */
+export function CardGrid({
+  cards,
+  columns = 3,
+  ordered = false,
+  label,
+}: {
+  cards: GridCard[];
+  columns?: 2 | 3 | 4;
+  ordered?: boolean;
+  label?: string;
+}) {
+  return (
+    <Box
+      component={ordered ? 'ol' : 'ul'}
+      aria-label={label}
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: `repeat(${columns}, 1fr)` },
+      }}
+    >
+      {cards.map((card, index) => (
+        <Paper component="li" key={card.title} variant="outlined" sx={{ p: 3 }}>
+          {ordered && (
+            <Typography sx={{ fontWeight: 800, color: 'primary.main' }}>Step {index + 1}</Typography>
+          )}
+          <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
+            {card.title}
+          </Typography>
+          {card.eyebrow && (
+            <Typography sx={{ fontWeight: 700, color: 'primary.main', mb: 0.5 }}>{card.eyebrow}</Typography>
+          )}
+          {card.text && (
+            <Typography variant="body2" color="text.secondary">
+              {card.text}
+            </Typography>
+          )}
+          {card.children}
+        </Paper>
+      ))}
+    </Box>
+  );
+}
+
+/** Figures as a description list: the value large, its label below. */
+export function Stats({ stats }: { stats: { value: string; label: string }[] }) {
+  return (
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr 1fr', md: `repeat(${stats.length}, 1fr)` },
+        gap: 3,
+        my: 0,
+      }}
+    >
+      {stats.map((stat) => (
+        <Box key={stat.label} sx={{ display: 'flex', flexDirection: 'column-reverse', textAlign: 'center' }}>
+          <Typography component="dt" color="text.secondary">
+            {stat.label}
+          </Typography>
+          <Typography component="dd" variant="h4" sx={{ m: 0, fontWeight: 800 }}>
+            {stat.value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}

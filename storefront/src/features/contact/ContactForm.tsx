@@ -1,0 +1,111 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useFormik } from 'formik';
+import { useState } from 'react';
+import { toast } from '../../components/toast/toast';
+import { CONTACT_CATEGORIES, CONTACT_FORM, CONTACT_TOAST } from '../../content/contact';
+import { ApiError } from '../../lib/api';
+import { sendContactMessage } from './contactApi';
+import { contactSchema, EMPTY_CONTACT_FORM, type ContactFormValues } from './contactSchema';
+
+type TextFieldName = Exclude<keyof ContactFormValues, 'category'>;
+
+/** Why a message could not be sent, in words a visitor can act on. */
+function failureMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 400 && error.messages.length > 0)
+    return `${CONTACT_FORM.invalid} ${error.messages.join(' ')}`;
+  if (error instanceof ApiError && error.status === 429) return CONTACT_FORM.tooMany;
+  return CONTACT_FORM.failed;
+}
+
+/**
+ * The message form: posts to `POST /api/contact`; on success it clears and shows the spec's toast, on
+ * failure it keeps what was typed and says what went wrong.
+ */
+export function ContactForm({ initialValues }: { initialValues: ContactFormValues }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const formik = useFormik<ContactFormValues>({
+    initialValues,
+    validationSchema: contactSchema,
+    onSubmit: async (values, helpers) => {
+      setFailure(null);
+      try {
+        await sendContactMessage({ ...contactSchema.cast(values), category: values.category });
+        helpers.resetForm({ values: EMPTY_CONTACT_FORM });
+        toast({ ...CONTACT_TOAST, variant: 'success' });
+      } catch (error) {
+        setFailure(failureMessage(error));
+      }
+    },
+  });
+  const sending = formik.isSubmitting;
+
+  const field = (name: TextFieldName, props: TextFieldProps = {}) => {
+    const shown = formik.touched[name] && formik.errors[name];
+    return (
+      <TextField
+        id={`contact-${name}`}
+        name={name}
+        label={CONTACT_FORM.labels[name]}
+        value={formik.values[name]}
+        onChange={formik.handleChange}
+        onBlur={formik.handleBlur}
+        error={Boolean(shown)}
+        helperText={shown || undefined}
+        required
+        fullWidth
+        disabled={sending}
+        {...props}
+      />
+    );
+  };
+
+  return (
+    <Box component="form" onSubmit={formik.handleSubmit} noValidate aria-labelledby="contact-form-title">
+      <Typography id="contact-form-title" variant="h5" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
+        {CONTACT_FORM.heading}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {CONTACT_FORM.requiredNote}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        {field('name', { autoComplete: 'name' })}
+        {field('email', { type: 'email', autoComplete: 'email' })}
+        <Box sx={{ gridColumn: '1 / -1' }}>{field('subject')}</Box>
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <TextField
+            id="contact-category"
+            name="category"
+            label={CONTACT_FORM.labels.category}
+            select
+            value={formik.values.category}
+            onChange={formik.handleChange}
+            onBlur={formik.handleBlur}
+            fullWidth
+            disabled={sending}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="">{CONTACT_FORM.noCategory}</option>
+            {CONTACT_CATEGORIES.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </TextField>
+        </Box>
+        <Box sx={{ gridColumn: '1 / -1' }}>{field('message', { multiline: true, minRows: 5 })}</Box>
+      </Box>
+      {failure && (
+        <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+          {failure}
+        </Alert>
+      )}
+      <Button type="submit" variant="contained" size="large" disabled={sending} sx={{ mt: 3 }}>
+        {sending ? CONTACT_FORM.sending : CONTACT_FORM.send}
+      </Button>
+    </Box>
+  );
+}

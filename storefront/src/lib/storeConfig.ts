@@ -1,0 +1,81 @@
+import { useEffect, useSyncExternalStore } from 'react';
+
+/** The store's public settings, served by `GET /api/store-config` (the e-mails use the same ones). */
+export interface StoreConfig {
+  environment: 'development' | 'production' | 'test';
+  paymentProvider: 'stripe' | 'demo';
+  storeName: string;
+  supportEmail: string;
+  supportPhone: string;
+  officeAddress: string;
+  developmentSignIn: { username: string; password: string } | null;
+}
+
+export type StoreConfigState =
+  { status: 'idle' | 'loading' | 'failed'; config: null } | { status: 'ready'; config: StoreConfig };
+
+const INITIAL: StoreConfigState = { status: 'idle', config: null };
+let state: StoreConfigState = INITIAL;
+/** Bumped by a reset, so an answer to an earlier request is dropped. */
+let generation = 0;
+const listeners = new Set<() => void>();
+
+function set(next: StoreConfigState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function isStoreConfig(body: unknown): body is StoreConfig {
+  if (typeof body !== 'object' || body === null) return false;
+  const b = body as Record<string, unknown>;
+  return ['storeName', 'supportEmail', 'supportPhone', 'officeAddress'].every(
+    (key) => typeof b[key] === 'string' && b[key] !== '',
+  );
+}
+
+/** Fetches the settings once per page load; a failed fetch is tried again by the next component that asks. */
+export async function loadStoreConfig(): Promise<void> {
+  if (state.status === 'loading' || state.status === 'ready') return;
+  set({ status: 'loading', config: null });
+  const started = generation;
+  const settle = (next: StoreConfigState) => {
+    if (started === generation) set(next);
+  };
+  try {
+    const response = await fetch('/api/store-config', { headers: { Accept: 'application/json' } });
+    if (!response.ok) throw new Error(`GET /api/store-config answered ${response.status}`);
+    const body: unknown = await response.json();
+    if (!isStoreConfig(body)) throw new Error('GET /api/store-config answered an unexpected body');
+    settle({ status: 'ready', config: body });
+  } catch {
+    // The pages show the contact form instead of the contacts.
+    settle({ status: 'failed', config: null });
+  }
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const snapshot = () => state;
+
+/** The settings and their loading status; the first component that asks loads them. */
+export function useStoreConfig(): StoreConfigState {
+  const current = useSyncExternalStore(subscribe, snapshot, snapshot);
+  useEffect(() => {
+    void loadStoreConfig();
+  }, []);
+  return current;
+}
+
+/** Tests start from nothing loaded. */
+export function resetStoreConfig(next: StoreConfigState = INITIAL): void {
+  generation += 1;
+  set(next);
+}
+
+/** The phone number as a `tel:` address: digits and a leading plus only. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
