@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startSmtpSink } from './support/smtp-sink.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -70,6 +71,9 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
 export default async function globalSetup(): Promise<() => Promise<void>> {
   buildIfNeeded();
   const dataDir = mkdtempSync(join(tmpdir(), 'store-e2e-'));
+  // The store sends its mail over SMTP to a real server on loopback, which keeps each message as a file.
+  const smtp = await startSmtpSink(join(dataDir, 'mail'));
+  process.env.E2E_MAIL_DIR = join(dataDir, 'mail');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
@@ -82,7 +86,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       PORT: String(port),
       PUBLIC_URL: baseUrl,
       DATABASE_URL: `sqlite:${join(dataDir, 'store.sqlite')}`,
-      MAIL_DIR: join(dataDir, 'mail'),
+      SMTP_URL: smtp.url,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -98,6 +102,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       if (server.exitCode === null) server.kill('SIGKILL');
     }
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,7 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { mailsMentioning } from '../support/mail.js';
 
 const SENT_TITLE = 'Message Sent!';
 const SENT_TEXT = "Thank you for contacting us. We'll get back to you within 24 hours.";
@@ -31,25 +29,6 @@ async function messagesFrom(request: APIRequestContext, email: string): Promise<
   );
   expect(list.ok()).toBe(true);
   return (await list.json()) as StoredMessage[];
-}
-
-/** The .eml files of global-setup's MAIL_DIR that mention a text (the sender's unique address). */
-function mailsMentioning(text: string): string[] {
-  const found: string[] = [];
-  for (const dir of readdirSync(tmpdir())) {
-    if (!dir.startsWith('store-e2e-')) continue;
-    let files: string[];
-    try {
-      files = readdirSync(join(tmpdir(), dir, 'mail')).filter((name) => name.endsWith('.eml'));
-    } catch {
-      continue;
-    }
-    for (const file of files) {
-      const eml = readFileSync(join(tmpdir(), dir, 'mail', file), 'utf8').replace(/=\r?\n/g, '');
-      if (eml.includes(text)) found.push(eml);
-    }
-  }
-  return found;
 }
 
 const uniqueEmail = (name: string) => `${name}.${Date.now()}.${test.info().workerIndex}@example.com`;

@@ -1,38 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
-/**
- * The .eml files the server under test wrote for one recipient. global-setup.ts gives the server a MAIL_DIR
- * inside a fresh `store-e2e-*` temporary directory; the recipient address is unique to each test, so
- * another run's server writing beside it cannot be mistaken for ours.
- */
-function mailsTo(address: string): string[] {
-  const found: string[] = [];
-  for (const dir of readdirSync(tmpdir())) {
-    if (!dir.startsWith('store-e2e-')) continue;
-    const mailDir = join(tmpdir(), dir, 'mail');
-    let files: string[];
-    try {
-      files = readdirSync(mailDir).filter((name) => name.endsWith('.eml'));
-    } catch {
-      continue;
-    }
-    for (const file of files) {
-      const text = decode(readFileSync(join(mailDir, file), 'utf8'));
-      if (text.toLowerCase().includes(address.toLowerCase())) found.push(text);
-    }
-  }
-  return found;
-}
-
-/** Undoes quoted-printable soft breaks and escapes, enough to search the text. */
-function decode(eml: string): string {
-  return eml
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
+import { mailsTo } from '../support/mail.js';
 
 const LICENSE_KEY = /\b[A-Z0-9]{5}(?:-[A-Z0-9]{5}){4}\b/;
 

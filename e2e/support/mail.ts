@@ -1,0 +1,31 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Every message the journeys' SMTP sink received so far, decoded enough to search (see smtp-sink.ts). */
+export function receivedMail(): string[] {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error('E2E_MAIL_DIR is not set: run the journeys through Playwright (global-setup.ts)');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .map((name) => decodeQuotedPrintable(readFileSync(join(dir, name), 'utf8')));
+}
+
+/** The messages addressed to `address`. */
+export function mailsTo(address: string): string[] {
+  const to = new RegExp(`^To: .*${address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'im');
+  return receivedMail().filter((mail) => to.test(mail));
+}
+
+/** The messages that contain `text` anywhere. */
+export function mailsMentioning(text: string): string[] {
+  return receivedMail().filter((mail) => mail.includes(text));
+}
+
+/** Undoes quoted-printable's soft line breaks and =XX escapes, which split long lines and keys. */
+function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
