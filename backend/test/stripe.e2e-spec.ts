@@ -88,6 +88,31 @@ describe(`Stripe payments against a local stand-in API on ${DRIVER}`, () => {
     });
   });
 
+  it('answers requests repeated while the payment is being set up with the same order', async () => {
+    stripe.delayMs = 400;
+    try {
+      const key = { 'Idempotency-Key': 'double-click-1' };
+      const before = stripe.requests.length;
+      const answers = await Promise.all(Array.from({ length: 5 }, () => createIntent(t, {}, key)));
+      expect(answers.map((res) => res.status)).toEqual([201, 201, 201, 201, 201]);
+      expect(new Set(answers.map((res) => res.body.orderId)).size).toBe(1);
+      expect(new Set(answers.map((res) => res.body.clientSecret)).size).toBe(1);
+      const created = stripe.requests.slice(before).filter((r) => r.method === 'POST');
+      expect(created).toHaveLength(1);
+      expect(await t.db.getRepository(Order).countBy({ idempotencyKey: 'double-click-1' })).toBe(1);
+
+      // A setup that failed answers the same failure, at once, to a repeat.
+      stripe.failing = true;
+      const failedKey = { 'Idempotency-Key': 'double-click-2' };
+      const first = await createIntent(t, {}, failedKey).expect(502);
+      const again = await createIntent(t, {}, failedKey).expect(502);
+      expect(again.body).toEqual(first.body);
+    } finally {
+      stripe.delayMs = 0;
+      stripe.failing = false;
+    }
+  });
+
   it('refuses forged, stale and unsigned webhooks and changes nothing', async () => {
     const { intent, paymentIntentId } = await checkout();
     const object = stripe.succeeded(paymentIntentId);

@@ -25,6 +25,10 @@ import type {
 import { MAX_QUANTITY } from './dto/create-payment-intent.dto.js';
 import { priceCart, UnknownProductError } from './pricing.js';
 
+/** How long a repeated request waits for the first one's payment to be set up. */
+const REPLAY_WAIT_MS = 5_000;
+const PAYMENT_SETUP_FAILED = 'Unable to initialize payment. Please try again.';
+
 @Injectable()
 export class CheckoutService {
   private readonly logger = new Logger('Checkout');
@@ -48,8 +52,8 @@ export class CheckoutService {
   ): Promise<PaymentIntentResponseDto> {
     const fingerprint = createHash('sha256').update(JSON.stringify(dto)).digest('hex');
     if (idempotencyKey) {
-      const existing = await this.db.getRepository(Order).findOneBy({ idempotencyKey });
-      if (existing) return this.replay(existing, fingerprint);
+      const replayed = await this.replay(idempotencyKey, fingerprint);
+      if (replayed) return replayed;
     }
 
     let order: Order;
@@ -87,8 +91,8 @@ export class CheckoutService {
     } catch (error) {
       // Two requests with one Idempotency-Key at once: the loser answers the winner's order.
       if (idempotencyKey && isUniqueViolation(error)) {
-        const existing = await this.db.getRepository(Order).findOneBy({ idempotencyKey });
-        if (existing) return this.replay(existing, fingerprint);
+        const replayed = await this.replay(idempotencyKey, fingerprint);
+        if (replayed) return replayed;
       }
       throw error;
     }
@@ -105,7 +109,7 @@ export class CheckoutService {
     } catch (error) {
       this.logger.error(`Payment setup failed for order ${order.id}: ${(error as Error).message}`);
       await this.db.transaction((m) => this.fulfilment.failPayment(m, order.id));
-      throw new BadGatewayException('Unable to initialize payment. Please try again.');
+      throw new BadGatewayException(PAYMENT_SETUP_FAILED);
     }
   }
 
@@ -136,14 +140,29 @@ export class CheckoutService {
     }
   }
 
-  private replay(order: Order, fingerprint: string): PaymentIntentResponseDto {
-    if (order.idempotencyFingerprint !== fingerprint) {
-      throw new ConflictException('This Idempotency-Key was already used for a different request');
+  /**
+   * The answer already given for an Idempotency-Key, or null when the key is new. A request repeated
+   * while the first is still setting up its payment (a double click) waits for it, up to
+   * REPLAY_WAIT_MS, and then answers the same order; a failed setup answers as the first did.
+   */
+  private async replay(
+    idempotencyKey: string,
+    fingerprint: string,
+  ): Promise<PaymentIntentResponseDto | null> {
+    const deadline = Date.now() + REPLAY_WAIT_MS;
+    for (;;) {
+      const order = await this.db.getRepository(Order).findOneBy({ idempotencyKey });
+      if (!order) return null;
+      if (order.idempotencyFingerprint !== fingerprint) {
+        throw new ConflictException('This Idempotency-Key was already used for a different request');
+      }
+      if (order.clientSecretSealed) return this.response(order, this.secrets.open(order.clientSecretSealed));
+      if (order.paymentStatus === 'failed') throw new BadGatewayException(PAYMENT_SETUP_FAILED);
+      if (Date.now() >= deadline) {
+        throw new ConflictException('The payment for this request is still being set up; retry in a moment');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    if (!order.clientSecretSealed) {
-      throw new ConflictException('The payment for this request is still being set up; retry in a moment');
-    }
-    return this.response(order, this.secrets.open(order.clientSecretSealed));
   }
 
   private response(order: Order, clientSecret: string): PaymentIntentResponseDto {

@@ -53,6 +53,8 @@ export class StripeStandIn {
   private readonly byIdempotencyKey = new Map<string, StandInPaymentIntent>();
   /** When set, the API answers 500 to everything (a provider outage). */
   failing = false;
+  /** How long the API takes to answer (a slow provider). */
+  delayMs = 0;
 
   private readonly server: Server = createServer((req, res) => void this.handle(req, res));
 
@@ -73,6 +75,7 @@ export class StripeStandIn {
       });
       res.end(JSON.stringify(payload));
     };
+    if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (this.failing) return send(500, { error: { type: 'api_error', message: 'Stand-in outage' } });
     if (req.method === 'POST' && req.url === '/v1/payment_intents') {
       const existing = idempotencyKey && this.byIdempotencyKey.get(idempotencyKey);
