@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startSmtpSink } from './support/smtp-sink.js';
+import { signInStaff } from './support/staff.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -94,6 +95,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   server.stderr?.on('data', (chunk) => (log += chunk));
   await waitForHealth(baseUrl, server, () => log);
   process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_STAFF_SESSIONS = JSON.stringify(await signInStaff(baseUrl));
 
   return async () => {
     if (server.exitCode === null) {

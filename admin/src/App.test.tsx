@@ -1,10 +1,52 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App, BASENAME } from './App';
+import { resetStoreConfig } from './common/storeConfig';
 
 // react-admin takes a while to settle in jsdom: wait longer than Testing Library's default second.
 const SLOW = { timeout: 10_000 };
+
+const STORE_CONFIG = {
+  environment: 'development',
+  paymentProvider: 'demo',
+  storeName: 'Office Licence Store',
+  supportEmail: 'support@example.com',
+  supportPhone: '+1 555 0100',
+  officeAddress: '1 Main St',
+  developmentSignIn: { username: 'admin', password: 'admin-dev-password' },
+};
+
+const STATS = {
+  totalOrders: 1234,
+  totalRevenue: 48210.37,
+  activeLicenses: 1100,
+  totalDownloads: 2300,
+  completedOrders: 1000,
+  pendingOrders: 120,
+  recentOrders: [],
+  awaitingKeysOrders: 2,
+  stock: [{ productId: 'office-2024-standard', title: 'Office 2024 Standard', available: 3 }],
+  generatedAt: '2026-01-01T00:00:00Z',
+};
+
+type Routes = Record<string, () => Response>;
+
+/** A fetch answering by path; anything else is a 404. */
+function stubApi(routes: Routes) {
+  const fetchMock = vi.fn(async (input: string) => {
+    const path = String(input).split('?')[0]!;
+    const route = routes[path];
+    return route ? route() : Response.json({ message: 'Not found' }, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  resetStoreConfig();
+  document.cookie = 'sidebar_state=; max-age=0; path=/';
+});
 
 function renderAdmin(path: string) {
   const router = createMemoryRouter([{ path: '*', element: <App /> }], {
@@ -25,71 +67,171 @@ async function openLoginPage() {
 }
 
 function submit(username: string, password: string) {
-  fireEvent.change(screen.getByLabelText('Username'), { target: { value: username } });
-  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+  fireEvent.change(screen.getByLabelText(/Username/), { target: { value: username } });
+  fireEvent.change(screen.getByLabelText(/Password/), { target: { value: password } });
   fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+function signIn(role = 'admin') {
+  localStorage.setItem('admin.token', 'token-1');
+  localStorage.setItem('admin.user', JSON.stringify({ id: 1, username: 'admin', role }));
 }
 
 describe('the back office', () => {
   it('shows the login form', async () => {
+    stubApi({});
     await openLoginPage();
 
-    expect(screen.getByLabelText('Username')).toBeTruthy();
-    expect(screen.getByLabelText('Password')).toBeTruthy();
+    expect(screen.getByLabelText(/Username/)).toBeTruthy();
+    expect(screen.getByLabelText(/Password/)).toBeTruthy();
+  });
+
+  it('shows the development credentials only when the server sends them', async () => {
+    stubApi({ '/api/store-config': () => Response.json(STORE_CONFIG) });
+    await openLoginPage();
+    expect(await screen.findByText('admin-dev-password', {}, SLOW)).toBeTruthy();
+  });
+
+  it('shows no credentials in production', async () => {
+    const fetchMock = stubApi({
+      '/api/store-config': () => Response.json({ ...STORE_CONFIG, developmentSignIn: null }),
+    });
+    await openLoginPage();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/store-config', expect.anything()));
+    expect(screen.queryByText(/Development sign-in/)).toBeNull();
   });
 
   it('asks for the missing fields without calling the API', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubApi({});
     await openLoginPage();
 
     submit('', '');
 
     expect(await screen.findByText('Username is required')).toBeTruthy();
     expect(screen.getByText('Password is required')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/admin/login', expect.anything());
   });
 
   it('notifies a failed login with the reason the API gives', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
+    stubApi({
+      '/api/admin/login': () =>
         Response.json(
           { statusCode: 401, message: 'Invalid credentials', error: 'Unauthorized' },
           { status: 401 },
         ),
-      ),
-    );
+    });
     const router = await openLoginPage();
 
     submit('admin', 'wrong');
 
-    expect(await screen.findByText('Login failed: Invalid credentials', {}, SLOW)).toBeTruthy();
+    const toast = await screen.findByRole('alert', {}, SLOW);
+    expect(within(toast).getByText('Login failed')).toBeTruthy();
+    expect(within(toast).getByText('Invalid credentials')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/login');
   });
 
-  it('lands on the dashboard after signing in', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
+  it('lands on the dashboard after signing in and welcomes the user', async () => {
+    stubApi({
+      '/api/admin/login': () =>
         Response.json({ success: true, token: 'token-1', user: { id: 1, username: 'admin', role: 'admin' } }),
-      ),
-    );
+      '/api/admin/dashboard': () => Response.json(STATS),
+    });
     const router = await openLoginPage();
 
     submit('admin', 'secret');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'), SLOW);
-    expect(await screen.findByText('Signed in as admin.', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Login successful', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('Welcome back, admin!')).toBeTruthy();
     expect(localStorage.getItem('admin.token')).toBe('token-1');
   });
 
   it('opens the home path on the dashboard', async () => {
-    localStorage.setItem('admin.token', 'token-1');
-    localStorage.setItem('admin.user', JSON.stringify({ id: 1, username: 'admin', role: 'admin' }));
+    stubApi({ '/api/admin/dashboard': () => Response.json(STATS) });
+    signIn();
 
     const router = renderAdmin('/admin/');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'), SLOW);
+  });
+
+  it('shows the dashboard figures with the stock warning', async () => {
+    stubApi({ '/api/admin/dashboard': () => Response.json(STATS) });
+    signIn();
+    renderAdmin('/admin/dashboard');
+
+    const orders = await screen.findByRole('region', { name: 'Total Orders' }, SLOW);
+    expect(within(orders).getByText('1,234')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Revenue' })).getByText('$48,210.37')).toBeTruthy();
+    expect(screen.getByText('No recent orders')).toBeTruthy();
+    expect(screen.getByText('Low stock')).toBeTruthy();
+  });
+
+  it('reports a failed dashboard fetch', async () => {
+    stubApi({ '/api/admin/dashboard': () => Response.json({ message: 'boom' }, { status: 500 }) });
+    signIn();
+    renderAdmin('/admin/dashboard');
+
+    expect(await screen.findByText('Failed to fetch dashboard data', {}, SLOW)).toBeTruthy();
+  });
+
+  it('signs out when the API answers 401', async () => {
+    stubApi({ '/api/admin/dashboard': () => Response.json({ message: 'Unauthorized' }, { status: 401 }) });
+    signIn();
+    const router = renderAdmin('/admin/dashboard');
+
+    await waitFor(() => expect(localStorage.getItem('admin.token')).toBeNull(), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'), SLOW);
+  });
+
+  it('lays out the sidebar with the store, the user and Sign Out', async () => {
+    stubApi({
+      '/api/admin/dashboard': () => Response.json(STATS),
+      '/api/store-config': () => Response.json(STORE_CONFIG),
+    });
+    signIn();
+    renderAdmin('/admin/dashboard');
+
+    expect(await screen.findByText('Admin Panel', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('Management')).toBeTruthy();
+    for (const link of ['Dashboard', 'Orders', 'License Keys', 'Downloads', 'Staff'])
+      expect(screen.getByRole('link', { name: link })).toBeTruthy();
+    expect(await screen.findByText('Office Licence Store')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+  });
+
+  it('hides the staff screen from support', async () => {
+    stubApi({ '/api/admin/dashboard': () => Response.json(STATS) });
+    signIn('support');
+    renderAdmin('/admin/dashboard');
+
+    expect(await screen.findByRole('link', { name: 'Orders' }, SLOW)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Staff' })).toBeNull();
+  });
+
+  it('toggles the sidebar with Ctrl+B and keeps the state in a cookie', async () => {
+    stubApi({ '/api/admin/dashboard': () => Response.json(STATS) });
+    signIn();
+    renderAdmin('/admin/dashboard');
+    await screen.findByText('Admin Panel', {}, SLOW);
+
+    fireEvent.keyDown(window, { key: 'b', ctrlKey: true });
+
+    await waitFor(() => expect(screen.queryByText('Management')).toBeNull());
+    expect(document.cookie).toContain('sidebar_state=false');
+    fireEvent.keyDown(window, { key: 'B', metaKey: true });
+    expect(await screen.findByText('Management')).toBeTruthy();
+    expect(document.cookie).toContain('sidebar_state=true');
+  });
+
+  it('toggles the theme and stores it under "theme"', async () => {
+    stubApi({ '/api/admin/dashboard': () => Response.json(STATS) });
+    signIn();
+    renderAdmin('/admin/dashboard');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Toggle theme' }, SLOW));
+    expect(localStorage.getItem('theme')).toBe('dark');
+    fireEvent.click(screen.getByRole('button', { name: 'Toggle theme' }));
+    expect(localStorage.getItem('theme')).toBe('light');
   });
 });

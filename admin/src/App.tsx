@@ -1,10 +1,19 @@
-import { Admin, CustomRoutes, Layout, Menu, Navigate, Resource, type LayoutProps } from 'react-admin';
+import { Admin, CustomRoutes, Navigate, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
+import coupons from './coupons';
 import { Dashboard } from './dashboard/Dashboard';
+import downloads from './downloads';
+import emails from './emails';
+import { AppLayout } from './layout/AppLayout';
+import { ThemeModeProvider, themes } from './layout/themeMode';
+import { Toaster } from './layout/Toaster';
+import licenses from './licenses';
 import { LoginPage } from './login/LoginPage';
+import messages from './messages';
 import orders from './orders';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
+import users from './users';
 
 /** Where the back office is served: the router in main.tsx takes this prefix off every path. */
 export const BASENAME = '/admin';
@@ -12,31 +21,32 @@ export const BASENAME = '/admin';
 /** The dashboard lives at /admin/dashboard; the home path lands there. */
 const Home = () => <Navigate to="/dashboard" replace />;
 
-const AppMenu = () => {
-  return (
-    <Menu>
-      <Menu.DashboardItem to="/dashboard" />
-      <Menu.ResourceItems />
-    </Menu>
-  );
-};
-
-const AppLayout = ({ children }: LayoutProps) => <Layout menu={AppMenu}>{children}</Layout>;
-
 export const App = () => (
-  <Admin
-    title="Admin Portal"
-    disableTelemetry
-    requireAuth
-    authProvider={authProvider}
-    dataProvider={dataProvider}
-    loginPage={LoginPage}
-    dashboard={Home}
-    layout={AppLayout}
-  >
-    <Resource name="orders" {...orders} />
-    <CustomRoutes>
-      <Route path="/dashboard" element={<Dashboard />} />
-    </CustomRoutes>
-  </Admin>
+  <ThemeModeProvider>
+    {(mode) => (
+      <Admin
+        title="Admin Portal"
+        disableTelemetry
+        requireAuth
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        loginPage={LoginPage}
+        dashboard={Home}
+        layout={AppLayout}
+        notification={Toaster}
+        theme={themes[mode]}
+      >
+        <Resource name="orders" {...orders} />
+        <Resource name="licenses" {...licenses} options={{ label: 'License Keys' }} />
+        <Resource name="downloads" {...downloads} />
+        <Resource name="coupons" {...coupons} />
+        <Resource name="emails" {...emails} />
+        <Resource name="messages" {...messages} />
+        <Resource name="users" {...users} options={{ label: 'Staff' }} />
+        <CustomRoutes>
+          <Route path="/dashboard" element={<Dashboard />} />
+        </CustomRoutes>
+      </Admin>
+    )}
+  </ThemeModeProvider>
 );

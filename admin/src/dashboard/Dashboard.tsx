@@ -1,22 +1,162 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { Title, useGetIdentity } from 'react-admin';
+import type { ReactNode } from 'react';
+import { Title } from 'react-admin';
+import { formatMoney, shortId } from '../common/format';
+import { StatusChip } from '../common/StatusChip';
+import { useAdminGet } from '../common/useAdminGet';
+
+/** `GET /api/admin/dashboard`. */
+export interface DashboardStats {
+  totalOrders: number;
+  totalRevenue: number;
+  activeLicenses: number;
+  totalDownloads: number;
+  completedOrders: number;
+  pendingOrders: number;
+  recentOrders: { id: string; customerEmail: string; totalAmount: number; status: string }[];
+  awaitingKeysOrders: number;
+  stock: { productId: string; title: string; available: number }[];
+}
+
+/** Fewer unassigned keys than this for a product shows a warning. */
+export const LOW_STOCK = 5;
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+const StatCard = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Card component="section" aria-label={title} sx={{ flex: '1 1 220px' }}>
+    <CardContent>
+      <Typography variant="subtitle2" component="h2" color="text.secondary" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </CardContent>
+  </Card>
+);
+
+const Figure = ({ children }: { children: ReactNode }) => (
+  <Typography variant="h4" component="p">
+    {children}
+  </Typography>
+);
 
 export const Dashboard = () => {
-  const { identity } = useGetIdentity();
+  const { data, error, loading } = useAdminGet<DashboardStats>('/api/admin/dashboard');
 
   return (
-    <Card sx={{ mt: 2 }}>
+    <Box sx={{ mt: 1 }}>
       <Title title="Dashboard" />
-      <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
-          Dashboard
-        </Typography>
-        <Typography color="text.secondary">
-          {identity ? `Signed in as ${identity.fullName}.` : 'Welcome to the back office.'}
-        </Typography>
-      </CardContent>
-    </Card>
+      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+        Dashboard
+      </Typography>
+      {error ? <Alert severity="error">Failed to fetch dashboard data</Alert> : null}
+      {loading && !data ? (
+        <Stack direction="row" spacing={2} aria-busy="true">
+          {[0, 1, 2, 3].map((n) => (
+            <Skeleton key={n} variant="rounded" height={110} sx={{ flex: 1 }} />
+          ))}
+        </Stack>
+      ) : null}
+      {data ? (
+        <Stack spacing={2}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+            <StatCard title="Total Orders">
+              <Figure>{count(data.totalOrders)}</Figure>
+            </StatCard>
+            <StatCard title="Revenue">
+              <Figure>{formatMoney(data.totalRevenue)}</Figure>
+              <Typography variant="caption">From completed payments</Typography>
+            </StatCard>
+            <StatCard title="Active Licenses">
+              <Figure>{count(data.activeLicenses)}</Figure>
+            </StatCard>
+            <StatCard title="Total Downloads">
+              <Figure>{count(data.totalDownloads)}</Figure>
+            </StatCard>
+          </Box>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+            <StatCard title="Order Status">
+              <Stack direction="row" spacing={4}>
+                <Box>
+                  <Typography variant="body2">Completed</Typography>
+                  <Figure>{count(data.completedOrders)}</Figure>
+                </Box>
+                <Box>
+                  <Typography variant="body2">Pending</Typography>
+                  <Figure>{count(data.pendingOrders)}</Figure>
+                </Box>
+              </Stack>
+            </StatCard>
+            <StatCard title="Inventory">
+              <Typography variant="body2" sx={{ mb: 1 }}>
+                Orders awaiting keys: <strong>{count(data.awaitingKeysOrders)}</strong>
+              </Typography>
+              <Table size="small" aria-label="Keys in stock">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Product</TableCell>
+                    <TableCell align="right">Keys in stock</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.stock.map((row) => (
+                    <TableRow key={row.productId}>
+                      <TableCell>{row.title}</TableCell>
+                      <TableCell align="right">
+                        {count(row.available)}
+                        {row.available < LOW_STOCK ? (
+                          <Typography component="span" color="warning.main" variant="body2" sx={{ ml: 1 }}>
+                            Low stock
+                          </Typography>
+                        ) : null}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </StatCard>
+          </Box>
+          <StatCard title="Recent Orders">
+            {data.recentOrders.length === 0 ? (
+              <Typography>No recent orders</Typography>
+            ) : (
+              <Table size="small" aria-label="Recent Orders">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Order ID</TableCell>
+                    <TableCell>Customer</TableCell>
+                    <TableCell align="right">Amount</TableCell>
+                    <TableCell>Status</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.recentOrders.map((order) => (
+                    <TableRow key={order.id}>
+                      <TableCell>{shortId(order.id)}</TableCell>
+                      <TableCell>{order.customerEmail}</TableCell>
+                      <TableCell align="right">{formatMoney(order.totalAmount)}</TableCell>
+                      <TableCell>
+                        <StatusChip status={order.status} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </StatCard>
+        </Stack>
+      ) : null}
+    </Box>
   );
 };

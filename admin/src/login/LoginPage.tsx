@@ -6,7 +6,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { useLogin, useNotify } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import { useLogin } from 'react-admin';
+import { useToast } from '../common/toast';
+import { useStoreConfig } from '../common/storeConfig';
+import type { StaffUser } from '../providers/session';
 
 interface FieldErrors {
   username?: string;
@@ -22,7 +26,8 @@ function validate(username: string, password: string): FieldErrors {
 
 export const LoginPage = () => {
   const login = useLogin();
-  const notify = useNotify();
+  const toast = useToast();
+  const config = useStoreConfig();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -36,10 +41,12 @@ export const LoginPage = () => {
 
     setSubmitting(true);
     try {
-      await login({ username: username.trim(), password }, '/dashboard');
+      const user = (await login({ username: username.trim(), password }, '/dashboard')) as
+        StaffUser | undefined;
+      toast('Login successful', `Welcome back, ${user?.username ?? username.trim()}!`);
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : 'Invalid credentials';
-      notify(`Login failed: ${message}`, { type: 'error' });
+      toast('Login failed', message, 'error');
       setSubmitting(false);
     }
   };
@@ -80,6 +87,12 @@ export const LoginPage = () => {
                 helperText={errors.password}
                 disabled={submitting}
               />
+              {config?.developmentSignIn ? (
+                <Alert severity="info" aria-label="Development credentials">
+                  Development sign-in: <strong>{config.developmentSignIn.username}</strong> /{' '}
+                  <strong>{config.developmentSignIn.password}</strong>
+                </Alert>
+              ) : null}
               <Button type="submit" variant="contained" size="large" disabled={submitting}>
                 Sign in
               </Button>

@@ -1,27 +1,115 @@
-import { DataTable, DateField, List } from 'react-admin';
-import type { Order } from './types';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { DataTable, List, SearchInput, SelectInput, useRecordContext } from 'react-admin';
+import { AppPagination } from '../common/AppPagination';
+import { capitalize, formatDateTime, formatMoney, shortId } from '../common/format';
+import { ListToolbar } from '../common/ListToolbar';
+import { StatusChip } from '../common/StatusChip';
+import { useFetchErrorToast } from '../common/useFetchErrorToast';
+import { OrderDialog } from './OrderDialog';
+import { ORDER_STATUSES, PAYMENT_STATUSES, type Order } from './types';
 
 const Column = DataTable.Col<Order>;
-const NumberColumn = DataTable.NumberCol<Order>;
+
+const choices = (values: readonly string[]) => values.map((id) => ({ id, name: capitalize(id) }));
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search by e-mail, name or order ID" />,
+  <SelectInput
+    key="status"
+    source="status"
+    label="Status"
+    choices={choices(ORDER_STATUSES)}
+    emptyText="All"
+    alwaysOn
+    sx={{ minWidth: 160 }}
+  />,
+  <SelectInput
+    key="paymentStatus"
+    source="paymentStatus"
+    label="Payment"
+    choices={choices(PAYMENT_STATUSES)}
+    emptyText="All"
+    alwaysOn
+    sx={{ minWidth: 160 }}
+  />,
+];
+
+const ViewButton = ({ onOpen }: { onOpen: (id: string) => void }) => {
+  const order = useRecordContext<Order>();
+  if (!order) return null;
+  return (
+    <Button
+      size="small"
+      startIcon={<VisibilityIcon />}
+      aria-label={`View order ${shortId(order.id)}`}
+      onClick={() => onOpen(order.id)}
+    >
+      View
+    </Button>
+  );
+};
 
 // The API sorts by createdAt, totalAmount, customerEmail and status only; the other columns are not sortable.
 // No export button: react-admin's exporter asks for 1000 rows, the API answers at most 500.
-export const OrderList = () => (
-  <List sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={false}>
-    <DataTable rowClick={false} bulkActionButtons={false}>
-      <Column source="id" label="Order ID" disableSort />
-      <Column source="customerName" label="Customer" disableSort />
-      <NumberColumn
-        source="totalAmount"
-        label="Amount"
-        locales="en-US"
-        options={{ style: 'currency', currency: 'USD' }}
-      />
-      <Column source="status" label="Status" />
-      <Column source="paymentStatus" label="Payment" disableSort />
-      <Column source="createdAt" label="Date">
-        <DateField source="createdAt" showTime locales="en-US" />
-      </Column>
-    </DataTable>
-  </List>
-);
+export const OrderList = () => {
+  const [openId, setOpenId] = useState<string | null>(null);
+  const queryOptions = useFetchErrorToast('Failed to fetch orders');
+
+  return (
+    <>
+      <List
+        title="Orders"
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        perPage={25}
+        exporter={false}
+        filters={filters}
+        actions={<ListToolbar />}
+        pagination={<AppPagination />}
+        queryOptions={queryOptions}
+      >
+        <DataTable rowClick={false} bulkActionButtons={false}>
+          <Column source="id" label="Order ID" disableSort render={(order) => shortId(order.id)} />
+          <Column
+            source="customerEmail"
+            label="Customer"
+            render={(order) => (
+              <Box>
+                <Typography variant="body2">{order.customerName}</Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {order.customerEmail}
+                </Typography>
+              </Box>
+            )}
+          />
+          <Column source="totalAmount" label="Amount" render={(order) => formatMoney(order.totalAmount)} />
+          <Column
+            source="status"
+            label="Status"
+            render={(order) => (
+              <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                <StatusChip status={order.status} />
+                {order.awaitingKeys ? <Chip size="small" color="warning" label="Awaiting keys" /> : null}
+              </Box>
+            )}
+          />
+          <Column
+            source="paymentStatus"
+            label="Payment"
+            disableSort
+            render={(order) => <StatusChip status={order.paymentStatus} />}
+          />
+          <Column source="createdAt" label="Date" render={(order) => formatDateTime(order.createdAt)} />
+          <Column label="Actions" disableSort>
+            <ViewButton onOpen={setOpenId} />
+          </Column>
+        </DataTable>
+      </List>
+      {openId ? <OrderDialog id={openId} onClose={() => setOpenId(null)} /> : null}
+    </>
+  );
+};

@@ -11,3 +11,52 @@ export interface Order {
   createdAt: string;
   awaitingKeys: boolean;
 }
+
+/** `GET /api/admin/orders/:id`. */
+export interface OrderDetail extends Order {
+  orderItems: { productId: string; name: string; quantity: number; price: number }[];
+  billing: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    address: string;
+    city: string;
+    country: string;
+    zipCode: string;
+    phoneCountryCode: string;
+    phone: string;
+  } | null;
+  subtotalAmount: number;
+  discountAmount: number;
+  couponCode: string | null;
+  paymentProvider: string | null;
+  paidAt: string | null;
+  licenseKeys: {
+    id: string;
+    productId: string;
+    licenseKey: string;
+    status: string;
+    activationCount: number;
+    activationLimit: number;
+  }[];
+  downloads: {
+    id: string;
+    productId: string;
+    fileName: string;
+    fileUrl: string;
+    downloadCount: number;
+    maxDownloads: number;
+    isActive: boolean;
+  }[];
+  emails: {
+    id: number;
+    kind: string;
+    subject: string;
+    status: string;
+    attempts: number;
+    createdAt: string;
+  }[];
+}
+
+export const ORDER_STATUSES = ['processing', 'fulfilled', 'cancelled'] as const;
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;

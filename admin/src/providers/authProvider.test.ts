@@ -26,6 +26,21 @@ describe('authProvider', () => {
       signIn();
       await expect(authProvider.checkAuth()).resolves.toBeUndefined();
     });
+
+    it('rejects an expired token and clears the session', async () => {
+      const payload = btoa(JSON.stringify({ sub: 1, exp: Math.floor(Date.now() / 1000) - 60 }));
+      localStorage.setItem('admin.token', `header.${payload}.signature`);
+      localStorage.setItem('admin.user', JSON.stringify(USER));
+      await expect(authProvider.checkAuth()).rejects.toBeDefined();
+      expect(localStorage.getItem('admin.token')).toBeNull();
+      expect(localStorage.getItem('admin.user')).toBeNull();
+    });
+
+    it('accepts a token that has not expired', async () => {
+      const payload = btoa(JSON.stringify({ sub: 1, exp: Math.floor(Date.now() / 1000) + 600 }));
+      localStorage.setItem('admin.token', `header.${payload}.signature`);
+      await expect(authProvider.checkAuth()).resolves.toBeUndefined();
+    });
   });
 
   describe('login', () => {
@@ -102,7 +117,14 @@ describe('authProvider', () => {
 
   it('getIdentity answers the stored user', async () => {
     signIn();
-    await expect(authProvider.getIdentity()).resolves.toEqual({ id: 1, fullName: 'admin' });
+    await expect(authProvider.getIdentity()).resolves.toEqual({ id: 1, fullName: 'admin', role: 'admin' });
+  });
+
+  it('canAccess mirrors the roles', async () => {
+    localStorage.setItem('admin.user', JSON.stringify({ ...USER, role: 'support' }));
+    await expect(authProvider.canAccess({ resource: 'licenses', action: 'list' })).resolves.toBe(true);
+    await expect(authProvider.canAccess({ resource: 'licenses', action: 'edit' })).resolves.toBe(false);
+    await expect(authProvider.canAccess({ resource: 'users', action: 'list' })).resolves.toBe(false);
   });
 
   it('getPermissions answers the role', async () => {

@@ -1,4 +1,5 @@
 import type { AuthProvider } from 'react-admin';
+import { canAccess } from './permissions';
 import { clearSession, getToken, getUser, saveSession, type StaffUser } from './session';
 
 interface LoginResponse {
@@ -26,10 +27,11 @@ export const authProvider = {
     if (!response.ok) throw new Error(messageOf(body) ?? 'Invalid credentials');
     const { token, user } = body as LoginResponse;
     saveSession(token, user);
+    return user;
   },
 
   async logout() {
-    const token = getToken();
+    const token = localStorage.getItem('admin.token');
     if (token) {
       // The server revokes the token; signing out locally must not depend on it.
       await fetch('/api/admin/logout', {
@@ -38,25 +40,31 @@ export const authProvider = {
       }).catch(() => undefined);
     }
     clearSession();
+    return '/login';
   },
 
-  // `message: false`: no "please log in" notification, the login page speaks for itself.
+  // `message: false`: no "please log in" notification, the login page speaks for itself. getToken() answers
+  // null for an expired token, so an expired session ends here too.
   checkAuth: () => (getToken() ? Promise.resolve() : Promise.reject({ message: false })),
 
   async checkError(error: { status?: number }) {
     if (error?.status === 401) {
       clearSession();
-      throw error;
+      throw { message: false, redirectTo: '/login' };
     }
   },
 
   async getIdentity() {
     const user = getUser();
     if (!user) throw new Error('Not signed in');
-    return { id: user.id, fullName: user.username };
+    return { id: user.id, fullName: user.username, role: user.role };
   },
 
   async getPermissions() {
     return getUser()?.role;
+  },
+
+  async canAccess({ resource, action }: { resource: string; action: string }) {
+    return canAccess(getUser()?.role, resource, action);
   },
 } satisfies AuthProvider;

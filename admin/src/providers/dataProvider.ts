@@ -1,6 +1,8 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import { fetchUtils } from 'react-admin';
+import { fetchUtils, type DataProvider, type GetListParams, type UpdateParams } from 'react-admin';
 import { getToken } from './session';
+
+const API = '/api/admin';
 
 /** `fetchJson` with the staff member's bearer token. */
 export function httpClient(url: string, options: fetchUtils.Options = {}) {
@@ -11,5 +13,95 @@ export function httpClient(url: string, options: fetchUtils.Options = {}) {
   );
 }
 
-/** The admin API speaks ra-data-simple-rest's dialect (sort/range/filter, Content-Range). */
-export const dataProvider = simpleRestProvider('/api/admin', httpClient);
+/** Admin routes whose name differs from the API resource (the spec's `/admin/licenses`). */
+const API_RESOURCES: Record<string, string> = { licenses: 'license-keys' };
+const apiResource = (resource: string) => API_RESOURCES[resource] ?? resource;
+
+/**
+ * The fields each resource accepts on PUT; the API refuses any other field (`forbidNonWhitelisted`), while
+ * react-admin sends the whole record.
+ */
+const WRITABLE: Record<string, readonly string[]> = {
+  orders: ['status', 'paymentStatus'],
+  licenses: ['status'],
+  downloads: ['isActive'],
+  coupons: ['code', 'percentOff', 'active', 'startsAt', 'expiresAt', 'maxRedemptions'],
+  messages: ['status'],
+  users: ['role', 'password'],
+};
+
+/** The writable fields that differ from the record as it was loaded. */
+export function updatePayload(resource: string, params: Pick<UpdateParams, 'data' | 'previousData'>) {
+  const writable = WRITABLE[resource] ?? [];
+  const data = params.data as Record<string, unknown>;
+  const previous = (params.previousData ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(
+    writable
+      .filter((field) => field in data && data[field] !== previous[field])
+      .map((field) => [field, data[field] === '' ? null : data[field]]),
+  );
+}
+
+export interface ImportResult {
+  imported: number;
+  duplicates: number;
+  invalid: { line: number; reason: string }[];
+  ordersCompleted?: number;
+}
+
+export interface AppDataProvider extends DataProvider {
+  resendOrderEmail(orderId: string): Promise<unknown>;
+  resendEmail(emailId: number | string): Promise<unknown>;
+  importLicenseKeys(file: File): Promise<ImportResult>;
+}
+
+const base = simpleRestProvider(API, httpClient);
+
+/**
+ * ra-data-simple-rest with the routes' names mapped, PUT bodies trimmed to what changed, and lists past
+ * 10,000 matches flagged: the API then sends `X-Total-Capped: true` and the total is a lower bound.
+ */
+export const dataProvider: AppDataProvider = {
+  ...base,
+  async getList(resource: string, params: GetListParams) {
+    let capped = false;
+    const capture = async (url: string, options?: fetchUtils.Options) => {
+      const response = await httpClient(url, options);
+      capped = response.headers.get('X-Total-Capped') === 'true';
+      return response;
+    };
+    const result = await simpleRestProvider(API, capture).getList(apiResource(resource), params);
+    return capped ? { ...result, meta: { ...result.meta, totalCapped: true } } : result;
+  },
+  getOne: (resource, params) => base.getOne(apiResource(resource), params),
+  getMany: (resource, params) => base.getMany(apiResource(resource), params),
+  getManyReference: (resource, params) => base.getManyReference(apiResource(resource), params),
+  create: (resource, params) => base.create(apiResource(resource), params),
+  async update(resource, params) {
+    const { json } = await httpClient(`${API}/${apiResource(resource)}/${encodeURIComponent(params.id)}`, {
+      method: 'PUT',
+      body: JSON.stringify(updatePayload(resource, params)),
+    });
+    return { data: json };
+  },
+  delete: (resource, params) => base.delete(apiResource(resource), params),
+
+  async resendOrderEmail(orderId) {
+    const { json } = await httpClient(`${API}/orders/${encodeURIComponent(orderId)}/resend-email`, {
+      method: 'POST',
+    });
+    return json;
+  },
+  async resendEmail(emailId) {
+    const { json } = await httpClient(`${API}/emails/${encodeURIComponent(emailId)}/resend`, {
+      method: 'POST',
+    });
+    return json;
+  },
+  async importLicenseKeys(file) {
+    const body = new FormData();
+    body.append('file', file);
+    const { json } = await httpClient(`${API}/license-keys/import`, { method: 'POST', body });
+    return json as ImportResult;
+  },
+};

@@ -8,8 +8,29 @@ export interface StaffUser {
 const TOKEN_KEY = 'admin.token';
 const USER_KEY = 'admin.user';
 
-export function getToken(): string | null {
-  return localStorage.getItem(TOKEN_KEY);
+/** Seconds since the epoch at which a JWT expires, or undefined when the token carries no readable `exp`. */
+export function tokenExpiry(token: string): number | undefined {
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The stored token, unless it has expired (then the session is cleared). */
+export function getToken(now: number = Date.now()): string | null {
+  const token = localStorage.getItem(TOKEN_KEY);
+  if (!token) return null;
+  const exp = tokenExpiry(token);
+  if (exp !== undefined && exp * 1000 <= now) {
+    clearSession();
+    return null;
+  }
+  return token;
 }
 
 export function getUser(): StaffUser | null {

@@ -1,0 +1,47 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useGetList } from 'react-admin';
+import type { Order } from '../orders/types';
+import { formatMoney, shortId } from './format';
+
+export const orderLabel = (order: Order) =>
+  `${order.customerEmail} - ${formatMoney(order.totalAmount)} (${shortId(order.id)})`;
+
+/** Picks an order by customer e-mail, name or id (searched on the server, newest first). */
+export const OrderPicker = ({
+  value,
+  onChange,
+  error,
+  filter,
+}: {
+  value: Order | null;
+  onChange: (order: Order | null) => void;
+  error?: string;
+  filter?: Record<string, string>;
+}) => {
+  const [input, setInput] = useState('');
+  const term = input.includes(' - $') ? '' : input.trim();
+  const { data = [], isPending } = useGetList<Order>('orders', {
+    pagination: { page: 1, perPage: 25 },
+    sort: { field: 'createdAt', order: 'DESC' },
+    filter: { ...filter, ...(term ? { q: term } : {}) },
+  });
+
+  return (
+    <Autocomplete
+      options={data}
+      value={value}
+      loading={isPending}
+      filterOptions={(options) => options}
+      getOptionLabel={orderLabel}
+      isOptionEqualToValue={(option, selected) => option.id === selected.id}
+      onChange={(_event, order) => onChange(order)}
+      inputValue={input}
+      onInputChange={(_event, text) => setInput(text)}
+      renderInput={(params) => (
+        <TextField {...params} label="Order" required error={Boolean(error)} helperText={error} />
+      )}
+    />
+  );
+};

@@ -1,0 +1,98 @@
+import Button from '@mui/material/Button';
+import {
+  DataTable,
+  DateField,
+  List,
+  SearchInput,
+  SelectInput,
+  useCanAccess,
+  useDataProvider,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
+import { AppPagination } from '../common/AppPagination';
+import { ListToolbar } from '../common/ListToolbar';
+import { StatusChip } from '../common/StatusChip';
+import { errorMessage, useToast } from '../common/toast';
+import type { AppDataProvider } from '../providers/dataProvider';
+
+interface Email {
+  id: number;
+  to: string;
+  subject: string;
+  kind: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+}
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput
+    key="status"
+    source="status"
+    label="Status"
+    emptyText="All"
+    alwaysOn
+    choices={[
+      { id: 'pending', name: 'Pending' },
+      { id: 'sent', name: 'Sent' },
+      { id: 'failed', name: 'Failed' },
+    ]}
+  />,
+];
+
+const ResendButton = () => {
+  const email = useRecordContext<Email>();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const toast = useToast();
+  const refresh = useRefresh();
+  const { canAccess } = useCanAccess({ resource: 'emails', action: 'resend' });
+  if (!email || !canAccess) return null;
+  const resend = async () => {
+    try {
+      await dataProvider.resendEmail(email.id);
+      toast('E-mail queued', `It will be sent again to ${email.to}`);
+      refresh();
+    } catch (error) {
+      toast('Resend failed', errorMessage(error, 'Failed to resend the e-mail'), 'error');
+    }
+  };
+  return (
+    <Button size="small" onClick={() => void resend()}>
+      Resend
+    </Button>
+  );
+};
+
+export const EmailList = () => (
+  <List
+    title="Emails"
+    sort={{ field: 'createdAt', order: 'DESC' }}
+    exporter={false}
+    filters={filters}
+    actions={<ListToolbar />}
+    pagination={<AppPagination />}
+  >
+    <DataTable rowClick={false} bulkActionButtons={false}>
+      <DataTable.Col source="to" label="To" />
+      <DataTable.Col source="subject" label="Subject" disableSort />
+      <DataTable.Col source="kind" label="Kind" disableSort />
+      <DataTable.Col
+        source="status"
+        label="Status"
+        disableSort
+        render={(email: Email) => <StatusChip status={email.status} />}
+      />
+      <DataTable.NumberCol source="attempts" label="Attempts" disableSort />
+      <DataTable.Col source="lastError" label="Last error" disableSort />
+      <DataTable.Col source="createdAt" label="Created">
+        <DateField source="createdAt" showTime />
+      </DataTable.Col>
+      <DataTable.Col label="Actions" disableSort>
+        <ResendButton />
+      </DataTable.Col>
+    </DataTable>
+  </List>
+);

@@ -1,0 +1,84 @@
+import DarkModeIcon from '@mui/icons-material/DarkMode';
+import LightModeIcon from '@mui/icons-material/LightMode';
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { Suspense } from 'react';
+import { LoadingIndicator, TitlePortal, type LayoutProps } from 'react-admin';
+import { SidebarContent } from './AppSidebar';
+import {
+  MOBILE_QUERY,
+  SIDEBAR_WIDTH,
+  SIDEBAR_WIDTH_ICON,
+  SIDEBAR_WIDTH_MOBILE,
+  useSidebarState,
+} from './sidebarState';
+import { useThemeMode } from './themeMode';
+
+/** The back office's own layout (spec "Admin layout"): sidebar, header with the two toggles, content. */
+export const AppLayout = ({ children }: LayoutProps) => {
+  const isMobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
+  const { open, openMobile, setOpenMobile, toggle } = useSidebarState(isMobile);
+  const { mode, toggle: toggleTheme } = useThemeMode();
+  const width = open ? SIDEBAR_WIDTH : SIDEBAR_WIDTH_ICON;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      {isMobile ? (
+        <Drawer
+          variant="temporary"
+          open={openMobile}
+          onClose={() => setOpenMobile(false)}
+          slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH_MOBILE }, 'aria-label': 'Sidebar' } }}
+        >
+          <SidebarContent compact={false} onNavigate={() => setOpenMobile(false)} />
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="permanent"
+          data-state={open ? 'expanded' : 'collapsed'}
+          aria-label="Sidebar"
+          sx={{
+            width,
+            flexShrink: 0,
+            transition: 'width 200ms',
+            '& .MuiDrawer-paper': { width, overflowX: 'hidden', transition: 'width 200ms' },
+          }}
+        >
+          <SidebarContent compact={!open} />
+        </Drawer>
+      )}
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <AppBar position="sticky" color="default" elevation={1}>
+          <Toolbar variant="dense" sx={{ gap: 1 }}>
+            <Tooltip title="Toggle Sidebar (Ctrl+B)">
+              <IconButton
+                edge="start"
+                aria-label="Toggle Sidebar"
+                aria-expanded={isMobile ? openMobile : open}
+                onClick={toggle}
+              >
+                <MenuIcon />
+              </IconButton>
+            </Tooltip>
+            <TitlePortal variant="h6" component="span" />
+            <LoadingIndicator />
+            <Tooltip title={mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
+              <IconButton aria-label="Toggle theme" onClick={toggleTheme}>
+                {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
+              </IconButton>
+            </Tooltip>
+          </Toolbar>
+        </AppBar>
+        <Box component="main" id="main-content" sx={{ flex: 1, p: { xs: 1, sm: 2 } }}>
+          <Suspense fallback={null}>{children}</Suspense>
+        </Box>
+      </Box>
+    </Box>
+  );
+};

@@ -1,0 +1,124 @@
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import DownloadIcon from '@mui/icons-material/Download';
+import EmailIcon from '@mui/icons-material/Email';
+import GroupIcon from '@mui/icons-material/Group';
+import KeyIcon from '@mui/icons-material/Key';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MailIcon from '@mui/icons-material/Inbox';
+import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { ComponentType } from 'react';
+import { useLogout } from 'react-admin';
+import { NavLink } from 'react-router-dom';
+import { useStoreConfig } from '../common/storeConfig';
+import { canAccess } from '../providers/permissions';
+import { getUser } from '../providers/session';
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: ComponentType;
+  resource?: string;
+}
+
+export const NAV_ITEMS: NavItem[] = [
+  { to: '/dashboard', label: 'Dashboard', icon: DashboardIcon },
+  { to: '/orders', label: 'Orders', icon: ShoppingCartIcon, resource: 'orders' },
+  { to: '/licenses', label: 'License Keys', icon: KeyIcon, resource: 'licenses' },
+  { to: '/downloads', label: 'Downloads', icon: DownloadIcon, resource: 'downloads' },
+  { to: '/coupons', label: 'Coupons', icon: LocalOfferIcon, resource: 'coupons' },
+  { to: '/emails', label: 'Emails', icon: EmailIcon, resource: 'emails' },
+  { to: '/messages', label: 'Messages', icon: MailIcon, resource: 'messages' },
+  { to: '/users', label: 'Staff', icon: GroupIcon, resource: 'users' },
+];
+
+/** The sidebar's content: title, the Management links, and the footer with the store and the user. */
+export const SidebarContent = ({ compact, onNavigate }: { compact: boolean; onNavigate?: () => void }) => {
+  const logout = useLogout();
+  const config = useStoreConfig();
+  const user = getUser();
+  const items = NAV_ITEMS.filter((item) => !item.resource || canAccess(user?.role, item.resource, 'list'));
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Box sx={{ px: compact ? 1 : 2, py: 2, minHeight: 64, display: 'flex', alignItems: 'center' }}>
+        {compact ? (
+          <Typography variant="h6" component="p" aria-label="Admin Panel" sx={{ mx: 'auto' }}>
+            AP
+          </Typography>
+        ) : (
+          <Typography variant="h6" component="p">
+            Admin Panel
+          </Typography>
+        )}
+      </Box>
+      <Divider />
+      <Box component="nav" aria-label="Admin navigation" sx={{ flex: 1, overflowY: 'auto' }}>
+        <List
+          subheader={
+            compact ? undefined : (
+              <ListSubheader component="div" disableSticky>
+                Management
+              </ListSubheader>
+            )
+          }
+        >
+          {items.map(({ to, label, icon: Icon }) => (
+            <Tooltip key={to} title={compact ? label : ''} placement="right">
+              <ListItemButton
+                component={NavLink}
+                to={to}
+                onClick={onNavigate}
+                aria-label={compact ? label : undefined}
+                sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+              >
+                <ListItemIcon sx={{ minWidth: compact ? 0 : 40 }}>
+                  <Icon />
+                </ListItemIcon>
+                {compact ? null : <ListItemText primary={label} />}
+              </ListItemButton>
+            </Tooltip>
+          ))}
+        </List>
+      </Box>
+      <Divider />
+      <Box sx={{ p: compact ? 1 : 2 }} aria-label="Signed-in user" role="group">
+        {compact ? (
+          <Tooltip title="Sign Out" placement="right">
+            <IconButton aria-label="Sign Out" onClick={() => void logout()}>
+              <LogoutIcon />
+            </IconButton>
+          </Tooltip>
+        ) : (
+          <>
+            {config?.storeName ? (
+              <Typography variant="subtitle2" component="p">
+                {config.storeName}
+              </Typography>
+            ) : null}
+            <Typography variant="body2" component="p" data-testid="sidebar-username">
+              {user?.username}
+            </Typography>
+            <Typography variant="caption" component="p" color="text.secondary" sx={{ mb: 1 }}>
+              {user?.role}
+            </Typography>
+            <Button fullWidth variant="outlined" startIcon={<LogoutIcon />} onClick={() => void logout()}>
+              Sign Out
+            </Button>
+          </>
+        )}
+      </Box>
+    </Box>
+  );
+};

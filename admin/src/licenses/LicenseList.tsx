@@ -1,0 +1,167 @@
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import {
+  DataTable,
+  List,
+  SearchInput,
+  SelectInput,
+  useCanAccess,
+  useRecordContext,
+  useRefresh,
+  useUpdate,
+} from 'react-admin';
+import { AppPagination } from '../common/AppPagination';
+import { formatDate, shortId } from '../common/format';
+import { ListToolbar } from '../common/ListToolbar';
+import { productName } from '../common/products';
+import { StatusChip } from '../common/StatusChip';
+import { errorMessage, useToast } from '../common/toast';
+import { UsageBar } from '../common/UsageBar';
+import { useFetchErrorToast } from '../common/useFetchErrorToast';
+import { ImportKeysDialog } from './ImportKeysDialog';
+import { LicenseCreateDialog } from './LicenseCreateDialog';
+import type { LicenseKey } from './types';
+
+const Column = DataTable.Col<LicenseKey>;
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search by key, product or order ID" />,
+  <SelectInput
+    key="status"
+    source="status"
+    label="Status"
+    choices={[
+      { id: 'active', name: 'Active' },
+      { id: 'revoked', name: 'Revoked' },
+      { id: 'expired', name: 'Expired' },
+    ]}
+    emptyText="All"
+    alwaysOn
+    sx={{ minWidth: 160 }}
+  />,
+];
+
+const KeyCell = ({ licenseKey }: { licenseKey: LicenseKey }) => {
+  const toast = useToast();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(licenseKey.licenseKey);
+      toast('Copied', 'License key copied to clipboard');
+    } catch {
+      toast('Copy failed', 'The clipboard is not available', 'error');
+    }
+  };
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+      <Box component="code" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+        {licenseKey.licenseKey}
+      </Box>
+      <Tooltip title="Copy">
+        <IconButton size="small" aria-label={`Copy license key ${licenseKey.licenseKey}`} onClick={copy}>
+          <ContentCopyIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+};
+
+const StatusAction = () => {
+  const record = useRecordContext<LicenseKey>();
+  const [update, { isPending }] = useUpdate();
+  const toast = useToast();
+  const refresh = useRefresh();
+  const { canAccess: canEdit } = useCanAccess({ resource: 'licenses', action: 'edit' });
+  if (!record || !canEdit) return null;
+  const next = record.status === 'active' ? 'revoked' : 'active';
+  const act = () =>
+    update(
+      'licenses',
+      { id: record.id, data: { status: next }, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          toast('License key updated');
+          refresh();
+        },
+        onError: (error) =>
+          toast('Update failed', errorMessage(error, 'Failed to update license key'), 'error'),
+      },
+    );
+  return (
+    <Button
+      size="small"
+      color={next === 'revoked' ? 'error' : 'primary'}
+      disabled={isPending}
+      onClick={act}
+      aria-label={`${next === 'revoked' ? 'Revoke' : 'Activate'} ${record.licenseKey}`}
+    >
+      {next === 'revoked' ? 'Revoke' : 'Activate'}
+    </Button>
+  );
+};
+
+const Actions = () => {
+  const { canAccess: canCreate } = useCanAccess({ resource: 'licenses', action: 'create' });
+  return (
+    <ListToolbar>
+      {canCreate ? (
+        <>
+          <ImportKeysDialog />
+          <LicenseCreateDialog />
+        </>
+      ) : null}
+    </ListToolbar>
+  );
+};
+
+// Sortable on the API: createdAt, status, productId, activationCount.
+export const LicenseList = () => {
+  const queryOptions = useFetchErrorToast('Failed to fetch license keys');
+  return (
+    <List
+      title="License Keys"
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      exporter={false}
+      filters={filters}
+      actions={<Actions />}
+      pagination={<AppPagination />}
+      queryOptions={queryOptions}
+    >
+      <DataTable rowClick={false} bulkActionButtons={false}>
+        <Column
+          source="licenseKey"
+          label="License Key"
+          disableSort
+          render={(record) => <KeyCell licenseKey={record} />}
+        />
+        <Column source="productId" label="Product" render={(record) => productName(record.productId)} />
+        <Column
+          source="orderId"
+          label="Order ID"
+          disableSort
+          render={(record) => (record.orderId ? shortId(record.orderId) : 'Inventory')}
+        />
+        <Column
+          source="activationCount"
+          label="Activations"
+          render={(record) => (
+            <UsageBar
+              used={record.activationCount}
+              limit={record.activationLimit}
+              label={`Activations of ${record.licenseKey}`}
+            />
+          )}
+        />
+        <Column source="status" label="Status" render={(record) => <StatusChip status={record.status} />} />
+        <Column source="createdAt" label="Created" render={(record) => formatDate(record.createdAt)} />
+        <Column label="Actions" disableSort>
+          <StatusAction />
+        </Column>
+      </DataTable>
+    </List>
+  );
+};

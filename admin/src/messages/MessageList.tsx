@@ -1,0 +1,108 @@
+import Button from '@mui/material/Button';
+import {
+  DataTable,
+  DateField,
+  List,
+  SearchInput,
+  SelectInput,
+  useCanAccess,
+  useRecordContext,
+  useRefresh,
+  useUpdate,
+} from 'react-admin';
+import { AppPagination } from '../common/AppPagination';
+import { ListToolbar } from '../common/ListToolbar';
+import { StatusChip } from '../common/StatusChip';
+import { errorMessage, useToast } from '../common/toast';
+
+interface Message {
+  id: number;
+  name: string;
+  email: string;
+  subject: string;
+  category: string | null;
+  message: string;
+  status: 'new' | 'answered';
+  createdAt: string;
+}
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput
+    key="status"
+    source="status"
+    label="Status"
+    emptyText="All"
+    alwaysOn
+    choices={[
+      { id: 'new', name: 'New' },
+      { id: 'answered', name: 'Answered' },
+    ]}
+  />,
+];
+
+const MarkAnswered = () => {
+  const message = useRecordContext<Message>();
+  const [update, { isPending }] = useUpdate();
+  const toast = useToast();
+  const refresh = useRefresh();
+  const { canAccess } = useCanAccess({ resource: 'messages', action: 'edit' });
+  if (!message || !canAccess || message.status === 'answered') return null;
+  return (
+    <Button
+      size="small"
+      disabled={isPending}
+      onClick={() =>
+        update(
+          'messages',
+          { id: message.id, data: { status: 'answered' }, previousData: message },
+          {
+            mutationMode: 'pessimistic',
+            onSuccess: () => {
+              toast('Message updated', 'Marked as answered');
+              refresh();
+            },
+            onError: (error) =>
+              toast('Update failed', errorMessage(error, 'Failed to update message'), 'error'),
+          },
+        )
+      }
+    >
+      Mark answered
+    </Button>
+  );
+};
+
+export const MessageList = () => (
+  <List
+    title="Messages"
+    sort={{ field: 'createdAt', order: 'DESC' }}
+    exporter={false}
+    filters={filters}
+    actions={<ListToolbar />}
+    pagination={<AppPagination />}
+  >
+    <DataTable rowClick={false} bulkActionButtons={false} expand={<MessageBody />}>
+      <DataTable.Col source="name" label="Name" disableSort />
+      <DataTable.Col source="email" label="E-mail" disableSort />
+      <DataTable.Col source="subject" label="Subject" disableSort />
+      <DataTable.Col source="category" label="Category" disableSort />
+      <DataTable.Col
+        source="status"
+        label="Status"
+        render={(message: Message) => <StatusChip status={message.status} />}
+      />
+      <DataTable.Col source="createdAt" label="Received">
+        <DateField source="createdAt" showTime />
+      </DataTable.Col>
+      <DataTable.Col label="Actions" disableSort>
+        <MarkAnswered />
+      </DataTable.Col>
+    </DataTable>
+  </List>
+);
+
+const MessageBody = () => {
+  const message = useRecordContext<Message>();
+  return <div style={{ whiteSpace: 'pre-wrap' }}>{message?.message}</div>;
+};

@@ -1,0 +1,266 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
+import { useCanAccess, useDataProvider, useGetOne, useRefresh, useUpdate } from 'react-admin';
+import { capitalize, formatDateTime, formatMoney } from '../common/format';
+import { productName } from '../common/products';
+import { StatusChip } from '../common/StatusChip';
+import { errorMessage, useToast } from '../common/toast';
+import type { AppDataProvider } from '../providers/dataProvider';
+import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderDetail } from './types';
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Box component="section" aria-label={title}>
+    <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 0.5 }}>
+      {title}
+    </Typography>
+    {children}
+  </Box>
+);
+
+const StatusManagement = ({ order }: { order: OrderDetail }) => {
+  const [status, setStatus] = useState(order.status);
+  const [paymentStatus, setPaymentStatus] = useState(order.paymentStatus);
+  const [update, { isPending }] = useUpdate();
+  const toast = useToast();
+  const refresh = useRefresh();
+  const { canAccess: canEdit } = useCanAccess({ resource: 'orders', action: 'edit' });
+
+  const changed = status !== order.status || paymentStatus !== order.paymentStatus;
+  const save = () =>
+    update(
+      'orders',
+      { id: order.id, data: { status, paymentStatus }, previousData: order },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          toast('Order updated', 'Order status has been updated successfully');
+          refresh();
+        },
+        onError: (error) => toast('Update failed', errorMessage(error, 'Failed to update order'), 'error'),
+      },
+    );
+
+  if (!canEdit)
+    return (
+      <Stack direction="row" spacing={2}>
+        <StatusChip status={order.status} />
+        <StatusChip status={order.paymentStatus} />
+      </Stack>
+    );
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
+      <FormControl size="small" sx={{ minWidth: 160 }}>
+        <InputLabel id="order-status-label">Order status</InputLabel>
+        <Select
+          labelId="order-status-label"
+          label="Order status"
+          value={status}
+          onChange={(event) => setStatus(event.target.value)}
+        >
+          {ORDER_STATUSES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {capitalize(value)}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      <FormControl size="small" sx={{ minWidth: 160 }}>
+        <InputLabel id="payment-status-label">Payment status</InputLabel>
+        <Select
+          labelId="payment-status-label"
+          label="Payment status"
+          value={paymentStatus}
+          onChange={(event) => setPaymentStatus(event.target.value)}
+        >
+          {PAYMENT_STATUSES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {capitalize(value)}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      <Button variant="contained" disabled={!changed || isPending} onClick={save}>
+        Update Status
+      </Button>
+    </Stack>
+  );
+};
+
+const ResendButton = ({ order }: { order: OrderDetail }) => {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const toast = useToast();
+  const refresh = useRefresh();
+  const [sending, setSending] = useState(false);
+  const { canAccess: canResend } = useCanAccess({ resource: 'orders', action: 'resend' });
+  if (!canResend || order.paymentStatus !== 'completed') return null;
+  const resend = async () => {
+    setSending(true);
+    try {
+      await dataProvider.resendOrderEmail(order.id);
+      toast('E-mail queued', `The delivery e-mail will be sent again to ${order.customerEmail}`);
+      refresh();
+    } catch (error) {
+      toast('Resend failed', errorMessage(error, 'Failed to resend the e-mail'), 'error');
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Button onClick={() => void resend()} disabled={sending}>
+      Resend e-mail
+    </Button>
+  );
+};
+
+export const OrderDialog = ({ id, onClose }: { id: string; onClose: () => void }) => {
+  // `meta` keeps this query apart from the list's rows, which react-admin would show first as the record.
+  const { data: order, isPending, error } = useGetOne<OrderDetail>('orders', { id, meta: { detail: true } });
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="order-dialog-title">
+      <DialogTitle id="order-dialog-title">Order {id.slice(0, 8)}</DialogTitle>
+      <DialogContent dividers>
+        {isPending ? <CircularProgress aria-label="Loading order" /> : null}
+        {error ? <Alert severity="error">Failed to fetch orders</Alert> : null}
+        {order ? (
+          <Stack spacing={3}>
+            <Section title="Customer Information">
+              <Typography>{order.customerName}</Typography>
+              <Typography>{order.customerEmail}</Typography>
+              {order.billing ? (
+                <Typography color="text.secondary" variant="body2">
+                  {order.billing.address}, {order.billing.city} {order.billing.zipCode},{' '}
+                  {order.billing.country}
+                  {' · '}
+                  {order.billing.phoneCountryCode} {order.billing.phone}
+                </Typography>
+              ) : null}
+            </Section>
+            <Section title="Order Summary">
+              <Typography variant="body2">Order ID: {order.id}</Typography>
+              <Typography variant="body2">Date: {formatDateTime(order.createdAt)}</Typography>
+              <Typography variant="body2">
+                Subtotal {formatMoney(order.subtotalAmount)} · Discount {formatMoney(order.discountAmount)}
+                {order.couponCode ? ` (${order.couponCode})` : ''} · Total{' '}
+                <strong>{formatMoney(order.totalAmount)}</strong>
+              </Typography>
+              <Typography variant="body2">
+                Payment: {order.paymentMethod ?? order.paymentProvider ?? '—'}
+                {order.awaitingKeys ? ' · awaiting keys' : ''}
+              </Typography>
+            </Section>
+            <Section title="Items">
+              <Table size="small" aria-label="Items">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Product</TableCell>
+                    <TableCell align="right">Quantity</TableCell>
+                    <TableCell align="right">Price</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {(order.orderItems ?? []).map((item) => (
+                    <TableRow key={item.productId}>
+                      <TableCell>{item.name}</TableCell>
+                      <TableCell align="right">{item.quantity}</TableCell>
+                      <TableCell align="right">{formatMoney(item.price)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Section>
+            <Section title="Status Management">
+              <StatusManagement key={`${order.status}/${order.paymentStatus}`} order={order} />
+            </Section>
+            <Section title="License Keys">
+              {(order.licenseKeys ?? []).length === 0 ? (
+                <Typography variant="body2">No license keys</Typography>
+              ) : (
+                <Table size="small" aria-label="License Keys">
+                  <TableBody>
+                    {order.licenseKeys.map((key) => (
+                      <TableRow key={key.id}>
+                        <TableCell sx={{ fontFamily: 'monospace' }}>{key.licenseKey}</TableCell>
+                        <TableCell>{productName(key.productId)}</TableCell>
+                        <TableCell>
+                          {key.activationCount}/{key.activationLimit}
+                        </TableCell>
+                        <TableCell>
+                          <StatusChip status={key.status} />
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+            </Section>
+            <Section title="Downloads">
+              {(order.downloads ?? []).length === 0 ? (
+                <Typography variant="body2">No downloads</Typography>
+              ) : (
+                <Table size="small" aria-label="Downloads">
+                  <TableBody>
+                    {order.downloads.map((link) => (
+                      <TableRow key={link.id}>
+                        <TableCell>{link.fileName}</TableCell>
+                        <TableCell>{productName(link.productId)}</TableCell>
+                        <TableCell>
+                          {link.downloadCount}/{link.maxDownloads}
+                        </TableCell>
+                        <TableCell>
+                          <StatusChip status={link.isActive ? 'active' : 'inactive'} />
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+            </Section>
+            <Section title="E-mails">
+              {(order.emails ?? []).length === 0 ? (
+                <Typography variant="body2">No e-mails</Typography>
+              ) : (
+                <Table size="small" aria-label="E-mails">
+                  <TableBody>
+                    {order.emails.map((email) => (
+                      <TableRow key={email.id}>
+                        <TableCell>{email.subject}</TableCell>
+                        <TableCell>{formatDateTime(email.createdAt)}</TableCell>
+                        <TableCell>
+                          <StatusChip status={email.status} />
+                        </TableCell>
+                        <TableCell>{email.attempts} attempt(s)</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+            </Section>
+          </Stack>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        {order ? <ResendButton order={order} /> : null}
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { canAccess } from './permissions';
+
+describe('canAccess', () => {
+  it('lets an admin do everything', () => {
+    expect(canAccess('admin', 'users', 'create')).toBe(true);
+    expect(canAccess('admin', 'licenses', 'edit')).toBe(true);
+  });
+
+  it('lets support read and resend, nothing else', () => {
+    expect(canAccess('support', 'orders', 'list')).toBe(true);
+    expect(canAccess('support', 'emails', 'resend')).toBe(true);
+    expect(canAccess('support', 'orders', 'edit')).toBe(false);
+    expect(canAccess('support', 'licenses', 'create')).toBe(false);
+    expect(canAccess('support', 'downloads', 'edit')).toBe(false);
+    expect(canAccess('support', 'coupons', 'delete')).toBe(false);
+  });
+
+  it('hides staff and audit from support', () => {
+    expect(canAccess('support', 'users', 'list')).toBe(false);
+    expect(canAccess('support', 'audit', 'list')).toBe(false);
+  });
+
+  it('denies an unknown role', () => {
+    expect(canAccess(undefined, 'orders', 'list')).toBe(false);
+  });
+});

@@ -1,0 +1,94 @@
+import { expect, test } from './admin-fixtures.js';
+
+const LINKS = ['Dashboard', 'Orders', 'License Keys', 'Downloads', 'Coupons', 'Emails', 'Messages', 'Staff'];
+
+test.describe('the back-office layout', () => {
+  test('the sidebar lists the Management links and, in its footer, the store, the user and Sign Out', async ({
+    page,
+    request,
+  }) => {
+    const { storeName } = (await (await request.get('/api/store-config')).json()) as { storeName: string };
+    await page.goto('/admin/dashboard');
+
+    const sidebar = page.getByLabel('Sidebar', { exact: true });
+    await expect(sidebar.getByText('Admin Panel')).toBeVisible();
+    await expect(sidebar.getByText('Management')).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Admin navigation' });
+    for (const link of LINKS) await expect(nav.getByRole('link', { name: link })).toBeVisible();
+    const footer = page.getByRole('group', { name: 'Signed-in user' });
+    await expect(footer).toContainText(storeName);
+    await expect(footer).toContainText('admin');
+    await expect(footer.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+
+    await nav.getByRole('link', { name: 'License Keys' }).click();
+    await expect(page).toHaveURL(/\/admin\/licenses$/);
+    await nav.getByRole('link', { name: 'Downloads' }).click();
+    await expect(page).toHaveURL(/\/admin\/downloads$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Downloads Management' })).toBeVisible();
+  });
+
+  test('Ctrl+B folds the sidebar to icons, the cookie keeps the state for 7 days across reloads', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/admin/dashboard');
+    const sidebar = page.getByLabel('Sidebar', { exact: true });
+    await expect(sidebar.getByText('Management')).toBeVisible();
+    const openWidth = (await sidebar.boundingBox())!.width;
+    expect(openWidth).toBeCloseTo(320, -1); // 20rem
+
+    await page.keyboard.press('Control+b');
+    await expect(sidebar.getByText('Management')).toBeHidden();
+    await expect.poll(async () => (await sidebar.boundingBox())!.width).toBeCloseTo(64, -1); // 4rem
+    const cookie = (await context.cookies()).find((c) => c.name === 'sidebar_state');
+    expect(cookie?.value).toBe('false');
+    const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Orders' })).toBeVisible();
+    await expect(sidebar.getByText('Management')).toBeHidden();
+
+    await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
+    await expect(sidebar.getByText('Management')).toBeVisible();
+    expect((await context.cookies()).find((c) => c.name === 'sidebar_state')?.value).toBe('true');
+  });
+
+  test('below 768 px the sidebar is a slide-in sheet', async ({ page }) => {
+    await page.setViewportSize({ width: 600, height: 900 });
+    await page.goto('/admin/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Admin navigation' });
+    await expect(nav).toBeHidden();
+
+    await page.keyboard.press('Control+b');
+    await expect(nav).toBeVisible();
+    expect((await page.getByLabel('Sidebar', { exact: true }).boundingBox())!.width).toBeCloseTo(288, -1); // 18rem
+    await nav.getByRole('link', { name: 'Orders' }).click();
+    await expect(page).toHaveURL(/\/admin\/orders$/);
+    await expect(nav).toBeHidden();
+
+    await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
+    await expect(nav).toBeVisible();
+  });
+
+  test('the theme toggle switches to dark and back, remembered under "theme"', async ({ page }) => {
+    await page.goto('/admin/dashboard');
+    const background = () => page.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor);
+    const light = await background();
+
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await expect.poll(background).not.toBe(light);
+    const dark = await background();
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect.poll(background).toBe(dark);
+
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+    await expect.poll(background).toBe(light);
+  });
+});

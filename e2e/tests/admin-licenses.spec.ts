@@ -1,0 +1,147 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, listOf, placeOrder, test, uniqueEmail } from './admin-fixtures.js';
+
+const KEY = /^[A-Z0-9]{5}(-[A-Z0-9]{5}){4}$/;
+const PRODUCT = 'office-2024-professional-plus';
+
+/**
+ * A paid order still waiting for its key: the product's inventory is set aside (revoked) for the moment of
+ * the payment, then put back, so the order is left for the admin to give a key by hand.
+ */
+async function orderAwaitingKey(api: APIRequestContext, request: APIRequestContext, email: string) {
+  const stock = await listOf<{ id: string }>(api, 'license-keys', {
+    productId: PRODUCT,
+    assigned: false,
+    status: 'active',
+  });
+  const setStatus = (status: string) =>
+    Promise.all(stock.map(({ id }) => api.put(`/api/admin/license-keys/${id}`, { data: { status } })));
+  await setStatus('revoked');
+  try {
+    return await placeOrder(request, { email, productId: PRODUCT });
+  } finally {
+    for (const response of await setStatus('active')) expect(response.status()).toBe(200);
+  }
+}
+
+/** A fresh key that no other run can have made. */
+function randomKey(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  const groups = Array.from({ length: 5 }, () =>
+    Array.from({ length: 5 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join(''),
+  );
+  return groups.join('-');
+}
+
+test.describe('licence keys', () => {
+  // An import completes every paid order waiting for keys: the create journey's order must not be among them.
+  test.describe.configure({ mode: 'serial' });
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('an admin creates a key with Generate, copies, revokes and re-activates it', async ({
+    page,
+    api,
+    request,
+  }) => {
+    const email = uniqueEmail('licence');
+    const orderId = await orderAwaitingKey(api, request, email);
+
+    await page.goto('/admin/licenses');
+    await page.getByRole('button', { name: 'Create License' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create License' });
+
+    await dialog.getByRole('button', { name: 'Create License' }).click();
+    await expect(dialog.getByText('Order ID is required')).toBeVisible();
+    await expect(dialog.getByText('Product ID is required')).toBeVisible();
+    await expect(dialog.getByText('License key is required')).toBeVisible();
+    await expect(dialog.getByLabel('Activation Limit')).toHaveValue('1');
+    await dialog.getByLabel('Activation Limit').fill('0');
+    await dialog.getByRole('button', { name: 'Create License' }).click();
+    await expect(dialog.getByText('Activation limit must be at least 1')).toBeVisible();
+    await dialog.getByLabel('Activation Limit').fill('2');
+
+    await dialog.getByLabel('Order').fill(email);
+    const option = page.getByRole('option', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
+    await expect(option).toContainText('$53.99');
+    await option.click();
+    await dialog.getByLabel('Product').click();
+    await page.getByRole('option', { name: 'Office 2024 Professional Plus LTSC' }).click();
+
+    const keyInput = dialog.getByLabel('License Key');
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    const first = await keyInput.inputValue();
+    expect(first).toMatch(KEY);
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    const key = await keyInput.inputValue();
+    expect(key).toMatch(KEY);
+    expect(key).not.toBe(first);
+
+    await dialog.getByRole('button', { name: 'Create License' }).click();
+    await expect(page.getByText('License key created')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await page.getByPlaceholder('Search by key, product or order ID').fill(key);
+    const row = page.getByRole('row').filter({ hasText: key });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Office 2024 Professional Plus LTSC');
+    await expect(row).toContainText(orderId.slice(0, 8));
+    await expect(row).toContainText('0/2');
+    await expect(row).toContainText('Active');
+
+    await row.getByRole('button', { name: `Copy license key ${key}` }).click();
+    await expect(page.getByText('License key copied to clipboard')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+
+    await row.getByRole('button', { name: `Revoke ${key}` }).click();
+    await expect(page.getByText('License key updated')).toBeVisible();
+    await expect(row).toContainText('Revoked');
+    await row.getByRole('button', { name: `Activate ${key}` }).click();
+    await expect(row).toContainText('Active');
+    await expect(row.getByRole('button', { name: `Revoke ${key}` })).toBeVisible();
+
+    // The order is now delivered.
+    const detail = await api.get(`/api/admin/orders/${orderId}`);
+    expect(((await detail.json()) as { status: string }).status).toBe('fulfilled');
+
+    // The same key again is refused with the server's reason.
+    await page.getByRole('button', { name: 'Create License' }).click();
+    await dialog.getByLabel('Order').fill(email);
+    await page.getByRole('option', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) }).click();
+    await dialog.getByLabel('Product').click();
+    await page.getByRole('option', { name: 'Office 2024 Professional Plus LTSC' }).click();
+    await keyInput.fill(key);
+    await dialog.getByRole('button', { name: 'Create License' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Creation failed' })).toContainText(
+      'This license key already exists',
+    );
+    await expect(dialog).toBeVisible();
+  });
+
+  test('a CSV import fills the inventory and reports imported, duplicate and invalid rows', async ({
+    page,
+  }) => {
+    const [a, b] = [randomKey(), randomKey()];
+    const csv = ['productId,licenseKey', `office-2024-standard,${a}`, `office-2024-standard,${b}`];
+    csv.push(`office-2024-standard,${a}`, 'office-2024-standard,NOT-A-KEY');
+
+    await page.goto('/admin/licenses');
+    await page.getByRole('button', { name: 'Import Keys' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import Keys' });
+    await dialog.getByLabel('CSV file').setInputFiles({
+      name: 'keys.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv.join('\n')),
+    });
+    await dialog.getByRole('button', { name: 'Import' }).click();
+
+    const result = dialog.getByLabel('Import result');
+    await expect(result).toContainText('Imported: 2');
+    await expect(result).toContainText('Duplicates: 1');
+    await expect(result).toContainText('Invalid: 1');
+    await expect(result).toContainText('Line 5');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByPlaceholder('Search by key, product or order ID').fill(b);
+    await expect(page.getByRole('row').filter({ hasText: 'Office 2024 Standard' })).toHaveCount(1);
+  });
+});

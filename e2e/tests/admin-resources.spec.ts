@@ -1,0 +1,60 @@
+import { expect, test } from './admin-fixtures.js';
+
+test('an admin creates a coupon and deactivates it', async ({ page, api }) => {
+  const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+  await page.goto('/admin/coupons');
+  await expect(page.getByRole('row').filter({ hasText: 'SAVE10' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/\/admin\/coupons\/create$/);
+  await page.getByRole('textbox', { name: 'Code' }).fill(code);
+  await page.getByRole('spinbutton', { name: 'Percent off' }).fill('12');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/admin\/coupons(\?.*)?$/);
+
+  await page.getByPlaceholder('Search').fill(code);
+  const row = page.getByRole('row').filter({ hasText: code });
+  await expect(row).toHaveCount(1);
+  await row.click();
+  await expect(page).toHaveURL(/\/admin\/coupons\/[^/]+$/);
+  await expect(page.getByRole('textbox', { name: 'Code' })).toHaveValue(code);
+  await page.getByLabel('Active', { exact: true }).uncheck();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/admin\/coupons(\?.*)?$/);
+
+  const [coupon] = (await (
+    await api.get('/api/admin/coupons', { params: { filter: JSON.stringify({ q: code }) } })
+  ).json()) as { code: string; active: boolean; percentOff: number }[];
+  expect(coupon).toMatchObject({ code, active: false, percentOff: 12 });
+});
+
+test('an admin reads the outbox and marks a contact message answered', async ({ page, request }) => {
+  const subject = `Activation question ${Date.now().toString(36)}`;
+  const posted = await request.post('/api/contact', {
+    data: {
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      subject,
+      category: 'licensing',
+      message: 'My key says it is already in use.',
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+
+  await page.goto('/admin/emails');
+  await expect(page.getByRole('columnheader', { name: 'Attempts' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: subject }).first()).toBeVisible();
+
+  await page.goto('/admin/messages');
+  const row = page.getByRole('row').filter({ hasText: subject });
+  await expect(row).toContainText('New');
+  await row.getByRole('button', { name: 'Mark answered' }).click();
+  await expect(page.getByText('Marked as answered')).toBeVisible();
+  await expect(row).toContainText('Answered');
+  await expect(row.getByRole('button', { name: 'Mark answered' })).toHaveCount(0);
+});
+
+test('an admin sees the staff', async ({ page }) => {
+  await page.goto('/admin/users');
+  await expect(page.getByRole('row').filter({ hasText: 'admin' }).first()).toBeVisible();
+});
