@@ -194,6 +194,21 @@ describe(`back office: orders on ${DRIVER}`, () => {
     expect(await orderRow(order.orderId)).toMatchObject({ paymentStatus: 'refunded' });
   });
 
+  it('stops a cancelled unpaid order from being paid and delivered', async () => {
+    const dropped = (await createIntent(t, { cartItems: [{ id: STANDARD, quantity: 1 }] }).expect(201))
+      .body as Intent;
+    await put(dropped.orderId, { status: 'cancelled' }).expect(200);
+    const pay = await t
+      .http()
+      .post('/api/payments/demo/confirm')
+      .send({ orderId: dropped.orderId, clientSecret: dropped.clientSecret })
+      .expect(409);
+    expect(pay.body.message).toBe('This order was cancelled');
+    expect(await orderRow(dropped.orderId)).toMatchObject({ status: 'cancelled', paymentStatus: 'pending' });
+    expect(await keysOf(dropped.orderId)).toHaveLength(0);
+    expect(await deliveryEmails(dropped.orderId)).toBe(0);
+  });
+
   it('applies the other changes through fulfilment too, refusing those that would contradict the order', async () => {
     // Marking an unpaid order paid delivers it, once, as a confirmed payment does.
     const cash = (await createIntent(t, { cartItems: [{ id: STANDARD, quantity: 1 }] }).expect(201))

@@ -6,6 +6,7 @@ import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
 import { PaymentEvent } from '../src/payments/entities/payment-event.entity.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { createIntent, PRO_PLUS, type Intent } from './support/checkout.js';
+import { signIn } from './support/staff.js';
 import { StripeStandIn } from './support/stripe-stand-in.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
@@ -109,6 +110,40 @@ describe(`Stripe payments against a local stand-in API on ${DRIVER}`, () => {
       expect(again.body).toEqual(first.body);
     } finally {
       stripe.delayMs = 0;
+      stripe.failing = false;
+    }
+  });
+
+  it('cancels the PaymentIntent of an unpaid order cancelled by staff; a payment that went through first wins', async () => {
+    const admin = await signIn(t, 'admin');
+    const cancel = (orderId: string) =>
+      t.http().put(`/api/admin/orders/${orderId}`).set('authorization', admin).send({ status: 'cancelled' });
+
+    const unpaid = await checkout();
+    await cancel(unpaid.intent.orderId).expect(200);
+    expect(stripe.intents.get(unpaid.paymentIntentId)!.status).toBe('canceled');
+    expect(await order(unpaid.intent.orderId)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'pending',
+    });
+
+    const raced = await checkout();
+    stripe.succeeded(raced.paymentIntentId); // paid at Stripe, its webhook not yet here
+    const refused = await cancel(raced.intent.orderId).expect(409);
+    expect(refused.body.message).toBe(
+      'The payment for this order has just gone through: refund it instead of cancelling',
+    );
+    expect(await order(raced.intent.orderId)).toMatchObject({ status: 'processing' });
+
+    const pending = await checkout();
+    stripe.failing = true;
+    try {
+      const down = await cancel(pending.intent.orderId).expect(502);
+      expect(down.body.message).toBe(
+        'The payment provider could not be reached; the order was not cancelled',
+      );
+      expect(await order(pending.intent.orderId)).toMatchObject({ status: 'processing' });
+    } finally {
       stripe.failing = false;
     }
   });

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, Req } from '@nestjs/common';
 import {
+  ApiBadGatewayResponse,
   ApiBadRequestResponse,
   ApiBearerAuth,
   ApiConflictResponse,
@@ -55,6 +56,7 @@ export class AdminOrdersController {
   @ApiOkResponse({ type: AdminOrderDetailDto })
   @ApiBadRequestResponse({ description: 'Unknown value, or another field' })
   @ApiConflictResponse({ description: "A change that would contradict the order's payment, keys or links" })
+  @ApiBadGatewayResponse({ description: 'Cancelling: the payment provider could not be reached' })
   @ApiForbiddenResponse({ description: 'Support staff' })
   @ApiNotFoundResponse()
   update(

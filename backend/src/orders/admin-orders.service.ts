@@ -1,4 +1,11 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadGatewayException,
+  BadRequestException,
+  ConflictException,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, type DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
@@ -15,6 +22,7 @@ import { parseListQuery, type ListQueryDto } from '../common/list-query.js';
 import { centsToDollars } from '../common/money.js';
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { FulfilmentService } from '../fulfilment/fulfilment.service.js';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider.js';
 import { LicenseKey } from '../licenses/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../licenses/license-key-cipher.js';
 import { maskLicenseKey } from '../licenses/mask.js';
@@ -70,6 +78,7 @@ export class AdminOrdersService {
     private readonly cipher: LicenseKeyCipher,
     private readonly audit: AuditService,
     private readonly fulfilment: FulfilmentService,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
   ) {}
 
   /**
@@ -183,6 +192,7 @@ export class AdminOrdersService {
     const changes = Object.fromEntries(Object.entries(dto).filter(([, value]) => value !== undefined));
     if (Object.keys(changes).length === 0)
       throw new BadRequestException('Nothing to update: send status or paymentStatus');
+    if (dto.status === 'cancelled') await this.cancelUnpaidPayment(id);
     await this.db.transaction(async (m) => {
       const order = await this.fulfilment.lockOrder(m, id);
       if (!order) throw new NotFoundException(`Order ${id} not found`);
@@ -198,6 +208,27 @@ export class AdminOrdersService {
       });
     });
     return this.get(id, actor);
+  }
+
+  /**
+   * Before an unpaid order is cancelled, its payment is cancelled at the provider, so the shopper can no
+   * longer pay for it (outside the transaction: no row stays locked while the provider answers). If the
+   * payment went through meanwhile, the order is paid and is not cancelled (409: refund it instead).
+   */
+  private async cancelUnpaidPayment(id: string): Promise<void> {
+    const order = await this.find(id);
+    if (order.status === 'cancelled' || order.paymentStatus !== 'pending' || !order.providerPaymentId) return;
+    let outcome: 'cancelled' | 'paid';
+    try {
+      outcome = await this.provider.cancelPayment(order.providerPaymentId);
+    } catch {
+      throw new BadGatewayException('The payment provider could not be reached; the order was not cancelled');
+    }
+    if (outcome === 'paid') {
+      throw new ConflictException(
+        'The payment for this order has just gone through: refund it instead of cancelling',
+      );
+    }
   }
 
   /** Queues the delivery e-mail again with everything the order has now. */

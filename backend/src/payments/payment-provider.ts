@@ -15,6 +15,11 @@ export interface PaymentProvider {
   /** Publishable key the browser needs, if any. */
   readonly publishableKey?: string;
   createPayment(order: Order): Promise<CreatedPayment>;
+  /**
+   * Cancels an order's payment so that it can no longer be paid: 'cancelled' (or it already was), or
+   * 'paid' when the shopper's payment went through first. Throws when the provider cannot be reached.
+   */
+  cancelPayment(providerPaymentId: string): Promise<'cancelled' | 'paid'>;
 }
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
@@ -42,6 +47,19 @@ export class StripePaymentProvider implements PaymentProvider {
     if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} has no client secret`);
     return { providerPaymentId: intent.id, clientSecret: intent.client_secret };
   }
+
+  async cancelPayment(providerPaymentId: string): Promise<'cancelled' | 'paid'> {
+    try {
+      await this.stripe.paymentIntents.cancel(providerPaymentId);
+      return 'cancelled';
+    } catch (error) {
+      // Refused for its state: find out which.
+      const { status } = await this.stripe.paymentIntents.retrieve(providerPaymentId);
+      if (status === 'canceled') return 'cancelled';
+      if (status === 'succeeded' || status === 'processing' || status === 'requires_capture') return 'paid';
+      throw error;
+    }
+  }
 }
 
 /** No card and no charge: the shopper confirms through POST /api/payments/demo/confirm. */
@@ -51,5 +69,10 @@ export class DemoPaymentProvider implements PaymentProvider {
   async createPayment(order: Order): Promise<CreatedPayment> {
     const id = `demo_${order.id}`;
     return { providerPaymentId: id, clientSecret: `${id}_secret_${randomBytes(18).toString('base64url')}` };
+  }
+
+  /** Nothing to tell anyone: the demo confirmation refuses cancelled orders. */
+  async cancelPayment(): Promise<'cancelled'> {
+    return 'cancelled';
   }
 }

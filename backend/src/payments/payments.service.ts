@@ -1,5 +1,6 @@
 import {
   BadRequestException,
+  ConflictException,
   HttpException,
   HttpStatus,
   Inject,
@@ -84,6 +85,7 @@ export class PaymentsService {
     ) {
       throw new NotFoundException('Order not found');
     }
+    if (order.status === 'cancelled') throw new ConflictException('This order was cancelled');
     if (outcome === 'decline') {
       await this.db.transaction((m) => this.fulfilment.failPayment(m, orderId));
       throw new HttpException(

@@ -98,6 +98,22 @@ export class StripeStandIn {
       if (idempotencyKey) this.byIdempotencyKey.set(idempotencyKey, intent);
       return send(200, intent);
     }
+    const cancel = req.url?.match(/^\/v1\/payment_intents\/(\w+)\/cancel$/);
+    const cancelled = cancel && this.intents.get(cancel[1]!);
+    if (req.method === 'POST' && cancelled) {
+      // As Stripe: a PaymentIntent that succeeded (or is already cancelled) cannot be cancelled.
+      if (cancelled.status === 'succeeded' || cancelled.status === 'canceled') {
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: `This PaymentIntent's status is ${cancelled.status}`,
+          },
+        });
+      }
+      cancelled.status = 'canceled';
+      return send(200, cancelled);
+    }
     const match = req.url?.match(/^\/v1\/payment_intents\/(\w+)$/);
     if (req.method === 'GET' && match && this.intents.has(match[1]!))
       return send(200, this.intents.get(match[1]!));
