@@ -4,23 +4,39 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import type { FaqEntry } from '../../content/faq';
 
-/** Questions as disclosure buttons (h3); one answer open at a time, and it can be closed again. */
-export function FaqList({ entries }: { entries: readonly FaqEntry[] }) {
+interface FaqListProps {
+  entries: readonly FaqEntry[];
+  /** The questions' heading level, under the section's own heading. */
+  heading?: 'h3' | 'h4';
+  /**
+   * Which answer is open, when several lists share one "one open at a time" (the home page's two
+   * categories): the open entry's id (`<idPrefix>-<index>`) and its setter. Without them the list keeps
+   * its own.
+   */
+  open?: string | null;
+  onOpenChange?: (id: string | null) => void;
+  idPrefix?: string;
+}
+
+/** Questions as disclosure buttons; one answer open at a time, and it can be closed again. */
+export function FaqList({ entries, heading = 'h3', open, onOpenChange, idPrefix }: FaqListProps) {
   const base = useId();
-  const [open, setOpen] = useState<number | null>(null);
+  const [ownOpen, setOwnOpen] = useState<string | null>(null);
+  const current = onOpenChange ? (open ?? null) : ownOpen;
+  const setOpen = onOpenChange ?? setOwnOpen;
   return (
     <Box sx={{ maxWidth: '75ch' }}>
       {entries.map((entry, index) => {
-        const id = `${base}-${index}`;
-        const expanded = open === index;
+        const id = `${idPrefix ?? base}-${index}`;
+        const expanded = current === id;
         return (
           <Box key={entry.question} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-            <Typography component="h3" sx={{ m: 0 }}>
+            <Typography component={heading} sx={{ m: 0 }}>
               <ButtonBase
                 id={`${id}-button`}
                 aria-expanded={expanded}
                 aria-controls={`${id}-panel`}
-                onClick={() => setOpen(expanded ? null : index)}
+                onClick={() => setOpen(expanded ? null : id)}
                 sx={{
                   width: '100%',
                   justifyContent: 'space-between',
