@@ -110,8 +110,44 @@ describe('mail outbox over SMTP', () => {
     expect(sent.sentAt).toBeInstanceOf(Date);
   });
 
+  it('wakes the worker when the transaction that wrote a message commits: not before, not on rollback', async () => {
+    const wake = jest.spyOn(o.worker, 'wake');
+    try {
+      const message = {
+        kind: 'test',
+        to: 'customer@example.com',
+        subject: 'Woken',
+        text: 'x',
+        html: '<p>x</p>',
+      };
+      await t.db.transaction(async (manager) => {
+        await o.outbox.enqueue(manager, message);
+        expect(wake).not.toHaveBeenCalled();
+      });
+      expect(wake).toHaveBeenCalledTimes(1);
+      wake.mockClear();
+      await expect(
+        t.db.transaction(async (manager) => {
+          await o.outbox.enqueue(manager, { ...message, subject: 'Rolled back' });
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(wake).not.toHaveBeenCalled();
+    } finally {
+      wake.mockRestore();
+    }
+    await delivered('Woken');
+    expect(sink.withSubject('Rolled back')).toHaveLength(0);
+  });
+
   it('finds a message nobody woke it for at the next poll', async () => {
-    const queued = await o.enqueue({ subject: 'Found by polling' });
+    const wake = jest.spyOn(o.worker, 'wake').mockImplementation(() => undefined);
+    let queued: OutboxMessage;
+    try {
+      queued = await o.enqueue({ subject: 'Found by polling' });
+    } finally {
+      wake.mockRestore();
+    }
     await waitFor(async () => (await o.row(queued.id)).status === 'sent', { what: 'the poll' });
     expect(sink.withSubject('Found by polling')).toHaveLength(1);
   });

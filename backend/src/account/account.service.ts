@@ -53,7 +53,6 @@ export class AccountService {
           ...renderAccessLinkEmail(link, this.config.mail.supportEmail),
         }),
       );
-      this.outbox.wake();
     }
     return { message: ACCESS_LINK_ANSWER };
   }

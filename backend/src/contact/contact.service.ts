@@ -36,7 +36,6 @@ export class ContactService {
       });
       return saved.id;
     });
-    this.outbox.wake();
     return { id };
   }
 }

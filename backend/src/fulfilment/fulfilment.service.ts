@@ -252,7 +252,6 @@ export class FulfilmentService {
       });
       if (done) completed++;
     }
-    if (waiting.length) this.outbox.wake();
     return completed;
   }
 

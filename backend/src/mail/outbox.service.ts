@@ -1,6 +1,14 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager, Repository } from 'typeorm';
+import type {
+  DataSource,
+  EntityManager,
+  EntitySubscriberInterface,
+  QueryRunner,
+  Repository,
+  TransactionCommitEvent,
+  TransactionRollbackEvent,
+} from 'typeorm';
 import { OutboxMessage } from './entities/outbox-message.entity.js';
 import { singleLine, truncate } from './mail-text.js';
 import { OutboxCipher } from './outbox-cipher.js';
@@ -28,8 +36,10 @@ const MAX_SUBJECT = 255;
  * Bodies are stored encrypted, since delivery e-mails carry licence keys in full.
  */
 @Injectable()
-export class OutboxService {
+export class OutboxService implements EntitySubscriberInterface {
   private readonly repo: Repository<OutboxMessage>;
+  /** Transactions that wrote a message: the worker is woken when they commit. */
+  private readonly wakeOnCommit = new WeakSet<QueryRunner>();
 
   constructor(
     @InjectDataSource() db: DataSource,
@@ -38,6 +48,7 @@ export class OutboxService {
     @Inject(OUTBOX_OPTIONS) private readonly options: OutboxOptions,
   ) {
     this.repo = db.getRepository(OutboxMessage);
+    db.subscribers.push(this);
   }
 
   /**
@@ -68,12 +79,25 @@ export class OutboxService {
       sentAt: null,
       orderId: message.orderId ?? null,
     });
-    return manager.save(OutboxMessage, row);
+    const saved = await manager.save(OutboxMessage, row);
+    // The worker can only see the message once the caller's transaction commits: wake it then.
+    const transaction = manager.queryRunner;
+    if (transaction?.isTransactionActive) this.wakeOnCommit.add(transaction);
+    else this.worker.wake();
+    return saved;
   }
 
-  /** Wakes the worker; callers call it after their transaction committed. */
+  /** Wakes the worker now. Not needed after enqueue, which wakes it once the message is committed. */
   wake(): void {
     this.worker.wake();
+  }
+
+  afterTransactionCommit(event: TransactionCommitEvent): void {
+    if (this.wakeOnCommit.delete(event.queryRunner)) this.worker.wake();
+  }
+
+  afterTransactionRollback(event: TransactionRollbackEvent): void {
+    this.wakeOnCommit.delete(event.queryRunner);
   }
 
   /**
@@ -117,7 +141,7 @@ export class OutboxService {
         }),
       );
     }
-    this.wake();
+    this.worker.wake();
     return queued;
   }
 

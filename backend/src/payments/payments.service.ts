@@ -14,7 +14,6 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isUniqueViolation } from '../database/errors.js';
 import { FulfilmentService } from '../fulfilment/fulfilment.service.js';
-import { OutboxService } from '../mail/outbox.service.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { ClientSecrets } from './client-secrets.js';
 import { PaymentEvent } from './entities/payment-event.entity.js';
@@ -42,7 +41,6 @@ export class PaymentsService {
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly fulfilment: FulfilmentService,
-    private readonly outbox: OutboxService,
     private readonly secrets: ClientSecrets,
     @Inject(STRIPE) private readonly stripe: Stripe | null,
   ) {}
@@ -98,7 +96,6 @@ export class PaymentsService {
       );
     }
     await this.db.transaction((m) => this.fulfilment.confirmPayment(m, orderId, 'demo'));
-    this.outbox.wake();
     const after = await this.db.getRepository(Order).findOneByOrFail({ id: orderId });
     return { orderId, status: after.status, paymentStatus: after.paymentStatus };
   }
@@ -114,7 +111,6 @@ export class PaymentsService {
         const orderId = await apply(m);
         if (orderId) await m.update(PaymentEvent, { providerEventId: eventId }, { orderId });
       });
-      this.outbox.wake();
     } catch (error) {
       if (isUniqueViolation(error)) return; // already applied: a replay
       throw error;
