@@ -1,3 +1,4 @@
+import { IsNull } from 'typeorm';
 import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
 import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
 import { InventoryService } from '../src/licenses/inventory.service.js';
@@ -698,6 +699,30 @@ describe(`back office: licence key import completes waiting orders on ${DRIVER}`
     expect(await t.db.getRepository(LicenseKey).countBy({ orderId: intent.orderId })).toBe(2);
   });
 
+  it('gives a re-activated inventory key to a paid order waiting for one', async () => {
+    const [spareKey] = await t.app
+      .get(InventoryService)
+      .importKeys([{ productId: HOME_BUSINESS, licenseKey: 'REACT-IVATE-00000-00000-KEYB1' }])
+      .then(async () =>
+        t.db.getRepository(LicenseKey).findBy({ productId: HOME_BUSINESS, orderId: IsNull() }),
+      );
+    const put = (status: string) =>
+      t.http().put(`/api/admin/license-keys/${spareKey!.id}`).set('authorization', admin).send({ status });
+    await put('revoked').expect(200);
+    const intent = await buyWithDemo(t, [{ id: HOME_BUSINESS, quantity: 1 }], 'reactivated@example.com');
+    const orders = t.db.getRepository(Order);
+    expect((await orders.findOneByOrFail({ id: intent.orderId })).awaitingKeys).toBe(true);
+
+    await put('active').expect(200);
+    expect(await orders.findOneByOrFail({ id: intent.orderId })).toMatchObject({
+      status: 'fulfilled',
+      awaitingKeys: false,
+    });
+    expect((await t.db.getRepository(LicenseKey).findOneByOrFail({ id: spareKey!.id })).orderId).toBe(
+      intent.orderId,
+    );
+  });
+
   it('masks a key whose ciphertext was altered instead of failing the whole list', async () => {
     const keys = t.db.getRepository(LicenseKey);
     const [bad, good] = await keys.find({ order: { id: 'ASC' } });
@@ -710,7 +735,11 @@ describe(`back office: licence key import completes waiting orders on ${DRIVER}`
     const [reveal] = await t.db
       .getRepository(AuditEntry)
       .find({ where: { action: 'license-keys.reveal' }, order: { id: 'DESC' }, take: 1 });
-    expect(reveal!.after).toEqual({ licenseKeyIds: [good!.id] });
+    // Every key of the page is revealed and recorded, except the one that does not open.
+    const revealed = (reveal!.after as { licenseKeyIds: string[] }).licenseKeyIds;
+    expect(revealed).toContain(good!.id);
+    expect(revealed).not.toContain(bad!.id);
+    expect(revealed).toHaveLength(byId.size - 1);
     await keys.update(bad!.id, { keyCiphertext: sealed });
   });
 });

@@ -149,8 +149,11 @@ export class AdminLicenseKeysService {
 
   /** Only the status changes: active → revoked, revoked or expired → active. */
   async update(id: string, dto: UpdateLicenseKeyDto, actor: StaffUserDto): Promise<AdminLicenseKeyDto> {
-    await runInTransaction(this.db, async (m) => {
-      const key = await m.findOne(LicenseKey, { select: { id: true, status: true }, where: { id } });
+    const inInventory = await runInTransaction(this.db, async (m) => {
+      const key = await m.findOne(LicenseKey, {
+        select: { id: true, status: true, orderId: true },
+        where: { id },
+      });
       if (!key) throw new NotFoundException(LICENSE_NOT_FOUND);
       const refusal = transitionRefusal(key.status, dto.status);
       if (refusal) throw new BadRequestException(refusal);
@@ -170,7 +173,10 @@ export class AdminLicenseKeysService {
         before: { status: key.status },
         after: { status: dto.status },
       });
+      return key.orderId === null;
     });
+    // A key back in stock goes to the paid orders waiting for one, as an imported key does.
+    if (inInventory && dto.status === 'active') await this.fulfilment.completeWaitingOrders();
     // Admins only; the update entry in the audit trail names the key and the admin.
     const key = await this.db.getRepository(LicenseKey).findOneByOrFail({ id });
     return toRow(key, this.decrypt(key) ?? maskLicenseKey(key.keyLastGroup));
