@@ -4,9 +4,13 @@ import { expect, listOf, placeOrder, test, uniqueEmail } from './admin-fixtures.
 const KEY = /^[A-Z0-9]{5}(-[A-Z0-9]{5}){4}$/;
 const PRODUCT = 'office-2024-professional-plus';
 
+/** Puts back the inventory set aside by orderAwaitingKey, once the test has given its order a key. */
+let restock: (() => Promise<void>) | null = null;
+
 /**
- * A paid order still waiting for its key: the product's inventory is set aside (revoked) for the moment of
- * the payment, then put back, so the order is left for the admin to give a key by hand.
+ * A paid order still waiting for its key: the product's inventory is set aside (revoked) while the order is
+ * paid, and put back after the test (re-activated keys go to waiting orders, so not before the admin has
+ * given this one its key).
  */
 async function orderAwaitingKey(api: APIRequestContext, request: APIRequestContext, email: string) {
   const stock = await listOf<{ id: string }>(api, 'license-keys', {
@@ -17,11 +21,10 @@ async function orderAwaitingKey(api: APIRequestContext, request: APIRequestConte
   const setStatus = (status: string) =>
     Promise.all(stock.map(({ id }) => api.put(`/api/admin/license-keys/${id}`, { data: { status } })));
   await setStatus('revoked');
-  try {
-    return await placeOrder(request, { email, productId: PRODUCT });
-  } finally {
+  restock = async () => {
     for (const response of await setStatus('active')) expect(response.status()).toBe(200);
-  }
+  };
+  return placeOrder(request, { email, productId: PRODUCT });
 }
 
 /** A fresh key that no other run can have made. */
@@ -37,6 +40,10 @@ test.describe('licence keys', () => {
   // An import completes every paid order waiting for keys: the create journey's order must not be among them.
   test.describe.configure({ mode: 'serial' });
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+  test.afterEach(async () => {
+    await restock?.();
+    restock = null;
+  });
 
   test('an admin creates a key with Generate, copies, revokes and re-activates it', async ({
     page,
