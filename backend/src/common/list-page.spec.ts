@@ -64,15 +64,23 @@ describe('fetchPage', () => {
 });
 
 describe('startsWithLowercase', () => {
-  it('is the range of values starting with the lower-cased text', () => {
-    expect(startsWithLowercase('o.id', 'AbC', 'id')).toEqual([
+  it('is the range of values starting with the lower-cased text on SQLite', () => {
+    expect(startsWithLowercase('better-sqlite3', 'o.id', 'AbC', 'id')).toEqual([
       '(o.id >= :idFrom AND o.id < :idTo)',
       { idFrom: 'abc', idTo: 'abd' },
     ]);
-    expect(startsWithLowercase('o.e', 'a\u{1F600}', 'e')[1]).toEqual({
+    expect(startsWithLowercase('better-sqlite3', 'o.e', 'a\u{1F600}', 'e')[1]).toEqual({
       eFrom: 'a\u{1F600}',
       eTo: 'a\u{1F601}',
     });
-    expect(startsWithLowercase('o.e', 'a\u{10FFFF}', 'e')).toEqual(['1 = 0', {}]);
+    expect(startsWithLowercase('better-sqlite3', 'o.e', 'a\u{10FFFF}', 'e')).toEqual(['1 = 0', {}]);
+  });
+
+  it("is a LIKE on MySQL and MariaDB, whose collations sort ':' before '9' and '{' before 'z'", () => {
+    for (const driver of ['mysql', 'mariadb'])
+      expect(startsWithLowercase(driver, 'o.id', 'AB_9', 'id')).toEqual([
+        "o.id LIKE :id ESCAPE '!'",
+        { id: 'ab!_9%' },
+      ]);
   });
 });

@@ -1,4 +1,5 @@
 import type { ObjectLiteral, SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
+import { isMysqlFamily } from '../database/errors.js';
 import { escapeLike, LIKE_ESCAPE } from './list-query.js';
 
 /**
@@ -85,11 +86,18 @@ export function startsWithText(column: string, text: string, param: string): [st
 }
 
 /**
- * Prefix match on a column whose values are stored in lower case (order and key ids, customer e-mails),
- * as a range `[prefix, next)`, which any index on the column serves on every database (SQLite's LIKE
- * cannot use an index of the default binary collation). The text is lower-cased here.
+ * Prefix match on a column whose values are stored in lower case (order and key ids, customer e-mails,
+ * recipients), served by any index on the column. On SQLite, a range `[prefix, next)` (its LIKE cannot use
+ * an index of the default binary collation). On MySQL/MariaDB, a LIKE: their collations sort punctuation
+ * before digits and letters, so `[…9, …:)` would hold nothing there. `driver` is the DataSource's type.
  */
-export function startsWithLowercase(column: string, text: string, param: string): [string, ObjectLiteral] {
+export function startsWithLowercase(
+  driver: string,
+  column: string,
+  text: string,
+  param: string,
+): [string, ObjectLiteral] {
+  if (isMysqlFamily(driver)) return startsWithText(column, text.toLowerCase(), param);
   const from = text.toLowerCase();
   const chars = [...from];
   const last = chars.pop()?.codePointAt(0) ?? 0;

@@ -222,7 +222,8 @@ export class AdminLicenseKeysService {
     const lower = q.toLowerCase();
     if (LICENSE_PRODUCT_IDS.includes(lower))
       conditions.push(['k.productId = :qProduct', { qProduct: lower }]);
-    if (/^[0-9a-f-]{1,36}$/.test(lower)) conditions.push(startsWithLowercase('k.orderId', lower, 'qOrder'));
+    if (/^[0-9a-f-]{1,36}$/.test(lower))
+      conditions.push(startsWithLowercase(this.db.options.type, 'k.orderId', lower, 'qOrder'));
     if (!conditions.length) {
       w.where('1 = 0');
       return;

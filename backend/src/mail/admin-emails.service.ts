@@ -62,7 +62,7 @@ export class AdminEmailsService {
     if (filter.orderId)
       query.andWhere('e.orderId = :orderId', { orderId: filter.orderId.trim().toLowerCase() });
     const text = filter.q?.trim();
-    if (text) query.andWhere(...startsWithLowercase('e.to', text, 'recipient'));
+    if (text) query.andWhere(...startsWithLowercase(this.db.options.type, 'e.to', text, 'recipient'));
     const page = await fetchPage(sortList(query, sort.field, sort.order), skip, take);
     return { ...page, rows: page.rows.map((row) => AdminEmailDto.from(row)) };
   }

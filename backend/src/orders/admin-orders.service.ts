@@ -55,13 +55,13 @@ const DENSE_SEARCH_MATCHES = 2_000;
  * The orders whose e-mail, name, last name or id starts with `term`. With `indexed` false each column
  * is wrapped in LOWER(), which no index serves, so the database walks the sort order's index instead.
  */
-function orderSearch(term: string, indexed: boolean): Brackets {
+function orderSearch(driver: string, term: string, indexed: boolean): Brackets {
   const column = (name: string) => (indexed ? `o.${name}` : `LOWER(o.${name})`);
   return new Brackets((w) => {
-    w.where(...startsWithLowercase(column('customerEmail'), term, 'email'))
+    w.where(...startsWithLowercase(driver, column('customerEmail'), term, 'email'))
       .orWhere(...startsWithText(column('customerName'), term, 'name'))
       .orWhere(...startsWithText(column('billingLastName'), term, 'lastName'))
-      .orWhere(...startsWithLowercase(column('id'), term, 'id'));
+      .orWhere(...startsWithLowercase(driver, column('id'), term, 'id'));
   });
 }
 
@@ -99,7 +99,7 @@ export class AdminOrdersService {
       if (filter.status) q.andWhere('o.status = :status', { status: filter.status });
       if (filter.paymentStatus)
         q.andWhere('o.paymentStatus = :paymentStatus', { paymentStatus: filter.paymentStatus });
-      if (term) q.andWhere(orderSearch(term, searchIndexed));
+      if (term) q.andWhere(orderSearch(this.db.options.type, term, searchIndexed));
       return sortList(q, SORT_COLUMNS[sort.field], sort.order);
     };
     const page = await fetchPage(query(true), skip, take, (matches) =>
