@@ -24,22 +24,34 @@ function outboxOf(t: TestApp) {
   const worker = t.app.get(OutboxWorker);
   const repo: Repository<OutboxMessage> = t.db.getRepository(OutboxMessage);
   let counter = 0;
+  // These tests drive the worker themselves (drain, wake): enqueue() here does not wake it on commit.
+  let quiet = 0;
+  const wake = worker.wake.bind(worker);
+  worker.wake = () => {
+    if (!quiet) wake();
+  };
   return {
     outbox,
     worker,
     repo,
-    /** Queues a message in its own transaction, as business code does; returns the row. */
-    enqueue: (message: Partial<NewOutboxMessage> = {}) =>
-      t.db.transaction((manager) =>
-        outbox.enqueue(manager, {
-          kind: 'test',
-          to: 'customer@example.com',
-          subject: `Test message ${++counter}`,
-          text: `Your key: ${LICENCE_KEY}`,
-          html: `<p>Your key: <code>${LICENCE_KEY}</code></p>`,
-          ...message,
-        }),
-      ),
+    /** Queues a message in its own transaction, as business code does, without waking the worker. */
+    enqueue: async (message: Partial<NewOutboxMessage> = {}) => {
+      quiet++;
+      try {
+        return await t.db.transaction((manager) =>
+          outbox.enqueue(manager, {
+            kind: 'test',
+            to: 'customer@example.com',
+            subject: `Test message ${++counter}`,
+            text: `Your key: ${LICENCE_KEY}`,
+            html: `<p>Your key: <code>${LICENCE_KEY}</code></p>`,
+            ...message,
+          }),
+        );
+      } finally {
+        quiet--;
+      }
+    },
     row: (id: number) => repo.findOneByOrFail({ id }),
     /** Pretends the back-off has elapsed. */
     makeDue: (id: number) => repo.update(id, { nextAttemptAt: new Date(Date.now() - 1000) }),
@@ -141,13 +153,7 @@ describe('mail outbox over SMTP', () => {
   });
 
   it('finds a message nobody woke it for at the next poll', async () => {
-    const wake = jest.spyOn(o.worker, 'wake').mockImplementation(() => undefined);
-    let queued: OutboxMessage;
-    try {
-      queued = await o.enqueue({ subject: 'Found by polling' });
-    } finally {
-      wake.mockRestore();
-    }
+    const queued = await o.enqueue({ subject: 'Found by polling' });
     await waitFor(async () => (await o.row(queued.id)).status === 'sent', { what: 'the poll' });
     expect(sink.withSubject('Found by polling')).toHaveLength(1);
   });
