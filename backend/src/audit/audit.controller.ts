@@ -1,16 +1,14 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Roles } from '../common/auth.decorators.js';
+import { Get, Query } from '@nestjs/common';
+import { ApiForbiddenResponse, ApiOperation } from '@nestjs/swagger';
+import { AdminController, Roles } from '../common/auth.decorators.js';
 import type { ListPage } from '../common/list-page.js';
 import { ListQueryDto } from '../common/list-query.js';
 import { SimpleRestList } from '../common/simple-rest-list.js';
 import { AuditService } from './audit.service.js';
 import { AuditEntry } from './entities/audit-entry.entity.js';
 
-@ApiTags('admin: audit')
-@ApiBearerAuth()
+@AdminController('audit', 'admin: audit')
 @Roles('admin')
-@Controller('admin/audit')
 export class AuditController {
   constructor(private readonly audit: AuditService) {}
 

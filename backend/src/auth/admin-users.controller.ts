@@ -1,17 +1,14 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Delete, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { Roles } from '../common/auth.decorators.js';
+import { AdminController, Roles, Staff } from '../common/auth.decorators.js';
 import type { ListPage } from '../common/list-page.js';
 import { ListQueryDto } from '../common/list-query.js';
 import { SimpleRestList } from '../common/simple-rest-list.js';
@@ -19,16 +16,12 @@ import { AdminUsersService } from './admin-users.service.js';
 import { AdminUserDto, CreateAdminUserDto, UpdateAdminUserDto } from './dto/admin-users.dto.js';
 import type { StaffUserDto } from './dto/login.dto.js';
 
-type StaffRequest = { user: StaffUserDto };
 const userId = new ParseIntPipe({ errorHttpStatusCode: 404 });
 
 /** Staff accounts. Administrators only, reads included. */
-@ApiTags('admin: users')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse()
+@AdminController('users', 'admin: users')
 @ApiForbiddenResponse({ description: 'Support staff' })
 @Roles('admin')
-@Controller('admin/users')
 export class AdminUsersController {
   constructor(private readonly users: AdminUsersService) {}
 
@@ -54,8 +47,8 @@ export class AdminUsersController {
   @ApiCreatedResponse({ type: AdminUserDto })
   @ApiBadRequestResponse({ description: 'Invalid username, password (at least 12 characters) or role' })
   @ApiConflictResponse({ description: 'The username is taken' })
-  create(@Body() body: CreateAdminUserDto, @Req() req: StaffRequest): Promise<AdminUserDto> {
-    return this.users.create(body, req.user);
+  create(@Body() body: CreateAdminUserDto, @Staff() staff: StaffUserDto): Promise<AdminUserDto> {
+    return this.users.create(body, staff);
   }
 
   @Put(':id')
@@ -69,9 +62,9 @@ export class AdminUsersController {
   update(
     @Param('id', userId) id: number,
     @Body() body: UpdateAdminUserDto,
-    @Req() req: StaffRequest,
+    @Staff() staff: StaffUserDto,
   ): Promise<AdminUserDto> {
-    return this.users.update(id, body, req.user);
+    return this.users.update(id, body, staff);
   }
 
   @Delete(':id')
@@ -82,7 +75,7 @@ export class AdminUsersController {
   @ApiBadRequestResponse({ description: 'Deleting your own account' })
   @ApiConflictResponse({ description: 'Deleting the last administrator' })
   @ApiNotFoundResponse()
-  remove(@Param('id', userId) id: number, @Req() req: StaffRequest): Promise<AdminUserDto> {
-    return this.users.remove(id, req.user);
+  remove(@Param('id', userId) id: number, @Staff() staff: StaffUserDto): Promise<AdminUserDto> {
+    return this.users.remove(id, staff);
   }
 }

@@ -1,4 +1,12 @@
-import { SetMetadata } from '@nestjs/common';
+import {
+  applyDecorators,
+  Controller,
+  createParamDecorator,
+  SetMetadata,
+  type ExecutionContext,
+} from '@nestjs/common';
+import { ApiBearerAuth, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import type { AdminRole } from '../auth/entities/admin-user.entity.js';
 
 export const IS_PUBLIC = 'isPublic';
@@ -8,3 +16,13 @@ export const Public = () => SetMetadata(IS_PUBLIC, true);
 export const ROLES = 'roles';
 /** Restricts a route to staff with one of these roles (any signed-in staff member when absent). */
 export const Roles = (...roles: AdminRole[]) => SetMetadata(ROLES, roles);
+
+/** The signed-in staff member of a guarded route (set by the JWT strategy). */
+export const Staff = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): StaffUserDto =>
+    context.switchToHttp().getRequest<{ user: StaffUserDto }>().user,
+);
+
+/** A back-office controller at `/api/admin/<path>`: staff token required, documented with the bearer scheme. */
+export const AdminController = (path: string, tag: string) =>
+  applyDecorators(ApiTags(tag), ApiBearerAuth(), ApiUnauthorizedResponse(), Controller(`admin/${path}`));

@@ -1,30 +1,23 @@
-import { Body, Controller, Get, Param, Put, Query, Req } from '@nestjs/common';
+import { Body, Get, Param, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { IntIdPipe } from '../common/admin-list.js';
-import { Roles } from '../common/auth.decorators.js';
+import { AdminController, Roles, Staff } from '../common/auth.decorators.js';
 import type { ListPage } from '../common/list-page.js';
 import { ListQueryDto } from '../common/list-query.js';
 import { SimpleRestList } from '../common/simple-rest-list.js';
 import { AdminMessagesService, MESSAGE_NOT_FOUND } from './admin-messages.service.js';
 import { AdminMessageDto, UpdateMessageDto } from './dto/admin-message.dto.js';
 
-type StaffRequest = { user: StaffUserDto };
 const messageId = new IntIdPipe(MESSAGE_NOT_FOUND);
 
-@ApiTags('admin: messages')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse()
-@Controller('admin/messages')
+@AdminController('messages', 'admin: messages')
 export class AdminMessagesController {
   constructor(private readonly messages: AdminMessagesService) {}
 
@@ -58,8 +51,8 @@ export class AdminMessagesController {
   update(
     @Param('id', messageId) id: number,
     @Body() body: UpdateMessageDto,
-    @Req() req: StaffRequest,
+    @Staff() staff: StaffUserDto,
   ): Promise<AdminMessageDto> {
-    return this.messages.update(id, body, req.user);
+    return this.messages.update(id, body, staff);
   }
 }

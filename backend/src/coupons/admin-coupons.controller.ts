@@ -1,19 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { IntIdPipe } from '../common/admin-list.js';
-import { Roles } from '../common/auth.decorators.js';
+import { AdminController, Roles, Staff } from '../common/auth.decorators.js';
 import type { ListPage } from '../common/list-page.js';
 import { ListQueryDto } from '../common/list-query.js';
 import { SimpleRestList } from '../common/simple-rest-list.js';
@@ -26,13 +23,9 @@ import {
 } from './admin-coupons.service.js';
 import { AdminCouponDto, CreateCouponDto, UpdateCouponDto } from './dto/admin-coupon.dto.js';
 
-type StaffRequest = { user: StaffUserDto };
 const couponId = new IntIdPipe(COUPON_NOT_FOUND);
 
-@ApiTags('admin: coupons')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse()
-@Controller('admin/coupons')
+@AdminController('coupons', 'admin: coupons')
 export class AdminCouponsController {
   constructor(private readonly coupons: AdminCouponsService) {}
 
@@ -63,8 +56,8 @@ export class AdminCouponsController {
   @ApiBadRequestResponse({ description: `A field is missing or invalid / ${DATES_OUT_OF_ORDER}` })
   @ApiConflictResponse({ description: DUPLICATE_COUPON })
   @ApiForbiddenResponse({ description: 'Support staff' })
-  create(@Body() body: CreateCouponDto, @Req() req: StaffRequest): Promise<AdminCouponDto> {
-    return this.coupons.create(body, req.user);
+  create(@Body() body: CreateCouponDto, @Staff() staff: StaffUserDto): Promise<AdminCouponDto> {
+    return this.coupons.create(body, staff);
   }
 
   @Put(':id')
@@ -80,9 +73,9 @@ export class AdminCouponsController {
   update(
     @Param('id', couponId) id: number,
     @Body() body: UpdateCouponDto,
-    @Req() req: StaffRequest,
+    @Staff() staff: StaffUserDto,
   ): Promise<AdminCouponDto> {
-    return this.coupons.update(id, body, req.user);
+    return this.coupons.update(id, body, staff);
   }
 
   @Delete(':id')
@@ -96,7 +89,7 @@ export class AdminCouponsController {
   @ApiOkResponse({ type: AdminCouponDto })
   @ApiForbiddenResponse({ description: 'Support staff' })
   @ApiNotFoundResponse({ description: COUPON_NOT_FOUND })
-  remove(@Param('id', couponId) id: number, @Req() req: StaffRequest): Promise<AdminCouponDto> {
-    return this.coupons.remove(id, req.user);
+  remove(@Param('id', couponId) id: number, @Staff() staff: StaffUserDto): Promise<AdminCouponDto> {
+    return this.coupons.remove(id, staff);
   }
 }

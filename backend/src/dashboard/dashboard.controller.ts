@@ -1,20 +1,11 @@
-import { Controller, Get, Headers } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiHeader,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { Get, Headers } from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { AdminController } from '../common/auth.decorators.js';
 import { DASHBOARD_CACHE_MS, DashboardService } from './dashboard.service.js';
 import { DashboardStatsDto } from './dto/dashboard.dto.js';
 
 /** Read by admin and support staff alike (no @Roles). */
-@ApiTags('admin: dashboard')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse()
-@Controller('admin/dashboard')
+@AdminController('dashboard', 'admin: dashboard')
 export class DashboardController {
   constructor(private readonly dashboard: DashboardService) {}
 

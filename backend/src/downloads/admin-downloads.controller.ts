@@ -1,42 +1,24 @@
-import {
-  Body,
-  Controller,
-  Get,
-  NotFoundException,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Put,
-  Query,
-  Req,
-} from '@nestjs/common';
+import { Body, Get, NotFoundException, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
-import { Roles } from '../common/auth.decorators.js';
+import { AdminController, Roles, Staff } from '../common/auth.decorators.js';
 import type { ListPage } from '../common/list-page.js';
 import { ListQueryDto } from '../common/list-query.js';
 import { SimpleRestList } from '../common/simple-rest-list.js';
 import { AdminDownloadsService, DOWNLOAD_LINK_NOT_FOUND } from './admin-downloads.service.js';
 import { AdminDownloadDto, CreateDownloadDto, UpdateDownloadDto } from './dto/admin-download.dto.js';
 
-type StaffRequest = { user: StaffUserDto };
 /** A malformed id is an unknown one: 404 with the same message. */
 const linkId = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException(DOWNLOAD_LINK_NOT_FOUND) });
 
-@ApiTags('admin: downloads')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse()
-@Controller('admin/downloads')
+@AdminController('downloads', 'admin: downloads')
 export class AdminDownloadsController {
   constructor(private readonly downloads: AdminDownloadsService) {}
 
@@ -73,8 +55,8 @@ export class AdminDownloadsController {
       'Max downloads must be at least 1 / Order not found (one message per field)',
   })
   @ApiForbiddenResponse({ description: 'Support staff' })
-  create(@Body() body: CreateDownloadDto, @Req() req: StaffRequest): Promise<AdminDownloadDto> {
-    return this.downloads.create(body, req.user);
+  create(@Body() body: CreateDownloadDto, @Staff() staff: StaffUserDto): Promise<AdminDownloadDto> {
+    return this.downloads.create(body, staff);
   }
 
   @Put(':id')
@@ -87,8 +69,8 @@ export class AdminDownloadsController {
   update(
     @Param('id', linkId) id: string,
     @Body() body: UpdateDownloadDto,
-    @Req() req: StaffRequest,
+    @Staff() staff: StaffUserDto,
   ): Promise<AdminDownloadDto> {
-    return this.downloads.update(id, body, req.user);
+    return this.downloads.update(id, body, staff);
   }
 }

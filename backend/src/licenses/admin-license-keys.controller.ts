@@ -1,7 +1,6 @@
 import {
   BadRequestException,
   Body,
-  Controller,
   Get,
   HttpCode,
   Param,
@@ -14,7 +13,6 @@ import {
 } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiBody,
   ApiConflictResponse,
   ApiConsumes,
@@ -24,14 +22,12 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiPayloadTooLargeResponse,
-  ApiTags,
-  ApiUnauthorizedResponse,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
-import { Roles } from '../common/auth.decorators.js';
+import { AdminController, Roles, Staff } from '../common/auth.decorators.js';
 import type { ListPage } from '../common/list-page.js';
 import { ListQueryDto } from '../common/list-query.js';
 import { SimpleRestList } from '../common/simple-rest-list.js';
@@ -55,10 +51,7 @@ const IMPORT_DESCRIPTION =
   'name). Keys go into the inventory; paid orders waiting for keys are then completed, oldest first. ' +
   'Rows with problems are skipped and listed by file line (the header is line 1).';
 
-@ApiTags('admin: licence keys')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse()
-@Controller('admin/license-keys')
+@AdminController('license-keys', 'admin: licence keys')
 export class AdminLicenseKeysController {
   constructor(private readonly keys: AdminLicenseKeysService) {}
 
@@ -72,8 +65,8 @@ export class AdminLicenseKeysController {
       'see keys in full (recorded in the audit trail as `license-keys.reveal`); support sees the last group.',
   })
   @SimpleRestList('license-keys', AdminLicenseKeyDto)
-  list(@Query() query: ListQueryDto, @Req() req: StaffRequest): Promise<ListPage<AdminLicenseKeyDto>> {
-    return this.keys.list(query, req.user);
+  list(@Query() query: ListQueryDto, @Staff() staff: StaffUserDto): Promise<ListPage<AdminLicenseKeyDto>> {
+    return this.keys.list(query, staff);
   }
 
   @Post('import')
@@ -101,8 +94,8 @@ export class AdminLicenseKeysController {
   @ApiOperation({ summary: 'One licence key (in full for admins, audited; masked for support)' })
   @ApiOkResponse({ type: AdminLicenseKeyDto })
   @ApiNotFoundResponse()
-  get(@Param('id', keyId) id: string, @Req() req: StaffRequest): Promise<AdminLicenseKeyDto> {
-    return this.keys.get(id, req.user);
+  get(@Param('id', keyId) id: string, @Staff() staff: StaffUserDto): Promise<AdminLicenseKeyDto> {
+    return this.keys.get(id, staff);
   }
 
   @Post()
@@ -127,8 +120,8 @@ export class AdminLicenseKeysController {
       'payment is not completed',
   })
   @ApiForbiddenResponse({ description: 'Support staff' })
-  create(@Body() body: CreateLicenseKeyDto, @Req() req: StaffRequest): Promise<AdminLicenseKeyDto> {
-    return this.keys.create(body, req.user);
+  create(@Body() body: CreateLicenseKeyDto, @Staff() staff: StaffUserDto): Promise<AdminLicenseKeyDto> {
+    return this.keys.create(body, staff);
   }
 
   @Put(':id')
@@ -145,9 +138,9 @@ export class AdminLicenseKeysController {
   update(
     @Param('id', keyId) id: string,
     @Body() body: UpdateLicenseKeyDto,
-    @Req() req: StaffRequest,
+    @Staff() staff: StaffUserDto,
   ): Promise<AdminLicenseKeyDto> {
-    return this.keys.update(id, body, req.user);
+    return this.keys.update(id, body, staff);
   }
 }
 

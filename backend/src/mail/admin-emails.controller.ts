@@ -1,29 +1,17 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiBearerAuth,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { IntIdPipe } from '../common/admin-list.js';
-import { Roles } from '../common/auth.decorators.js';
+import { AdminController, Roles, Staff } from '../common/auth.decorators.js';
 import type { ListPage } from '../common/list-page.js';
 import { ListQueryDto } from '../common/list-query.js';
 import { SimpleRestList } from '../common/simple-rest-list.js';
 import { AdminEmailsService, EMAIL_NOT_FOUND } from './admin-emails.service.js';
 import { AdminEmailDetailDto, AdminEmailDto } from './dto/admin-email.dto.js';
 
-type StaffRequest = { user: StaffUserDto };
 const emailId = new IntIdPipe(EMAIL_NOT_FOUND);
 
-@ApiTags('admin: emails')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse()
-@Controller('admin/emails')
+@AdminController('emails', 'admin: emails')
 export class AdminEmailsController {
   constructor(private readonly emails: AdminEmailsService) {}
 
@@ -58,7 +46,7 @@ export class AdminEmailsController {
   })
   @ApiAcceptedResponse({ type: AdminEmailDto })
   @ApiNotFoundResponse({ description: EMAIL_NOT_FOUND })
-  resend(@Param('id', emailId) id: number, @Req() req: StaffRequest): Promise<AdminEmailDto> {
-    return this.emails.resend(id, req.user);
+  resend(@Param('id', emailId) id: number, @Staff() staff: StaffUserDto): Promise<AdminEmailDto> {
+    return this.emails.resend(id, staff);
   }
 }

@@ -1,18 +1,15 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiConflictResponse,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
-import { Roles } from '../common/auth.decorators.js';
+import { AdminController, Roles, Staff } from '../common/auth.decorators.js';
 import type { ListPage } from '../common/list-page.js';
 import { ListQueryDto } from '../common/list-query.js';
 import { SimpleRestList } from '../common/simple-rest-list.js';
@@ -20,13 +17,9 @@ import { AdminOrdersService } from './admin-orders.service.js';
 import { AdminOrderRowDto } from './dto/admin-order.dto.js';
 import { AdminOrderDetailDto, ResendEmailResponseDto, UpdateOrderDto } from './dto/admin-order-detail.dto.js';
 
-type StaffRequest = { user: StaffUserDto };
 const orderId = new ParseUUIDPipe({ errorHttpStatusCode: 404 });
 
-@ApiTags('admin: orders')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse()
-@Controller('admin/orders')
+@AdminController('orders', 'admin: orders')
 export class AdminOrdersController {
   constructor(private readonly orders: AdminOrdersService) {}
 
@@ -41,8 +34,8 @@ export class AdminOrdersController {
   @ApiOperation({ summary: 'One order with items, billing, licence keys, downloads and e-mails' })
   @ApiOkResponse({ type: AdminOrderDetailDto })
   @ApiNotFoundResponse()
-  get(@Param('id', orderId) id: string, @Req() req: StaffRequest): Promise<AdminOrderDetailDto> {
-    return this.orders.get(id, req.user);
+  get(@Param('id', orderId) id: string, @Staff() staff: StaffUserDto): Promise<AdminOrderDetailDto> {
+    return this.orders.get(id, staff);
   }
 
   @Put(':id')
@@ -62,9 +55,9 @@ export class AdminOrdersController {
   update(
     @Param('id', orderId) id: string,
     @Body() body: UpdateOrderDto,
-    @Req() req: StaffRequest,
+    @Staff() staff: StaffUserDto,
   ): Promise<AdminOrderDetailDto> {
-    return this.orders.update(id, body, req.user);
+    return this.orders.update(id, body, staff);
   }
 
   @Post(':id/resend-email')
@@ -74,7 +67,10 @@ export class AdminOrdersController {
   @ApiOkResponse({ type: ResendEmailResponseDto })
   @ApiConflictResponse({ description: 'The order is not paid' })
   @ApiNotFoundResponse()
-  resendEmail(@Param('id', orderId) id: string, @Req() req: StaffRequest): Promise<ResendEmailResponseDto> {
-    return this.orders.resendEmail(id, req.user);
+  resendEmail(
+    @Param('id', orderId) id: string,
+    @Staff() staff: StaffUserDto,
+  ): Promise<ResendEmailResponseDto> {
+    return this.orders.resendEmail(id, staff);
   }
 }
