@@ -40,9 +40,9 @@ describe(`back office: e-mails (outbox) on ${DRIVER}`, () => {
     await worker.drain();
 
     const outbox = t.app.get(OutboxService);
-    const enqueue = (kind: string, to: string, text: string) =>
+    const enqueue = (kind: string, to: string, text: string, audience?: 'staff') =>
       t.db.transaction((m) =>
-        outbox.enqueue(m, { kind, to, subject: `About ${kind}`, text, html: `<p>${text}</p>` }),
+        outbox.enqueue(m, { kind, to, subject: `About ${kind}`, text, html: `<p>${text}</p>`, audience }),
       );
     const link = await enqueue(
       'access-link',
@@ -52,7 +52,12 @@ describe(`back office: e-mails (outbox) on ${DRIVER}`, () => {
     await t.db
       .getRepository(OutboxMessage)
       .update(link.id, { status: 'failed', attempts: 3, lastError: '550 mailbox unavailable' });
-    await enqueue('contact-notification', 'help@store.test', `The customer wrote: my key ${TYPED_KEY} fails`);
+    await enqueue(
+      'contact-notification',
+      'help@store.test',
+      `The customer wrote: my key ${TYPED_KEY} fails`,
+      'staff', // as ContactService writes it: no customer footer
+    );
     [delivery, accessLink, notification] = await t.db
       .getRepository(OutboxMessage)
       .find({ order: { id: 'ASC' } });

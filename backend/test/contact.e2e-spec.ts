@@ -94,6 +94,9 @@ describe('POST /api/contact', () => {
     expect(mail!.html).toContain('&lt;script&gt;alert(&quot;hi&quot;)&lt;/script&gt; secret-marker-4711');
     expect(mail!.html).not.toContain('<script>');
     expect(mail!.html).not.toContain('<b>Doe</b>');
+    // A notification for the store's own staff: no customer footer with the store's contacts.
+    expect(mail!.text).not.toContain('Business hours:');
+    expect(mail!.html).not.toContain('Business hours:');
 
     const outbox = await waitFor(async () => {
       const row = await t.db.getRepository(OutboxMessage).findOneBy({ kind: 'contact-notification' });

@@ -25,9 +25,18 @@ function expectHeadingsInOrder(levels: number[]) {
   for (let i = 1; i < levels.length; i += 1) expect(levels[i] - levels[i - 1]).toBeLessThanOrEqual(1);
 }
 
+interface SupportHours {
+  email: string;
+  phone: string;
+  liveChat: string;
+  summary: string;
+  schedule: { day: string; hours: string; support: string }[];
+}
+
 interface StoreConfig {
   supportEmail: string;
   supportPhone: string;
+  supportHours: SupportHours;
 }
 
 async function storeConfig(request: APIRequestContext): Promise<StoreConfig> {
@@ -73,6 +82,7 @@ const PAGES: PageCase[] = [
       'Anderson, SC',
       'Sat',
       '10AM-4PM EST',
+      'Automated delivery only',
     ],
     links: [
       ['{phone}', '{tel}'],
@@ -136,6 +146,9 @@ const PAGES: PageCase[] = [
       '30 days after delivery',
       '10 or more licences',
       'within 24 hours of payment',
+      'E-mail support is open 24/7',
+      '9AM-6PM EST',
+      '10AM-4PM EST',
       'Automated delivery only',
     ],
     links: [
@@ -160,6 +173,8 @@ const PAGES: PageCase[] = [
       '7-10 business days',
       'over $500',
       'order confirmation number',
+      'Mon-Fri 9AM-6PM EST',
+      'Mon-Fri 9AM-8PM EST',
     ],
     links: [
       ['Start Refund Request', '/contact?topic=refund'],
@@ -222,6 +237,7 @@ const PAGES: PageCase[] = [
       'Governing Law',
       '30 days from purchase',
       '90 days from activation',
+      'E-mail support is open 24/7; phone support Mon-Fri 9AM-6PM EST.',
       'non-transferable',
       'region-specific',
       'Delaware',
@@ -302,6 +318,62 @@ test.describe('content pages', () => {
       'href',
       telHref(config.supportPhone),
     );
+    await expect(footer).toContainText(config.supportHours.phone);
+  });
+
+  test('support hours are the server’s: whatever it says is what the pages and the footer show', async ({
+    page,
+    request,
+  }) => {
+    const config = await storeConfig(request);
+    // The spec's hours, as the server's defaults.
+    expect(config.supportHours).toMatchObject({
+      email: '24/7',
+      phone: 'Mon-Fri 9AM-6PM EST',
+      liveChat: 'Mon-Fri 9AM-8PM EST',
+      summary:
+        'Mon-Fri 9AM-6PM EST, Sat 10AM-4PM EST limited, Sun and holidays closed (automated delivery only)',
+    });
+    // Other hours from the server must replace them everywhere: no page keeps a copy of its own.
+    const hours: SupportHours = {
+      email: 'Around the clock',
+      phone: 'Tue-Thu 8AM-2PM CET',
+      liveChat: 'Wed 1PM-3PM CET',
+      summary: 'Tue-Thu 8AM-2PM CET, closed otherwise',
+      schedule: [
+        { day: 'Tuesday - Thursday', hours: '8AM-2PM CET', support: 'Everything' },
+        { day: 'Any other day', hours: 'Closed', support: 'Keys are still delivered' },
+      ],
+    };
+    await page.route('**/api/store-config', (route) =>
+      route.fulfill({ json: { ...config, supportHours: hours } }),
+    );
+
+    /** The spec's hours, or a placeholder for them, must not be on the page. */
+    const noOtherHours = /Mon-Fri|9AM|\{\w+Hours\}/;
+
+    await page.goto('/contact');
+    const main = page.getByRole('main');
+    for (const text of [`${hours.email}, answered within 24 hours`, hours.phone, hours.liveChat])
+      await expect(main.getByText(text, { exact: true })).toBeVisible();
+    const office = page.getByRole('complementary', { name: 'Our Office' });
+    await expect(office).toContainText('Tuesday - Thursday');
+    await expect(office).toContainText('Closed: Keys are still delivered');
+    await expect(main).not.toContainText(noOtherHours);
+    await expect(page.getByRole('contentinfo')).toContainText(hours.phone);
+
+    await page.goto('/delivery-policy');
+    const table = page.getByRole('table', { name: 'Support hours (Eastern Time)' });
+    await expect(table.getByRole('row')).toHaveCount(1 + hours.schedule.length);
+    await expect(table.getByRole('row').nth(1)).toContainText('Tuesday - Thursday8AM-2PM CETEverything');
+    await expect(main).toContainText(`E-mail support is open ${hours.email}`);
+    await expect(main).not.toContainText(noOtherHours);
+
+    for (const path of ['/refund-policy', '/eula']) {
+      await page.goto(path);
+      await expect(main).toContainText(hours.phone);
+      await expect(main).not.toContainText(noOtherHours);
+    }
   });
 
   test('careers: six positions, four departments, View Open Positions scrolls to them', async ({ page }) => {

@@ -1,6 +1,19 @@
 import { loadConfig } from './app-config.js';
 import { StoreConfigController } from './store-config.controller.js';
 
+/** The spec's support hours (§9), as the storefront and the e-mails show them. */
+const SPEC_HOURS = {
+  email: '24/7',
+  phone: 'Mon-Fri 9AM-6PM EST',
+  liveChat: 'Mon-Fri 9AM-8PM EST',
+  summary: 'Mon-Fri 9AM-6PM EST, Sat 10AM-4PM EST limited, Sun and holidays closed (automated delivery only)',
+  schedule: [
+    { day: 'Monday - Friday', hours: '9AM-6PM EST', support: 'Full support by e-mail, phone and live chat' },
+    { day: 'Saturday', hours: '10AM-4PM EST', support: 'Limited support by e-mail' },
+    { day: 'Sunday & holidays', hours: 'Closed', support: 'Automated delivery only' },
+  ],
+};
+
 const ROOT = '/srv/store';
 const STRIPE = {
   STRIPE_SECRET_KEY: 'sk_test_x',
@@ -18,6 +31,7 @@ describe('StoreConfigController', () => {
       supportEmail: 'support@localhost',
       supportPhone: '+1 (864) 555-0142',
       officeAddress: 'Anderson, SC, United States',
+      supportHours: SPEC_HOURS,
       developmentSignIn: { username: 'admin', password: 'admin-dev-password' },
     });
     expect(answer({ ADMIN_PASSWORD: 'my-own-long-password' }).developmentSignIn).toBeNull();
@@ -28,6 +42,7 @@ describe('StoreConfigController', () => {
       JWT_SECRET: 'p'.repeat(32),
       LICENSE_KEY_SECRET: 'l'.repeat(32),
       ADMIN_PASSWORD: 'a-long-production-password',
+      SMTP_URL: 'smtp://mail.example.com:587',
       SUPPORT_EMAIL: 'help@shop.example',
       SUPPORT_PHONE: '+44 20 7946 0000',
       STORE_NAME: 'Keys & Co',
@@ -40,6 +55,7 @@ describe('StoreConfigController', () => {
       supportEmail: 'help@shop.example',
       supportPhone: '+44 20 7946 0000',
       officeAddress: '1 Market St, Anderson, SC',
+      supportHours: SPEC_HOURS,
       developmentSignIn: null,
     });
   });

@@ -2,6 +2,7 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/auth.decorators.js';
 import { activeStripe, APP_CONFIG, DEV_DEFAULTS, type AppConfig } from './app-config.js';
+import { SUPPORT_HOURS } from './support-hours.js';
 
 export class DevelopmentSignInDto {
   @ApiProperty({ example: DEV_DEFAULTS.adminUsername })
@@ -9,6 +10,37 @@ export class DevelopmentSignInDto {
 
   @ApiProperty({ example: DEV_DEFAULTS.adminPassword })
   password: string;
+}
+
+export class SupportScheduleRowDto {
+  @ApiProperty({ example: SUPPORT_HOURS.schedule[1].day })
+  day: string;
+
+  @ApiProperty({ example: SUPPORT_HOURS.schedule[1].hours })
+  hours: string;
+
+  @ApiProperty({ example: SUPPORT_HOURS.schedule[1].support })
+  support: string;
+}
+
+export class SupportHoursDto {
+  @ApiProperty({ example: SUPPORT_HOURS.email, description: 'When e-mail to support is read' })
+  email: string;
+
+  @ApiProperty({ example: SUPPORT_HOURS.phone })
+  phone: string;
+
+  @ApiProperty({ example: SUPPORT_HOURS.liveChat })
+  liveChat: string;
+
+  @ApiProperty({ example: SUPPORT_HOURS.summary, description: 'The week in one line' })
+  summary: string;
+
+  @ApiProperty({
+    type: [SupportScheduleRowDto],
+    description: 'The week in detail, one row per group of days',
+  })
+  schedule: SupportScheduleRowDto[];
 }
 
 export class StoreConfigDto {
@@ -29,6 +61,9 @@ export class StoreConfigDto {
 
   @ApiProperty({ example: 'Anderson, SC, United States' })
   officeAddress: string;
+
+  @ApiProperty({ type: SupportHoursDto })
+  supportHours: SupportHoursDto;
 
   @ApiPropertyOptional({
     type: DevelopmentSignInDto,
@@ -57,6 +92,7 @@ export class StoreConfigController {
       supportEmail: config.mail.supportEmail,
       supportPhone: config.store.supportPhone,
       officeAddress: config.store.officeAddress,
+      supportHours: config.store.hours,
       developmentSignIn: devSignIn
         ? { username: DEV_DEFAULTS.adminUsername, password: DEV_DEFAULTS.adminPassword }
         : null,

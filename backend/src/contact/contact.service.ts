@@ -32,6 +32,7 @@ export class ContactService {
       await this.outbox.enqueue(manager, {
         kind: 'contact-notification',
         to: this.config.mail.supportEmail,
+        audience: 'staff',
         ...contactNotification(saved),
       });
       return saved.id;

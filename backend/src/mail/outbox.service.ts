@@ -9,11 +9,13 @@ import type {
   TransactionCommitEvent,
   TransactionRollbackEvent,
 } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { OutboxMessage } from './entities/outbox-message.entity.js';
 import { singleLine, truncate } from './mail-text.js';
 import { OutboxCipher } from './outbox-cipher.js';
 import { OUTBOX_OPTIONS, type OutboxOptions } from './outbox.options.js';
 import { OutboxWorker } from './outbox.worker.js';
+import { renderStoreFooter, withStoreFooter, type MailBodies } from './store-footer.js';
 
 /** A message to send: plain-text and HTML bodies, both required. */
 export interface NewOutboxMessage {
@@ -23,6 +25,12 @@ export interface NewOutboxMessage {
   text: string;
   html: string;
   orderId?: string | null;
+  /**
+   * Who reads it. A customer's message (the default) gets the store's contact block and support hours
+   * as its footer (store-footer.ts), in both bodies; a notification to the store's own staff is stored
+   * as written.
+   */
+  audience?: 'customer' | 'staff';
 }
 
 /** Limits of the mail_outbox columns. */
@@ -40,21 +48,25 @@ export class OutboxService implements EntitySubscriberInterface {
   private readonly repo: Repository<OutboxMessage>;
   /** Transactions that wrote a message: the worker is woken when they commit. */
   private readonly wakeOnCommit = new WeakSet<QueryRunner>();
+  private readonly customerFooter: MailBodies;
 
   constructor(
     @InjectDataSource() db: DataSource,
     private readonly cipher: OutboxCipher,
     private readonly worker: OutboxWorker,
     @Inject(OUTBOX_OPTIONS) private readonly options: OutboxOptions,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'store' | 'mail'>,
   ) {
     this.repo = db.getRepository(OutboxMessage);
     db.subscribers.push(this);
+    this.customerFooter = renderStoreFooter(config);
   }
 
   /**
-   * Writes the message inside the caller's transaction (manager = the transaction's EntityManager). The
-   * subject is made one line and cut to 255 characters. Throws on a kind or recipient that cannot be
-   * stored or sent (a programming error), which rolls the caller's transaction back.
+   * Writes the message inside the caller's transaction (manager = the transaction's EntityManager), with
+   * the store's footer unless it is for staff: the stored bodies are what is sent, and what a resend sends
+   * again. The subject is made one line and cut to 255 characters. Throws on a kind or recipient that
+   * cannot be stored or sent (a programming error), which rolls the caller's transaction back.
    */
   async enqueue(manager: EntityManager, message: NewOutboxMessage): Promise<OutboxMessage> {
     const kind = message.kind.trim();
@@ -65,12 +77,14 @@ export class OutboxService implements EntitySubscriberInterface {
     if (!to || to.length > MAX_RECIPIENT || /[\u0000-\u001f\u007f]/.test(to)) {
       throw new Error(`Outbox recipient must be one address of at most ${MAX_RECIPIENT} characters`);
     }
+    const { text, html } =
+      message.audience === 'staff' ? message : withStoreFooter(message, this.customerFooter);
     const row = manager.create(OutboxMessage, {
       kind,
       to,
       subject: truncate(singleLine(message.subject), MAX_SUBJECT),
-      text: this.cipher.seal(message.text),
-      html: this.cipher.seal(message.html),
+      text: this.cipher.seal(text),
+      html: this.cipher.seal(html),
       status: 'pending',
       attempts: 0,
       nextAttemptAt: this.options.now(),

@@ -1,31 +1,17 @@
 /**
  * The store's business constants (spec §9), in one place for every content page. Contacts (e-mail, phone,
- * company name, office address) are server settings: see `lib/storeConfig.ts`.
+ * company name, office address) and support hours are server settings: see `lib/storeConfig.ts`, and
+ * `HOURS` in `storeContacts.ts` to name the hours in copy.
  */
-
-export interface SupportHours {
-  day: string;
-  hours: string;
-  support: string;
-}
 
 export const SUPPORT = {
   /** Every contact-form message and e-mail is answered within this time. */
   responseTime: '24 hours',
-  emailAvailability: '24/7',
-  phoneHours: 'Mon-Fri 9AM-6PM EST',
-  liveChatHours: 'Mon-Fri 9AM-8PM EST',
   /** Help with installation and activation from the seller. */
   sellerSupportPeriod: '30 days from purchase',
   /** The software maker's warranty on the software itself. */
   softwareWarranty: '90 days from activation',
 } as const;
-
-export const SUPPORT_HOURS: SupportHours[] = [
-  { day: 'Monday - Friday', hours: '9AM-6PM EST', support: 'Full support by e-mail, phone and live chat' },
-  { day: 'Saturday', hours: '10AM-4PM EST', support: 'Limited support (e-mail and phone)' },
-  { day: 'Sunday & holidays', hours: 'Closed', support: 'Automated delivery only' },
-];
 
 export const DELIVERY = {
   /** The one delivery claim of the store (DESIGN.md). */

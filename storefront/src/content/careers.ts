@@ -193,6 +193,11 @@ export const careersSections = {
   process: 'Application process',
 };
 
+/** Labels of a department card. */
+export const departmentLabels = {
+  openings: (count: number) => `${count} open ${count === 1 ? 'position' : 'positions'}`,
+};
+
 /** Labels of a job card. */
 export const jobLabels = {
   department: 'Department',
@@ -202,4 +207,6 @@ export const jobLabels = {
   requirements: 'Requirements',
   benefits: 'Benefits',
   apply: 'Apply Now',
+  /** The accessible name of a card's Apply Now link. */
+  applyFor: (title: string) => `Apply Now: ${title}`,
 };

@@ -136,3 +136,13 @@ export const compatibilitySections = {
   unsupportedIntro: 'Office 2024 cannot be installed on:',
   applicationsCaption: 'Office applications on Windows and Mac',
 };
+
+/** The page's interface labels: table captions, columns and cell values. */
+export const compatibilityLabels = {
+  requirementsCaption: (platform: PlatformRequirements['platform']) =>
+    `${platform} requirements: minimum and recommended`,
+  requirementsColumns: { requirement: 'Requirement', minimum: 'Minimum', recommended: 'Recommended' },
+  applicationsColumns: { name: 'Application', windows: 'Windows', mac: 'Mac', description: 'Description' },
+  supported: 'Supported',
+  notSupported: 'Not supported',
+};

@@ -1,5 +1,7 @@
+import type { SupportScheduleRow } from '../lib/storeConfig';
 import { DELIVERY, REFUND, SUPPORT } from './business';
 import type { FaqEntry } from './faq';
+import { HOURS } from './storeContacts';
 import type { PageMetaContent } from './types';
 
 export const contactPage: PageMetaContent = {
@@ -14,28 +16,29 @@ export type ContactMethodKind = 'email' | 'phone' | 'chat';
 export interface ContactMethod {
   kind: ContactMethodKind;
   title: string;
+  /** Names the server's hours with `HOURS`. */
   availability: string;
   text: string;
 }
 
-/** The e-mail address and phone number themselves are server settings (lib/storeConfig.ts). */
+/** The e-mail address, phone number and hours themselves are server settings (lib/storeConfig.ts). */
 export const contactMethods: ContactMethod[] = [
   {
     kind: 'email',
     title: 'Email Support',
-    availability: `${SUPPORT.emailAvailability}, answered within ${SUPPORT.responseTime}`,
+    availability: `${HOURS.email}, answered within ${SUPPORT.responseTime}`,
     text: 'Best for order questions, missing keys and anything you want in writing. Include your order number if you have one.',
   },
   {
     kind: 'phone',
     title: 'Phone Support',
-    availability: SUPPORT.phoneHours,
+    availability: HOURS.phone,
     text: 'Talk to a support agent about activation, installation or an order.',
   },
   {
     kind: 'chat',
     title: 'Live Chat',
-    availability: SUPPORT.liveChatHours,
+    availability: HOURS.liveChat,
     text: 'Chat with an agent in real time during chat hours. Outside them, send us a message with the form below.',
   },
 ];
@@ -74,6 +77,8 @@ export const officeCard = {
   title: 'Our Office',
   text: 'We are a small team; visits are by appointment only. Please write or call first.',
   hoursHeading: 'Business hours',
+  /** One day of the server's support schedule under the heading. */
+  scheduleEntry: (row: SupportScheduleRow) => `${row.hours}: ${row.support}`,
 };
 
 export const contactFaqs: FaqEntry[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERY, SUPPORT, SUPPORT_HOURS, SYSTEM_REQUIREMENTS, TERMS } from './business';
+import { DELIVERY, SUPPORT, SYSTEM_REQUIREMENTS, TERMS } from './business';
 import { applicationSteps, applyHref, careerStats, departments, jobPostings } from './careers';
 import { applications, platformRequirements, quickChecks, unsupportedSystems } from './compatibility';
 import { CONTACT_CATEGORIES, CONTACT_TOAST, contactFaqs, contactMethods } from './contact';
@@ -15,6 +15,8 @@ import * as careers from './careers';
 import * as compatibility from './compatibility';
 import * as contact from './contact';
 import * as eula from './eula';
+import { HOURS, splitHours } from './storeContacts';
+import { contentUi } from './ui';
 
 /** Every string anywhere in a module's exports. */
 function strings(value: unknown): string[] {
@@ -132,12 +134,15 @@ describe('contact content', () => {
     });
   });
 
-  it('has three contact methods with their hours and four FAQs', () => {
+  it("has three contact methods with the server's hours and four FAQs", () => {
     expect(contactMethods.map((m) => [m.kind, m.availability])).toEqual([
-      ['email', '24/7, answered within 24 hours'],
-      ['phone', 'Mon-Fri 9AM-6PM EST'],
-      ['chat', 'Mon-Fri 9AM-8PM EST'],
+      ['email', `${HOURS.email}, answered within 24 hours`],
+      ['phone', HOURS.phone],
+      ['chat', HOURS.liveChat],
     ]);
+    expect(
+      contact.officeCard.scheduleEntry({ day: 'Saturday', hours: '10AM-4PM EST', support: 'Limited' }),
+    ).toBe('10AM-4PM EST: Limited');
     expect(contactFaqs).toHaveLength(4);
   });
 });
@@ -180,10 +185,16 @@ describe('delivery content', () => {
     expect(delivery.deliveryActions.map((a) => a.to)).toEqual(['/contact', '/refund-policy']);
   });
 
-  it('lists the support hours of the spec', () => {
-    expect(SUPPORT_HOURS.map((h) => h.hours)).toEqual(['9AM-6PM EST', '10AM-4PM EST', 'Closed']);
-    expect(SUPPORT_HOURS[2].support).toBe('Automated delivery only');
+  it("names the server's e-mail hours above its support schedule, and labels the tables", () => {
+    expect(delivery.deliverySupportNote).toContain(`E-mail support is open ${HOURS.email}`);
     expect(DELIVERY.downloadLinkDays).toBe(30);
+    expect(delivery.deliveryLabels.supportHoursColumns).toEqual({
+      day: 'Day',
+      hours: 'Hours',
+      support: 'Support',
+    });
+    expect(delivery.deliveryLabels.timelineTitle(deliveryTimelines[0])).toBe('Immediate (most orders)');
+    expect(delivery.deliveryLabels.common).toBe('Common');
   });
 });
 
@@ -207,7 +218,11 @@ describe('refund content', () => {
     expect(refund.startRefund.to).toBe('/contact?topic=refund');
     expect(refund.refundConditions.some((c) => c.eligible)).toBe(true);
     expect(refund.refundConditions.some((c) => !c.eligible)).toBe(true);
-    expect(refund.supportChannels).toHaveLength(3);
+    expect(refund.supportChannels.map((c) => c.availability)).toEqual([
+      HOURS.email,
+      HOURS.phone,
+      HOURS.liveChat,
+    ]);
     expect(refund.compatibilityLink.to).toBe('/compatibility');
   });
 });
@@ -277,6 +292,7 @@ describe('terms and EULA content', () => {
     ]);
     expect(text(eula)).toContain(SUPPORT.sellerSupportPeriod);
     expect(text(eula)).toContain(SUPPORT.softwareWarranty);
+    expect(text(eula)).toContain(`E-mail support is open ${HOURS.email}; phone support ${HOURS.phone}.`);
     expect(vendorTerms.href).toMatch(/^https:\/\/www\.microsoft\.com\//);
   });
 });
@@ -316,5 +332,53 @@ describe('one story across the pages', () => {
     }
     expect(text(delivery)).toContain(DELIVERY.typical);
     expect(text(contact)).toContain(DELIVERY.typical);
+  });
+});
+
+describe('support hours in copy', () => {
+  const modules = { careers, compatibility, contact, delivery, enterprise, eula, privacy, refund, terms };
+
+  it('cuts copy into its text and the hours it names', () => {
+    expect(splitHours(`Open ${HOURS.email}; phone ${HOURS.phone}, chat ${HOURS.liveChat}.`)).toEqual([
+      'Open ',
+      { hours: 'email' },
+      '; phone ',
+      { hours: 'phone' },
+      ', chat ',
+      { hours: 'liveChat' },
+      '.',
+    ]);
+    expect(splitHours(HOURS.phone)).toEqual([{ hours: 'phone' }]);
+    expect(splitHours('No hours here {other}')).toEqual(['No hours here {other}']);
+  });
+
+  it("leaves the hours to the server: no page's copy states a time of day itself", () => {
+    for (const [name, module] of Object.entries(modules)) {
+      // The careers page's Saturday shift is part of a job's requirements, not a promise to shoppers.
+      const all = name === 'careers' ? text({ ...module, jobPostings: [] }) : text(module);
+      expect(all, name).not.toMatch(/\b\d{1,2}(:\d\d)?\s?(AM|PM)\b|Mon-Fri/);
+    }
+  });
+});
+
+describe('interface labels', () => {
+  it('are in the content modules: shared ones once, in content/ui.ts', () => {
+    expect(contentUi.step(3)).toBe('Step 3');
+    expect([contentUi.yes, contentUi.no, contentUi.critical]).toEqual(['Yes', 'No', 'Critical']);
+    expect(careers.departmentLabels.openings(1)).toBe('1 open position');
+    expect(careers.departmentLabels.openings(2)).toBe('2 open positions');
+    expect(careers.jobLabels.applyFor('Product Content Writer')).toBe('Apply Now: Product Content Writer');
+    expect(compatibility.compatibilityLabels.requirementsCaption('macOS')).toBe(
+      'macOS requirements: minimum and recommended',
+    );
+    expect(terms.termsLabels.writeTo('Legal')).toBe('Write to Legal');
+    expect(refund.refundLabels.contactChannel('Live Chat')).toBe(' (Live Chat)');
+    expect(Object.keys(privacy.privacyLabels.rightsColumns)).toEqual([
+      'right',
+      'description',
+      'timeframe',
+      'gdpr',
+      'ccpa',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
-import { DELIVERY, SUPPORT, SUPPORT_HOURS } from './business';
+import { DELIVERY, SUPPORT } from './business';
+import { HOURS } from './storeContacts';
 import type { Card, LinkAction, PageMetaContent } from './types';
 
 export const deliveryPage: PageMetaContent = {
@@ -162,8 +163,8 @@ export const deliveryIssues: DeliveryIssue[] = [
   },
 ];
 
-export const deliverySupportHours = SUPPORT_HOURS;
-export const deliverySupportNote = `Delivery itself is automatic around the clock. E-mail support is open ${SUPPORT.emailAvailability} and answered within ${SUPPORT.responseTime}.`;
+/** Above the server's support schedule. */
+export const deliverySupportNote = `Delivery itself is automatic around the clock. E-mail support is open ${HOURS.email} and answered within ${SUPPORT.responseTime}.`;
 
 export const deliveryLimitations: string[] = [
   `Each licence activates Office on ${DELIVERY.devicesPerLicence} device.`,
@@ -192,4 +193,20 @@ export const deliverySections = {
   requirementsCaption: 'What delivery needs from you',
   issuesCaption: 'Why a key may be delayed and what to do',
   supportHoursCaption: 'Support hours (Eastern Time)',
+};
+
+/** The page's interface labels: card titles, table columns and tags. */
+export const deliveryLabels = {
+  timelineTitle: (t: DeliveryTimeline) => `${t.name} (${t.applies.toLowerCase()})`,
+  contentsColumns: {
+    item: 'Item',
+    format: 'Format',
+    description: 'Description',
+    required: 'Always included',
+  },
+  requirementsColumns: { requirement: 'Requirement', description: 'Details' },
+  issuesColumns: { reason: 'Issue', solution: 'Solution' },
+  supportHoursColumns: { day: 'Day', hours: 'Hours', support: 'Support' },
+  /** The tag of an issue flagged common. */
+  common: 'Common',
 };

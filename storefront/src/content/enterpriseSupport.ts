@@ -95,6 +95,8 @@ export const closingCta = {
 
 export const enterpriseFooter = {
   text: 'Independent third-party support. Not affiliated with Microsoft Corporation.',
+  /** The accessible name of the footer's links. */
+  navLabel: 'Legal',
   links: [
     { label: 'Privacy Policy', to: '/privacy' },
     { label: 'Terms & Conditions', to: '/terms' },

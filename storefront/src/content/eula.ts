@@ -1,4 +1,5 @@
 import { DELIVERY, SUPPORT, TERMS, VENDOR_LICENSE_TERMS_URL } from './business';
+import { HOURS } from './storeContacts';
 import type { PageMetaContent, TextSection } from './types';
 
 export const eulaPage: PageMetaContent = {
@@ -40,7 +41,7 @@ export const eulaSections: TextSection[] = [
   {
     heading: 'Support Terms',
     paragraphs: [
-      `We help with delivery, installation and activation for ${SUPPORT.sellerSupportPeriod}. E-mail support is open ${SUPPORT.emailAvailability}; phone support ${SUPPORT.phoneHours}.`,
+      `We help with delivery, installation and activation for ${SUPPORT.sellerSupportPeriod}. E-mail support is open ${HOURS.email}; phone support ${HOURS.phone}.`,
       'Questions about how to use the applications themselves are covered by Microsoft’s own help resources.',
     ],
   },

@@ -248,3 +248,19 @@ export const privacySections = {
   cookiesCaption: 'Cookie types and how long they last',
   retentionCaption: 'Retention periods',
 };
+
+/** The columns of the page's tables. */
+export const privacyLabels = {
+  dataCollectedColumns: { category: 'Category', examples: 'Examples', source: 'Where it comes from' },
+  usageColumns: { purpose: 'Purpose', legalBasis: 'Legal basis' },
+  rightsColumns: {
+    right: 'Right',
+    description: 'What it means',
+    timeframe: 'Timeframe',
+    gdpr: 'GDPR',
+    ccpa: 'CCPA',
+  },
+  sharingColumns: { name: 'Recipient', purpose: 'Purpose', data: 'Data' },
+  cookiesColumns: { type: 'Type', purpose: 'Purpose', lifetime: 'Lifetime', used: 'Used' },
+  retentionColumns: { category: 'Data', period: 'Kept for', reason: 'Why' },
+};

@@ -1,4 +1,5 @@
 import { DELIVERY, REFUND, SUPPORT } from './business';
+import { HOURS } from './storeContacts';
 import type { Card, PageMetaContent } from './types';
 
 export const refundPage: PageMetaContent = {
@@ -125,6 +126,7 @@ export const startRefund = { label: 'Start Refund Request', to: '/contact?topic=
 
 export interface SupportChannel {
   title: string;
+  /** Names the server's hours with `HOURS`. */
   availability: string;
   text: string;
 }
@@ -132,11 +134,11 @@ export interface SupportChannel {
 export const supportChannels: SupportChannel[] = [
   {
     title: 'Email Support',
-    availability: SUPPORT.emailAvailability,
+    availability: HOURS.email,
     text: `Send your request any time; we answer within ${SUPPORT.responseTime}.`,
   },
-  { title: 'Phone Support', availability: SUPPORT.phoneHours, text: 'Talk a refund through with an agent.' },
-  { title: 'Live Chat', availability: SUPPORT.liveChatHours, text: 'Quick questions about a refund.' },
+  { title: 'Phone Support', availability: HOURS.phone, text: 'Talk a refund through with an agent.' },
+  { title: 'Live Chat', availability: HOURS.liveChat, text: 'Quick questions about a refund.' },
 ];
 
 export const policyNotes: string[] = [
@@ -171,4 +173,7 @@ export const refundLabels = {
   required: 'Information we need',
   optional: 'Helpful if you have it',
   contact: 'Contact us',
+  /** For screen readers, after "Contact us" on a support channel card. */
+  contactChannel: (channel: string) => ` (${channel})`,
+  methodsColumns: { method: 'Method', time: 'Time', note: 'Notes' },
 };

@@ -146,3 +146,11 @@ export const termsSections = {
   contactDepartments: 'Contact Us',
   contactDepartmentsCaption: 'Whom to contact about what',
 };
+
+/** The page's interface labels: tags and table columns. */
+export const termsLabels = {
+  /** The tag of the preferred dispute step. */
+  preferred: 'Preferred',
+  departmentsColumns: { department: 'Department', topics: 'Topics', reach: 'How to reach' },
+  writeTo: (department: string) => `Write to ${department}`,
+};

@@ -1,5 +1,19 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
+export type SupportChannel = 'email' | 'phone' | 'liveChat';
+
+export interface SupportScheduleRow {
+  day: string;
+  hours: string;
+  support: string;
+}
+
+/** When support is open: each channel's hours, the week in one line and in detail. */
+export interface SupportHours extends Record<SupportChannel, string> {
+  summary: string;
+  schedule: SupportScheduleRow[];
+}
+
 /** The store's public settings, served by `GET /api/store-config` (the e-mails use the same ones). */
 export interface StoreConfig {
   environment: 'development' | 'production' | 'test';
@@ -8,6 +22,7 @@ export interface StoreConfig {
   supportEmail: string;
   supportPhone: string;
   officeAddress: string;
+  supportHours: SupportHours;
   developmentSignIn: { username: string; password: string } | null;
 }
 
@@ -25,12 +40,20 @@ function set(next: StoreConfigState) {
   for (const listener of listeners) listener();
 }
 
+const hasText = (value: unknown, keys: string[]): value is Record<string, string> =>
+  typeof value === 'object' &&
+  value !== null &&
+  keys.every((key) => {
+    const field = (value as Record<string, unknown>)[key];
+    return typeof field === 'string' && field !== '';
+  });
+
 function isStoreConfig(body: unknown): body is StoreConfig {
-  if (typeof body !== 'object' || body === null) return false;
-  const b = body as Record<string, unknown>;
-  return ['storeName', 'supportEmail', 'supportPhone', 'officeAddress'].every(
-    (key) => typeof b[key] === 'string' && b[key] !== '',
-  );
+  if (!hasText(body, ['storeName', 'supportEmail', 'supportPhone', 'officeAddress'])) return false;
+  const hours: unknown = (body as Record<string, unknown>).supportHours;
+  if (!hasText(hours, ['email', 'phone', 'liveChat', 'summary'])) return false;
+  const schedule: unknown = (hours as Record<string, unknown>).schedule;
+  return Array.isArray(schedule) && schedule.every((row) => hasText(row, ['day', 'hours', 'support']));
 }
 
 /** Fetches the settings once per page load; a failed fetch is tried again by the next component that asks. */

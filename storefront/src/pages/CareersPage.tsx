@@ -13,6 +13,7 @@ import {
   careersActions,
   careersPage,
   careerStats,
+  departmentLabels,
   departments,
   jobLabels,
   jobPostings,
@@ -46,7 +47,7 @@ export function CareersPage() {
           columns={4}
           cards={departments.map((d) => ({
             title: d.name,
-            eyebrow: `${d.openings} open ${d.openings === 1 ? 'position' : 'positions'}`,
+            eyebrow: departmentLabels.openings(d.openings),
             text: d.description,
           }))}
         />
@@ -105,7 +106,7 @@ export function CareersPage() {
                   component={RouterLink}
                   to={applyHref(job.title)}
                   variant="contained"
-                  aria-label={`${jobLabels.apply}: ${job.title}`}
+                  aria-label={jobLabels.applyFor(job.title)}
                   sx={{ mt: 2 }}
                 >
                   {jobLabels.apply}

@@ -7,6 +7,7 @@ import { Tag } from '../components/content/Tag';
 import {
   applications,
   compatibilityActions,
+  compatibilityLabels as labels,
   compatibilityPage,
   importantNotes,
   platformRequirements,
@@ -43,13 +44,13 @@ export function CompatibilityPage() {
                 {platform.platform}
               </Typography>
               <DataTable
-                caption={`${platform.platform} requirements: minimum and recommended`}
+                caption={labels.requirementsCaption(platform.platform)}
                 rows={platform.rows}
                 rowKey={(row) => row.requirement}
                 columns={[
-                  { header: 'Requirement', cell: (row) => row.requirement },
-                  { header: 'Minimum', cell: (row) => row.minimum },
-                  { header: 'Recommended', cell: (row) => row.recommended },
+                  { header: labels.requirementsColumns.requirement, cell: (row) => row.requirement },
+                  { header: labels.requirementsColumns.minimum, cell: (row) => row.minimum },
+                  { header: labels.requirementsColumns.recommended, cell: (row) => row.recommended },
                 ]}
               />
             </Box>
@@ -63,13 +64,16 @@ export function CompatibilityPage() {
           rows={applications}
           rowKey={(row) => row.name}
           columns={[
-            { header: 'Application', cell: (row) => row.name },
+            { header: labels.applicationsColumns.name, cell: (row) => row.name },
             {
-              header: 'Windows',
-              cell: (row) => <YesNo value={row.windows} yes="Supported" no="Not supported" />,
+              header: labels.applicationsColumns.windows,
+              cell: (row) => <YesNo value={row.windows} yes={labels.supported} no={labels.notSupported} />,
             },
-            { header: 'Mac', cell: (row) => <YesNo value={row.mac} yes="Supported" no="Not supported" /> },
-            { header: 'Description', cell: (row) => row.description },
+            {
+              header: labels.applicationsColumns.mac,
+              cell: (row) => <YesNo value={row.mac} yes={labels.supported} no={labels.notSupported} />,
+            },
+            { header: labels.applicationsColumns.description, cell: (row) => row.description },
           ]}
         />
       </Section>

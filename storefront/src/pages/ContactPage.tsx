@@ -6,8 +6,13 @@ import { useSearchParams } from 'react-router-dom';
 import { ContentPage } from '../components/content/ContentPage';
 import { FaqList } from '../components/content/FaqList';
 import { Section } from '../components/content/Section';
-import { OfficeAddress, SupportEmailLink, SupportPhoneLink } from '../components/StoreContacts';
-import { SUPPORT_HOURS } from '../content/business';
+import {
+  OfficeAddress,
+  SupportEmailLink,
+  SupportPhoneLink,
+  SupportSchedule,
+  WithSupportHours,
+} from '../components/StoreContacts';
 import {
   contactFaqs,
   contactMethods,
@@ -51,7 +56,7 @@ export function ContactPage() {
                 {method.title}
               </Typography>
               <Typography sx={{ fontWeight: 700, color: 'primary.main', mb: 0.5 }}>
-                {method.availability}
+                <WithSupportHours text={method.availability} />
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
                 {method.text}
@@ -81,18 +86,22 @@ export function ContactPage() {
             <Typography component="h4" sx={{ fontWeight: 700 }}>
               {officeCard.hoursHeading}
             </Typography>
-            <Box component="dl" sx={{ m: 0 }}>
-              {SUPPORT_HOURS.map((row) => (
-                <Box key={row.day} sx={{ mb: 1 }}>
-                  <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
-                    {row.day}
-                  </Typography>
-                  <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0 }}>
-                    {row.hours}: {row.support}
-                  </Typography>
+            <SupportSchedule>
+              {(schedule) => (
+                <Box component="dl" sx={{ m: 0 }}>
+                  {schedule.map((row) => (
+                    <Box key={row.day} sx={{ mb: 1 }}>
+                      <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
+                        {row.day}
+                      </Typography>
+                      <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0 }}>
+                        {officeCard.scheduleEntry(row)}
+                      </Typography>
+                    </Box>
+                  ))}
                 </Box>
-              ))}
-            </Box>
+              )}
+            </SupportSchedule>
           </Paper>
         </Box>
       </Section>

@@ -4,19 +4,21 @@ import { ContentPage } from '../components/content/ContentPage';
 import { DataTable, YesNo } from '../components/content/DataTable';
 import { BulletList, Section } from '../components/content/Section';
 import { Tag } from '../components/content/Tag';
+import { SupportSchedule, WithSupportHours } from '../components/StoreContacts';
 import {
   deliveryActions,
   deliveryContents,
   deliveryIssues,
+  deliveryLabels as labels,
   deliveryLimitations,
   deliveryMethods,
   deliveryPage,
   deliveryRequirements,
-  deliverySupportHours,
   deliverySupportNote,
   deliveryTimelines,
   deliverySections,
 } from '../content/delivery';
+import { contentUi } from '../content/ui';
 
 /** `/delivery-policy`: methods, timelines, contents, requirements, issues, support hours, limitations. */
 export function DeliveryPolicyPage() {
@@ -29,7 +31,7 @@ export function DeliveryPolicyPage() {
       <Section id="timelines" title={deliverySections.timelines}>
         <CardGrid
           cards={deliveryTimelines.map((t) => ({
-            title: `${t.name} (${t.applies.toLowerCase()})`,
+            title: labels.timelineTitle(t),
             eyebrow: t.time,
             text: t.text,
           }))}
@@ -42,10 +44,10 @@ export function DeliveryPolicyPage() {
           rows={deliveryContents}
           rowKey={(row) => row.item}
           columns={[
-            { header: 'Item', cell: (row) => row.item },
-            { header: 'Format', cell: (row) => row.format },
-            { header: 'Description', cell: (row) => row.description },
-            { header: 'Always included', cell: (row) => <YesNo value={row.required} /> },
+            { header: labels.contentsColumns.item, cell: (row) => row.item },
+            { header: labels.contentsColumns.format, cell: (row) => row.format },
+            { header: labels.contentsColumns.description, cell: (row) => row.description },
+            { header: labels.contentsColumns.required, cell: (row) => <YesNo value={row.required} /> },
           ]}
         />
       </Section>
@@ -57,15 +59,15 @@ export function DeliveryPolicyPage() {
           rowKey={(row) => row.requirement}
           columns={[
             {
-              header: 'Requirement',
+              header: labels.requirementsColumns.requirement,
               cell: (row) => (
                 <>
                   {row.requirement}
-                  {row.critical && <Tag tone="critical">Critical</Tag>}
+                  {row.critical && <Tag tone="critical">{contentUi.critical}</Tag>}
                 </>
               ),
             },
-            { header: 'Details', cell: (row) => row.description },
+            { header: labels.requirementsColumns.description, cell: (row) => row.description },
           ]}
         />
       </Section>
@@ -77,30 +79,38 @@ export function DeliveryPolicyPage() {
           rowKey={(row) => row.reason}
           columns={[
             {
-              header: 'Issue',
+              header: labels.issuesColumns.reason,
               cell: (row) => (
                 <>
                   {row.reason}
-                  {row.common && <Tag>Common</Tag>}
+                  {row.common && <Tag>{labels.common}</Tag>}
                 </>
               ),
             },
-            { header: 'Solution', cell: (row) => row.solution },
+            { header: labels.issuesColumns.solution, cell: (row) => row.solution },
           ]}
         />
       </Section>
 
-      <Section id="support-hours" title={deliverySections.supportHours} intro={deliverySupportNote}>
-        <DataTable
-          caption={deliverySections.supportHoursCaption}
-          rows={deliverySupportHours}
-          rowKey={(row) => row.day}
-          columns={[
-            { header: 'Day', cell: (row) => row.day },
-            { header: 'Hours', cell: (row) => row.hours },
-            { header: 'Support', cell: (row) => row.support },
-          ]}
-        />
+      <Section
+        id="support-hours"
+        title={deliverySections.supportHours}
+        intro={<WithSupportHours text={deliverySupportNote} />}
+      >
+        <SupportSchedule>
+          {(schedule) => (
+            <DataTable
+              caption={deliverySections.supportHoursCaption}
+              rows={schedule}
+              rowKey={(row) => row.day}
+              columns={[
+                { header: labels.supportHoursColumns.day, cell: (row) => row.day },
+                { header: labels.supportHoursColumns.hours, cell: (row) => row.hours },
+                { header: labels.supportHoursColumns.support, cell: (row) => row.support },
+              ]}
+            />
+          )}
+        </SupportSchedule>
       </Section>
 
       <Section id="limitations" title={deliverySections.limitations}>

@@ -169,7 +169,7 @@ export function EnterpriseSupportPage() {
           <Typography variant="body2">
             © {new Date().getFullYear()} <StoreName />. {enterpriseFooter.text}
           </Typography>
-          <Box component="nav" aria-label="Legal" sx={{ display: 'flex', gap: 3 }}>
+          <Box component="nav" aria-label={enterpriseFooter.navLabel} sx={{ display: 'flex', gap: 3 }}>
             {enterpriseFooter.links.map((link) => (
               <Link key={link.to} component={RouterLink} to={link.to} color="inherit">
                 {link.label}

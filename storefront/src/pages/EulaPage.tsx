@@ -4,6 +4,7 @@ import { ContentPage } from '../components/content/ContentPage';
 import { Prose, Section } from '../components/content/Section';
 import { VisuallyHidden } from '../components/content/VisuallyHidden';
 import { eulaPage, eulaSections, vendorTerms, eulaSectionTitles } from '../content/eula';
+import { contentUi } from '../content/ui';
 import { slug } from '../lib/slug';
 
 /** `/eula`: the licence's rights, restrictions, support, warranties, data, termination and governing law. */
@@ -19,7 +20,7 @@ export function EulaPage() {
         <Typography sx={{ mb: 2 }}>{vendorTerms.text}</Typography>
         <Button href={vendorTerms.href} target="_blank" rel="noopener noreferrer" variant="outlined">
           {vendorTerms.label}
-          <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+          <VisuallyHidden>{contentUi.opensInNewTab}</VisuallyHidden>
         </Button>
       </Section>
     </ContentPage>

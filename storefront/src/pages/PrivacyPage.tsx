@@ -11,6 +11,7 @@ import {
   dataCollected,
   dataUses,
   privacyEffective,
+  privacyLabels as labels,
   privacyLinks,
   privacyPage,
   privacyPrinciples,
@@ -38,9 +39,9 @@ export function PrivacyPage() {
           rows={dataCollected}
           rowKey={(row) => row.category}
           columns={[
-            { header: 'Category', cell: (row) => row.category },
-            { header: 'Examples', cell: (row) => row.examples },
-            { header: 'Where it comes from', cell: (row) => row.source },
+            { header: labels.dataCollectedColumns.category, cell: (row) => row.category },
+            { header: labels.dataCollectedColumns.examples, cell: (row) => row.examples },
+            { header: labels.dataCollectedColumns.source, cell: (row) => row.source },
           ]}
         />
       </Section>
@@ -51,8 +52,8 @@ export function PrivacyPage() {
           rows={dataUses}
           rowKey={(row) => row.purpose}
           columns={[
-            { header: 'Purpose', cell: (row) => row.purpose },
-            { header: 'Legal basis', cell: (row) => row.legalBasis },
+            { header: labels.usageColumns.purpose, cell: (row) => row.purpose },
+            { header: labels.usageColumns.legalBasis, cell: (row) => row.legalBasis },
           ]}
         />
       </Section>
@@ -67,11 +68,11 @@ export function PrivacyPage() {
           rows={userRights}
           rowKey={(row) => row.right}
           columns={[
-            { header: 'Right', cell: (row) => row.right },
-            { header: 'What it means', cell: (row) => row.description },
-            { header: 'Timeframe', cell: (row) => row.timeframe },
-            { header: 'GDPR', cell: (row) => <YesNo value={row.gdpr} /> },
-            { header: 'CCPA', cell: (row) => <YesNo value={row.ccpa} /> },
+            { header: labels.rightsColumns.right, cell: (row) => row.right },
+            { header: labels.rightsColumns.description, cell: (row) => row.description },
+            { header: labels.rightsColumns.timeframe, cell: (row) => row.timeframe },
+            { header: labels.rightsColumns.gdpr, cell: (row) => <YesNo value={row.gdpr} /> },
+            { header: labels.rightsColumns.ccpa, cell: (row) => <YesNo value={row.ccpa} /> },
           ]}
         />
       </Section>
@@ -82,9 +83,9 @@ export function PrivacyPage() {
           rows={thirdParties}
           rowKey={(row) => row.name}
           columns={[
-            { header: 'Recipient', cell: (row) => row.name },
-            { header: 'Purpose', cell: (row) => row.purpose },
-            { header: 'Data', cell: (row) => row.data },
+            { header: labels.sharingColumns.name, cell: (row) => row.name },
+            { header: labels.sharingColumns.purpose, cell: (row) => row.purpose },
+            { header: labels.sharingColumns.data, cell: (row) => row.data },
           ]}
         />
       </Section>
@@ -95,10 +96,10 @@ export function PrivacyPage() {
           rows={cookieTypes}
           rowKey={(row) => row.type}
           columns={[
-            { header: 'Type', cell: (row) => row.type },
-            { header: 'Purpose', cell: (row) => row.purpose },
-            { header: 'Lifetime', cell: (row) => row.lifetime },
-            { header: 'Used', cell: (row) => <YesNo value={row.used} /> },
+            { header: labels.cookiesColumns.type, cell: (row) => row.type },
+            { header: labels.cookiesColumns.purpose, cell: (row) => row.purpose },
+            { header: labels.cookiesColumns.lifetime, cell: (row) => row.lifetime },
+            { header: labels.cookiesColumns.used, cell: (row) => <YesNo value={row.used} /> },
           ]}
         />
       </Section>
@@ -113,9 +114,9 @@ export function PrivacyPage() {
           rows={retentionCategories}
           rowKey={(row) => row.category}
           columns={[
-            { header: 'Data', cell: (row) => row.category },
-            { header: 'Kept for', cell: (row) => row.period },
-            { header: 'Why', cell: (row) => row.reason },
+            { header: labels.retentionColumns.category, cell: (row) => row.category },
+            { header: labels.retentionColumns.period, cell: (row) => row.period },
+            { header: labels.retentionColumns.reason, cell: (row) => row.reason },
           ]}
         />
         <ActionLinks links={privacyLinks} />

@@ -9,6 +9,7 @@ import { ContentPage } from '../components/content/ContentPage';
 import { DataTable } from '../components/content/DataTable';
 import { BulletList, Section } from '../components/content/Section';
 import { VisuallyHidden } from '../components/content/VisuallyHidden';
+import { WithSupportHours } from '../components/StoreContacts';
 import {
   compatibilityLink,
   guaranteeOverview,
@@ -77,9 +78,9 @@ export function RefundPolicyPage() {
           rows={refundMethods}
           rowKey={(row) => row.method}
           columns={[
-            { header: 'Method', cell: (row) => row.method },
-            { header: 'Time', cell: (row) => row.time },
-            { header: 'Notes', cell: (row) => row.note },
+            { header: refundLabels.methodsColumns.method, cell: (row) => row.method },
+            { header: refundLabels.methodsColumns.time, cell: (row) => row.time },
+            { header: refundLabels.methodsColumns.note, cell: (row) => row.note },
           ]}
         />
       </Section>
@@ -106,12 +107,12 @@ export function RefundPolicyPage() {
         <CardGrid
           cards={supportChannels.map((c) => ({
             title: c.title,
-            eyebrow: c.availability,
+            eyebrow: <WithSupportHours text={c.availability} />,
             text: c.text,
             children: (
               <Link component={RouterLink} to="/contact" sx={{ display: 'inline-block', mt: 1 }}>
                 {refundLabels.contact}
-                <VisuallyHidden>{` (${c.title})`}</VisuallyHidden>
+                <VisuallyHidden>{refundLabels.contactChannel(c.title)}</VisuallyHidden>
               </Link>
             ),
           }))}

@@ -7,6 +7,7 @@ import { ContentPage } from '../components/content/ContentPage';
 import { DataTable } from '../components/content/DataTable';
 import { BulletList, Prose, Section } from '../components/content/Section';
 import { Tag } from '../components/content/Tag';
+import { contentUi } from '../content/ui';
 import {
   contactDepartments,
   disputeResponseTimes,
@@ -18,6 +19,7 @@ import {
   purchaseTerms,
   serviceTerms,
   termsFacts,
+  termsLabels as labels,
   termsLinks,
   termsOverview,
   termsPage,
@@ -61,7 +63,7 @@ export function TermsPage() {
           {userObligations.map((o) => (
             <Typography component="li" key={o.obligation}>
               {o.obligation}
-              {o.critical && <Tag tone="critical">Critical</Tag>}
+              {o.critical && <Tag tone="critical">{contentUi.critical}</Tag>}
             </Typography>
           ))}
         </Box>
@@ -83,7 +85,7 @@ export function TermsPage() {
             <li key={step.step}>
               <Typography component="h3" variant="h6" sx={{ fontWeight: 700 }}>
                 {step.step}
-                {step.preferred && <Tag tone="positive">Preferred</Tag>}
+                {step.preferred && <Tag tone="positive">{labels.preferred}</Tag>}
               </Typography>
               <Typography>{step.description}</Typography>
             </li>
@@ -102,13 +104,13 @@ export function TermsPage() {
           rows={contactDepartments}
           rowKey={(row) => row.department}
           columns={[
-            { header: 'Department', cell: (row) => row.department },
-            { header: 'Topics', cell: (row) => row.topics },
+            { header: labels.departmentsColumns.department, cell: (row) => row.department },
+            { header: labels.departmentsColumns.topics, cell: (row) => row.topics },
             {
-              header: 'How to reach',
+              header: labels.departmentsColumns.reach,
               cell: (row) => (
                 <Link component={RouterLink} to={row.to}>
-                  Write to {row.department}
+                  {labels.writeTo(row.department)}
                 </Link>
               ),
             },

@@ -1,5 +1,14 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { compatibilityLabels } from '../content/compatibility';
+import { deliveryLabels } from '../content/delivery';
+import { privacyLabels } from '../content/privacy';
+import { refundLabels } from '../content/refund';
+import { storeContactsCopy } from '../content/storeContacts';
+import { termsLabels } from '../content/terms';
+import { contentUi } from '../content/ui';
+import { resetStoreConfig } from '../lib/storeConfig';
+import { STORE_CONFIG } from '../test/fixtures';
 import { renderRoute } from '../test/render';
 
 const PAGES = [
@@ -43,5 +52,150 @@ describe('content pages', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Cart' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Schedule a Call' }).getAttribute('href')).toBe('/contact');
     expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
+  });
+});
+
+/** Renders a page and waits for its h1 (the pages are loaded lazily). */
+async function show(path: string) {
+  renderRoute(path);
+  await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+  return screen.getByRole('main');
+}
+
+const columnHeaders = () => screen.getAllByRole('columnheader').map((th) => th.textContent);
+/** Links' text, hidden text included (jsdom's accessible names drop the space before it). */
+const linkTexts = () => screen.getAllByRole('link').map((link) => link.textContent);
+
+describe('content pages: interface labels from the content modules', { timeout: 20_000 }, () => {
+  it('/compatibility labels its tables and says which apps are supported where', async () => {
+    await show('/compatibility');
+    expect(columnHeaders()).toEqual([
+      ...Object.values(compatibilityLabels.requirementsColumns),
+      ...Object.values(compatibilityLabels.requirementsColumns),
+      ...Object.values(compatibilityLabels.applicationsColumns),
+    ]);
+    expect(
+      screen.getByRole('table', { name: compatibilityLabels.requirementsCaption('macOS') }),
+    ).toBeTruthy();
+    const publisher = screen.getByRole('row', { name: /^Publisher / });
+    expect(publisher.textContent).toContain(compatibilityLabels.supported);
+    expect(publisher.textContent).toContain(compatibilityLabels.notSupported);
+  });
+
+  it('/delivery-policy labels its tables and tags critical requirements and common issues', async () => {
+    const main = await show('/delivery-policy');
+    expect(columnHeaders()).toEqual([
+      ...Object.values(deliveryLabels.contentsColumns),
+      ...Object.values(deliveryLabels.requirementsColumns),
+      ...Object.values(deliveryLabels.issuesColumns),
+      ...Object.values(deliveryLabels.supportHoursColumns),
+    ]);
+    expect(within(main).getAllByText(contentUi.critical, { exact: true }).length).toBeGreaterThan(0);
+    expect(within(main).getAllByText(deliveryLabels.common, { exact: true })).toHaveLength(3);
+    expect(main.textContent).toContain(`${contentUi.yes}`);
+    expect(main.textContent).toContain('Immediate (most orders)');
+  });
+
+  it('/terms tags critical obligations and the preferred dispute step, and names whom to write to', async () => {
+    const main = await show('/terms');
+    expect(within(main).getAllByText(contentUi.critical, { exact: true }).length).toBeGreaterThan(0);
+    expect(within(main).getByText(termsLabels.preferred, { exact: true })).toBeTruthy();
+    expect(columnHeaders()).toEqual(Object.values(termsLabels.departmentsColumns));
+    expect(screen.getByRole('link', { name: termsLabels.writeTo('Billing') }).getAttribute('href')).toBe(
+      '/contact?topic=refund',
+    );
+  });
+
+  it('/privacy and /refund-policy label their tables; /careers numbers the steps', async () => {
+    await show('/privacy');
+    expect(columnHeaders()).toEqual(
+      [
+        privacyLabels.dataCollectedColumns,
+        privacyLabels.usageColumns,
+        privacyLabels.rightsColumns,
+        privacyLabels.sharingColumns,
+        privacyLabels.cookiesColumns,
+        privacyLabels.retentionColumns,
+      ].flatMap((columns) => Object.values(columns)),
+    );
+    cleanup();
+    await show('/refund-policy');
+    expect(columnHeaders()).toEqual(Object.values(refundLabels.methodsColumns));
+    expect(linkTexts()).toContain(`${refundLabels.contact}${refundLabels.contactChannel('Live Chat')}`);
+    cleanup();
+    const careers = await show('/careers');
+    for (const step of [1, 2, 3, 4]) expect(within(careers).getByText(contentUi.step(step))).toBeTruthy();
+    expect(within(careers).getAllByText('2 open positions')).toHaveLength(2);
+  });
+
+  it('/eula tells screen readers that the vendor link opens a new tab', async () => {
+    await show('/eula');
+    expect(linkTexts()).toContain(`Read Microsoft's software licence terms${contentUi.opensInNewTab}`);
+  });
+});
+
+describe("content pages: the server's support hours", { timeout: 20_000 }, () => {
+  /** Hours unlike the spec's, to tell the server's apart from any copy of them. */
+  const HOURS = {
+    email: 'Always open',
+    phone: 'Tue-Thu 8AM-2PM CET',
+    liveChat: 'Wed 1PM-3PM CET',
+    summary: 'Tue-Thu 8AM-2PM CET, weekends closed',
+    schedule: [
+      { day: 'Tuesday - Thursday', hours: '8AM-2PM CET', support: 'Everything' },
+      { day: 'Weekends', hours: 'Closed', support: 'Keys still delivered' },
+    ],
+  };
+  const serve = () => resetStoreConfig({ status: 'ready', config: { ...STORE_CONFIG, supportHours: HOURS } });
+
+  it("/contact shows each channel's hours and the schedule from the server", async () => {
+    serve();
+    const main = await show('/contact');
+    const methods = within(screen.getByRole('region', { name: 'Ways to reach us' }));
+    expect(methods.getByText(`${HOURS.email}, answered within 24 hours`)).toBeTruthy();
+    expect(methods.getByText(HOURS.phone)).toBeTruthy();
+    expect(methods.getByText(HOURS.liveChat)).toBeTruthy();
+    const office = within(screen.getByRole('complementary', { name: 'Our Office' }));
+    expect(office.getByText('Tuesday - Thursday')).toBeTruthy();
+    expect(office.getByText('Closed: Keys still delivered')).toBeTruthy();
+    expect(main.textContent).not.toMatch(/Mon-Fri|9AM|\{\w+Hours\}/);
+  });
+
+  it('/delivery-policy, /refund-policy and /eula and the footer name the same hours', async () => {
+    serve();
+    const delivery = await show('/delivery-policy');
+    const table = screen.getByRole('table', { name: 'Support hours (Eastern Time)' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'DayHoursSupport',
+      'Tuesday - Thursday8AM-2PM CETEverything',
+      'WeekendsClosedKeys still delivered',
+    ]);
+    expect(delivery.textContent).toContain(`E-mail support is open ${HOURS.email} and answered`);
+    expect(screen.getByRole('contentinfo').textContent).toContain(HOURS.phone);
+    for (const path of ['/refund-policy', '/eula']) {
+      cleanup();
+      const main = await show(path);
+      expect(main.textContent).toContain(HOURS.phone);
+      expect(main.textContent).not.toMatch(/Mon-Fri|9AM|\{\w+Hours\}/);
+    }
+  });
+
+  it('keeps placeholders while the settings load, and says so when they cannot be loaded', async () => {
+    resetStoreConfig();
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const main = await show('/delivery-policy');
+    expect(within(main).getAllByLabelText(storeContactsCopy.loading)).toHaveLength(2);
+    expect(main.textContent).not.toMatch(/\{\w+Hours\}/);
+    answer(new Response('down', { status: 503 }));
+    expect(await within(main).findByText(storeContactsCopy.schedule)).toBeTruthy();
+    expect(main.textContent).toContain(`E-mail support is open ${storeContactsCopy.hours} and answered`);
   });
 });

@@ -68,5 +68,21 @@ export const STORE_CONFIG = {
   supportEmail: 'help@store.test',
   supportPhone: '+1 (864) 555-0142',
   officeAddress: 'Anderson, SC, United States',
+  supportHours: {
+    email: '24/7',
+    phone: 'Mon-Fri 9AM-6PM EST',
+    liveChat: 'Mon-Fri 9AM-8PM EST',
+    summary:
+      'Mon-Fri 9AM-6PM EST, Sat 10AM-4PM EST limited, Sun and holidays closed (automated delivery only)',
+    schedule: [
+      {
+        day: 'Monday - Friday',
+        hours: '9AM-6PM EST',
+        support: 'Full support by e-mail, phone and live chat',
+      },
+      { day: 'Saturday', hours: '10AM-4PM EST', support: 'Limited support by e-mail' },
+      { day: 'Sunday & holidays', hours: 'Closed', support: 'Automated delivery only' },
+    ],
+  },
   developmentSignIn: null,
 };

@@ -1,7 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetStoreConfig } from '../lib/storeConfig';
 import { STORE_CONFIG } from './fixtures';
+
+// findBy*/waitFor give up after 1 s by default: too short for a lazy page's first import and render on a
+// busy 2-core CI machine (the same reason as testTimeout in vite.config.ts).
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeEach(() => {
   // The server's settings as if already loaded, so a test's fetch stub sees only the calls it is about.

@@ -4,7 +4,12 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ReactNode } from 'react';
-import { StoreName, SupportEmailLink, SupportPhoneLink } from '../../components/StoreContacts';
+import {
+  StoreName,
+  SupportEmailLink,
+  SupportHoursText,
+  SupportPhoneLink,
+} from '../../components/StoreContacts';
 
 type FooterLink = { label: string; to?: string; element?: ReactNode };
 
@@ -21,7 +26,17 @@ const COLUMNS: { title: string; links: FooterLink[] }[] = [
     title: 'Support',
     links: [
       { label: 'Support e-mail', element: <SupportEmailLink color="inherit" underline="hover" /> },
-      { label: 'Support phone', element: <SupportPhoneLink color="inherit" underline="hover" /> },
+      {
+        label: 'Support phone',
+        element: (
+          <>
+            <SupportPhoneLink color="inherit" underline="hover" />
+            <Box component="span" sx={{ display: 'block', fontSize: '0.875rem', color: '#d1d5db' }}>
+              <SupportHoursText channel="phone" />
+            </Box>
+          </>
+        ),
+      },
       { label: 'Contact Us', to: '/contact' },
     ],
   },

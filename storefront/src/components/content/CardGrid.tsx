@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { contentUi } from '../../content/ui';
 
 export interface GridCard {
   title: string;
@@ -42,7 +43,9 @@ export function CardGrid({
       {cards.map((card, index) => (
         <Paper component="li" key={card.title} variant="outlined" sx={{ p: 3 }}>
           {ordered && (
-            <Typography sx={{ fontWeight: 800, color: 'primary.main' }}>Step {index + 1}</Typography>
+            <Typography sx={{ fontWeight: 800, color: 'primary.main' }}>
+              {contentUi.step(index + 1)}
+            </Typography>
           )}
           <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
             {card.title}

@@ -6,6 +6,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
+import { contentUi } from '../../content/ui';
 
 export interface Column<Row> {
   header: string;
@@ -61,7 +62,15 @@ export function DataTable<Row>({
 }
 
 /** A yes/no cell that does not rely on colour or a symbol alone. */
-export function YesNo({ value, yes = 'Yes', no = 'No' }: { value: boolean; yes?: string; no?: string }) {
+export function YesNo({
+  value,
+  yes = contentUi.yes,
+  no = contentUi.no,
+}: {
+  value: boolean;
+  yes?: string;
+  no?: string;
+}) {
   return (
     <span style={{ color: value ? '#1b7a3a' : '#b42318', fontWeight: 600 }}>
       <span aria-hidden="true">{value ? '✓ ' : '✗ '}</span>

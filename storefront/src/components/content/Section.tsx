@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { WithSupportHours } from '../StoreContacts';
 
 /** A titled section (h2), labelled by its heading; `id` makes it a link target. */
 export function Section({
@@ -34,13 +35,13 @@ export function Section({
   );
 }
 
-/** Paragraphs and an optional bullet list. */
+/** Paragraphs and an optional bullet list; they may name the support hours (`HOURS`). */
 export function Prose({ paragraphs, bullets }: { paragraphs: string[]; bullets?: readonly string[] }) {
   return (
     <Box sx={{ maxWidth: '75ch' }}>
       {paragraphs.map((p) => (
         <Typography key={p} sx={{ mb: 1.5 }}>
-          {p}
+          <WithSupportHours text={p} />
         </Typography>
       ))}
       {bullets && <BulletList items={bullets} />}
@@ -53,7 +54,7 @@ export function BulletList({ items }: { items: readonly string[] }) {
     <Box component="ul" sx={{ pl: 3, my: 1, '& li': { mb: 0.75 } }}>
       {items.map((item) => (
         <Typography component="li" key={item}>
-          {item}
+          <WithSupportHours text={item} />
         </Typography>
       ))}
     </Box>
