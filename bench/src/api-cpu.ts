@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { cpuMicros } from './lib/cpu.js';
-import { startServer, type RunningServer } from './lib/server.js';
+import { productionEnv, startServer, type RunningServer } from './lib/server.js';
 import { round } from './lib/stats.js';
 
 export interface ApiCpuResult {
@@ -46,21 +45,7 @@ export async function benchApiCpu(options: { rounds: number; seconds: number }):
   try {
     // This process generates the load: keep it off the servers' core.
     execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
-    const secret = () => randomBytes(32).toString('hex');
-    const app = await startServer(
-      {
-        NODE_ENV: 'production',
-        DATABASE_URL: `sqlite:${join(data, 'store.sqlite')}`,
-        MAIL_DIR: join(data, 'mail'),
-        JWT_SECRET: secret(),
-        LICENSE_KEY_SECRET: secret(),
-        ADMIN_PASSWORD: secret(),
-        STRIPE_SECRET_KEY: 'sk_test_bench',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_bench',
-        STRIPE_WEBHOOK_SECRET: 'whsec_bench',
-      },
-      pinned,
-    );
+    const app = await startServer(productionEnv(data), pinned);
     servers.push(app);
     const productsJson = join(data, 'products.json');
     writeFileSync(productsJson, await (await fetch(`${app.url}/api/products`)).text());

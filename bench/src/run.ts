@@ -3,15 +3,16 @@ import { parseArgs } from 'node:util';
 import { adminListsTable, benchAdminLists } from './admin-lists.js';
 import { benchApiCpu } from './api-cpu.js';
 import { benchCheckout } from './checkout.js';
+import { benchLighthouse, CATEGORIES, type Category } from './lighthouse.js';
 import { markdownTable, writeReport } from './lib/report.js';
 import { ROOT } from './lib/server.js';
 
 /**
- * `npm run bench [-- --quick] [--only api-cpu,first-load,checkout,admin-lists] [--driver sqlite|mariadb]
+ * `npm run bench [-- --quick] [--only api-cpu,first-load,checkout,admin-lists,lighthouse] [--driver sqlite|mariadb]
  * [--sizes 10000,200000]`: builds the store, runs each benchmark, prints a summary and writes
  * bench/results/<date>-bench.md and .json. Benchmarks report; they do not fail on a missed budget.
  */
-const STEPS = ['api-cpu', 'first-load', 'checkout', 'admin-lists'] as const;
+const STEPS = ['api-cpu', 'first-load', 'checkout', 'admin-lists', 'lighthouse'] as const;
 type Step = (typeof STEPS)[number];
 
 const { values } = parseArgs({
@@ -165,6 +166,73 @@ async function main(): Promise<void> {
     sections.push(
       `## Admin lists on ${driver}\n\n${rounds} rounds after warm-up, one request at a time, alternating between ` +
         `a server per database size.\n\n${adminListsTable(sizes, rows)}`,
+    );
+  }
+
+  if (only.has('lighthouse')) {
+    console.log('--- Lighthouse');
+    const result = await benchLighthouse({ runs: quick ? 2 : 5 });
+    data.lighthouse = result;
+    const label = (c: string) => (c === 'best-practices' ? 'best practices' : c === 'seo' ? 'SEO' : c);
+    const budget = (c: Category) => (result.budgets[c] === 100 ? '100' : `≥ ${result.budgets[c]}`);
+    for (const page of result.pages) {
+      const name = `${page.path}${page.withCart ? ' (an item in the cart)' : ''}`;
+      for (const c of CATEGORIES) {
+        const missed = page.missed[c];
+        figures.push({
+          figure: `Lighthouse ${label(c)}, ${name}`,
+          value: `${page.median.scores[c]}${missed ? ` (${missed} short)` : ''}`,
+          budget: budget(c),
+          ok: missed === undefined,
+        });
+      }
+    }
+    sections.push(
+      `## Lighthouse\n\nLighthouse ${result.lighthouse}, mobile preset (Moto G Power emulation, simulated slow 4G ` +
+        `and 4× CPU slowdown), ${result.runs} run${result.runs === 1 ? '' : 's'} per page, each in a fresh ` +
+        `headless Chromium ${result.chromium}, against the built store (production mode, SQLite); medians. ` +
+        'The checkout is audited with one item in the cart, and each run checks that the page showed it. ' +
+        `Load average (1 min, 2 cores): ${result.load.before} before, ${result.load.after} after. Lighthouse's ` +
+        'benchmark index of the machine (higher is faster) is given per run: simulated throttling scales the ' +
+        'CPU time it observes, so a busy machine scores lower.\n\n' +
+        markdownTable([
+          ['page', ...CATEGORIES.map(label), 'LCP', 'TBT', 'CLS', 'benchmark index'],
+          ['budget', ...CATEGORIES.map(budget), '', '', '', ''],
+          ...result.pages.map((p) => [
+            `\`${p.path}\`${p.withCart ? ' (cart)' : ''}`,
+            ...CATEGORIES.map((c) => `${p.median.scores[c]}${p.missed[c] ? ' ✗' : ''}`),
+            `${p.median.lcp} ms`,
+            `${p.median.tbt} ms`,
+            p.median.cls,
+            p.median.benchmarkIndex,
+          ]),
+        ]) +
+        '\n\nEach run: performance/accessibility/best practices/SEO, LCP/TBT, CLS, benchmark index, load ' +
+        'average after the run.\n\n' +
+        result.pages
+          .map(
+            (p) =>
+              `- \`${p.path}\`: ` +
+              p.runs
+                .map(
+                  (r) =>
+                    `${CATEGORIES.map((c) => r.scores[c]).join('/')}, ${r.lcp}/${r.tbt} ms, ${r.cls}, ` +
+                    `${r.benchmarkIndex}, ${r.load}`,
+                )
+                .join('; '),
+          )
+          .join('\n') +
+        '\n\nAudits below 0.9 in at least half of the runs:\n\n' +
+        result.pages
+          .map(
+            (p) =>
+              `- \`${p.path}\`: ` +
+              (p.failing.length
+                ? p.failing.map((f) => `${f.title}${f.value ? ` (${f.value})` : ''}`).join('; ')
+                : 'none'),
+          )
+          .join('\n') +
+        `\n\nThe HTML report of each page's median run (by performance): \`${result.reportsDir}\`.`,
     );
   }
 

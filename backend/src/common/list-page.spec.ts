@@ -54,12 +54,37 @@ describe('fetchPage', () => {
 
   it('lets the caller read the page with another plan once it knows the count', async () => {
     const seen: number[] = [];
-    const page = await fetchPage(query(), 0, 3, (matches) => {
-      seen.push(matches);
-      return sortList(db.getRepository(AuditEntry).createQueryBuilder('a'), 'id', 'DESC');
+    const page = await fetchPage(query(), 0, 3, {
+      rowsQuery: (matches) => {
+        seen.push(matches);
+        return sortList(db.getRepository(AuditEntry).createQueryBuilder('a'), 'id', 'DESC');
+      },
     });
     expect(seen).toEqual([COUNT_LOOKAHEAD + 1]);
     expect(page.rows.map((r) => r.id)).toEqual([rows, rows - 1, rows - 2]);
+  });
+
+  const updates: [string, object] = ['a.action = :action', { action: 'orders.update' }];
+  const startsWith1: [string, object] = ['a.resourceId LIKE :prefix', { prefix: '1%' }];
+
+  it('counts each match once when it matches several of the queries', async () => {
+    const either = query().where(`(${updates[0]} OR ${startsWith1[0]})`, {
+      ...updates[1],
+      ...startsWith1[1],
+    });
+    const expected = await either.getCount();
+    const page = await fetchPage(either, 0, 5, {
+      countUnionOf: [query().where(...updates), query().where(...startsWith1)],
+    });
+    // Both queries match thousands of rows, and about half of those starting with 1 are updates.
+    expect(expected).toBeLessThan(rows / 2 + 1161);
+    expect(page).toMatchObject({ total: expected, capped: false });
+    expect(page.rows.map((r) => r.id)).toEqual((await either.take(5).getMany()).map((r) => r.id));
+  });
+
+  it('caps the total when one of the queries alone has more matches than the bound', async () => {
+    const page = await fetchPage(query(), 0, 5, { countUnionOf: [query(), query().where(...updates)] });
+    expect(page).toMatchObject({ total: COUNT_LOOKAHEAD, capped: true });
   });
 });
 

@@ -17,31 +17,58 @@ export interface ListPage<T> {
   capped: boolean;
 }
 
+export interface FetchPageOptions<E extends ObjectLiteral> {
+  /**
+   * Sees the count first and may answer another query (the same rows, planned differently) to read the
+   * page with.
+   */
+  rowsQuery?: (matches: number) => SelectQueryBuilder<E> | undefined;
+  /**
+   * Queries whose union is exactly the matches of `query`, each served by one index (an OR of prefix
+   * searches, split). They are counted separately, each up to the bound, and their ids merged: the
+   * database never reads more than the bound from any index, where an OR over several indexes (MySQL's
+   * index merge) reads every match of each before counting.
+   */
+  countUnionOf?: SelectQueryBuilder<E>[];
+  /** How far past the page to count; COUNT_LOOKAHEAD unless said. */
+  lookahead?: number;
+}
+
 /**
- * Runs a filtered, sorted list query for one page, and counts its matches up to COUNT_LOOKAHEAD rows past
- * the page's start. Past that, `total` is `skip + COUNT_LOOKAHEAD` and `capped` is true: a paginator
+ * Runs a filtered, sorted list query for one page, and counts its matches up to COUNT_LOOKAHEAD (or
+ * `lookahead`) rows past the page's start. Past that, `total` is that bound and `capped` is true: a paginator
  * shows "10,000+" and going further keeps moving the bound forward, so no page is out of reach.
- * `rowsQuery`, when given, sees the count first and may answer another query (the same rows, planned
- * differently) to read the page with.
  */
 export async function fetchPage<E extends ObjectLiteral>(
   query: SelectQueryBuilder<E>,
   skip: number,
   take: number,
-  rowsQuery?: (matches: number) => SelectQueryBuilder<E> | undefined,
+  { rowsQuery, countUnionOf, lookahead = COUNT_LOOKAHEAD }: FetchPageOptions<E> = {},
 ): Promise<ListPage<E>> {
-  const bound = skip + COUNT_LOOKAHEAD;
-  const matches = query
-    .clone()
-    .orderBy()
-    .select('1', 'hit')
-    .offset(undefined)
-    .limit(bound + 1);
+  const bound = skip + lookahead;
+  const upToBound = (q: SelectQueryBuilder<E>, column: string) =>
+    q
+      .clone()
+      .orderBy()
+      .select(column, 'hit')
+      .offset(undefined)
+      .limit(bound + 1);
+  // Parameters of the same name hold the same value in every branch (they share the list's filters).
+  const branches = countUnionOf?.length ? countUnionOf.map((q) => upToBound(q, `${q.alias}.id`)) : [];
+  const matches = branches.length
+    ? {
+        sql: branches.map((b, i) => `SELECT hit FROM (${b.getQuery()}) branch${i}`).join(' UNION '),
+        parameters: Object.assign({}, ...branches.map((b) => b.getParameters())) as ObjectLiteral,
+      }
+    : (() => {
+        const q = upToBound(query, '1');
+        return { sql: q.getQuery(), parameters: q.getParameters() };
+      })();
   const count = query.connection
     .createQueryBuilder()
     .select('COUNT(*)', 'n')
-    .from(`(${matches.getQuery()})`, 'matches')
-    .setParameters(matches.getParameters())
+    .from(`(${matches.sql})`, 'matches')
+    .setParameters(matches.parameters)
     .getRawOne<{ n: number | string }>()
     .then((row) => Number(row?.n ?? 0));
   const read = (q: SelectQueryBuilder<E>) => q.clone().offset(skip).limit(take).getMany();

@@ -7,7 +7,7 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Brackets, type DataSource } from 'typeorm';
+import { Brackets, type DataSource, type ObjectLiteral } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import {
@@ -48,22 +48,30 @@ const SORT_COLUMNS = {
   status: 'status',
 };
 
-/** Past this many matches, a search reads the page in sort order rather than through the search indexes. */
+/**
+ * Past this many matches, a search reads the page in sort order rather than through the search indexes,
+ * and its total is shown as "2,000+": counting further would read that many more index entries on every
+ * page, for a figure nobody pages through (they refine the search).
+ */
 const DENSE_SEARCH_MATCHES = 2_000;
 
 /**
- * The orders whose e-mail, name, last name or id starts with `term`. With `indexed` false each column
- * is wrapped in LOWER(), which no index serves, so the database walks the sort order's index instead.
+ * The four ways an order matches `term`: its e-mail, name, last name or id starts with it. With `indexed`
+ * false each column is wrapped in LOWER(), which no index serves, so the database walks the sort order's
+ * index instead.
  */
-function orderSearch(driver: string, term: string, indexed: boolean): Brackets {
+function orderSearch(driver: string, term: string, indexed: boolean): [string, ObjectLiteral][] {
   const column = (name: string) => (indexed ? `o.${name}` : `LOWER(o.${name})`);
-  return new Brackets((w) => {
-    w.where(...startsWithLowercase(driver, column('customerEmail'), term, 'email'))
-      .orWhere(...startsWithText(column('customerName'), term, 'name'))
-      .orWhere(...startsWithText(column('billingLastName'), term, 'lastName'))
-      .orWhere(...startsWithLowercase(driver, column('id'), term, 'id'));
-  });
+  return [
+    startsWithLowercase(driver, column('customerEmail'), term, 'email'),
+    startsWithText(column('customerName'), term, 'name'),
+    startsWithText(column('billingLastName'), term, 'lastName'),
+    startsWithLowercase(driver, column('id'), term, 'id'),
+  ];
 }
+
+const anyOf = (conditions: [string, ObjectLiteral][]) =>
+  new Brackets((w) => conditions.forEach(([sql, params]) => w.orWhere(sql, params)));
 
 function oneOf(name: string, value: string | undefined, allowed: readonly string[]): void {
   if (value !== undefined && !allowed.includes(value)) {
@@ -93,18 +101,25 @@ export class AdminOrdersService {
     oneOf('status', filter.status, ORDER_STATUSES);
     oneOf('paymentStatus', filter.paymentStatus, PAYMENT_STATUSES);
     const term = filter.q?.trim();
-    const query = (searchIndexed: boolean) => {
+    const query = (search?: Brackets | [string, ObjectLiteral]) => {
       const q = this.db.getRepository(Order).createQueryBuilder('o');
       if (filter.id) whereIdIn(q, 'o.id', filter.id);
       if (filter.status) q.andWhere('o.status = :status', { status: filter.status });
       if (filter.paymentStatus)
         q.andWhere('o.paymentStatus = :paymentStatus', { paymentStatus: filter.paymentStatus });
-      if (term) q.andWhere(orderSearch(this.db.options.type, term, searchIndexed));
+      if (search instanceof Brackets) q.andWhere(search);
+      else if (search) q.andWhere(...search);
       return sortList(q, SORT_COLUMNS[sort.field], sort.order);
     };
-    const page = await fetchPage(query(true), skip, take, (matches) =>
-      term && matches > DENSE_SEARCH_MATCHES ? query(false) : undefined,
-    );
+    const driver = this.db.options.type;
+    const page = term
+      ? await fetchPage(query(anyOf(orderSearch(driver, term, true))), skip, take, {
+          countUnionOf: orderSearch(driver, term, true).map((condition) => query(condition)),
+          lookahead: DENSE_SEARCH_MATCHES,
+          rowsQuery: (matches) =>
+            matches > DENSE_SEARCH_MATCHES ? query(anyOf(orderSearch(driver, term, false))) : undefined,
+        })
+      : await fetchPage(query(), skip, take);
     return { ...page, rows: page.rows.map((row) => AdminOrderRowDto.from(row)) };
   }
 
@@ -155,7 +170,8 @@ export class AdminOrdersService {
       licenseKeys: keys.map((k) => ({
         id: k.id,
         productId: k.productId,
-        licenseKey: reveal ? this.cipher.decrypt(k.keyCiphertext) : maskLicenseKey(k.keyLastGroup),
+        // A key whose ciphertext does not authenticate is shown masked, never as garbage or a 500.
+        licenseKey: (reveal && this.cipher.readable(k)) || maskLicenseKey(k.keyLastGroup),
         status: k.status,
         activationCount: k.activationCount,
         activationLimit: k.activationLimit,

@@ -55,6 +55,10 @@ async function mount(app: NestFastifyApplication, root: string, prefix: string, 
     wildcard: false,
     index: ['index.html'],
     decorateReply: decorate,
+    // The builds hold Brotli and gzip copies of their text files (see storefront/vite.config.ts): sent to
+    // browsers that accept them, with `Vary: Accept-Encoding`; other files and browsers get the file itself.
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders: cacheHeaders,
   });
   return readFileSync(indexFile, 'utf8');

@@ -1,8 +1,29 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
+
+/**
+ * The settings of a production server on a SQLite file in `dir`: fresh secrets, Stripe keys that are
+ * never used (the benchmarks stop short of payment), and mail to the discard port (none is sent).
+ */
+export function productionEnv(dir: string): Record<string, string> {
+  const secret = () => randomBytes(32).toString('hex');
+  return {
+    NODE_ENV: 'production',
+    DATABASE_URL: `sqlite:${join(dir, 'store.sqlite')}`,
+    MAIL_DIR: join(dir, 'mail'),
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    JWT_SECRET: secret(),
+    LICENSE_KEY_SECRET: secret(),
+    ADMIN_PASSWORD: secret(),
+    STRIPE_SECRET_KEY: 'sk_test_bench',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_bench',
+    STRIPE_WEBHOOK_SECRET: 'whsec_bench',
+  };
+}
 
 export interface RunningServer {
   url: string;

@@ -3,32 +3,36 @@ import { Route, Routes } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
 import { HomePage } from '../pages/HomePage';
 import { App } from './App';
+import * as routeModules from './routeModules';
+import type { PageModule } from './routeModules';
 
 /*
  * Declarative routes (not the data router, which alone would add ~15 KB gzip to the first load). Only the
  * home page is in the first bundle; the shell, checkout and its payment code, the account pages, the
- * content pages and the 404 page are chunks loaded on navigation.
+ * content pages and the 404 page are chunks loaded on navigation, or from the start (in parallel, see
+ * routeModules.ts) when the visit begins on them.
  */
-const page = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
-  lazy(() => load().then((m) => ({ default: m[name] })));
+function page(code: PageModule) {
+  const Lazy = lazy(async () => ({ default: await code.load() }));
+  return function Page() {
+    const Loaded = code.loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
+}
 
-const StoreLayout = page(() => import('./shell/StoreLayout'), 'StoreLayout');
-const CheckoutPage = page(() => import('../pages/CheckoutPage'), 'CheckoutPage');
-const SuccessPage = page(() => import('../pages/SuccessPage'), 'SuccessPage');
-const LoginPage = page(() => import('../pages/LoginPage'), 'LoginPage');
-const AccountPage = page(() => import('../pages/AccountPage'), 'AccountPage');
-const ContactPage = page(() => import('../pages/ContactPage'), 'ContactPage');
-const CompatibilityPage = page(() => import('../pages/CompatibilityPage'), 'CompatibilityPage');
-const CareersPage = page(() => import('../pages/CareersPage'), 'CareersPage');
-const PrivacyPage = page(() => import('../pages/PrivacyPage'), 'PrivacyPage');
-const TermsPage = page(() => import('../pages/TermsPage'), 'TermsPage');
-const DeliveryPolicyPage = page(() => import('../pages/DeliveryPolicyPage'), 'DeliveryPolicyPage');
-const RefundPolicyPage = page(() => import('../pages/RefundPolicyPage'), 'RefundPolicyPage');
-const EulaPage = page(() => import('../pages/EulaPage'), 'EulaPage');
-const EnterpriseSupportPage = page(() => import('../pages/EnterpriseSupportPage'), 'EnterpriseSupportPage');
-const NotFoundPage = page(() => import('../pages/NotFoundPage'), 'NotFoundPage');
+const StoreLayout = page(routeModules.StoreLayout);
+const CheckoutPage = page(routeModules.CheckoutPage);
+const EnterpriseSupportPage = page(routeModules.EnterpriseSupportPage);
+const NotFoundPage = page(routeModules.NotFoundPage);
+const shellPages = Object.entries(routeModules.SHELL_PAGES).map(
+  ([path, code]) => [path, page(code)] as const,
+);
 
 const loading = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
+/** Inside the shell, the page's placeholder fills the screen: the footer below must not move into view. */
+const pageLoading = (element: ReactNode) => (
+  <Suspense fallback={<PageLoading fillScreen />}>{element}</Suspense>
+);
 
 /** The route table of the spec (§2); `/enterprise-support` per DESIGN.md. */
 export function AppRoutes() {
@@ -42,18 +46,10 @@ export function AppRoutes() {
         <Route path="enterprise-support" element={loading(<EnterpriseSupportPage />)} />
         <Route element={loading(<StoreLayout />)}>
           <Route path="home" element={<HomePage withinShell />} />
-          <Route path="success" element={loading(<SuccessPage />)} />
-          <Route path="login" element={loading(<LoginPage />)} />
-          <Route path="account" element={loading(<AccountPage />)} />
-          <Route path="contact" element={loading(<ContactPage />)} />
-          <Route path="compatibility" element={loading(<CompatibilityPage />)} />
-          <Route path="careers" element={loading(<CareersPage />)} />
-          <Route path="privacy" element={loading(<PrivacyPage />)} />
-          <Route path="terms" element={loading(<TermsPage />)} />
-          <Route path="delivery-policy" element={loading(<DeliveryPolicyPage />)} />
-          <Route path="refund-policy" element={loading(<RefundPolicyPage />)} />
-          <Route path="eula" element={loading(<EulaPage />)} />
-          <Route path="*" element={loading(<NotFoundPage />)} />
+          {shellPages.map(([path, Page]) => (
+            <Route key={path} path={path} element={pageLoading(<Page />)} />
+          ))}
+          <Route path="*" element={pageLoading(<NotFoundPage />)} />
         </Route>
       </Route>
     </Routes>

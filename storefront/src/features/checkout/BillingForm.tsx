@@ -3,9 +3,24 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useFormik } from 'formik';
+import { useFormik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
+import { useState } from 'react';
 import { billingSchema, type Billing } from './billingSchema';
 import { COUNTRIES, PHONE_KEYS } from './countries';
+
+/**
+ * The errors formik's own validation finds in `values` (same normalisation, same first message per field),
+ * found synchronously: the form's first render already knows whether it may be submitted, where
+ * `validateOnMount` would validate after mounting and render the whole form twice more.
+ */
+function errorsOf(values: Billing): FormikErrors<Billing> {
+  try {
+    void validateYupSchema(values, billingSchema, true);
+    return {};
+  } catch (error) {
+    return yupToFormErrors<Billing>(error);
+  }
+}
 
 /** Step 1: customer information and billing address, validated live (formik + yup). */
 export function BillingForm({
@@ -15,10 +30,11 @@ export function BillingForm({
   initialValues: Billing;
   onSubmit: (billing: Billing) => void;
 }) {
+  const [initialErrors] = useState(() => errorsOf(initialValues));
   const formik = useFormik<Billing>({
     initialValues,
+    initialErrors,
     validationSchema: billingSchema,
-    validateOnMount: true,
     onSubmit: (values) => onSubmit(billingSchema.cast(values)),
   });
 
