@@ -7,6 +7,7 @@ COPY backend/package.json backend/
 COPY storefront/package.json storefront/
 COPY admin/package.json admin/
 COPY e2e/package.json e2e/
+COPY bench/package.json bench/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev

@@ -51,6 +51,19 @@ describe('customer access to their licences', () => {
     await t.app.get(OutboxWorker).drain();
     const mail = await waitFor(() => smtp.received.find((m) => m.subject === 'Your link to your licences'));
     expect(mail.to).toEqual(['owner@example.com']);
+    // Like every customer e-mail (the order's delivery e-mail too), it ends with the store's contacts and
+    // support hours, in both parts.
+    const delivery = await waitFor(() =>
+      smtp.received.find((m) => m.to.includes('owner@example.com') && /licence keys/.test(m.subject)),
+    );
+    for (const body of [mail.text!, mail.html!, delivery.text!, delivery.html!])
+      for (const fact of [
+        t.config.store.name,
+        t.config.mail.supportEmail,
+        t.config.store.supportPhone,
+        'Mon-Fri 9AM-6PM EST, Sat 10AM-4PM EST limited, Sun and holidays closed (automated delivery only)',
+      ])
+        expect(body).toContain(fact);
     const link = mail.text!.match(/https:\/\/shop\.example\.test\/account\?token=(\S+)/);
     expect(link).not.toBeNull();
     const token = decodeURIComponent(link![1]!);

@@ -151,9 +151,34 @@ describe('the server: catalogue, health, docs, front ends, errors', () => {
     expect(doc.body.paths['/api/admin/orders'].get.security).toEqual([{ bearer: [] }]);
   });
 
-  it("tells the front ends the store's public settings", async () => {
+  it("tells the front ends the store's public settings, support hours included, and documents them", async () => {
     const res = await t.http().get('/api/store-config').expect(200);
     expect(res.body).toMatchObject({ paymentProvider: 'demo', developmentSignIn: { username: 'admin' } });
+    expect(res.body.supportHours).toMatchObject({
+      email: '24/7',
+      phone: 'Mon-Fri 9AM-6PM EST',
+      liveChat: 'Mon-Fri 9AM-8PM EST',
+      summary:
+        'Mon-Fri 9AM-6PM EST, Sat 10AM-4PM EST limited, Sun and holidays closed (automated delivery only)',
+    });
+    expect(res.body.supportHours.schedule.map((row: { hours: string }) => row.hours)).toEqual([
+      '9AM-6PM EST',
+      '10AM-4PM EST',
+      'Closed',
+    ]);
+    const { schemas } = (await t.http().get('/api/docs-json').expect(200)).body.components;
+    expect(schemas.StoreConfigDto.required).toContain('supportHours');
+    expect(Object.keys(schemas.SupportHoursDto.properties)).toEqual([
+      'email',
+      'phone',
+      'liveChat',
+      'summary',
+      'schedule',
+    ]);
+    expect(schemas.SupportHoursDto.properties.schedule).toMatchObject({
+      type: 'array',
+      items: { $ref: '#/components/schemas/SupportScheduleRowDto' },
+    });
   });
 
   it('sends security headers with a restrictive CSP', async () => {

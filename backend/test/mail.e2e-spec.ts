@@ -11,12 +11,17 @@ import { OUTBOX_OPTIONS, type OutboxOptions } from '../src/mail/outbox.options.j
 import { OutboxService, type NewOutboxMessage } from '../src/mail/outbox.service.js';
 import { OutboxWorker } from '../src/mail/outbox.worker.js';
 import { MAX_ATTEMPTS } from '../src/mail/retry-schedule.js';
+import { renderStoreFooter, withStoreFooter } from '../src/mail/store-footer.js';
 import { decodeHeader, parseMail } from './support/mime.js';
 import { SmtpSink, waitFor } from './support/smtp-sink.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const LICENCE_KEY = 'QX7PM-4RT2B-KD9WV-H3N8C-ZJ6FY';
+const BODIES = { text: `Your key: ${LICENCE_KEY}`, html: `<p>Your key: <code>${LICENCE_KEY}</code></p>` };
 const tempDir = () => mkdtempSync(join(tmpdir(), 'store-mail-'));
+
+/** What a customer receives for the helper's bodies: those, then the store's contacts and hours. */
+const sentBodies = (t: TestApp) => withStoreFooter(BODIES, renderStoreFooter(t.config));
 
 /** Helpers over one test app's outbox. */
 function outboxOf(t: TestApp) {
@@ -43,8 +48,7 @@ function outboxOf(t: TestApp) {
             kind: 'test',
             to: 'customer@example.com',
             subject: `Test message ${++counter}`,
-            text: `Your key: ${LICENCE_KEY}`,
-            html: `<p>Your key: <code>${LICENCE_KEY}</code></p>`,
+            ...BODIES,
             ...message,
           }),
         );
@@ -101,8 +105,8 @@ describe('mail outbox over SMTP', () => {
       expect(column).not.toContain('Your key');
     }
     const read = await o.outbox.read(queued.id);
-    expect(read.text).toBe(`Your key: ${LICENCE_KEY}`);
-    expect(read.html).toBe(`<p>Your key: <code>${LICENCE_KEY}</code></p>`);
+    expect(read.text).toBe(sentBodies(t).text);
+    expect(read.html).toBe(sentBodies(t).html);
 
     o.outbox.wake();
     const [mail] = await delivered('Your Office 2024 key');
@@ -111,8 +115,8 @@ describe('mail outbox over SMTP', () => {
     expect(mail!.headers.get('to')).toBe('customer@example.com');
     expect(mail!.headers.get('message-id')).toMatch(new RegExp(`^<outbox-${queued.id}\\.\\d+@localhost>$`));
     expect(mail!.contentType).toMatch(/^multipart\/alternative/);
-    expect(mail!.text).toBe(`Your key: ${LICENCE_KEY}`);
-    expect(mail!.html).toBe(`<p>Your key: <code>${LICENCE_KEY}</code></p>`);
+    expect(mail!.text).toBe(sentBodies(t).text);
+    expect(mail!.html).toBe(sentBodies(t).html);
 
     const sent = await waitFor(async () => {
       const row = await o.row(queued.id);
@@ -120,6 +124,32 @@ describe('mail outbox over SMTP', () => {
     });
     expect(sent).toMatchObject({ attempts: 1, lockedUntil: null, lastError: null });
     expect(sent.sentAt).toBeInstanceOf(Date);
+  });
+
+  it("ends a customer's e-mail with the store's contacts and support hours; staff mail is sent as written", async () => {
+    await o.enqueue({ subject: 'For the customer' });
+    await o.enqueue({ subject: 'For the staff', to: 'help@store.test', audience: 'staff' });
+    o.outbox.wake();
+    const [customer] = await delivered('For the customer');
+    const { store, mail } = t.config;
+    for (const body of [customer!.text!, customer!.html!]) {
+      expect(body).toContain(`Your key: `);
+      for (const fact of [
+        store.name,
+        mail.supportEmail,
+        store.supportPhone,
+        '24/7',
+        'Mon-Fri 9AM-6PM EST',
+        'Mon-Fri 9AM-6PM EST, Sat 10AM-4PM EST limited, Sun and holidays closed (automated delivery only)',
+      ])
+        expect(body).toContain(fact);
+    }
+    expect(customer!.text).toMatch(/^Your key: \S+\n\n-- \n/);
+    expect(customer!.html).toContain(`href="mailto:${mail.supportEmail}"`);
+
+    const [staff] = await delivered('For the staff');
+    expect(staff!.text).toBe(BODIES.text);
+    expect(staff!.html).toBe(BODIES.html);
   });
 
   it('wakes the worker when the transaction that wrote a message commits: not before, not on rollback', async () => {
@@ -272,7 +302,8 @@ describe('mail outbox over SMTP', () => {
       attempts: 0,
     });
     const [mail] = await delivered('Bounced for a day');
-    expect(mail!.text).toBe(`Your key: ${LICENCE_KEY}`);
+    // The stored bodies, footer included, once: a resend does not add a second footer.
+    expect(mail!.text).toBe(sentBodies(t).text);
     await waitFor(async () => (await o.row(copy.id)).status === 'sent');
     // The original stays as the record of the failure.
     expect(await o.row(queued.id)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
@@ -286,7 +317,7 @@ describe('mail outbox over SMTP', () => {
     const copy = await o.outbox.resend(queued.id);
     expect(copy.id).not.toBe(queued.id);
     await waitFor(() => sink.withSubject('Sent then resent').length === 2);
-    expect((await o.outbox.read(copy.id)).text).toBe(`Your key: ${LICENCE_KEY}`);
+    expect((await o.outbox.read(copy.id)).text).toBe(sentBodies(t).text);
   });
 
   it('makes a pending message due now on resend, without copying it', async () => {
@@ -403,8 +434,8 @@ describe('mail outbox without SMTP_URL', () => {
     expect(mail.headers.get('to')).toBe('shopper@example.com');
     expect(mail.headers.get('subject')).toBe('Written to a file');
     expect(mail.headers.get('content-type')).toMatch(/^multipart\/alternative/);
-    expect(mail.parts.get('text/plain')).toBe(`Your key: ${LICENCE_KEY}`);
-    expect(mail.parts.get('text/html')).toBe(`<p>Your key: <code>${LICENCE_KEY}</code></p>`);
+    expect(mail.parts.get('text/plain')).toBe(sentBodies(t).text);
+    expect(mail.parts.get('text/html')).toBe(sentBodies(t).html);
 
     await waitFor(async () => (await o.row(queued.id)).status === 'sent');
   });

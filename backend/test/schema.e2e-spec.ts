@@ -137,6 +137,8 @@ describe(`production mode on ${DRIVER}`, () => {
       STRIPE_SECRET_KEY: 'sk_test_unused',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_unused',
       STRIPE_WEBHOOK_SECRET: 'whsec_unused',
+      // Required in production; nothing is sent in this suite (port 9 is discard).
+      SMTP_URL: 'smtp://127.0.0.1:9',
     });
   });
   afterAll(() => t.close());

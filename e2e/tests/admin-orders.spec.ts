@@ -4,6 +4,8 @@ test('orders: search, filters, the detail dialog, a status change and resending 
   page,
   request,
 }) => {
+  // A long journey (two orders, five searches, two dialogs): three times the usual time limit.
+  test.slow();
   const email = uniqueEmail('orders');
   const paidId = await placeOrder(request, { email, productId: 'office-2024-home-business' });
   const unpaidId = await placeOrder(request, { email, pay: false });
@@ -25,6 +27,8 @@ test('orders: search, filters, the detail dialog, a status change and resending 
   await expect(rows).toContainText(paidId.slice(0, 8));
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('listbox').getByText('All', { exact: true }).click();
+  // Both orders again before the next filter: otherwise the count below can be met by the stale list.
+  await expect(rows).toHaveCount(2);
   await page.getByRole('combobox', { name: 'Payment' }).click();
   await page.getByRole('option', { name: 'Pending' }).click();
   await expect(rows).toHaveCount(1);

@@ -13,6 +13,8 @@ test('an admin creates a coupon and deactivates it', async ({ page, api }) => {
   await expect(page).toHaveURL(/\/admin\/coupons(\?.*)?$/);
 
   await page.getByPlaceholder('Search').fill(code);
+  // The search reaches the URL after a debounce; a row clicked before that is navigated away from.
+  await expect(page).toHaveURL(new RegExp(`filter=[^&]*${code}`));
   const row = page.getByRole('row').filter({ hasText: code });
   await expect(row).toHaveCount(1);
   await row.click();

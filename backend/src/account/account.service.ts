@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../licenses/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../licenses/license-key-cipher.js';
+import { maskLicenseKey } from '../licenses/mask.js';
 import { OutboxService } from '../mail/outbox.service.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { renderAccessLinkEmail } from './access-link-email.js';
@@ -104,13 +105,19 @@ export class AccountService {
       items: order.orderItems,
       licenseKeys: keys
         .filter((k) => k.orderId === order.id)
-        .map((k) => ({
-          productId: k.productId,
-          licenseKey: this.cipher.decrypt(k.keyCiphertext),
-          status: k.status,
-          activationCount: k.activationCount,
-          activationLimit: k.activationLimit,
-        })),
+        .map((k) => {
+          const licenseKey = this.cipher.readable(k);
+          return {
+            productId: k.productId,
+            // A key whose stored ciphertext does not authenticate is never shown as whatever it decrypts
+            // to: masked, and flagged so the page can send the customer to support.
+            licenseKey: licenseKey ?? maskLicenseKey(k.keyLastGroup),
+            available: licenseKey !== null,
+            status: k.status,
+            activationCount: k.activationCount,
+            activationLimit: k.activationLimit,
+          };
+        }),
       downloads: links
         .filter((l) => l.orderId === order.id)
         .map((l) => ({

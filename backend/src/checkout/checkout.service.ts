@@ -15,6 +15,7 @@ import { CouponsService, INVALID_COUPON } from '../coupons/coupons.service.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { ClientSecrets } from '../payments/client-secrets.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider.js';
+import { PaymentsService } from '../payments/payments.service.js';
 import { FulfilmentService } from '../fulfilment/fulfilment.service.js';
 import { isUniqueViolation } from '../database/errors.js';
 import type {
@@ -39,6 +40,7 @@ export class CheckoutService {
     private readonly coupons: CouponsService,
     private readonly secrets: ClientSecrets,
     private readonly fulfilment: FulfilmentService,
+    private readonly payments: PaymentsService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
   ) {}
 
@@ -98,14 +100,7 @@ export class CheckoutService {
     }
 
     try {
-      const payment = await this.provider.createPayment(order);
-      order.providerPaymentId = payment.providerPaymentId;
-      order.clientSecretSealed = this.secrets.seal(payment.clientSecret);
-      await this.db.getRepository(Order).update(order.id, {
-        providerPaymentId: order.providerPaymentId,
-        clientSecretSealed: order.clientSecretSealed,
-      });
-      return this.response(order, payment.clientSecret);
+      return await this.setUpPayment(order);
     } catch (error) {
       this.logger.error(`Payment setup failed for order ${order.id}: ${(error as Error).message}`);
       await this.db.transaction((m) => this.fulfilment.failPayment(m, order.id));
@@ -113,11 +108,41 @@ export class CheckoutService {
     }
   }
 
-  /** The order's live status, for the shopper who holds the payment's client secret. */
+  /**
+   * Creates the order's payment with the provider and stores it, unless someone else stored one first
+   * (a retry that resumed this setup), in which case that one is answered: an order has one payment.
+   */
+  private async setUpPayment(order: Order): Promise<PaymentIntentResponseDto> {
+    const payment = await this.provider.createPayment(order);
+    const stored = await this.db
+      .getRepository(Order)
+      .createQueryBuilder()
+      .update()
+      .set({
+        providerPaymentId: payment.providerPaymentId,
+        clientSecretSealed: this.secrets.seal(payment.clientSecret),
+      })
+      .where('id = :id AND clientSecretSealed IS NULL', { id: order.id })
+      .execute();
+    if (stored.affected) return this.response(order, payment.clientSecret);
+    const current = await this.db.getRepository(Order).findOneByOrFail({ id: order.id });
+    return this.response(current, this.secrets.open(current.clientSecretSealed!));
+  }
+
+  /**
+   * The order's live status, for the shopper who holds the payment's client secret. A Stripe order still
+   * unpaid here is first checked with Stripe (PaymentsService.syncStripePayment), so the shopper whose
+   * card went through sees the order delivered even when the webhook is late.
+   */
   async status(orderId: string, clientSecret: string): Promise<OrderStatusDto> {
-    const order = await this.db.getRepository(Order).findOneBy({ id: orderId });
+    const orders = this.db.getRepository(Order);
+    let order = await orders.findOneBy({ id: orderId });
     if (!order || !this.secrets.matches(order.clientSecretSealed, clientSecret)) {
       throw new NotFoundException('Order not found');
+    }
+    if (order.paymentProvider === 'stripe' && order.paymentStatus !== 'completed') {
+      await this.payments.syncStripePayment(order);
+      order = (await orders.findOneBy({ id: orderId })) ?? order;
     }
     return {
       orderId: order.id,
@@ -143,7 +168,11 @@ export class CheckoutService {
   /**
    * The answer already given for an Idempotency-Key, or null when the key is new. A request repeated
    * while the first is still setting up its payment (a double click) waits for it, up to
-   * REPLAY_WAIT_MS, and then answers the same order; a failed setup answers as the first did.
+   * REPLAY_WAIT_MS, and then answers the same order; a failed setup answers as the first did. When the
+   * payment is still missing after that wait, the first request is taken to have died (the server was
+   * killed or restarted between storing the order and storing its payment) and the setup is resumed:
+   * Stripe answers the same PaymentIntent for the order's idempotency key, and only one payment is
+   * ever stored for the order (setUpPayment).
    */
   private async replay(
     idempotencyKey: string,
@@ -159,7 +188,17 @@ export class CheckoutService {
       if (order.clientSecretSealed) return this.response(order, this.secrets.open(order.clientSecretSealed));
       if (order.paymentStatus === 'failed') throw new BadGatewayException(PAYMENT_SETUP_FAILED);
       if (Date.now() >= deadline) {
-        throw new ConflictException('The payment for this request is still being set up; retry in a moment');
+        try {
+          return await this.setUpPayment(order);
+        } catch (error) {
+          // The first request may still be talking to the provider: leave the order as it is.
+          this.logger.warn(
+            `Resuming the payment setup of order ${order.id} failed: ${(error as Error).message}`,
+          );
+          throw new ConflictException(
+            'The payment for this request is still being set up; retry in a moment',
+          );
+        }
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

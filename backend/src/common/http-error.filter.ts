@@ -8,6 +8,13 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../database/errors.js';
+import { SecretBoxError } from './secret-box.js';
+
+/** The answer when an operation needs data sealed at rest that no longer authenticates. */
+export const UNREADABLE_MESSAGE =
+  'Stored data of this record cannot be read (it was altered, or sealed under another secret). ' +
+  'Nothing was changed or sent.';
 
 /** The one shape of every error the API returns. */
 export interface ErrorBody {
@@ -32,6 +39,7 @@ export class HttpErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const { status, body } = this.describe(exception);
+    if (status === HttpStatus.SERVICE_UNAVAILABLE) void reply.header('retry-after', '5');
     void reply.status(status).header('cache-control', 'no-store').send(body);
   }
 
@@ -47,6 +55,20 @@ export class HttpErrorFilter implements ExceptionFilter {
     }
     const status = clientErrorStatus(exception);
     if (status) return { status, body: errorBody(status, (exception as Error).message) };
+    if (exception instanceof SecretBoxError) {
+      // Data sealed at rest (a licence key, a mail body) that no longer authenticates: the operation that
+      // needed it is refused, its transaction rolled back, and nothing derived from the data is sent.
+      this.logger.error('Sealed data did not authenticate (altered, or sealed under another secret)');
+      return { status: HttpStatus.CONFLICT, body: errorBody(HttpStatus.CONFLICT, UNREADABLE_MESSAGE) };
+    }
+    // An outage, not a bug: the client is told to come back (the pool reconnects by itself).
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn(`Database unreachable: ${(exception as Error).message}`);
+      return {
+        status: HttpStatus.SERVICE_UNAVAILABLE,
+        body: errorBody(HttpStatus.SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE),
+      };
+    }
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     return {
       status: HttpStatus.INTERNAL_SERVER_ERROR,

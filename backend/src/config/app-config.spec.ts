@@ -9,6 +9,7 @@ const PROD = {
   STRIPE_SECRET_KEY: 'sk_live_x',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
   STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  SMTP_URL: 'smtp://mail.example.com:587',
 };
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -32,6 +33,12 @@ describe('loadConfig', () => {
       database: { type: 'sqlite', path: '/srv/store/var/store.sqlite' },
       admin: { username: 'admin', password: DEV_DEFAULTS.adminPassword },
       seedDemoKeys: true,
+      store: {
+        name: 'Office Licence Store',
+        supportPhone: '+1 (864) 555-0142',
+        officeAddress: 'Anderson, SC, United States',
+        hours: { email: '24/7', phone: 'Mon-Fri 9AM-6PM EST', liveChat: 'Mon-Fri 9AM-8PM EST' },
+      },
       staticDirs: { storefront: '/srv/store/storefront/dist', admin: '/srv/store/admin/dist' },
     });
   });
@@ -65,10 +72,31 @@ describe('loadConfig', () => {
       dir: '/srv/store/var/mail',
       from: 'Office Licence Store <no-reply@localhost>',
       supportEmail: 'support@localhost',
+      outbox: { firstRetryDelayMs: 15_000, maxAttempts: 16, sendTimeoutMs: 60_000 },
     });
     expect(problemsOf({ SMTP_URL: 'mail.example.com' })[0]).toContain(
       'SMTP_URL must be an smtp:// or smtps:// URL',
     );
+  });
+
+  it('takes the outbox retry schedule from validated settings', () => {
+    const env = {
+      MAIL_RETRY_FIRST_DELAY_SECONDS: '2',
+      MAIL_MAX_ATTEMPTS: '4',
+      MAIL_SEND_TIMEOUT_SECONDS: '5',
+    };
+    expect(loadConfig(env, ROOT).mail.outbox).toEqual({
+      firstRetryDelayMs: 2_000,
+      maxAttempts: 4,
+      sendTimeoutMs: 5_000,
+    });
+    expect(problemsOf({ MAIL_RETRY_FIRST_DELAY_SECONDS: '0' })[0]).toContain(
+      'MAIL_RETRY_FIRST_DELAY_SECONDS must be a whole number from 1 to 3600',
+    );
+    expect(problemsOf({ MAIL_MAX_ATTEMPTS: 'many' })[0]).toContain(
+      'MAIL_MAX_ATTEMPTS must be a whole number',
+    );
+    expect(problemsOf({ MAIL_SEND_TIMEOUT_SECONDS: '0.5' })[0]).toContain('MAIL_SEND_TIMEOUT_SECONDS');
   });
 
   it.each([
@@ -101,6 +129,7 @@ describe('loadConfig', () => {
       'JWT_SECRET',
       'LICENSE_KEY_SECRET',
       'ADMIN_PASSWORD',
+      'SMTP_URL',
       'STRIPE_SECRET_KEY',
     ]);
     expect(problemsOf({ SEED_DEMO_KEYS: 'maybe', NODE_ENV: 'staging' })).toEqual([

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { SUPPORT_HOURS, type SupportHours } from './support-hours.js';
 
 /** Development-only defaults. Production refuses to start while any of these is in use. */
 export const DEV_DEFAULTS = {
@@ -40,8 +41,11 @@ export interface AppConfig {
   seedDemoKeys: boolean;
   mail: MailConfig;
   payments: PaymentsConfig;
-  /** How the store presents itself to shoppers (footer, contact page, e-mails); the e-mail is mail's. */
-  store: { name: string; supportPhone: string; officeAddress: string };
+  /**
+   * How the store presents itself to shoppers (footer, content pages, customer e-mails); the support
+   * address is mail's. The hours are the spec's, not a setting (see support-hours.ts).
+   */
+  store: { name: string; supportPhone: string; officeAddress: string; hours: SupportHours };
   /** Built front ends served by the API process. */
   staticDirs: { storefront: string; admin: string };
 }
@@ -53,6 +57,17 @@ export interface MailConfig {
   from: string;
   /** Where contact-form notifications go; also shown to shoppers as the support address. */
   supportEmail: string;
+  /** The outbox's retries (MAIL_RETRY_FIRST_DELAY_SECONDS, MAIL_MAX_ATTEMPTS, MAIL_SEND_TIMEOUT_SECONDS). */
+  outbox: MailOutboxConfig;
+}
+
+export interface MailOutboxConfig {
+  /** Wait after the first failed attempt; each further failure doubles it (at most 4 h). */
+  firstRetryDelayMs: number;
+  /** Attempts in all before a message is marked `failed`. */
+  maxAttempts: number;
+  /** A send taking longer is abandoned; a claimed message is released twice this long after its claim. */
+  sendTimeoutMs: number;
 }
 
 export interface StripeConfig {
@@ -145,6 +160,12 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
 
   const seedDemoKeys = !isProduction && flag(env, 'SEED_DEMO_KEYS', true, problems);
   const mail = mailConfig(env, fromRoot, problems);
+  // Without SMTP, mail is written as .eml files: delivery e-mails would put licence keys on disk in clear.
+  if (isProduction && !mail.smtpUrl) {
+    problems.push(
+      'SMTP_URL is required in production (without it, e-mails holding licence keys would be written to disk in clear as .eml files)',
+    );
+  }
   const payments = paymentsConfig(env, isProduction, problems);
   const store = storeConfig(env, problems);
 
@@ -175,7 +196,7 @@ function storeConfig(env: Env, problems: string[]): AppConfig['store'] {
   if (!/^\+?[0-9][0-9 ().-]{6,24}$/.test(supportPhone))
     problems.push(`SUPPORT_PHONE must be a phone number such as +1 (864) 555-0142 (got "${supportPhone}")`);
   const officeAddress = env.OFFICE_ADDRESS?.trim() || 'Anderson, SC, United States';
-  return { name, supportPhone, officeAddress };
+  return { name, supportPhone, officeAddress, hours: SUPPORT_HOURS };
 }
 
 /** A comma-separated list of origins (`https://host[:port]`), each without a path. */
@@ -244,7 +265,12 @@ function mailConfig(env: Env, fromRoot: (p: string) => string, problems: string[
   const supportEmail = env.SUPPORT_EMAIL?.trim() || 'support@localhost';
   if (!/^[^\s@]+@[^\s@]+$/.test(supportEmail))
     problems.push(`SUPPORT_EMAIL must be an e-mail address (got "${supportEmail}")`);
-  return { smtpUrl, dir: fromRoot(env.MAIL_DIR?.trim() || 'var/mail'), from, supportEmail };
+  const outbox = {
+    firstRetryDelayMs: integer(env, 'MAIL_RETRY_FIRST_DELAY_SECONDS', 15, 1, 3600, problems) * 1000,
+    maxAttempts: integer(env, 'MAIL_MAX_ATTEMPTS', 16, 1, 100, problems),
+    sendTimeoutMs: integer(env, 'MAIL_SEND_TIMEOUT_SECONDS', 60, 1, 600, problems) * 1000,
+  };
+  return { smtpUrl, dir: fromRoot(env.MAIL_DIR?.trim() || 'var/mail'), from, supportEmail, outbox };
 }
 
 function paymentsConfig(env: Env, isProduction: boolean, problems: string[]): PaymentsConfig {

@@ -237,6 +237,15 @@ export class FulfilmentService {
    * transaction, and e-mails what each order received. Returns the number of orders completed.
    */
   async completeWaitingOrders(): Promise<number> {
+    // Nothing in stock: no order can be completed (the housekeeping asks every minute).
+    const inStock = await this.db
+      .getRepository(LicenseKey)
+      .createQueryBuilder('k')
+      .select('k.id')
+      .where('k.orderId IS NULL AND k.status = :active', { active: 'active' })
+      .limit(1)
+      .getRawOne();
+    if (!inStock) return 0;
     const waiting = await this.db.getRepository(Order).find({
       select: { id: true },
       where: { awaitingKeys: true, paymentStatus: 'completed' },

@@ -3,22 +3,49 @@ import { FulfilmentService } from './fulfilment.service.js';
 
 /** A coupon reserved by a checkout is given back when the payment has not succeeded within this time. */
 export const RESERVATION_MINUTES = 30;
+/** How often the housekeeping runs (and once straight after start). */
+export const HOUSEKEEPING_INTERVAL_MS = 60_000;
 
-/** Once a minute, releases the coupon reservations of abandoned checkouts. */
+/**
+ * Fulfilment's housekeeping, at start and once a minute: releases the coupon reservations of abandoned
+ * checkouts, and gives keys already in stock to paid orders still waiting for them. Keys normally reach
+ * waiting orders in the request that imports them (RestockService); this catches what that request
+ * left undone when the server stopped or crashed half-way through, so no order waits for the next
+ * import while its keys sit in the inventory.
+ */
 @Injectable()
 export class ReservationSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('ReservationSweeper');
   private timer?: NodeJS.Timeout;
+  private first?: NodeJS.Timeout;
+  private running: Promise<void> | null = null;
 
   constructor(private readonly fulfilment: FulfilmentService) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), 60_000);
+    this.first = setTimeout(() => void this.housekeeping(), 0);
+    this.first.unref();
+    this.timer = setInterval(() => void this.housekeeping(), HOUSEKEEPING_INTERVAL_MS);
     this.timer.unref();
   }
 
-  onApplicationShutdown(): void {
+  async onApplicationShutdown(): Promise<void> {
+    clearTimeout(this.first);
     clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** One round of housekeeping; never throws (a failure is logged and the next round tries again). */
+  housekeeping(now = new Date()): Promise<void> {
+    this.running ??= (async () => {
+      try {
+        await this.sweep(now);
+        await this.completeWaiting();
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
   }
 
   async sweep(now = new Date()): Promise<number> {
@@ -30,6 +57,18 @@ export class ReservationSweeper implements OnApplicationBootstrap, OnApplication
       return released;
     } catch (error) {
       this.logger.error(`Sweep failed: ${(error as Error).message}`);
+      return 0;
+    }
+  }
+
+  /** Gives keys in stock to paid orders waiting for them, oldest first. Returns the orders completed. */
+  async completeWaiting(): Promise<number> {
+    try {
+      const completed = await this.fulfilment.completeWaitingOrders();
+      if (completed) this.logger.log(`Completed ${completed} order(s) that were waiting for keys in stock`);
+      return completed;
+    } catch (error) {
+      this.logger.error(`Completing waiting orders failed: ${(error as Error).message}`);
       return 0;
     }
   }

@@ -3,6 +3,7 @@ import {
   Body,
   Get,
   HttpCode,
+  HttpException,
   Param,
   ParseUUIDPipe,
   Post,
@@ -28,6 +29,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { AdminController, Roles, Staff } from '../common/auth.decorators.js';
+import { clientErrorStatus } from '../common/http-error.filter.js';
 import type { ListPage } from '../common/list-page.js';
 import { ListQueryDto } from '../common/list-query.js';
 import { SimpleRestList } from '../common/simple-rest-list.js';
@@ -150,11 +152,17 @@ export class AdminLicenseKeysController {
  */
 async function readCsvUpload(req: StaffRequest): Promise<string> {
   if (typeof req.isMultipart === 'function' && req.isMultipart()) {
-    const file: MultipartFile | undefined = await req.file({
-      limits: { files: 1, fileSize: IMPORT_LIMIT_BYTES, fields: 20, parts: 21 },
-    });
-    if (!file) throw new BadRequestException('Upload one CSV file');
-    return (await file.toBuffer()).toString('utf8');
+    try {
+      const file: MultipartFile | undefined = await req.file({
+        limits: { files: 1, fileSize: IMPORT_LIMIT_BYTES, fields: 20, parts: 21 },
+      });
+      if (!file) throw new BadRequestException('Upload one CSV file');
+      return (await file.toBuffer()).toString('utf8');
+    } catch (error) {
+      // A form cut short or with broken part headers is the sender's mistake (400), not the server's.
+      if (error instanceof HttpException || clientErrorStatus(error)) throw error;
+      throw new BadRequestException('The multipart upload is malformed');
+    }
   }
   const type = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
   if (type === 'text/csv') return typeof req.body === 'string' ? req.body : '';

@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  BadRequestException,
-  ConflictException,
-  Injectable,
-  Logger,
-  NotFoundException,
-} from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CsvError, parse } from 'csv-parse/sync';
 import { Brackets, type DataSource, type WhereExpressionBuilder } from 'typeorm';
@@ -13,7 +7,6 @@ import { AuditService } from '../audit/audit.service.js';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { fetchPage, sortList, startsWithLowercase, whereIdIn, type ListPage } from '../common/list-page.js';
 import { parseListQuery, type ListQueryDto } from '../common/list-query.js';
-import { SecretBoxError } from '../common/secret-box.js';
 import { isUniqueViolation } from '../database/errors.js';
 import { runInTransaction } from '../database/transactions.js';
 import { FulfilmentService } from '../fulfilment/fulfilment.service.js';
@@ -59,8 +52,6 @@ type CsvColumn = (typeof CSV_COLUMNS)[number];
  */
 @Injectable()
 export class AdminLicenseKeysService {
-  private readonly logger = new Logger('AdminLicenseKeys');
-
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly cipher: LicenseKeyCipher,
@@ -179,7 +170,7 @@ export class AdminLicenseKeysService {
     if (inInventory && dto.status === 'active') await this.fulfilment.completeWaitingOrders();
     // Admins only; the update entry in the audit trail names the key and the admin.
     const key = await this.db.getRepository(LicenseKey).findOneByOrFail({ id });
-    return toRow(key, this.decrypt(key) ?? maskLicenseKey(key.keyLastGroup));
+    return toRow(key, this.cipher.readable(key) ?? maskLicenseKey(key.keyLastGroup));
   }
 
   /**
@@ -240,7 +231,7 @@ export class AdminLicenseKeysService {
     if (actor.role !== 'admin') return keys.map((key) => toRow(key, maskLicenseKey(key.keyLastGroup)));
     const revealed: string[] = [];
     const rows = keys.map((key) => {
-      const plain = this.decrypt(key);
+      const plain = this.cipher.readable(key);
       if (plain === null) return toRow(key, maskLicenseKey(key.keyLastGroup));
       revealed.push(key.id);
       return toRow(key, plain);
@@ -256,17 +247,6 @@ export class AdminLicenseKeysService {
       );
     }
     return rows;
-  }
-
-  /** The key in full, or null (logged) when its ciphertext does not open: one bad row cannot break a list. */
-  private decrypt(key: LicenseKey): string | null {
-    try {
-      return this.cipher.decrypt(key.keyCiphertext);
-    } catch (error) {
-      if (!(error instanceof SecretBoxError)) throw error;
-      this.logger.error(`Licence key ${key.id} does not decrypt: altered, or sealed under another secret`);
-      return null;
-    }
   }
 }
 

@@ -38,6 +38,14 @@ describe('LicenseKeyCipher', () => {
     }
   });
 
+  it('reads a key for display, or answers null for one that does not authenticate', () => {
+    const sealed = cipher.encrypt(KEY);
+    expect(cipher.readable({ id: 'k1', keyCiphertext: sealed })).toBe(KEY);
+    const other = new LicenseKeyCipher({ licenseKeySecret: 'another-secret-0123456789abcdef01234' });
+    expect(other.readable({ id: 'k1', keyCiphertext: sealed })).toBeNull();
+    expect(cipher.readable({ id: 'k2', keyCiphertext: 'garbage' })).toBeNull();
+  });
+
   it('fails closed on a wrong secret, a truncated payload or an unknown version', () => {
     const sealed = cipher.encrypt(KEY);
     const other = new LicenseKeyCipher({ licenseKeySecret: 'another-secret-0123456789abcdef01234' });

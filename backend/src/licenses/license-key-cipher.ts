@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { deriveKey, SecretBox } from '../common/secret-box.js';
+import { deriveKey, SecretBox, SecretBoxError } from '../common/secret-box.js';
 
 /** Five groups of five upper-case letters or digits, joined by hyphens. */
 export const LICENSE_KEY_PATTERN = /^[A-Z0-9]{5}(?:-[A-Z0-9]{5}){4}$/;
@@ -33,6 +33,22 @@ export class LicenseKeyCipher {
   /** Throws SecretBoxError when the ciphertext was altered or sealed under another secret. */
   decrypt(ciphertext: string): string {
     return this.box.open(ciphertext);
+  }
+
+  /**
+   * The stored key in full, or null (logged with the key's id, never its data) when its ciphertext does
+   * not authenticate: for reads, where one bad row is shown masked rather than breaking a page.
+   */
+  readable(key: { id: string; keyCiphertext: string }): string | null {
+    try {
+      return this.box.open(key.keyCiphertext);
+    } catch (error) {
+      if (!(error instanceof SecretBoxError)) throw error;
+      new Logger('LicenseKeyCipher').error(
+        `Licence key ${key.id} does not decrypt: altered, or sealed under another secret`,
+      );
+      return null;
+    }
   }
 
   lookupHash(key: string): string {

@@ -17,7 +17,13 @@ describe('MailTransport without SMTP_URL', () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'store-transport-')), 'mail');
     const config = {
       isProduction: false,
-      mail: { smtpUrl: null, dir, from: 'Shop <no-reply@shop.example>', supportEmail: 'help@shop.example' },
+      mail: {
+        smtpUrl: null,
+        dir,
+        from: 'Shop <no-reply@shop.example>',
+        supportEmail: 'help@shop.example',
+        outbox: { firstRetryDelayMs: 15_000, maxAttempts: 16, sendTimeoutMs: 60_000 },
+      },
     } satisfies Pick<AppConfig, 'mail' | 'isProduction'>;
     const transport = new MailTransport(config);
     expect(transport.mode).toBe('files');

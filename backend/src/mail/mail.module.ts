@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MailTransport } from './mail-transport.js';
 import { OutboxCipher } from './outbox-cipher.js';
-import { DEFAULT_OUTBOX_OPTIONS, OUTBOX_OPTIONS } from './outbox.options.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { OUTBOX_OPTIONS, outboxOptions } from './outbox.options.js';
 import { OutboxService } from './outbox.service.js';
 import { OutboxWorker } from './outbox.worker.js';
 
@@ -11,7 +12,11 @@ import { OutboxWorker } from './outbox.worker.js';
  */
 @Module({
   providers: [
-    { provide: OUTBOX_OPTIONS, useValue: DEFAULT_OUTBOX_OPTIONS },
+    {
+      provide: OUTBOX_OPTIONS,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => outboxOptions(config.mail.outbox),
+    },
     OutboxCipher,
     MailTransport,
     OutboxWorker,

@@ -1,4 +1,5 @@
-import { retryDelayMs } from './retry-schedule.js';
+import type { MailOutboxConfig } from '../config/app-config.js';
+import { retryDelayMs, retrySchedule } from './retry-schedule.js';
 
 /** Timings of the outbox worker; one object so tests can override them through the module's providers. */
 export interface OutboxOptions {
@@ -23,3 +24,14 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
   retryDelayMs,
   now: () => new Date(),
 };
+
+/** The options for the settings (MAIL_RETRY_FIRST_DELAY_SECONDS, MAIL_MAX_ATTEMPTS, MAIL_SEND_TIMEOUT_SECONDS). */
+export function outboxOptions(config: MailOutboxConfig): OutboxOptions {
+  return {
+    ...DEFAULT_OUTBOX_OPTIONS,
+    sendTimeoutMs: config.sendTimeoutMs,
+    // A claim outlives the send it covers, with room for recording the outcome.
+    leaseMs: 2 * config.sendTimeoutMs,
+    retryDelayMs: retrySchedule({ firstDelayMs: config.firstRetryDelayMs, maxAttempts: config.maxAttempts }),
+  };
+}

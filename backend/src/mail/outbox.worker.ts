@@ -6,7 +6,8 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, Repository } from 'typeorm';
+import type { DataSource, Repository, UpdateResult } from 'typeorm';
+import { isDatabaseUnavailable } from '../database/errors.js';
 import { OutboxMessage } from './entities/outbox-message.entity.js';
 import { MailTransport } from './mail-transport.js';
 import { OutboxCipher } from './outbox-cipher.js';
@@ -50,6 +51,8 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
   /** Every poll and drain under way; stop() waits for them. */
   private readonly inFlight = new Set<Promise<unknown>>();
   private wakeRequested = false;
+  /** Set by stop(): an outcome is no longer waited for through a database outage. */
+  private stopping = false;
 
   constructor(
     @InjectDataSource() db: DataSource,
@@ -74,12 +77,14 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.stopping = false;
     this.schedule(0);
   }
 
   /** Stops polling; resolves once the message being sent, if any, has been sent and recorded. */
   async stop(): Promise<void> {
     this.running = false;
+    this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await Promise.allSettled([...this.inFlight]);
@@ -201,13 +206,39 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
     return true;
   }
 
+  /**
+   * Runs the UPDATE that records a send's outcome. When the database is unreachable just then (the mail
+   * server took the message and the database went away), it is tried again until shortly before the
+   * claim runs out: giving up would leave the message claimed, and once the claim expired it would be
+   * sent a second time. Errors other than an outage, or an outage that outlasts the claim, are thrown.
+   */
+  private async recordOutcome(lease: Date, update: () => Promise<UpdateResult>): Promise<UpdateResult> {
+    for (let wait = 250; ; wait = Math.min(wait * 2, 2_000)) {
+      try {
+        return await update();
+      } catch (error) {
+        const left = lease.getTime() - this.options.now().getTime();
+        if (!isDatabaseUnavailable(error) || this.stopping || left < wait + 1_000) throw error;
+        this.logger.warn(`Recording the outcome of a send waits for the database: ${describeError(error)}`);
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  }
+
   private async recordSent(message: OutboxMessage, lease: Date): Promise<void> {
-    const { affected } = await this.repo
-      .createQueryBuilder()
-      .update()
-      .set({ status: 'sent', sentAt: this.options.now(), lockedUntil: null, attempts: () => 'attempts + 1' })
-      .where('id = :id AND lockedUntil = :lease', { id: message.id, lease })
-      .execute();
+    const { affected } = await this.recordOutcome(lease, () =>
+      this.repo
+        .createQueryBuilder()
+        .update()
+        .set({
+          status: 'sent',
+          sentAt: this.options.now(),
+          lockedUntil: null,
+          attempts: () => 'attempts + 1',
+        })
+        .where('id = :id AND lockedUntil = :lease', { id: message.id, lease })
+        .execute(),
+    );
     this.logger.log(`Sent mail #${message.id} (${message.kind}) to ${message.to}`);
     if (affected !== 1) {
       this.logger.warn(`Mail #${message.id}: the send outlasted its claim; another worker may send it again`);
@@ -227,12 +258,14 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
             lockedUntil: null,
             nextAttemptAt: new Date(this.options.now().getTime() + delay),
           };
-    await this.repo
-      .createQueryBuilder()
-      .update()
-      .set(changes)
-      .where('id = :id AND lockedUntil = :lease', { id: message.id, lease })
-      .execute();
+    await this.recordOutcome(lease, () =>
+      this.repo
+        .createQueryBuilder()
+        .update()
+        .set(changes)
+        .where('id = :id AND lockedUntil = :lease', { id: message.id, lease })
+        .execute(),
+    );
     const what = `Mail #${message.id} (${message.kind}) to ${message.to}: attempt ${attempts} failed`;
     if (delay === null) this.logger.error(`${what}, giving up: ${lastError}`);
     else this.logger.warn(`${what}, next try in ${formatDelay(delay)}: ${lastError}`);

@@ -4,6 +4,7 @@ import {
   MAX_ATTEMPTS,
   MAX_RETRY_DELAY_MS,
   retryDelayMs,
+  retrySchedule,
 } from './retry-schedule.js';
 
 describe('retryDelayMs (outbox back-off)', () => {
@@ -39,6 +40,14 @@ describe('retryDelayMs (outbox back-off)', () => {
   it('refuses a nonsensical attempt count', () => {
     expect(() => retryDelayMs(0)).toThrow(RangeError);
     expect(() => retryDelayMs(1.5)).toThrow(RangeError);
+  });
+
+  it('takes another first delay and number of attempts from the settings', () => {
+    const quick = retrySchedule({ firstDelayMs: 1_000, maxAttempts: 4 });
+    expect([1, 2, 3, 4, 5].map((n) => quick(n))).toEqual([1_000, 2_000, 4_000, null, null]);
+    expect(retrySchedule({ firstDelayMs: 3_600_000, maxAttempts: 100 })(20)).toBe(MAX_RETRY_DELAY_MS);
+    expect(retrySchedule({ maxAttempts: 1 })(1)).toBeNull();
+    expect(() => quick(0)).toThrow(RangeError);
   });
 
   it('formats delays for the log', () => {

@@ -11,10 +11,23 @@ export const MAX_ATTEMPTS = 16;
  * 4 h five times; the 16th failure, about 24 h 16 min after the first, marks the message `failed`.
  */
 export function retryDelayMs(attempts: number): number | null {
-  if (!Number.isInteger(attempts) || attempts < 1)
-    throw new RangeError('attempts must be a whole number >= 1');
-  if (attempts >= MAX_ATTEMPTS) return null;
-  return Math.min(FIRST_RETRY_DELAY_MS * 2 ** (attempts - 1), MAX_RETRY_DELAY_MS);
+  return retrySchedule()(attempts);
+}
+
+/**
+ * The same back-off with another first delay and number of attempts (MAIL_RETRY_FIRST_DELAY_SECONDS,
+ * MAIL_MAX_ATTEMPTS): first × 2^(n-1), capped at 4 h, and `null` from the `maxAttempts`-th failure on.
+ */
+export function retrySchedule({
+  firstDelayMs = FIRST_RETRY_DELAY_MS,
+  maxAttempts = MAX_ATTEMPTS,
+}: { firstDelayMs?: number; maxAttempts?: number } = {}): (attempts: number) => number | null {
+  return (attempts) => {
+    if (!Number.isInteger(attempts) || attempts < 1)
+      throw new RangeError('attempts must be a whole number >= 1');
+    if (attempts >= maxAttempts) return null;
+    return Math.min(firstDelayMs * 2 ** (attempts - 1), MAX_RETRY_DELAY_MS);
+  };
 }
 
 /** "15 s", "2 min", "4 h": for log lines. */

@@ -40,6 +40,6 @@ import { createStripeClient, STRIPE } from './stripe.client.js';
       },
     },
   ],
-  exports: [ClientSecrets, PAYMENT_PROVIDER],
+  exports: [ClientSecrets, PAYMENT_PROVIDER, PaymentsService],
 })
 export class PaymentsModule {}

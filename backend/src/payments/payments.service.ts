@@ -11,8 +11,9 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import type { DataSource, EntityManager } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { activeStripe, APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isUniqueViolation } from '../database/errors.js';
+import { runInTransaction } from '../database/transactions.js';
 import { FulfilmentService } from '../fulfilment/fulfilment.service.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { ClientSecrets } from './client-secrets.js';
@@ -21,6 +22,10 @@ import { STRIPE } from './stripe.client.js';
 
 /** Signatures older than this are refused (replayed captures). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
+/** One order's PaymentIntent is looked up at most this often for the shopper's status polling. */
+export const STRIPE_SYNC_INTERVAL_MS = 2_000;
+/** Payment states a confirmation may still move from (a failed attempt can be followed by a good card). */
+const UNPAID = ['pending', 'failed'];
 
 export interface OrderPaymentState {
   orderId: string;
@@ -36,6 +41,10 @@ export interface OrderPaymentState {
 @Injectable()
 export class PaymentsService {
   private readonly logger = new Logger('Payments');
+  /** Lookups of PaymentIntents under way, by order id: concurrent status polls share one. */
+  private readonly syncing = new Map<string, Promise<void>>();
+  /** When each order's PaymentIntent was last looked up. */
+  private readonly lastSync = new Map<string, number>();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -63,6 +72,8 @@ export class PaymentsService {
     } catch {
       throw new BadRequestException('Invalid Stripe signature');
     }
+    const malformed = malformedStripeEvent(event);
+    if (malformed) throw new BadRequestException(`Malformed Stripe event: ${malformed}`);
     await this.applyOnce(event.id, event.type, async (m) => this.applyStripeEvent(m, event));
     return { received: true };
   }
@@ -100,6 +111,68 @@ export class PaymentsService {
     return { orderId, status: after.status, paymentStatus: after.paymentStatus };
   }
 
+  /**
+   * Catches up with Stripe for the shopper's browser, which polls the order's status once Stripe.js has
+   * confirmed the card: when the order is still unpaid here (the webhook is late, lost or misconfigured)
+   * its PaymentIntent is read from Stripe, and a succeeded one is confirmed exactly as the webhook
+   * confirms it (same amount and currency check, same conditional update in FulfilmentService, so a
+   * webhook racing this lookup cannot deliver the order twice). At most one lookup per order every
+   * STRIPE_SYNC_INTERVAL_MS; a Stripe error is logged and the webhook remains the way the order is paid.
+   */
+  async syncStripePayment(order: Order): Promise<void> {
+    if (
+      !this.stripe ||
+      !activeStripe(this.config) ||
+      order.paymentProvider !== 'stripe' ||
+      !order.providerPaymentId ||
+      !UNPAID.includes(order.paymentStatus)
+    ) {
+      return;
+    }
+    const running = this.syncing.get(order.id);
+    if (running) return running;
+    const now = Date.now();
+    if (now - (this.lastSync.get(order.id) ?? 0) < STRIPE_SYNC_INTERVAL_MS) return;
+    this.lastSync.set(order.id, now);
+    if (this.lastSync.size > 10_000) {
+      for (const [id, at] of this.lastSync) if (now - at >= STRIPE_SYNC_INTERVAL_MS) this.lastSync.delete(id);
+    }
+    const sync = this.confirmFromStripe(order.id, order.providerPaymentId).finally(() =>
+      this.syncing.delete(order.id),
+    );
+    this.syncing.set(order.id, sync);
+    return sync;
+  }
+
+  private async confirmFromStripe(orderId: string, paymentIntentId: string): Promise<void> {
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.stripe!.paymentIntents.retrieve(paymentIntentId);
+    } catch (error) {
+      this.logger.warn(`Could not read PaymentIntent ${paymentIntentId}: ${(error as Error).message}`);
+      return;
+    }
+    if (intent.status !== 'succeeded') return;
+    await runInTransaction(this.db, async (m) => {
+      const order = await m.findOneBy(Order, { id: orderId });
+      if (order && UNPAID.includes(order.paymentStatus)) await this.confirmIntent(m, order, intent);
+    });
+  }
+
+  /** Confirms the order's payment when the PaymentIntent paid its total in its currency. */
+  private async confirmIntent(m: EntityManager, order: Order, intent: Stripe.PaymentIntent): Promise<void> {
+    const paid = intent.amount_received || intent.amount;
+    if (paid !== order.totalCents || intent.currency !== order.currency) {
+      this.logger.error(
+        `PaymentIntent ${intent.id} paid ${paid} ${intent.currency} for order ${order.id} of ` +
+          `${order.totalCents} ${order.currency}: not fulfilled, needs review`,
+      );
+      return;
+    }
+    const method = intent.payment_method_types?.[0] ?? 'card';
+    await this.fulfilment.confirmPayment(m, order.id, method);
+  }
+
   private async applyOnce(
     eventId: string,
     type: string,
@@ -124,16 +197,7 @@ export class PaymentsService {
         const intent = event.data.object;
         const order = await this.orderOf(m, intent.id, intent.metadata?.orderId);
         if (!order) return null;
-        const paid = intent.amount_received || intent.amount;
-        if (paid !== order.totalCents || intent.currency !== order.currency) {
-          this.logger.error(
-            `PaymentIntent ${intent.id} paid ${paid} ${intent.currency} for order ${order.id} of ` +
-              `${order.totalCents} ${order.currency}: not fulfilled, needs review`,
-          );
-          return order.id;
-        }
-        const method = intent.payment_method_types?.[0] ?? 'card';
-        await this.fulfilment.confirmPayment(m, order.id, method);
+        await this.confirmIntent(m, order, intent);
         return order.id;
       }
       case 'payment_intent.payment_failed': {
@@ -168,4 +232,24 @@ export class PaymentsService {
     this.logger.warn(`Stripe event for unknown PaymentIntent ${paymentIntentId}`);
     return null;
   }
+}
+
+/**
+ * What is wrong with the shape of a correctly signed event, or null. Stripe sends none such, but a body
+ * signed with the webhook secret is otherwise trusted as it is, and reading a missing `data.object` or
+ * storing an over-long id would be a 500 (which Stripe retries for days) instead of a 400.
+ */
+export function malformedStripeEvent(event: unknown): string | null {
+  const e = event as { id?: unknown; type?: unknown; data?: { object?: unknown } } | null;
+  if (!e || typeof e !== 'object' || Array.isArray(e)) return 'not an object';
+  if (typeof e.id !== 'string' || !e.id || e.id.length > 255) return 'id';
+  if (typeof e.type !== 'string' || !e.type || e.type.length > 100) return 'type';
+  const object = e.data?.object as { id?: unknown; metadata?: { orderId?: unknown } | null } | undefined;
+  if (!object || typeof object !== 'object' || Array.isArray(object)) return 'data.object';
+  if (e.type.startsWith('payment_intent.')) {
+    if (typeof object.id !== 'string' || !object.id) return 'data.object.id';
+    const orderId = object.metadata?.orderId;
+    if (orderId !== undefined && typeof orderId !== 'string') return 'data.object.metadata.orderId';
+  }
+  return null;
 }

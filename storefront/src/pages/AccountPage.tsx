@@ -80,13 +80,20 @@ function OrderCard({ order }: { order: CustomerOrder }) {
                 <Typography variant="body2" color="text.secondary">
                   Activations {key.activationCount}/{key.activationLimit}
                 </Typography>
-                <Button
-                  size="small"
-                  onClick={() => void copy(key.licenseKey)}
-                  aria-label={`Copy licence key ${key.licenseKey}`}
-                >
-                  Copy
-                </Button>
+                {key.available ? (
+                  <Button
+                    size="small"
+                    onClick={() => void copy(key.licenseKey)}
+                    aria-label={`Copy licence key ${key.licenseKey}`}
+                  >
+                    Copy
+                  </Button>
+                ) : (
+                  <Typography variant="body2" color="error">
+                    This key can&apos;t be shown. <RouterLink to="/contact">Contact support</RouterLink> to
+                    have it reissued.
+                  </Typography>
+                )}
               </Box>
             ))}
           </Box>

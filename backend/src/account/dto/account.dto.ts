@@ -23,7 +23,17 @@ export class AccessLinkResponseDto {
 
 export class CustomerLicenseKeyDto {
   @ApiProperty() productId: string;
-  @ApiProperty({ example: 'ABCDE-12345-FGHIJ-67890-KLMNO' }) licenseKey: string;
+  @ApiProperty({
+    example: 'ABCDE-12345-FGHIJ-67890-KLMNO',
+    description: 'The key in full; masked (XXXXX-…-last group) when it is not available',
+  })
+  licenseKey: string;
+  @ApiProperty({
+    description:
+      'False when the stored key cannot be read (it was altered at rest): licenseKey is then masked and ' +
+      'support has to reissue the key',
+  })
+  available: boolean;
   @ApiProperty({ enum: ['active', 'revoked', 'expired'] }) status: string;
   @ApiProperty() activationCount: number;
   @ApiProperty() activationLimit: number;

@@ -10,7 +10,9 @@ export interface CustomerOrder {
   items: { productId: string; name: string; quantity: number; unitPriceCents: number }[];
   licenseKeys: {
     productId: string;
+    /** Masked when `available` is false: the stored key cannot be read and support must reissue it. */
     licenseKey: string;
+    available: boolean;
     status: string;
     activationCount: number;
     activationLimit: number;

@@ -1,0 +1,129 @@
+// Simulated shoppers and staff for the races and faults specs: every call goes through the harness's
+// real HTTP server and is counted for the figures.
+import { generateLicenseKey } from '../../src/licenses/license-key-cipher.js';
+import type { ReceivedMail } from '../../test/support/smtp-sink.js';
+import { BILLING, STANDARD, shopperAddress, type Intent } from '../../test/support/checkout.js';
+import type { StoreHarness } from './store-process.js';
+
+export { BILLING, STANDARD, shopperAddress, type Intent };
+
+export interface Answer {
+  status: number;
+  body: unknown;
+  headers: Headers;
+}
+
+/**
+ * Counts what a spec sends and the 5xx answers it gets. `expect5xx` marks answers that the spec
+ * provokes on purpose (a database outage): they are not counted as server errors.
+ */
+export class Tally {
+  requests = 0;
+  serverErrors = 0;
+  /** The unexpected 5xx answers, for the failure message. */
+  readonly errors: string[] = [];
+
+  constructor(private readonly h: () => StoreHarness) {}
+
+  async call(
+    method: string,
+    path: string,
+    options: { json?: unknown; body?: string; headers?: Record<string, string>; expect5xx?: boolean } = {},
+  ): Promise<Answer> {
+    this.requests++;
+    const answer = await this.h().request(method, path, options);
+    if (answer.status >= 500 && !options.expect5xx) {
+      this.serverErrors++;
+      this.errors.push(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    }
+    return answer;
+  }
+
+  /** POST /api/create-payment-intent for one shopper (own address, own e-mail). */
+  createIntent(email: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+    return this.call('POST', '/api/create-payment-intent', {
+      json: {
+        cartItems: [{ id: STANDARD, quantity: 1 }],
+        billing: { ...BILLING, email },
+        ...extra,
+      },
+      headers: { 'x-forwarded-for': shopperAddress(), ...headers },
+    });
+  }
+
+  /** POST /api/payments/demo/confirm. */
+  confirmDemo(intent: Intent, outcome?: 'succeed' | 'decline') {
+    return this.call('POST', '/api/payments/demo/confirm', {
+      json: { orderId: intent.orderId, clientSecret: intent.clientSecret, ...(outcome ? { outcome } : {}) },
+      headers: { 'x-forwarded-for': shopperAddress() },
+    });
+  }
+
+  /** POST /api/admin/license-keys/import with a CSV of the keys. */
+  importKeys(auth: string, productId: string, keys: string[], activationLimit?: number) {
+    const rows = keys.map((key) => `${productId},${key}${activationLimit ? `,${activationLimit}` : ''}`);
+    const header = activationLimit ? 'productId,licenseKey,activationLimit' : 'productId,licenseKey';
+    return this.call('POST', '/api/admin/license-keys/import', {
+      body: `${header}\n${rows.join('\n')}\n`,
+      headers: { authorization: auth, 'content-type': 'text/csv' },
+    });
+  }
+}
+
+/** `count` fresh licence keys. */
+export const freshKeys = (count: number) => Array.from({ length: count }, () => generateLicenseKey());
+
+/** The licence keys written in full in a delivery e-mail's plain-text body. */
+export function keysIn(mail: ReceivedMail): string[] {
+  return [...(mail.text ?? '').matchAll(/Licence key: ([A-Z0-9]{5}(?:-[A-Z0-9]{5}){4})/g)].map((m) => m[1]!);
+}
+
+/** The order reference a delivery e-mail's subject names (the first 8 characters of the id, upper-case). */
+export const orderRef = (orderId: string) => orderId.slice(0, 8).toUpperCase();
+
+/** Delivery e-mails (first and follow-up) received for one order. */
+export function deliveryMails(mails: ReceivedMail[], orderId: string): ReceivedMail[] {
+  return mails.filter(
+    (mail) => /licence keys for order/.test(mail.subject) && mail.subject.endsWith(orderRef(orderId)),
+  );
+}
+
+/** Sleeps. */
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Numbers from rows that may hold them as strings or bigints (MariaDB COUNT) or numbers (SQLite). */
+export const num = (value: unknown) => Number(value);
+
+/** The outbox row a received e-mail came from, by its Message-ID (`<outbox-<id>.<time>@…>`). */
+export function outboxIdOf(mail: ReceivedMail): number | null {
+  const match = /<outbox-(\d+)\./.exec(mail.headers.get('message-id') ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * Checks that every outbox row was received exactly once; a row in `inDoubt` (claimed by a process
+ * killed before it recorded the send) may have been received twice, as the same message. Answers the
+ * number of copies beyond the first.
+ */
+export function expectEachOnce(
+  mails: ReceivedMail[],
+  rows: { id: unknown }[],
+  inDoubt: Set<number> = new Set(),
+): number {
+  const copies = new Map<number, number>();
+  for (const mail of mails) {
+    const id = outboxIdOf(mail);
+    if (id !== null) copies.set(id, (copies.get(id) ?? 0) + 1);
+  }
+  let extra = 0;
+  for (const row of rows) {
+    const id = Number(row.id);
+    const n = copies.get(id) ?? 0;
+    const allowed = inDoubt.has(id) ? [1, 2] : [1];
+    expect({ outboxId: id, copies: allowed.includes(n) ? 'ok' : n }).toEqual({ outboxId: id, copies: 'ok' });
+    extra += Math.max(0, n - 1);
+  }
+  // Nothing arrived that the outbox does not hold.
+  expect([...copies.keys()].filter((id) => !rows.some((row) => Number(row.id) === id))).toEqual([]);
+  return extra;
+}

@@ -1,0 +1,406 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { connect as connectTcp, createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import mysql from 'mysql2/promise';
+import { SmtpSink } from '../../test/support/smtp-sink.js';
+import { StripeStandIn } from '../../test/support/stripe-stand-in.js';
+
+/** The repository root (the server resolves the front-end builds and `.env` from it). */
+export const ROOT = resolve(__dirname, '../../..');
+const SERVER = join(ROOT, 'backend/dist/main.js');
+
+/** `npm run test:resilience` sets this to a MariaDB/MySQL server URL for the second pass. */
+const SERVER_DB_URL = process.env.RESILIENCE_DATABASE_URL;
+export const DRIVER: 'sqlite' | 'mariadb' | 'mysql' = SERVER_DB_URL
+  ? new URL(SERVER_DB_URL).protocol.startsWith('mariadb')
+    ? 'mariadb'
+    : 'mysql'
+  : 'sqlite';
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail()));
+    });
+  });
+}
+
+let databaseCounter = 0;
+
+/** A database of the store's own for one harness: a SQLite file, or a new MariaDB/MySQL database. */
+export class TestDatabase {
+  private sqlite?: Database.Database;
+  private constructor(
+    /** The DATABASE_URL the server gets. */
+    readonly url: string,
+    /** The SQLite file, or undefined. */
+    readonly file: string | undefined,
+    /** Where the tests connect to read and change the data (MariaDB/MySQL only). */
+    private readonly admin?: URL,
+  ) {}
+
+  static async create(dir: string): Promise<TestDatabase> {
+    if (!SERVER_DB_URL) {
+      const file = join(dir, 'store.sqlite');
+      return new TestDatabase(`sqlite:${file}`, file);
+    }
+    const server = new URL(SERVER_DB_URL);
+    const name = `store_resilience_${process.pid}_${databaseCounter++}`;
+    const conn = await TestDatabase.connect(server);
+    try {
+      await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    } finally {
+      await conn.end();
+    }
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    return new TestDatabase(url.toString(), undefined, url);
+  }
+
+  private static connect(url: URL, database?: string) {
+    return mysql.createConnection({
+      host: url.hostname,
+      port: Number(url.port || 3306),
+      user: decodeURIComponent(url.username || 'root'),
+      password: decodeURIComponent(url.password),
+      database,
+    });
+  }
+
+  /** Runs one statement with `?` parameters and answers its rows (the same SQL works on both engines). */
+  async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    if (this.file) {
+      this.sqlite ??= new Database(this.file);
+      this.sqlite.pragma('busy_timeout = 5000');
+      const statement = this.sqlite.prepare(sql);
+      if (statement.reader) return statement.all(...params) as T[];
+      statement.run(...params);
+      return [];
+    }
+    const conn = await TestDatabase.connect(this.admin!, this.admin!.pathname.slice(1));
+    try {
+      const [rows] = await conn.query(sql, params);
+      return Array.isArray(rows) ? (rows as T[]) : [];
+    } finally {
+      await conn.end();
+    }
+  }
+
+  /** Every byte the database keeps on disk for this store (SQLite file and its WAL), for at-rest checks. */
+  filesOnDisk(): string[] {
+    if (!this.file) return [];
+    const dir = resolve(this.file, '..');
+    return readdirSync(dir)
+      .filter((name) => name.startsWith('store.sqlite'))
+      .map((name) => join(dir, name));
+  }
+
+  async drop(): Promise<void> {
+    this.sqlite?.close();
+    if (this.admin) {
+      const server = new URL(this.admin);
+      const name = server.pathname.slice(1);
+      server.pathname = '/';
+      const conn = await TestDatabase.connect(server);
+      try {
+        await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      } finally {
+        await conn.end();
+      }
+    }
+  }
+}
+
+/**
+ * A TCP proxy on loopback between the server and MariaDB/MySQL, so a spec can take "the database" away
+ * from one server without touching the database server itself: the shared MariaDB keeps serving other
+ * databases and other work (stopping it, or killing its threads, would hit them too), while this server
+ * sees exactly what a database outage looks like from its side. `cut()` resets every live connection
+ * (queries in flight fail as with a crashed or restarted server) and stops listening, so new connections
+ * are refused (ECONNREFUSED) until `restore()` listens again on the same port.
+ */
+export class DatabaseProxy {
+  private readonly sockets = new Set<Socket>();
+  private server: Server;
+  private listening = false;
+  port = 0;
+
+  private constructor(private readonly target: { host: string; port: number }) {
+    this.server = this.createServer();
+  }
+
+  static async start(target: { host: string; port: number }): Promise<DatabaseProxy> {
+    const proxy = new DatabaseProxy(target);
+    await proxy.listen();
+    return proxy;
+  }
+
+  private createServer(): Server {
+    return createServer((client) => {
+      const upstream = connectTcp(this.target.port, this.target.host);
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.once('close', () => this.sockets.delete(socket));
+        socket.on('error', () => {
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+      client.pipe(upstream);
+      upstream.pipe(client);
+    });
+  }
+
+  private listen(): Promise<void> {
+    return new Promise((done, fail) => {
+      this.server.once('error', fail);
+      this.server.listen(this.port, '127.0.0.1', () => {
+        this.server.off('error', fail);
+        const address = this.server.address();
+        if (typeof address === 'object' && address) this.port = address.port;
+        this.listening = true;
+        done();
+      });
+    });
+  }
+
+  /** The database goes away: live connections are reset and new ones refused. */
+  async cut(): Promise<void> {
+    if (this.listening) {
+      this.listening = false;
+      const closed = new Promise((done) => this.server.close(done));
+      for (const socket of this.sockets) socket.resetAndDestroy();
+      await closed;
+    }
+  }
+
+  /** The database is back, on the same address. */
+  async restore(): Promise<void> {
+    if (this.listening) return;
+    this.server = this.createServer();
+    await this.listen();
+  }
+
+  async close(): Promise<void> {
+    await this.cut();
+  }
+}
+
+export interface HarnessOptions {
+  /** Take payments through Stripe (the SDK against the local stand-in) instead of the demo provider. */
+  stripe?: boolean;
+  /** More settings for the server (they win over the harness's own). */
+  env?: Record<string, string>;
+  /**
+   * MariaDB/MySQL only: reach the database through a {@link DatabaseProxy}, so that `cutDatabase()` and
+   * `restoreDatabase()` can take it away from this server alone. Ignored on SQLite (embedded: there is
+   * no connection to cut).
+   */
+  databaseProxy?: boolean;
+}
+
+/**
+ * The built server (`backend/dist/main.js`) as a real child process, on a database of its own, sending
+ * mail to a real SMTP server on loopback and (optionally) taking payments through the Stripe SDK against
+ * a local stand-in. It can be killed with SIGKILL and started again on the same database.
+ */
+export class StoreHarness {
+  readonly adminPassword = `resilience-${randomBytes(9).toString('hex')}`;
+  readonly jwtSecret = randomBytes(32).toString('hex');
+  readonly licenseKeySecret = randomBytes(32).toString('hex');
+  /** The server's stdout and stderr, across restarts. */
+  readonly logFile: string;
+  url = '';
+  private child?: ChildProcess;
+  private port = 0;
+
+  private constructor(
+    readonly dir: string,
+    readonly db: TestDatabase,
+    readonly mail: SmtpSink,
+    readonly stripe: StripeStandIn | undefined,
+    private readonly extraEnv: Record<string, string>,
+    /** Between the server and MariaDB/MySQL when the harness was started with `databaseProxy`. */
+    readonly databaseProxy?: DatabaseProxy,
+  ) {
+    this.logFile = join(dir, 'server.log');
+  }
+
+  static async start(options: HarnessOptions = {}): Promise<StoreHarness> {
+    const dir = mkdtempSync(join(tmpdir(), 'store-resilience-'));
+    const db = await TestDatabase.create(dir);
+    let proxy: DatabaseProxy | undefined;
+    if (options.databaseProxy && !db.file) {
+      const target = new URL(db.url);
+      proxy = await DatabaseProxy.start({ host: target.hostname, port: Number(target.port || 3306) });
+    }
+    const harness = new StoreHarness(
+      dir,
+      db,
+      await SmtpSink.start(),
+      options.stripe ? await StripeStandIn.start() : undefined,
+      options.env ?? {},
+      proxy,
+    );
+    await harness.startServer();
+    return harness;
+  }
+
+  /** The settings the server runs with. */
+  env(): Record<string, string> {
+    return {
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(this.port),
+      PUBLIC_URL: `http://127.0.0.1:${this.port}`,
+      DATABASE_URL: this.serverDatabaseUrl(),
+      JWT_SECRET: this.jwtSecret,
+      LICENSE_KEY_SECRET: this.licenseKeySecret,
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: this.adminPassword,
+      SMTP_URL: this.mail.url,
+      MAIL_DIR: join(this.dir, 'mail'),
+      SEED_DEMO_KEYS: '0',
+      // Simulated shoppers each send their own X-Forwarded-For.
+      TRUST_PROXY: 'true',
+      ...(this.stripe ? this.stripe.env() : { STRIPE_SECRET_KEY: '' }),
+      ...this.extraEnv,
+    };
+  }
+
+  /** The database URL the server connects to: through the proxy when there is one. */
+  private serverDatabaseUrl(): string {
+    if (!this.databaseProxy) return this.db.url;
+    const url = new URL(this.db.url);
+    url.hostname = '127.0.0.1';
+    url.port = String(this.databaseProxy.port);
+    return url.toString();
+  }
+
+  /** The database goes away for this server (needs `databaseProxy`; MariaDB/MySQL only). */
+  async cutDatabase(): Promise<void> {
+    if (!this.databaseProxy)
+      throw new Error('cutDatabase() needs StoreHarness.start({ databaseProxy: true }) on MariaDB/MySQL');
+    await this.databaseProxy.cut();
+  }
+
+  /** The database is reachable again. */
+  async restoreDatabase(): Promise<void> {
+    if (!this.databaseProxy)
+      throw new Error('restoreDatabase() needs StoreHarness.start({ databaseProxy: true }) on MariaDB/MySQL');
+    await this.databaseProxy.restore();
+  }
+
+  /** Starts the server (again, on the same database and port) and waits until /api/health answers 200. */
+  async startServer(): Promise<void> {
+    this.port ||= await freePort();
+    this.url = `http://127.0.0.1:${this.port}`;
+    appendFileSync(this.logFile, `--- start ${new Date().toISOString()}\n`);
+    const child = spawn(process.execPath, [SERVER], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...this.env() },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    child.stdout?.on('data', (chunk: Buffer) => appendFileSync(this.logFile, chunk));
+    child.stderr?.on('data', (chunk: Buffer) => appendFileSync(this.logFile, chunk));
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${this.logs()}`);
+      if (Date.now() > deadline) throw new Error(`the server did not become healthy:\n${this.logs()}`);
+      try {
+        if ((await fetch(`${this.url}/api/health`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /** `kill -9`: no shutdown hooks, no flushing; answers once the process is gone. */
+  async kill(): Promise<void> {
+    await this.signal('SIGKILL');
+  }
+
+  /** A clean shutdown (SIGTERM, SIGKILL after 10 s). */
+  async stopServer(): Promise<void> {
+    await this.signal('SIGTERM', 10_000);
+  }
+
+  private async signal(signal: NodeJS.Signals, graceMs = 0): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill(signal);
+    if (graceMs) {
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
+    }
+    await exited;
+  }
+
+  logs(): string {
+    try {
+      return readFileSync(this.logFile, 'utf8');
+    } catch {
+      return '';
+    }
+  }
+
+  /**
+   * fetch() against the server, with a JSON body when `json` is given, or a raw `body` (give its
+   * content-type in `headers`).
+   */
+  async request(
+    method: string,
+    path: string,
+    {
+      json,
+      body: raw,
+      headers = {},
+    }: { json?: unknown; body?: string; headers?: Record<string, string> } = {},
+  ): Promise<{ status: number; body: unknown; headers: Headers }> {
+    const res = await fetch(`${this.url}${path}`, {
+      method,
+      headers: json === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      body: json === undefined ? raw : JSON.stringify(json),
+    });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: kept as text
+    }
+    return { status: res.status, body, headers: res.headers };
+  }
+
+  /** Signs in as the first administrator; answers the Authorization header value. */
+  async adminAuth(): Promise<string> {
+    const res = await this.request('POST', '/api/admin/login', {
+      json: { username: 'admin', password: this.adminPassword },
+      headers: { 'x-forwarded-for': `10.250.${Math.floor(Math.random() * 250)}.1` },
+    });
+    if (res.status !== 200)
+      throw new Error(`admin sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return `Bearer ${(res.body as { token: string }).token}`;
+  }
+
+  async close(): Promise<void> {
+    await this.stopServer();
+    await this.databaseProxy?.close();
+    await this.mail.close();
+    await this.stripe?.close();
+    await this.db.drop();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
