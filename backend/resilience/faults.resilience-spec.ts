@@ -13,11 +13,11 @@ import {
   pause,
   shopperAddress,
   STANDARD,
-  Tally,
+  storeForBlock,
   type Answer,
   type Intent,
 } from './support/shoppers.js';
-import { DRIVER, StoreHarness } from './support/store-process.js';
+import { DRIVER, type StoreHarness } from './support/store-process.js';
 
 jest.setTimeout(300_000);
 
@@ -59,31 +59,22 @@ async function claimedByTheDead(h: StoreHarness): Promise<Set<number>> {
 }
 
 describe(`the mail server refusing for a while, on ${DRIVER}`, () => {
-  let h: StoreHarness;
-  let t: Tally;
+  // The retry schedule from its settings: 1 s, 2 s, 4 s, 8 s, and failed at the 5th attempt (the
+  // default, 15 s doubling over 16 attempts, takes a day to give up).
+  const store = storeForBlock({ env: { MAIL_RETRY_FIRST_DELAY_SECONDS: '1', MAIL_MAX_ATTEMPTS: '5' } });
   let admin: string;
 
   beforeAll(async () => {
-    // The retry schedule from its settings: 1 s, 2 s, 4 s, 8 s, and failed at the 5th attempt (the
-    // default, 15 s doubling over 16 attempts, takes a day to give up).
-    h = await StoreHarness.start({
-      env: { MAIL_RETRY_FIRST_DELAY_SECONDS: '1', MAIL_MAX_ATTEMPTS: '5' },
-    });
-    t = new Tally(() => h);
-    admin = await h.adminAuth();
-    t.requests++;
-    expect((await t.importKeys(admin, STANDARD, freshKeys(6))).status).toBe(200);
-  });
-
-  afterAll(async () => {
-    await h?.close();
+    admin = await store.t.adminAuth();
+    expect((await store.t.importKeys(admin, STANDARD, freshKeys(6))).status).toBe(200);
   });
 
   afterEach(() => {
-    expect(t.errors).toEqual([]);
+    expect(store.t.errors).toEqual([]);
   });
 
   it('completes orders while SMTP refuses; their e-mails wait in the outbox and go out once when it accepts', async () => {
+    const { h, t } = store;
     const requestsBefore = t.requests;
     h.mail.refuse();
     const orders = await Promise.all(
@@ -135,6 +126,7 @@ describe(`the mail server refusing for a while, on ${DRIVER}`, () => {
   });
 
   it('marks an e-mail failed after the retry limit, lists it in the back office, and resending delivers it once', async () => {
+    const { h, t } = store;
     const requestsBefore = t.requests;
     const receivedBefore = h.mail.received.length;
     h.mail.refuse();
@@ -197,22 +189,12 @@ describe(`the mail server refusing for a while, on ${DRIVER}`, () => {
 });
 
 describe(`kill -9 in the middle of 20 purchases, on ${DRIVER}`, () => {
-  let h: StoreHarness;
-  let t: Tally;
-
-  beforeAll(async () => {
-    // A claimed e-mail whose sender died is taken over 2 × MAIL_SEND_TIMEOUT_SECONDS after the claim.
-    h = await StoreHarness.start({ env: { MAIL_SEND_TIMEOUT_SECONDS: '2' } });
-    t = new Tally(() => h);
-  });
-
-  afterAll(async () => {
-    await h?.close();
-  });
+  // A claimed e-mail whose sender died is taken over 2 × MAIL_SEND_TIMEOUT_SECONDS after the claim.
+  const store = storeForBlock({ env: { MAIL_SEND_TIMEOUT_SECONDS: '2' } });
 
   it('ends with every confirmed payment fulfilled and mailed once, nothing half done, no key lost', async () => {
-    const admin = await h.adminAuth();
-    t.requests++;
+    const { h, t } = store;
+    const admin = await t.adminAuth();
     const stock = freshKeys(25);
     expect((await t.importKeys(admin, STANDARD, stock)).status).toBe(200);
 
@@ -348,21 +330,11 @@ describe(`kill -9 in the middle of 20 purchases, on ${DRIVER}`, () => {
 });
 
 describe(`kill -9 while an import hands keys to waiting orders, on ${DRIVER}`, () => {
-  let h: StoreHarness;
-  let t: Tally;
-
-  beforeAll(async () => {
-    h = await StoreHarness.start({ env: { MAIL_SEND_TIMEOUT_SECONDS: '2' } });
-    t = new Tally(() => h);
-  });
-
-  afterAll(async () => {
-    await h?.close();
-  });
+  const store = storeForBlock({ env: { MAIL_SEND_TIMEOUT_SECONDS: '2' } });
 
   it('completes the rest of the waiting orders after the restart, without another import', async () => {
-    const admin = await h.adminAuth();
-    t.requests++;
+    const { h, t } = store;
+    const admin = await t.adminAuth();
     // 30 paid orders wait for keys: none are in stock.
     const orderIds = await Promise.all(
       Array.from({ length: 30 }, async (_, i) => {
@@ -458,21 +430,11 @@ describe(`kill -9 while an import hands keys to waiting orders, on ${DRIVER}`, (
 });
 
 describe(`kill -9 while Stripe is setting up payments, on ${DRIVER}`, () => {
-  let h: StoreHarness;
-  let t: Tally;
-
-  beforeAll(async () => {
-    h = await StoreHarness.start({ stripe: true });
-    t = new Tally(() => h);
-  });
-
-  afterAll(async () => {
-    await h?.close();
-  });
+  const store = storeForBlock({ stripe: true });
 
   it('answers a retry with the same Idempotency-Key with the same order and PaymentIntent, paid once', async () => {
-    const admin = await h.adminAuth();
-    t.requests++;
+    const { h, t } = store;
+    const admin = await t.adminAuth();
     expect((await t.importKeys(admin, STANDARD, freshKeys(5))).status).toBe(200);
     const shoppers = Array.from({ length: 5 }, (_, i) => ({
       email: `stripe-crash-${i}@fault.example.com`,
@@ -553,21 +515,11 @@ describe(`kill -9 while Stripe is setting up payments, on ${DRIVER}`, () => {
 (DRIVER === 'sqlite' ? describe.skip : describe)(
   `the database going away for a few seconds, on ${DRIVER}`,
   () => {
-    let h: StoreHarness;
-    let t: Tally;
-
-    beforeAll(async () => {
-      h = await StoreHarness.start({ databaseProxy: true });
-      t = new Tally(() => h);
-    });
-
-    afterAll(async () => {
-      await h?.close();
-    });
+    const store = storeForBlock({ databaseProxy: true });
 
     it('answers 503 with a clear JSON message while it is down, says so in the health check, and recovers by itself', async () => {
-      const admin = await h.adminAuth();
-      t.requests++;
+      const { h, t } = store;
+      const admin = await t.adminAuth();
       const [key] = freshKeys(1);
       expect((await t.importKeys(admin, STANDARD, [key!, ...freshKeys(2)])).status).toBe(200);
       const buy = async (email: string) => {

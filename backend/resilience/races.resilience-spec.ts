@@ -12,10 +12,10 @@ import {
   pause,
   shopperAddress,
   STANDARD,
-  Tally,
+  storeForBlock,
   type Intent,
 } from './support/shoppers.js';
-import { DRIVER, StoreHarness } from './support/store-process.js';
+import { DRIVER } from './support/store-process.js';
 
 const INVALID_COUPON = 'This coupon code is not valid or has expired';
 /** The reservation sweeper looks once a minute for checkouts left unpaid for 30 minutes. */
@@ -28,27 +28,20 @@ const time = (value: unknown) =>
   value instanceof Date ? value.getTime() : Date.parse(`${String(value).replace(' ', 'T')}Z`);
 
 describe(`races on ${DRIVER}`, () => {
-  let h: StoreHarness;
-  let t: Tally;
+  const store = storeForBlock();
   let admin: string;
 
   beforeAll(async () => {
-    h = await StoreHarness.start();
-    t = new Tally(() => h);
-    admin = await h.adminAuth();
-    t.requests++;
-  });
-
-  afterAll(async () => {
-    await h?.close();
+    admin = await store.t.adminAuth();
   });
 
   afterEach(() => {
     // Any 5xx the specs did not ask for fails the test that saw it.
-    expect(t.errors).toEqual([]);
+    expect(store.t.errors).toEqual([]);
   });
 
   it('30 buyers for 10 keys: 10 delivered, 20 paid and waiting, then completed oldest first by an import', async () => {
+    const { h, t } = store;
     const requestsBefore = t.requests;
     const first = freshKeys(10);
     const imported = await t.importKeys(admin, STANDARD, first);
@@ -160,6 +153,7 @@ describe(`races on ${DRIVER}`, () => {
   });
 
   it('a coupon capped at one redemption: one of 20 concurrent checkouts gets it; failure and abandonment give it back', async () => {
+    const { h, t } = store;
     const requestsBefore = t.requests;
     const created = await t.call('POST', '/api/admin/coupons', {
       json: { code: 'RACE-ONCE', percentOff: 25, maxRedemptions: 1 },
@@ -256,6 +250,7 @@ describe(`races on ${DRIVER}`, () => {
   });
 
   it('20 concurrent activations of a key limited to 3: exactly 3 succeed', async () => {
+    const { h, t } = store;
     const requestsBefore = t.requests;
     const [key] = freshKeys(1);
     expect((await t.importKeys(admin, STANDARD, [key!], 3)).status).toBe(200);
@@ -308,21 +303,11 @@ describe(`races on ${DRIVER}`, () => {
 });
 
 describe(`a Stripe payment confirmed by 10 copies of its webhook and by the browser at once, on ${DRIVER}`, () => {
-  let h: StoreHarness;
-  let t: Tally;
-
-  beforeAll(async () => {
-    h = await StoreHarness.start({ stripe: true });
-    t = new Tally(() => h);
-  });
-
-  afterAll(async () => {
-    await h?.close();
-  });
+  const store = storeForBlock({ stripe: true });
 
   it('fulfils once and sends one e-mail; the browser alone delivers when the webhook never comes', async () => {
-    const admin = await h.adminAuth();
-    t.requests++;
+    const { h, t } = store;
+    const admin = await t.adminAuth();
     expect((await t.importKeys(admin, STANDARD, freshKeys(4))).status).toBe(200);
 
     const results: { keys: number; mails: number; events: number }[] = [];

@@ -3,7 +3,7 @@
 import { generateLicenseKey } from '../../src/licenses/license-key-cipher.js';
 import type { ReceivedMail } from '../../test/support/smtp-sink.js';
 import { BILLING, STANDARD, shopperAddress, type Intent } from '../../test/support/checkout.js';
-import type { StoreHarness } from './store-process.js';
+import { StoreHarness, type HarnessOptions } from './store-process.js';
 
 export { BILLING, STANDARD, shopperAddress, type Intent };
 
@@ -24,6 +24,12 @@ export class Tally {
   readonly errors: string[] = [];
 
   constructor(private readonly h: () => StoreHarness) {}
+
+  /** Signs in as the admin (one request): the Authorization header's value. */
+  adminAuth(): Promise<string> {
+    this.requests++;
+    return this.h().adminAuth();
+  }
 
   async call(
     method: string,
@@ -68,6 +74,22 @@ export class Tally {
       headers: { authorization: auth, 'content-type': 'text/csv' },
     });
   }
+}
+
+/**
+ * The store a describe block tests, with its tally: started before the block's first test, closed after
+ * its last. Read `h` and `t` inside hooks and tests (they are set once the block starts).
+ */
+export function storeForBlock(options?: HarnessOptions): { h: StoreHarness; t: Tally } {
+  const store = {} as { h: StoreHarness; t: Tally };
+  beforeAll(async () => {
+    store.h = await StoreHarness.start(options);
+    store.t = new Tally(() => store.h);
+  });
+  afterAll(async () => {
+    await store.h?.close();
+  });
+  return store;
 }
 
 /** `count` fresh licence keys. */
