@@ -602,6 +602,21 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
         .field('note', 'no file here')
         .expect(400);
       expect(noFile.body.message).toBe('Upload one CSV file');
+      const form = (contentType: string, body: string) =>
+        t
+          .http()
+          .post(`${BASE}/import`)
+          .set('authorization', admin)
+          .set('content-type', contentType)
+          .send(body)
+          .expect(400);
+      const cutShort = `--b\r\nContent-Disposition: form-data; name="file"; filename="k.csv"\r\n\r\nproductId,lic`;
+      for (const res of [
+        await form('multipart/form-data; boundary=b', cutShort),
+        await form('multipart/form-data', `${cutShort}\r\n--b--\r\n`),
+        await form('multipart/form-data; boundary=b', ''),
+      ])
+        expect(res.body.message).toBe('The multipart upload is malformed');
     });
   });
 

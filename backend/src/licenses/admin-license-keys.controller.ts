@@ -1,17 +1,4 @@
-import {
-  BadRequestException,
-  Body,
-  Get,
-  HttpCode,
-  HttpException,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Put,
-  Query,
-  Req,
-  UnsupportedMediaTypeException,
-} from '@nestjs/common';
+import { Body, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -25,15 +12,14 @@ import {
   ApiPayloadTooLargeResponse,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { AdminController, Roles, Staff } from '../common/auth.decorators.js';
-import { clientErrorStatus } from '../common/http-error.filter.js';
 import type { ListPage } from '../common/list-page.js';
 import { ListQueryDto } from '../common/list-query.js';
 import { SimpleRestList } from '../common/simple-rest-list.js';
 import { AdminLicenseKeysService, MAX_IMPORT_ROWS } from './admin-license-keys.service.js';
+import { readCsvUpload } from './csv-upload.js';
 import {
   AdminLicenseKeyDto,
   CreateLicenseKeyDto,
@@ -43,8 +29,6 @@ import {
 
 type StaffRequest = FastifyRequest & { user: StaffUserDto };
 const keyId = new ParseUUIDPipe({ errorHttpStatusCode: 404 });
-/** The server's body limit (BODY_LIMIT_BYTES), which Fastify does not apply to multipart uploads. */
-export const IMPORT_LIMIT_BYTES = 1024 * 1024;
 
 const IMPORT_DESCRIPTION =
   'A CSV with a header row and the columns `productId,licenseKey[,activationLimit]` (any order; ' +
@@ -89,7 +73,7 @@ export class AdminLicenseKeysController {
   @ApiPayloadTooLargeResponse({ description: 'Over 1 MB' })
   @ApiUnsupportedMediaTypeResponse({ description: 'Neither text/csv nor multipart/form-data' })
   async import(@Req() req: StaffRequest): Promise<ImportLicenseKeysResultDto> {
-    return this.keys.importCsv(await readCsvUpload(req), req.user);
+    return this.keys.importCsv(await readCsvUpload(req.headers, req.body), req.user);
   }
 
   @Get(':id')
@@ -144,29 +128,4 @@ export class AdminLicenseKeysController {
   ): Promise<AdminLicenseKeyDto> {
     return this.keys.update(id, body, staff);
   }
-}
-
-/**
- * The CSV text of an import: the body of a text/csv request (a string, see AdminLicenseKeysModule), or the
- * first file of a multipart upload, read up to the same 1 MB limit (a larger file is a 413).
- */
-async function readCsvUpload(req: StaffRequest): Promise<string> {
-  if (typeof req.isMultipart === 'function' && req.isMultipart()) {
-    try {
-      const file: MultipartFile | undefined = await req.file({
-        limits: { files: 1, fileSize: IMPORT_LIMIT_BYTES, fields: 20, parts: 21 },
-      });
-      if (!file) throw new BadRequestException('Upload one CSV file');
-      return (await file.toBuffer()).toString('utf8');
-    } catch (error) {
-      // A form cut short or with broken part headers is the sender's mistake (400), not the server's.
-      if (error instanceof HttpException || clientErrorStatus(error)) throw error;
-      throw new BadRequestException('The multipart upload is malformed');
-    }
-  }
-  const type = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-  if (type === 'text/csv') return typeof req.body === 'string' ? req.body : '';
-  throw new UnsupportedMediaTypeException(
-    'Send the CSV as a text/csv body or as a file in a multipart/form-data upload',
-  );
 }

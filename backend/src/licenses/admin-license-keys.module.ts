@@ -26,12 +26,15 @@ export class AdminLicenseKeysModule implements OnModuleInit {
     // An application context (no HTTP server) has nothing to configure.
     if (!adapter) return;
     const fastify = adapter.getInstance();
+    // Both are read whole, subject to the server's body limit (1 MB, then 413) like every other body, and
+    // parsed by the import route (csv-upload.ts). A multipart plugin would hook every request instead.
     if (!fastify.hasContentTypeParser('text/csv')) {
-      // Subject to the server's body limit (1 MB, then 413) like every other body.
       fastify.addContentTypeParser('text/csv', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     }
-    // @fastify/multipart, registered by the adapter once however many modules ask for it. Limits are set
-    // per request (see the import route).
-    adapter.useMultipart();
+    if (!fastify.hasContentTypeParser('multipart/form-data')) {
+      fastify.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_req, body, done) =>
+        done(null, body),
+      );
+    }
   }
 }
