@@ -25,14 +25,18 @@ export async function rawRequest(
     body: body as RequestInit['body'],
     redirect: 'manual',
   });
-  const text = await res.text();
-  let parsed: unknown = undefined;
+  return answer(res.status, res.headers, await res.text());
+}
+
+/** An answer from its status, headers and body text; `body` is the text parsed when it is JSON. */
+function answer(status: number, headers: Headers, text: string): RawAnswer {
+  let body: unknown = undefined;
   try {
-    parsed = text ? JSON.parse(text) : undefined;
+    body = text ? JSON.parse(text) : undefined;
   } catch {
     // not JSON
   }
-  return { status: res.status, headers: res.headers, text, body: parsed };
+  return { status, headers, text, body };
 }
 
 /**
@@ -73,13 +77,7 @@ export function requestAnsweredEarly(
         const answerHeaders = new Headers();
         for (const [name, value] of Object.entries(res.headers))
           if (value !== undefined) answerHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
-        let parsed: unknown = undefined;
-        try {
-          parsed = text ? JSON.parse(text) : undefined;
-        } catch {
-          // not JSON
-        }
-        resolve({ status: res.statusCode ?? 0, headers: answerHeaders, text, body: parsed });
+        resolve(answer(res.statusCode ?? 0, answerHeaders, text));
       });
     });
     /** Sends the rest of the body, unless the answer came while waiting. */
