@@ -7,7 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { AdminUser } from './entities/admin-user.entity.js';
-import { JwtAuthGuard, RolesGuard } from './guards.js';
+import { StaffAccessGuard } from './guards.js';
 import { JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER, JWT_TTL_SECONDS } from './jwt.constants.js';
 import { JwtStrategy } from './jwt.strategy.js';
 
@@ -30,13 +30,7 @@ import { JwtStrategy } from './jwt.strategy.js';
     }),
   ],
   controllers: [AuthController],
-  providers: [
-    AuthService,
-    JwtStrategy,
-    // Order matters: authenticate first, then check the role.
-    { provide: APP_GUARD, useClass: JwtAuthGuard },
-    { provide: APP_GUARD, useClass: RolesGuard },
-  ],
+  providers: [AuthService, JwtStrategy, { provide: APP_GUARD, useClass: StaffAccessGuard }],
   exports: [AuthService],
 })
 export class AuthModule {}

@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { ForbiddenException, Injectable, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { ThrottlerGuard } from '@nestjs/throttler';
@@ -15,7 +15,7 @@ interface RoutePolicy {
 const policies = new WeakMap<object, RoutePolicy>();
 
 /**
- * The route's policy, read from its metadata once and then remembered: both global guards run on every
+ * The route's policy, read from its metadata once and then remembered: the global guard runs on every
  * request, and the metadata of a route never changes once the application has started.
  */
 function routePolicy(reflector: Reflector, context: ExecutionContext): RoutePolicy {
@@ -32,29 +32,33 @@ function routePolicy(reflector: Reflector, context: ExecutionContext): RoutePoli
   return policy;
 }
 
-/** Global guard: every route needs a valid staff token unless it is marked @Public(). */
+/** Throws 403 unless `user` holds one of `roles`; a route without @Roles() lets any signed-in staff member in. */
+export function assertRole(roles: AdminRole[] | undefined, user: StaffUserDto | undefined): void {
+  if (roles?.length && !(user && roles.includes(user.role)))
+    throw new ForbiddenException('Your role does not allow this action');
+}
+
+/**
+ * The one global guard: every route needs a valid staff token unless it is marked @Public(), and the
+ * role its @Roles() names. One guard, not an authentication guard followed by a role guard: it runs on
+ * every request, and a public route (the catalogue, the storefront's calls) is let through at once,
+ * without the second guard's round of promises.
+ */
 @Injectable()
-export class JwtAuthGuard extends AuthGuard('jwt') {
+export class StaffAccessGuard extends AuthGuard('jwt') {
   constructor(private readonly reflector: Reflector) {
     super();
   }
 
-  override canActivate(context: ExecutionContext) {
-    return routePolicy(this.reflector, context).isPublic ? true : super.canActivate(context);
-  }
-}
-
-/** Global guard after JwtAuthGuard: enforces @Roles(). */
-@Injectable()
-export class RolesGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
-
-  canActivate(context: ExecutionContext): boolean {
-    const { roles } = routePolicy(this.reflector, context);
-    if (!roles?.length) return true;
-    const user = context.switchToHttp().getRequest<{ user?: StaffUserDto }>().user;
-    if (user && roles.includes(user.role)) return true;
-    throw new ForbiddenException('Your role does not allow this action');
+  override canActivate(context: ExecutionContext): boolean | Promise<boolean> {
+    const { isPublic, roles } = routePolicy(this.reflector, context);
+    if (isPublic) return true;
+    return (async () => {
+      // Passport answers 401 itself when the token is missing or invalid.
+      await super.canActivate(context);
+      assertRole(roles, context.switchToHttp().getRequest<{ user?: StaffUserDto }>().user);
+      return true;
+    })();
   }
 }
 
