@@ -4,6 +4,9 @@ import type { Repository } from 'typeorm';
 import { ProductDto } from './dto/product.dto.js';
 import { Product } from './entities/product.entity.js';
 
+/** Where a product's download links point (not part of the public API). */
+export type ProductInstaller = Pick<Product, 'installerFileName' | 'installerUrl' | 'installerSize'>;
+
 /**
  * The catalogue is fixed content: it is read from the database once (after the seed) and then served
  * from memory, so product requests never touch the database.
@@ -13,6 +16,7 @@ export class CatalogService {
   private products: ProductDto[] = [];
   private byId = new Map<string, ProductDto>();
   private productsJson = '[]';
+  private installers = new Map<string, ProductInstaller>();
 
   constructor(@InjectRepository(Product) private readonly repo: Repository<Product>) {}
 
@@ -21,6 +25,12 @@ export class CatalogService {
     this.products = rows.map((row) => ProductDto.from(row));
     this.byId = new Map(this.products.map((p) => [p.id, p]));
     this.productsJson = JSON.stringify(this.products);
+    this.installers = new Map(
+      rows.map(({ id, installerFileName, installerUrl, installerSize }) => [
+        id,
+        { installerFileName, installerUrl, installerSize },
+      ]),
+    );
   }
 
   findAll(): ProductDto[] {
@@ -40,5 +50,10 @@ export class CatalogService {
 
   find(id: string): ProductDto | undefined {
     return this.byId.get(id);
+  }
+
+  /** The installer a paid order's download link for this product points to. */
+  installer(id: string): ProductInstaller | undefined {
+    return this.installers.get(id);
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog/catalog.module.js';
 import { CouponsModule } from '../coupons/coupons.module.js';
 import { LicensesModule } from '../licenses/licenses.module.js';
 import { MailModule } from '../mail/mail.module.js';
@@ -7,7 +8,7 @@ import { ReservationSweeper } from './reservation-sweeper.js';
 import { RestockService } from './restock.service.js';
 
 @Module({
-  imports: [CouponsModule, LicensesModule, MailModule],
+  imports: [CatalogModule, CouponsModule, LicensesModule, MailModule],
   providers: [FulfilmentService, ReservationSweeper, RestockService],
   exports: [FulfilmentService, RestockService],
 })

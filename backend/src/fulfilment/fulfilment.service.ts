@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { BadRequestException, ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { In, Not, type DataSource, type EntityManager } from 'typeorm';
-import { Product } from '../catalog/entities/product.entity.js';
+import { randomUUID } from 'node:crypto';
+import { Not, type DataSource, type EntityManager } from 'typeorm';
+import { CatalogService } from '../catalog/catalog.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { CouponsService } from '../coupons/coupons.service.js';
 import { isMysqlFamily } from '../database/errors.js';
@@ -30,6 +31,7 @@ export class FulfilmentService {
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly cipher: LicenseKeyCipher,
+    private readonly catalog: CatalogService,
     private readonly coupons: CouponsService,
     private readonly outbox: OutboxService,
   ) {
@@ -39,20 +41,22 @@ export class FulfilmentService {
   /**
    * Marks the payment completed and delivers the order. Only the first caller for an order gets past the
    * conditional UPDATE (which also locks the row on MySQL until commit): webhooks replayed or racing a
-   * browser confirmation deliver once. Returns false when the payment was already confirmed.
+   * browser confirmation deliver once. Returns the order as delivered, or null when the payment was
+   * already confirmed.
    */
-  async confirmPayment(m: EntityManager, orderId: string, paymentMethod: string): Promise<boolean> {
+  async confirmPayment(m: EntityManager, orderId: string, paymentMethod: string): Promise<Order | null> {
     const won = await m
       .createQueryBuilder()
       .update(Order)
       .set({ paymentStatus: 'completed', paidAt: new Date(), paymentMethod })
       .where('id = :orderId AND paymentStatus IN (:...open)', { orderId, open: ['pending', 'failed'] })
       .execute();
-    if (!won.affected) return false;
+    if (!won.affected) return null;
+    // Read after the UPDATE, which holds the row: the coupon's state may have changed since any earlier read.
     const order = await m.findOneByOrFail(Order, { id: orderId });
     await this.redeemCoupon(m, order);
     await this.deliver(m, order, false);
-    return true;
+    return order;
   }
 
   /** The payment failed: the order stays unpaid and a reserved coupon redemption is given back. */
@@ -108,7 +112,7 @@ export class FulfilmentService {
           'A refunded order stays refunded: its licence keys and download links were revoked',
         );
       } else if (to === 'completed') {
-        applied = await this.confirmPayment(m, orderId, order.paymentMethod ?? 'manual');
+        applied = (await this.confirmPayment(m, orderId, order.paymentMethod ?? 'manual')) !== null;
       } else if (to === 'refunded') {
         if (from !== 'completed') throw new ConflictException('Only a paid order can be refunded');
         applied = await this.refund(m, orderId);
@@ -266,8 +270,8 @@ export class FulfilmentService {
 
   /**
    * Assigns the keys the order still lacks, creates its download links on first delivery, sets its status
-   * and writes the e-mail with whatever it received: the keys assigned here and `given` (keys already
-   * assigned to the order in this transaction, by staff).
+   * (on `order` too) and writes the e-mail with whatever it received: the keys assigned here and `given`
+   * (keys already assigned to the order in this transaction, by staff).
    */
   private async deliver(
     m: EntityManager,
@@ -275,15 +279,17 @@ export class FulfilmentService {
     followUp: boolean,
     given: LicenseKey[] = [],
   ): Promise<'complete' | 'partial' | 'none'> {
-    const assigned = await m.find(LicenseKey, { select: { productId: true }, where: { orderId: order.id } });
-    const products = await m.findBy(Product, { id: In(order.orderItems.map((item) => item.productId)) });
+    // On first delivery the order has no keys: staff give keys only to paid orders, and this is the
+    // confirmation that makes it paid (a paid or refunded order is never confirmed again).
+    const assigned = followUp
+      ? await m.find(LicenseKey, { select: { productId: true }, where: { orderId: order.id } })
+      : [];
     const links = followUp ? await m.findBy(DownloadLink, { orderId: order.id }) : [];
     const delivered: DeliveredProduct[] = [];
     let newKeys = 0;
     let missing = 0;
 
     for (const item of order.orderItems) {
-      const product = products.find((p) => p.id === item.productId);
       const have = assigned.filter((k) => k.productId === item.productId).length;
       const allocated = await this.allocateKeys(m, item.productId, item.quantity - have, order.id);
       const keys = [...given.filter((k) => k.productId === item.productId), ...allocated];
@@ -292,7 +298,7 @@ export class FulfilmentService {
       missing += keysToFollow;
       const productLinks = followUp
         ? links.filter((l) => l.productId === item.productId)
-        : [await this.createDownloadLink(m, order.id, item.productId, product)];
+        : [await this.createDownloadLink(m, order.id, item.productId)];
       if (!followUp || keys.length > 0) {
         delivered.push({
           title: item.name,
@@ -303,10 +309,9 @@ export class FulfilmentService {
       }
     }
 
-    await m.update(Order, order.id, {
-      status: missing === 0 ? 'fulfilled' : 'processing',
-      awaitingKeys: missing > 0,
-    });
+    order.status = missing === 0 ? 'fulfilled' : 'processing';
+    order.awaitingKeys = missing > 0;
+    await m.update(Order, order.id, { status: order.status, awaitingKeys: order.awaitingKeys });
     if (!followUp || newKeys > 0) {
       const email = renderDeliveryEmail({
         orderId: order.id,
@@ -331,12 +336,13 @@ export class FulfilmentService {
    * Takes up to `count` unassigned keys of a product for the order. On MySQL the candidate rows are locked
    * with SKIP LOCKED so concurrent orders take different keys without waiting; on SQLite writers are
    * serialised. The UPDATE's `orderId IS NULL` guard makes a double assignment impossible either way.
+   * Answers the keys taken, with their ciphertext.
    */
   private async allocateKeys(m: EntityManager, productId: string, count: number, orderId: string) {
     if (count <= 0) return [];
     const candidates = m
       .createQueryBuilder(LicenseKey, 'k')
-      .select(['k.id'])
+      .select(['k.id', 'k.productId', 'k.keyCiphertext'])
       .where('k.productId = :productId AND k.orderId IS NULL AND k.status = :active', {
         productId,
         active: 'active',
@@ -345,15 +351,18 @@ export class FulfilmentService {
       .addOrderBy('k.id', 'ASC')
       .limit(count);
     if (this.mysql) candidates.setLock('pessimistic_write').setOnLocked('skip_locked');
-    const ids = (await candidates.getMany()).map((k) => k.id);
-    if (ids.length === 0) return [];
-    await m
+    const keys = await candidates.getMany();
+    if (keys.length === 0) return [];
+    const ids = keys.map((k) => k.id);
+    const taken = await m
       .createQueryBuilder()
       .update(LicenseKey)
       .set({ orderId, assignedAt: new Date() })
       .where('id IN (:...ids) AND orderId IS NULL', { ids })
       .execute();
-    return m.find(LicenseKey, { where: { id: In(ids), orderId } });
+    // The rows were locked (MySQL) or nobody else could write (SQLite): another taker means a bug.
+    if (taken.affected !== ids.length) throw new Error(`Licence keys were taken during order ${orderId}`);
+    return keys;
   }
 
   private linkForEmail(link: DownloadLink) {
@@ -365,21 +374,24 @@ export class FulfilmentService {
     };
   }
 
-  private async createDownloadLink(m: EntityManager, orderId: string, productId: string, product?: Product) {
-    return m.save(
-      m.create(DownloadLink, {
-        orderId,
-        productId,
-        fileName: product?.installerFileName || 'installer',
-        fileUrl: product?.installerUrl || this.config.publicUrl,
-        fileSize: product?.installerSize ?? null,
-        maxDownloads: DOWNLOADS_PER_LINK,
-        downloadCount: 0,
-        isActive: true,
-        token: randomBytes(24).toString('base64url'),
-        expiresAt: new Date(Date.now() + DOWNLOAD_LINK_DAYS * 24 * 60 * 60 * 1000),
-      }),
-    );
+  private async createDownloadLink(m: EntityManager, orderId: string, productId: string) {
+    const installer = this.catalog.installer(productId);
+    const link = m.create(DownloadLink, {
+      id: randomUUID(),
+      orderId,
+      productId,
+      fileName: installer?.installerFileName || 'installer',
+      fileUrl: installer?.installerUrl || this.config.publicUrl,
+      fileSize: installer?.installerSize ?? null,
+      maxDownloads: DOWNLOADS_PER_LINK,
+      downloadCount: 0,
+      isActive: true,
+      token: randomBytes(24).toString('base64url'),
+      expiresAt: new Date(Date.now() + DOWNLOAD_LINK_DAYS * 24 * 60 * 60 * 1000),
+    });
+    // Nothing to read back (the e-mail needs what is set here): no SELECT after the INSERT on SQLite.
+    await m.createQueryBuilder().insert().into(DownloadLink).values(link).updateEntity(false).execute();
+    return link;
   }
 
   private async redeemCoupon(m: EntityManager, order: Order): Promise<void> {

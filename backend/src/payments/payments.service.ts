@@ -86,7 +86,11 @@ export class PaymentsService {
   ): Promise<OrderPaymentState> {
     // Off in Stripe mode and in production: the route does not exist there.
     if (!this.config.payments.demo) throw new NotFoundException();
-    const order = await this.db.getRepository(Order).findOneBy({ id: orderId });
+    // What the checks below need; confirming reads the whole order again, under the UPDATE's lock.
+    const order = await this.db.getRepository(Order).findOne({
+      select: { id: true, paymentProvider: true, clientSecretSealed: true, status: true },
+      where: { id: orderId },
+    });
     if (
       !order ||
       order.paymentProvider !== 'demo' ||
@@ -106,8 +110,9 @@ export class PaymentsService {
         HttpStatus.PAYMENT_REQUIRED,
       );
     }
-    await this.db.transaction((m) => this.fulfilment.confirmPayment(m, orderId, 'demo'));
-    const after = await this.db.getRepository(Order).findOneByOrFail({ id: orderId });
+    const confirmed = await this.db.transaction((m) => this.fulfilment.confirmPayment(m, orderId, 'demo'));
+    // Already paid (a second click): the order as it stands.
+    const after = confirmed ?? (await this.db.getRepository(Order).findOneByOrFail({ id: orderId }));
     return { orderId, status: after.status, paymentStatus: after.paymentStatus };
   }
 
