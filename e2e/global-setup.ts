@@ -16,7 +16,13 @@ const BUILDS = [
   },
   {
     output: 'storefront/dist/index.html',
-    sources: ['storefront/src', 'storefront/index.html', 'storefront/vite.config.ts', 'storefront/public'],
+    sources: [
+      'storefront/src',
+      'storefront/index.html',
+      'storefront/vite.config.ts',
+      'storefront/vite-plugins',
+      'storefront/public',
+    ],
   },
   {
     output: 'admin/dist/index.html',

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { Logger } from '@nestjs/common';
@@ -19,31 +19,93 @@ function cacheHeaders(reply: FastifyReply, path: string): void {
 /** A path whose last segment has an extension asks for a file, not for a page of the app. */
 const looksLikeFile = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0]!.split('/').pop() ?? '');
 
+/** An HTML page of a build, read once at boot: the file, and the Brotli and gzip copies the build wrote. */
+interface Page {
+  identity: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** A front end's pages: its SPA fallback (index.html) and the pages prerendered at build time, by path. */
+interface AppPages {
+  index: Page;
+  prerendered: Map<string, Page>;
+}
+
+function readPage(file: string): Page {
+  const copy = (extension: string) =>
+    existsSync(`${file}.${extension}`) ? readFileSync(`${file}.${extension}`) : undefined;
+  return { identity: readFileSync(file), br: copy('br'), gzip: copy('gz') };
+}
+
+/**
+ * The storefront's prerendered pages (storefront/vite-plugins/prerender.ts writes them): `prerendered/eula.html`
+ * is the page of /eula, `prerendered/index.html` the page of /.
+ */
+function readPrerendered(root: string): Map<string, Page> {
+  const dir = join(root, 'prerendered');
+  const pages = new Map<string, Page>();
+  if (!existsSync(dir)) return pages;
+  for (const name of readdirSync(dir).filter((file) => file.endsWith('.html')))
+    pages.set(name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`, readPage(join(dir, name)));
+  return pages;
+}
+
+/** The path as the storefront's router matches it: without query, regardless of case and trailing slash. */
+function routePath(url: string): string {
+  const path = url.split('?')[0]!.toLowerCase();
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+/** The compressed copy to send, Brotli first, if the request's Accept-Encoding allows one (q above 0). */
+function encodingFor(page: Page, acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const weights = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [coding = '', ...params] = part.split(';').map((token) => token.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith('q='));
+    weights.set(coding, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const accepts = (coding: string) => (weights.get(coding) ?? weights.get('*') ?? 0) > 0;
+  return (['br', 'gzip'] as const).find((coding) => page[coding] && accepts(coding));
+}
+
 /**
  * Serves the two built front ends from the API process: the back office under /admin/ and the storefront
- * at /, each with its SPA fallback (any other GET returns its index.html and its router takes over). An
- * unknown /api path falls through to Nest's JSON 404.
+ * at /, each with its SPA fallback (any other GET returns its index.html and its router takes over). A
+ * storefront page prerendered at build time is sent instead of the fallback, for the browser to paint
+ * before the scripts have loaded. An unknown /api path falls through to Nest's JSON 404.
  */
 export async function registerStaticApps(app: NestFastifyApplication, dirs: AppConfig['staticDirs']) {
   const fastify = app.getHttpAdapter().getInstance();
   const admin = await mount(app, dirs.admin, '/admin/', true);
   const storefront = await mount(app, dirs.storefront, '/', false);
 
-  const sendIndex = (html: string | undefined) => (req: FastifyRequest, reply: FastifyReply) => {
-    if (!html || looksLikeFile(req.url)) return reply.callNotFound();
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  // The prerendered pages are 30-60 KB, 5-8 KB once compressed: their copies are worth sending.
+  const sendPage = (pages: AppPages | undefined) => (req: FastifyRequest, reply: FastifyReply) => {
+    if (!pages || looksLikeFile(req.url)) return reply.callNotFound();
+    const page = pages.prerendered.get(routePath(req.url)) ?? pages.index;
+    const encoding = encodingFor(page, req.headers['accept-encoding']);
+    void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    if (page.br || page.gzip) void reply.header('vary', 'accept-encoding');
+    if (encoding) void reply.header('content-encoding', encoding);
+    return reply.send(page[encoding ?? 'identity']);
   };
 
   fastify.get('/admin', (_req, reply) => reply.redirect('/admin/', 301));
-  fastify.get('/admin/*', sendIndex(admin));
+  fastify.get('/admin/*', sendPage(admin));
   fastify.get('/*', (req, reply) => {
     if (req.url === '/api' || req.url.startsWith('/api/') || req.url.startsWith('/api?'))
       return reply.callNotFound();
-    return sendIndex(storefront)(req, reply);
+    return sendPage(storefront)(req, reply);
   });
 }
 
-async function mount(app: NestFastifyApplication, root: string, prefix: string, decorate: boolean) {
+async function mount(
+  app: NestFastifyApplication,
+  root: string,
+  prefix: string,
+  decorate: boolean,
+): Promise<AppPages | undefined> {
   const indexFile = join(root, 'index.html');
   if (!existsSync(indexFile)) {
     logger.warn(`No build at ${root}: run "npm run build" to serve ${prefix}`);
@@ -53,13 +115,15 @@ async function mount(app: NestFastifyApplication, root: string, prefix: string, 
     root,
     prefix,
     wildcard: false,
-    index: ['index.html'],
+    // The pages (index.html at the prefix too) are sent by registerStaticApps.
+    index: false,
     decorateReply: decorate,
-    // The builds hold Brotli and gzip copies of their text files (see storefront/vite.config.ts): sent to
-    // browsers that accept them, with `Vary: Accept-Encoding`; other files and browsers get the file itself.
+    // The builds hold Brotli and gzip copies of their text files (storefront/vite-plugins/precompress.ts):
+    // sent to browsers that accept them, with `Vary: Accept-Encoding`; other files and browsers get the file
+    // itself.
     preCompressed: true,
-    globIgnore: ['**/*.br', '**/*.gz'],
+    globIgnore: ['**/*.br', '**/*.gz', 'prerendered/**'],
     setHeaders: cacheHeaders,
   });
-  return readFileSync(indexFile, 'utf8');
+  return { index: readPage(indexFile), prerendered: readPrerendered(root) };
 }

@@ -82,10 +82,15 @@ function subscribe(listener: () => void) {
 }
 
 const snapshot = () => state;
+/**
+ * What the pages prerendered at build time show (nothing loaded), so that hydration renders it too, even if
+ * the settings are already loaded by then; React renders the loaded settings right after.
+ */
+const prerenderedSnapshot = () => INITIAL;
 
 /** The settings and their loading status; the first component that asks loads them. */
 export function useStoreConfig(): StoreConfigState {
-  const current = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const current = useSyncExternalStore(subscribe, snapshot, prerenderedSnapshot);
   useEffect(() => {
     void loadStoreConfig();
   }, []);

@@ -8,7 +8,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { PageMeta } from '../components/PageMeta';
-import { PageLoading } from '../components/PageLoading';
 import { toast } from '../components/toast/toast';
 import {
   clearCart,
@@ -32,7 +31,7 @@ import { MESSAGES } from '../features/checkout/messages';
 import { OrderComplete } from '../features/checkout/OrderComplete';
 import { clearPendingOrder } from '../features/checkout/pendingOrder';
 import { PaymentStep } from '../features/checkout/PaymentStep';
-import { OrderSummarySidebar } from './checkout/OrderSummarySidebar';
+import { OrderSummaryPlaceholder, OrderSummarySidebar } from './checkout/OrderSummarySidebar';
 
 type Step = 1 | 2 | 3;
 const HEADINGS: Record<Step, string> = { 1: 'Billing Info', 2: 'Payment', 3: 'Confirmation' };
@@ -88,8 +87,6 @@ export function CheckoutPage() {
     [dispatch, items, savings],
   );
 
-  if (loading) return <PageLoading />;
-
   const meta = (
     <PageMeta
       title="Secure Checkout"
@@ -97,7 +94,9 @@ export function CheckoutPage() {
     />
   );
 
-  if (items.length === 0 && !completed) {
+  // Until the cart has been read (the page prerendered at build time has none), the checkout shows its
+  // frame and form, the summary as a placeholder.
+  if (!loading && items.length === 0 && !completed) {
     return (
       <Container component="main" maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>
         {meta}
@@ -202,13 +201,17 @@ export function CheckoutPage() {
               />
             )}
           </Paper>
-          <OrderSummarySidebar
-            items={shownItems}
-            amounts={amounts}
-            readOnly={step === 3}
-            onQuantity={(id, quantity) => dispatch(updateQuantity({ id, quantity }))}
-            onRemove={(id) => dispatch(removeItem(id))}
-          />
+          {loading ? (
+            <OrderSummaryPlaceholder />
+          ) : (
+            <OrderSummarySidebar
+              items={shownItems}
+              amounts={amounts}
+              readOnly={step === 3}
+              onQuantity={(id, quantity) => dispatch(updateQuantity({ id, quantity }))}
+              onRemove={(id) => dispatch(removeItem(id))}
+            />
+          )}
         </Box>
       </Container>
     </Box>

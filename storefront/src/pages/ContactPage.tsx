@@ -23,6 +23,7 @@ import {
 } from '../content/contact';
 import { ContactForm } from '../features/contact/ContactForm';
 import { contactPrefill } from '../features/contact/prefill';
+import { useAsPrerendered } from '../lib/asPrerendered';
 
 const METHOD_ACTION: Record<ContactMethodKind, () => ReactNode> = {
   email: () => <SupportEmailLink />,
@@ -33,7 +34,8 @@ const METHOD_ACTION: Record<ContactMethodKind, () => ReactNode> = {
 /** `/contact`: contact methods, the message form (with `?role=` / `?topic=` prefills), the office and FAQs. */
 export function ContactPage() {
   const [search] = useSearchParams();
-  const query = search.toString();
+  // The build prerendered the page without a query: hydration starts from the empty form, then the prefill.
+  const query = useAsPrerendered() ? '' : search.toString();
   const initialValues = useMemo(() => contactPrefill(new URLSearchParams(query)), [query]);
 
   return (

@@ -25,6 +25,7 @@ import {
   topBar,
   enterpriseSections,
 } from '../content/enterpriseSupport';
+import { useCurrentYear } from '../lib/currentYear';
 import { telHref, useStoreConfig } from '../lib/storeConfig';
 
 /** A phone call button; until the number is loaded it keeps its size and waits, disabled. */
@@ -46,6 +47,7 @@ function CallButton({ label, ...props }: ButtonProps & { label: string }) {
  * no store header or footer, its own top bar and footer.
  */
 export function EnterpriseSupportPage() {
+  const year = useCurrentYear();
   return (
     <>
       <PageMeta title={enterprisePage.title} description={enterprisePage.description} />
@@ -167,7 +169,7 @@ export function EnterpriseSupportPage() {
           sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between' }}
         >
           <Typography variant="body2">
-            © {new Date().getFullYear()} <StoreName />. {enterpriseFooter.text}
+            © {year} <StoreName />. {enterpriseFooter.text}
           </Typography>
           <Box component="nav" aria-label={enterpriseFooter.navLabel} sx={{ display: 'flex', gap: 3 }}>
             {enterpriseFooter.links.map((link) => (

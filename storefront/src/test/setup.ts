@@ -7,10 +7,14 @@ import { STORE_CONFIG } from './fixtures';
 // busy 2-core CI machine (the same reason as testTimeout in vite.config.ts).
 configure({ asyncUtilTimeout: 5_000 });
 
+// The test of the build-time prerender runs in Node, without a DOM to prepare or clean.
+const withDom = typeof window !== 'undefined';
+
 beforeEach(() => {
   // The server's settings as if already loaded, so a test's fetch stub sees only the calls it is about.
   // Tests of the loading itself start from `resetStoreConfig()`.
   resetStoreConfig({ status: 'ready', config: STORE_CONFIG });
+  if (!withDom) return;
   // jsdom implements neither; the shell scrolls to the top on every route change.
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   Element.prototype.scrollIntoView = vi.fn();
@@ -18,6 +22,7 @@ beforeEach(() => {
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
+  if (!withDom) return;
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();

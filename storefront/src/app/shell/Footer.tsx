@@ -10,6 +10,7 @@ import {
   SupportHoursText,
   SupportPhoneLink,
 } from '../../components/StoreContacts';
+import { useCurrentYear } from '../../lib/currentYear';
 
 type FooterLink = { label: string; to?: string; element?: ReactNode };
 
@@ -60,6 +61,7 @@ const COLUMNS: { title: string; links: FooterLink[] }[] = [
 ];
 
 export function Footer() {
+  const year = useCurrentYear();
   return (
     <Box component="footer" sx={{ bgcolor: '#111827', color: '#e5e7eb', mt: 8, py: 6 }}>
       <Container maxWidth="lg">
@@ -95,7 +97,7 @@ export function Footer() {
           of companies.
         </Typography>
         <Typography variant="body2" sx={{ mt: 1, color: '#d1d5db' }}>
-          © {new Date().getFullYear()} <StoreName />. All rights reserved.
+          © {year} <StoreName />. All rights reserved.
         </Typography>
       </Container>
     </Box>

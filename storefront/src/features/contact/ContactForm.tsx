@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { toast } from '../../components/toast/toast';
 import { CONTACT_CATEGORIES, CONTACT_FORM, CONTACT_TOAST } from '../../content/contact';
 import { ApiError } from '../../lib/api';
+import { useAsPrerendered } from '../../lib/asPrerendered';
 import { sendContactMessage } from './contactApi';
 import { contactSchema, EMPTY_CONTACT_FORM, type ContactFormValues } from './contactSchema';
 
@@ -27,6 +28,7 @@ function failureMessage(error: unknown): string {
  */
 export function ContactForm({ initialValues }: { initialValues: ContactFormValues }) {
   const [failure, setFailure] = useState<string | null>(null);
+  const asPrerendered = useAsPrerendered();
   const formik = useFormik<ContactFormValues>({
     initialValues,
     validationSchema: contactSchema,
@@ -103,7 +105,15 @@ export function ContactForm({ initialValues }: { initialValues: ContactFormValue
           {failure}
         </Alert>
       )}
-      <Button type="submit" variant="contained" size="large" disabled={sending} sx={{ mt: 3 }}>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        // In the page prerendered at build time, until hydrated: the browser would send the form itself,
+        // the message in the page's address.
+        disabled={sending || asPrerendered}
+        sx={{ mt: 3 }}
+      >
         {sending ? CONTACT_FORM.sending : CONTACT_FORM.send}
       </Button>
     </Box>

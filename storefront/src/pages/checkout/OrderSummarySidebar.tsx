@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { CartLine } from '../../features/cart/CartLine';
 import { CartSummary, type SummaryAmounts } from '../../features/cart/CartSummary';
 import type { CartItem } from '../../features/cart/types';
@@ -10,8 +12,44 @@ const BADGES = [
   '256-bit SSL encrypted payment',
   'Genuine licences, delivered by e-mail',
 ];
+/** Pixels: the height of one cart line and the totals, measured on narrow and wide screens alike. */
+const SUMMARY_PLACEHOLDER_HEIGHT = 302;
 
-/** The checkout's order summary (450 px on wide screens): lines with quantity controls, then the totals. */
+/** The summary's panel (450 px on wide screens): its title, the given contents, then the badges. */
+function SummaryPanel({ children }: { children: ReactNode }) {
+  return (
+    <Paper
+      component="aside"
+      variant="outlined"
+      aria-labelledby="summary-title"
+      sx={{ p: 3, alignSelf: 'start', position: { md: 'sticky' }, top: { md: 24 } }}
+    >
+      <Typography id="summary-title" variant="h6" component="h2" gutterBottom>
+        Order Summary
+      </Typography>
+      {children}
+      <Box component="ul" sx={{ m: 0, mt: 2, pl: 2.5, color: 'text.secondary', fontSize: 14 }}>
+        {BADGES.map((badge) => (
+          <li key={badge}>{badge}</li>
+        ))}
+      </Box>
+    </Paper>
+  );
+}
+
+/**
+ * The summary until the cart has been read from the browser's storage (the page prerendered at build time
+ * has no cart): a placeholder about the height of one line and the totals, so that little moves after.
+ */
+export function OrderSummaryPlaceholder() {
+  return (
+    <SummaryPanel>
+      <Skeleton variant="rounded" height={SUMMARY_PLACEHOLDER_HEIGHT} />
+    </SummaryPanel>
+  );
+}
+
+/** The checkout's order summary: lines with quantity controls, then the totals. */
 export function OrderSummarySidebar({
   items,
   amounts,
@@ -26,15 +64,7 @@ export function OrderSummarySidebar({
   readOnly: boolean;
 }) {
   return (
-    <Paper
-      component="aside"
-      variant="outlined"
-      aria-labelledby="summary-title"
-      sx={{ p: 3, alignSelf: 'start', position: { md: 'sticky' }, top: { md: 24 } }}
-    >
-      <Typography id="summary-title" variant="h6" component="h2" gutterBottom>
-        Order Summary
-      </Typography>
+    <SummaryPanel>
       <Box component="ul" aria-label="Items in your order" sx={{ m: 0, p: 0, mb: 2 }}>
         {items.map((item) =>
           readOnly ? (
@@ -59,11 +89,6 @@ export function OrderSummarySidebar({
         )}
       </Box>
       <CartSummary {...amounts} />
-      <Box component="ul" sx={{ m: 0, mt: 2, pl: 2.5, color: 'text.secondary', fontSize: 14 }}>
-        {BADGES.map((badge) => (
-          <li key={badge}>{badge}</li>
-        ))}
-      </Box>
-    </Paper>
+    </SummaryPanel>
   );
 }

@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/*
+ * The storefront's public pages are rendered into HTML at build time: the browser paints them before any
+ * script has run, then React hydrates them. Hydration must adopt that HTML as it is: React reports a
+ * mismatch as an error (and renders the page again from scratch), so any error logged fails these tests.
+ */
+
+const HOME_HEADING = 'Office 2024 for life. Pay once, no subscription.';
+
+test.describe('prerendered pages, without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('show their content, title and styles', async ({ page }) => {
+    await page.goto('/compatibility');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'System Requirements & Compatibility' }),
+    ).toBeVisible();
+    // The store's name follows once its settings are loaded, which needs the scripts.
+    await expect(page).toHaveTitle('System Requirements & Compatibility');
+    await expect(page.getByRole('contentinfo')).toContainText('not affiliated with Microsoft');
+    // Styled: MUI's styles are inlined, e.g. the page's system font rather than the browser's serif.
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^system-ui/);
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Choose your Office 2024 edition' })).toBeVisible();
+  });
+
+  test('/checkout shows its frame and billing form; the summary waits for the cart', async ({ page }) => {
+    await page.goto('/checkout');
+    await expect(page.getByRole('heading', { level: 1, name: 'Secure Checkout' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Shopping' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '1. Billing Info' })).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Billing information' })).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Order Summary' })).toBeVisible();
+    await expect(page.getByText('Your cart is empty')).toHaveCount(0);
+  });
+
+  test('pages that depend on the visitor are not prerendered', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.locator('#root')).toBeEmpty();
+  });
+});
+
+test.describe('prerendered pages, hydrated', () => {
+  /** Every error the page logs or throws, hydration mismatches included. */
+  function collectErrors(page: Page): string[] {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    return errors;
+  }
+
+  /** The page's head holds one title and one description: hydration adopted the prerendered ones. */
+  async function expectOneOfEachHeadTag(page: Page) {
+    await expect(page.locator('head > title')).toHaveCount(1);
+    await expect(page.locator('head > meta[name="description"]')).toHaveCount(1);
+    await expect(page.locator('head > meta[property="og:title"]')).toHaveCount(1);
+    await expect(page.locator('#root > title, #root > meta')).toHaveCount(0);
+  }
+
+  test('a content page hydrates without errors, then loads the store settings', async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto('/compatibility');
+    await expect(page).toHaveTitle('System Requirements & Compatibility | Office Licence Store');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Office Licence Store' })).toBeVisible();
+    await expectOneOfEachHeadTag(page);
+    // Interactive: the header's cart button opens the cart.
+    await page.getByRole('banner').getByRole('button', { name: 'Cart' }).click();
+    await expect(page.getByRole('dialog', { name: 'Shopping Cart' })).toContainText('Your cart is empty');
+    expect(errors).toEqual([]);
+  });
+
+  test('the home page hydrates without errors and adds to the cart; checkout shows the item', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible();
+    const title = 'Office 2024 Standard';
+    await page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+      .getByRole('button', { name: 'Add to Cart' })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Shopping Cart' })).toContainText(title);
+    await expectOneOfEachHeadTag(page);
+
+    // A fresh load of /checkout: the prerendered page, then the cart restored from the browser's storage.
+    await page.goto('/checkout');
+    const summary = page.getByRole('complementary', { name: 'Order Summary' });
+    await expect(summary.getByRole('list', { name: 'Items in your order' })).toContainText(title);
+    await expect(page).toHaveTitle('Secure Checkout | Office Licence Store');
+    await expectOneOfEachHeadTag(page);
+    await page.getByLabel('Email address').fill('prerender@example.com');
+    await expect(page.getByLabel('Email address')).toHaveValue('prerender@example.com');
+    expect(errors).toEqual([]);
+  });
+
+  test('checkout with an empty cart hydrates, then says the cart is empty', async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto('/checkout');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your cart is empty' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Secure Checkout' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Continue Shopping' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('a query the build could not know is applied after hydration', async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto('/contact?topic=refund');
+    await expect(page.getByRole('textbox', { name: 'Subject', exact: true })).toHaveValue('Refund Request');
+    expect(errors).toEqual([]);
+  });
+});

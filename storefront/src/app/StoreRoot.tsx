@@ -1,0 +1,32 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { StrictMode, type ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import type { AppStore, RootState } from './store';
+import { theme } from './theme';
+
+/**
+ * The providers around the routes, the same for the browser (main.tsx) and for the pages prerendered at
+ * build time (entry-prerender.tsx), so that hydration finds the tree the build rendered. `serverState` is
+ * the state the build rendered with: hydration renders it, then React renders the store's own.
+ */
+export function StoreRoot({
+  store,
+  serverState,
+  children,
+}: {
+  store: AppStore;
+  serverState?: RootState;
+  children: ReactNode;
+}) {
+  return (
+    <StrictMode>
+      <Provider store={store} serverState={serverState}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          {children}
+        </ThemeProvider>
+      </Provider>
+    </StrictMode>
+  );
+}

@@ -1,0 +1,69 @@
+// @vitest-environment node
+// As at build time: in Node, where emotion collects the styles instead of inserting them into a document.
+import { describe, expect, it } from 'vitest';
+import { modulesFor, NotFoundPage, SHELL_PAGES } from './app/routeModules';
+import { PRERENDERED_PATHS, prerenderPage } from './entry-prerender';
+
+const SHELL =
+  '<!doctype html><html lang="en"><head><script type="module" src="/assets/index.js"></script></head>' +
+  '<body><div id="root"></div></body></html>';
+
+/** The page's <head> and <body>, as prerenderPage writes them into the shell. */
+async function render(path: string) {
+  const html = await prerenderPage(path, SHELL);
+  const [head, body] = html.split('</head>');
+  return { head: head!, body: body!, root: /<div id="root">(.*)<\/div><\/body>/s.exec(body!)![1]! };
+}
+
+describe('prerenderPage', () => {
+  it('renders a content page into #root, its title, meta tags and styles into <head>', async () => {
+    const { head, body, root } = await render('/compatibility');
+
+    expect(root).toMatch(/<h1[^>]*>System Requirements &amp; Compatibility<\/h1>/);
+    expect(root).toContain('<footer');
+    expect(head).toContain('<script type="module" src="/assets/index.js"></script>');
+    expect(head.match(/<title>/g)).toHaveLength(1);
+    expect(head).toContain('<title>System Requirements &amp; Compatibility</title>');
+    expect(head).toMatch(/<meta name="description" content="Check that Office 2024 runs[^"]*"\/>/);
+    expect(head).toContain('<meta property="og:title" content="System Requirements &amp; Compatibility"/>');
+    // The browser's emotion cache adopts these: "css <ids>" for the components, "css-global" for the baseline.
+    expect(head).toMatch(/<style data-emotion="css [\w -]+">[^<]*\.css-\w+\{/);
+    expect(head).toMatch(/<style data-emotion="css-global \w+">[^<]*box-sizing:border-box/);
+    expect(body).not.toMatch(/<title|<meta|<style|<script|<template/);
+  });
+
+  it('renders what the build cannot know as not loaded: no store settings, no catalogue', async () => {
+    // The test setup has the store settings loaded: the prerendered page must not show them.
+    const { head, root } = await render('/');
+    expect(root).toMatch(/<h1[^>]*>Office 2024 for life\. Pay once, no subscription\.<\/h1>/);
+    expect(root).toContain('aria-label="Loading products"');
+    expect(head).toContain('<title>Office 2024 Lifetime Licences</title>');
+    expect(head + root).not.toContain('Office Licence Store');
+  });
+
+  it('renders the checkout frame and billing form, the summary waiting for the cart', async () => {
+    const { head, root } = await render('/checkout');
+    expect(head).toContain('<title>Secure Checkout</title>');
+    expect(root).toContain('Back to Shopping');
+    expect(root).toMatch(/<h1[^>]*>Secure Checkout<\/h1>/);
+    expect(root).toMatch(/<h2[^>]*>1<!-- -->\. <!-- -->Billing Info<\/h2>/);
+    expect(root).toContain('aria-label="Billing information"');
+    expect(root).toMatch(/<h2 [^>]*id="summary-title">Order Summary<\/h2>/);
+    expect(root).toContain('MuiSkeleton');
+    expect(root).not.toContain('Your cart is empty');
+  });
+
+  it('fails on a shell without an empty #root', async () => {
+    await expect(prerenderPage('/eula', '<html><head></head><body></body></html>')).rejects.toThrow(
+      'index.html has no <div id="root"></div>',
+    );
+  });
+});
+
+describe('PRERENDERED_PATHS', () => {
+  it('are pages of the app, none of them one that depends on the visitor', () => {
+    for (const path of PRERENDERED_PATHS) expect(modulesFor(path)).not.toContain(NotFoundPage);
+    for (const page of [SHELL_PAGES.account, SHELL_PAGES.login, SHELL_PAGES.success])
+      for (const path of PRERENDERED_PATHS) expect(modulesFor(path)).not.toContain(page);
+  });
+});

@@ -1,0 +1,87 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+import { AppRoutes } from './app/router';
+import { modulesFor } from './app/routeModules';
+import { makeStore } from './app/store';
+import { StoreRoot } from './app/StoreRoot';
+
+/*
+ * Renders pages into HTML at build time (vite-plugins/prerender.ts), in Node: the browser paints them before
+ * its scripts have loaded, then hydrates them (main.tsx).
+ */
+
+/**
+ * The pages that show every visitor the same thing. Not /account, /login and /success, which depend on
+ * the visitor: they keep the empty index.html and are rendered in the browser.
+ */
+export const PRERENDERED_PATHS = [
+  '/',
+  '/checkout',
+  '/enterprise-support',
+  '/compatibility',
+  '/careers',
+  '/privacy',
+  '/terms',
+  '/delivery-policy',
+  '/refund-policy',
+  '/eula',
+  '/contact',
+] as const;
+
+/**
+ * The tags React hoists out of the page (its <title> and <meta> tags, resource hints): rendering less than
+ * a whole document, it writes them before the page's markup.
+ */
+const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<(?:meta|link)\b[^>]*>)+/;
+const ROOT = '<div id="root"></div>';
+
+/** Inserts `text` in place of the first `marker` of `html` (a function: no `$` patterns in the text). */
+function insert(html: string, marker: string, text: string): string {
+  if (!html.includes(marker)) throw new Error(`index.html has no ${marker}`);
+  return html.replace(marker, () => text);
+}
+
+/**
+ * The HTML of the page at `path`: `shell` (the build's index.html) with the page's markup in #root, and in
+ * <head> its title and meta tags and the styles it uses (emotion's critical CSS, which the browser's
+ * emotion cache adopts instead of inserting them again). Everything the build cannot know renders as not
+ * loaded yet: no cart, no store settings, no catalogue; the browser renders the same while hydrating.
+ */
+export async function prerenderPage(path: string, shell: string): Promise<string> {
+  // The page's code first, as the browser does before hydrating: the same tree, no Suspense fallback.
+  await Promise.all(modulesFor(path).map((module) => module.load()));
+  const cache = createCache({ key: 'css' });
+  const emotion = createEmotionServer(cache);
+  const errors: unknown[] = [];
+  const { prelude } = await prerender(
+    <CacheProvider value={cache}>
+      <StoreRoot store={makeStore()}>
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
+      </StoreRoot>
+    </CacheProvider>,
+    {
+      // React would leave a failed part to the browser; a build must not ship it.
+      onError: (error) => void errors.push(error),
+      // In one piece: React would otherwise move a long part to the end of the HTML, with an inline script
+      // (which the Content-Security-Policy forbids) to put it back in place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
+  );
+  if (errors.length > 0) throw new AggregateError(errors, `Prerendering ${path} failed`);
+
+  const html = await new Response(prelude).text();
+  const headTags = LEADING_HEAD_TAGS.exec(html)?.[0] ?? '';
+  const markup = html.slice(headTags.length);
+  if (/<script|<template/i.test(markup)) throw new Error(`Prerendering ${path} left a part to a script`);
+  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(markup));
+  return insert(
+    insert(shell, '</head>', `${headTags}${styles}</head>`),
+    ROOT,
+    `<div id="root">${markup}</div>`,
+  );
+}
