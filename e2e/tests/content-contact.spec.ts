@@ -37,6 +37,8 @@ async function fillRequired(
   page: Page,
   fields: { name: string; email: string; message: string; subject?: string },
 ) {
+  // The prerendered form is hydrated once its button is enabled: React would reset what is typed before.
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(fields.name);
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(fields.email);
   if (fields.subject !== undefined)

@@ -3,7 +3,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { StrictMode, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import type { AppStore, RootState } from './store';
-import { theme } from './theme';
+import { storeTheme } from './theme';
 
 /**
  * The providers around the routes, the same for the browser (main.tsx) and for the pages prerendered at
@@ -22,7 +22,7 @@ export function StoreRoot({
   return (
     <StrictMode>
       <Provider store={store} serverState={serverState}>
-        <ThemeProvider theme={theme}>
+        <ThemeProvider theme={storeTheme()}>
           <CssBaseline />
           {children}
         </ThemeProvider>

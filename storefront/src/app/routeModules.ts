@@ -66,8 +66,8 @@ export function modulesFor(pathname: string): PageModule[] {
 }
 
 /**
- * Starts loading the code of the page at `pathname` (and of its layout) in parallel, while the first bundle
- * is still being evaluated, instead of one after the other as React reaches each of them.
+ * Starts loading the code of the page at `pathname` (and of its layout) in parallel, instead of one after
+ * the other as React reaches each of them.
  */
 export function preloadRoute(pathname: string): void {
   for (const module of modulesFor(pathname)) module.load().catch(() => undefined);

@@ -1,8 +1,23 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { restoreCart } from '../features/cart/cartListeners';
 import { initialCartState } from '../features/cart/cartSlice';
+import { CART_STORAGE_KEY } from '../features/cart/cartStorage';
 import { PRO_PLUS, STANDARD } from '../test/fixtures';
 import { renderRoute } from '../test/render';
+
+/** How many times the billing form has rendered. */
+const billingForm = vi.hoisted(() => ({ renders: 0 }));
+vi.mock('../features/checkout/BillingForm', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../features/checkout/BillingForm')>();
+  return {
+    BillingForm: (props: Parameters<typeof actual.BillingForm>[0]) => {
+      billingForm.renders += 1;
+      return createElement(actual.BillingForm, props);
+    },
+  };
+});
 
 const cart = {
   ...initialCartState,
@@ -39,6 +54,25 @@ describe('CheckoutPage', () => {
       screen.getByText('Add some Microsoft Office licenses to get started with your purchase.'),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('/');
+  });
+
+  it('renders the summary alone once the cart has been read, not the billing form', async () => {
+    // As after hydrating the prerendered page: the cart not read yet, then read from the browser's storage.
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([{ ...STANDARD, quantity: 2 }]));
+    const { store } = renderRoute('/checkout');
+    await screen.findByRole('form', { name: 'Billing information' });
+    fill('Email address', 'jane@example.com');
+    const renders = billingForm.renders;
+
+    act(() => void store.dispatch(restoreCart()));
+
+    const items = await screen.findByRole('list', { name: 'Items in your order' });
+    expect(items.textContent).toContain(STANDARD.title);
+    expect(billingForm.renders).toBe(renders);
+    expect(screen.getByLabelText('Email address', { exact: false })).toHaveProperty(
+      'value',
+      'jane@example.com',
+    );
   });
 
   it('validates billing, creates the intent with ids and quantities only, pays in demo mode and confirms', async () => {

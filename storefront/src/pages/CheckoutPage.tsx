@@ -4,58 +4,43 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
+import type { RootState } from '../app/store';
 import { PageMeta } from '../components/PageMeta';
 import { toast } from '../components/toast/toast';
-import {
-  clearCart,
-  removeCoupon,
-  removeItem,
-  selectAppliedCoupon,
-  selectCartItems,
-  selectCartLoading,
-  selectCartTotal,
-  selectDiscount,
-  selectSavings,
-  selectSubtotal,
-  updateQuantity,
-} from '../features/cart/cartSlice';
-import type { CartItem } from '../features/cart/types';
+import { clearCart, selectCartItems, selectCartLoading } from '../features/cart/cartSlice';
 import { BillingForm } from '../features/checkout/BillingForm';
 import { emptyBilling, type Billing } from '../features/checkout/billingSchema';
-import type { PaymentIntent, PaymentIntentRequest } from '../features/checkout/checkoutApi';
+import type { PaymentIntent } from '../features/checkout/checkoutApi';
 import { CheckoutProgress } from '../features/checkout/CheckoutProgress';
 import { MESSAGES } from '../features/checkout/messages';
 import { OrderComplete } from '../features/checkout/OrderComplete';
 import { clearPendingOrder } from '../features/checkout/pendingOrder';
-import { PaymentStep } from '../features/checkout/PaymentStep';
-import { OrderSummaryPlaceholder, OrderSummarySidebar } from './checkout/OrderSummarySidebar';
+import { CartPaymentStep } from './checkout/CartPaymentStep';
+import { CheckoutSummary, type CompletedOrder } from './checkout/CheckoutSummary';
 
 type Step = 1 | 2 | 3;
 const HEADINGS: Record<Step, string> = { 1: 'Billing Info', 2: 'Payment', 3: 'Confirmation' };
+
+/**
+ * Whether the cart has been read and is empty. Not the cart itself: reading it after hydration (the page
+ * prerendered at build time has none) must not render the whole page again, only the parts that show it.
+ */
+const selectCartReadEmpty = (state: RootState) =>
+  !selectCartLoading(state) && selectCartItems(state).length === 0;
 
 /** `/checkout`: billing, payment, confirmation; no header or footer. */
 export function CheckoutPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const loading = useAppSelector(selectCartLoading);
-  const items = useAppSelector(selectCartItems);
-  const coupon = useAppSelector(selectAppliedCoupon);
-  const subtotal = useAppSelector(selectSubtotal);
-  const discount = useAppSelector(selectDiscount);
-  const total = useAppSelector(selectCartTotal);
-  const savings = useAppSelector(selectSavings);
+  const cartEmpty = useAppSelector(selectCartReadEmpty);
 
   const [step, setStep] = useState<Step>(1);
   const [billing, setBilling] = useState<Billing>(emptyBilling);
   const [intent, setIntent] = useState<PaymentIntent | null>(null);
-  const [completed, setCompleted] = useState<{
-    intent: PaymentIntent;
-    items: CartItem[];
-    savings: number;
-  } | null>(null);
+  const [completed, setCompleted] = useState<CompletedOrder | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
@@ -67,24 +52,14 @@ export function CheckoutPage() {
     heading.current?.focus();
   }, [step]);
 
-  const request = useMemo<PaymentIntentRequest>(
-    () => ({
-      cartItems: items.map(({ id, quantity }) => ({ id, quantity })),
-      ...(coupon ? { couponCode: coupon.code } : {}),
-      billing,
-    }),
-    [items, coupon, billing],
-  );
-
-  const onCouponRejected = useCallback(() => dispatch(removeCoupon()), [dispatch]);
   const onPaid = useCallback(
-    (paid: PaymentIntent) => {
-      setCompleted({ intent: paid, items, savings });
+    (order: CompletedOrder) => {
+      setCompleted(order);
       setStep(3);
       // The order is placed: the cart must not be bought twice.
       dispatch(clearCart());
     },
-    [dispatch, items, savings],
+    [dispatch],
   );
 
   const meta = (
@@ -94,9 +69,8 @@ export function CheckoutPage() {
     />
   );
 
-  // Until the cart has been read (the page prerendered at build time has none), the checkout shows its
-  // frame and form, the summary as a placeholder.
-  if (!loading && items.length === 0 && !completed) {
+  // Until the cart has been read, the checkout shows its frame and form, the summary as a placeholder.
+  if (cartEmpty && !completed) {
     return (
       <Container component="main" maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>
         {meta}
@@ -112,30 +86,6 @@ export function CheckoutPage() {
       </Container>
     );
   }
-
-  const shownItems = completed?.items ?? items;
-  const amounts = completed
-    ? {
-        savingsCents: completed.savings,
-        subtotalCents: completed.intent.subtotalCents,
-        discountCents: completed.intent.discountCents,
-        totalCents: completed.intent.totalCents,
-      }
-    : intent
-      ? {
-          savingsCents: savings,
-          subtotalCents: intent.subtotalCents,
-          discountCents: intent.discountCents,
-          totalCents: intent.totalCents,
-          couponCode: coupon?.code,
-        }
-      : {
-          savingsCents: savings,
-          subtotalCents: subtotal,
-          discountCents: discount,
-          totalCents: total,
-          couponCode: coupon?.code,
-        };
 
   return (
     <Box component="main" sx={{ bgcolor: '#f5f7fb', minHeight: '100vh', py: 4 }}>
@@ -176,10 +126,9 @@ export function CheckoutPage() {
               />
             )}
             {step === 2 && (
-              <PaymentStep
-                request={request}
+              <CartPaymentStep
+                billing={billing}
                 onIntent={setIntent}
-                onCouponRejected={onCouponRejected}
                 onPaid={onPaid}
                 onBack={() => {
                   setIntent(null);
@@ -201,17 +150,7 @@ export function CheckoutPage() {
               />
             )}
           </Paper>
-          {loading ? (
-            <OrderSummaryPlaceholder />
-          ) : (
-            <OrderSummarySidebar
-              items={shownItems}
-              amounts={amounts}
-              readOnly={step === 3}
-              onQuantity={(id, quantity) => dispatch(updateQuantity({ id, quantity }))}
-              onRemove={(id) => dispatch(removeItem(id))}
-            />
-          )}
+          <CheckoutSummary intent={intent} completed={completed} readOnly={step === 3} />
         </Box>
       </Container>
     </Box>

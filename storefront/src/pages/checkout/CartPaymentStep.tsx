@@ -1,0 +1,57 @@
+import { useCallback, useMemo } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import {
+  removeCoupon,
+  selectAppliedCoupon,
+  selectCartItems,
+  selectSavings,
+} from '../../features/cart/cartSlice';
+import type { Billing } from '../../features/checkout/billingSchema';
+import type { PaymentIntent, PaymentIntentRequest } from '../../features/checkout/checkoutApi';
+import { PaymentStep } from '../../features/checkout/PaymentStep';
+import type { CompletedOrder } from './CheckoutSummary';
+
+/**
+ * Step 2 for the cart as it is: the payment request, made here from the cart and `billing`, follows the
+ * cart (a change creates the order again). The rest of the checkout does not depend on the cart.
+ */
+export function CartPaymentStep({
+  billing,
+  onIntent,
+  onPaid,
+  onBack,
+}: {
+  billing: Billing;
+  onIntent: (intent: PaymentIntent | null) => void;
+  onPaid: (order: CompletedOrder) => void;
+  onBack: () => void;
+}) {
+  const dispatch = useAppDispatch();
+  const items = useAppSelector(selectCartItems);
+  const coupon = useAppSelector(selectAppliedCoupon);
+  const savings = useAppSelector(selectSavings);
+
+  const request = useMemo<PaymentIntentRequest>(
+    () => ({
+      cartItems: items.map(({ id, quantity }) => ({ id, quantity })),
+      ...(coupon ? { couponCode: coupon.code } : {}),
+      billing,
+    }),
+    [items, coupon, billing],
+  );
+  const onCouponRejected = useCallback(() => dispatch(removeCoupon()), [dispatch]);
+  const onPaidForCart = useCallback(
+    (paid: PaymentIntent) => onPaid({ intent: paid, items, savings }),
+    [onPaid, items, savings],
+  );
+
+  return (
+    <PaymentStep
+      request={request}
+      onIntent={onIntent}
+      onCouponRejected={onCouponRejected}
+      onPaid={onPaidForCart}
+      onBack={onBack}
+    />
+  );
+}

@@ -1,0 +1,82 @@
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import {
+  removeItem,
+  selectAppliedCoupon,
+  selectCartItems,
+  selectCartLoading,
+  selectCartTotal,
+  selectDiscount,
+  selectSavings,
+  selectSubtotal,
+  updateQuantity,
+} from '../../features/cart/cartSlice';
+import type { CartItem } from '../../features/cart/types';
+import type { PaymentIntent } from '../../features/checkout/checkoutApi';
+import { OrderSummaryPlaceholder, OrderSummarySidebar } from './OrderSummarySidebar';
+
+/** The order once paid: what the summary shows after the cart has been emptied. */
+export interface CompletedOrder {
+  intent: PaymentIntent;
+  items: CartItem[];
+  savings: number;
+}
+
+/**
+ * The checkout's summary: the cart, with the amounts of the order's payment once created (`intent`), or the
+ * order paid. It follows the cart on its own, so that reading the cart after hydration (or changing it)
+ * renders the summary again, not the whole checkout with its billing form.
+ */
+export function CheckoutSummary({
+  intent,
+  completed,
+  readOnly,
+}: {
+  intent: PaymentIntent | null;
+  completed: CompletedOrder | null;
+  readOnly: boolean;
+}) {
+  const dispatch = useAppDispatch();
+  const loading = useAppSelector(selectCartLoading);
+  const items = useAppSelector(selectCartItems);
+  const coupon = useAppSelector(selectAppliedCoupon);
+  const subtotal = useAppSelector(selectSubtotal);
+  const discount = useAppSelector(selectDiscount);
+  const total = useAppSelector(selectCartTotal);
+  const savings = useAppSelector(selectSavings);
+
+  // Until the cart has been read (the page prerendered at build time has none).
+  if (loading) return <OrderSummaryPlaceholder />;
+
+  const amounts = completed
+    ? {
+        savingsCents: completed.savings,
+        subtotalCents: completed.intent.subtotalCents,
+        discountCents: completed.intent.discountCents,
+        totalCents: completed.intent.totalCents,
+      }
+    : intent
+      ? {
+          savingsCents: savings,
+          subtotalCents: intent.subtotalCents,
+          discountCents: intent.discountCents,
+          totalCents: intent.totalCents,
+          couponCode: coupon?.code,
+        }
+      : {
+          savingsCents: savings,
+          subtotalCents: subtotal,
+          discountCents: discount,
+          totalCents: total,
+          couponCode: coupon?.code,
+        };
+
+  return (
+    <OrderSummarySidebar
+      items={completed?.items ?? items}
+      amounts={amounts}
+      readOnly={readOnly}
+      onQuantity={(id, quantity) => dispatch(updateQuantity({ id, quantity }))}
+      onRemove={(id) => dispatch(removeItem(id))}
+    />
+  );
+}
