@@ -35,6 +35,8 @@ test.describe('prerendered pages, without JavaScript', () => {
     await expect(page.getByRole('form', { name: 'Billing information' })).toBeVisible();
     await expect(page.getByRole('complementary', { name: 'Order Summary' })).toBeVisible();
     await expect(page.getByText('Your cart is empty')).toHaveCount(0);
+    // Not editable until hydrated: what was typed would be reset.
+    await expect(page.getByRole('textbox', { name: 'Email address' })).not.toBeEditable();
   });
 
   test('pages that depend on the visitor are not prerendered', async ({ page }) => {

@@ -51,6 +51,8 @@ describe('prerenderPage', () => {
     expect(root).toMatch(/<h2 [^>]*id="summary-title">Order Summary<\/h2>/);
     expect(root).toContain('MuiSkeleton');
     expect(root).not.toContain('Your cart is empty');
+    // Until hydrated, the fields take no typing (hydration would reset it).
+    expect(root).toMatch(/<input(?=[^>]*\bid="billing-email")(?=[^>]*\breadOnly="")[^>]*>/);
   });
 
   it('fails on a shell without an empty #root', async () => {

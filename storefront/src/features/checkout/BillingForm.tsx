@@ -5,6 +5,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
 import { useState } from 'react';
+import { useAsPrerendered } from '../../lib/asPrerendered';
 import { billingSchema, type Billing } from './billingSchema';
 import { COUNTRIES, PHONE_KEYS } from './countries';
 
@@ -31,6 +32,7 @@ export function BillingForm({
   onSubmit: (billing: Billing) => void;
 }) {
   const [initialErrors] = useState(() => errorsOf(initialValues));
+  const asPrerendered = useAsPrerendered();
   const formik = useFormik<Billing>({
     initialValues,
     initialErrors,
@@ -53,6 +55,8 @@ export function BillingForm({
         required
         fullWidth
         {...props}
+        // Typing is kept for the hydrated form: React would reset what was typed in the prerendered one.
+        slotProps={{ ...props.slotProps, htmlInput: { readOnly: asPrerendered } }}
       />
     );
   };

@@ -61,6 +61,8 @@ export function ContactForm({ initialValues }: { initialValues: ContactFormValue
         fullWidth
         disabled={sending}
         {...props}
+        // Typing is kept for the hydrated form: React would reset what was typed in the prerendered one.
+        slotProps={{ ...props.slotProps, htmlInput: { readOnly: asPrerendered } }}
       />
     );
   };
