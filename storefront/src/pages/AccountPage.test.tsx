@@ -1,5 +1,9 @@
-import { screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { BrowserRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppRoutes } from '../app/router';
+import { makeStore } from '../app/store';
 import type { CustomerOrder } from '../features/account/accountApi';
 import { renderRoute } from '../test/render';
 
@@ -43,5 +47,64 @@ describe('AccountPage', () => {
     expect(screen.queryByRole('button', { name: /XXXXX-PQRST/ })).toBeNull();
     expect(screen.getByText(/This key can.t be shown/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('/contact');
+  });
+});
+
+describe('AccountPage access token', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+    window.history.replaceState(null, '', '/');
+  });
+
+  /** The app in a real browser router, opened at `url` as the address bar would be. */
+  function openInBrowser(url: string) {
+    window.history.replaceState(null, '', url);
+    return render(
+      <Provider store={makeStore()}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </Provider>,
+    );
+  }
+
+  /** Answers the orders only to the token `t0ken`, as the API does; records each Authorization sent. */
+  function stubApi() {
+    const sent: (string | null)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (!String(input).includes('/api/account/orders')) return Response.json({});
+        const authorization = new Headers(init?.headers).get('authorization');
+        sent.push(authorization);
+        return authorization === 'Bearer t0ken'
+          ? Response.json([ORDER])
+          : Response.json({ statusCode: 401, message: 'expired', error: 'Unauthorized' }, { status: 401 });
+      }),
+    );
+    return sent;
+  }
+
+  it('moves the token out of the address bar once read, and keeps it for a reload of the tab', async () => {
+    const sent = stubApi();
+    const first = openInBrowser('/account?token=t0ken');
+    expect(await screen.findByText('ABCDE-12345-FGHIJ-67890-KLMNO')).toBeTruthy();
+    await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/account'));
+    expect(window.location.href).not.toContain('t0ken');
+    first.unmount();
+
+    // A reload: the address no longer holds the token, the tab still does.
+    openInBrowser('/account');
+    expect(await screen.findByText('ABCDE-12345-FGHIJ-67890-KLMNO')).toBeTruthy();
+    expect(sent).toEqual(['Bearer t0ken', 'Bearer t0ken']);
+  });
+
+  it('forgets a token the API no longer accepts', async () => {
+    stubApi();
+    openInBrowser('/account?token=stale');
+    expect(await screen.findByText(/This sign-in link has expired/)).toBeTruthy();
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(sessionStorage.length).toBe(0);
   });
 });

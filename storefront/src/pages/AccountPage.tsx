@@ -7,10 +7,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
 import { PageMeta } from '../components/PageMeta';
 import { toast } from '../components/toast/toast';
+import { clearAccessToken, readAccessToken, saveAccessToken } from '../features/account/accessToken';
 import { fetchCustomerOrders, type CustomerOrder } from '../features/account/accountApi';
 import { ApiError } from '../lib/api';
 import { formatCents } from '../lib/money';
@@ -135,20 +136,40 @@ function OrderCard({ order }: { order: CustomerOrder }) {
   );
 }
 
-/** `/account?token=…`: the orders, keys and downloads of the customer the e-mailed link was sent to. */
+/**
+ * `/account?token=…`: the orders, keys and downloads of the customer the e-mailed link was sent to. The
+ * token is moved from the address into the tab's storage as soon as it is read (history, shared screens and
+ * Referer never see it again); a reload of `/account` uses the stored one.
+ */
 export function AccountPage() {
   const [params] = useSearchParams();
-  const token = params.get('token');
+  const navigate = useNavigate();
+  const fromLink = params.get('token');
+  const [token, setToken] = useState(() => fromLink ?? readAccessToken());
+  // Another link opened in the same tab replaces the token (set while rendering, not in an effect).
+  if (fromLink && fromLink !== token) setToken(fromLink);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+
+  useEffect(() => {
+    if (!fromLink) return;
+    saveAccessToken(fromLink);
+    const rest = new URLSearchParams(params);
+    rest.delete('token');
+    const search = rest.toString();
+    void navigate({ search: search ? `?${search}` : '' }, { replace: true });
+  }, [fromLink, params, navigate]);
 
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
     fetchCustomerOrders(token).then(
       (orders) => !cancelled && setLoad({ state: 'ready', orders }),
-      (error: unknown) =>
-        !cancelled &&
-        setLoad({ state: error instanceof ApiError && error.status === 401 ? 'expired' : 'failed' }),
+      (error: unknown) => {
+        if (cancelled) return;
+        const expired = error instanceof ApiError && error.status === 401;
+        if (expired) clearAccessToken();
+        setLoad({ state: expired ? 'expired' : 'failed' });
+      },
     );
     return () => {
       cancelled = true;
