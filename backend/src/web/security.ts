@@ -80,12 +80,21 @@ export function apiSecurityHeaders(
   };
 }
 
+/**
+ * What browsers and shared caches may keep. Answers holding licence keys, tokens or client secrets must
+ * never be stored, so every API answer is `no-store` unless its route sets a Cache-Control of its own (a
+ * public answer may), and so are the storefront pages whose address carries a secret: the account link's
+ * token (/account?token=) and Stripe's client secret on the way back from a payment (/success?…).
+ */
+export const NO_STORE = 'no-store';
+export const PAGES_WITH_SECRETS: readonly string[] = ['/account', '/success'];
+
 /** JSON answers are under /api/, except Swagger's pages, which are documents. */
 const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
 export function registerSecurityHeaders(app: NestFastifyApplication, config: AppConfig): void {
   const documentHeaders = securityHeaders(config);
-  const apiHeaders = apiSecurityHeaders(config);
+  const apiHeaders = { ...apiSecurityHeaders(config), 'Cache-Control': NO_STORE };
   // Every response: API answers, both apps' files, errors and 404s (onRequest runs before routing fails).
   app
     .getHttpAdapter()

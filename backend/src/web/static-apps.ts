@@ -5,6 +5,7 @@ import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/app-config.js';
+import { NO_STORE, PAGES_WITH_SECRETS } from './security.js';
 
 const logger = new Logger('StaticApps');
 
@@ -83,9 +84,12 @@ export async function registerStaticApps(app: NestFastifyApplication, dirs: AppC
   // The prerendered pages are 30-60 KB, 5-8 KB once compressed: their copies are worth sending.
   const sendPage = (pages: AppPages | undefined) => (req: FastifyRequest, reply: FastifyReply) => {
     if (!pages || looksLikeFile(req.url)) return reply.callNotFound();
-    const page = pages.prerendered.get(routePath(req.url)) ?? pages.index;
+    const path = routePath(req.url);
+    const page = pages.prerendered.get(path) ?? pages.index;
     const encoding = encodingFor(page, req.headers['accept-encoding']);
-    void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    void reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', PAGES_WITH_SECRETS.includes(path) ? NO_STORE : 'no-cache');
     if (page.br || page.gzip) void reply.header('vary', 'accept-encoding');
     if (encoding) void reply.header('content-encoding', encoding);
     return reply.send(page[encoding ?? 'identity']);
