@@ -1,7 +1,7 @@
 // The public forms that can be abused by repetition answer 429 past their limits: failed sign-ins,
 // coupon guessing, access-link requests, contact posts and key activations. The limits are read from the
 // routes' own @Throttle metadata, the 429 must start at exactly the request after the limit, and another
-// client address (X-Forwarded-For; the harness runs with TRUST_PROXY=true) is not affected.
+// client address (X-Forwarded-For; the harness trusts its loopback proxy, TRUST_PROXY=loopback) is not affected.
 import 'reflect-metadata';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import { AccountController } from '../src/account/account.controller.js';

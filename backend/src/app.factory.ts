@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { STATUS_CODES } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { LoggerService, LogLevel } from '@nestjs/common';
@@ -7,6 +8,7 @@ import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { clientErrorStatus, errorBody, HttpErrorFilter } from './common/http-error.filter.js';
 import { refuseMalformedInput } from './common/body-guards.js';
+import { PrivacyLogger } from './common/privacy-logger.js';
 import { createValidationPipe } from './common/validation.js';
 import { apiSecurityHeaders, registerSecurityHeaders } from './web/security.js';
 import { registerStaticApps } from './web/static-apps.js';
@@ -15,8 +17,31 @@ import { setupSwagger } from './web/swagger.js';
 /** Request bodies above 1 MiB are refused with 413 before they are parsed. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/**
+ * A client must send its whole request (headers and body) within `requestTimeoutMs`, or it is answered 408
+ * and disconnected: a body trickled a byte at a time would otherwise hold its connection for ever (Fastify
+ * turns Node's 5-minute default off). Node checks every `connectionsCheckingInterval`, so the cut-off comes
+ * at most that much later. A connection on which nothing moves either way for twice the limit is closed.
+ */
+function timeLimits(requestTimeoutMs: number) {
+  return {
+    requestTimeout: requestTimeoutMs,
+    connectionTimeout: 2 * requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(requestTimeoutMs, 60_000),
+      connectionsCheckingInterval: Math.min(Math.ceil(requestTimeoutMs / 4), 5_000),
+    },
+  };
+}
+
 export interface CreateAppOptions {
   logger?: LoggerService | LogLevel[] | false;
+}
+
+/** Log levels get the logger that masks customer e-mail addresses; a given logger is used as it is. */
+function appLogger(logger: CreateAppOptions['logger']): LoggerService | false {
+  if (logger === false) return false;
+  return Array.isArray(logger) || !logger ? new PrivacyLogger(logger ?? ['log', 'warn', 'error']) : logger;
 }
 
 /**
@@ -31,6 +56,22 @@ export async function createApp(
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    ...timeLimits(config.requestTimeoutMs),
+    // Node's own answer to a request cut off (408) or malformed (400) is written on the socket: it gets the
+    // API's error shape too.
+    clientErrorHandler: (error, socket) => {
+      if (socket.destroyed || (error as NodeJS.ErrnoException).code === 'ECONNRESET') return;
+      const status = (error as NodeJS.ErrnoException).code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      const body = JSON.stringify(
+        errorBody(status, status === 408 ? 'The request took too long to arrive' : 'Malformed request'),
+      );
+      if (socket.writable)
+        socket.write(
+          `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+            `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+        );
+      socket.destroy();
+    },
     // No Nest middleware is used (cross-cutting work lives in guards, pipes, filters and fastify hooks),
     // so @fastify/middie is left out: its request hook ran on every request for nothing.
     skipMiddie: true,
@@ -45,7 +86,7 @@ export async function createApp(
     },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    logger: options.logger ?? ['log', 'warn', 'error'],
+    logger: appLogger(options.logger),
     // The Stripe webhook's signature is checked against the exact bytes received.
     rawBody: true,
     abortOnError: false,

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { ConfigError, loadConfig, loadDotEnv } from './config/app-config.js';
+import { developmentWarning } from './config/dev-warning.js';
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -13,6 +14,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  const warning = developmentWarning(config, process.env.NODE_ENV);
+  if (warning) new Logger('Store').warn(`\n${warning}`);
   // Loaded only once the configuration is known to be valid, so a refusal is immediate.
   const { createApp } = await import('./app.factory.js');
   const app = await createApp(config);

@@ -17,7 +17,7 @@ describe('customer access to their licences', () => {
     smtp = await SmtpSink.start();
     t = await startTestApp({
       SMTP_URL: smtp.url,
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: 'loopback',
       PUBLIC_URL: 'https://shop.example.test',
     });
   });

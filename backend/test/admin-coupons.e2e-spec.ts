@@ -16,7 +16,7 @@ describe(`back office: coupons on ${DRIVER}`, () => {
   let support: string;
 
   beforeAll(async () => {
-    t = await startTestApp({ TRUST_PROXY: 'true' });
+    t = await startTestApp({ TRUST_PROXY: 'loopback' });
     admin = await signIn(t, 'admin');
     support = await signIn(t, 'support');
   });

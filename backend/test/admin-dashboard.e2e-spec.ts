@@ -27,7 +27,7 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
 
   beforeAll(async () => {
     // An empty inventory, so every key in the figures is one this suite put there.
-    t = await startTestApp({ TRUST_PROXY: 'true', SEED_DEMO_KEYS: '0' });
+    t = await startTestApp({ TRUST_PROXY: 'loopback', SEED_DEMO_KEYS: '0' });
     admin = await signIn(t, 'admin');
     support = await signIn(t, 'support');
   });

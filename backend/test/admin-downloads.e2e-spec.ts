@@ -18,7 +18,7 @@ describe(`back office: downloads on ${DRIVER}`, () => {
   let two: Intent;
 
   beforeAll(async () => {
-    t = await startTestApp({ TRUST_PROXY: 'true' });
+    t = await startTestApp({ TRUST_PROXY: 'loopback' });
     admin = await signIn(t, 'admin');
     support = await signIn(t, 'support');
     // One link per product: officedeploymenttool.exe for Standard and Professional Plus, OfficeSetup.exe

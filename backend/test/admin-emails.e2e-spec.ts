@@ -26,7 +26,7 @@ describe(`back office: e-mails (outbox) on ${DRIVER}`, () => {
   let notification: OutboxMessage;
 
   beforeAll(async () => {
-    t = await startTestApp({ TRUST_PROXY: 'true' });
+    t = await startTestApp({ TRUST_PROXY: 'loopback' });
     // The worker only runs when a test says so, so every status below stays as set.
     const worker = t.app.get(OutboxWorker);
     await worker.stop();

@@ -96,7 +96,7 @@ describe(`back office: every /api/admin route is guarded on ${DRIVER}`, () => {
   let documented: string[];
 
   beforeAll(async () => {
-    t = await startTestApp({ TRUST_PROXY: 'true' });
+    t = await startTestApp({ TRUST_PROXY: 'loopback' });
     support = await signIn(t, 'support');
     const doc = (await t.http().get('/api/docs-json').expect(200)).body;
     operations = operationsOf(doc);

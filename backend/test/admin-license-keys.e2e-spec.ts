@@ -50,7 +50,7 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
   let home: LicenseKey;
 
   beforeAll(async () => {
-    t = await startTestApp({ TRUST_PROXY: 'true', SEED_DEMO_KEYS: '0' });
+    t = await startTestApp({ TRUST_PROXY: 'loopback', SEED_DEMO_KEYS: '0' });
     admin = await signIn(t, 'admin');
     support = await signIn(t, 'support');
     await t.app.get(InventoryService).importKeys([
@@ -672,7 +672,7 @@ describe(`back office: licence key import completes waiting orders on ${DRIVER}`
   let admin: string;
 
   beforeAll(async () => {
-    t = await startTestApp({ TRUST_PROXY: 'true', SEED_DEMO_KEYS: '0' });
+    t = await startTestApp({ TRUST_PROXY: 'loopback', SEED_DEMO_KEYS: '0' });
     admin = await signIn(t, 'admin');
   });
   afterAll(() => t.close());

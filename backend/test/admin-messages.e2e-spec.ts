@@ -13,7 +13,7 @@ describe(`back office: contact messages on ${DRIVER}`, () => {
   let stored: ContactMessage[];
 
   beforeAll(async () => {
-    t = await startTestApp({ TRUST_PROXY: 'true' });
+    t = await startTestApp({ TRUST_PROXY: 'loopback' });
     admin = await signIn(t, 'admin');
     support = await signIn(t, 'support');
     // One through the public form, the rest written directly (the form is throttled per address).

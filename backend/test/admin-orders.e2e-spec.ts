@@ -25,7 +25,7 @@ describe(`back office: orders on ${DRIVER}`, () => {
   let unpaid: Intent;
 
   beforeAll(async () => {
-    t = await startTestApp({ TRUST_PROXY: 'true' });
+    t = await startTestApp({ TRUST_PROXY: 'loopback' });
     admin = await signIn(t, 'admin');
     support = await signIn(t, 'support');
     paid = await buyWithDemo(t, [{ id: HOME_BUSINESS, quantity: 2 }], 'paid.customer@example.com');

@@ -20,7 +20,7 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
   let adminId: number;
 
   beforeAll(async () => {
-    t = await startTestApp({ TRUST_PROXY: 'true' });
+    t = await startTestApp({ TRUST_PROXY: 'loopback' });
     admin = await signIn(t, 'admin');
     support = await signIn(t, 'support');
     adminId = (await t.http().get('/api/admin/me').set('authorization', admin).expect(200)).body.id;

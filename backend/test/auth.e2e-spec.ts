@@ -14,7 +14,7 @@ describe('staff auth: login, deny-by-default guard, roles, logout, throttling', 
 
   beforeAll(async () => {
     // Behind a proxy the client address comes from X-Forwarded-For; the throttling test relies on it.
-    t = await startTestApp({ TRUST_PROXY: 'true' });
+    t = await startTestApp({ TRUST_PROXY: 'loopback' });
     admin = await t.db.getRepository(AdminUser).findOneByOrFail({ username: ADMIN.username });
   });
   afterAll(() => t.close());

@@ -21,7 +21,7 @@ describe('checkout with the demo provider', () => {
     t = await startTestApp({
       SMTP_URL: smtp.url,
       MAIL_DIR: mkdtempSync(join(tmpdir(), 'store-mail-')),
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: 'loopback',
       PUBLIC_URL: 'https://shop.example.test',
     });
   });

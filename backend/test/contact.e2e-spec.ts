@@ -18,7 +18,7 @@ describe('POST /api/contact', () => {
     sink = await SmtpSink.start();
     // Behind a proxy the client address comes from X-Forwarded-For; every test posts from its own.
     t = await startTestApp({
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: 'loopback',
       SMTP_URL: sink.url,
       MAIL_DIR: mkdtempSync(join(tmpdir(), 'store-contact-mail-')),
       SUPPORT_EMAIL: SUPPORT,

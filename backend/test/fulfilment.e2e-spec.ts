@@ -20,7 +20,7 @@ describe(`fulfilment under load on ${DRIVER}`, () => {
 
   beforeAll(async () => {
     smtp = await SmtpSink.start();
-    t = await startTestApp({ SEED_DEMO_KEYS: '0', SMTP_URL: smtp.url, TRUST_PROXY: 'true' });
+    t = await startTestApp({ SEED_DEMO_KEYS: '0', SMTP_URL: smtp.url, TRUST_PROXY: 'loopback' });
   });
   afterAll(async () => {
     await t.close();

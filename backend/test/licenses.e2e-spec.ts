@@ -13,7 +13,7 @@ describe('licence activation API: activate, deactivate, validate', () => {
   beforeAll(async () => {
     // Behind a proxy the client address comes from X-Forwarded-For: each request below gets its own
     // address unless a test pins one, so only the throttling test meets the limit.
-    t = await startTestApp({ TRUST_PROXY: 'true', SEED_DEMO_KEYS: 'false' });
+    t = await startTestApp({ TRUST_PROXY: 'loopback', SEED_DEMO_KEYS: 'false' });
     // Listening first lets supertest send many requests at once to the same server.
     await t.app.listen(0, '127.0.0.1');
     cipher = t.app.get(LicenseKeyCipher);

@@ -16,7 +16,7 @@ describe(`SQL statements of a purchase on ${DRIVER}`, () => {
 
   beforeAll(async () => {
     smtp = await SmtpSink.start();
-    t = await startTestApp({ SMTP_URL: smtp.url, TRUST_PROXY: 'true' });
+    t = await startTestApp({ SMTP_URL: smtp.url, TRUST_PROXY: 'loopback' });
     // The housekeeping's rounds (at start and every minute) would be counted with the purchase: ended.
     await t.app.get(ReservationSweeper).onApplicationShutdown();
     // Every driver's query runner hands each statement to the logger, whatever the logging settings.

@@ -16,7 +16,7 @@ describe(`Stripe payments against a local stand-in API on ${DRIVER}`, () => {
 
   beforeAll(async () => {
     stripe = await StripeStandIn.start();
-    t = await startTestApp({ ...stripe.env(), TRUST_PROXY: 'true' });
+    t = await startTestApp({ ...stripe.env(), TRUST_PROXY: 'loopback' });
     await t.app
       .get(RestockService)
       .importKeys(

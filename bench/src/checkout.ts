@@ -79,7 +79,7 @@ async function prepare(driver: CheckoutRun['driver'], dir: string, nodeArgs: str
     {
       DATABASE_URL: url,
       MAIL_DIR: join(dir, 'mail'),
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: 'loopback',
       SEED_DEMO_KEYS: '0',
     },
     { nodeArgs },

@@ -270,7 +270,7 @@ export class StoreHarness {
       MAIL_DIR: join(this.dir, 'mail'),
       SEED_DEMO_KEYS: '0',
       // Simulated shoppers each send their own X-Forwarded-For.
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: 'loopback',
       ...(this.stripe ? this.stripe.env() : { STRIPE_SECRET_KEY: '' }),
       ...this.extraEnv,
     };

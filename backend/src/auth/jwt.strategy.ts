@@ -22,7 +22,9 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
     });
   }
 
-  async validate(payload: StaffTokenPayload): Promise<StaffUserDto> {
+  async validate(payload: StaffTokenPayload & { exp?: unknown }): Promise<StaffUserDto> {
+    // jsonwebtoken checks `exp` only when present: a token without one would never expire.
+    if (typeof payload.exp !== 'number') throw new UnauthorizedException('Token has no expiry');
     const user = await this.auth.resolveToken(payload);
     if (!user) throw new UnauthorizedException('Session has ended, please sign in again');
     return user;

@@ -23,9 +23,25 @@ export interface ErrorBody {
   error: string;
 }
 
+/** An error answer lists at most this many problems, each at most this long (a property name may be huge). */
+export const MAX_LISTED_PROBLEMS = 20;
+export const MAX_PROBLEM_LENGTH = 300;
+
+/**
+ * A list of problems as answered: the first {@link MAX_LISTED_PROBLEMS}, then how many more there were.
+ * A 1 MB body of unknown fields would otherwise get an answer larger than itself.
+ */
+export function capProblems(messages: string[]): string[] {
+  const shown = messages
+    .slice(0, MAX_LISTED_PROBLEMS)
+    .map((m) => (m.length > MAX_PROBLEM_LENGTH ? `${m.slice(0, MAX_PROBLEM_LENGTH - 1)}…` : m));
+  const more = messages.length - shown.length;
+  return more > 0 ? [...shown, `… and ${more} more problem${more === 1 ? '' : 's'}`] : shown;
+}
+
 export function errorBody(statusCode: number, message?: string | string[]): ErrorBody {
   const error = STATUS_CODES[statusCode] ?? 'Error';
-  return { statusCode, message: message ?? error, error };
+  return { statusCode, message: Array.isArray(message) ? capProblems(message) : (message ?? error), error };
 }
 
 /**

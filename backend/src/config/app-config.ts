@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { SUPPORT_HOURS, type SupportHours } from './support-hours.js';
 
@@ -24,6 +25,8 @@ export type DatabaseConfig =
       database: string;
     };
 
+export type TrustProxy = false | string[];
+
 /** Every setting the server reads, validated once at startup. See `.env.example` for each one. */
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -31,7 +34,10 @@ export interface AppConfig {
   host: string;
   port: number;
   publicUrl: string;
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-For entries are believed (addresses, CIDRs); false: none. */
+  trustProxy: TrustProxy;
+  /** How long a client may take to send a whole request (headers and body), in milliseconds. */
+  requestTimeoutMs: number;
   /** Other origins allowed to call the API from a browser (CORS); empty: same origin only. */
   corsOrigins: string[];
   database: DatabaseConfig;
@@ -134,8 +140,16 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
 
   const port = integer(env, 'PORT', 3000, 0, 65535, problems);
   const host = env.HOST?.trim() || 'localhost';
+  // Outside production the server runs on public development secrets: only this machine may reach it.
+  if (!isProduction && !LOOPBACK_HOSTS.includes(host) && !flag(env, 'ALLOW_REMOTE_DEV', false, problems)) {
+    problems.push(
+      `HOST=${host} would expose a ${nodeEnv} server (public development secrets, demo payments) to the network: ` +
+        'bind localhost, 127.0.0.1 or ::1, set NODE_ENV=production, or set ALLOW_REMOTE_DEV=true if you mean it',
+    );
+  }
   const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port || 3000}`, problems).replace(/\/+$/, '');
-  const trustProxy = flag(env, 'TRUST_PROXY', false, problems);
+  const trustProxy = trustedProxies(env, problems);
+  const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_SECONDS', 60, 1, 3600, problems) * 1000;
   const corsOrigins = origins(env, 'CORS_ORIGINS', problems);
   const database = parseDatabaseUrl(env.DATABASE_URL, fromRoot, problems);
 
@@ -177,6 +191,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
     port,
     publicUrl,
     trustProxy,
+    requestTimeoutMs,
     corsOrigins,
     database,
     jwtSecret,
@@ -188,6 +203,53 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
     store,
     staticDirs: { storefront: fromRoot('storefront/dist'), admin: fromRoot('admin/dist') },
   };
+}
+
+/** Where a development server may listen without ALLOW_REMOTE_DEV. */
+export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '::1'];
+
+const TRUST_PROXY_HELP =
+  'list the addresses or CIDRs of the proxies in front of the server (TRUST_PROXY=10.0.0.0/8,127.0.0.1; ' +
+  'loopback, linklocal and uniquelocal name the usual ranges), or leave it empty when clients connect directly';
+
+/** Names @fastify/proxy-addr expands to the usual ranges (loopback: 127.0.0.1/8 and ::1). */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: empty or false (no proxy), or the proxies' addresses and CIDRs. The client's address is
+ * then the X-Forwarded-For entry appended by the nearest trusted proxy. `true` would believe every entry,
+ * so any client could choose its own address, and so its rate limits; a hop count would believe whatever
+ * connects directly (Fastify 5 ignores one for that reason).
+ */
+function trustedProxies(env: Env, problems: string[]): TrustProxy {
+  const raw = env.TRUST_PROXY?.trim().toLowerCase();
+  if (!raw || raw === 'false') return false;
+  if (raw === 'true' || /^\d+$/.test(raw)) {
+    const why =
+      raw === 'true'
+        ? 'would let any client choose its address'
+        : 'is a hop count, which trusts any client that connects directly';
+    problems.push(`TRUST_PROXY=${raw} ${why}: ${TRUST_PROXY_HELP}`);
+    return false;
+  }
+  const list = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const bad = list.filter((item) => !PROXY_RANGE_NAMES.includes(item) && !isAddressOrCidr(item));
+  if (bad.length) {
+    problems.push(`TRUST_PROXY: "${bad.join('", "')}" is not an IP address or CIDR: ${TRUST_PROXY_HELP}`);
+    return false;
+  }
+  return list;
+}
+
+function isAddressOrCidr(item: string): boolean {
+  const [address = '', prefix, ...rest] = item.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 function storeConfig(env: Env, problems: string[]): AppConfig['store'] {

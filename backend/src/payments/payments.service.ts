@@ -19,6 +19,7 @@ import { Order } from '../orders/entities/order.entity.js';
 import { ClientSecrets } from './client-secrets.js';
 import { PaymentEvent } from './entities/payment-event.entity.js';
 import { STRIPE } from './stripe.client.js';
+import { signedInTheFuture } from './webhook-signature.js';
 
 /** Signatures older than this are refused (replayed captures). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -72,6 +73,8 @@ export class PaymentsService {
     } catch {
       throw new BadRequestException('Invalid Stripe signature');
     }
+    if (signedInTheFuture(signature, WEBHOOK_TOLERANCE_SECONDS))
+      throw new BadRequestException('Stripe signature timestamp is too far in the future');
     const malformed = malformedStripeEvent(event);
     if (malformed) throw new BadRequestException(`Malformed Stripe event: ${malformed}`);
     await this.applyOnce(event.id, event.type, async (m) => this.applyStripeEvent(m, event));

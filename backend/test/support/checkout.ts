@@ -27,7 +27,7 @@ export interface Intent {
   totalCents: number;
 }
 
-/** A client address of its own for each simulated shopper (the app must run with TRUST_PROXY=true). */
+/** A client address of its own for each simulated shopper (the app must trust its loopback proxy: TRUST_PROXY=loopback). */
 export const shopperAddress = () =>
   `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 

@@ -1,0 +1,52 @@
+import { maskEmail, maskEmails, PrivacyLogger } from './privacy-logger.js';
+
+describe('maskEmail', () => {
+  it('keeps the first character and the domain', () => {
+    expect(maskEmail('jane.doe@example.com')).toBe('j***@example.com');
+    expect(maskEmail('x@example.com')).toBe('x***@example.com');
+    expect(maskEmail('élodie@exemple.fr')).toBe('é***@exemple.fr');
+  });
+});
+
+describe('maskEmails', () => {
+  it('masks every address in a log line, in any punctuation around it', () => {
+    expect(maskEmails('Mail #4 (order-delivery) to jane@example.com: attempt 2 failed')).toBe(
+      'Mail #4 (order-delivery) to j***@example.com: attempt 2 failed',
+    );
+    expect(maskEmails("550 <Bob.Smith@corp.example> rejected; Duplicate entry 'al@x.io' for key")).toBe(
+      "550 <B***@corp.example> rejected; Duplicate entry 'a***@x.io' for key",
+    );
+  });
+
+  it('leaves paths and scoped package names alone', () => {
+    const stack = 'at run (/app/node_modules/@nestjs/core/router/router-execution-context.js:46:28)';
+    expect(maskEmails(stack)).toBe(stack);
+    expect(maskEmails('Created administrator "admin"')).toBe('Created administrator "admin"');
+  });
+});
+
+describe('PrivacyLogger', () => {
+  it('writes no customer address, in messages or stack traces', () => {
+    const out: string[] = [];
+    const stdout = jest
+      .spyOn(process.stdout, 'write')
+      .mockImplementation((chunk) => !!out.push(String(chunk)));
+    const stderr = jest
+      .spyOn(process.stderr, 'write')
+      .mockImplementation((chunk) => !!out.push(String(chunk)));
+    try {
+      const logger = new PrivacyLogger(['log', 'warn', 'error']);
+      logger.log('Sent mail #1 (access-link) to owner@example.com', 'Outbox');
+      logger.warn('Mail #2 to someone@example.org: next try in 15 s', 'Outbox');
+      logger.error('Failed', 'Error: refused victim@example.net\n    at x (/a/b.js:1:1)', 'Outbox');
+    } finally {
+      stdout.mockRestore();
+      stderr.mockRestore();
+    }
+    const written = out.join('');
+    expect(written).toContain('o***@example.com');
+    expect(written).toContain('s***@example.org');
+    expect(written).toContain('v***@example.net');
+    expect(written).not.toMatch(/owner@|someone@|victim@/);
+  });
+});

@@ -1,0 +1,37 @@
+import { ConsoleLogger, type LogLevel } from '@nestjs/common';
+
+/**
+ * Something shaped like an e-mail address inside free text: no whitespace, quotes, brackets or slashes
+ * around the @ (so a path such as node_modules/@nestjs/core is left alone), and a dot in the domain.
+ */
+const EMAIL_IN_TEXT = /[^\s@<>"'`()[\]{},;:/\\]+@([^\s@<>"'`()[\]{},;:/\\]+\.[^\s@<>"'`()[\]{},;:/\\]+)/gu;
+
+/** `jane.doe@example.com` → `j***@example.com`: enough to tell messages apart, not to read the address. */
+export function maskEmail(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${Array.from(address)[0]}***${address.slice(at)}`;
+}
+
+/** Every e-mail address in a text, masked (SMTP and database errors quote the addresses they refuse). */
+export function maskEmails(text: string): string {
+  return text.replace(EMAIL_IN_TEXT, (address) => maskEmail(address));
+}
+
+/**
+ * The server's logger: Nest's console logger with every customer e-mail address masked, whichever module
+ * writes the line (the outbox's "sent to …", an SMTP refusal, a database error quoting a value).
+ */
+export class PrivacyLogger extends ConsoleLogger {
+  constructor(logLevels: LogLevel[]) {
+    super({ logLevels });
+  }
+
+  protected override stringifyMessage(message: unknown, logLevel: LogLevel): string {
+    return maskEmails(super.stringifyMessage(message, logLevel));
+  }
+
+  protected override printStackTrace(stack: string): void {
+    super.printStackTrace(maskEmails(stack));
+  }
+}
