@@ -39,6 +39,8 @@ describe('PrivacyLogger', () => {
       logger.log('Sent mail #1 (access-link) to owner@example.com', 'Outbox');
       logger.warn('Mail #2 to someone@example.org: next try in 15 s', 'Outbox');
       logger.error('Failed', 'Error: refused victim@example.net\n    at x (/a/b.js:1:1)', 'Outbox');
+      // As a Logger('Context').error(message) reaches it: no stack.
+      logger.error('Payment setup failed for buyer@example.com', 'Checkout');
     } finally {
       stdout.mockRestore();
       stderr.mockRestore();
@@ -47,6 +49,7 @@ describe('PrivacyLogger', () => {
     expect(written).toContain('o***@example.com');
     expect(written).toContain('s***@example.org');
     expect(written).toContain('v***@example.net');
-    expect(written).not.toMatch(/owner@|someone@|victim@/);
+    expect(written).toContain('b***@example.com');
+    expect(written).not.toMatch(/owner@|someone@|victim@|buyer@/);
   });
 });
