@@ -31,8 +31,8 @@ export class PrivacyLogger extends ConsoleLogger {
     return maskEmails(super.stringifyMessage(message, logLevel));
   }
 
-  // Nest calls this for every error line, with no stack when none was given.
-  protected override printStackTrace(stack: string | undefined): void {
-    super.printStackTrace(typeof stack === 'string' ? maskEmails(stack) : (stack as unknown as string));
+  // Nest calls this for every error line, with `undefined` when no stack was given.
+  protected override printStackTrace(stack: string): void {
+    super.printStackTrace(stack && maskEmails(stack));
   }
 }
