@@ -2,7 +2,9 @@
 // variable, no stack trace) on the development admin password, a missing or short JWT secret, a missing
 // licence-key secret, or no SMTP server (mail would otherwise be written to disk as .eml files with the
 // keys in clear). Started with a valid production configuration, it shows no development sign-in, takes
-// no demo payments (PAYMENTS_DEMO is ignored), and serves no Swagger UI or OpenAPI document.
+// no demo payments (PAYMENTS_DEMO is ignored), and serves no Swagger UI or OpenAPI document. TRUST_PROXY=true
+// is refused too. Outside production it binds loopback only (unless ALLOW_REMOTE_DEV=true) and warns at start
+// about the public development secrets it runs on.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -111,6 +113,12 @@ describe(`production configuration (${DRIVER})`, () => {
         'STRIPE_SECRET_KEY',
         'is required in production',
       ],
+      [
+        'TRUST_PROXY=true (any client could choose its address)',
+        { TRUST_PROXY: 'true' },
+        'TRUST_PROXY=true',
+        'would let any client choose its address',
+      ],
     ])('with %s: exit 78 naming the variable', (_what, override, variable, problem) => {
       const result = run({ ...VALID, ...override });
       expect(result.signal).toBeNull();
@@ -152,6 +160,56 @@ describe(`production configuration (${DRIVER})`, () => {
           listening: true,
           output: '',
         });
+      } finally {
+        child.kill('SIGKILL');
+        await exited;
+        rmSync(cwd, { recursive: true, force: true });
+      }
+    });
+  });
+
+  describe('outside production', () => {
+    it('refuses to listen on another interface than loopback unless told to', () => {
+      const result = run({
+        PATH: process.env.PATH,
+        HOST: '0.0.0.0',
+        PORT: '0',
+        DATABASE_URL: 'sqlite::memory:',
+      });
+      expect(result.code).toBe(78);
+      expect(result.stderr).toContain('- HOST=0.0.0.0 would expose a development server');
+      expect(result.stdout).not.toMatch(/listening/i);
+    });
+
+    it('says loudly, at start, what is insecure', async () => {
+      const cwd = mkdtempSync(join(tmpdir(), 'store-development-'));
+      const child = spawn(process.execPath, [SERVER], {
+        cwd,
+        env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', DATABASE_URL: 'sqlite::memory:' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      try {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 60_000);
+          const seen = (chunk: Buffer) => {
+            output += chunk.toString();
+            if (/Store listening on/.test(output)) {
+              clearTimeout(timer);
+              resolve();
+            }
+          };
+          child.stdout.on('data', seen);
+          child.stderr.on('data', seen);
+          void exited.then(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+        expect(output).toContain('NODE_ENV is not set, so "development": this server is NOT safe');
+        expect(output).toContain('JWT_SECRET is the public development secret');
+        expect(output.indexOf('NOT safe')).toBeLessThan(output.indexOf('Store listening on'));
       } finally {
         child.kill('SIGKILL');
         await exited;
