@@ -110,9 +110,9 @@ describe(`the edge of the server on ${DRIVER}`, () => {
       noStore(await get('/api/admin/me'));
     });
 
-    it('the /account page, whose address carries the access token', async () => {
-      const res = await t.http().get('/account?token=abc').expect(200);
-      noStore(res);
+    it("the /account and /success pages, whose addresses carry the access token or Stripe's client secret", async () => {
+      noStore(await t.http().get('/account?token=abc').expect(200));
+      noStore(await t.http().get('/success?payment_intent_client_secret=pi_1_secret_2').expect(200));
       // Pages without secrets stay revalidated, not unstorable.
       expect((await t.http().get('/checkout').expect(200)).headers['cache-control']).toBe('no-cache');
     });

@@ -60,6 +60,8 @@ test.describe('customer access to licences', () => {
     await page.goto(link);
     const order = page.getByRole('article', { name: `Order ${orderId.slice(0, 8)}` });
     await expect(order).toContainText('Office 2024 Home & Business × 1');
+    // The token has left the address bar (kept for the tab in sessionStorage).
+    await expect(page).toHaveURL(/\/account$/);
     await expect(order).toContainText('Order: fulfilled');
     await expect(order).toContainText('Payment: completed');
     const key = (await order.locator('code').first().textContent()) ?? '';
