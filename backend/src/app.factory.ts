@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { LoggerService, LogLevel } from '@nestjs/common';
@@ -34,6 +35,25 @@ function timeLimits(requestTimeoutMs: number) {
   };
 }
 
+/** Node's own refusals, before Fastify has a request to answer, and what the client is told. */
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive'],
+  HPE_HEADER_OVERFLOW: [431, 'The request headers are too large'],
+};
+
+/** Node's answer to a request cut off or malformed, in the API's one error shape, then the connection closed. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (socket.destroyed || error.code === 'ECONNRESET') return;
+  const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Malformed request'];
+  const body = JSON.stringify(errorBody(status, message));
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy();
+}
+
 export interface CreateAppOptions {
   logger?: LoggerService | LogLevel[] | false;
 }
@@ -57,21 +77,7 @@ export async function createApp(
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     ...timeLimits(config.requestTimeoutMs),
-    // Node's own answer to a request cut off (408) or malformed (400) is written on the socket: it gets the
-    // API's error shape too.
-    clientErrorHandler: (error, socket) => {
-      if (socket.destroyed || (error as NodeJS.ErrnoException).code === 'ECONNRESET') return;
-      const status = (error as NodeJS.ErrnoException).code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-      const body = JSON.stringify(
-        errorBody(status, status === 408 ? 'The request took too long to arrive' : 'Malformed request'),
-      );
-      if (socket.writable)
-        socket.write(
-          `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-            `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
-        );
-      socket.destroy();
-    },
+    clientErrorHandler: answerClientError,
     // No Nest middleware is used (cross-cutting work lives in guards, pipes, filters and fastify hooks),
     // so @fastify/middie is left out: its request hook ran on every request for nothing.
     skipMiddie: true,

@@ -175,6 +175,43 @@ describe(`the edge of the server on ${DRIVER}`, () => {
     }, 15_000);
   });
 
+  describe('requests Node refuses before the API sees them', () => {
+    let t: TestApp;
+    let port: number;
+    beforeAll(async () => {
+      t = await startTestApp();
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      port = (t.app.getHttpServer().address() as AddressInfo).port;
+    });
+    afterAll(() => t.close());
+
+    /** Writes raw bytes and answers everything the server sends back before closing. */
+    const raw = (bytes: string) =>
+      new Promise<string>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString()));
+        socket.on('error', () => undefined);
+        socket.on('close', () => resolve(answer));
+      });
+
+    it('answers over-large headers with 431 and a garbled request with 400, in the API error shape', async () => {
+      const big = await raw(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+      expect(big).toMatch(/^HTTP\/1\.1 431 /);
+      expect(JSON.parse(big.split('\r\n\r\n')[1]!)).toEqual({
+        statusCode: 431,
+        message: 'The request headers are too large',
+        error: 'Request Header Fields Too Large',
+      });
+      const garbled = await raw('NOT HTTP AT ALL\r\n\r\n');
+      expect(garbled).toMatch(/^HTTP\/1\.1 400 /);
+      expect(JSON.parse(garbled.split('\r\n\r\n')[1]!)).toMatchObject({
+        statusCode: 400,
+        message: 'Malformed request',
+      });
+    });
+  });
+
   describe('smaller points', () => {
     let t: TestApp;
     let stripe: StripeStandIn;
