@@ -6,7 +6,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { LoggerService, LogLevel } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module.js';
-import type { AppConfig } from './config/app-config.js';
+import type { AppConfig, TrustProxy } from './config/app-config.js';
 import { clientErrorStatus, errorBody, HttpErrorFilter } from './common/http-error.filter.js';
 import { refuseMalformedInput } from './common/body-guards.js';
 import { PrivacyLogger } from './common/privacy-logger.js';
@@ -68,6 +68,17 @@ function appLogger(logger: CreateAppOptions['logger']): LoggerService | false {
  * Builds the whole server (API, Swagger, both front ends) ready to listen. `main.ts` and the supertest
  * suites use the same function, so tests exercise exactly what production runs.
  */
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify refuses a bare hop count (it trusts no proxy at all then), so
+ * hops become the rule proxy-addr applies: the socket peer and the entries before it, up to that many.
+ */
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false || Array.isArray(trust)) return trust;
+  return (_address, hop) => hop < trust.hops;
+}
+
 export async function createApp(
   config: AppConfig,
   options: CreateAppOptions = {},
@@ -75,7 +86,7 @@ export async function createApp(
   const apiHeaders = apiSecurityHeaders(config);
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     ...timeLimits(config.requestTimeoutMs),
     clientErrorHandler: answerClientError,
     // No Nest middleware is used (cross-cutting work lives in guards, pipes, filters and fastify hooks),

@@ -47,6 +47,27 @@ describe(`the edge of the server on ${DRIVER}`, () => {
     });
   });
 
+  describe('client addresses behind a number of trusted hops (TRUST_PROXY=1)', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp({ TRUST_PROXY: '1' });
+    });
+    afterAll(() => t.close());
+
+    const wrongLogin = (forwardedFor: string) =>
+      t
+        .http()
+        .post('/api/admin/login')
+        .set('x-forwarded-for', forwardedFor)
+        .send({ ...ADMIN, password: 'not-the-password' });
+
+    it('limits a client as the entry the one trusted proxy appended, whatever it forged before it', async () => {
+      for (let i = 1; i <= 5; i++) await wrongLogin(`203.0.113.${i}, 198.51.100.9`).expect(401);
+      await wrongLogin('203.0.113.6, 198.51.100.9').expect(429);
+      await wrongLogin('198.51.100.9, 198.51.100.10').expect(401);
+    });
+  });
+
   describe('answers holding keys, tokens or client secrets are never stored by caches', () => {
     let t: TestApp;
     let admin: string;

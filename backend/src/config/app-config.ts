@@ -25,7 +25,11 @@ export type DatabaseConfig =
       database: string;
     };
 
-export type TrustProxy = false | string[];
+/**
+ * The proxies whose X-Forwarded-For entries are believed: none, the proxies' addresses and CIDRs, or a
+ * number of hops (the socket peer and the entries before it, nearest first).
+ */
+export type TrustProxy = false | string[] | { hops: number };
 
 /** Every setting the server reads, validated once at startup. See `.env.example` for each one. */
 export interface AppConfig {
@@ -209,28 +213,31 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
 export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '::1'];
 
 const TRUST_PROXY_HELP =
-  'list the addresses or CIDRs of the proxies in front of the server (TRUST_PROXY=10.0.0.0/8,127.0.0.1; ' +
-  'loopback, linklocal and uniquelocal name the usual ranges), or leave it empty when clients connect directly';
+  'set the number of proxies in front of the server (TRUST_PROXY=1) or their addresses and CIDRs ' +
+  '(TRUST_PROXY=10.0.0.0/8,127.0.0.1; loopback, linklocal and uniquelocal name the usual ranges), ' +
+  'or leave it empty when clients connect directly';
 
 /** Names @fastify/proxy-addr expands to the usual ranges (loopback: 127.0.0.1/8 and ::1). */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
 /**
- * TRUST_PROXY: empty or false (no proxy), or the proxies' addresses and CIDRs. The client's address is
- * then the X-Forwarded-For entry appended by the nearest trusted proxy. `true` would believe every entry,
- * so any client could choose its own address, and so its rate limits; a hop count would believe whatever
- * connects directly (Fastify 5 ignores one for that reason).
+ * TRUST_PROXY: empty or false (no proxy), a number of hops, or the proxies' addresses and CIDRs. The
+ * client's address is then the X-Forwarded-For entry appended by the nearest trusted proxy, and whatever
+ * a client wrote before it is ignored. `true` would believe every entry, so any client could choose its
+ * own address, and with it its rate limits. A hop count believes whatever connects to the server's port,
+ * so it suits a server only its proxies can reach; addresses hold even when clients can reach it directly.
  */
 function trustedProxies(env: Env, problems: string[]): TrustProxy {
   const raw = env.TRUST_PROXY?.trim().toLowerCase();
-  if (!raw || raw === 'false') return false;
-  if (raw === 'true' || /^\d+$/.test(raw)) {
-    const why =
-      raw === 'true'
-        ? 'would let any client choose its address'
-        : 'is a hop count, which trusts any client that connects directly';
-    problems.push(`TRUST_PROXY=${raw} ${why}: ${TRUST_PROXY_HELP}`);
+  if (!raw || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') {
+    problems.push(`TRUST_PROXY=true would let any client choose its address: ${TRUST_PROXY_HELP}`);
     return false;
+  }
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 10) problems.push(`TRUST_PROXY must be a number of proxies from 0 to 10 (got ${raw})`);
+    return { hops };
   }
   const list = raw
     .split(',')

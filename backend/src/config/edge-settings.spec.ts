@@ -35,11 +35,11 @@ describe('TRUST_PROXY', () => {
     expect(problem).toContain('TRUST_PROXY=10.0.0.0/8,127.0.0.1');
   });
 
-  it('refuses a hop count, which trusts whoever connects directly', () => {
-    expect(problemsOf({ TRUST_PROXY: '1' })).toEqual([
-      expect.stringMatching(
-        /^TRUST_PROXY=1 is a hop count, which trusts any client that connects directly: /,
-      ),
+  it('takes a number of proxy hops', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }, ROOT).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: '0' }, ROOT).trustProxy).toBe(false);
+    expect(problemsOf({ TRUST_PROXY: '11' })).toEqual([
+      expect.stringMatching(/^TRUST_PROXY must be a number of proxies from 0 to 10/),
     ]);
   });
 
