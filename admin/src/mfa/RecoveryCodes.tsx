@@ -14,7 +14,8 @@ function download(text: string) {
   link.href = url;
   link.download = FILE_NAME;
   link.click();
-  URL.revokeObjectURL(url);
+  // Revoked at once, the URL may be gone before the browser starts the download (Firefox).
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** The ten recovery codes, shown once: the server keeps only their hashes. */
