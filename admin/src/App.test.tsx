@@ -1,11 +1,7 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { App, BASENAME } from './App';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { resetStoreConfig } from './common/storeConfig';
-
-// react-admin takes a while to settle in jsdom: wait longer than Testing Library's default second.
-const SLOW = { timeout: 10_000 };
+import { openLoginPage, renderAdmin, signIn, SLOW, stubApi } from './test/admin';
 
 const STORE_CONFIG = {
   environment: 'development',
@@ -30,51 +26,15 @@ const STATS = {
   generatedAt: '2026-01-01T00:00:00Z',
 };
 
-type Routes = Record<string, () => Response>;
-
-/** A fetch answering by path; anything else is a 404. */
-function stubApi(routes: Routes) {
-  const fetchMock = vi.fn(async (input: string) => {
-    const path = String(input).split('?')[0]!;
-    const route = routes[path];
-    return route ? route() : Response.json({ message: 'Not found' }, { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
 afterEach(() => {
   resetStoreConfig();
   document.cookie = 'sidebar_state=; max-age=0; path=/';
 });
 
-function renderAdmin(path: string) {
-  const router = createMemoryRouter([{ path: '*', element: <App /> }], {
-    initialEntries: [path],
-    basename: BASENAME,
-  });
-  render(<RouterProvider router={router} />);
-  return router;
-}
-
-// Starts on the login page itself: main.tsx sends visitors without a session there before react-admin
-// renders (the browser journeys cover that), because react-admin's own redirect loops for a while under
-// react-router 7.
-async function openLoginPage() {
-  const router = renderAdmin('/admin/login');
-  await screen.findByRole('heading', { name: 'Admin Portal' }, SLOW);
-  return router;
-}
-
 function submit(username: string, password: string) {
   fireEvent.change(screen.getByLabelText(/Username/), { target: { value: username } });
   fireEvent.change(screen.getByLabelText(/Password/), { target: { value: password } });
   fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-}
-
-function signIn(role = 'admin') {
-  localStorage.setItem('admin.token', 'token-1');
-  localStorage.setItem('admin.user', JSON.stringify({ id: 1, username: 'admin', role }));
 }
 
 describe('the back office', () => {

@@ -10,8 +10,9 @@ import { Toaster } from './layout/Toaster';
 import licenses from './licenses';
 import { LoginPage } from './login/LoginPage';
 import messages from './messages';
+import { MfaPage } from './mfa/MfaPage';
 import orders from './orders';
-import { authProvider } from './providers/authProvider';
+import { authProvider, MFA_PATH } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import users from './users';
 
@@ -45,6 +46,7 @@ export const App = () => (
         <Resource name="users" {...users} options={{ label: 'Staff' }} />
         <CustomRoutes>
           <Route path="/dashboard" element={<Dashboard />} />
+          <Route path={MFA_PATH} element={<MfaPage />} />
         </CustomRoutes>
       </Admin>
     )}

@@ -8,8 +8,13 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import Button from '@mui/material/Button';
+import LogoutIcon from '@mui/icons-material/Logout';
 import { Suspense } from 'react';
-import { LoadingIndicator, TitlePortal, type LayoutProps } from 'react-admin';
+import { LoadingIndicator, Navigate, TitlePortal, useLogout, type LayoutProps } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { MFA_PATH } from '../providers/authProvider';
+import { getUser } from '../providers/session';
 import { SidebarContent } from './AppSidebar';
 import {
   MOBILE_QUERY,
@@ -20,8 +25,39 @@ import {
 } from './sidebarState';
 import { useThemeMode } from './themeMode';
 
+/** A session that may only enrol in MFA sees the enrolment screen and a way out, nothing else. */
+const EnrolmentLayout = ({ children }: LayoutProps) => {
+  const logout = useLogout();
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <AppBar position="sticky" color="default" elevation={1}>
+        <Toolbar variant="dense" sx={{ gap: 1 }}>
+          <TitlePortal variant="h6" component="span" />
+          <Button startIcon={<LogoutIcon />} onClick={() => void logout()}>
+            Sign Out
+          </Button>
+        </Toolbar>
+      </AppBar>
+      <Box component="main" id="main-content" sx={{ p: { xs: 1, sm: 2 } }}>
+        <Suspense fallback={null}>{children}</Suspense>
+      </Box>
+    </Box>
+  );
+};
+
+/**
+ * Every page inside the back office renders through here, so this is where a session that may only enrol
+ * in MFA is held to the enrolment screen (the server refuses its other calls anyway).
+ */
+export const AppLayout = (props: LayoutProps) => {
+  const { pathname } = useLocation();
+  if (!getUser()?.mfaEnrolmentRequired) return <FullLayout {...props} />;
+  if (pathname !== MFA_PATH) return <Navigate to={MFA_PATH} replace />;
+  return <EnrolmentLayout {...props} />;
+};
+
 /** The back office's own layout (spec "Admin layout"): sidebar, header with the two toggles, content. */
-export const AppLayout = ({ children }: LayoutProps) => {
+const FullLayout = ({ children }: LayoutProps) => {
   const isMobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const { open, openMobile, setOpenMobile, toggle } = useSidebarState(isMobile);
   const { mode, toggle: toggleTheme } = useThemeMode();

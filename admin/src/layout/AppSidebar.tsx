@@ -6,6 +6,7 @@ import KeyIcon from '@mui/icons-material/Key';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MailIcon from '@mui/icons-material/Inbox';
+import SecurityIcon from '@mui/icons-material/Security';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,6 +23,7 @@ import type { ComponentType } from 'react';
 import { useLogout } from 'react-admin';
 import { NavLink } from 'react-router-dom';
 import { useStoreConfig } from '../common/storeConfig';
+import { MFA_PATH } from '../providers/authProvider';
 import { canAccess } from '../providers/permissions';
 import { getUser } from '../providers/session';
 
@@ -95,11 +97,23 @@ export const SidebarContent = ({ compact, onNavigate }: { compact: boolean; onNa
       <Divider />
       <Box sx={{ p: compact ? 1 : 2 }} aria-label="Signed-in user" role="group">
         {compact ? (
-          <Tooltip title="Sign Out" placement="right">
-            <IconButton aria-label="Sign Out" onClick={() => void logout()}>
-              <LogoutIcon />
-            </IconButton>
-          </Tooltip>
+          <>
+            <Tooltip title="Two-factor authentication" placement="right">
+              <IconButton
+                component={NavLink}
+                to={MFA_PATH}
+                onClick={onNavigate}
+                aria-label="Two-factor authentication"
+              >
+                <SecurityIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Sign Out" placement="right">
+              <IconButton aria-label="Sign Out" onClick={() => void logout()}>
+                <LogoutIcon />
+              </IconButton>
+            </Tooltip>
+          </>
         ) : (
           <>
             {config?.storeName ? (
@@ -113,6 +127,17 @@ export const SidebarContent = ({ compact, onNavigate }: { compact: boolean; onNa
             <Typography variant="caption" component="p" color="text.secondary" sx={{ mb: 1 }}>
               {user?.role}
             </Typography>
+            <Button
+              fullWidth
+              size="small"
+              component={NavLink}
+              to={MFA_PATH}
+              onClick={onNavigate}
+              startIcon={<SecurityIcon />}
+              sx={{ mb: 1, justifyContent: 'flex-start' }}
+            >
+              Two-factor authentication
+            </Button>
             <Button fullWidth variant="outlined" startIcon={<LogoutIcon />} onClick={() => void logout()}>
               Sign Out
             </Button>

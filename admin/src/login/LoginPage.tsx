@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -6,15 +7,16 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import { useLogin } from 'react-admin';
-import { useToast } from '../common/toast';
 import { useStoreConfig } from '../common/storeConfig';
+import { useToast } from '../common/toast';
+import { MfaRequiredError, type Credentials } from '../providers/authProvider';
 import type { StaffUser } from '../providers/session';
 
 interface FieldErrors {
   username?: string;
   password?: string;
+  code?: string;
 }
 
 function validate(username: string, password: string): FieldErrors {
@@ -24,31 +26,62 @@ function validate(username: string, password: string): FieldErrors {
   return errors;
 }
 
+/** Sign-in: the password, then, for an account with two-factor authentication, a code on the same page. */
 export const LoginPage = () => {
   const login = useLogin();
   const toast = useToast();
   const config = useStoreConfig();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [recoveryKeyboard, setRecoveryKeyboard] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const signIn = async (credentials: Credentials) => {
+    setSubmitting(true);
+    try {
+      const user = (await login(credentials, '/dashboard')) as StaffUser | undefined;
+      toast('Login successful', `Welcome back, ${user?.username ?? username.trim()}!`);
+    } catch (error) {
+      setSubmitting(false);
+      if (error instanceof MfaRequiredError) {
+        setChallenge(error.challenge);
+        return;
+      }
+      const message = error instanceof Error && error.message ? error.message : 'Invalid credentials';
+      toast('Login failed', message, 'error');
+      if (challenge) setErrors({ code: message });
+    }
+  };
+
+  const submitPassword = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found = validate(username, password);
     setErrors(found);
     if (found.username || found.password) return;
+    void signIn({ username: username.trim(), password });
+  };
 
-    setSubmitting(true);
-    try {
-      const user = (await login({ username: username.trim(), password }, '/dashboard')) as
-        StaffUser | undefined;
-      toast('Login successful', `Welcome back, ${user?.username ?? username.trim()}!`);
-    } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : 'Invalid credentials';
-      toast('Login failed', message, 'error');
-      setSubmitting(false);
+  const submitCode = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!challenge) return;
+    if (code.trim() === '') {
+      setErrors({ code: 'Code is required' });
+      return;
     }
+    setErrors({});
+    void signIn({ challenge, code: code.trim() });
+  };
+
+  // The challenge belongs to this password attempt; going back starts a new one.
+  const back = () => {
+    setChallenge(null);
+    setCode('');
+    setRecoveryKeyboard(false);
+    setPassword('');
+    setErrors({});
   };
 
   return (
@@ -58,46 +91,94 @@ export const LoginPage = () => {
     >
       <Card sx={{ width: '100%', maxWidth: 380 }}>
         <CardContent>
-          <Box component="form" noValidate onSubmit={handleSubmit}>
-            <Stack spacing={2}>
-              <Typography variant="h5" component="h1">
-                Admin Portal
-              </Typography>
-              <TextField
-                id="username"
-                name="username"
-                label="Username"
-                autoComplete="username"
-                autoFocus
-                value={username}
-                onChange={(event) => setUsername(event.target.value)}
-                error={Boolean(errors.username)}
-                helperText={errors.username}
-                disabled={submitting}
-              />
-              <TextField
-                id="password"
-                name="password"
-                type="password"
-                label="Password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                error={Boolean(errors.password)}
-                helperText={errors.password}
-                disabled={submitting}
-              />
-              {config?.developmentSignIn ? (
-                <Alert severity="info" aria-label="Development credentials">
-                  Development sign-in: <strong>{config.developmentSignIn.username}</strong> /{' '}
-                  <strong>{config.developmentSignIn.password}</strong>
-                </Alert>
-              ) : null}
-              <Button type="submit" variant="contained" size="large" disabled={submitting}>
-                Sign in
-              </Button>
-            </Stack>
-          </Box>
+          {challenge ? (
+            <Box component="form" noValidate onSubmit={submitCode}>
+              <Stack spacing={2}>
+                <Typography variant="h5" component="h1">
+                  Admin Portal
+                </Typography>
+                <Typography variant="body2">
+                  Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+                </Typography>
+                <TextField
+                  id="code"
+                  name="code"
+                  label="Authentication code"
+                  autoComplete="one-time-code"
+                  autoFocus
+                  value={code}
+                  onChange={(event) => setCode(event.target.value)}
+                  error={Boolean(errors.code)}
+                  helperText={errors.code}
+                  disabled={submitting}
+                  // No pattern: a recovery code goes in the same field. A phone's numeric keyboard has no
+                  // letters, hence the switch below.
+                  slotProps={{
+                    htmlInput: {
+                      inputMode: recoveryKeyboard ? 'text' : 'numeric',
+                      autoCapitalize: 'none',
+                      spellCheck: false,
+                    },
+                  }}
+                />
+                <Button
+                  size="small"
+                  sx={{ alignSelf: 'flex-start' }}
+                  onClick={() => setRecoveryKeyboard((value) => !value)}
+                  disabled={submitting}
+                >
+                  {recoveryKeyboard ? 'Use an app code' : 'Use a recovery code'}
+                </Button>
+                <Button type="submit" variant="contained" size="large" disabled={submitting}>
+                  Verify
+                </Button>
+                <Button onClick={back} disabled={submitting}>
+                  Back
+                </Button>
+              </Stack>
+            </Box>
+          ) : (
+            <Box component="form" noValidate onSubmit={submitPassword}>
+              <Stack spacing={2}>
+                <Typography variant="h5" component="h1">
+                  Admin Portal
+                </Typography>
+                <TextField
+                  id="username"
+                  name="username"
+                  label="Username"
+                  autoComplete="username"
+                  autoFocus
+                  value={username}
+                  onChange={(event) => setUsername(event.target.value)}
+                  error={Boolean(errors.username)}
+                  helperText={errors.username}
+                  disabled={submitting}
+                />
+                <TextField
+                  id="password"
+                  name="password"
+                  type="password"
+                  label="Password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                  error={Boolean(errors.password)}
+                  helperText={errors.password}
+                  disabled={submitting}
+                />
+                {config?.developmentSignIn ? (
+                  <Alert severity="info" aria-label="Development credentials">
+                    Development sign-in: <strong>{config.developmentSignIn.username}</strong> /{' '}
+                    <strong>{config.developmentSignIn.password}</strong>
+                  </Alert>
+                ) : null}
+                <Button type="submit" variant="contained" size="large" disabled={submitting}>
+                  Sign in
+                </Button>
+              </Stack>
+            </Box>
+          )}
         </CardContent>
       </Card>
     </Box>

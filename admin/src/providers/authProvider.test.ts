@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { authProvider } from './authProvider';
+import { authProvider, MfaRequiredError } from './authProvider';
 
 const USER = { id: 1, username: 'admin', role: 'admin' };
 
@@ -67,6 +67,48 @@ describe('authProvider', () => {
       expect(localStorage.getItem('admin.user')).toBeNull();
     });
 
+    it('asks for the code when the account has MFA, storing nothing yet', async () => {
+      stubFetch(200, { success: false, mfaRequired: true, challenge: 'challenge-1' });
+
+      const attempt = authProvider.login({ username: 'admin', password: 'secret' });
+
+      await expect(attempt).rejects.toBeInstanceOf(MfaRequiredError);
+      await expect(attempt).rejects.toMatchObject({ challenge: 'challenge-1' });
+      expect(localStorage.getItem('admin.token')).toBeNull();
+      expect(localStorage.getItem('admin.user')).toBeNull();
+    });
+
+    it('answers the challenge with the code and stores the session with its MFA state', async () => {
+      const user = { ...USER, mfaEnabled: true, mfaEnrolmentRequired: false };
+      const fetchMock = stubFetch(200, { success: true, token: 'token-2', user });
+
+      await authProvider.login({ challenge: 'challenge-1', code: '123456' });
+
+      const [url, init] = fetchMock.mock.calls[0]!;
+      expect(url).toBe('/api/admin/login/mfa');
+      expect(JSON.parse(init?.body as string)).toEqual({ challenge: 'challenge-1', code: '123456' });
+      expect(localStorage.getItem('admin.token')).toBe('token-2');
+      expect(JSON.parse(localStorage.getItem('admin.user')!)).toEqual(user);
+    });
+
+    it("rejects a wrong code with the API's message", async () => {
+      const fetchMock = stubFetch(401, { statusCode: 401, message: 'Invalid code', error: 'Unauthorized' });
+
+      await expect(authProvider.login({ challenge: 'challenge-1', code: '000000' })).rejects.toThrow(
+        'Invalid code',
+      );
+      expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/admin/login/mfa');
+      expect(localStorage.getItem('admin.token')).toBeNull();
+    });
+
+    it('refuses an answer that is neither a session nor a challenge', async () => {
+      stubFetch(200, { success: false });
+
+      await expect(authProvider.login({ username: 'admin', password: 'secret' })).rejects.toThrow(
+        'Invalid credentials',
+      );
+    });
+
     it("rejects with the API's validation messages on 400", async () => {
       stubFetch(400, { statusCode: 400, message: ['Password is required'], error: 'Bad Request' });
 
@@ -106,6 +148,26 @@ describe('authProvider', () => {
       signIn();
       await expect(authProvider.checkError({ status: 401 })).rejects.toBeDefined();
       expect(localStorage.getItem('admin.token')).toBeNull();
+    });
+
+    it('keeps the session of a token that may only enrol, and sends it to the enrolment screen', async () => {
+      signIn();
+      await expect(
+        authProvider.checkError({
+          status: 403,
+          body: { statusCode: 403, message: 'Set up two-factor authentication first', error: 'Forbidden' },
+        }),
+      ).rejects.toMatchObject({ redirectTo: '/mfa', logoutUser: false });
+      expect(localStorage.getItem('admin.token')).toBe('token-1');
+      expect(JSON.parse(localStorage.getItem('admin.user')!)).toMatchObject({ mfaEnrolmentRequired: true });
+    });
+
+    it('leaves other refusals to the page', async () => {
+      signIn();
+      await expect(
+        authProvider.checkError({ status: 403, body: { statusCode: 403, message: 'Forbidden resource' } }),
+      ).resolves.toBeUndefined();
+      expect(JSON.parse(localStorage.getItem('admin.user')!)).toEqual(USER);
     });
 
     it('keeps the session on other errors', async () => {

@@ -1,12 +1,25 @@
 import type { AuthProvider } from 'react-admin';
 import { canAccess } from './permissions';
-import { clearSession, getToken, getUser, saveSession, type StaffUser } from './session';
+import { clearSession, getToken, getUser, saveSession, updateUser, type StaffUser } from './session';
 
-interface LoginResponse {
-  success: true;
-  token: string;
-  user: StaffUser;
+type LoginResponse =
+  | { success: true; token: string; user: StaffUser }
+  | { success: false; mfaRequired: true; challenge: string };
+
+/** The password step, or the code step that answers the challenge the password step got. */
+export type Credentials = { username: string; password: string } | { challenge: string; code: string };
+
+/** The password was right and the account has MFA: sign in again with `{challenge, code}`. */
+export class MfaRequiredError extends Error {
+  constructor(readonly challenge: string) {
+    super('Enter your authentication code');
+    this.name = 'MfaRequiredError';
+  }
 }
+
+/** What the server answers, word for word, to a token that may only enrol in MFA. */
+export const MFA_ENROLMENT_REQUIRED = 'Set up two-factor authentication first';
+export const MFA_PATH = '/mfa';
 
 /** The API's error body carries `message`: a string, or the list of validation messages of a 400. */
 function messageOf(body: unknown): string | undefined {
@@ -17,17 +30,26 @@ function messageOf(body: unknown): string | undefined {
 
 /** Staff sign-in against `/api/admin`; the bearer token and the user live in localStorage. */
 export const authProvider = {
-  async login({ username, password }: { username: string; password: string }) {
-    const response = await fetch('/api/admin/login', {
+  // Throws MfaRequiredError after a right password on an account with MFA: react-admin's useLogin then
+  // neither navigates nor stores anything, and the login page asks for the code.
+  async login(credentials: Credentials) {
+    const [url, payload] =
+      'challenge' in credentials
+        ? ['/api/admin/login/mfa', { challenge: credentials.challenge, code: credentials.code }]
+        : ['/api/admin/login', { username: credentials.username, password: credentials.password }];
+    const response = await fetch(url, {
       method: 'POST',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username, password }),
+      body: JSON.stringify(payload),
     });
-    const body: unknown = await response.json().catch(() => null);
-    if (!response.ok) throw new Error(messageOf(body) ?? 'Invalid credentials');
-    const { token, user } = body as LoginResponse;
-    saveSession(token, user);
-    return user;
+    const body = (await response.json().catch(() => null)) as LoginResponse | null;
+    if (!response.ok || !body) throw new Error(messageOf(body) ?? 'Invalid credentials');
+    if (!body.success) {
+      if (body.mfaRequired && body.challenge) throw new MfaRequiredError(body.challenge);
+      throw new Error('Invalid credentials');
+    }
+    saveSession(body.token, body.user);
+    return body.user;
   },
 
   async logout() {
@@ -47,10 +69,16 @@ export const authProvider = {
   // null for an expired token, so an expired session ends here too.
   checkAuth: () => (getToken() ? Promise.resolve() : Promise.reject({ message: false })),
 
-  async checkError(error: { status?: number }) {
+  async checkError(error: { status?: number; body?: unknown }) {
     if (error?.status === 401) {
       clearSession();
       throw { message: false, redirectTo: '/login' };
+    }
+    // The stored user may predate the rule (MFA required later, or reset by an administrator): the session
+    // stays, since it may still enrol.
+    if (error?.status === 403 && messageOf(error.body) === MFA_ENROLMENT_REQUIRED) {
+      updateUser({ mfaEnrolmentRequired: true });
+      throw { message: false, redirectTo: MFA_PATH, logoutUser: false };
     }
   },
 

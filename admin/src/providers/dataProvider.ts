@@ -1,6 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider, type GetListParams, type UpdateParams } from 'react-admin';
-import { getToken } from './session';
+import { getToken, type StaffUser } from './session';
 
 const API = '/api/admin';
 
@@ -49,10 +49,21 @@ export interface ImportResult {
   ordersCompleted?: number;
 }
 
+/** `POST /api/admin/me/mfa`: the new secret, not yet in force. */
+export interface MfaEnrolment {
+  secret: string;
+  otpauthUrl: string;
+}
+
 export interface AppDataProvider extends DataProvider {
   resendOrderEmail(orderId: string): Promise<unknown>;
   resendEmail(emailId: number | string): Promise<unknown>;
   importLicenseKeys(file: File): Promise<ImportResult>;
+  getMe(): Promise<StaffUser>;
+  startMfaEnrolment(): Promise<MfaEnrolment>;
+  /** Turns MFA on; the answer's ten recovery codes are never shown again. */
+  confirmMfaEnrolment(code: string): Promise<{ recoveryCodes: string[] }>;
+  resetUserMfa(userId: number | string): Promise<void>;
 }
 
 const base = simpleRestProvider(API, httpClient);
@@ -103,5 +114,24 @@ export const dataProvider: AppDataProvider = {
     body.append('file', file);
     const { json } = await httpClient(`${API}/license-keys/import`, { method: 'POST', body });
     return json as ImportResult;
+  },
+
+  async getMe() {
+    const { json } = await httpClient(`${API}/me`);
+    return json as StaffUser;
+  },
+  async startMfaEnrolment() {
+    const { json } = await httpClient(`${API}/me/mfa`, { method: 'POST' });
+    return json as MfaEnrolment;
+  },
+  async confirmMfaEnrolment(code) {
+    const { json } = await httpClient(`${API}/me/mfa/confirm`, {
+      method: 'POST',
+      body: JSON.stringify({ code }),
+    });
+    return json as { recoveryCodes: string[] };
+  },
+  async resetUserMfa(userId) {
+    await httpClient(`${API}/users/${encodeURIComponent(userId)}/mfa`, { method: 'DELETE' });
   },
 };

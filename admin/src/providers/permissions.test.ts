@@ -18,6 +18,8 @@ describe('canAccess', () => {
 
   it('hides staff and audit from support', () => {
     expect(canAccess('support', 'users', 'list')).toBe(false);
+    expect(canAccess('support', 'users', 'reset-mfa')).toBe(false);
+    expect(canAccess('admin', 'users', 'reset-mfa')).toBe(true);
     expect(canAccess('support', 'audit', 'list')).toBe(false);
   });
 

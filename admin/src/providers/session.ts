@@ -1,8 +1,12 @@
-/** The signed-in staff member, as `POST /api/admin/login` answers it. */
+/** The signed-in staff member, as `POST /api/admin/login` and `GET /api/admin/me` answer it. */
 export interface StaffUser {
   id: number;
   username: string;
   role: string;
+  // Optional: sessions stored before staff MFA existed lack them.
+  mfaEnabled?: boolean;
+  /** The token may only enrol in MFA (the server's `STAFF_MFA_REQUIRED`); the app shows only /mfa. */
+  mfaEnrolmentRequired?: boolean;
 }
 
 const TOKEN_KEY = 'admin.token';
@@ -43,9 +47,20 @@ export function getUser(): StaffUser | null {
   }
 }
 
+function saveUser(user: StaffUser): void {
+  const { id, username, role, mfaEnabled, mfaEnrolmentRequired } = user;
+  localStorage.setItem(USER_KEY, JSON.stringify({ id, username, role, mfaEnabled, mfaEnrolmentRequired }));
+}
+
 export function saveSession(token: string, user: StaffUser): void {
   localStorage.setItem(TOKEN_KEY, token);
-  localStorage.setItem(USER_KEY, JSON.stringify({ id: user.id, username: user.username, role: user.role }));
+  saveUser(user);
+}
+
+/** Keeps the stored user in step with what the server says now (`GET /api/admin/me`, a 403). */
+export function updateUser(changes: Partial<StaffUser>): void {
+  const user = getUser();
+  if (user) saveUser({ ...user, ...changes });
 }
 
 export function clearSession(): void {

@@ -1,6 +1,9 @@
+import Chip from '@mui/material/Chip';
 import { CreateButton, DataTable, DateField, DeleteButton, List, SearchInput } from 'react-admin';
 import { AppPagination } from '../common/AppPagination';
 import { ListToolbar } from '../common/ListToolbar';
+import { ResetMfaButton } from './ResetMfaButton';
+import type { StaffMember } from './types';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -20,10 +23,24 @@ export const UserList = () => (
     <DataTable rowClick="edit" bulkActionButtons={false}>
       <DataTable.Col source="username" label="Username" />
       <DataTable.Col source="role" label="Role" />
+      <DataTable.Col
+        source="mfaEnabled"
+        label="MFA"
+        disableSort
+        render={(user: StaffMember) => (
+          <Chip
+            size="small"
+            variant="outlined"
+            label={user.mfaEnabled ? 'On' : 'Off'}
+            color={user.mfaEnabled ? 'success' : 'default'}
+          />
+        )}
+      />
       <DataTable.Col source="createdAt" label="Created">
         <DateField source="createdAt" />
       </DataTable.Col>
       <DataTable.Col label="Actions" disableSort>
+        <ResetMfaButton />
         <DeleteButton mutationMode="pessimistic" />
       </DataTable.Col>
     </DataTable>

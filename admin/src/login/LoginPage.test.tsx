@@ -1,0 +1,162 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetStoreConfig } from '../common/storeConfig';
+import { jsonBody, openLoginPage, SLOW, stubApi } from '../test/admin';
+
+const USER = { id: 1, username: 'admin', role: 'admin', mfaEnabled: true, mfaEnrolmentRequired: false };
+const MFA_REQUIRED = { success: false, mfaRequired: true, challenge: 'challenge-1' };
+const STATS = {
+  totalOrders: 0,
+  totalRevenue: 0,
+  activeLicenses: 0,
+  totalDownloads: 0,
+  completedOrders: 0,
+  pendingOrders: 0,
+  recentOrders: [],
+  awaitingKeysOrders: 0,
+  stock: [],
+};
+
+afterEach(() => resetStoreConfig());
+
+function submitPassword(username = 'admin', password = 'secret') {
+  fireEvent.change(screen.getByLabelText(/Username/), { target: { value: username } });
+  fireEvent.change(screen.getByLabelText(/Password/), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+function submitCode(code: string) {
+  fireEvent.change(screen.getByRole('textbox', { name: 'Authentication code' }), { target: { value: code } });
+  fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+}
+
+describe('two-step sign-in', () => {
+  it('asks for the code after the password, then lands on the dashboard', async () => {
+    const fetchMock = stubApi({
+      '/api/admin/login': () => Response.json(MFA_REQUIRED),
+      '/api/admin/login/mfa': () => Response.json({ success: true, token: 'token-2', user: USER }),
+      '/api/admin/dashboard': () => Response.json(STATS),
+    });
+    const router = await openLoginPage();
+
+    submitPassword();
+
+    const code = await screen.findByRole('textbox', { name: 'Authentication code' }, SLOW);
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+    expect(code.getAttribute('pattern')).toBeNull();
+    expect(screen.queryByLabelText(/Password/)).toBeNull();
+    expect(localStorage.getItem('admin.token')).toBeNull();
+    expect(router.state.location.pathname).toBe('/admin/login');
+
+    submitCode('123456');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'), SLOW);
+    expect(localStorage.getItem('admin.token')).toBe('token-2');
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/admin/login/mfa');
+    expect(jsonBody(call?.[1])).toEqual({ challenge: 'challenge-1', code: '123456' });
+    expect(await screen.findByText('Welcome back, admin!', {}, SLOW)).toBeTruthy();
+  });
+
+  it("keeps the code step after a wrong code and shows the server's message", async () => {
+    let attempts = 0;
+    stubApi({
+      '/api/admin/login': () => Response.json(MFA_REQUIRED),
+      '/api/admin/login/mfa': () =>
+        ++attempts === 1
+          ? Response.json(
+              { statusCode: 401, message: 'Invalid code', error: 'Unauthorized' },
+              { status: 401 },
+            )
+          : Response.json({ success: true, token: 'token-2', user: USER }),
+      '/api/admin/dashboard': () => Response.json(STATS),
+    });
+    const router = await openLoginPage();
+    submitPassword();
+    await screen.findByRole('textbox', { name: 'Authentication code' }, SLOW);
+
+    submitCode('000000');
+
+    const toast = await screen.findByRole('alert', {}, SLOW);
+    expect(within(toast).getByText('Login failed')).toBeTruthy();
+    expect(within(toast).getByText('Invalid code')).toBeTruthy();
+    const code = screen.getByRole('textbox', { name: 'Authentication code' });
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(router.state.location.pathname).toBe('/admin/login');
+    expect(localStorage.getItem('admin.token')).toBeNull();
+
+    submitCode('654321');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'), SLOW);
+  });
+
+  it('accepts a recovery code, with a keyboard that has letters', async () => {
+    const fetchMock = stubApi({
+      '/api/admin/login': () => Response.json(MFA_REQUIRED),
+      '/api/admin/login/mfa': () => Response.json({ success: true, token: 'token-2', user: USER }),
+      '/api/admin/dashboard': () => Response.json(STATS),
+    });
+    const router = await openLoginPage();
+    submitPassword();
+    await screen.findByRole('textbox', { name: 'Authentication code' }, SLOW);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    expect(screen.getByRole('textbox', { name: 'Authentication code' }).getAttribute('inputmode')).toBe(
+      'text',
+    );
+    submitCode(' ab12c-d34ef ');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'), SLOW);
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/admin/login/mfa');
+    expect(jsonBody(call?.[1])).toEqual({ challenge: 'challenge-1', code: 'ab12c-d34ef' });
+  });
+
+  it('goes back to the password, which starts a new sign-in', async () => {
+    const fetchMock = stubApi({ '/api/admin/login': () => Response.json(MFA_REQUIRED) });
+    await openLoginPage();
+    submitPassword('alice', 'secret');
+    await screen.findByRole('textbox', { name: 'Authentication code' }, SLOW);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+
+    expect((screen.getByLabelText(/Username/) as HTMLInputElement).value).toBe('alice');
+    expect((screen.getByLabelText(/Password/) as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('textbox', { name: 'Authentication code' })).toBeNull();
+
+    submitPassword('alice', 'secret');
+
+    await screen.findByRole('textbox', { name: 'Authentication code' }, SLOW);
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/login')).toHaveLength(2);
+  });
+
+  it('asks for a code without calling the API when none is typed', async () => {
+    const fetchMock = stubApi({ '/api/admin/login': () => Response.json(MFA_REQUIRED) });
+    await openLoginPage();
+    submitPassword();
+    await screen.findByRole('textbox', { name: 'Authentication code' }, SLOW);
+
+    submitCode('  ');
+
+    expect(await screen.findByText('Code is required')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/admin/login/mfa', expect.anything());
+  });
+
+  it('shows the throttling message', async () => {
+    stubApi({
+      '/api/admin/login': () => Response.json(MFA_REQUIRED),
+      '/api/admin/login/mfa': () =>
+        Response.json(
+          { statusCode: 429, message: 'Too many attempts, try again later', error: 'Too Many Requests' },
+          { status: 429 },
+        ),
+    });
+    await openLoginPage();
+    submitPassword();
+    await screen.findByRole('textbox', { name: 'Authentication code' }, SLOW);
+
+    submitCode('123456');
+
+    const toast = await screen.findByRole('alert', {}, SLOW);
+    expect(within(toast).getByText('Too many attempts, try again later')).toBeTruthy();
+  });
+});

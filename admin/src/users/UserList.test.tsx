@@ -1,0 +1,99 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetStoreConfig } from '../common/storeConfig';
+import { renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+
+const STAFF = [
+  { id: 1, username: 'dana', role: 'admin', mfaEnabled: false, createdAt: '2026-01-01T00:00:00Z' },
+  { id: 2, username: 'alice', role: 'support', mfaEnabled: true, createdAt: '2026-01-02T00:00:00Z' },
+];
+
+const list = (rows: unknown[]) => () =>
+  Response.json(rows, { headers: { 'Content-Range': `users 0-${rows.length - 1}/${rows.length}` } });
+
+afterEach(() => resetStoreConfig());
+
+const rowOf = async (username: string) =>
+  (await screen.findByRole('cell', { name: username }, SLOW)).closest('tr') as HTMLElement;
+
+describe('the staff list', () => {
+  it('shows whether each member has two-factor on', async () => {
+    stubApi({ 'GET /api/admin/users': list(STAFF) });
+    signIn();
+    renderAdmin('/admin/users');
+
+    expect(await screen.findByRole('columnheader', { name: 'MFA' }, SLOW)).toBeTruthy();
+    expect(within(await rowOf('dana')).getByText('Off')).toBeTruthy();
+    expect(within(await rowOf('alice')).getByText('On')).toBeTruthy();
+    // Buttons appear once the role check has answered: wait for alice's, then dana's has had its chance.
+    expect(
+      await within(await rowOf('alice')).findByRole('button', { name: /Reset two-factor/ }, SLOW),
+    ).toBeTruthy();
+    expect(within(await rowOf('dana')).queryByRole('button', { name: /Reset two-factor/ })).toBeNull();
+  });
+
+  it('resets a member’s two-factor only after the confirmation', async () => {
+    let rows = STAFF;
+    const fetchMock = stubApi({
+      'GET /api/admin/users': () => list(rows)(),
+      'DELETE /api/admin/users/2/mfa': () => {
+        rows = STAFF.map((user) => ({ ...user, mfaEnabled: false }));
+        return new Response(null, { status: 204 });
+      },
+    });
+    signIn();
+    const router = renderAdmin('/admin/users');
+    const resetCalls = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
+
+    fireEvent.click(
+      await within(await rowOf('alice')).findByRole('button', { name: 'Reset two-factor for alice' }, SLOW),
+    );
+    let dialog = await screen.findByRole('dialog', { name: 'Reset two-factor for alice?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(resetCalls()).toEqual([]);
+    expect(router.state.location.pathname).toBe('/admin/users');
+
+    fireEvent.click(
+      await within(await rowOf('alice')).findByRole('button', { name: 'Reset two-factor for alice' }, SLOW),
+    );
+    dialog = await screen.findByRole('dialog', { name: 'Reset two-factor for alice?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reset' }));
+
+    expect(await screen.findByText('Two-factor reset', {}, SLOW)).toBeTruthy();
+    expect(resetCalls().map(([url]) => url)).toEqual(['/api/admin/users/2/mfa']);
+    await waitFor(() => expect(within(screen.getByRole('table')).queryByText('On')).toBeNull(), SLOW);
+    expect(router.state.location.pathname).toBe('/admin/users');
+  });
+
+  it("shows the server's message when the reset fails", async () => {
+    stubApi({
+      'GET /api/admin/users': list(STAFF),
+      'DELETE /api/admin/users/2/mfa': () =>
+        Response.json({ statusCode: 404, message: 'User not found', error: 'Not Found' }, { status: 404 }),
+    });
+    signIn();
+    renderAdmin('/admin/users');
+
+    fireEvent.click(
+      await within(await rowOf('alice')).findByRole('button', { name: 'Reset two-factor for alice' }, SLOW),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Reset two-factor for alice?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reset' }));
+
+    const toast = await screen.findByRole('alert', {}, SLOW);
+    expect(within(toast).getByText('Reset failed')).toBeTruthy();
+    expect(within(toast).getByText('User not found')).toBeTruthy();
+  });
+
+  it('is not offered to support, who may not reset (the server refuses it too)', async () => {
+    stubApi({ 'GET /api/admin/users': list(STAFF) });
+    signIn('support');
+    renderAdmin('/admin/users');
+
+    expect(await screen.findByText(/access denied/i, {}, SLOW)).toBeTruthy();
+    expect(screen.queryByRole('cell', { name: 'alice' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Reset two-factor/ })).toBeNull();
+  });
+});
