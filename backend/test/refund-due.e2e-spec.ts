@@ -2,9 +2,10 @@ import { Coupon } from '../src/coupons/entities/coupon.entity.js';
 import { ReservationSweeper } from '../src/fulfilment/reservation-sweeper.js';
 import { DownloadLink } from '../src/downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
+import { generateLicenseKey } from '../src/licenses/license-key-cipher.js';
 import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
 import { Order } from '../src/orders/entities/order.entity.js';
-import { BILLING, createIntent, type Intent } from './support/checkout.js';
+import { BILLING, createIntent, STANDARD, type Intent } from './support/checkout.js';
 import { SmtpSink, waitFor } from './support/smtp-sink.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
@@ -157,6 +158,26 @@ describe(`paid orders held for a refund, demo provider, on ${DRIVER}`, () => {
         'This order was paid but not delivered and is owed a refund: send paymentStatus refunded once it is refunded',
       );
     }
+    // Nor send it keys or a delivery e-mail.
+    const resend = await t
+      .http()
+      .post(`/api/admin/orders/${intent.orderId}/resend-email`)
+      .set('authorization', admin)
+      .expect(409);
+    expect(resend.body.message).toBe(
+      'This order was cancelled and is owed a refund: nothing is delivered for it',
+    );
+    const typedKey = await t
+      .http()
+      .post('/api/admin/license-keys')
+      .set('authorization', admin)
+      .send({ orderId: intent.orderId, productId: STANDARD, licenseKey: generateLicenseKey() })
+      .expect(409);
+    expect(typedKey.body.message).toBe(
+      'This order was cancelled and is owed a refund: nothing is delivered for it',
+    );
+    expect(await keysOf(intent.orderId)).toBe(0);
+
     // Once refunded, the mark is cleared and the order stays cancelled and undelivered.
     const refunded = await put(intent.orderId, { paymentStatus: 'refunded' }).expect(200);
     expect(refunded.body).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', refundDue: null });

@@ -22,6 +22,9 @@ import { renderDeliveryEmail, type DeliveredProduct } from './delivery-email.js'
 import { renderRefundDueEmail, renderRefundDueStaffEmail } from './refund-due-email.js';
 
 export const DOWNLOAD_LINK_DAYS = 30;
+/** Why an order held for a refund gets no keys and no delivery e-mail. */
+export const REFUND_DUE_UNDELIVERED =
+  'This order was cancelled and is owed a refund: nothing is delivered for it';
 export const DOWNLOADS_PER_LINK = 5;
 
 /**
@@ -188,6 +191,7 @@ export class FulfilmentService {
       throw new ConflictException(
         `Keys are given to paid orders; this order's payment is ${order.paymentStatus}`,
       );
+    if (order.refundDue) throw new ConflictException(REFUND_DUE_UNDELIVERED);
     // A revoked key (say, one the customer could not activate) leaves room for its replacement.
     const have = await m.countBy(LicenseKey, {
       orderId: order.id,

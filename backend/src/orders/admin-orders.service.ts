@@ -21,7 +21,7 @@ import {
 import { parseListQuery, type ListQueryDto } from '../common/list-query.js';
 import { centsToDollars } from '../common/money.js';
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
-import { FulfilmentService } from '../fulfilment/fulfilment.service.js';
+import { FulfilmentService, REFUND_DUE_UNDELIVERED } from '../fulfilment/fulfilment.service.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider.js';
 import { LicenseKey } from '../licenses/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../licenses/license-key-cipher.js';
@@ -253,6 +253,7 @@ export class AdminOrdersService {
     const order = await this.find(id);
     if (order.paymentStatus !== 'completed')
       throw new ConflictException('Only paid orders have a delivery e-mail');
+    if (order.refundDue) throw new ConflictException(REFUND_DUE_UNDELIVERED);
     const emailId = await this.db.transaction(async (m) => {
       const messageId = await this.fulfilment.redeliver(m, order);
       await this.audit.record(m, actor, {
