@@ -22,10 +22,10 @@ import { renderDeliveryEmail, type DeliveredProduct } from './delivery-email.js'
 import { renderRefundDueEmail, renderRefundDueStaffEmail } from './refund-due-email.js';
 
 export const DOWNLOAD_LINK_DAYS = 30;
+export const DOWNLOADS_PER_LINK = 5;
 /** Why an order held for a refund gets no keys and no delivery e-mail. */
 export const REFUND_DUE_UNDELIVERED =
   'This order was cancelled and is owed a refund: nothing is delivered for it';
-export const DOWNLOADS_PER_LINK = 5;
 
 /**
  * Everything that happens to an order once its payment moves: confirmation (keys, download links, the
