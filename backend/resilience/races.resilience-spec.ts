@@ -249,6 +249,86 @@ describe(`races on ${DRIVER}`, () => {
     });
   });
 
+  it('a staff cancel racing the demo confirmation, 12 times: never delivered while cancelled', async () => {
+    const { h, t } = store;
+    const requestsBefore = t.requests;
+    // One key per round, and one for the coupon race's paid order should it still be waiting.
+    expect((await t.importKeys(admin, STANDARD, freshKeys(13))).status).toBe(200);
+    const outcomes = { delivered: 0, cancelledUnpaid: 0, refundDue: 0 };
+    for (let round = 0; round < 12; round++) {
+      const created = await t.createIntent(`cancel-race-${round}@race.example.com`);
+      expect(created.status).toBe(201);
+      const intent = created.body as Intent;
+      const cancel = () =>
+        t.call('PUT', `/api/admin/orders/${intent.orderId}`, {
+          json: { status: 'cancelled' },
+          headers: { authorization: admin },
+        });
+      // Each party goes first in turn, a few milliseconds apart, so both orders of arrival are tried.
+      const delay = (round % 4) * 2;
+      const [cancelled, paid] = await Promise.all([
+        round % 2 ? pause(delay).then(cancel) : cancel(),
+        round % 2 ? t.confirmDemo(intent) : pause(delay).then(() => t.confirmDemo(intent)),
+      ]);
+      const [row] = await h.db.query<{ status: string; paymentStatus: string; refundDue: string | null }>(
+        'SELECT status, paymentStatus, refundDue FROM orders WHERE id = ?',
+        [intent.orderId],
+      );
+      const keys = await h.db.query('SELECT id FROM license_keys WHERE orderId = ?', [intent.orderId]);
+      const deliveries = await h.db.query('SELECT id FROM mail_outbox WHERE orderId = ? AND kind = ?', [
+        intent.orderId,
+        'order-delivery',
+      ]);
+      const what = `round ${round}: cancel ${cancelled.status}, confirm ${paid.status} ${JSON.stringify(paid.body)}, order ${JSON.stringify(row)}`;
+      if (cancelled.status === 200) {
+        // Cancelled: nothing delivered; if the payment went through all the same, a refund is owed.
+        expect({ what, status: row!.status, keys: keys.length, mails: deliveries.length }).toEqual({
+          what,
+          status: 'cancelled',
+          keys: 0,
+          mails: 0,
+        });
+        if (row!.paymentStatus === 'completed') {
+          expect({ what, refundDue: row!.refundDue, confirm: paid.status }).toEqual({
+            what,
+            refundDue: 'order-cancelled',
+            confirm: 200,
+          });
+          outcomes.refundDue++;
+        } else {
+          expect({ what, paymentStatus: row!.paymentStatus, confirm: paid.status }).toEqual({
+            what,
+            paymentStatus: 'pending',
+            confirm: 409,
+          });
+          outcomes.cancelledUnpaid++;
+        }
+      } else {
+        // The payment won: the cancellation was refused and the order delivered.
+        expect({ what, cancel: cancelled.status, confirm: paid.status }).toEqual({
+          what,
+          cancel: 409,
+          confirm: 200,
+        });
+        expect({ what, row, keys: keys.length, mails: deliveries.length }).toEqual({
+          what,
+          row: { status: 'fulfilled', paymentStatus: 'completed', refundDue: null },
+          keys: 1,
+          mails: 1,
+        });
+        outcomes.delivered++;
+      }
+    }
+    expect(outcomes.delivered + outcomes.cancelledUnpaid + outcomes.refundDue).toBe(12);
+
+    recordFigures('races: cancel against payment', {
+      requests: t.requests - requestsBefore,
+      serverErrors: t.serverErrors,
+      keysDelivered: outcomes.delivered,
+      duplicates: 0,
+    });
+  });
+
   it('20 concurrent activations of a key limited to 3: exactly 3 succeed', async () => {
     const { h, t } = store;
     const requestsBefore = t.requests;

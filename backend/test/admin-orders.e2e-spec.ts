@@ -49,6 +49,7 @@ describe(`back office: orders on ${DRIVER}`, () => {
       paymentMethod: 'demo',
       createdAt: expect.any(String),
       awaitingKeys: false,
+      refundDue: null,
     });
     const q = (filter: object, extra = '') =>
       get(`/api/admin/orders?filter=${encodeURIComponent(JSON.stringify(filter))}${extra}`).expect(200);

@@ -1,3 +1,4 @@
+import { Coupon } from '../src/coupons/entities/coupon.entity.js';
 import { generateLicenseKey } from '../src/licenses/license-key-cipher.js';
 import { RestockService } from '../src/fulfilment/restock.service.js';
 import { DownloadLink } from '../src/downloads/entities/download-link.entity.js';
@@ -145,6 +146,101 @@ describe(`Stripe payments against a local stand-in API on ${DRIVER}`, () => {
       expect(await order(pending.intent.orderId)).toMatchObject({ status: 'processing' });
     } finally {
       stripe.failing = false;
+    }
+  });
+
+  it('cancels the PaymentIntent of an order whose card was declined when staff cancel it', async () => {
+    const admin = await signIn(t, 'admin');
+    const { intent, paymentIntentId } = await checkout();
+    await post(
+      stripe.event('payment_intent.payment_failed', {
+        ...stripe.intents.get(paymentIntentId),
+        status: 'requires_payment_method',
+      }),
+    ).expect(200);
+    expect((await order(intent.orderId)).paymentStatus).toBe('failed');
+    await t
+      .http()
+      .put(`/api/admin/orders/${intent.orderId}`)
+      .set('authorization', admin)
+      .send({ status: 'cancelled' })
+      .expect(200);
+    // The shopper can no longer try another card for it.
+    expect(stripe.intents.get(paymentIntentId)!.status).toBe('canceled');
+    expect(await order(intent.orderId)).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
+  });
+
+  it('records a payment that succeeds for a cancelled order, delivers nothing, and owes the refund', async () => {
+    const admin = await signIn(t, 'admin');
+    const { intent, paymentIntentId } = await checkout();
+    await t
+      .http()
+      .put(`/api/admin/orders/${intent.orderId}`)
+      .set('authorization', admin)
+      .send({ status: 'cancelled' })
+      .expect(200);
+    // Stripe reports the payment as succeeded all the same (the cancellation lost the race there).
+    await post(stripe.event('payment_intent.succeeded', stripe.succeeded(paymentIntentId))).expect(200);
+    expect(await t.db.getRepository(LicenseKey).countBy({ orderId: intent.orderId })).toBe(0);
+    expect(await deliveries(intent.orderId)).toBe(0);
+    expect(await order(intent.orderId)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'completed',
+      paymentMethod: 'card',
+      refundDue: 'order-cancelled',
+    });
+    const told = await t.db.getRepository(OutboxMessage).findBy({ orderId: intent.orderId });
+    expect(told.map((m) => m.kind).sort()).toEqual(['order-refund-due', 'refund-due']);
+
+    // The refund at Stripe clears the mark; the order stays cancelled and undelivered.
+    await post(
+      stripe.event('charge.refunded', {
+        id: 'ch_cancelled',
+        object: 'charge',
+        payment_intent: paymentIntentId,
+        amount: intent.totalCents,
+        amount_refunded: intent.totalCents,
+        refunded: true,
+      }),
+    ).expect(200);
+    expect(await order(intent.orderId)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+      refundDue: null,
+    });
+    expect(await t.db.getRepository(LicenseKey).countBy({ orderId: intent.orderId })).toBe(0);
+  });
+
+  it('never takes a capped coupon past its cap when failed payments are followed by successful ones', async () => {
+    await t.db.getRepository(Coupon).insert({ code: 'STRIPE-ONCE', percentOff: 50, maxRedemptions: 1 });
+    const orders: { intent: Intent; paymentIntentId: string }[] = [];
+    for (let i = 0; i < 4; i++) {
+      const intent = (await createIntent(t, { couponCode: 'stripe-once' }).expect(201)).body as Intent;
+      const { providerPaymentId } = await order(intent.orderId);
+      await post(
+        stripe.event('payment_intent.payment_failed', {
+          ...stripe.intents.get(providerPaymentId!),
+          status: 'requires_payment_method',
+        }),
+      ).expect(200);
+      expect(await order(intent.orderId)).toMatchObject({ paymentStatus: 'failed', couponState: 'released' });
+      orders.push({ intent, paymentIntentId: providerPaymentId! });
+    }
+    for (const { paymentIntentId } of orders) {
+      await post(stripe.event('payment_intent.succeeded', stripe.succeeded(paymentIntentId))).expect(200);
+    }
+    const coupon = await t.db.getRepository(Coupon).findOneByOrFail({ code: 'STRIPE-ONCE' });
+    expect(coupon.redemptionCount).toBe(1);
+    const keys = await Promise.all(
+      orders.map(({ intent }) => t.db.getRepository(LicenseKey).countBy({ orderId: intent.orderId })),
+    );
+    expect(keys).toEqual([1, 0, 0, 0]);
+    for (const { intent } of orders.slice(1)) {
+      expect(await order(intent.orderId)).toMatchObject({
+        status: 'cancelled',
+        paymentStatus: 'completed',
+        refundDue: 'coupon-used-up',
+      });
     }
   });
 

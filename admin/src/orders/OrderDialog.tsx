@@ -24,7 +24,24 @@ import { productName } from '../common/products';
 import { StatusChip } from '../common/StatusChip';
 import { errorMessage, useToast } from '../common/toast';
 import type { AppDataProvider } from '../providers/dataProvider';
-import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderDetail } from './types';
+import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderDetail, type RefundReason } from './types';
+
+const REFUND_REASONS: Record<RefundReason, string> = {
+  'order-cancelled': 'The payment arrived after this order had been cancelled.',
+  'coupon-used-up':
+    "The payment arrived after the order's coupon reservation had lapsed and the coupon had reached its cap.",
+};
+
+/** A paid order that was not delivered: staff must give the money back. */
+export const RefundDueWarning = ({ order }: { order: Pick<OrderDetail, 'refundDue' | 'totalAmount'> }) =>
+  order.refundDue ? (
+    <Alert severity="warning" role="alert">
+      <strong>Refund due: {formatMoney(order.totalAmount)} in full.</strong> {REFUND_REASONS[order.refundDue]}{' '}
+      No licence keys were delivered and the customer has been told the payment will be refunded. Refund it
+      with the payment provider; the order is marked refunded when the provider reports the refund (or set its
+      payment status to Refunded once it is done).
+    </Alert>
+  ) : null;
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Box component="section" aria-label={title}>
@@ -142,6 +159,7 @@ export const OrderDialog = ({ id, onClose }: { id: string; onClose: () => void }
         {error ? <Alert severity="error">Failed to fetch orders</Alert> : null}
         {order ? (
           <Stack spacing={3}>
+            <RefundDueWarning order={order} />
             <Section title="Customer Information">
               <Typography>{order.customerName}</Typography>
               <Typography>{order.customerEmail}</Typography>

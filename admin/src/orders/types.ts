@@ -1,3 +1,5 @@
+export type RefundReason = 'order-cancelled' | 'coupon-used-up';
+
 /** A row of `GET /api/admin/orders`. */
 export interface Order {
   id: string;
@@ -10,6 +12,8 @@ export interface Order {
   paymentMethod: string | null;
   createdAt: string;
   awaitingKeys: boolean;
+  /** Set while the order was paid but not delivered and owes the shopper a full refund. */
+  refundDue: RefundReason | null;
 }
 
 /** `GET /api/admin/orders/:id`. */

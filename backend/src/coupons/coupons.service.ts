@@ -10,15 +10,17 @@ export function normalizeCouponCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
+/** A capped coupon has redemptions left. */
+const belowCap = () =>
+  new Brackets((w) => w.where('maxRedemptions IS NULL').orWhere('redemptionCount < maxRedemptions'));
+
 /** A coupon is usable when active, started, not expired and, if capped, not used up. */
 function usable(where: WhereExpressionBuilder, now: Date): void {
   where
     .andWhere('active = :active', { active: true })
     .andWhere(new Brackets((w) => w.where('startsAt IS NULL').orWhere('startsAt <= :now', { now })))
     .andWhere(new Brackets((w) => w.where('expiresAt IS NULL').orWhere('expiresAt > :now', { now })))
-    .andWhere(
-      new Brackets((w) => w.where('maxRedemptions IS NULL').orWhere('redemptionCount < maxRedemptions')),
-    );
+    .andWhere(belowCap());
 }
 
 @Injectable()
@@ -63,13 +65,20 @@ export class CouponsService {
       .execute();
   }
 
-  /** Counts a redemption whose reservation had been released before the payment succeeded after all. */
-  async redeemAgain(manager: EntityManager, code: string): Promise<void> {
-    await manager
+  /**
+   * Takes a redemption again for an order whose reservation had lapsed (its payment failed or took over
+   * 30 minutes) and which was paid after all: one conditional UPDATE, so the coupon never goes past its
+   * cap. Only the cap is checked: the shopper checked out while the coupon was valid. False when the
+   * coupon is used up (or was deleted meanwhile).
+   */
+  async retake(manager: EntityManager, code: string): Promise<boolean> {
+    const result = await manager
       .createQueryBuilder()
       .update(Coupon)
       .set({ redemptionCount: () => 'redemptionCount + 1' })
       .where('code = :code', { code: normalizeCouponCode(code) })
+      .andWhere(belowCap())
       .execute();
+    return result.affected !== 0;
   }
 }

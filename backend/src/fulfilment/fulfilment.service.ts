@@ -11,11 +11,21 @@ import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../licenses/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../licenses/license-key-cipher.js';
 import { OutboxService } from '../mail/outbox.service.js';
-import { Order, type OrderStatus, type PaymentStatus } from '../orders/entities/order.entity.js';
+import {
+  Order,
+  UNPAID,
+  type OrderStatus,
+  type PaymentStatus,
+  type RefundReason,
+} from '../orders/entities/order.entity.js';
 import { renderDeliveryEmail, type DeliveredProduct } from './delivery-email.js';
+import { renderRefundDueEmail, renderRefundDueStaffEmail } from './refund-due-email.js';
 
 export const DOWNLOAD_LINK_DAYS = 30;
 export const DOWNLOADS_PER_LINK = 5;
+/** Why an order held for a refund gets no keys and no delivery e-mail. */
+export const REFUND_DUE_UNDELIVERED =
+  'This order was cancelled and is owed a refund: nothing is delivered for it';
 
 /**
  * Everything that happens to an order once its payment moves: confirmation (keys, download links, the
@@ -41,21 +51,27 @@ export class FulfilmentService {
   /**
    * Marks the payment completed and delivers the order. Only the first caller for an order gets past the
    * conditional UPDATE (which also locks the row on MySQL until commit): webhooks replayed or racing a
-   * browser confirmation deliver once. Returns the order as delivered, or null when the payment was
-   * already confirmed.
+   * browser confirmation deliver once. The money was taken whatever the order's state, so the payment is
+   * always recorded; but an order cancelled meanwhile, or whose lapsed coupon reservation cannot be taken
+   * again within the cap, is not delivered: it is held for a refund (holdForRefund). Returns the order as
+   * it now is, or null when the payment was already confirmed.
    */
   async confirmPayment(m: EntityManager, orderId: string, paymentMethod: string): Promise<Order | null> {
     const won = await m
       .createQueryBuilder()
       .update(Order)
       .set({ paymentStatus: 'completed', paidAt: new Date(), paymentMethod })
-      .where('id = :orderId AND paymentStatus IN (:...open)', { orderId, open: ['pending', 'failed'] })
+      .where('id = :orderId AND paymentStatus IN (:...open)', { orderId, open: UNPAID })
       .execute();
     if (!won.affected) return null;
-    // Read after the UPDATE, which holds the row: the coupon's state may have changed since any earlier read.
+    // Read after the UPDATE, which holds the row: a staff cancellation (conditional on the payment being
+    // unpaid, under the same lock) either committed before it or waits until this commits.
     const order = await m.findOneByOrFail(Order, { id: orderId });
-    await this.redeemCoupon(m, order);
-    await this.deliver(m, order, false);
+    let refused: RefundReason | null = null;
+    if (order.status === 'cancelled') refused = 'order-cancelled';
+    else if (!(await this.redeemCoupon(m, order))) refused = 'coupon-used-up';
+    if (refused) await this.holdForRefund(m, order, refused);
+    else await this.deliver(m, order, false);
     return order;
   }
 
@@ -72,12 +88,15 @@ export class FulfilmentService {
     return true;
   }
 
-  /** A full refund: the order's keys are revoked and its download links deactivated. */
+  /**
+   * A full refund: the order's keys are revoked and its download links deactivated. An order held for a
+   * refund owes nothing more, and stays cancelled and undelivered.
+   */
   async refund(m: EntityManager, orderId: string): Promise<boolean> {
     const refunded = await m
       .createQueryBuilder()
       .update(Order)
-      .set({ paymentStatus: 'refunded', awaitingKeys: false })
+      .set({ paymentStatus: 'refunded', awaitingKeys: false, refundDue: null })
       .where('id = :orderId AND paymentStatus <> :refunded', { orderId, refunded: 'refunded' })
       .execute();
     if (!refunded.affected) return false;
@@ -129,6 +148,11 @@ export class FulfilmentService {
     }
     const status = change.status;
     if (status === undefined || status === order.status) return;
+    if (order.refundDue) {
+      throw new ConflictException(
+        'This order was paid but not delivered and is owed a refund: send paymentStatus refunded once it is refunded',
+      );
+    }
     if (order.paymentStatus === 'completed') {
       if (status === 'cancelled')
         throw new ConflictException('A paid order is cancelled by refunding it: send paymentStatus refunded');
@@ -142,7 +166,13 @@ export class FulfilmentService {
     } else if (status === 'fulfilled') {
       throw new ConflictException('Only a paid order that has all its licence keys is fulfilled');
     }
-    await m.update(Order, orderId, { status });
+    // Conditional on the payment state read under the lock, so that a cancellation and a confirmation of
+    // the payment can never both win (see confirmPayment).
+    const changed = await m.update(Order, { id: orderId, paymentStatus: order.paymentStatus }, { status });
+    if (!changed.affected)
+      throw new ConflictException('This order was changed meanwhile; reload it and try again');
+    // A cancelled order will not be paid: its coupon reservation goes back at once.
+    if (status === 'cancelled') await this.releaseCoupon(m, orderId);
   }
 
   /**
@@ -161,6 +191,7 @@ export class FulfilmentService {
       throw new ConflictException(
         `Keys are given to paid orders; this order's payment is ${order.paymentStatus}`,
       );
+    if (order.refundDue) throw new ConflictException(REFUND_DUE_UNDELIVERED);
     // A revoked key (say, one the customer could not activate) leaves room for its replacement.
     const have = await m.countBy(LicenseKey, {
       orderId: order.id,
@@ -394,12 +425,44 @@ export class FulfilmentService {
     return link;
   }
 
-  private async redeemCoupon(m: EntityManager, order: Order): Promise<void> {
-    if (!order.couponCode || order.couponState === 'redeemed') return;
-    const wasReleased = order.couponState === 'released';
+  /**
+   * Counts the order's coupon as used. A reservation that had lapsed (the payment failed or took over 30
+   * minutes) is taken again within the cap; false when the coupon is used up meanwhile.
+   */
+  private async redeemCoupon(m: EntityManager, order: Order): Promise<boolean> {
+    if (!order.couponCode || order.couponState === 'redeemed') return true;
+    if (order.couponState === 'released' && !(await this.coupons.retake(m, order.couponCode))) return false;
     await m.update(Order, order.id, { couponState: 'redeemed' });
-    // The reservation had lapsed (payment failed or took over 30 minutes) but the shopper paid: count it.
-    if (wasReleased) await this.coupons.redeemAgain(m, order.couponCode);
+    return true;
+  }
+
+  /**
+   * A paid order that must not be delivered: it is cancelled and marked as owing a full refund (on
+   * `order` too), a coupon reservation it still holds goes back, and the shopper and staff are e-mailed.
+   * The refund itself is staff's, through the provider; its `charge.refunded` (or staff setting the
+   * payment refunded) clears the mark.
+   */
+  private async holdForRefund(m: EntityManager, order: Order, reason: RefundReason): Promise<void> {
+    Object.assign(order, { status: 'cancelled', refundDue: reason, awaitingKeys: false });
+    await m.update(Order, order.id, { status: 'cancelled', refundDue: reason, awaitingKeys: false });
+    if (order.couponState === 'reserved' && (await this.releaseCoupon(m, order.id))) {
+      order.couponState = 'released';
+    }
+    const { supportEmail } = this.config.mail;
+    await this.outbox.enqueue(m, {
+      kind: 'order-refund-due',
+      to: order.customerEmail,
+      orderId: order.id,
+      ...renderRefundDueEmail(order, reason, { supportEmail, publicUrl: this.config.publicUrl }),
+    });
+    await this.outbox.enqueue(m, {
+      kind: 'refund-due',
+      to: supportEmail,
+      orderId: order.id,
+      audience: 'staff',
+      ...renderRefundDueStaffEmail(order, reason),
+    });
+    this.logger.warn(`Order ${order.id} was paid but not delivered (${reason}): a refund is due`);
   }
 
   private async releaseCoupon(m: EntityManager, orderId: string): Promise<boolean> {

@@ -103,7 +103,7 @@ export class AdminLicenseKeysController {
   @ApiConflictResponse({
     description:
       "This license key already exists / the order already has all its keys of that product / the order's " +
-      'payment is not completed',
+      'payment is not completed / the order was cancelled and is owed a refund',
   })
   @ApiForbiddenResponse({ description: 'Support staff' })
   create(@Body() body: CreateLicenseKeyDto, @Staff() staff: StaffUserDto): Promise<AdminLicenseKeyDto> {

@@ -43,8 +43,10 @@ export class AdminOrdersController {
   @ApiOperation({
     summary: 'Set the status and/or payment status',
     description:
-      'Applied through the fulfilment rules: `completed` delivers the order as a confirmed payment does, ' +
-      '`refunded` revokes its licence keys and deactivates its download links as a refund does.',
+      'Applied through the fulfilment rules: `completed` delivers the order as a confirmed payment does ' +
+      '(a cancelled order is not delivered: it is marked `refundDue`), `refunded` revokes its licence keys ' +
+      'and deactivates its download links as a refund does (and clears `refundDue`). Cancelling an unpaid ' +
+      'order cancels its payment at the provider first and gives its coupon reservation back.',
   })
   @ApiOkResponse({ type: AdminOrderDetailDto })
   @ApiBadRequestResponse({ description: 'Unknown value, or another field' })
@@ -65,7 +67,7 @@ export class AdminOrdersController {
   @Roles('admin', 'support')
   @ApiOperation({ summary: 'Queue the delivery e-mail again (admin and support)' })
   @ApiOkResponse({ type: ResendEmailResponseDto })
-  @ApiConflictResponse({ description: 'The order is not paid' })
+  @ApiConflictResponse({ description: 'The order is not paid, or was not delivered and is owed a refund' })
   @ApiNotFoundResponse()
   resendEmail(
     @Param('id', orderId) id: string,

@@ -21,7 +21,7 @@ import {
 import { parseListQuery, type ListQueryDto } from '../common/list-query.js';
 import { centsToDollars } from '../common/money.js';
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
-import { FulfilmentService } from '../fulfilment/fulfilment.service.js';
+import { FulfilmentService, REFUND_DUE_UNDELIVERED } from '../fulfilment/fulfilment.service.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider.js';
 import { LicenseKey } from '../licenses/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../licenses/license-key-cipher.js';
@@ -33,7 +33,7 @@ import type {
   ResendEmailResponseDto,
   UpdateOrderDto,
 } from './dto/admin-order-detail.dto.js';
-import { Order, ORDER_STATUSES, PAYMENT_STATUSES } from './entities/order.entity.js';
+import { Order, ORDER_STATUSES, PAYMENT_STATUSES, UNPAID } from './entities/order.entity.js';
 
 const ORDER_LIST = {
   sortable: ['createdAt', 'totalAmount', 'customerEmail', 'status'] as const,
@@ -227,13 +227,14 @@ export class AdminOrdersService {
   }
 
   /**
-   * Before an unpaid order is cancelled, its payment is cancelled at the provider, so the shopper can no
-   * longer pay for it (outside the transaction: no row stays locked while the provider answers). If the
+   * Before an unpaid order (pending, or failed: the shopper may still try another card) is cancelled, its
+   * payment is cancelled at the provider, so the shopper can no longer pay for it (outside the transaction: no row stays locked while the provider answers). If the
    * payment went through meanwhile, the order is paid and is not cancelled (409: refund it instead).
    */
   private async cancelUnpaidPayment(id: string): Promise<void> {
     const order = await this.find(id);
-    if (order.status === 'cancelled' || order.paymentStatus !== 'pending' || !order.providerPaymentId) return;
+    if (order.status === 'cancelled' || !UNPAID.includes(order.paymentStatus) || !order.providerPaymentId)
+      return;
     let outcome: 'cancelled' | 'paid';
     try {
       outcome = await this.provider.cancelPayment(order.providerPaymentId);
@@ -252,6 +253,7 @@ export class AdminOrdersService {
     const order = await this.find(id);
     if (order.paymentStatus !== 'completed')
       throw new ConflictException('Only paid orders have a delivery e-mail');
+    if (order.refundDue) throw new ConflictException(REFUND_DUE_UNDELIVERED);
     const emailId = await this.db.transaction(async (m) => {
       const messageId = await this.fulfilment.redeliver(m, order);
       await this.audit.record(m, actor, {

@@ -15,7 +15,7 @@ import { activeStripe, APP_CONFIG, type AppConfig } from '../config/app-config.j
 import { isUniqueViolation } from '../database/errors.js';
 import { runInTransaction } from '../database/transactions.js';
 import { FulfilmentService } from '../fulfilment/fulfilment.service.js';
-import { Order } from '../orders/entities/order.entity.js';
+import { Order, UNPAID } from '../orders/entities/order.entity.js';
 import { ClientSecrets } from './client-secrets.js';
 import { PaymentEvent } from './entities/payment-event.entity.js';
 import { STRIPE } from './stripe.client.js';
@@ -25,8 +25,6 @@ import { signedInTheFuture } from './webhook-signature.js';
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 /** One order's PaymentIntent is looked up at most this often for the shopper's status polling. */
 export const STRIPE_SYNC_INTERVAL_MS = 2_000;
-/** Payment states a confirmation may still move from (a failed attempt can be followed by a good card). */
-const UNPAID = ['pending', 'failed'];
 
 export interface OrderPaymentState {
   orderId: string;

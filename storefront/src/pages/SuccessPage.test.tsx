@@ -47,6 +47,30 @@ describe('SuccessPage', () => {
     expect(store.getState().cart.items).toEqual([]);
   });
 
+  it('tells the shopper a paid order that could not be completed will be refunded', async () => {
+    savePendingOrder(ORDER);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({
+          orderId: ORDER.orderId,
+          status: 'cancelled',
+          paymentStatus: 'completed',
+          customerEmail: ORDER.email,
+        }),
+      ),
+    );
+    renderRoute(
+      `/success?payment_intent=pi_1&payment_intent_client_secret=${ORDER.clientSecret}&redirect_status=succeeded`,
+      { cart },
+    );
+    expect(await screen.findByRole('heading', { name: 'Order Not Completed' })).toBeTruthy();
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Order status: Not completed: no licence keys were sent and your payment will be refunded in full. We have e-mailed you the details.',
+    );
+    expect(screen.queryByRole('heading', { name: 'Order Complete!' })).toBeNull();
+  });
+
   it('shows the failure with a way back to the checkout, keeping the cart', async () => {
     savePendingOrder(ORDER);
     const { store } = renderRoute(

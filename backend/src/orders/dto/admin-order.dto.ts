@@ -3,9 +3,11 @@ import { centsToDollars } from '../../common/money.js';
 import {
   ORDER_STATUSES,
   PAYMENT_STATUSES,
+  REFUND_REASONS,
   type Order,
   type OrderStatus,
   type PaymentStatus,
+  type RefundReason,
 } from '../entities/order.entity.js';
 
 /** A row of the back office's orders list. */
@@ -37,6 +39,13 @@ export class AdminOrderRowDto {
   @ApiProperty()
   awaitingKeys: boolean;
 
+  @ApiPropertyOptional({
+    enum: REFUND_REASONS,
+    nullable: true,
+    description: 'Set while the order was paid but not delivered and owes the shopper a full refund',
+  })
+  refundDue: RefundReason | null;
+
   static from(order: Order): AdminOrderRowDto {
     return {
       id: order.id,
@@ -48,6 +57,7 @@ export class AdminOrderRowDto {
       paymentMethod: order.paymentMethod,
       createdAt: order.createdAt,
       awaitingKeys: order.awaitingKeys,
+      refundDue: order.refundDue,
     };
   }
 }

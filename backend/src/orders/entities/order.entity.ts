@@ -8,8 +8,18 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const COUPON_STATES = ['reserved', 'redeemed', 'released'] as const;
 export type CouponState = (typeof COUPON_STATES)[number];
 
+/**
+ * Why a paid order was not delivered and its payment is owed back in full: the payment arrived for an
+ * order already cancelled, or for an order whose coupon reservation had lapsed and whose coupon had
+ * meanwhile reached its cap.
+ */
+export const REFUND_REASONS = ['order-cancelled', 'coupon-used-up'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** Payment states a confirmation may still move from (a failed attempt can be followed by a good card). */
+export const UNPAID: PaymentStatus[] = ['pending', 'failed'];
 
 /** One line of the order as it was priced at checkout; later catalogue changes do not alter it. */
 export interface OrderItemSnapshot {
@@ -112,6 +122,10 @@ export class Order extends UuidEntity {
 
   @Column({ type: 'simple-enum', enum: COUPON_STATES, nullable: true })
   couponState: CouponState | null;
+
+  /** Set while the order is paid, not delivered, and owes the shopper a full refund; cleared by the refund. */
+  @Column({ type: 'simple-enum', enum: REFUND_REASONS, nullable: true })
+  refundDue: RefundReason | null;
 
   /** The payment's client secret, sealed (SecretBox): checked by the order-status and demo routes. */
   @Column({ type: 'text', nullable: true })

@@ -13,11 +13,15 @@ export const OrderComplete = forwardRef<
 >(function OrderComplete({ email, orderId, clientSecret, onReturnHome }, headingRef) {
   const { status } = useOrderStatus(orderId, clientSecret);
   const failed = status?.paymentStatus === 'failed';
+  const cancelled = status?.status === 'cancelled';
 
   return (
     <Box sx={{ textAlign: 'center', py: 4 }}>
-      <Box aria-hidden="true" sx={{ fontSize: 56, color: 'success.main', lineHeight: 1 }}>
-        ✓
+      <Box
+        aria-hidden="true"
+        sx={{ fontSize: 56, color: cancelled ? 'warning.main' : 'success.main', lineHeight: 1 }}
+      >
+        {cancelled ? '!' : '✓'}
       </Box>
       <Typography
         ref={headingRef}
@@ -26,16 +30,20 @@ export const OrderComplete = forwardRef<
         component="h2"
         sx={{ fontWeight: 800, my: 2, outline: 'none' }}
       >
-        Order Complete!
+        {cancelled ? 'Order Not Completed' : 'Order Complete!'}
       </Typography>
-      <Typography sx={{ mb: 1 }}>
-        A confirmation has been sent to <strong>{email}</strong>.
-      </Typography>
+      {cancelled ? null : (
+        <Typography sx={{ mb: 1 }}>
+          A confirmation has been sent to <strong>{email}</strong>.
+        </Typography>
+      )}
       <Typography color="text.secondary" sx={{ mb: 1 }}>
         Order {orderId.slice(0, 8)}
       </Typography>
       <Alert
-        severity={failed ? 'error' : status?.status === 'fulfilled' ? 'success' : 'info'}
+        severity={
+          failed ? 'error' : cancelled ? 'warning' : status?.status === 'fulfilled' ? 'success' : 'info'
+        }
         role="status"
         sx={{ my: 3, textAlign: 'left' }}
       >
