@@ -22,7 +22,11 @@ describe(`paid orders held for a refund, demo provider, on ${DRIVER}`, () => {
 
   beforeAll(async () => {
     smtp = await SmtpSink.start();
-    t = await startTestApp({ SMTP_URL: smtp.url, SUPPORT_EMAIL: 'help@store.example', TRUST_PROXY: 'true' });
+    t = await startTestApp({
+      SMTP_URL: smtp.url,
+      SUPPORT_EMAIL: 'help@store.example',
+      TRUST_PROXY: 'loopback',
+    });
     admin = await signIn(t, 'admin');
   });
   afterAll(async () => {
