@@ -13,6 +13,7 @@ import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-s
 import { Checkout1763800000000 } from './migrations/1763800000000-checkout.js';
 import { AuditLog1763900000000 } from './migrations/1763900000000-audit-log.js';
 import { AdminListIndexes1764000000000 } from './migrations/1764000000000-admin-list-indexes.js';
+import { ExactIdentities1764100000000 } from './migrations/1764100000000-exact-identities.js';
 
 /** Every entity, listed explicitly (no globs): the same list works from `src` under Jest and from `dist`. */
 export const ENTITIES = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   Checkout1763800000000,
   AuditLog1763900000000,
   AdminListIndexes1764000000000,
+  ExactIdentities1764100000000,
 ];
