@@ -1,4 +1,6 @@
+import { AdminUser } from '../src/auth/entities/admin-user.entity.js';
 import { DEV_DEFAULTS } from '../src/config/app-config.js';
+import { ExactIdentities1764100000000 } from '../src/database/migrations/1764100000000-exact-identities.js';
 import { DownloadLink } from '../src/downloads/entities/download-link.entity.js';
 import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
 import { Order } from '../src/orders/entities/order.entity.js';
@@ -70,6 +72,32 @@ describe(`identities and secrets compared exactly on ${DRIVER}`, () => {
       for (let i = 0; i < 5; i++) await login('admin', '10.210.2.1', 'wrong-password').expect(401);
       await login('ADMIN', '10.210.2.1').expect(429);
     });
+  });
+
+  it('brings the e-mails and usernames stored before to their canonical forms (the migration)', async () => {
+    const first = await buyWithDemo(t, undefined, 'legacy-one@example.com');
+    const second = await buyWithDemo(t, undefined, 'legacy-two@example.com');
+    const orders = t.db.getRepository(Order);
+    await orders.update({ id: first.orderId }, { customerEmail: 'Legacy-One@EXAMPLE.com' });
+    await orders.update({ id: second.orderId }, { customerEmail: 'Légacy@Bücher.Example' });
+    await t.db.getRepository(AdminUser).update({ username: 'admin' }, { username: 'Admin' });
+
+    const runner = t.db.createQueryRunner();
+    try {
+      await runner.beforeMigration();
+      await new ExactIdentities1764100000000().up(runner);
+    } finally {
+      await runner.afterMigration();
+      await runner.release();
+    }
+
+    expect((await orders.findOneByOrFail({ id: first.orderId })).customerEmail).toBe(
+      'legacy-one@example.com',
+    );
+    expect((await orders.findOneByOrFail({ id: second.orderId })).customerEmail).toBe(
+      'légacy@xn--bcher-kva.example',
+    );
+    expect(await t.db.getRepository(AdminUser).existsBy({ username: 'admin' })).toBe(true);
   });
 
   it('answers 404 for a download token with its letters in another case', async () => {
