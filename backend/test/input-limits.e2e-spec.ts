@@ -18,8 +18,8 @@ interface Rule {
 }
 
 /** Every request DTO with its rules, read from class-validator's metadata. */
-function requestDtos(): Map<Function, Rule[]> {
-  return (getMetadataStorage() as unknown as { validationMetadatas: Map<Function, Rule[]> })
+function requestDtos(): Map<abstract new () => unknown, Rule[]> {
+  return (getMetadataStorage() as unknown as { validationMetadatas: Map<abstract new () => unknown, Rule[]> })
     .validationMetadatas;
 }
 
