@@ -5,6 +5,7 @@ import { DownloadLink } from '../src/downloads/entities/download-link.entity.js'
 import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { BILLING, buyWithDemo, createIntent, shopperAddress } from './support/checkout.js';
+import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -39,6 +40,14 @@ describe(`identities and secrets compared exactly on ${DRIVER}`, () => {
     const intent = await buyWithDemo(t, undefined, 'Shopper@Bücher.example');
     const order = await t.db.getRepository(Order).findOneByOrFail({ id: intent.orderId });
     expect(order.customerEmail).toBe('shopper@xn--bcher-kva.example');
+
+    const found = await t
+      .http()
+      .get('/api/admin/orders')
+      .query({ filter: JSON.stringify({ q: 'Shopper@Bücher.Example' }) })
+      .set('authorization', await signIn(t, 'support'))
+      .expect(200);
+    expect(found.body.map((o: { id: string }) => o.id)).toEqual([intent.orderId]);
 
     await requestLink('shopper@bucher.example');
     expect(await accessLinksTo('shopper@bucher.example')).toBe(0);
