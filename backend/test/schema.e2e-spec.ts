@@ -19,6 +19,39 @@ describe(`schema and seed on ${DRIVER}`, () => {
     expect(pending.upQueries.map((q) => q.query)).toEqual([]);
   });
 
+  // TypeORM's schema comparison leaves collations out, so this one compares them itself.
+  it('gives each text column the collation its entity declares', async () => {
+    if (DRIVER === 'sqlite') {
+      // SQLite compares bytes unless a column says otherwise: none does (two indexes are NOCASE).
+      const tables: { sql: string }[] = await t.db.query(
+        "SELECT sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+      );
+      expect(tables.length).toBeGreaterThan(10);
+      for (const { sql } of tables) expect(sql).not.toMatch(/COLLATE/i);
+      return;
+    }
+    const [{ fallback }]: { fallback: string }[] = await t.db.query(
+      'SELECT @@collation_database AS fallback',
+    );
+    const actual: { table: string; column: string; collation: string }[] = await t.db.query(
+      'SELECT TABLE_NAME AS `table`, COLUMN_NAME AS `column`, COLLATION_NAME AS collation' +
+        ' FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND COLLATION_NAME IS NOT NULL',
+    );
+    const declared = new Map(
+      t.db.entityMetadatas.flatMap((entity) =>
+        entity.columns.map((c) => [`${entity.tableName}.${c.databaseName}`, c.collation ?? fallback]),
+      ),
+    );
+    const inEntities = actual.filter((row) => declared.has(`${row.table}.${row.column}`));
+    expect(inEntities.length).toBeGreaterThan(50);
+    const got = Object.fromEntries(inEntities.map((r) => [`${r.table}.${r.column}`, r.collation]));
+    const want = Object.fromEntries(
+      inEntities.map((r) => [`${r.table}.${r.column}`, declared.get(`${r.table}.${r.column}`)]),
+    );
+    expect(got).toEqual(want);
+    expect(got['orders.customerEmail']).toBe('utf8mb4_bin');
+  });
+
   (DRIVER === 'sqlite' ? it : it.skip)(
     "serves the back office's searches and sorts from indexes (SQLite's query plan)",
     async () => {

@@ -10,6 +10,7 @@ import type { StaffUserDto } from './dto/login.dto.js';
 import { AdminUserDto, type CreateAdminUserDto, type UpdateAdminUserDto } from './dto/admin-users.dto.js';
 import { ADMIN_ROLES, AdminUser } from './entities/admin-user.entity.js';
 import { hashPassword } from './passwords.js';
+import { canonicalUsername } from './username.js';
 
 const USER_LIST = {
   sortable: ['username', 'createdAt', 'role'] as const,
@@ -40,9 +41,9 @@ export class AdminUsersService {
     const query = this.db.getRepository(AdminUser).createQueryBuilder('u');
     if (filter.role) query.andWhere('u.role = :role', { role: filter.role });
     if (filter.q?.trim()) {
-      // A prefix match; LIKE is case-insensitive here on both databases (ASCII on SQLite, _ci collation).
+      // A prefix match of the lower-case usernames, ignoring the term's letter case.
       query.andWhere(`u.username LIKE :prefix ${LIKE_ESCAPE}`, {
-        prefix: `${escapeLike(filter.q.trim())}%`,
+        prefix: `${escapeLike(canonicalUsername(filter.q))}%`,
       });
     }
     const page = await fetchPage(sortList(query, sort.field, sort.order), skip, take);
@@ -57,13 +58,8 @@ export class AdminUsersService {
     const passwordHash = await hashPassword(dto.password);
     try {
       const id = await runInTransaction(this.db, async (m) => {
-        // Usernames differ by more than letter case on every database (MySQL's collation ignores case,
-        // SQLite's does not), so "Admin" cannot sit beside "admin". The UNIQUE index settles races.
-        const taken = await m
-          .getRepository(AdminUser)
-          .createQueryBuilder('u')
-          .where('LOWER(u.username) = :username', { username: dto.username.toLowerCase() })
-          .getExists();
+        // Usernames are stored lower-case (canonicalUsername). The UNIQUE index settles races.
+        const taken = await m.getRepository(AdminUser).existsBy({ username: dto.username });
         if (taken) throw new ConflictException(`Username "${dto.username}" is already taken`);
         const saved = await m.save(AdminUser, { username: dto.username, passwordHash, role: dto.role });
         await this.audit.record(m, actor, {

@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import { IS_PUBLIC, ROLES } from '../common/auth.decorators.js';
+import { canonicalUsername } from './username.js';
 import type { StaffUserDto } from './dto/login.dto.js';
 import type { AdminRole } from './entities/admin-user.entity.js';
 
@@ -62,11 +63,14 @@ export class StaffAccessGuard extends AuthGuard('jwt') {
   }
 }
 
-/** Login throttling: attempts are counted per client address and username together. */
+/**
+ * Login throttling: attempts are counted per client address and username together, the username in the
+ * form it is looked up in (guards run before the validation pipe's transforms).
+ */
 @Injectable()
 export class LoginThrottlerGuard extends ThrottlerGuard {
   protected override async getTracker(req: { ip?: string; body?: { username?: unknown } }): Promise<string> {
-    const username = typeof req.body?.username === 'string' ? req.body.username.trim().toLowerCase() : '';
+    const username = typeof req.body?.username === 'string' ? canonicalUsername(req.body.username) : '';
     return `${req.ip ?? 'unknown'}|${username}`;
   }
 }

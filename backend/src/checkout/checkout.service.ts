@@ -68,7 +68,7 @@ export class CheckoutService {
         return manager.save(
           manager.create(Order, {
             customerName: `${billing.firstName} ${billing.lastName}`,
-            customerEmail: billing.email.toLowerCase(),
+            customerEmail: billing.email,
             billingFirstName: billing.firstName,
             billingLastName: billing.lastName,
             billingAddress: billing.address,

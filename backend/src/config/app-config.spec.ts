@@ -155,6 +155,13 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it("takes the first administrator's username in its stored form: lower-case ASCII", () => {
+    expect(loadConfig({ ADMIN_USERNAME: ' Owner.Admin ' }, ROOT).admin.username).toBe('owner.admin');
+    expect(problemsOf({ ADMIN_USERNAME: 'ádmin' })).toEqual([
+      "ADMIN_USERNAME: Username must be 3 to 100 characters of letters, digits, '.', '_' or '-'",
+    ]);
+  });
+
   it('reads each database URL form', () => {
     expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/x.sqlite' }, ROOT).database).toEqual({
       type: 'sqlite',

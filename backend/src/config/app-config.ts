@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { canonicalUsername, USERNAME_MESSAGE, USERNAME_PATTERN } from '../auth/username.js';
 import { SUPPORT_HOURS, type SupportHours } from './support-hours.js';
 
 /** Development-only defaults. Production refuses to start while any of these is in use. */
@@ -166,7 +167,8 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
     problems,
   );
 
-  const adminUsername = env.ADMIN_USERNAME?.trim() || DEV_DEFAULTS.adminUsername;
+  const adminUsername = canonicalUsername(env.ADMIN_USERNAME ?? '') || DEV_DEFAULTS.adminUsername;
+  if (!USERNAME_PATTERN.test(adminUsername)) problems.push(`ADMIN_USERNAME: ${USERNAME_MESSAGE}`);
   const adminPassword = env.ADMIN_PASSWORD || DEV_DEFAULTS.adminPassword;
   if (isProduction && adminPassword === DEV_DEFAULTS.adminPassword) {
     problems.push(

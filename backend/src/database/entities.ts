@@ -13,6 +13,7 @@ import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-s
 import { Checkout1763800000000 } from './migrations/1763800000000-checkout.js';
 import { AuditLog1763900000000 } from './migrations/1763900000000-audit-log.js';
 import { AdminListIndexes1764000000000 } from './migrations/1764000000000-admin-list-indexes.js';
+import { ExactIdentities1764100000000 } from './migrations/1764100000000-exact-identities.js';
 import { RefundDue1764200000000 } from './migrations/1764200000000-refund-due.js';
 
 /** Every entity, listed explicitly (no globs): the same list works from `src` under Jest and from `dist`. */
@@ -36,5 +37,6 @@ export const MIGRATIONS = [
   Checkout1763800000000,
   AuditLog1763900000000,
   AdminListIndexes1764000000000,
+  ExactIdentities1764100000000,
   RefundDue1764200000000,
 ];

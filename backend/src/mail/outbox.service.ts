@@ -9,6 +9,7 @@ import type {
   TransactionCommitEvent,
   TransactionRollbackEvent,
 } from 'typeorm';
+import { canonicalEmail } from '../common/email.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { OutboxMessage } from './entities/outbox-message.entity.js';
 import { singleLine, truncate } from './mail-text.js';
@@ -71,8 +72,9 @@ export class OutboxService implements EntitySubscriberInterface {
   async enqueue(manager: EntityManager, message: NewOutboxMessage): Promise<OutboxMessage> {
     const kind = message.kind.trim();
     if (!kind || kind.length > MAX_KIND) throw new Error(`Outbox kind must be 1 to ${MAX_KIND} characters`);
-    // Lower-cased, like customers' addresses, so the back office's recipient search is an index range.
-    const to = message.to.trim().toLowerCase();
+    // In the canonical form of customers' addresses, so the back office's recipient search is an index
+    // range, and the mail goes to the ASCII name of an internationalised domain.
+    const to = canonicalEmail(message.to);
     // eslint-disable-next-line no-control-regex
     if (!to || to.length > MAX_RECIPIENT || /[\u0000-\u001f\u007f]/.test(to)) {
       throw new Error(`Outbox recipient must be one address of at most ${MAX_RECIPIENT} characters`);

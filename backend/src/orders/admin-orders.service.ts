@@ -19,6 +19,7 @@ import {
   type ListPage,
 } from '../common/list-page.js';
 import { parseListQuery, type ListQueryDto } from '../common/list-query.js';
+import { canonicalEmail } from '../common/email.js';
 import { centsToDollars } from '../common/money.js';
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { FulfilmentService, REFUND_DUE_UNDELIVERED } from '../fulfilment/fulfilment.service.js';
@@ -63,7 +64,8 @@ const DENSE_SEARCH_MATCHES = 2_000;
 function orderSearch(driver: string, term: string, indexed: boolean): [string, ObjectLiteral][] {
   const column = (name: string) => (indexed ? `o.${name}` : `LOWER(o.${name})`);
   return [
-    startsWithLowercase(driver, column('customerEmail'), term, 'email'),
+    // A whole address with an internationalised domain is stored with the domain in ASCII.
+    startsWithLowercase(driver, column('customerEmail'), canonicalEmail(term), 'email'),
     startsWithText(column('customerName'), term, 'name'),
     startsWithText(column('billingLastName'), term, 'lastName'),
     startsWithLowercase(driver, column('id'), term, 'id'),

@@ -1,16 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { CustomerEmail } from '../../common/email.js';
 
 export class AccessLinkRequestDto {
-  @ApiProperty({ example: 'jane@example.com' })
-  @Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' ? value.trim().toLowerCase() : value,
-  )
-  @MaxLength(254, { message: 'Please enter a valid email address' })
-  @IsEmail({}, { message: 'Please enter a valid email address' })
-  @IsNotEmpty({ message: 'Email is required' })
-  @IsString({ message: 'Email is required' })
+  @ApiProperty({ example: 'jane@example.com', description: 'Compared in its canonical form, exactly' })
+  @CustomerEmail()
   email: string;
 }
 

@@ -2,16 +2,13 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { ADMIN_ROLES, type AdminRole, type AdminUser } from '../entities/admin-user.entity.js';
+import { canonicalUsername, USERNAME_MESSAGE, USERNAME_PATTERN } from '../username.js';
 
-export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,100}$/;
-export const USERNAME_MESSAGE = "Username must be 3 to 100 characters of letters, digits, '.', '_' or '-'";
 export const MIN_PASSWORD_LENGTH = 12;
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
 /** The login form accepts passwords up to this length, so a longer one could never sign in. */
 export const MAX_PASSWORD_LENGTH = 1024;
 const ROLE_MESSAGE = `role must be one of ${ADMIN_ROLES.join(', ')}`;
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** A staff account as the back office sees it: never the password hash or the token version. */
 export class AdminUserDto {
@@ -33,8 +30,16 @@ export class AdminUserDto {
 }
 
 export class CreateAdminUserDto {
-  @ApiProperty({ example: 'jane.support', pattern: USERNAME_PATTERN.source, minLength: 3, maxLength: 100 })
-  @Transform(trim)
+  @ApiProperty({
+    example: 'jane.support',
+    pattern: USERNAME_PATTERN.source,
+    minLength: 3,
+    maxLength: 100,
+    description: 'Stored lower-case',
+  })
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? canonicalUsername(value) : value,
+  )
   // class-validator checks the decorator nearest the property first; with stopAtFirstError the first
   // failure is the one reported.
   @Matches(USERNAME_PATTERN, { message: USERNAME_MESSAGE })

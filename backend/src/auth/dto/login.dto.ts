@@ -2,10 +2,13 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { ADMIN_ROLES, type AdminRole } from '../entities/admin-user.entity.js';
+import { canonicalUsername } from '../username.js';
 
 export class LoginDto {
-  @ApiProperty({ example: 'admin' })
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @ApiProperty({ example: 'admin', description: 'Any letter case' })
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? canonicalUsername(value) : value,
+  )
   // class-validator checks the decorator nearest the property first; with stopAtFirstError the
   // first failure is the one reported.
   @MaxLength(100, { message: 'Username must be at most 100 characters' })

@@ -1,4 +1,5 @@
 import { Index, Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { EXACT } from '../../database/exact-collation.js';
 
 export const ADMIN_ROLES = ['admin', 'support'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
@@ -9,7 +10,8 @@ export class AdminUser {
   @PrimaryGeneratedColumn()
   id: number;
 
-  @Column({ type: 'varchar', length: 100 })
+  /** In its canonical form (canonicalUsername). */
+  @Column({ type: 'varchar', length: 100, ...EXACT })
   username: string;
 
   @Column({ type: 'varchar', length: 255 })

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsNotEmpty, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { CustomerEmail } from '../../common/email.js';
 import { COUNTRY_CODES, PHONE_KEYS } from '../countries.js';
 
 const trim = Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
@@ -10,12 +11,11 @@ const trim = Transform(({ value }: { value: unknown }) => (typeof value === 'str
  * from the property upwards and only the first failure per field is reported, so "required" comes first.
  */
 export class BillingDto {
-  @ApiProperty({ example: 'jane@example.com' })
-  @trim
-  @MaxLength(254, { message: 'Please enter a valid email address' })
-  @IsEmail({}, { message: 'Please enter a valid email address' })
-  @IsNotEmpty({ message: 'Email is required' })
-  @IsString({ message: 'Email is required' })
+  @ApiProperty({
+    example: 'jane@example.com',
+    description: 'Stored lower-case, an internationalised domain in its ASCII form; ASCII before the @',
+  })
+  @CustomerEmail({ asciiLocalPart: true })
   email: string;
 
   @ApiProperty({ example: 'Jane' })

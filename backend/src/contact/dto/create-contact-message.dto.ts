@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { CustomerEmail, EMAIL_MAX_LENGTH } from '../../common/email.js';
 import { CONTACT_CATEGORIES, type ContactCategory } from '../entities/contact-message.entity.js';
 
-export const CONTACT_LIMITS = { name: 200, email: 254, subject: 300, message: 5000 } as const;
+export const CONTACT_LIMITS = { name: 200, email: EMAIL_MAX_LENGTH, subject: 300, message: 5000 } as const;
 
 /** Leading and trailing white space removed. */
 const Trim = () =>
@@ -33,11 +34,7 @@ export class CreateContactMessageDto {
   name: string;
 
   @ApiProperty({ example: 'jane@example.com', format: 'email', maxLength: CONTACT_LIMITS.email })
-  @Trim()
-  @IsEmail({}, { message: 'Please enter a valid email address' })
-  @MaxLength(CONTACT_LIMITS.email, { message: `Email must be at most ${CONTACT_LIMITS.email} characters` })
-  @IsNotEmpty({ message: 'Email is required' })
-  @IsString({ message: 'Email is required' })
+  @CustomerEmail({ tooLong: `Email must be at most ${CONTACT_LIMITS.email} characters` })
   email: string;
 
   @ApiProperty({ example: 'Activation question', maxLength: CONTACT_LIMITS.subject })

@@ -1,13 +1,17 @@
 import { Index, Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { EXACT } from '../../database/exact-collation.js';
 
-/** A promo code. `code` is stored upper-case, so its UNIQUE index is case-insensitive on every driver. */
+/**
+ * A promo code. `code` is stored upper-case and compared exactly, so its UNIQUE index and lookups fold
+ * letter case (the spec's rule) and nothing else: `SÄVE10` is not `SAVE10`.
+ */
 @Entity('coupons')
 @Index('UQ_coupons_code', ['code'], { unique: true })
 export class Coupon {
   @PrimaryGeneratedColumn()
   id: number;
 
-  @Column({ type: 'varchar', length: 64 })
+  @Column({ type: 'varchar', length: 64, ...EXACT })
   code: string;
 
   @Column({ type: 'int' })

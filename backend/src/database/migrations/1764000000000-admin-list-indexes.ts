@@ -86,7 +86,13 @@ export class AdminListIndexes1764000000000 implements MigrationInterface {
   }
 }
 
-async function createIndex(qr: QueryRunner, table: string, name: string, columns: string[], nocase = false) {
+export async function createIndex(
+  qr: QueryRunner,
+  table: string,
+  name: string,
+  columns: string[],
+  nocase = false,
+) {
   if (nocase && qr.connection.driver.options.type === 'better-sqlite3') {
     // TypeORM cannot declare an index's collation; the entity's @Index names the same columns.
     const list = columns.map((column) => `"${column}" COLLATE NOCASE`).join(', ');

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { EXACT } from '../../database/exact-collation.js';
 import { UuidEntity } from '../../database/uuid-entity.js';
 import { Product } from '../../catalog/entities/product.entity.js';
 import { Order } from '../../orders/entities/order.entity.js';
@@ -46,7 +47,7 @@ export class DownloadLink extends UuidEntity {
   isActive: boolean;
 
   /** Unguessable token in the customer's download URL. */
-  @Column({ type: 'varchar', length: 64 })
+  @Column({ type: 'varchar', length: 64, ...EXACT })
   token: string;
 
   @Column({ type: 'datetime', precision: 3, nullable: true })

@@ -7,6 +7,7 @@ import {
   PrimaryGeneratedColumn,
   Unique,
 } from 'typeorm';
+import { EXACT } from '../../database/exact-collation.js';
 import { LicenseKey } from './license-key.entity.js';
 
 /** One installation (instance) that activated a licence key. */
@@ -23,7 +24,7 @@ export class LicenseActivation {
   @JoinColumn({ name: 'licenseKeyId' })
   licenseKey?: LicenseKey;
 
-  @Column({ type: 'varchar', length: 255 })
+  @Column({ type: 'varchar', length: 255, ...EXACT })
   instanceId: string;
 
   @CreateDateColumn({ type: 'datetime', precision: 3 })

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { EXACT } from '../../database/exact-collation.js';
 import { UuidEntity } from '../../database/uuid-entity.js';
 import { Product } from '../../catalog/entities/product.entity.js';
 import { Order } from '../../orders/entities/order.entity.js';
@@ -39,7 +40,7 @@ export class LicenseKey extends UuidEntity {
   keyCiphertext: string;
 
   /** HMAC-SHA256 of the normalised key (hex). */
-  @Column({ type: 'varchar', length: 64 })
+  @Column({ type: 'varchar', length: 64, ...EXACT })
   keyLookup: string;
 
   /** The key's last group of five, kept in clear like a card's last four digits. */

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
+import { EXACT } from '../../database/exact-collation.js';
 import { UuidEntity } from '../../database/uuid-entity.js';
 
 export const ORDER_STATUSES = ['processing', 'fulfilled', 'cancelled'] as const;
@@ -46,10 +47,12 @@ export interface OrderItemSnapshot {
 @Index('UQ_orders_providerPaymentId', ['providerPaymentId'], { unique: true })
 @Index('UQ_orders_idempotencyKey', ['idempotencyKey'], { unique: true })
 export class Order extends UuidEntity {
-  @Column({ type: 'varchar', length: 200 })
+  /** `${billingFirstName} ${billingLastName}`: two names of at most 100 characters and a space. */
+  @Column({ type: 'varchar', length: 201 })
   customerName: string;
 
-  @Column({ type: 'varchar', length: 254 })
+  /** In its canonical form (canonicalEmail). */
+  @Column({ type: 'varchar', length: 254, ...EXACT })
   customerEmail: string;
 
   @Column({ type: 'varchar', length: 100 })
@@ -106,11 +109,11 @@ export class Order extends UuidEntity {
   paymentProvider: string | null;
 
   /** The provider's id for the payment (a Stripe PaymentIntent id). */
-  @Column({ type: 'varchar', length: 255, nullable: true })
+  @Column({ type: 'varchar', length: 255, nullable: true, ...EXACT })
   providerPaymentId: string | null;
 
   /** The client's `Idempotency-Key` for the checkout request that created the order. */
-  @Column({ type: 'varchar', length: 255, nullable: true })
+  @Column({ type: 'varchar', length: 255, nullable: true, ...EXACT })
   idempotencyKey: string | null;
 
   @Column({ type: 'simple-json' })
@@ -132,7 +135,7 @@ export class Order extends UuidEntity {
   clientSecretSealed: string | null;
 
   /** SHA-256 of the checkout request, so a reused Idempotency-Key with another request is refused. */
-  @Column({ type: 'varchar', length: 64, nullable: true })
+  @Column({ type: 'varchar', length: 64, nullable: true, ...EXACT })
   idempotencyFingerprint: string | null;
 
   @Column({ type: 'datetime', precision: 3, nullable: true })

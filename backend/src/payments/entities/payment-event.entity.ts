@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { EXACT } from '../../database/exact-collation.js';
 
 /** A payment provider event, recorded once by its id so that replays do nothing. */
 @Entity('payment_events')
@@ -8,7 +9,7 @@ export class PaymentEvent {
   @PrimaryGeneratedColumn()
   id: number;
 
-  @Column({ type: 'varchar', length: 255 })
+  @Column({ type: 'varchar', length: 255, ...EXACT })
   providerEventId: string;
 
   @Column({ type: 'varchar', length: 16 })

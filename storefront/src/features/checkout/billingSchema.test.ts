@@ -33,6 +33,11 @@ describe('billing schema', () => {
     ).toEqual({});
   });
 
+  it('accepts an internationalised domain, which the server stores in its ASCII form', () => {
+    expect(errorsOf({ email: 'Jane@Bücher.example' })).toEqual({});
+    expect(errorsOf({ email: 'jane@xn--bcher-kva.example' })).toEqual({});
+  });
+
   it('defaults to India and +91', () => {
     expect(emptyBilling.country).toBe('IN');
     expect(emptyBilling.phoneCountryCode).toBe('+91');
@@ -66,6 +71,14 @@ describe('billing schema', () => {
 
   it.each<[keyof Billing, string, string]>([
     ['email', 'jane@', 'Please enter a valid email address'],
+    // What the server refuses: no dot in the domain, anything before the @ that is not ASCII.
+    ['email', 'jane@example', 'Please enter a valid email address'],
+    ['email', 'jane@example.com/x', 'Please enter a valid email address'],
+    [
+      'email',
+      'jöe@example.com',
+      'Please enter an email address without accents or non-Latin letters before the @',
+    ],
     ['firstName', 'J', 'First name must be at least 2 characters'],
     ['lastName', 'D', 'Last name must be at least 2 characters'],
     ['address', '12 M', 'Please enter a complete address'],

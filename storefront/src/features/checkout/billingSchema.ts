@@ -1,13 +1,46 @@
 import { object, string, type InferType } from 'yup';
 import { COUNTRIES, DEFAULT_COUNTRY, DEFAULT_PHONE_KEY, PHONE_KEYS } from './countries';
 
+const INVALID_EMAIL = 'Please enter a valid email address';
+/** The server refuses these too: most mail systems cannot deliver to them. */
+const NON_ASCII_LOCAL_PART =
+  'Please enter an email address without accents or non-Latin letters before the @';
+/** The HTML form's rule for an address (as yup's `email()`), the part before the @ only. */
+const LOCAL_PART = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+$/;
+const DOMAIN_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/**
+ * As the server decides (class-validator's isEmail on the address with its domain in ASCII): an
+ * internationalised domain is accepted (the server stores its punycode form), a domain needs a dot.
+ */
+function isEmailAddress(value: string): boolean {
+  const at = value.lastIndexOf('@');
+  const domainPart = value.slice(at + 1);
+  if (at < 1 || !LOCAL_PART.test(value.slice(0, at)) || /[/?#:\\\s[\]%]/.test(domainPart)) return false;
+  let domain: string;
+  try {
+    domain = new URL(`http://${domainPart}`).hostname;
+  } catch {
+    return false;
+  }
+  const labels = domain.split('.');
+  return (
+    labels.length > 1 && labels.every((label) => DOMAIN_LABEL.test(label)) && !/^\d+$/.test(labels.at(-1)!)
+  );
+}
+
 /** The billing form's rules and messages (spec §5); the server checks the same ones again. */
 export const billingSchema = object({
   email: string()
     .trim()
     .required('Email is required')
-    .email('Please enter a valid email address')
-    .max(254, 'Please enter a valid email address'),
+    .test(
+      'ascii-local-part',
+      NON_ASCII_LOCAL_PART,
+      (value) => !value || !/^[^@]*\P{ASCII}[^@]*@/u.test(value),
+    )
+    .test('email', INVALID_EMAIL, (value) => !value || isEmailAddress(value))
+    .max(254, INVALID_EMAIL),
   firstName: string()
     .trim()
     .required('First name is required')

@@ -1,0 +1,280 @@
+import { randomBytes } from 'node:crypto';
+import { getMetadataStorage } from 'class-validator';
+import type { Test } from 'supertest';
+import { AdminUser } from '../src/auth/entities/admin-user.entity.js';
+import { Coupon } from '../src/coupons/entities/coupon.entity.js';
+import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
+import { LicenseKeyCipher } from '../src/licenses/license-key-cipher.js';
+import { BILLING, buyWithDemo, shopperAddress, STANDARD, type Intent } from './support/checkout.js';
+import { signIn } from './support/staff.js';
+import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
+
+/** What class-validator keeps of one rule (its `name` is the decorator's, e.g. `maxLength`). */
+interface Rule {
+  propertyName: string;
+  type: string;
+  name?: string;
+  constraints?: unknown[];
+}
+
+/** Every request DTO with its rules, read from class-validator's metadata. */
+function requestDtos(): Map<abstract new () => unknown, Rule[]> {
+  return (getMetadataStorage() as unknown as { validationMetadatas: Map<abstract new () => unknown, Rule[]> })
+    .validationMetadatas;
+}
+
+/** The request DTOs walked, each a case below. */
+const WALKED = [
+  'BillingDto',
+  'CreatePaymentIntentDto',
+  'CartItemDto',
+  'OrderStatusQueryDto',
+  'DemoConfirmDto',
+  'ValidateCouponDto',
+  'AccessLinkRequestDto',
+  'CreateContactMessageDto',
+  'LicenseInstanceDto',
+  'LicenseValidateDto',
+  'LoginDto',
+  'CreateAdminUserDto',
+  'UpdateAdminUserDto',
+  'CreateCouponDto',
+  'UpdateCouponDto',
+  'CreateDownloadDto',
+  'CreateLicenseKeyDto',
+  'ListQueryDto',
+];
+
+/** The longest e-mail address there is: 64 characters before the @, 254 in all. */
+const LONGEST_EMAIL = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com`;
+
+/**
+ * One request DTO and how to send it. `send` gets the DTO's fields, each string at the longest value its
+ * rules allow; `status` is the answer expected (a write that got to the database, where the DTO writes).
+ */
+interface Case {
+  send: (fields: Record<string, unknown>) => Test;
+  status: number;
+  /** Fields the walk does not make longest (numbers, choices, references to existing rows). */
+  base?: Record<string, unknown>;
+  /** The longest valid value of a field whose format a run of one letter would break. */
+  longest?: Record<string, string | (() => string)>;
+}
+
+/**
+ * The longest value the rules of one string field allow: its maximum length (MaxLength, or the upper
+ * bound of a Matches pattern such as `{3,10}`) filled with a two-byte letter, or the longest of its
+ * choices. Undefined when the rules name no maximum.
+ */
+function longestValue(rules: Rule[], override?: string): string | undefined {
+  if (override !== undefined) return override;
+  const named = (name: string) => rules.find((r) => r.name === name)?.constraints;
+  const choices = named('isIn')?.[0] as string[] | undefined;
+  if (choices) return [...choices].sort((a, b) => b.length - a.length)[0];
+  if (named('isEmail')) return LONGEST_EMAIL;
+  const max =
+    (named('maxLength')?.[0] as number | undefined) ??
+    Number((named('matches')?.[0] as RegExp | undefined)?.source.match(/\{\d+,(\d+)\}\$?$/)?.[1] ?? NaN);
+  if (!Number.isFinite(max)) return undefined;
+  if (named('isUrl')) return `https://example.com/${'a'.repeat(max - 20)}`;
+  return 'é'.repeat(max);
+}
+
+describe(`every request DTO's longest values fit the database on ${DRIVER}`, () => {
+  let t: TestApp;
+  let admin: string;
+  let intent: Intent;
+  let licenseKey: string;
+  let coupon: Coupon;
+  let couponToEdit: Coupon;
+  let orderForKey: Intent;
+  let staffId: number;
+  const cases = new Map<string, Case>();
+
+  beforeAll(async () => {
+    t = await startTestApp({ TRUST_PROXY: 'loopback' });
+    admin = await signIn(t, 'admin');
+    intent = await buyWithDemo(t);
+    const key = await t.db.getRepository(LicenseKey).findOneByOrFail({ orderId: intent.orderId });
+    licenseKey = t.app.get(LicenseKeyCipher).decrypt(key.keyCiphertext);
+    coupon = await t.db.getRepository(Coupon).save({ code: 'L'.repeat(64), percentOff: 5 });
+    couponToEdit = await t.db.getRepository(Coupon).save({ code: 'EDIT', percentOff: 5 });
+    // A paid order whose key was revoked takes one typed in by staff.
+    orderForKey = await buyWithDemo(t);
+    await t.db.getRepository(LicenseKey).update({ orderId: orderForKey.orderId }, { status: 'revoked' });
+    staffId = (await t.db.getRepository(AdminUser).save({ username: 'limits-staff', passwordHash: 'x' })).id;
+
+    const api = () => t.http();
+    const asAdmin = (test: Test) => test.set('authorization', admin);
+    const fromShopper = (test: Test) => test.set('x-forwarded-for', shopperAddress());
+    const checkout = (body: Record<string, unknown>) =>
+      fromShopper(api().post('/api/create-payment-intent')).send({
+        cartItems: [{ id: STANDARD, quantity: 1 }],
+        billing: BILLING,
+        ...body,
+      });
+    // A strong password of the longest length, whatever rule on passwords applies.
+    const longPassword = (length: number) => randomBytes(length).toString('base64').slice(0, length);
+
+    const add = (dto: string, c: Case) => cases.set(dto, c);
+    add('BillingDto', {
+      send: (billing) => checkout({ billing }),
+      longest: { zipCode: 'AB12 CD-34', phone: '(020) 7946-0018 0000' },
+      status: 201,
+    });
+    add('CreatePaymentIntentDto', {
+      // The Idempotency-Key header is stored too: cut to its column's 255 characters.
+      send: (fields) => checkout(fields).set('idempotency-key', 'é'.repeat(300)),
+      status: 201,
+      longest: { couponCode: coupon.code },
+    });
+    // Product ids are the catalogue's: a longest one is unknown, refused without reaching a column.
+    add('CartItemDto', {
+      send: (item) => checkout({ cartItems: [item] }),
+      base: { quantity: 1 },
+      status: 400,
+    });
+    add('OrderStatusQueryDto', {
+      send: (query) => api().get(`/api/orders/${intent.orderId}/status`).query(query),
+      status: 404,
+    });
+    add('DemoConfirmDto', {
+      send: (fields) => api().post('/api/payments/demo/confirm').send(fields),
+      longest: { orderId: () => intent.orderId },
+      status: 404,
+    });
+    add('ValidateCouponDto', {
+      send: (fields) => fromShopper(api().post('/api/coupons/validate')).send(fields),
+      longest: { code: coupon.code },
+      status: 200,
+    });
+    add('AccessLinkRequestDto', {
+      send: (fields) => fromShopper(api().post('/api/account/link')).send(fields),
+      status: 202,
+    });
+    add('CreateContactMessageDto', {
+      send: (fields) => fromShopper(api().post('/api/contact')).send(fields),
+      status: 201,
+    });
+    add('LicenseInstanceDto', {
+      send: (fields) => fromShopper(api().post('/api/licenses/activate')).send(fields),
+      longest: { licenseKey: () => licenseKey },
+      status: 200,
+    });
+    add('LicenseValidateDto', {
+      send: (fields) => fromShopper(api().post('/api/licenses/validate')).send(fields),
+      longest: { licenseKey: () => licenseKey },
+      status: 200,
+    });
+    add('LoginDto', {
+      send: (fields) => api().post('/api/admin/login').set('x-forwarded-for', '10.220.0.1').send(fields),
+      status: 401,
+    });
+    add('CreateAdminUserDto', {
+      send: (fields) => asAdmin(api().post('/api/admin/users')).send(fields),
+      base: { role: 'support' },
+      longest: { username: 'u'.repeat(100), password: longPassword(1024) },
+      status: 201,
+    });
+    add('UpdateAdminUserDto', {
+      send: (fields) => asAdmin(api().put(`/api/admin/users/${staffId}`)).send(fields),
+      longest: { password: longPassword(1024) },
+      status: 200,
+    });
+    add('CreateCouponDto', {
+      send: (fields) => asAdmin(api().post('/api/admin/coupons')).send(fields),
+      base: { percentOff: 10 },
+      longest: { code: 'C'.repeat(64) },
+      status: 201,
+    });
+    add('UpdateCouponDto', {
+      send: (fields) => asAdmin(api().put(`/api/admin/coupons/${couponToEdit.id}`)).send(fields),
+      longest: { code: 'U'.repeat(64) },
+      status: 200,
+    });
+    add('CreateDownloadDto', {
+      send: (fields) => asAdmin(api().post('/api/admin/downloads')).send(fields),
+      longest: { orderId: () => intent.orderId },
+      status: 201,
+    });
+    add('CreateLicenseKeyDto', {
+      send: (fields) => asAdmin(api().post('/api/admin/license-keys')).send(fields),
+      longest: {
+        orderId: () => orderForKey.orderId,
+        productId: STANDARD,
+        licenseKey: 'ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ-ZZZZ9',
+      },
+      status: 201,
+    });
+    // Padded with white space inside the JSON, so each parameter is its longest and still valid.
+    add('ListQueryDto', {
+      send: (query) => asAdmin(api().get('/api/admin/orders')).query(query),
+      longest: {
+        sort: `["createdAt",${' '.repeat(200 - 20)}"DESC"]`,
+        range: `[0,${' '.repeat(100 - 6)}24]`,
+        filter: `{"q":"${'é'.repeat(200)}"${' '.repeat(4000 - 208)}}`,
+      },
+      status: 200,
+    });
+  });
+  afterAll(() => t.close());
+
+  it('has a case for every request DTO with text fields, and a maximum for each of them', () => {
+    const withText = [...requestDtos()]
+      .filter(([, rules]) => rules.some((r) => r.name === 'isString'))
+      .map(([target]) => target.name);
+    expect(withText.length).toBeGreaterThan(15);
+    expect(withText.filter((name) => !cases.has(name))).toEqual([]);
+    expect([...cases.keys()].sort()).toEqual([...WALKED].sort());
+    for (const [target, rules] of requestDtos()) {
+      const c = cases.get(target.name);
+      if (!c) continue;
+      for (const field of new Set(rules.filter((r) => r.name === 'isString').map((r) => r.propertyName))) {
+        const value = longestValue(
+          rules.filter((r) => r.propertyName === field),
+          resolve(c.longest?.[field]),
+        );
+        expect([target.name, field, value === undefined ? 'no maximum' : 'ok']).toEqual([
+          target.name,
+          field,
+          'ok',
+        ]);
+      }
+    }
+  });
+
+  // The one write without a DTO: each row is checked on its own, a long value makes the row invalid.
+  it('imports a CSV of keys whose cells are longer than any column', async () => {
+    const res = await t
+      .http()
+      .post('/api/admin/license-keys/import')
+      .set('authorization', admin)
+      .set('content-type', 'text/csv; charset=utf-8')
+      .send(
+        'productId,licenseKey,activationLimit\n' +
+          `${'é'.repeat(300)},${'K'.repeat(300)},${'9'.repeat(300)}\n` +
+          `${STANDARD},LONGV-00000-00000-00000-KEY01,1\n`,
+      );
+    expect([res.status, res.body.imported, res.body.invalid.length]).toEqual([200, 1, 1]);
+  });
+
+  it.each(WALKED)('%s with every text field at its longest', async (name) => {
+    const [target, rules] = [...requestDtos()].find(([dto]) => dto.name === name)!;
+    const c = cases.get(target.name)!;
+    const fields: Record<string, unknown> = { ...c.base };
+    for (const field of new Set(rules.filter((r) => r.name === 'isString').map((r) => r.propertyName))) {
+      const value = longestValue(
+        rules.filter((r) => r.propertyName === field),
+        resolve(c.longest?.[field]),
+      );
+      if (value !== undefined) fields[field] = value;
+    }
+    const res = await c.send(fields);
+    expect([res.status, res.status === c.status ? null : res.body]).toEqual([c.status, null]);
+  });
+});
+
+/** Some longest values exist only once the suite's data does. */
+function resolve(value: string | (() => string) | undefined): string | undefined {
+  return typeof value === 'function' ? value() : value;
+}
