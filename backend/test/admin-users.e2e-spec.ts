@@ -55,10 +55,17 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
       id: expect.any(Number),
       username: 'jane.support_1',
       role: 'support',
+      mfaEnabled: false,
       createdAt: expect.any(String),
     });
     const signedIn = await login('jane.support_1', password).expect(200);
-    expect(signedIn.body.user).toEqual({ username: 'jane.support_1', role: 'support', id: res.body.id });
+    expect(signedIn.body.user).toEqual({
+      username: 'jane.support_1',
+      role: 'support',
+      id: res.body.id,
+      mfaEnabled: false,
+      mfaEnrolmentRequired: false,
+    });
 
     const [entry, ...more] = await audits('users.create', res.body.id);
     expect(more).toEqual([]);
@@ -120,7 +127,7 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
     const total = all.body.length;
     expect(all.headers['content-range']).toBe(`users 0-${total - 1}/${total}`);
     for (const row of all.body)
-      expect(Object.keys(row).sort()).toEqual(['createdAt', 'id', 'role', 'username']);
+      expect(Object.keys(row).sort()).toEqual(['createdAt', 'id', 'mfaEnabled', 'role', 'username']);
     // Default sort: username ascending.
     expect(all.body[0].username).toBe('abc');
     expect(all.body[total - 1].username).toBe('y'.repeat(100));
@@ -167,6 +174,7 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
       id: adminId,
       username: expect.stringMatching(/^admin-/),
       role: 'admin',
+      mfaEnabled: false,
       createdAt: expect.any(String),
     });
     await get('/api/admin/users/999999').expect(404);
@@ -301,9 +309,14 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
     // Through the service, as a request by someone else would arrive (the API lets only admins in,
     // so over HTTP the last administrator can only be deleting themself).
     const service = t.app.get(AdminUsersService);
-    await expect(service.remove(adminId, { id: -1, username: 'ghost', role: 'admin' })).rejects.toThrow(
-      new ConflictException(LAST_ADMIN_MESSAGE),
-    );
+    const ghost = {
+      id: -1,
+      username: 'ghost',
+      role: 'admin' as const,
+      mfaEnabled: false,
+      mfaEnrolmentRequired: false,
+    };
+    await expect(service.remove(adminId, ghost)).rejects.toThrow(new ConflictException(LAST_ADMIN_MESSAGE));
     // Changing the last administrator's password is fine.
     await put(adminId, { password: 'still-the-last-admin' }).expect(200);
     admin = await bearer(

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { passwordWeakness } from '../auth/password-strength.js';
 import { SUPPORT_HOURS, type SupportHours } from './support-hours.js';
 
 /** Development-only defaults. Production refuses to start while any of these is in use. */
@@ -38,6 +39,8 @@ export interface AppConfig {
   jwtSecret: string;
   licenseKeySecret: string;
   admin: { username: string; password: string };
+  /** STAFF_MFA_REQUIRED: staff without two-factor authentication may only set it up. */
+  staffMfaRequired: boolean;
   seedDemoKeys: boolean;
   mail: MailConfig;
   payments: PaymentsConfig;
@@ -156,7 +159,11 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
     );
   } else if (adminPassword.length < 12) {
     problems.push('ADMIN_PASSWORD must be at least 12 characters');
+  } else if (isProduction) {
+    const weakness = passwordWeakness(adminPassword, [adminUsername, storeName(env)]);
+    if (weakness) problems.push(`ADMIN_PASSWORD: ${weakness}`);
   }
+  const staffMfaRequired = flag(env, 'STAFF_MFA_REQUIRED', false, problems);
 
   const seedDemoKeys = !isProduction && flag(env, 'SEED_DEMO_KEYS', true, problems);
   const mail = mailConfig(env, fromRoot, problems);
@@ -182,6 +189,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
     jwtSecret,
     licenseKeySecret,
     admin: { username: adminUsername, password: adminPassword },
+    staffMfaRequired,
     seedDemoKeys,
     mail,
     payments,
@@ -190,8 +198,12 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
   };
 }
 
+function storeName(env: Env): string {
+  return env.STORE_NAME?.trim() || 'Office Licence Store';
+}
+
 function storeConfig(env: Env, problems: string[]): AppConfig['store'] {
-  const name = env.STORE_NAME?.trim() || 'Office Licence Store';
+  const name = storeName(env);
   const supportPhone = env.SUPPORT_PHONE?.trim() || '+1 (864) 555-0142';
   if (!/^\+?[0-9][0-9 ().-]{6,24}$/.test(supportPhone))
     problems.push(`SUPPORT_PHONE must be a phone number such as +1 (864) 555-0142 (got "${supportPhone}")`);
