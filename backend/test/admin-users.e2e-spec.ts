@@ -92,6 +92,34 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
     expect(await t.db.getRepository(AdminUser).countBy({ role: 'admin' })).toBeGreaterThan(0);
   });
 
+  it('refuses passwords that are easy to guess, at creation and on change, saying why', async () => {
+    const weak = await post({ username: 'weak.pw', password: '111111111111', role: 'support' }).expect(400);
+    expect(weak.body).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Password is too easy to guess: Repeated characters like "aaa" are easy to guess.',
+    });
+    // The username and the store's name are what an attacker tries first.
+    const own = await post({ username: 'marguerite', password: 'marguerite2026', role: 'support' });
+    expect(own.status).toBe(400);
+    expect(own.body.message).toMatch(/^Password is too easy to guess: /);
+    expect(await t.db.getRepository(AdminUser).countBy({ username: 'weak.pw' })).toBe(0);
+    // The length rule keeps its own message, checked first.
+    expect(
+      (await post({ username: 'weak.pw', password: 'aaaa', role: 'support' }).expect(400)).body.message,
+    ).toEqual(['Password must be at least 12 characters']);
+
+    const { id } = (
+      await post({ username: 'weak.pw', password: 'a-long-enough-secret', role: 'support' }).expect(201)
+    ).body;
+    const change = await put(id, { password: 'password1234' }).expect(400);
+    expect(change.body.message).toBe(
+      'Password is too easy to guess: This is similar to a commonly used password.',
+    );
+    await login('weak.pw', 'a-long-enough-secret').expect(200);
+    await put(id, { password: 'tangerine-harbour-lamp' }).expect(200);
+  });
+
   it('validates username, password and role, listing every message', async () => {
     const valid = { username: 'valid.name', password: 'twelve-chars', role: 'support' };
     const messages = async (body: object) => (await post(body).expect(400)).body.message as string[];

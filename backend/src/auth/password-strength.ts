@@ -28,7 +28,12 @@ function zxcvbn(): ZxcvbnFactory {
  * `userInputs` are words an attacker would try first: the username, the store's name.
  */
 export function passwordWeakness(password: string, userInputs: string[]): string | null {
-  const result = zxcvbn().check(password, userInputs.filter(Boolean));
+  // Each input whole, in words, and run together: "Office Licence Store" also means "officelicencestore".
+  const words = userInputs.flatMap((input) => {
+    const parts = input.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((part) => part.length > 2);
+    return [input, parts.join(''), ...parts];
+  });
+  const result = zxcvbn().check(password, [...new Set(words.filter(Boolean))]);
   if (result.score >= MIN_PASSWORD_SCORE) return null;
   const reason =
     result.feedback.warning || result.feedback.suggestions[0] || 'Add more words that are less common.';
