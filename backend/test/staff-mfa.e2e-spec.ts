@@ -80,6 +80,7 @@ describe(`staff two-factor authentication (TOTP) on ${DRIVER}`, () => {
     expect(me.body).toMatchObject({ mfaEnabled: false, mfaEnrolmentRequired: false });
 
     const started = await t.http().post('/api/admin/me/mfa').set('authorization', before).expect(200);
+    expect(started.headers['cache-control']).toBe('no-store');
     expect(started.body).toEqual({
       secret: expect.stringMatching(/^[A-Z2-7]{32}$/),
       otpauthUrl: expect.any(String),
@@ -116,6 +117,7 @@ describe(`staff two-factor authentication (TOTP) on ${DRIVER}`, () => {
       .set('authorization', before)
       .send({ code: await totp(restarted.body.secret) })
       .expect(200);
+    expect(confirmed.headers['cache-control']).toBe('no-store');
     const codes = confirmed.body.recoveryCodes as string[];
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
@@ -157,6 +159,7 @@ describe(`staff two-factor authentication (TOTP) on ${DRIVER}`, () => {
     await c.loginMfa(challenge, user.confirmCode).expect(401);
     const next = await totp(user.secret, 1);
     const signedIn = await c.loginMfa(challenge, next).expect(200);
+    expect(signedIn.headers['cache-control']).toBe('no-store');
     expect(signedIn.body).toEqual({
       success: true,
       token: expect.any(String),

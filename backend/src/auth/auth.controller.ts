@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -59,6 +59,7 @@ export class AuthController {
   @Public()
   @Post('login/mfa')
   @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
   @UseGuards(MfaThrottlerGuard)
   @Throttle({ default: { limit: LOGIN_ATTEMPTS_PER_MINUTE, ttl: 60_000 } })
   @ApiOperation({ summary: 'Second sign-in step: the challenge and a TOTP code or a recovery code' })

@@ -1,4 +1,4 @@
-import { Body, HttpCode, Post } from '@nestjs/common';
+import { Body, Header, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { AdminController, AllowDuringMfaEnrolment, Staff } from '../common/auth.decorators.js';
 import { AuthService } from './auth.service.js';
@@ -6,7 +6,10 @@ import type { StaffUserDto } from './dto/login.dto.js';
 import { MfaConfirmDto, MfaConfirmedDto, MfaEnrolmentDto } from './dto/mfa.dto.js';
 import { MfaService } from './mfa.service.js';
 
-/** The signed-in staff member's own two-factor authentication (any role). */
+/**
+ * The signed-in staff member's own two-factor authentication (any role). Answers hold a secret, recovery
+ * codes or a token: never cached.
+ */
 @AdminController('me/mfa', 'admin: auth')
 @AllowDuringMfaEnrolment()
 export class MfaController {
@@ -17,6 +20,7 @@ export class MfaController {
 
   @Post()
   @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
   @ApiOperation({
     summary: 'Start (or start over) setting up two-factor authentication: a new TOTP secret',
   })
@@ -28,6 +32,7 @@ export class MfaController {
 
   @Post('confirm')
   @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
   @ApiOperation({
     summary:
       'Turn two-factor authentication on with a code for the new secret: ten recovery codes (shown once) ' +

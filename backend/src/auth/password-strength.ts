@@ -30,7 +30,10 @@ function zxcvbn(): ZxcvbnFactory {
 export function passwordWeakness(password: string, userInputs: string[]): string | null {
   // Each input whole, in words, and run together: "Office Licence Store" also means "officelicencestore".
   const words = userInputs.flatMap((input) => {
-    const parts = input.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((part) => part.length > 2);
+    const parts = input
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((part) => part.length > 2);
     return [input, parts.join(''), ...parts];
   });
   const result = zxcvbn().check(password, [...new Set(words.filter(Boolean))]);
