@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 
 export class MfaEnrolmentDto {
@@ -27,7 +27,7 @@ export class MfaConfirmedDto {
   })
   recoveryCodes: string[];
 
-  @ApiPropertyOptional({
+  @ApiProperty({
     description:
       'A fresh token for this user: confirming ends every earlier session (they were signed in without ' +
       'the second factor), including the one that made this request',
