@@ -22,13 +22,15 @@ import {
   StaffUserDto,
 } from './dto/login.dto.js';
 import { LoginThrottlerGuard, MfaThrottlerGuard } from './guards.js';
+import { SIGN_IN_LIMITS } from './sign-in-limiter.js';
 
 /** Login attempts allowed per minute for one address and username (codes: per address and user). */
 export const LOGIN_ATTEMPTS_PER_MINUTE = 5;
 
 const TOO_MANY =
-  'Too many attempts: 5 a minute per address and username; past 20 failures in 15 minutes per address; ' +
-  'an account with many recent failures waits a growing delay (Retry-After says how long)';
+  `Too many attempts: ${LOGIN_ATTEMPTS_PER_MINUTE} a minute per address and username; ` +
+  `${SIGN_IN_LIMITS.perAddress.failures} failures in ${SIGN_IN_LIMITS.perAddress.windowMs / 60_000} minutes ` +
+  'per address; an account with many recent failures waits a growing delay (Retry-After says how long)';
 
 @ApiTags('admin: auth')
 @Controller('admin')
