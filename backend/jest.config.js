@@ -9,6 +9,9 @@ const esmOnly = [
   'token-types',
   'uint8array-extras',
   '@tokenizer',
+  '@scure',
+  '@noble',
+  '@otplib',
   'load-esm',
 ];
 

@@ -55,10 +55,17 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
       id: expect.any(Number),
       username: 'jane.support_1',
       role: 'support',
+      mfaEnabled: false,
       createdAt: expect.any(String),
     });
     const signedIn = await login('jane.support_1', password).expect(200);
-    expect(signedIn.body.user).toEqual({ username: 'jane.support_1', role: 'support', id: res.body.id });
+    expect(signedIn.body.user).toEqual({
+      username: 'jane.support_1',
+      role: 'support',
+      id: res.body.id,
+      mfaEnabled: false,
+      mfaEnrolmentRequired: false,
+    });
 
     const [entry, ...more] = await audits('users.create', res.body.id);
     expect(more).toEqual([]);
@@ -83,6 +90,34 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
     });
     await post({ username: 'Dupe-User', password: 'another-long-secret', role: 'support' }).expect(409);
     expect(await t.db.getRepository(AdminUser).countBy({ role: 'admin' })).toBeGreaterThan(0);
+  });
+
+  it('refuses passwords that are easy to guess, at creation and on change, saying why', async () => {
+    const weak = await post({ username: 'weak.pw', password: '111111111111', role: 'support' }).expect(400);
+    expect(weak.body).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Password is too easy to guess: Repeated characters like "aaa" are easy to guess.',
+    });
+    // The username and the store's name are what an attacker tries first.
+    const own = await post({ username: 'marguerite', password: 'marguerite2026', role: 'support' });
+    expect(own.status).toBe(400);
+    expect(own.body.message).toMatch(/^Password is too easy to guess: /);
+    expect(await t.db.getRepository(AdminUser).countBy({ username: 'weak.pw' })).toBe(0);
+    // The length rule keeps its own message, checked first.
+    expect(
+      (await post({ username: 'weak.pw', password: 'aaaa', role: 'support' }).expect(400)).body.message,
+    ).toEqual(['Password must be at least 12 characters']);
+
+    const { id } = (
+      await post({ username: 'weak.pw', password: 'a-long-enough-secret', role: 'support' }).expect(201)
+    ).body;
+    const change = await put(id, { password: 'password1234' }).expect(400);
+    expect(change.body.message).toBe(
+      'Password is too easy to guess: This is similar to a commonly used password.',
+    );
+    await login('weak.pw', 'a-long-enough-secret').expect(200);
+    await put(id, { password: 'tangerine-harbour-lamp' }).expect(200);
   });
 
   it('validates username, password and role, listing every message', async () => {
@@ -120,7 +155,7 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
     const total = all.body.length;
     expect(all.headers['content-range']).toBe(`users 0-${total - 1}/${total}`);
     for (const row of all.body)
-      expect(Object.keys(row).sort()).toEqual(['createdAt', 'id', 'role', 'username']);
+      expect(Object.keys(row).sort()).toEqual(['createdAt', 'id', 'mfaEnabled', 'role', 'username']);
     // Default sort: username ascending.
     expect(all.body[0].username).toBe('abc');
     expect(all.body[total - 1].username).toBe('y'.repeat(100));
@@ -167,6 +202,7 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
       id: adminId,
       username: expect.stringMatching(/^admin-/),
       role: 'admin',
+      mfaEnabled: false,
       createdAt: expect.any(String),
     });
     await get('/api/admin/users/999999').expect(404);
@@ -301,9 +337,14 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
     // Through the service, as a request by someone else would arrive (the API lets only admins in,
     // so over HTTP the last administrator can only be deleting themself).
     const service = t.app.get(AdminUsersService);
-    await expect(service.remove(adminId, { id: -1, username: 'ghost', role: 'admin' })).rejects.toThrow(
-      new ConflictException(LAST_ADMIN_MESSAGE),
-    );
+    const ghost = {
+      id: -1,
+      username: 'ghost',
+      role: 'admin' as const,
+      mfaEnabled: false,
+      mfaEnrolmentRequired: false,
+    };
+    await expect(service.remove(adminId, ghost)).rejects.toThrow(new ConflictException(LAST_ADMIN_MESSAGE));
     // Changing the last administrator's password is fine.
     await put(adminId, { password: 'still-the-last-admin' }).expect(200);
     admin = await bearer(

@@ -52,7 +52,13 @@ describe('staff auth: login, deny-by-default guard, roles, logout, throttling', 
     expect(res.body).toEqual({
       success: true,
       token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
-      user: { id: admin.id, username: 'admin', role: 'admin' },
+      user: {
+        id: admin.id,
+        username: 'admin',
+        role: 'admin',
+        mfaEnabled: false,
+        mfaEnrolmentRequired: false,
+      },
     });
     const header = JSON.parse(Buffer.from(res.body.token.split('.')[0], 'base64url').toString());
     expect(header.alg).toBe('HS256');
@@ -65,7 +71,7 @@ describe('staff auth: login, deny-by-default guard, roles, logout, throttling', 
       .get('/api/admin/me')
       .set('authorization', `Bearer ${res.body.token}`)
       .expect(200);
-    expect(me.body).toEqual({ id: admin.id, username: 'admin', role: 'admin' });
+    expect(me.body).toEqual(res.body.user);
   });
 
   it('refuses wrong credentials with 401 Invalid credentials', async () => {
@@ -167,7 +173,13 @@ describe('staff auth: login, deny-by-default guard, roles, logout, throttling', 
       await login({ username: 'logout-test', password: 'logout-test-password' }, '10.0.0.5').expect(200)
     ).body.token;
     const me = await t.http().get('/api/admin/me').set('authorization', `Bearer ${third}`).expect(200);
-    expect(me.body).toEqual({ id: user.id, username: 'logout-test', role: 'support' });
+    expect(me.body).toEqual({
+      id: user.id,
+      username: 'logout-test',
+      role: 'support',
+      mfaEnabled: false,
+      mfaEnrolmentRequired: false,
+    });
   });
 
   it('throttles login attempts per address and username: 429 after five a minute', async () => {

@@ -3,8 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { fetchPage, sortList, type ListPage } from '../common/list-page.js';
 import { parseListQuery, type ListQueryDto } from '../common/list-query.js';
-import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { AuditEntry } from './entities/audit-entry.entity.js';
+
+/** Who made the change: a staff member, or (a failed sign-in) only the username that was tried. */
+export interface AuditActor {
+  id: number | null;
+  username: string;
+}
 
 export interface AuditRecord {
   action: string;
@@ -33,7 +38,7 @@ export class AuditService {
     return fetchPage(sortList(query, sort.field, sort.order), skip, take);
   }
 
-  async record(m: EntityManager, actor: StaffUserDto, entry: AuditRecord): Promise<void> {
+  async record(m: EntityManager, actor: AuditActor, entry: AuditRecord): Promise<void> {
     await m.save(AuditEntry, {
       actorId: actor.id,
       actorUsername: actor.username,

@@ -1,9 +1,10 @@
-import { Body, Delete, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
+  ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -45,7 +46,9 @@ export class AdminUsersController {
   @Post()
   @ApiOperation({ summary: 'Create a staff account' })
   @ApiCreatedResponse({ type: AdminUserDto })
-  @ApiBadRequestResponse({ description: 'Invalid username, password (at least 12 characters) or role' })
+  @ApiBadRequestResponse({
+    description: 'Invalid username, password (at least 12 characters, not easy to guess) or role',
+  })
   @ApiConflictResponse({ description: 'The username is taken' })
   create(@Body() body: CreateAdminUserDto, @Staff() staff: StaffUserDto): Promise<AdminUserDto> {
     return this.users.create(body, staff);
@@ -77,5 +80,16 @@ export class AdminUsersController {
   @ApiNotFoundResponse()
   remove(@Param('id', userId) id: number, @Staff() staff: StaffUserDto): Promise<AdminUserDto> {
     return this.users.remove(id, staff);
+  }
+
+  @Delete(':id/mfa')
+  @HttpCode(204)
+  @ApiOperation({
+    summary: "Reset a user's two-factor authentication (lost device): it is off, and their sessions end",
+  })
+  @ApiNoContentResponse()
+  @ApiNotFoundResponse()
+  resetMfa(@Param('id', userId) id: number, @Staff() staff: StaffUserDto): Promise<void> {
+    return this.users.resetMfa(id, staff);
   }
 }

@@ -1,14 +1,23 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { fetchPage, sortList, type ListPage } from '../common/list-page.js';
 import { escapeLike, LIKE_ESCAPE, parseListQuery, type ListQueryDto } from '../common/list-query.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isMysqlFamily, isUniqueViolation } from '../database/errors.js';
 import { runInTransaction } from '../database/transactions.js';
 import type { StaffUserDto } from './dto/login.dto.js';
 import { AdminUserDto, type CreateAdminUserDto, type UpdateAdminUserDto } from './dto/admin-users.dto.js';
 import { ADMIN_ROLES, AdminUser } from './entities/admin-user.entity.js';
+import { RecoveryCode } from './entities/recovery-code.entity.js';
+import { assertStrongPassword } from './password-strength.js';
 import { hashPassword } from './passwords.js';
 import { canonicalUsername } from './username.js';
 
@@ -31,6 +40,7 @@ export class AdminUsersService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly audit: AuditService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async list(dto: ListQueryDto): Promise<ListPage<AdminUserDto>> {
@@ -55,6 +65,7 @@ export class AdminUsersService {
   }
 
   async create(dto: CreateAdminUserDto, actor: StaffUserDto): Promise<AdminUserDto> {
+    assertStrongPassword(dto.password, [dto.username, this.config.store.name]);
     const passwordHash = await hashPassword(dto.password);
     try {
       const id = await runInTransaction(this.db, async (m) => {
@@ -84,6 +95,10 @@ export class AdminUsersService {
     const password = dto.password ?? undefined;
     if (role === undefined && password === undefined) {
       throw new BadRequestException('Nothing to update: send role or password');
+    }
+    if (password !== undefined) {
+      const { username } = await this.find(this.db.manager, id);
+      assertStrongPassword(password, [username, this.config.store.name]);
     }
     const passwordHash = password === undefined ? undefined : await hashPassword(password);
     await runInTransaction(this.db, async (m) => {
@@ -135,6 +150,36 @@ export class AdminUsersService {
         before: { username: user.username, role: user.role },
       });
       return AdminUserDto.from(user);
+    });
+  }
+
+  /**
+   * Turns the user's two-factor authentication off (lost phone and recovery codes) and ends their
+   * sessions; they sign in with the password alone, and set it up again (required when
+   * STAFF_MFA_REQUIRED is on).
+   */
+  async resetMfa(id: number, actor: StaffUserDto): Promise<void> {
+    await runInTransaction(this.db, async (m) => {
+      const user = await this.find(m, id);
+      await m
+        .createQueryBuilder()
+        .update(AdminUser)
+        .set({
+          mfaSecret: null,
+          mfaEnabled: false,
+          mfaLastStep: null,
+          tokenVersion: () => 'tokenVersion + 1',
+        })
+        .where('id = :id', { id })
+        .execute();
+      await m.delete(RecoveryCode, { userId: id });
+      await this.audit.record(m, actor, {
+        action: 'users.mfa-reset',
+        resource: 'users',
+        resourceId: id,
+        before: { mfaEnabled: user.mfaEnabled },
+        after: { mfaEnabled: false, sessionsEnded: true },
+      });
     });
   }
 

@@ -1,24 +1,36 @@
-import { Body, Controller, Get, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
+  ApiExtraModels,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import { Public } from '../common/auth.decorators.js';
+import { AllowDuringMfaEnrolment, Public, Staff } from '../common/auth.decorators.js';
 import { AuthService } from './auth.service.js';
-import { LoginDto, LoginResponseDto, StaffUserDto } from './dto/login.dto.js';
-import { LoginThrottlerGuard } from './guards.js';
+import {
+  LoginDto,
+  LoginMfaDto,
+  LoginResponseDto,
+  MfaChallengeResponseDto,
+  StaffUserDto,
+} from './dto/login.dto.js';
+import { LoginThrottlerGuard, MfaThrottlerGuard } from './guards.js';
+import { SIGN_IN_LIMITS } from './sign-in-limiter.js';
 
-/** Login attempts allowed per minute for one address and username. */
+/** Login attempts allowed per minute for one address and username (codes: per address and user). */
 export const LOGIN_ATTEMPTS_PER_MINUTE = 5;
 
-type AuthedRequest = { user: StaffUserDto };
+const TOO_MANY =
+  `Too many attempts: ${LOGIN_ATTEMPTS_PER_MINUTE} a minute per address and username; ` +
+  `${SIGN_IN_LIMITS.perAddress.failures} failures in ${SIGN_IN_LIMITS.perAddress.windowMs / 60_000} minutes ` +
+  'per address; an account with many recent failures waits a growing delay (Retry-After says how long)';
 
 @ApiTags('admin: auth')
 @Controller('admin')
@@ -30,31 +42,55 @@ export class AuthController {
   @HttpCode(200)
   @UseGuards(LoginThrottlerGuard)
   @Throttle({ default: { limit: LOGIN_ATTEMPTS_PER_MINUTE, ttl: 60_000 } })
-  @ApiOperation({ summary: 'Staff sign-in; answers a bearer token' })
-  @ApiOkResponse({ type: LoginResponseDto })
+  @ApiOperation({
+    summary: 'Staff sign-in: a bearer token, or a challenge for the code when two-factor is on',
+  })
+  @ApiExtraModels(LoginResponseDto, MfaChallengeResponseDto)
+  @ApiOkResponse({
+    schema: {
+      oneOf: [{ $ref: getSchemaPath(LoginResponseDto) }, { $ref: getSchemaPath(MfaChallengeResponseDto) }],
+    },
+  })
   @ApiBadRequestResponse({ description: 'Username is required / Password is required' })
   @ApiUnauthorizedResponse({ description: 'Invalid credentials' })
-  @ApiTooManyRequestsResponse({ description: 'Too many attempts for this address and username' })
-  login(@Body() body: LoginDto): Promise<LoginResponseDto> {
-    return this.auth.login(body.username, body.password);
+  @ApiTooManyRequestsResponse({ description: TOO_MANY })
+  login(@Body() body: LoginDto, @Ip() address: string): Promise<LoginResponseDto | MfaChallengeResponseDto> {
+    return this.auth.login(body.username, body.password, address);
+  }
+
+  @Public()
+  @Post('login/mfa')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @UseGuards(MfaThrottlerGuard)
+  @Throttle({ default: { limit: LOGIN_ATTEMPTS_PER_MINUTE, ttl: 60_000 } })
+  @ApiOperation({ summary: 'Second sign-in step: the challenge and a TOTP code or a recovery code' })
+  @ApiOkResponse({ type: LoginResponseDto })
+  @ApiBadRequestResponse({ description: 'Challenge is required / Code is required' })
+  @ApiUnauthorizedResponse({ description: 'Invalid code, or the challenge has expired' })
+  @ApiTooManyRequestsResponse({ description: TOO_MANY })
+  loginMfa(@Body() body: LoginMfaDto, @Ip() address: string): Promise<LoginResponseDto> {
+    return this.auth.loginMfa(body.challenge, body.code, address);
   }
 
   @Post('logout')
   @HttpCode(204)
+  @AllowDuringMfaEnrolment()
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Sign out: every token issued to this user so far stops working' })
   @ApiNoContentResponse()
   @ApiUnauthorizedResponse()
-  logout(@Req() req: AuthedRequest): Promise<void> {
-    return this.auth.logout(req.user.id);
+  logout(@Staff() staff: StaffUserDto): Promise<void> {
+    return this.auth.logout(staff.id);
   }
 
   @Get('me')
+  @AllowDuringMfaEnrolment()
   @ApiBearerAuth()
   @ApiOperation({ summary: 'The signed-in staff member' })
   @ApiOkResponse({ type: StaffUserDto })
   @ApiUnauthorizedResponse()
-  me(@Req() req: AuthedRequest): StaffUserDto {
-    return req.user;
+  me(@Staff() staff: StaffUserDto): StaffUserDto {
+    return staff;
   }
 }

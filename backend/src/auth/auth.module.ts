@@ -3,17 +3,23 @@ import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { ATTEMPT_STORE, MemoryAttemptStore } from './attempt-store.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { AdminUser } from './entities/admin-user.entity.js';
 import { StaffAccessGuard } from './guards.js';
 import { JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER, JWT_TTL_SECONDS } from './jwt.constants.js';
 import { JwtStrategy } from './jwt.strategy.js';
+import { MfaController } from './mfa.controller.js';
+import { MfaService } from './mfa.service.js';
+import { SignInLimiter } from './sign-in-limiter.js';
 
 @Module({
   imports: [
     TypeOrmModule.forFeature([AdminUser]),
+    AuditModule,
     PassportModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
@@ -29,8 +35,16 @@ import { JwtStrategy } from './jwt.strategy.js';
       }),
     }),
   ],
-  controllers: [AuthController],
-  providers: [AuthService, JwtStrategy, { provide: APP_GUARD, useClass: StaffAccessGuard }],
+  controllers: [AuthController, MfaController],
+  providers: [
+    AuthService,
+    MfaService,
+    SignInLimiter,
+    // Counters in this process's memory; several processes will share them through Redis (#16).
+    { provide: ATTEMPT_STORE, useFactory: () => new MemoryAttemptStore() },
+    JwtStrategy,
+    { provide: APP_GUARD, useClass: StaffAccessGuard },
+  ],
   exports: [AuthService],
 })
 export class AuthModule {}

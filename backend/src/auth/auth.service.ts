@@ -1,33 +1,95 @@
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import type { LoginResponseDto, StaffUserDto } from './dto/login.dto.js';
+import { AuditService } from '../audit/audit.service.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import type { LoginResponseDto, MfaChallengeResponseDto, StaffUserDto } from './dto/login.dto.js';
+import type { MfaConfirmedDto } from './dto/mfa.dto.js';
 import { AdminUser } from './entities/admin-user.entity.js';
-import type { StaffTokenPayload } from './jwt.constants.js';
+import {
+  MFA_CHALLENGE_AUDIENCE,
+  MFA_CHALLENGE_TTL_SECONDS,
+  type MfaChallengePayload,
+  type StaffTokenPayload,
+} from './jwt.constants.js';
+import { INVALID_CODE, MfaService } from './mfa.service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { accountKey, SignInLimiter, type SignInStep } from './sign-in-limiter.js';
 
 /** Compared against when the username is unknown, so both failures take the same time. */
 const DUMMY_HASH = hashPassword('timing-equaliser-not-a-password');
+
+export const CHALLENGE_EXPIRED = 'Sign-in has expired: enter your password again';
 
 @Injectable()
 export class AuthService {
   constructor(
     @InjectRepository(AdminUser) private readonly users: Repository<AdminUser>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jwt: JwtService,
+    private readonly mfa: MfaService,
+    private readonly limiter: SignInLimiter,
+    private readonly audit: AuditService,
   ) {}
 
-  async login(username: string, password: string): Promise<LoginResponseDto> {
-    const user = await this.users.findOneBy({ username });
-    const valid = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), password);
-    if (!user || !valid) throw new UnauthorizedException('Invalid credentials');
-    const payload: StaffTokenPayload = {
-      sub: user.id,
-      username: user.username,
-      role: user.role,
-      ver: user.tokenVersion,
-    };
-    return { success: true, token: await this.jwt.signAsync(payload), user: toStaffUser(user) };
+  /** The password step: a token, or a challenge for the code when the user has two-factor on. */
+  async login(
+    username: string,
+    password: string,
+    address: string,
+  ): Promise<LoginResponseDto | MfaChallengeResponseDto> {
+    const attempt = await this.limiter.begin('password', address, accountKey(username));
+    try {
+      const user = await this.users.findOneBy({ username });
+      const valid = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), password);
+      if (!user || !valid) {
+        await attempt.failed();
+        await this.recordFailure('password', username, user, address);
+        throw new UnauthorizedException('Invalid credentials');
+      }
+      await attempt.succeeded();
+      if (!user.mfaEnabled) return this.signedIn(user);
+      const claims: MfaChallengePayload = { sub: user.id, ver: user.tokenVersion };
+      const challenge = await this.jwt.signAsync(claims, {
+        audience: MFA_CHALLENGE_AUDIENCE,
+        expiresIn: MFA_CHALLENGE_TTL_SECONDS,
+      });
+      return { success: false, mfaRequired: true, challenge };
+    } finally {
+      attempt.release();
+    }
+  }
+
+  /** The code step, after a correct password: a TOTP code or an unused recovery code. */
+  async loginMfa(challenge: string, code: string, address: string): Promise<LoginResponseDto> {
+    const claims = await this.jwt
+      .verifyAsync<MfaChallengePayload>(challenge, { audience: MFA_CHALLENGE_AUDIENCE })
+      .catch(() => null);
+    if (!claims || !Number.isInteger(claims.sub)) throw new UnauthorizedException(CHALLENGE_EXPIRED);
+    const attempt = await this.limiter.begin('code', address, String(claims.sub));
+    try {
+      const user = await this.users.findOneBy({ id: claims.sub });
+      // Signed out, password changed or two-factor reset since the password step.
+      if (!user || user.tokenVersion !== claims.ver || !user.mfaEnabled)
+        throw new UnauthorizedException(CHALLENGE_EXPIRED);
+      if (!(await this.mfa.verify(user, code))) {
+        await attempt.failed();
+        await this.recordFailure('code', user.username, user, address);
+        throw new UnauthorizedException(INVALID_CODE);
+      }
+      await attempt.succeeded();
+      return this.signedIn(user);
+    } finally {
+      attempt.release();
+    }
+  }
+
+  /** Turns two-factor on and answers a fresh token: confirming ended every earlier session. */
+  async confirmMfa(staff: StaffUserDto, code: string): Promise<MfaConfirmedDto> {
+    const recoveryCodes = await this.mfa.confirm(staff, code);
+    const { token } = await this.signedIn(await this.users.findOneByOrFail({ id: staff.id }));
+    return { recoveryCodes, token };
   }
 
   /** Ends every session of the user: tokens issued before now stop being accepted. */
@@ -39,10 +101,49 @@ export class AuthService {
   async resolveToken(payload: StaffTokenPayload): Promise<StaffUserDto | null> {
     const user = await this.users.findOneBy({ id: payload.sub });
     if (!user || user.tokenVersion !== payload.ver) return null;
-    return toStaffUser(user);
+    return toStaffUser(user, this.config);
+  }
+
+  private async signedIn(user: AdminUser): Promise<LoginResponseDto> {
+    const payload: StaffTokenPayload = {
+      sub: user.id,
+      username: user.username,
+      role: user.role,
+      ver: user.tokenVersion,
+    };
+    return { success: true, token: await this.jwt.signAsync(payload), user: toStaffUser(user, this.config) };
+  }
+
+  /** In the audit trail: the address and the username tried, never what was typed as the secret. */
+  private async recordFailure(
+    step: SignInStep,
+    username: string,
+    user: AdminUser | null,
+    address: string,
+  ): Promise<void> {
+    await this.audit.record(
+      this.users.manager,
+      { id: null, username: username.slice(0, 100) },
+      {
+        action: step === 'password' ? 'auth.login-failed' : 'auth.mfa-failed',
+        resource: 'auth',
+        resourceId: user?.id ?? null,
+        after: { address, username, step },
+      },
+    );
   }
 }
 
-export function toStaffUser(user: AdminUser): StaffUserDto {
-  return { id: user.id, username: user.username, role: user.role };
+/**
+ * What a token speaks for. The enrolment restriction follows the user's state, not the token: turning
+ * two-factor on ends the sessions that were signed in without it.
+ */
+export function toStaffUser(user: AdminUser, config: Pick<AppConfig, 'staffMfaRequired'>): StaffUserDto {
+  return {
+    id: user.id,
+    username: user.username,
+    role: user.role,
+    mfaEnabled: user.mfaEnabled,
+    mfaEnrolmentRequired: config.staffMfaRequired && !user.mfaEnabled,
+  };
 }

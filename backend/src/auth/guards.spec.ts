@@ -4,8 +4,9 @@ import { Public } from '../common/auth.decorators.js';
 import type { StaffUserDto } from './dto/login.dto.js';
 import { assertRole, StaffAccessGuard } from './guards.js';
 
-const admin: StaffUserDto = { id: 1, username: 'owner', role: 'admin' };
-const support: StaffUserDto = { id: 2, username: 'helper', role: 'support' };
+const flags = { mfaEnabled: false, mfaEnrolmentRequired: false };
+const admin: StaffUserDto = { id: 1, username: 'owner', role: 'admin', ...flags };
+const support: StaffUserDto = { id: 2, username: 'helper', role: 'support', ...flags };
 
 describe('assertRole', () => {
   it('lets an admin use an admin-only route', () => {

@@ -2,7 +2,7 @@ import { ForbiddenException, Injectable, type ExecutionContext } from '@nestjs/c
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { ThrottlerGuard } from '@nestjs/throttler';
-import { IS_PUBLIC, ROLES } from '../common/auth.decorators.js';
+import { DURING_MFA_ENROLMENT, IS_PUBLIC, ROLES } from '../common/auth.decorators.js';
 import { canonicalUsername } from './username.js';
 import type { StaffUserDto } from './dto/login.dto.js';
 import type { AdminRole } from './entities/admin-user.entity.js';
@@ -11,6 +11,7 @@ import type { AdminRole } from './entities/admin-user.entity.js';
 interface RoutePolicy {
   isPublic: boolean;
   roles: AdminRole[] | undefined;
+  duringMfaEnrolment: boolean;
 }
 
 const policies = new WeakMap<object, RoutePolicy>();
@@ -27,11 +28,14 @@ function routePolicy(reflector: Reflector, context: ExecutionContext): RoutePoli
     policy = {
       isPublic: Boolean(reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)),
       roles: reflector.getAllAndOverride<AdminRole[] | undefined>(ROLES, targets),
+      duringMfaEnrolment: Boolean(reflector.getAllAndOverride<boolean>(DURING_MFA_ENROLMENT, targets)),
     };
     policies.set(handler, policy);
   }
   return policy;
 }
+
+export const MFA_SETUP_FIRST = 'Set up two-factor authentication first';
 
 /** Throws 403 unless `user` holds one of `roles`; a route without @Roles() lets any signed-in staff member in. */
 export function assertRole(roles: AdminRole[] | undefined, user: StaffUserDto | undefined): void {
@@ -52,12 +56,14 @@ export class StaffAccessGuard extends AuthGuard('jwt') {
   }
 
   override canActivate(context: ExecutionContext): boolean | Promise<boolean> {
-    const { isPublic, roles } = routePolicy(this.reflector, context);
+    const { isPublic, roles, duringMfaEnrolment } = routePolicy(this.reflector, context);
     if (isPublic) return true;
     return (async () => {
       // Passport answers 401 itself when the token is missing or invalid.
       await super.canActivate(context);
-      assertRole(roles, context.switchToHttp().getRequest<{ user?: StaffUserDto }>().user);
+      const user = context.switchToHttp().getRequest<{ user?: StaffUserDto }>().user;
+      if (user?.mfaEnrolmentRequired && !duringMfaEnrolment) throw new ForbiddenException(MFA_SETUP_FIRST);
+      assertRole(roles, user);
       return true;
     })();
   }
@@ -72,5 +78,28 @@ export class LoginThrottlerGuard extends ThrottlerGuard {
   protected override async getTracker(req: { ip?: string; body?: { username?: unknown } }): Promise<string> {
     const username = typeof req.body?.username === 'string' ? canonicalUsername(req.body.username) : '';
     return `${req.ip ?? 'unknown'}|${username}`;
+  }
+}
+
+/**
+ * Code throttling at the second step: counted per client address and the user the challenge names (read
+ * without checking its signature: a forged one is refused anyway, and only ever spends its own budget).
+ */
+@Injectable()
+export class MfaThrottlerGuard extends ThrottlerGuard {
+  protected override async getTracker(req: { ip?: string; body?: { challenge?: unknown } }): Promise<string> {
+    return `${req.ip ?? 'unknown'}|${challengeSubject(req.body?.challenge)}`;
+  }
+}
+
+function challengeSubject(challenge: unknown): string {
+  if (typeof challenge !== 'string') return '';
+  try {
+    const claims = JSON.parse(Buffer.from(challenge.split('.')[1] ?? '', 'base64url').toString()) as {
+      sub?: unknown;
+    };
+    return typeof claims.sub === 'number' ? String(claims.sub) : '';
+  } catch {
+    return '';
   }
 }

@@ -11,3 +11,15 @@ export interface StaffTokenPayload {
   /** The user's tokenVersion when the token was issued. */
   ver: number;
 }
+
+/**
+ * The challenge between the password and the code: signed like a staff token but for another audience,
+ * so it is never accepted as one; bound to the user's tokenVersion, valid 5 minutes.
+ */
+export const MFA_CHALLENGE_AUDIENCE = 'office-licence-store/admin-mfa-challenge';
+export const MFA_CHALLENGE_TTL_SECONDS = 5 * 60;
+
+export interface MfaChallengePayload {
+  sub: number;
+  ver: number;
+}

@@ -17,6 +17,13 @@ export const ROLES = 'roles';
 /** Restricts a route to staff with one of these roles (any signed-in staff member when absent). */
 export const Roles = (...roles: AdminRole[]) => SetMetadata(ROLES, roles);
 
+export const DURING_MFA_ENROLMENT = 'duringMfaEnrolment';
+/**
+ * Lets staff who must still set up two-factor authentication (STAFF_MFA_REQUIRED) call this route;
+ * every other route answers them 403.
+ */
+export const AllowDuringMfaEnrolment = () => SetMetadata(DURING_MFA_ENROLMENT, true);
+
 /** The signed-in staff member of a guarded route (set by the JWT strategy). */
 export const Staff = createParamDecorator(
   (_data: unknown, context: ExecutionContext): StaffUserDto =>

@@ -8,6 +8,7 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { TooManyAttemptsException } from '../auth/sign-in-limiter.js';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../database/errors.js';
 import { SecretBoxError } from './secret-box.js';
 
@@ -56,6 +57,8 @@ export class HttpErrorFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const { status, body } = this.describe(exception);
     if (status === HttpStatus.SERVICE_UNAVAILABLE) void reply.header('retry-after', '5');
+    if (exception instanceof TooManyAttemptsException)
+      void reply.header('retry-after', String(exception.retryAfterSeconds));
     void reply.status(status).header('cache-control', 'no-store').send(body);
   }
 

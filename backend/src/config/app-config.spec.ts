@@ -110,10 +110,30 @@ describe('loadConfig', () => {
       { ADMIN_PASSWORD: DEV_DEFAULTS.adminPassword },
       'ADMIN_PASSWORD must be set to your own password in production',
     ],
+    [
+      { ADMIN_PASSWORD: 'aaaaaaaaaaaa' },
+      'ADMIN_PASSWORD: Password is too easy to guess: Repeated characters like "aaa" are easy to guess.',
+    ],
+    [
+      { ADMIN_PASSWORD: 'password1234' },
+      'ADMIN_PASSWORD: Password is too easy to guess: This is similar to a commonly used password.',
+    ],
+    [
+      { ADMIN_USERNAME: 'ruthanne', ADMIN_PASSWORD: 'ruthanne-2026' },
+      'ADMIN_PASSWORD: Password is too easy to guess',
+    ],
+    [{ STAFF_MFA_REQUIRED: 'sometimes' }, 'STAFF_MFA_REQUIRED must be true or false'],
   ])('refuses production with %j', (override, problem) => {
     const problems = problemsOf({ ...PROD, ...override });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(problem);
+  });
+
+  it('reads STAFF_MFA_REQUIRED (off by default) and judges the admin password only in production', () => {
+    expect(loadConfig({ ...PROD }, ROOT).staffMfaRequired).toBe(false);
+    expect(loadConfig({ ...PROD, STAFF_MFA_REQUIRED: 'true' }, ROOT).staffMfaRequired).toBe(true);
+    // Development may keep a simple password of its own (never reachable from elsewhere).
+    expect(problemsOf({ ADMIN_PASSWORD: 'aaaaaaaaaaaa' })).toEqual([]);
   });
 
   it('reports every problem at once, each naming its variable', () => {

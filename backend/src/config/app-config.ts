@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { canonicalUsername, USERNAME_MESSAGE, USERNAME_PATTERN } from '../auth/username.js';
+import { passwordWeakness } from '../auth/password-strength.js';
 import { SUPPORT_HOURS, type SupportHours } from './support-hours.js';
 
 /** Development-only defaults. Production refuses to start while any of these is in use. */
@@ -49,6 +50,8 @@ export interface AppConfig {
   jwtSecret: string;
   licenseKeySecret: string;
   admin: { username: string; password: string };
+  /** STAFF_MFA_REQUIRED: staff without two-factor authentication may only set it up. */
+  staffMfaRequired: boolean;
   seedDemoKeys: boolean;
   mail: MailConfig;
   payments: PaymentsConfig;
@@ -176,7 +179,11 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
     );
   } else if (adminPassword.length < 12) {
     problems.push('ADMIN_PASSWORD must be at least 12 characters');
+  } else if (isProduction) {
+    const weakness = passwordWeakness(adminPassword, [adminUsername, storeName(env)]);
+    if (weakness) problems.push(`ADMIN_PASSWORD: ${weakness}`);
   }
+  const staffMfaRequired = flag(env, 'STAFF_MFA_REQUIRED', false, problems);
 
   const seedDemoKeys = !isProduction && flag(env, 'SEED_DEMO_KEYS', true, problems);
   const mail = mailConfig(env, fromRoot, problems);
@@ -203,6 +210,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
     jwtSecret,
     licenseKeySecret,
     admin: { username: adminUsername, password: adminPassword },
+    staffMfaRequired,
     seedDemoKeys,
     mail,
     payments,
@@ -261,8 +269,12 @@ function isAddressOrCidr(item: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
+function storeName(env: Env): string {
+  return env.STORE_NAME?.trim() || 'Office Licence Store';
+}
+
 function storeConfig(env: Env, problems: string[]): AppConfig['store'] {
-  const name = env.STORE_NAME?.trim() || 'Office Licence Store';
+  const name = storeName(env);
   const supportPhone = env.SUPPORT_PHONE?.trim() || '+1 (864) 555-0142';
   if (!/^\+?[0-9][0-9 ().-]{6,24}$/.test(supportPhone))
     problems.push(`SUPPORT_PHONE must be a phone number such as +1 (864) 555-0142 (got "${supportPhone}")`);

@@ -1,5 +1,6 @@
 import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
 import { AdminUser } from '../auth/entities/admin-user.entity.js';
+import { RecoveryCode } from '../auth/entities/recovery-code.entity.js';
 import { Product } from '../catalog/entities/product.entity.js';
 import { ContactMessage } from '../contact/entities/contact-message.entity.js';
 import { Coupon } from '../coupons/entities/coupon.entity.js';
@@ -15,6 +16,7 @@ import { AuditLog1763900000000 } from './migrations/1763900000000-audit-log.js';
 import { AdminListIndexes1764000000000 } from './migrations/1764000000000-admin-list-indexes.js';
 import { ExactIdentities1764100000000 } from './migrations/1764100000000-exact-identities.js';
 import { RefundDue1764200000000 } from './migrations/1764200000000-refund-due.js';
+import { StaffMfa1764300000000 } from './migrations/1764300000000-staff-mfa.js';
 
 /** Every entity, listed explicitly (no globs): the same list works from `src` under Jest and from `dist`. */
 export const ENTITIES = [
@@ -29,6 +31,7 @@ export const ENTITIES = [
   OutboxMessage,
   ContactMessage,
   AuditEntry,
+  RecoveryCode,
 ];
 
 /** Migrations in the order they run. A schema change is a new migration appended here. */
@@ -39,4 +42,5 @@ export const MIGRATIONS = [
   AdminListIndexes1764000000000,
   ExactIdentities1764100000000,
   RefundDue1764200000000,
+  StaffMfa1764300000000,
 ];

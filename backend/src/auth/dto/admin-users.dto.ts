@@ -21,11 +21,20 @@ export class AdminUserDto {
   @ApiProperty({ enum: ADMIN_ROLES })
   role: AdminRole;
 
+  @ApiProperty({ description: 'Two-factor authentication is on' })
+  mfaEnabled: boolean;
+
   @ApiProperty()
   createdAt: Date;
 
   static from(user: AdminUser): AdminUserDto {
-    return { id: user.id, username: user.username, role: user.role, createdAt: user.createdAt };
+    return {
+      id: user.id,
+      username: user.username,
+      role: user.role,
+      mfaEnabled: user.mfaEnabled,
+      createdAt: user.createdAt,
+    };
   }
 }
 

@@ -32,6 +32,16 @@ export class StaffUserDto {
 
   @ApiProperty({ enum: ADMIN_ROLES })
   role: AdminRole;
+
+  @ApiProperty({ description: 'Sign-in asks for a TOTP code after the password' })
+  mfaEnabled: boolean;
+
+  @ApiProperty({
+    description:
+      'STAFF_MFA_REQUIRED is on and this user has no two-factor authentication yet: the token may only ' +
+      'read /api/admin/me, sign out and set it up (everything else is a 403)',
+  })
+  mfaEnrolmentRequired: boolean;
 }
 
 export class LoginResponseDto {
@@ -43,4 +53,30 @@ export class LoginResponseDto {
 
   @ApiProperty({ type: StaffUserDto })
   user: StaffUserDto;
+}
+
+/** The answer to a correct password when the user has two-factor authentication on. */
+export class MfaChallengeResponseDto {
+  @ApiProperty({ example: false })
+  success: false;
+
+  @ApiProperty({ example: true })
+  mfaRequired: true;
+
+  @ApiProperty({ description: 'Send back with the code to POST /api/admin/login/mfa; valid 5 minutes' })
+  challenge: string;
+}
+
+export class LoginMfaDto {
+  @ApiProperty({ description: 'The challenge POST /api/admin/login answered' })
+  @MaxLength(2048, { message: 'Challenge must be at most 2048 characters' })
+  @IsNotEmpty({ message: 'Challenge is required' })
+  @IsString({ message: 'Challenge is required' })
+  challenge: string;
+
+  @ApiProperty({ example: '123456', description: 'A code from the authenticator app, or a recovery code' })
+  @MaxLength(64, { message: 'Code must be at most 64 characters' })
+  @IsNotEmpty({ message: 'Code is required' })
+  @IsString({ message: 'Code is required' })
+  code: string;
 }

@@ -24,6 +24,20 @@ export class AdminUser {
   @Column({ type: 'int', default: 0 })
   tokenVersion: number;
 
+  /**
+   * The TOTP secret (base32), sealed at rest: the pending one during enrolment, the active one once
+   * mfaEnabled. Null when two-factor authentication was never set up or was reset.
+   */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  mfaSecret: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  mfaEnabled: boolean;
+
+  /** The RFC 6238 time step of the last code accepted: that code, and any older one, is refused. */
+  @Column({ type: 'int', nullable: true })
+  mfaLastStep: number | null;
+
   @CreateDateColumn({ type: 'datetime', precision: 3 })
   createdAt: Date;
 

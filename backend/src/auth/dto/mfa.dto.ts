@@ -1,0 +1,36 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+
+export class MfaEnrolmentDto {
+  @ApiProperty({ description: 'The TOTP secret (base32), for typing into an authenticator app' })
+  secret: string;
+
+  @ApiProperty({
+    example: 'otpauth://totp/Office%20Licence%20Store:admin?secret=…&issuer=Office%20Licence%20Store',
+    description: 'The same secret as a URI, for a QR code',
+  })
+  otpauthUrl: string;
+}
+
+export class MfaConfirmDto {
+  @ApiProperty({ example: '123456', description: 'The current code from the authenticator app' })
+  @MaxLength(64, { message: 'Code must be at most 64 characters' })
+  @IsNotEmpty({ message: 'Code is required' })
+  @IsString({ message: 'Code is required' })
+  code: string;
+}
+
+export class MfaConfirmedDto {
+  @ApiProperty({
+    type: [String],
+    description: 'Ten one-time recovery codes, shown this once (only their hashes are kept)',
+  })
+  recoveryCodes: string[];
+
+  @ApiProperty({
+    description:
+      'A fresh token for this user: confirming ends every earlier session (they were signed in without ' +
+      'the second factor), including the one that made this request',
+  })
+  token: string;
+}

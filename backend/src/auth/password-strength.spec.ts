@@ -1,0 +1,41 @@
+import { BadRequestException } from '@nestjs/common';
+import { assertStrongPassword, passwordWeakness } from './password-strength.js';
+
+const INPUTS = ['jane.support', 'Office Licence Store'];
+
+describe('passwordWeakness (zxcvbn-ts, score 3 or more)', () => {
+  it.each([
+    ['111111111111', 'Repeated characters like "aaa" are easy to guess.'],
+    ['aaaaaaaaaaaa', 'Repeated characters like "aaa" are easy to guess.'],
+    ['password1234', 'This is similar to a commonly used password.'],
+    ['qwertyuiop12', 'This is similar to a commonly used password.'],
+  ])('refuses %j and says why', (password, warning) => {
+    expect(passwordWeakness(password, INPUTS)).toBe(`Password is too easy to guess: ${warning}`);
+  });
+
+  it('refuses passwords built from the username or the store name', () => {
+    expect(passwordWeakness('jane.support1', INPUTS)).toMatch(/^Password is too easy to guess: /);
+    expect(passwordWeakness('OfficeLicenceStore', INPUTS)).toMatch(/^Password is too easy to guess: /);
+  });
+
+  it.each(['correct horse battery staple', 'a-long-enough-secret', 'tX9!vQ2#mL4@'])(
+    'accepts %j',
+    (password) => {
+      expect(passwordWeakness(password, INPUTS)).toBeNull();
+    },
+  );
+
+  it('judges a very long password quickly (only its beginning is matched)', () => {
+    const started = Date.now();
+    expect(passwordWeakness('P@55w0rd'.repeat(128), INPUTS)).not.toBeNull();
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('throws a 400 with the reason', () => {
+    expect(() => assertStrongPassword('aaaaaaaaaaaa', INPUTS)).toThrow(
+      new BadRequestException(
+        'Password is too easy to guess: Repeated characters like "aaa" are easy to guess.',
+      ),
+    );
+  });
+});
