@@ -23,12 +23,17 @@ describe(`the edge of the server on ${DRIVER}`, () => {
     });
     afterAll(() => t.close());
 
+    // Each test signs in as a username of its own: the per-account back-off counts every address.
+    let username = '';
+    beforeEach(() => {
+      username = `proxy-test-${Math.random().toString(36).slice(2)}`;
+    });
     const wrongLogin = (forwardedFor: string) =>
       t
         .http()
         .post('/api/admin/login')
         .set('x-forwarded-for', forwardedFor)
-        .send({ ...ADMIN, password: 'not-the-password' });
+        .send({ username, password: 'not-the-password' });
 
     it('limits a client by the address its trusted proxy appended, whatever it forged before it', async () => {
       // The client writes the first entry itself; the proxy (127.0.0.1) appends the address it saw.
@@ -54,12 +59,17 @@ describe(`the edge of the server on ${DRIVER}`, () => {
     });
     afterAll(() => t.close());
 
+    // Each test signs in as a username of its own: the per-account back-off counts every address.
+    let username = '';
+    beforeEach(() => {
+      username = `proxy-test-${Math.random().toString(36).slice(2)}`;
+    });
     const wrongLogin = (forwardedFor: string) =>
       t
         .http()
         .post('/api/admin/login')
         .set('x-forwarded-for', forwardedFor)
-        .send({ ...ADMIN, password: 'not-the-password' });
+        .send({ username, password: 'not-the-password' });
 
     it('limits a client as the entry the one trusted proxy appended, whatever it forged before it', async () => {
       for (let i = 1; i <= 5; i++) await wrongLogin(`203.0.113.${i}, 198.51.100.9`).expect(401);

@@ -36,6 +36,8 @@ const WALKED = [
   'LicenseInstanceDto',
   'LicenseValidateDto',
   'LoginDto',
+  'LoginMfaDto',
+  'MfaConfirmDto',
   'CreateAdminUserDto',
   'UpdateAdminUserDto',
   'CreateCouponDto',
@@ -169,6 +171,15 @@ describe(`every request DTO's longest values fit the database on ${DRIVER}`, () 
     add('LoginDto', {
       send: (fields) => api().post('/api/admin/login').set('x-forwarded-for', '10.220.0.1').send(fields),
       status: 401,
+    });
+    // A challenge that was never issued, and a code that no authenticator makes: refused, nothing stored.
+    add('LoginMfaDto', {
+      send: (fields) => api().post('/api/admin/login/mfa').set('x-forwarded-for', '10.220.0.2').send(fields),
+      status: 401,
+    });
+    add('MfaConfirmDto', {
+      send: (fields) => asAdmin(api().post('/api/admin/me/mfa/confirm')).send(fields),
+      status: 400,
     });
     add('CreateAdminUserDto', {
       send: (fields) => asAdmin(api().post('/api/admin/users')).send(fields),
