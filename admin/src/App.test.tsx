@@ -22,6 +22,7 @@ const STATS = {
   pendingOrders: 120,
   recentOrders: [],
   awaitingKeysOrders: 2,
+  refundsDue: 0,
   stock: [{ productId: 'office-2024-standard', title: 'Office 2024 Standard', available: 3 }],
   generatedAt: '2026-01-01T00:00:00Z',
 };

@@ -61,6 +61,7 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
       pendingOrders: 0,
       recentOrders: [],
       awaitingKeysOrders: 0,
+      refundsDue: 0,
       stock: [
         { productId: STANDARD, title: TITLES[STANDARD], available: 0 },
         { productId: HOME_BUSINESS, title: TITLES[HOME_BUSINESS], available: 0 },
@@ -129,9 +130,11 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
         customerEmail: expect.any(String),
         totalAmount: order.totalCents / 100,
         status: expect.any(String),
+        refundDue: null,
         createdAt: expect.any(String),
       })),
       awaitingKeysOrders: 1,
+      refundsDue: 0,
       stock: [
         { productId: STANDARD, title: TITLES[STANDARD], available: 0 },
         // 4 imported − 2 sold to A − 1 expired
@@ -147,6 +150,7 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
       customerEmail: 'e@example.com',
       totalAmount: 53.99,
       status: 'fulfilled',
+      refundDue: null,
       createdAt: expect.any(String),
     });
     expect(stats.recentOrders[4]).toMatchObject({

@@ -197,3 +197,79 @@ describe(`paid orders held for a refund, demo provider, on ${DRIVER}`, () => {
     expect(await order(intent.orderId)).toMatchObject({ status: 'cancelled', couponState: 'released' });
   });
 });
+
+describe(`orders owed a refund in the back office's list and dashboard, on ${DRIVER}`, () => {
+  let t: TestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ TRUST_PROXY: 'loopback' });
+    admin = await signIn(t, 'admin');
+  });
+  afterAll(() => t.close());
+
+  const list = (filter: object) =>
+    t
+      .http()
+      .get(`/api/admin/orders?filter=${encodeURIComponent(JSON.stringify(filter))}`)
+      .set('authorization', admin);
+  const put = (id: string, body: object) =>
+    t.http().put(`/api/admin/orders/${id}`).set('authorization', admin).send(body).expect(200);
+  const demoPay = (intent: Intent, outcome: 'succeed' | 'decline') =>
+    t
+      .http()
+      .post('/api/payments/demo/confirm')
+      .send({ orderId: intent.orderId, clientSecret: intent.clientSecret, outcome });
+
+  it('lists only them with refundDue true, counts them on the dashboard and leaves them out of revenue', async () => {
+    const paid = (await createIntent(t, { billing: { ...BILLING, email: 'paid@example.com' } }).expect(201))
+      .body as Intent;
+    await demoPay(paid, 'succeed').expect(200);
+    const owed = (await createIntent(t, { billing: { ...BILLING, email: 'owed@example.com' } }).expect(201))
+      .body as Intent;
+    await demoPay(owed, 'decline').expect(402);
+    await put(owed.orderId, { status: 'cancelled' });
+    await put(owed.orderId, { paymentStatus: 'completed' });
+    const owedOrder = await t.db.getRepository(Order).findOneByOrFail({ id: owed.orderId });
+    const paidOrder = await t.db.getRepository(Order).findOneByOrFail({ id: paid.orderId });
+    expect(owedOrder).toMatchObject({ paymentStatus: 'completed', refundDue: 'order-cancelled' });
+
+    const due = await list({ refundDue: true }).expect(200);
+    expect(due.body).toEqual([expect.objectContaining({ id: owed.orderId, refundDue: 'order-cancelled' })]);
+    expect(due.headers['content-range']).toBe('orders 0-0/1');
+    const notDue = await list({ refundDue: false }).expect(200);
+    expect(notDue.body).toEqual([expect.objectContaining({ id: paid.orderId, refundDue: null })]);
+    const malformed = await list({ refundDue: 'yes' }).expect(400);
+    expect(malformed.body.message).toMatch(/refundDue/);
+
+    const stats = await t
+      .http()
+      .get('/api/admin/dashboard')
+      .set('authorization', admin)
+      .set('cache-control', 'no-cache')
+      .expect(200);
+    expect(stats.body).toMatchObject({
+      refundsDue: 1,
+      completedOrders: 2,
+      // Only the delivered order's payment is revenue: the other one is owed back in full.
+      totalRevenue: paidOrder.totalCents / 100,
+    });
+    expect(stats.body.recentOrders).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: owed.orderId, status: 'cancelled', refundDue: 'order-cancelled' }),
+        expect.objectContaining({ id: paid.orderId, status: 'fulfilled', refundDue: null }),
+      ]),
+    );
+
+    // Refunded: no longer owed, and still not revenue.
+    await put(owed.orderId, { paymentStatus: 'refunded' });
+    expect((await list({ refundDue: true }).expect(200)).body).toEqual([]);
+    const after = await t
+      .http()
+      .get('/api/admin/dashboard')
+      .set('authorization', admin)
+      .set('cache-control', 'no-cache')
+      .expect(200);
+    expect(after.body).toMatchObject({ refundsDue: 0, totalRevenue: paidOrder.totalCents / 100 });
+  });
+});

@@ -18,7 +18,7 @@ export const OrderPicker = ({
   value: Order | null;
   onChange: (order: Order | null) => void;
   error?: string;
-  filter?: Record<string, string>;
+  filter?: Record<string, string | boolean>;
 }) => {
   const [input, setInput] = useState('');
   const term = input.includes(' - $') ? '' : input.trim();

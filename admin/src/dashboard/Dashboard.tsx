@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -12,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Title } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { formatMoney, shortId } from '../common/format';
 import { StatusChip } from '../common/StatusChip';
 import { useAdminGet } from '../common/useAdminGet';
@@ -24,8 +26,16 @@ export interface DashboardStats {
   totalDownloads: number;
   completedOrders: number;
   pendingOrders: number;
-  recentOrders: { id: string; customerEmail: string; totalAmount: number; status: string }[];
+  recentOrders: {
+    id: string;
+    customerEmail: string;
+    totalAmount: number;
+    status: string;
+    refundDue: string | null;
+  }[];
   awaitingKeysOrders: number;
+  /** Paid orders not delivered, whose payment staff must give back (left out of totalRevenue). */
+  refundsDue: number;
   stock: { productId: string; title: string; available: number }[];
 }
 
@@ -76,7 +86,7 @@ export const Dashboard = () => {
             </StatCard>
             <StatCard title="Revenue">
               <Figure>{formatMoney(data.totalRevenue)}</Figure>
-              <Typography variant="caption">From completed payments</Typography>
+              <Typography variant="caption">From completed payments, less refunds due</Typography>
             </StatCard>
             <StatCard title="Active Licenses">
               <Figure>{count(data.activeLicenses)}</Figure>
@@ -95,6 +105,23 @@ export const Dashboard = () => {
                 <Box>
                   <Typography variant="body2">Pending</Typography>
                   <Figure>{count(data.pendingOrders)}</Figure>
+                </Box>
+                <Box>
+                  <Typography variant="body2">Refund due</Typography>
+                  <Figure>
+                    {data.refundsDue > 0 ? (
+                      <Link
+                        component={RouterLink}
+                        to={`/orders?filter=${encodeURIComponent(JSON.stringify({ refundDue: true }))}`}
+                        color="warning.main"
+                        aria-label={`${count(data.refundsDue)} orders owed a refund`}
+                      >
+                        {count(data.refundsDue)}
+                      </Link>
+                    ) : (
+                      count(data.refundsDue)
+                    )}
+                  </Figure>
                 </Box>
               </Stack>
             </StatCard>
@@ -148,6 +175,7 @@ export const Dashboard = () => {
                       <TableCell align="right">{formatMoney(order.totalAmount)}</TableCell>
                       <TableCell>
                         <StatusChip status={order.status} />
+                        {order.refundDue ? <StatusChip status="refund-due" /> : null}
                       </TableCell>
                     </TableRow>
                   ))}

@@ -102,7 +102,8 @@ export const LicenseCreateDialog = () => {
                 value={order}
                 onChange={setOrder}
                 error={errors.orderId}
-                filter={{ paymentStatus: 'completed' }}
+                // Paid orders that are delivered: one owed a refund gets no keys (the API refuses them).
+                filter={{ paymentStatus: 'completed', refundDue: false }}
               />
               <TextField
                 select

@@ -18,6 +18,7 @@ const STATS = {
   pendingOrders: 0,
   recentOrders: [],
   awaitingKeysOrders: 0,
+  refundsDue: 0,
   stock: [],
 };
 const ENROLMENT_ONLY = {

@@ -62,4 +62,15 @@ describe('the order dialog', () => {
     await screen.findByText('Order ID: 6f1c2d3e-0000-4000-8000-000000000002', {}, SLOW);
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('offers no delivery e-mail to resend for an order owed a refund', async () => {
+    renderDialog({ ...ORDER, refundDue: 'order-cancelled' });
+    await screen.findByRole('alert', {}, SLOW);
+    expect(screen.queryByRole('button', { name: 'Resend e-mail' })).toBeNull();
+  });
+
+  it('offers the delivery e-mail again for a paid, delivered order', async () => {
+    renderDialog({ ...ORDER, status: 'fulfilled', refundDue: null });
+    expect(await screen.findByRole('button', { name: 'Resend e-mail' }, SLOW)).toBeTruthy();
+  });
 });

@@ -127,7 +127,8 @@ const ResendButton = ({ order }: { order: OrderDetail }) => {
   const refresh = useRefresh();
   const [sending, setSending] = useState(false);
   const { canAccess: canResend } = useCanAccess({ resource: 'orders', action: 'resend' });
-  if (!canResend || order.paymentStatus !== 'completed') return null;
+  // An order owed a refund was paid but is never delivered: there is no delivery e-mail to send again.
+  if (!canResend || order.paymentStatus !== 'completed' || order.refundDue) return null;
   const resend = async () => {
     setSending(true);
     try {

@@ -4,7 +4,14 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { DataTable, List, SearchInput, SelectInput, useRecordContext } from 'react-admin';
+import {
+  DataTable,
+  List,
+  NullableBooleanInput,
+  SearchInput,
+  SelectInput,
+  useRecordContext,
+} from 'react-admin';
 import { AppPagination } from '../common/AppPagination';
 import { capitalize, formatDateTime, formatMoney, shortId } from '../common/format';
 import { ListToolbar } from '../common/ListToolbar';
@@ -34,6 +41,14 @@ const filters = [
     label="Payment"
     choices={choices(PAYMENT_STATUSES)}
     emptyText="All"
+    alwaysOn
+    sx={{ minWidth: 160 }}
+  />,
+  <NullableBooleanInput
+    key="refundDue"
+    source="refundDue"
+    label="Refund due"
+    nullLabel="All"
     alwaysOn
     sx={{ minWidth: 160 }}
   />,
@@ -93,6 +108,7 @@ export const OrderList = () => {
             render={(order) => (
               <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
                 <StatusChip status={order.status} />
+                {order.refundDue ? <StatusChip status="refund-due" /> : null}
                 {order.awaitingKeys ? <Chip size="small" color="warning" label="Awaiting keys" /> : null}
               </Box>
             )}

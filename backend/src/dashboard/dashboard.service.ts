@@ -6,7 +6,7 @@ import { centsToDollars } from '../common/money.js';
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../licenses/entities/license-key.entity.js';
 import { InventoryService } from '../licenses/inventory.service.js';
-import { Order, type PaymentStatus } from '../orders/entities/order.entity.js';
+import { Order, REFUND_REASONS, type PaymentStatus } from '../orders/entities/order.entity.js';
 import type { DashboardStatsDto } from './dto/dashboard.dto.js';
 
 /** How long computed figures are answered as they are. */
@@ -26,7 +26,10 @@ export const DASHBOARD_STALE_MS = 60_000;
  *   reads are not one snapshot: under concurrent fulfilment the figure can be off for one refresh;
  * - downloads: SUM(downloadCount), an index-only scan of IDX_download_links_downloadCount;
  * - recent orders, orders awaiting keys, stock: a few entries of IDX_orders_createdAt, IDX_orders_awaiting
- *   and IDX_license_keys_inventory.
+ *   and IDX_license_keys_inventory;
+ * - payments to refund (paid, not delivered, owed back in full): the short non-NULL range of
+ *   IDX_orders_refundDue (one lookup per reason) and those few rows. Revenue leaves their totals out: money the store holds but
+ *   must give back is not revenue. The two reads are not one snapshot either (off for one refresh at most).
  * A computation therefore reads three indexes end to end: fine at a million orders in the background,
  * not on every request. If it ever is too slow, the next step is a `dashboard_counters` row per day
  * (orders by payment status, revenue, downloads) maintained by the transactions that change them and
@@ -86,7 +89,7 @@ export class DashboardService {
   private async compute(): Promise<DashboardStatsDto> {
     const orders = () => this.db.getRepository(Order).createQueryBuilder('o');
     const generatedAt = new Date();
-    const [byPayment, revenue, recent, awaiting, activeKeys, downloads, available] = await Promise.all([
+    const [byPayment, revenue, owed, recent, awaiting, activeKeys, downloads, available] = await Promise.all([
       orders()
         .select('o.paymentStatus', 'paymentStatus')
         .addSelect('COUNT(*)', 'count')
@@ -97,7 +100,13 @@ export class DashboardService {
         .where('o.paymentStatus = :completed', { completed: 'completed' })
         .getRawOne<{ cents: number | string }>(),
       orders()
-        .select(['o.id', 'o.customerEmail', 'o.totalCents', 'o.status', 'o.createdAt'])
+        .select('COUNT(*)', 'count')
+        .addSelect('COALESCE(SUM(o.totalCents), 0)', 'cents')
+        // Only a completed payment carries the mark (a refund clears it), so these totals are within revenue's.
+        .where('o.refundDue IN (:...reasons)', { reasons: REFUND_REASONS })
+        .getRawOne<{ count: number | string; cents: number | string }>(),
+      orders()
+        .select(['o.id', 'o.customerEmail', 'o.totalCents', 'o.status', 'o.refundDue', 'o.createdAt'])
         .orderBy('o.createdAt', 'DESC')
         .addOrderBy('o.id', 'DESC')
         .limit(5)
@@ -127,7 +136,7 @@ export class DashboardService {
     const unassignedActive = Object.values(available).reduce((sum, n) => sum + n, 0);
     return {
       totalOrders: byPayment.reduce((sum, row) => sum + Number(row.count), 0),
-      totalRevenue: centsToDollars(Number(revenue?.cents ?? 0)),
+      totalRevenue: centsToDollars(Math.max(0, Number(revenue?.cents ?? 0) - Number(owed?.cents ?? 0))),
       activeLicenses: Math.max(0, Number(activeKeys?.count ?? 0) - unassignedActive),
       totalDownloads: Number(downloads?.total ?? 0),
       completedOrders: count('completed'),
@@ -137,9 +146,11 @@ export class DashboardService {
         customerEmail: order.customerEmail,
         totalAmount: centsToDollars(order.totalCents),
         status: order.status,
+        refundDue: order.refundDue,
         createdAt: order.createdAt,
       })),
       awaitingKeysOrders: Number(awaiting?.count ?? 0),
+      refundsDue: Number(owed?.count ?? 0),
       stock: this.catalog.findAll().map((product) => ({
         productId: product.id,
         title: product.title,

@@ -16,6 +16,7 @@ import { AuditLog1763900000000 } from './migrations/1763900000000-audit-log.js';
 import { AdminListIndexes1764000000000 } from './migrations/1764000000000-admin-list-indexes.js';
 import { ExactIdentities1764100000000 } from './migrations/1764100000000-exact-identities.js';
 import { RefundDue1764200000000 } from './migrations/1764200000000-refund-due.js';
+import { RefundDueIndex1764200000001 } from './migrations/1764200000001-refund-due-index.js';
 import { StaffMfa1764300000000 } from './migrations/1764300000000-staff-mfa.js';
 
 /** Every entity, listed explicitly (no globs): the same list works from `src` under Jest and from `dist`. */
@@ -42,5 +43,6 @@ export const MIGRATIONS = [
   AdminListIndexes1764000000000,
   ExactIdentities1764100000000,
   RefundDue1764200000000,
+  RefundDueIndex1764200000001,
   StaffMfa1764300000000,
 ];

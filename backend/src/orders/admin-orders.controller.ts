@@ -24,7 +24,13 @@ export class AdminOrdersController {
   constructor(private readonly orders: AdminOrdersService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Orders list (ra-data-simple-rest dialect, Content-Range header)' })
+  @ApiOperation({
+    summary: 'Orders list (ra-data-simple-rest dialect, Content-Range header)',
+    description:
+      'Filters: `q` (start of the e-mail, name, last name or order id), `status`, `paymentStatus`, ' +
+      '`refundDue` (true: only the orders paid but not delivered that are owed a refund; false: the others) ' +
+      'and `id` (a list of ids).',
+  })
   @SimpleRestList('orders', AdminOrderRowDto)
   list(@Query() query: ListQueryDto): Promise<ListPage<AdminOrderRowDto>> {
     return this.orders.list(query);

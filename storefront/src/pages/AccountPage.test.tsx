@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -47,6 +47,33 @@ describe('AccountPage', () => {
     expect(screen.queryByRole('button', { name: /XXXXX-PQRST/ })).toBeNull();
     expect(screen.getByText(/This key can.t be shown/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('/contact');
+  });
+
+  it('explains a paid order that was cancelled in words: nothing was sent and the payment comes back', async () => {
+    const owed: CustomerOrder = {
+      ...ORDER,
+      id: 'abcdef12-0000-4000-8000-000000000004',
+      status: 'cancelled',
+      paymentStatus: 'completed',
+      licenseKeys: [],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json([owed, ORDER])),
+    );
+    renderRoute('/account?token=t0ken');
+
+    const card = await screen.findByRole('article', { name: 'Order abcdef12' });
+    expect(within(card).getByText('Refund due')).toBeTruthy();
+    expect(within(card).getByRole('alert').textContent).toBe(
+      'Not completed: no licence keys were sent and your payment will be refunded in full.',
+    );
+    // Its states are not shown as the API's words ("Order: cancelled", "Payment: completed").
+    expect(card.textContent).not.toMatch(/Order:|Payment:|cancelled/);
+    // A delivered order keeps its statuses.
+    const delivered = screen.getByRole('article', { name: 'Order 6f1c2d3e' });
+    expect(within(delivered).queryByText('Refund due')).toBeNull();
+    expect(within(delivered).queryByRole('alert')).toBeNull();
   });
 });
 

@@ -15,6 +15,7 @@ import { clearAccessToken, readAccessToken, saveAccessToken } from '../features/
 import { fetchCustomerOrders, type CustomerOrder } from '../features/account/accountApi';
 import { ApiError } from '../lib/api';
 import { formatCents } from '../lib/money';
+import { isRefundDue, REFUND_DUE_TEXT } from '../lib/orderOutcome';
 
 type Load =
   | { state: 'loading' }
@@ -38,21 +39,33 @@ async function copy(text: string) {
 }
 
 function OrderCard({ order }: { order: CustomerOrder }) {
+  // Shown in words: "Order: cancelled" beside "Payment: completed" would read as if the shopper was charged
+  // for nothing.
+  const refundDue = isRefundDue(order);
   return (
     <Paper component="article" variant="outlined" aria-label={`Order ${order.id.slice(0, 8)}`} sx={{ p: 3 }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Typography variant="h6" component="h2">
           Order {order.id.slice(0, 8)} · {dateFormat.format(new Date(order.createdAt))}
         </Typography>
-        <Stack direction="row" spacing={1}>
-          <Chip label={`Order: ${order.status}`} size="small" />
-          <Chip label={`Payment: ${order.paymentStatus}`} size="small" />
-        </Stack>
+        {refundDue ? (
+          <Chip label="Refund due" size="small" color="warning" />
+        ) : (
+          <Stack direction="row" spacing={1}>
+            <Chip label={`Order: ${order.status}`} size="small" />
+            <Chip label={`Payment: ${order.paymentStatus}`} size="small" />
+          </Stack>
+        )}
       </Stack>
       <Typography color="text.secondary" sx={{ mt: 1 }}>
         {order.items.map((i) => `${i.name} × ${i.quantity}`).join(', ')} · Total{' '}
         {formatCents(order.totalCents)}
       </Typography>
+      {refundDue && (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          {REFUND_DUE_TEXT}
+        </Alert>
+      )}
       {order.awaitingKeys && (
         <Alert severity="info" sx={{ mt: 2 }}>
           Your payment is confirmed; your licence keys will follow by e-mail shortly.

@@ -1,5 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ORDER_STATUSES, type OrderStatus } from '../../orders/entities/order.entity.js';
+import {
+  ORDER_STATUSES,
+  REFUND_REASONS,
+  type OrderStatus,
+  type RefundReason,
+} from '../../orders/entities/order.entity.js';
 
 export class DashboardRecentOrderDto {
   @ApiProperty({ format: 'uuid' })
@@ -13,6 +18,13 @@ export class DashboardRecentOrderDto {
 
   @ApiProperty({ enum: ORDER_STATUSES })
   status: OrderStatus;
+
+  @ApiProperty({
+    enum: REFUND_REASONS,
+    nullable: true,
+    description: 'Set while the order was paid but not delivered and owes the shopper a full refund',
+  })
+  refundDue: RefundReason | null;
 
   @ApiProperty()
   createdAt: Date;
@@ -34,7 +46,11 @@ export class DashboardStatsDto {
   @ApiProperty({ example: 1234 })
   totalOrders: number;
 
-  @ApiProperty({ example: 48210.37, description: 'Dollars: the totals of orders whose payment is completed' })
+  @ApiProperty({
+    example: 48210.37,
+    description:
+      'Dollars: the totals of orders whose payment is completed, less those owed back in full (refundsDue)',
+  })
   totalRevenue: number;
 
   @ApiProperty({ example: 1100, description: 'Keys with status active that are assigned to an order' })
@@ -43,7 +59,10 @@ export class DashboardStatsDto {
   @ApiProperty({ example: 2300, description: 'Sum of every download link’s download count' })
   totalDownloads: number;
 
-  @ApiProperty({ example: 1000, description: 'Orders whose payment is completed' })
+  @ApiProperty({
+    example: 1000,
+    description: 'Orders whose payment is completed (refundsDue among them, until they are refunded)',
+  })
   completedOrders: number;
 
   @ApiProperty({ example: 120, description: 'Orders whose payment is pending' })
@@ -54,6 +73,13 @@ export class DashboardStatsDto {
 
   @ApiProperty({ example: 0, description: 'Paid orders still waiting for keys (inventory was short)' })
   awaitingKeysOrders: number;
+
+  @ApiProperty({
+    example: 0,
+    description:
+      'Paid orders not delivered (cancelled meanwhile, or their coupon used up) whose payment staff must refund',
+  })
+  refundsDue: number;
 
   @ApiProperty({ type: [DashboardStockDto], description: 'Every catalogue product, also when 0' })
   stock: DashboardStockDto[];

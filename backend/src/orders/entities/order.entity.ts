@@ -44,6 +44,7 @@ export interface OrderItemSnapshot {
 @Index('IDX_orders_billingLastName', ['billingLastName'])
 @Index('IDX_orders_awaiting', ['awaitingKeys', 'createdAt'])
 @Index('IDX_orders_couponState', ['couponState', 'createdAt'])
+@Index('IDX_orders_refundDue', ['refundDue', 'createdAt', 'id'])
 @Index('UQ_orders_providerPaymentId', ['providerPaymentId'], { unique: true })
 @Index('UQ_orders_idempotencyKey', ['idempotencyKey'], { unique: true })
 export class Order extends UuidEntity {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { isRefundDue, REFUND_DUE_TEXT } from '../../lib/orderOutcome';
 import { fetchOrderStatus, type OrderStatus } from './checkoutApi';
 
 const POLL_MS = 3000;
@@ -47,9 +48,7 @@ export function describeOrderStatus(status: OrderStatus | null): string {
   if (status.paymentStatus === 'failed') return 'Payment failed: no keys were sent.';
   if (status.paymentStatus === 'refunded') return 'Refunded.';
   if (status.status === 'fulfilled') return 'Fulfilled: your licence keys have been e-mailed.';
-  // Paid, but cancelled meanwhile (or its coupon ran out first): the server owes the payment back.
-  if (status.status === 'cancelled' && status.paymentStatus === 'completed')
-    return 'Not completed: no licence keys were sent and your payment will be refunded in full. We have e-mailed you the details.';
+  if (isRefundDue(status)) return `${REFUND_DUE_TEXT} We have e-mailed you the details.`;
   if (status.status === 'cancelled') return 'Cancelled: you have not been charged.';
   if (status.paymentStatus === 'completed') return 'Payment confirmed: your licence keys are on their way.';
   return 'Processing: waiting for payment confirmation.';
