@@ -25,39 +25,26 @@ import {
 } from './sidebarState';
 import { useThemeMode } from './themeMode';
 
-/** A session that may only enrol in MFA sees the enrolment screen and a way out, nothing else. */
-const EnrolmentLayout = ({ children }: LayoutProps) => {
-  const logout = useLogout();
-  return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <AppBar position="sticky" color="default" elevation={1}>
-        <Toolbar variant="dense" sx={{ gap: 1 }}>
-          <TitlePortal variant="h6" component="span" />
-          <Button startIcon={<LogoutIcon />} onClick={() => void logout()}>
-            Sign Out
-          </Button>
-        </Toolbar>
-      </AppBar>
-      <Box component="main" id="main-content" sx={{ p: { xs: 1, sm: 2 } }}>
-        <Suspense fallback={null}>{children}</Suspense>
-      </Box>
-    </Box>
-  );
-};
-
 /**
  * Every page inside the back office renders through here, so this is where a session that may only enrol
- * in MFA is held to the enrolment screen (the server refuses its other calls anyway).
+ * in MFA is held to the enrolment screen (the server refuses its other calls anyway): it gets the page and
+ * a way out, without the sidebar.
  */
 export const AppLayout = (props: LayoutProps) => {
   const { pathname } = useLocation();
-  if (!getUser()?.mfaEnrolmentRequired) return <FullLayout {...props} />;
-  if (pathname !== MFA_PATH) return <Navigate to={MFA_PATH} replace />;
-  return <EnrolmentLayout {...props} />;
+  const enrolmentOnly = Boolean(getUser()?.mfaEnrolmentRequired);
+  if (enrolmentOnly && pathname !== MFA_PATH) return <Navigate to={MFA_PATH} replace />;
+  return <Shell {...props} enrolmentOnly={enrolmentOnly} />;
 };
 
-/** The back office's own layout (spec "Admin layout"): sidebar, header with the two toggles, content. */
-const FullLayout = ({ children }: LayoutProps) => {
+/**
+ * The back office's own layout (spec "Admin layout"): sidebar, header with the two toggles, content. For an
+ * enrolment-only session: the header with Sign Out, and the content. The content sits at the same place in
+ * both, so the enrolment screen keeps its state (the recovery codes on show) when turning MFA on ends the
+ * restriction.
+ */
+const Shell = ({ children, enrolmentOnly }: LayoutProps & { enrolmentOnly: boolean }) => {
+  const logout = useLogout();
   const isMobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const { open, openMobile, setOpenMobile, toggle } = useSidebarState(isMobile);
   const { mode, toggle: toggleTheme } = useThemeMode();
@@ -65,7 +52,7 @@ const FullLayout = ({ children }: LayoutProps) => {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      {isMobile ? (
+      {enrolmentOnly ? null : isMobile ? (
         <Drawer
           variant="temporary"
           open={openMobile}
@@ -91,25 +78,34 @@ const FullLayout = ({ children }: LayoutProps) => {
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <AppBar position="sticky" color="default" elevation={1}>
-          <Toolbar variant="dense" sx={{ gap: 1 }}>
-            <Tooltip title="Toggle Sidebar (Ctrl+B)">
-              <IconButton
-                edge="start"
-                aria-label="Toggle Sidebar"
-                aria-expanded={isMobile ? openMobile : open}
-                onClick={toggle}
-              >
-                <MenuIcon />
-              </IconButton>
-            </Tooltip>
-            <TitlePortal variant="h6" component="span" />
-            <LoadingIndicator />
-            <Tooltip title={mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
-              <IconButton aria-label="Toggle theme" onClick={toggleTheme}>
-                {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
-              </IconButton>
-            </Tooltip>
-          </Toolbar>
+          {enrolmentOnly ? (
+            <Toolbar variant="dense" sx={{ gap: 1 }}>
+              <TitlePortal variant="h6" component="span" />
+              <Button startIcon={<LogoutIcon />} onClick={() => void logout()}>
+                Sign Out
+              </Button>
+            </Toolbar>
+          ) : (
+            <Toolbar variant="dense" sx={{ gap: 1 }}>
+              <Tooltip title="Toggle Sidebar (Ctrl+B)">
+                <IconButton
+                  edge="start"
+                  aria-label="Toggle Sidebar"
+                  aria-expanded={isMobile ? openMobile : open}
+                  onClick={toggle}
+                >
+                  <MenuIcon />
+                </IconButton>
+              </Tooltip>
+              <TitlePortal variant="h6" component="span" />
+              <LoadingIndicator />
+              <Tooltip title={mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
+                <IconButton aria-label="Toggle theme" onClick={toggleTheme}>
+                  {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
+                </IconButton>
+              </Tooltip>
+            </Toolbar>
+          )}
         </AppBar>
         <Box component="main" id="main-content" sx={{ flex: 1, p: { xs: 1, sm: 2 } }}>
           <Suspense fallback={null}>{children}</Suspense>

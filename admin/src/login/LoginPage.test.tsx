@@ -142,22 +142,80 @@ describe('two-step sign-in', () => {
     expect(fetchMock).not.toHaveBeenCalledWith('/api/admin/login/mfa', expect.anything());
   });
 
-  it('shows the throttling message', async () => {
-    stubApi({
+  it('holds the form for as long as the server says after too many attempts', async () => {
+    let limited = true;
+    const fetchMock = stubApi({
       '/api/admin/login': () => Response.json(MFA_REQUIRED),
       '/api/admin/login/mfa': () =>
-        Response.json(
-          { statusCode: 429, message: 'Too many attempts, try again later', error: 'Too Many Requests' },
-          { status: 429 },
-        ),
+        limited
+          ? Response.json(
+              {
+                statusCode: 429,
+                message: 'Too many failed sign-in attempts for this account. Please try again in 2 seconds.',
+                error: 'Too Many Requests',
+              },
+              { status: 429, headers: { 'Retry-After': '2' } },
+            )
+          : Response.json({ success: true, token: 'token-2', user: USER }),
+      '/api/admin/dashboard': () => Response.json(STATS),
     });
-    await openLoginPage();
+    const router = await openLoginPage();
     submitPassword();
     await screen.findByRole('textbox', { name: 'Authentication code' }, SLOW);
 
     submitCode('123456');
 
     const toast = await screen.findByRole('alert', {}, SLOW);
-    expect(within(toast).getByText('Too many attempts, try again later')).toBeTruthy();
+    expect(
+      within(toast).getByText(
+        'Too many failed sign-in attempts for this account. Please try again in 2 seconds.',
+      ),
+    ).toBeTruthy();
+    const verify = screen.getByRole('button', { name: 'Verify' }) as HTMLButtonElement;
+    await waitFor(() => expect(verify.disabled).toBe(true));
+    expect(screen.getByText(/You can try again in [12] seconds?\./)).toBeTruthy();
+    fireEvent.click(verify);
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/login/mfa')).toHaveLength(1);
+
+    limited = false;
+    await waitFor(() => expect(verify.disabled).toBe(false), SLOW);
+    expect(screen.queryByText(/You can try again in/)).toBeNull();
+    submitCode('123456');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'), SLOW);
+  });
+
+  it('goes back to the password when the challenge has expired', async () => {
+    const fetchMock = stubApi({
+      '/api/admin/login': () => Response.json(MFA_REQUIRED),
+      '/api/admin/login/mfa': () =>
+        Response.json(
+          {
+            statusCode: 401,
+            message: 'Sign-in has expired: enter your password again',
+            error: 'Unauthorized',
+          },
+          { status: 401 },
+        ),
+    });
+    const router = await openLoginPage();
+    submitPassword('alice', 'secret');
+    await screen.findByRole('textbox', { name: 'Authentication code' }, SLOW);
+
+    submitCode('123456');
+
+    const password = (await screen.findByLabelText(/Password/, {}, SLOW)) as HTMLInputElement;
+    expect(password.value).toBe('');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect((screen.getByLabelText(/Username/) as HTMLInputElement).value).toBe('alice');
+    expect(screen.queryByRole('textbox', { name: 'Authentication code' })).toBeNull();
+    const toast = await screen.findByRole('alert', {}, SLOW);
+    expect(within(toast).getByText('Sign-in has expired: enter your password again')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/login');
+
+    submitPassword('alice', 'secret');
+
+    await screen.findByRole('textbox', { name: 'Authentication code' }, SLOW);
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/login')).toHaveLength(2);
   });
 });

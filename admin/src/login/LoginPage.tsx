@@ -6,11 +6,16 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useLogin } from 'react-admin';
 import { useStoreConfig } from '../common/storeConfig';
 import { useToast } from '../common/toast';
-import { MfaRequiredError, type Credentials } from '../providers/authProvider';
+import {
+  CHALLENGE_EXPIRED,
+  MfaRequiredError,
+  SignInError,
+  type Credentials,
+} from '../providers/authProvider';
 import type { StaffUser } from '../providers/session';
 
 interface FieldErrors {
@@ -26,6 +31,26 @@ function validate(username: string, password: string): FieldErrors {
   return errors;
 }
 
+/**
+ * After a 429: the seconds left before the server takes another attempt (its Retry-After), counted down;
+ * 0 once it does. Sending earlier would only be refused again.
+ */
+function useRetryCountdown() {
+  const [until, setUntil] = useState(0);
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    if (until <= Date.now()) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  const left = Math.max(0, Math.ceil((until - now) / 1000));
+  const wait = (seconds: number) => {
+    setNow(Date.now());
+    setUntil(Date.now() + seconds * 1000);
+  };
+  return [left, wait] as const;
+}
+
 /** Sign-in: the password, then, for an account with two-factor authentication, a code on the same page. */
 export const LoginPage = () => {
   const login = useLogin();
@@ -38,6 +63,7 @@ export const LoginPage = () => {
   const [recoveryKeyboard, setRecoveryKeyboard] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
+  const [retryIn, waitBeforeRetry] = useRetryCountdown();
 
   const signIn = async (credentials: Credentials) => {
     setSubmitting(true);
@@ -52,7 +78,9 @@ export const LoginPage = () => {
       }
       const message = error instanceof Error && error.message ? error.message : 'Invalid credentials';
       toast('Login failed', message, 'error');
-      if (challenge) setErrors({ code: message });
+      if (error instanceof SignInError && error.retryAfterSeconds) waitBeforeRetry(error.retryAfterSeconds);
+      if (challenge && message === CHALLENGE_EXPIRED) back({ password: message });
+      else if (challenge) setErrors({ code: message });
     }
   };
 
@@ -76,13 +104,21 @@ export const LoginPage = () => {
   };
 
   // The challenge belongs to this password attempt; going back starts a new one.
-  const back = () => {
+  const back = (errors: FieldErrors = {}) => {
     setChallenge(null);
     setCode('');
     setRecoveryKeyboard(false);
     setPassword('');
-    setErrors({});
+    setErrors(errors);
+    waitBeforeRetry(0);
   };
+
+  const retryNotice =
+    retryIn > 0 ? (
+      <Typography variant="body2" role="status">
+        You can try again in {retryIn} second{retryIn === 1 ? '' : 's'}.
+      </Typography>
+    ) : null;
 
   return (
     <Box
@@ -129,10 +165,11 @@ export const LoginPage = () => {
                 >
                   {recoveryKeyboard ? 'Use an app code' : 'Use a recovery code'}
                 </Button>
-                <Button type="submit" variant="contained" size="large" disabled={submitting}>
+                {retryNotice}
+                <Button type="submit" variant="contained" size="large" disabled={submitting || retryIn > 0}>
                   Verify
                 </Button>
-                <Button onClick={back} disabled={submitting}>
+                <Button onClick={() => back()} disabled={submitting}>
                   Back
                 </Button>
               </Stack>
@@ -173,7 +210,8 @@ export const LoginPage = () => {
                     <strong>{config.developmentSignIn.password}</strong>
                   </Alert>
                 ) : null}
-                <Button type="submit" variant="contained" size="large" disabled={submitting}>
+                {retryNotice}
+                <Button type="submit" variant="contained" size="large" disabled={submitting || retryIn > 0}>
                   Sign in
                 </Button>
               </Stack>

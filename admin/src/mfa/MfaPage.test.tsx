@@ -32,17 +32,37 @@ afterEach(() => {
   document.cookie = 'sidebar_state=; max-age=0; path=/';
 });
 
+const bearer = (init: RequestInit | undefined) => new Headers(init?.headers).get('Authorization');
+
+/**
+ * The server as it behaves: the first code is wrong, the second turns MFA on and ends every earlier
+ * session, so only the token it answers is accepted from then on.
+ */
 function enrolmentApi(me = ME) {
   let confirmations = 0;
+  let liveToken = 'Bearer token-1';
+  const signedIn = (route: (init: RequestInit | undefined) => Response) => (init: RequestInit | undefined) =>
+    bearer(init) === liveToken
+      ? route(init)
+      : Response.json({ statusCode: 401, message: 'Unauthorized' }, { status: 401 });
   return stubApi({
-    'GET /api/admin/me': () => Response.json(me),
-    'POST /api/admin/me/mfa': () => Response.json(ENROLMENT),
-    'POST /api/admin/me/mfa/confirm': () =>
-      ++confirmations === 1
-        ? Response.json({ statusCode: 400, message: 'Invalid code', error: 'Bad Request' }, { status: 400 })
-        : Response.json({ recoveryCodes: RECOVERY_CODES }),
-    'POST /api/admin/logout': () => new Response(null, { status: 204 }),
-    '/api/admin/dashboard': () => Response.json(STATS),
+    'GET /api/admin/me': signedIn(() =>
+      Response.json(
+        liveToken === 'Bearer token-2' ? { ...me, mfaEnabled: true, mfaEnrolmentRequired: false } : me,
+      ),
+    ),
+    'POST /api/admin/me/mfa': signedIn(() => Response.json(ENROLMENT)),
+    'POST /api/admin/me/mfa/confirm': signedIn(() => {
+      if (++confirmations === 1)
+        return Response.json(
+          { statusCode: 400, message: 'Invalid code', error: 'Bad Request' },
+          { status: 400 },
+        );
+      liveToken = 'Bearer token-2';
+      return Response.json({ recoveryCodes: RECOVERY_CODES, token: 'token-2' });
+    }),
+    'POST /api/admin/logout': signedIn(() => new Response(null, { status: 204 })),
+    '/api/admin/dashboard': signedIn(() => Response.json(STATS)),
   });
 }
 
@@ -63,11 +83,11 @@ describe('two-factor enrolment', () => {
     expect(await screen.findByRole('heading', { name: 'Two-factor authentication' }, SLOW)).toBeTruthy();
   });
 
-  it('shows the QR code and the key, checks a code, shows the recovery codes once and signs out', async () => {
+  it('shows the QR code and the key, checks a code, shows the recovery codes once, and stays signed in with the fresh token', async () => {
     const fetchMock = enrolmentApi();
     const writeText = vi.fn(async (_text: string) => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    signIn();
+    signIn('admin', { mfaEnabled: false, mfaEnrolmentRequired: false });
     const router = renderAdmin('/admin/mfa');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }, SLOW));
@@ -93,18 +113,29 @@ describe('two-factor enrolment', () => {
     expect(screen.getByText('Store these recovery codes now')).toBeTruthy();
     const confirm = fetchMock.mock.calls.filter(([url]) => url === '/api/admin/me/mfa/confirm');
     expect(jsonBody(confirm[1]?.[1])).toEqual({ code: '123456' });
+    // The session that confirmed has ended on the server: the fresh one is kept, with the user re-read.
+    expect(localStorage.getItem('admin.token')).toBe('token-2');
+    const meCalls = fetchMock.mock.calls.filter(([url]) => url === '/api/admin/me');
+    expect(bearer(meCalls.at(-1)?.[1])).toBe('Bearer token-2');
+    expect(JSON.parse(localStorage.getItem('admin.user')!)).toMatchObject({
+      mfaEnabled: true,
+      mfaEnrolmentRequired: false,
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Copy codes' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
     for (const recoveryCode of RECOVERY_CODES) expect(writeText.mock.calls[0]?.[0]).toContain(recoveryCode);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Sign in again' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'), SLOW);
-    expect(localStorage.getItem('admin.token')).toBeNull();
-    expect(fetchMock).toHaveBeenCalledWith('/api/admin/logout', expect.objectContaining({ method: 'POST' }));
-    expect(await screen.findByText(/Use your password and a code/, {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'), SLOW);
+    expect(await screen.findByText('Dashboard', { selector: 'h1, h2, h3, h4, h5, h6' }, SLOW)).toBeTruthy();
     expect(screen.queryByText(RECOVERY_CODES[0]!)).toBeNull();
+    expect(localStorage.getItem('admin.token')).toBe('token-2');
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/admin/logout', expect.anything());
+    const dashboard = fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/admin/dashboard'));
+    expect(dashboard.length).toBeGreaterThan(0);
+    expect(dashboard.map(([, init]) => bearer(init))).toEqual(dashboard.map(() => 'Bearer token-2'));
   });
 
   it('says so when two-factor is already on, and offers no new setup', async () => {
@@ -121,7 +152,11 @@ describe('two-factor enrolment', () => {
       'GET /api/admin/me': () => Response.json(ME),
       'POST /api/admin/me/mfa': () =>
         Response.json(
-          { statusCode: 409, message: 'Two-factor authentication is already on', error: 'Conflict' },
+          {
+            statusCode: 409,
+            message: 'Two-factor authentication is already on (an administrator can reset it)',
+            error: 'Conflict',
+          },
           { status: 409 },
         ),
     });
@@ -130,7 +165,13 @@ describe('two-factor enrolment', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }, SLOW));
 
-    expect(await screen.findByText('Two-factor authentication is already on', {}, SLOW)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Two-factor authentication is already on (an administrator can reset it)',
+        {},
+        SLOW,
+      ),
+    ).toBeTruthy();
   });
 });
 
@@ -172,6 +213,28 @@ describe('a session that may only enrol', () => {
     expect(
       await screen.findByRole('button', { name: 'Set up two-factor authentication' }, SLOW),
     ).toBeTruthy();
+  });
+
+  it('enrols, keeps the recovery codes on show, and then has the whole back office', async () => {
+    enrolmentApi({ ...ME, ...required });
+    signIn('admin', required);
+    const router = renderAdmin('/admin/mfa');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }, SLOW));
+    await screen.findByRole('img', { name: 'QR code for your authenticator app' }, SLOW);
+    enterCode('000000');
+    await screen.findByText('Invalid code', {}, SLOW);
+    enterCode('123456');
+
+    expect(await screen.findByRole('list', { name: 'Recovery codes' }, SLOW)).toBeTruthy();
+    expect(localStorage.getItem('admin.token')).toBe('token-2');
+    expect(JSON.parse(localStorage.getItem('admin.user')!)).toMatchObject({ mfaEnrolmentRequired: false });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'), SLOW);
+    expect(await screen.findByRole('navigation', { name: 'Admin navigation' }, SLOW)).toBeTruthy();
+    expect(screen.queryByText(/Your account must use two-factor authentication/)).toBeNull();
   });
 
   it('is found out from the server when the stored session does not know yet', async () => {

@@ -8,10 +8,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Title, useDataProvider, useLogout } from 'react-admin';
-import { errorMessage, useToast } from '../common/toast';
+import { Title, useDataProvider } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { errorMessage } from '../common/toast';
 import type { AppDataProvider, MfaEnrolment } from '../providers/dataProvider';
-import { getUser, updateUser, type StaffUser } from '../providers/session';
+import { getUser, saveToken, updateUser, type StaffUser } from '../providers/session';
 import { RecoveryCodes } from './RecoveryCodes';
 
 const EnrolmentForm = ({
@@ -34,7 +35,11 @@ const EnrolmentForm = ({
     }
     setSubmitting(true);
     try {
-      const { recoveryCodes } = await dataProvider.confirmMfaEnrolment(code.trim());
+      const { recoveryCodes, token } = await dataProvider.confirmMfaEnrolment(code.trim());
+      // The server has ended every earlier session, this one included: carry on with the fresh token.
+      saveToken(token);
+      const me = await dataProvider.getMe().catch(() => null);
+      updateUser(me ?? { mfaEnabled: true, mfaEnrolmentRequired: false });
       onConfirmed(recoveryCodes);
     } catch (failure) {
       setError(errorMessage(failure, 'Could not turn on two-factor authentication'));
@@ -83,13 +88,12 @@ const EnrolmentForm = ({
 
 /**
  * `/mfa`: the signed-in user's two-factor authentication. Turning it on shows the secret as a QR code and as
- * text, checks a first code, then shows the recovery codes once and signs out: the server asks for a code
- * from the next sign-in on.
+ * text, checks a first code, then shows the recovery codes once; the user stays signed in (with the token
+ * the server answered), and the server asks for a code from the next sign-in on.
  */
 export const MfaPage = () => {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const logout = useLogout();
-  const toast = useToast();
+  const navigate = useNavigate();
   const [user, setUser] = useState<StaffUser | null>(getUser);
   const [enrolment, setEnrolment] = useState<MfaEnrolment | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
@@ -123,18 +127,22 @@ export const MfaPage = () => {
     setStarting(false);
   };
 
-  const finish = async () => {
-    await logout({}, '/login');
-    toast('Sign in again', 'Use your password and a code from your authenticator app.');
+  const confirmed = (codes: string[]) => {
+    setUser(getUser());
+    setRecoveryCodes(codes);
   };
 
   let content;
   if (recoveryCodes) {
     content = (
-      <RecoveryCodes codes={recoveryCodes} username={user?.username ?? ''} onDone={() => void finish()} />
+      <RecoveryCodes
+        codes={recoveryCodes}
+        username={user?.username ?? ''}
+        onDone={() => void navigate('/dashboard')}
+      />
     );
   } else if (enrolment) {
-    content = <EnrolmentForm enrolment={enrolment} onConfirmed={setRecoveryCodes} />;
+    content = <EnrolmentForm enrolment={enrolment} onConfirmed={confirmed} />;
   } else if (user?.mfaEnabled) {
     content = (
       <Typography>

@@ -66,10 +66,10 @@ export const RecoveryCodes = ({
         </Button>
       </Stack>
       <Typography variant="body2">
-        To finish, sign in again with your password and a code from the app.
+        From your next sign-in on, enter a code from the app after your password.
       </Typography>
       <Button variant="contained" onClick={onDone} sx={{ alignSelf: 'flex-start' }}>
-        Sign in again
+        Done
       </Button>
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { authProvider, MfaRequiredError } from './authProvider';
+import { authProvider, MfaRequiredError, SignInError } from './authProvider';
 
 const USER = { id: 1, username: 'admin', role: 'admin' };
 
@@ -107,6 +107,26 @@ describe('authProvider', () => {
       await expect(authProvider.login({ username: 'admin', password: 'secret' })).rejects.toThrow(
         'Invalid credentials',
       );
+    });
+
+    it("carries how long a 429's Retry-After says to wait", async () => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () =>
+          Response.json(
+            { statusCode: 429, message: 'Too many attempts. Please wait a minute and try again.' },
+            { status: 429, headers: { 'Retry-After': '42' } },
+          ),
+        ),
+      );
+
+      const attempt = authProvider.login({ username: 'admin', password: 'secret' });
+
+      await expect(attempt).rejects.toBeInstanceOf(SignInError);
+      await expect(attempt).rejects.toMatchObject({
+        message: 'Too many attempts. Please wait a minute and try again.',
+        retryAfterSeconds: 42,
+      });
     });
 
     it("rejects with the API's validation messages on 400", async () => {

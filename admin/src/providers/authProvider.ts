@@ -17,6 +17,23 @@ export class MfaRequiredError extends Error {
   }
 }
 
+/** A refused sign-in step: the server's message, and for a 429 how long to wait (its Retry-After). */
+export class SignInError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'SignInError';
+  }
+}
+
+/**
+ * What the server answers, word for word, to a code step whose challenge is no longer good (5 minutes
+ * passed, or the user signed out or was reset meanwhile): only a new password step helps.
+ */
+export const CHALLENGE_EXPIRED = 'Sign-in has expired: enter your password again';
+
 /** What the server answers, word for word, to a token that may only enrol in MFA. */
 export const MFA_ENROLMENT_REQUIRED = 'Set up two-factor authentication first';
 export const MFA_PATH = '/mfa';
@@ -26,6 +43,13 @@ function messageOf(body: unknown): string | undefined {
   const message = (body as { message?: unknown } | null)?.message;
   if (Array.isArray(message)) return message.join(' ');
   return typeof message === 'string' && message !== '' ? message : undefined;
+}
+
+/** Seconds from a 429's Retry-After (the server sends a number of seconds). */
+function retryAfter(response: Response): number | undefined {
+  if (response.status !== 429) return undefined;
+  const seconds = Number(response.headers.get('Retry-After'));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
 }
 
 /** Staff sign-in against `/api/admin`; the bearer token and the user live in localStorage. */
@@ -43,7 +67,8 @@ export const authProvider = {
       body: JSON.stringify(payload),
     });
     const body = (await response.json().catch(() => null)) as LoginResponse | null;
-    if (!response.ok || !body) throw new Error(messageOf(body) ?? 'Invalid credentials');
+    if (!response.ok || !body)
+      throw new SignInError(messageOf(body) ?? 'Invalid credentials', retryAfter(response));
     if (!body.success) {
       if (body.mfaRequired && body.challenge) throw new MfaRequiredError(body.challenge);
       throw new Error('Invalid credentials');

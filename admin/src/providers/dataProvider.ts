@@ -55,14 +55,23 @@ export interface MfaEnrolment {
   otpauthUrl: string;
 }
 
+/** `POST /api/admin/me/mfa/confirm`. */
+export interface MfaConfirmation {
+  recoveryCodes: string[];
+  token: string;
+}
+
 export interface AppDataProvider extends DataProvider {
   resendOrderEmail(orderId: string): Promise<unknown>;
   resendEmail(emailId: number | string): Promise<unknown>;
   importLicenseKeys(file: File): Promise<ImportResult>;
   getMe(): Promise<StaffUser>;
   startMfaEnrolment(): Promise<MfaEnrolment>;
-  /** Turns MFA on; the answer's ten recovery codes are never shown again. */
-  confirmMfaEnrolment(code: string): Promise<{ recoveryCodes: string[] }>;
+  /**
+   * Turns MFA on; the answer's ten recovery codes are never shown again. Every earlier session of the user
+   * ends, the one that asked included: `token` is the session from now on.
+   */
+  confirmMfaEnrolment(code: string): Promise<MfaConfirmation>;
   resetUserMfa(userId: number | string): Promise<void>;
 }
 
@@ -129,7 +138,7 @@ export const dataProvider: AppDataProvider = {
       method: 'POST',
       body: JSON.stringify({ code }),
     });
-    return json as { recoveryCodes: string[] };
+    return json as MfaConfirmation;
   },
   async resetUserMfa(userId) {
     await httpClient(`${API}/users/${encodeURIComponent(userId)}/mfa`, { method: 'DELETE' });

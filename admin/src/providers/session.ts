@@ -53,8 +53,13 @@ function saveUser(user: StaffUser): void {
 }
 
 export function saveSession(token: string, user: StaffUser): void {
-  localStorage.setItem(TOKEN_KEY, token);
+  saveToken(token);
   saveUser(user);
+}
+
+/** A fresh token for the same user (turning MFA on ends the session that asked for it). */
+export function saveToken(token: string): void {
+  localStorage.setItem(TOKEN_KEY, token);
 }
 
 /** Keeps the stored user in step with what the server says now (`GET /api/admin/me`, a 403). */
