@@ -168,17 +168,17 @@ describe(`fuzzing every operation from the OpenAPI document (${DRIVER})`, () => 
     const me = await h.request('GET', '/api/admin/me', { headers: { authorization: admin } });
     ownAdminId = (me.body as { id: number }).id;
     const victim = await h.request('POST', '/api/admin/users', {
-      json: { username: 'fuzz-victim', password: 'fuzz-victim-password', role: 'support' },
+      json: { username: 'fuzz-victim', password: 'tangerine-harbour-lamp', role: 'support' },
       headers: { authorization: admin },
     });
     expect(victim.status).toBe(201);
     // Signing out ends every session of the user: the fuzzer signs out as a user of its own.
     await h.request('POST', '/api/admin/users', {
-      json: { username: 'fuzz-logout', password: 'fuzz-logout-password', role: 'admin' },
+      json: { username: 'fuzz-logout', password: 'copper-lantern-meadow', role: 'admin' },
       headers: { authorization: admin },
     });
     const login = await h.request('POST', '/api/admin/login', {
-      json: { username: 'fuzz-logout', password: 'fuzz-logout-password' },
+      json: { username: 'fuzz-logout', password: 'copper-lantern-meadow' },
       headers: { 'x-forwarded-for': '10.99.0.2' },
     });
     logoutToken = `Bearer ${(login.body as { token: string }).token}`;

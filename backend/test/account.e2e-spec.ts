@@ -117,7 +117,7 @@ describe('customer access to their licences', () => {
     await requestLink('probe@example.com', '10.250.0.1').expect(429);
   });
 
-  it('refuses a missing, tampered, expired or staff token', async () => {
+  it('refuses a missing, tampered, expired, never-expiring or staff token', async () => {
     const orders = (authorization?: string) => {
       const req = t.http().get('/api/account/orders');
       if (authorization) req.set('authorization', authorization);
@@ -136,6 +136,8 @@ describe('customer access to their licences', () => {
     expect(expired.body.message).toBe(
       'This sign-in link has expired or is not valid. Please ask for a new one.',
     );
+    // Signed with the right secret but without `exp` (a leaked secret's, or a bug's): it would never expire.
+    await orders(`Bearer ${sign({ sub: 'owner@example.com' }, { expiresIn: null })}`).expect(401);
     await orders(`Bearer ${sign({ sub: 'owner@example.com' }, { audience: JWT_AUDIENCE })}`).expect(401);
     await orders(
       `Bearer ${sign({ sub: 'owner@example.com' }, { secret: 'another-secret-of-at-least-32-bytes!!' })}`,

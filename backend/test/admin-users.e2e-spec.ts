@@ -103,6 +103,15 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
     const own = await post({ username: 'marguerite', password: 'marguerite2026', role: 'support' });
     expect(own.status).toBe(400);
     expect(own.body.message).toMatch(/^Password is too easy to guess: /);
+    const twice = await post({
+      username: 'marguerite',
+      password: 'marguerite2026marguerite',
+      role: 'support',
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toBe(
+      'Password is too easy to guess: There should not be any personal or page related data.',
+    );
     expect(await t.db.getRepository(AdminUser).countBy({ username: 'weak.pw' })).toBe(0);
     // The length rule keeps its own message, checked first.
     expect(
@@ -305,7 +314,7 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
 
   it('answers 403 to support staff on every route, reads included, and 401 without a token', async () => {
     const { id } = (
-      await post({ username: 'target-user', password: 'target-password', role: 'support' }).expect(201)
+      await post({ username: 'target-user', password: 'tangerine-harbour-lamp', role: 'support' }).expect(201)
     ).body;
     await get('/api/admin/users', support).expect(403);
     await get(`/api/admin/users/${id}`, support).expect(403);
@@ -356,7 +365,7 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
   });
 
   it('keeps one administrator when the last two delete each other at the same moment', async () => {
-    const password = 'second-admin-password';
+    const password = 'copper-lantern-meadow';
     const second = (await post({ username: 'second-admin', password, role: 'admin' }).expect(201)).body;
     const secondToken = await bearer('second-admin', password);
     const [a, b] = await Promise.all([del(second.id), del(adminId, secondToken)]);

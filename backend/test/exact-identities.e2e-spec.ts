@@ -109,6 +109,31 @@ describe(`identities and secrets compared exactly on ${DRIVER}`, () => {
     expect(await t.db.getRepository(AdminUser).existsBy({ username: 'admin' })).toBe(true);
   });
 
+  it('upgrades usernames that differ only in letter case (SQLite kept them apart) without failing', async () => {
+    const users = t.db.getRepository(AdminUser);
+    const passwordHash = (await users.findOneByOrFail({ username: 'admin' })).passwordHash;
+    const lower = await users.save({ username: 'twin.staff', passwordHash, role: 'support' });
+    const mixed = await users.save({ username: 'Twin.Staff', passwordHash, role: 'support' });
+    const upper = await users.save({ username: 'TWIN.STAFF', passwordHash, role: 'support' });
+    const alone = await users.save({ username: 'Single.Staff', passwordHash, role: 'support' });
+
+    const runner = t.db.createQueryRunner();
+    try {
+      await runner.beforeMigration();
+      await new ExactIdentities1764100000000().up(runner);
+    } finally {
+      await runner.afterMigration();
+      await runner.release();
+    }
+
+    const nameOf = async (id: number) => (await users.findOneByOrFail({ id })).username;
+    // The one already signing in as `twin.staff` keeps it; the others get their id appended.
+    expect(await nameOf(lower.id)).toBe('twin.staff');
+    expect(await nameOf(mixed.id)).toBe(`twin.staff-${mixed.id}`);
+    expect(await nameOf(upper.id)).toBe(`twin.staff-${upper.id}`);
+    expect(await nameOf(alone.id)).toBe('single.staff');
+  });
+
   it('answers 404 for a download token with its letters in another case', async () => {
     const intent = await buyWithDemo(t, undefined, 'downloader@example.com');
     const link = await t.db.getRepository(DownloadLink).findOneByOrFail({ orderId: intent.orderId });

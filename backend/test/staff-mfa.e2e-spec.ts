@@ -1,8 +1,10 @@
+import { JwtService } from '@nestjs/jwt';
 import { generate } from 'otplib';
 import { IsNull, Not } from 'typeorm';
 import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
 import { AdminUser, type AdminRole } from '../src/auth/entities/admin-user.entity.js';
 import { RecoveryCode } from '../src/auth/entities/recovery-code.entity.js';
+import { JWT_ISSUER, MFA_CHALLENGE_AUDIENCE } from '../src/auth/jwt.constants.js';
 import { hashPassword } from '../src/auth/passwords.js';
 import { SIGN_IN_LIMITS } from '../src/auth/sign-in-limiter.js';
 import { signIn } from './support/staff.js';
@@ -198,6 +200,18 @@ describe(`staff two-factor authentication (TOTP) on ${DRIVER}`, () => {
     const forged = `${head}.${Buffer.from(JSON.stringify({ ...claims, sub: 1 })).toString('base64url')}.${signature}`;
     await c.loginMfa(forged, user.recoveryCodes[0]!).expect(401);
     await c.loginMfa('not-a-challenge', '123456').expect(401);
+    // Signed with the right secret but without `exp`: it would never expire.
+    const { sub, ver } = claims as { sub: number; ver: number };
+    const endless = new JwtService().sign(
+      { sub, ver },
+      {
+        secret: t.config.jwtSecret,
+        algorithm: 'HS256',
+        issuer: JWT_ISSUER,
+        audience: MFA_CHALLENGE_AUDIENCE,
+      },
+    );
+    await c.loginMfa(endless, user.recoveryCodes[0]!).expect(401);
     const invalid = await c.loginMfa(42 as never, ['x'] as never).expect(400);
     expect(invalid.body.message).toEqual(['Challenge is required', 'Code is required']);
     // Signing out ends the challenges issued before, like the sessions.

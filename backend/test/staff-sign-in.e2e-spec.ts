@@ -60,6 +60,30 @@ describe(`staff sign-in limits: spraying, one account from many addresses, the a
     await login('spray-target-0', 'spray-target-0-correct-password', freshAddress()).expect(200);
   });
 
+  it('counts an IPv6 client by its /64, which one subscriber holds whole', async () => {
+    // Each attempt from another address of the same /64 network, across usernames.
+    const statuses: number[] = [];
+    for (let i = 0; i <= perAddress.failures; i++)
+      statuses.push(
+        (await login(`v6-target-${i}`, 'Summer2026!', `2001:db8:6:64::${i.toString(16)}`)).status,
+      );
+    expect(statuses).toEqual([...Array(perAddress.failures).fill(401), 429]);
+    await login('v6-target-0', 'Summer2026!', '2001:0db8:0006:0064:ffff:1:2:3').expect(429);
+    // The next /64 is another subscriber.
+    await login('v6-target-0', 'Summer2026!', '2001:db8:6:65::1').expect(401);
+  });
+
+  it('counts an IPv6 client by its /64 in the per-address-and-username limit too', async () => {
+    for (let i = 1; i <= 5; i++) await login('v6-same', 'Summer2026!', `2001:db8:7:64::${i}`).expect(401);
+    await login('v6-same', 'Summer2026!', '2001:db8:7:64::6').expect(429);
+  });
+
+  it('counts an IPv4-mapped IPv6 address as the IPv4 address it is', async () => {
+    for (let i = 0; i < perAddress.failures; i++)
+      await login(`v4-target-${i}`, 'Summer2026!', '10.46.0.1').expect(401);
+    await login('v4-target-x', 'Summer2026!', '::ffff:10.46.0.1').expect(429);
+  });
+
   it('counts only failures per address: an office where many staff sign in is never refused', async () => {
     const address = freshAddress();
     const staff = Array.from({ length: 6 }, (_, i) => `office-${i}`);

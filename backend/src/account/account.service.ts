@@ -70,6 +70,8 @@ export class AccountService {
         audience: CUSTOMER_AUDIENCE,
       });
       if (typeof payload.sub !== 'string' || !payload.sub) throw new Error('no subject');
+      // jsonwebtoken checks `exp` only when present: a token without one would never expire.
+      if (typeof (payload as { exp?: unknown }).exp !== 'number') throw new Error('no expiry');
       return payload.sub;
     } catch {
       throw new UnauthorizedException(

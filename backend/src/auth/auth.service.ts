@@ -64,9 +64,11 @@ export class AuthService {
   /** The code step, after a correct password: a TOTP code or an unused recovery code. */
   async loginMfa(challenge: string, code: string, address: string): Promise<LoginResponseDto> {
     const claims = await this.jwt
-      .verifyAsync<MfaChallengePayload>(challenge, { audience: MFA_CHALLENGE_AUDIENCE })
+      .verifyAsync<MfaChallengePayload & { exp?: unknown }>(challenge, { audience: MFA_CHALLENGE_AUDIENCE })
       .catch(() => null);
-    if (!claims || !Number.isInteger(claims.sub)) throw new UnauthorizedException(CHALLENGE_EXPIRED);
+    // jsonwebtoken checks `exp` only when present: a challenge without one would never expire.
+    if (!claims || !Number.isInteger(claims.sub) || typeof claims.exp !== 'number')
+      throw new UnauthorizedException(CHALLENGE_EXPIRED);
     const attempt = await this.limiter.begin('code', address, String(claims.sub));
     try {
       const user = await this.users.findOneBy({ id: claims.sub });

@@ -1,7 +1,7 @@
 import { ForbiddenException, Injectable, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { ThrottlerGuard } from '@nestjs/throttler';
+import { normalizeIp, ThrottlerGuard } from '@nestjs/throttler';
 import { DURING_MFA_ENROLMENT, IS_PUBLIC, ROLES } from '../common/auth.decorators.js';
 import { canonicalUsername } from './username.js';
 import type { StaffUserDto } from './dto/login.dto.js';
@@ -70,14 +70,14 @@ export class StaffAccessGuard extends AuthGuard('jwt') {
 }
 
 /**
- * Login throttling: attempts are counted per client address and username together, the username in the
+ * Login throttling: attempts are counted per client (an IPv6 one by its /64, as ThrottlerGuard does) and username together, the username in the
  * form it is looked up in (guards run before the validation pipe's transforms).
  */
 @Injectable()
 export class LoginThrottlerGuard extends ThrottlerGuard {
   protected override async getTracker(req: { ip?: string; body?: { username?: unknown } }): Promise<string> {
     const username = typeof req.body?.username === 'string' ? canonicalUsername(req.body.username) : '';
-    return `${req.ip ?? 'unknown'}|${username}`;
+    return `${normalizeIp(req.ip ?? 'unknown')}|${username}`;
   }
 }
 
@@ -88,7 +88,7 @@ export class LoginThrottlerGuard extends ThrottlerGuard {
 @Injectable()
 export class MfaThrottlerGuard extends ThrottlerGuard {
   protected override async getTracker(req: { ip?: string; body?: { challenge?: unknown } }): Promise<string> {
-    return `${req.ip ?? 'unknown'}|${challengeSubject(req.body?.challenge)}`;
+    return `${normalizeIp(req.ip ?? 'unknown')}|${challengeSubject(req.body?.challenge)}`;
   }
 }
 

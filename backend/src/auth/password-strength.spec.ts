@@ -18,6 +18,19 @@ describe('passwordWeakness (zxcvbn-ts, score 3 or more)', () => {
     expect(passwordWeakness('OfficeLicenceStore', INPUTS)).toMatch(/^Password is too easy to guess: /);
   });
 
+  it.each(['jane.support2026jane.support', 'Office Licence Store 2026', 'support-2026-support-jane'])(
+    'refuses %j, which is the username or the store name around a little else',
+    (password) => {
+      expect(passwordWeakness(password, INPUTS)).toBe(
+        'Password is too easy to guess: There should not be any personal or page related data.',
+      );
+    },
+  );
+
+  it('accepts a strong password that also holds the username', () => {
+    expect(passwordWeakness('jane.support tangerine harbour lamp', INPUTS)).toBeNull();
+  });
+
   it.each(['correct horse battery staple', 'a-long-enough-secret', 'tX9!vQ2#mL4@'])(
     'accepts %j',
     (password) => {

@@ -36,11 +36,25 @@ export function passwordWeakness(password: string, userInputs: string[]): string
       .filter((part) => part.length > 2);
     return [input, parts.join(''), ...parts];
   });
-  const result = zxcvbn().check(password, [...new Set(words.filter(Boolean))]);
-  if (result.score >= MIN_PASSWORD_SCORE) return null;
-  const reason =
-    result.feedback.warning || result.feedback.suggestions[0] || 'Add more words that are less common.';
-  return `Password is too easy to guess: ${reason}`;
+  const known = [...new Set(words.filter(Boolean))];
+  const result = zxcvbn().check(password, known);
+  if (result.score < MIN_PASSWORD_SCORE) {
+    const reason =
+      result.feedback.warning || result.feedback.suggestions[0] || 'Add more words that are less common.';
+    return `Password is too easy to guess: ${reason}`;
+  }
+  // zxcvbn scores `admin2026admin` or `Office Licence Store 2026` as strong: it counts a known word used
+  // twice, or several of them, as that much harder. What is left without them must be strong on its own.
+  const rest = known
+    .sort((a, b) => b.length - a.length)
+    .reduce((left, word) => left.replace(new RegExp(escapeRegExp(word), 'giu'), ''), password);
+  if (rest !== password && zxcvbn().check(rest, known).score < MIN_PASSWORD_SCORE)
+    return `Password is too easy to guess: ${en.translations.warnings.userInputs}`;
+  return null;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 export function assertStrongPassword(password: string, userInputs: string[]): void {

@@ -1,4 +1,5 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { normalizeIp } from '@nestjs/throttler';
 import { ATTEMPT_STORE, type AttemptStore } from './attempt-store.js';
 
 /** A step of signing in: the password, then (with two-factor authentication on) the code. */
@@ -70,9 +71,11 @@ export class SignInLimiter {
    */
   async begin(step: SignInStep, address: string, account: string): Promise<SignInAttempt> {
     const now = Date.now();
-    const addressKey = `address|${address}`;
+    // As @nestjs/throttler counts clients: IPv6 by its /64 (one subscriber holds all of it).
+    const client = normalizeIp(address);
+    const addressKey = `address|${client}`;
     const accountKey = `account|${step}|${account}`;
-    const knownKey = `known|${account}|${address}`;
+    const knownKey = `known|${account}|${client}`;
     const [byAddress, byAccount, known] = await Promise.all([
       this.store.get(addressKey),
       this.store.get(accountKey),

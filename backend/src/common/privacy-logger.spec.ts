@@ -18,6 +18,15 @@ describe('maskEmails', () => {
     );
   });
 
+  it('masks the whole of addresses whose local part has quotes, slashes, braces or an apostrophe', () => {
+    // Each is accepted at checkout: a valid address is a customer's whole address.
+    expect(maskEmails('Sent to "john.smith"@example.com')).toBe('Sent to "***@example.com');
+    expect(maskEmails('Sent to "john smith"@example.com')).toBe('Sent to "***@example.com');
+    expect(maskEmails("Sent to jane{x}@example.com, o'brien@example.com and jane/doe@example.com")).toBe(
+      'Sent to j***@example.com, o***@example.com and j***@example.com',
+    );
+  });
+
   it('leaves paths and scoped package names alone', () => {
     const stack = 'at run (/app/node_modules/@nestjs/core/router/router-execution-context.js:46:28)';
     expect(maskEmails(stack)).toBe(stack);

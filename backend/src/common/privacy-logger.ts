@@ -1,10 +1,13 @@
 import { ConsoleLogger, type LogLevel } from '@nestjs/common';
 
 /**
- * Something shaped like an e-mail address inside free text: no whitespace, quotes, brackets or slashes
- * around the @ (so a path such as node_modules/@nestjs/core is left alone), and a dot in the domain.
+ * Something shaped like an e-mail address inside free text: a dot in the domain (so a path such as
+ * node_modules/@nestjs/core is left alone), and a local part that is quoted or starts with none of the
+ * punctuation that surrounds addresses in text; past its first character it may hold the apostrophes,
+ * slashes and braces that valid addresses have (o'brien@…).
  */
-const EMAIL_IN_TEXT = /[^\s@<>"'`()[\]{},;:/\\]+@([^\s@<>"'`()[\]{},;:/\\]+\.[^\s@<>"'`()[\]{},;:/\\]+)/gu;
+const EMAIL_IN_TEXT =
+  /(?:"[^"\r\n]+"|[^\s@<>"'`()[\]{},;:/\\][^\s@<>"`()[\],;:\\]*)@([^\s@<>"'`()[\]{},;:/\\]+\.[^\s@<>"'`()[\]{},;:/\\]+)/gu;
 
 /** `jane.doe@example.com` → `j***@example.com`: enough to tell messages apart, not to read the address. */
 export function maskEmail(address: string): string {

@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { canonicalUsername } from '../../auth/username.js';
 import { canonicalEmail } from '../../common/email.js';
 import { EXACT } from '../exact-collation.js';
 import { createIndex } from './1764000000000-admin-list-indexes.js';
@@ -35,7 +36,7 @@ export class ExactIdentities1764100000000 implements MigrationInterface {
   async up(qr: QueryRunner): Promise<void> {
     await this.setCustomerNameLength(qr, 201);
     if (!isSqlite(qr)) await this.setCollations(qr, true);
-    await qr.query('UPDATE admin_users SET username = LOWER(username) WHERE username <> LOWER(username)');
+    await this.lowerUsernames(qr);
     // LOWER() folds ASCII only on SQLite; addresses with anything else get the whole canonical form.
     await qr.query(
       'UPDATE orders SET customerEmail = LOWER(customerEmail) WHERE customerEmail <> LOWER(customerEmail)',
@@ -73,6 +74,28 @@ export class ExactIdentities1764100000000 implements MigrationInterface {
         return `MODIFY \`${name}\` varchar(${column.length})${collation} ${nullable}`;
       });
       await qr.query(`ALTER TABLE \`${tableName}\` ${changes.join(', ')}`);
+    }
+  }
+
+  /**
+   * SQLite compared usernames exactly before, so `jane` and `Jane` may be two accounts. The one already
+   * named in lower case (else the oldest) keeps the name; any other gets its id appended (`jane-7`), as
+   * two accounts cannot share one name and neither can be merged into the other. The log says whom.
+   */
+  private async lowerUsernames(qr: QueryRunner): Promise<void> {
+    const users: { id: number | string; username: string }[] = await qr.query(
+      'SELECT id, username FROM admin_users WHERE username <> LOWER(username) ORDER BY id',
+    );
+    for (const { id, username } of users) {
+      const lower = canonicalUsername(username);
+      const [taken]: unknown[] = await qr.query('SELECT 1 FROM admin_users WHERE username = ?', [lower]);
+      const name = taken ? `${lower.slice(0, 99 - String(id).length)}-${id}` : lower;
+      await qr.query('UPDATE admin_users SET username = ? WHERE id = ?', [name, id]);
+      if (taken)
+        qr.connection.logger.log(
+          'warn',
+          `Staff user ${id} "${username}" is now "${name}": "${lower}" is another account's name`,
+        );
     }
   }
 
