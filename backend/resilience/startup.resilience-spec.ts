@@ -7,6 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
+import mysql from 'mysql2/promise';
 import { SEED_COUPONS, DEMO_KEYS_PER_PRODUCT } from '../src/database/seed.service.js';
 import { CATALOG } from '../src/catalog/catalog.data.js';
 import { MIGRATIONS } from '../src/database/entities.js';
@@ -81,6 +83,69 @@ describe(`${PROCESSES} processes starting at once on one empty ${DRIVER} databas
         json: { username: 'admin', password: adminPassword },
       });
       expect(signIn.status).toBe(200);
+    }
+  });
+});
+
+/**
+ * Holds the migration lock the way a process in a long migration does (an index on a big table), from
+ * outside the store: GET_LOCK on its own connection, or the SQLite lock file's write transaction.
+ */
+async function holdMigrationLock(db: TestDatabase): Promise<() => Promise<void>> {
+  if (db.file) {
+    const lock = new Database(`${db.file}.lock`);
+    lock.exec('BEGIN IMMEDIATE');
+    return async () => {
+      lock.exec('ROLLBACK');
+      lock.close();
+    };
+  }
+  const url = new URL(db.url);
+  const name = url.pathname.slice(1);
+  const conn = await mysql.createConnection({
+    host: url.hostname,
+    port: Number(url.port || 3306),
+    user: decodeURIComponent(url.username || 'root'),
+    password: decodeURIComponent(url.password),
+  });
+  const [rows] = await conn.query('SELECT GET_LOCK(?, 0) AS taken', [`${name}:migrations`]);
+  expect((rows as { taken: number }[])[0].taken).toBe(1);
+  return async () => {
+    await conn.query('SELECT RELEASE_LOCK(?)', [`${name}:migrations`]);
+    await conn.end();
+  };
+}
+
+describe(`a process starting while another migrates for longer than a few seconds (${DRIVER})`, () => {
+  const HELD_MS = 8_000;
+
+  it('waits for the lock without an error, then starts and serves', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'store-startup-wait-'));
+    const db = await TestDatabase.create(dir);
+    let server: StoreHarness | undefined;
+    try {
+      const release = await holdMigrationLock(db);
+      let releasedAt = Infinity;
+      const releasing = new Promise<void>((done) =>
+        setTimeout(() => {
+          releasedAt = Date.now();
+          void release().finally(done);
+        }, HELD_MS),
+      );
+      server = await StoreHarness.start({ database: db });
+      const healthyAt = Date.now();
+      await releasing;
+      // It served only once the other process was done, and did not exit meanwhile.
+      expect(healthyAt).toBeGreaterThanOrEqual(releasedAt);
+      expect((await server.request('GET', '/api/health')).status).toBe(200);
+      const logs = server.logs();
+      expect(logs).toMatch(/Waiting for another process to finish its migrations/);
+      expect(logs).not.toMatch(/\bERROR\b/);
+      expect(logs.match(/Ran migration \w+/g)).toHaveLength(MIGRATIONS.length);
+    } finally {
+      await server?.close();
+      await db.drop();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
