@@ -1,4 +1,5 @@
 import { AdminUser } from '../src/auth/entities/admin-user.entity.js';
+import { CATALOG_VERSION } from '../src/catalog/catalog.data.js';
 import { Product } from '../src/catalog/entities/product.entity.js';
 import { DEV_DEFAULTS } from '../src/config/app-config.js';
 import { Coupon } from '../src/coupons/entities/coupon.entity.js';
@@ -153,7 +154,6 @@ describe(`schema and seed on ${DRIVER}`, () => {
 
   it('is idempotent and keeps what the back office changed', async () => {
     await t.db.getRepository(Coupon).update({ code: 'SAVE10' }, { active: false });
-    await t.db.getRepository(Product).update({ id: 'office-2024-standard' }, { currentPriceCents: 1 });
     const seed = t.app.get(SeedService);
     await seed.seed();
     await Promise.all([seed.seed(), seed.seed()]);
@@ -162,10 +162,45 @@ describe(`schema and seed on ${DRIVER}`, () => {
     expect(await t.db.getRepository(AdminUser).count()).toBe(1);
     expect(await t.db.getRepository(LicenseKey).count()).toBe(3 * DEMO_KEYS_PER_PRODUCT);
     expect((await t.db.getRepository(Coupon).findOneByOrFail({ code: 'SAVE10' })).active).toBe(false);
-    // The catalogue is code: a start brings the database back to it.
-    expect(
-      (await t.db.getRepository(Product).findOneByOrFail({ id: 'office-2024-standard' })).currentPriceCents,
-    ).toBe(4049);
+  });
+
+  describe('the catalogue, written by version', () => {
+    const products = () => t.db.getRepository(Product);
+    const standard = async () => products().findOneByOrFail({ id: 'office-2024-standard' });
+
+    it('is written once per version, not on every start', async () => {
+      expect((await standard()).catalogVersion).toBe(CATALOG_VERSION);
+      await products().update({ id: 'office-2024-standard' }, { currentPriceCents: 1 });
+      await t.app.get(SeedService).seed();
+      expect((await standard()).currentPriceCents).toBe(1);
+    });
+
+    it('is brought up to this build from an older version', async () => {
+      await products().update(
+        { id: 'office-2024-standard' },
+        { currentPriceCents: 1, catalogVersion: CATALOG_VERSION - 1 },
+      );
+      await t.app.get(SeedService).seed();
+      const row = await standard();
+      expect([row.currentPriceCents, row.catalogVersion]).toEqual([4049, CATALOG_VERSION]);
+    });
+
+    // A rolling deploy: a newer build changed a price, then a replica of this (older) build restarts.
+    it('is never written back over a newer version, which this build then serves', async () => {
+      await products().update(
+        { id: 'office-2024-standard' },
+        { currentPriceCents: 3999, catalogVersion: CATALOG_VERSION + 1 },
+      );
+      await t.app.get(SeedService).onApplicationBootstrap();
+      const row = await standard();
+      expect([row.currentPriceCents, row.catalogVersion]).toEqual([3999, CATALOG_VERSION + 1]);
+      const served = await t.http().get('/api/products').expect(200);
+      expect(
+        (served.body as { id: string; currentPriceCents: number }[]).find(
+          (p) => p.id === 'office-2024-standard',
+        ),
+      ).toMatchObject({ currentPriceCents: 3999 });
+    });
   });
 });
 

@@ -205,6 +205,8 @@ export interface HarnessOptions {
    * no connection to cut).
    */
   databaseProxy?: boolean;
+  /** Run on this database instead of a new one (several servers on one database); it is not dropped on close. */
+  database?: TestDatabase;
 }
 
 /**
@@ -228,6 +230,7 @@ export class StoreHarness {
     readonly mail: SmtpSink,
     readonly stripe: StripeStandIn | undefined,
     private readonly extraEnv: Record<string, string>,
+    private readonly ownsDatabase: boolean,
     /** Between the server and MariaDB/MySQL when the harness was started with `databaseProxy`. */
     readonly databaseProxy?: DatabaseProxy,
   ) {
@@ -236,7 +239,7 @@ export class StoreHarness {
 
   static async start(options: HarnessOptions = {}): Promise<StoreHarness> {
     const dir = mkdtempSync(join(tmpdir(), 'store-resilience-'));
-    const db = await TestDatabase.create(dir);
+    const db = options.database ?? (await TestDatabase.create(dir));
     let proxy: DatabaseProxy | undefined;
     if (options.databaseProxy && !db.file) {
       const target = new URL(db.url);
@@ -248,6 +251,7 @@ export class StoreHarness {
       await SmtpSink.start(),
       options.stripe ? await StripeStandIn.start() : undefined,
       options.env ?? {},
+      !options.database,
       proxy,
     );
     await harness.startServer();
@@ -400,7 +404,7 @@ export class StoreHarness {
     await this.databaseProxy?.close();
     await this.mail.close();
     await this.stripe?.close();
-    await this.db.drop();
+    if (this.ownsDatabase) await this.db.drop();
     rmSync(this.dir, { recursive: true, force: true });
   }
 }

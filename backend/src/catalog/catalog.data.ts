@@ -10,8 +10,15 @@ const ltscInstaller = {
   installerSize: '3.5 MB',
 };
 
-/** The catalogue, in display order. The seed writes it to the database on every start. */
-export const CATALOG: readonly Readonly<Product>[] = deepFreeze([
+/**
+ * The catalogue's version. A change to CATALOG (a price, a new edition) comes with a higher version: the
+ * first process of the new build to start writes it to the database, and a process of an older build (a
+ * replica restarting during a rolling deploy) leaves the newer catalogue alone and serves it.
+ */
+export const CATALOG_VERSION = 1;
+
+/** The catalogue, in display order, as of CATALOG_VERSION. */
+export const CATALOG: readonly Readonly<Omit<Product, 'catalogVersion'>>[] = deepFreeze([
   {
     id: 'office-2024-standard',
     title: 'Office 2024 Standard',

@@ -6,15 +6,14 @@ import { serializeSqliteAccess } from './sqlite-serial.js';
 import { ENTITIES, MIGRATIONS } from './entities.js';
 
 /**
- * TypeORM options for the configured database. Migrations run on start; `synchronize` is never used.
+ * TypeORM options for the configured database. `synchronize` is never used; migrations are run by
+ * `migrate()` (on start and by `npm run migrate`), under a lock TypeORM's own `migrationsRun` does not take.
  * MariaDB URLs use TypeORM's `mariadb` type (with `mysql` a JSON column drifted on MariaDB).
  */
 export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
   const common = {
     entities: ENTITIES,
     migrations: MIGRATIONS,
-    migrationsRun: true,
-    migrationsTransactionMode: 'each' as const,
     synchronize: false,
     // Never log queries: their parameters can hold customer data and e-mail bodies with licence keys.
     logging: false,

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { createDataSource, dataSourceOptions } from './data-source-options.js';
+import { migrate } from './migrate.js';
 
 @Module({
   imports: [
@@ -13,7 +14,16 @@ import { createDataSource, dataSourceOptions } from './data-source-options.js';
         retryAttempts: 3,
         retryDelay: 2000,
       }),
-      dataSourceFactory: async (options) => createDataSource(options!).initialize(),
+      dataSourceFactory: async (options) => {
+        const db = await createDataSource(options!).initialize();
+        try {
+          await migrate(db);
+        } catch (error) {
+          await db.destroy();
+          throw error;
+        }
+        return db;
+      },
     }),
   ],
 })

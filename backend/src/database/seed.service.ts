@@ -3,13 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AdminUser } from '../auth/entities/admin-user.entity.js';
 import { hashPassword } from '../auth/passwords.js';
-import { CATALOG } from '../catalog/catalog.data.js';
+import { CATALOG, CATALOG_VERSION } from '../catalog/catalog.data.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { Product } from '../catalog/entities/product.entity.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { Coupon } from '../coupons/entities/coupon.entity.js';
 import { LicenseKey } from '../licenses/entities/license-key.entity.js';
 import { generateLicenseKey, LicenseKeyCipher } from '../licenses/license-key-cipher.js';
+import { withStartupLock } from './startup-lock.js';
 
 /** The public promo codes. The 97 % code of the original store is deliberately not seeded. */
 export const SEED_COUPONS = [
@@ -21,9 +22,10 @@ export const SEED_COUPONS = [
 export const DEMO_KEYS_PER_PRODUCT = 25;
 
 /**
- * Runs on every start and is safe to run again, also from several processes at once: the catalogue is
- * brought up to date; coupons and the first administrator are created only when missing, so changes made
- * in the back office are kept; demo keys are added only to a product that has never had any.
+ * Runs on every start and is safe to run again, also from several processes at once (they take turns,
+ * under the startup lock): the catalogue is written when this build's CATALOG_VERSION is newer than the
+ * database's; coupons and the first administrator are created only when missing, so changes made in the
+ * back office are kept; demo keys are added only to a product that has never had any.
  */
 @Injectable()
 export class SeedService implements OnApplicationBootstrap {
@@ -42,26 +44,48 @@ export class SeedService implements OnApplicationBootstrap {
   }
 
   async seed(): Promise<void> {
-    // updateEntity(false): TypeORM would otherwise write "generated" values back into the rows it was
-    // given, and on SQLite it mismatches them between rows of a multi-row upsert.
-    const columns = this.db
-      .getMetadata(Product)
-      .columns.map((c) => c.databaseName)
-      .filter((c) => c !== 'id');
-    await this.db
-      .createQueryBuilder()
-      .insert()
-      .into(Product)
-      .values(CATALOG.map((product) => ({ ...product })))
-      .orUpdate(columns, ['id'])
-      .updateEntity(false)
-      .execute();
+    await withStartupLock(this.db, 'seed', async () => {
+      await this.seedCatalog();
+      await this.insertMissing(
+        Coupon,
+        SEED_COUPONS.map((c) => ({ ...c, active: true })),
+      );
+      await this.seedAdmin();
+      if (this.config.seedDemoKeys) await this.seedDemoKeys();
+    });
+  }
+
+  /**
+   * Each row is written only from a newer catalogue version than its own, in one statement, so an older
+   * build never writes its prices over a newer build's, whichever starts last.
+   */
+  private async seedCatalog(): Promise<void> {
     await this.insertMissing(
-      Coupon,
-      SEED_COUPONS.map((c) => ({ ...c, active: true })),
+      Product,
+      CATALOG.map((product) => ({ ...product, catalogVersion: CATALOG_VERSION })),
     );
-    await this.seedAdmin();
-    if (this.config.seedDemoKeys) await this.seedDemoKeys();
+    let updated = 0;
+    for (const { id, ...content } of CATALOG) {
+      const result = await this.db
+        .createQueryBuilder()
+        .update(Product)
+        .set({ ...content, catalogVersion: CATALOG_VERSION })
+        .where('id = :id AND catalogVersion < :version', { id, version: CATALOG_VERSION })
+        .updateEntity(false)
+        .execute();
+      updated += result.affected ?? 0;
+    }
+    if (updated) this.logger.log(`Wrote catalogue version ${CATALOG_VERSION} to ${updated} products`);
+    const newer = await this.db
+      .getRepository(Product)
+      .createQueryBuilder('product')
+      .select('MAX(product.catalogVersion)', 'version')
+      .getRawOne<{ version: unknown }>();
+    if (Number(newer?.version) > CATALOG_VERSION)
+      this.logger.warn(
+        `The database holds catalogue version ${Number(newer?.version)}, newer than this build's ` +
+          `${CATALOG_VERSION}: serving the database's (an older build during a rolling deploy)`,
+      );
   }
 
   private async seedAdmin(): Promise<void> {
@@ -74,14 +98,18 @@ export class SeedService implements OnApplicationBootstrap {
   }
 
   private async seedDemoKeys(): Promise<void> {
-    const keys = this.db.getRepository(LicenseKey);
     for (const product of CATALOG) {
-      if (await keys.existsBy({ productId: product.id })) continue;
-      const rows = Array.from({ length: DEMO_KEYS_PER_PRODUCT }, () =>
-        keys.create({ productId: product.id, ...this.cipher.seal(generateLicenseKey()) }),
-      );
-      await keys.save(rows, { chunk: 50 });
-      this.logger.log(`Added ${rows.length} demo keys for ${product.id}`);
+      // One transaction per product: a start killed half-way leaves none of its keys, so the next adds 25.
+      const added = await this.db.transaction(async (manager) => {
+        const keys = manager.getRepository(LicenseKey);
+        if (await keys.existsBy({ productId: product.id })) return 0;
+        const rows = Array.from({ length: DEMO_KEYS_PER_PRODUCT }, () =>
+          keys.create({ productId: product.id, ...this.cipher.seal(generateLicenseKey()) }),
+        );
+        await keys.insert(rows);
+        return rows.length;
+      });
+      if (added) this.logger.log(`Added ${added} demo keys for ${product.id}`);
     }
   }
 

@@ -8,7 +8,7 @@ export interface IncludedApp {
 export const PLATFORMS = ['Windows', 'Mac'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
-/** A catalogue edition. Content is fixed and seeded from `catalog/catalog.data.ts` on every start. */
+/** A catalogue edition. Content is fixed and seeded from `catalog/catalog.data.ts` by catalogue version. */
 @Entity('products')
 export class Product {
   @PrimaryColumn({ type: 'varchar', length: 64 })
@@ -56,4 +56,8 @@ export class Product {
   /** Free text such as "4.2 GB". */
   @Column({ type: 'varchar', length: 32, nullable: true })
   installerSize: string | null;
+
+  /** The CATALOG_VERSION this row was written from; a build with an older one never overwrites it. */
+  @Column({ type: 'int', default: 0 })
+  catalogVersion: number;
 }

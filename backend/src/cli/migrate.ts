@@ -1,0 +1,34 @@
+import { ConfigError, loadConfig, loadDotEnv } from '../config/app-config.js';
+import { createDataSource, dataSourceOptions } from '../database/data-source-options.js';
+import { migrate } from '../database/migrate.js';
+
+/**
+ * `npm run migrate`: runs the pending migrations on the database in DATABASE_URL, then exits. For
+ * deployments that migrate once before starting (or replacing) the servers; the servers still migrate
+ * on start, under the same lock, and then find nothing to run.
+ */
+async function main(): Promise<void> {
+  loadDotEnv();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const db = await createDataSource(dataSourceOptions(config.database)).initialize();
+  try {
+    const ran = await migrate(db);
+    process.stdout.write(ran.length ? `Ran ${ran.length} migrations\n` : 'No migrations to run\n');
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
