@@ -9,7 +9,7 @@ import { ROOT } from './lib/server.js';
 
 /**
  * `npm run bench [-- --quick] [--only api-cpu,first-load,checkout,admin-lists,lighthouse] [--driver sqlite|mariadb]
- * [--sizes 10000,200000]`: builds the store, runs each benchmark, prints a summary and writes
+ * [--sizes 10000,200000] [--sold 1000,1000000] [--checkout-drivers sqlite,mariadb]`: builds the store, runs each benchmark, prints a summary and writes
  * bench/results/<date>-bench.md and .json. Benchmarks report; they do not fail on a missed budget.
  */
 const STEPS = ['api-cpu', 'first-load', 'checkout', 'admin-lists', 'lighthouse'] as const;
@@ -21,18 +21,26 @@ const { values } = parseArgs({
     only: { type: 'string' },
     driver: { type: 'string', default: 'sqlite' },
     sizes: { type: 'string' },
+    sold: { type: 'string', default: '1000,1000000' },
+    'checkout-drivers': { type: 'string', default: 'sqlite,mariadb' },
   },
 });
 const quick = values.quick!;
 const only = new Set((values.only ?? STEPS.join(',')).split(',').map((s) => s.trim()) as Step[]);
 for (const step of only)
   if (!STEPS.includes(step)) throw new Error(`unknown step ${step}: ${STEPS.join(', ')}`);
+const sold = values.sold!.split(',').map(Number) as [number, number];
+if (sold.length !== 2 || !sold.every((n) => Number.isInteger(n) && n > 0) || sold[0] >= sold[1])
+  throw new Error('--sold takes two numbers of keys sold, the smaller first: --sold 1000,1000000');
 const driver = values.driver === 'mariadb' ? 'mariadb' : 'sqlite';
 const sizes = values.sizes
   ? values.sizes.split(',').map(Number)
   : driver === 'sqlite'
     ? [10_000, quick ? 50_000 : 200_000]
     : [10_000, 1_000_000];
+
+/** Checkout throughput with the fewest keys sold may be at most this many times that with the most. */
+const CHECKOUT_SOLD_BUDGET = 1.2;
 
 interface Figure {
   figure: string;
@@ -95,16 +103,25 @@ async function main(): Promise<void> {
   }
 
   if (only.has('checkout')) {
-    console.log('--- checkout throughput');
+    console.log(`--- checkout throughput, ${sold.join(' vs ')} keys sold`);
     const result = await benchCheckout({
-      drivers: ['sqlite', 'mariadb'],
+      drivers: values['checkout-drivers']!.split(',').map((d) => d.trim()) as ('sqlite' | 'mariadb')[],
       buyers: [10, 50],
       seconds: quick ? 5 : 20,
+      sold,
     });
     data.checkout = result;
+    for (const ratio of result.ratios) {
+      figures.push({
+        figure: `checkout orders/s, ${sold[0]} vs ${sold[1]} keys sold, ${ratio.buyers} buyers on ${ratio.driver}`,
+        value: `${ratio.ratio}×`,
+        budget: `≤ ${CHECKOUT_SOLD_BUDGET}×`,
+        ok: ratio.ratio <= CHECKOUT_SOLD_BUDGET,
+      });
+    }
     for (const run of result.runs) {
       figures.push({
-        figure: `checkout, ${run.buyers} buyers on ${run.driver}`,
+        figure: `checkout, ${run.buyers} buyers on ${run.driver}, ${run.sold} keys sold`,
         value: `${run.ordersPerSecond} orders/s, p95 ${run.p95} ms, ${run.errors} errors`,
         budget: 'no errors',
         ok: run.errors === 0,
@@ -112,20 +129,54 @@ async function main(): Promise<void> {
     }
     for (const check of result.checks) {
       figures.push({
-        figure: `checkout on ${check.driver}: paid orders with their key`,
+        figure: `checkout on ${check.driver} (${check.sold} sold first): paid orders with their key`,
         value: `${check.paidOrders} orders, ${check.activeLicenses} keys sold, ${check.awaitingKeys} waiting`,
         budget: 'one key each',
         ok: check.ok,
       });
     }
     sections.push(
-      '## Checkout throughput\n\nEach buyer creates a payment intent for one key and confirms it with the demo ' +
-        'provider, again and again; 10,000 keys in stock.\n\n' +
+      `## Checkout throughput, ${sold[0]} vs ${sold[1]} keys sold\n\nEach buyer creates a payment intent for one ` +
+        'key and confirms it with the demo provider, again and again. Per database, two servers: one on a ' +
+        `database where ${sold[0]} keys were already sold, one where ${sold[1]} were (each in a paid order), ` +
+        'both with the same stock; loaded in the order A B B A after a warm-up of each. Keys sold seeded in ' +
+        result.seeding.map((s) => `${s.seconds} s (${s.driver}, ${s.sold})`).join(', ') +
+        '.\n\n' +
         markdownTable([
-          ['database', 'buyers', 'orders', 'orders/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'],
+          ['database', 'buyers', `orders/s @ ${sold[0]}`, `orders/s @ ${sold[1]}`, 'ratio'],
+          ...result.ratios.map((r) => {
+            const at = (n: number) =>
+              result.runs.find(
+                (run) => run.driver === r.driver && run.buyers === r.buyers && run.sold === n,
+              )!;
+            return [
+              r.driver,
+              r.buyers,
+              at(sold[0]).ordersPerSecond,
+              at(sold[1]).ordersPerSecond,
+              `${r.ratio}×`,
+            ];
+          }),
+        ]) +
+        '\n\n' +
+        markdownTable([
+          [
+            'database',
+            'keys sold first',
+            'buyers',
+            'seconds',
+            'orders',
+            'orders/s',
+            'p50 ms',
+            'p95 ms',
+            'p99 ms',
+            'errors',
+          ],
           ...result.runs.map((r) => [
             r.driver,
+            r.sold,
             r.buyers,
+            r.seconds,
             r.orders,
             r.ordersPerSecond,
             r.p50,
@@ -136,7 +187,9 @@ async function main(): Promise<void> {
         ]) +
         result.runs
           .filter((r) => r.firstError)
-          .map((r) => `\n\nFirst error (${r.driver}, ${r.buyers} buyers): \`${r.firstError}\``)
+          .map(
+            (r) => `\n\nFirst error (${r.driver}, ${r.sold} sold, ${r.buyers} buyers): \`${r.firstError}\``,
+          )
           .join(''),
     );
   }

@@ -18,6 +18,7 @@ import { ExactIdentities1764100000000 } from './migrations/1764100000000-exact-i
 import { RefundDue1764200000000 } from './migrations/1764200000000-refund-due.js';
 import { RefundDueIndex1764200000001 } from './migrations/1764200000001-refund-due-index.js';
 import { StaffMfa1764300000000 } from './migrations/1764300000000-staff-mfa.js';
+import { StockIndexes1764400000000 } from './migrations/1764400000000-stock-indexes.js';
 import { CatalogVersion1764416160000 } from './migrations/1764416160000-catalog-version.js';
 
 /** Every entity, listed explicitly (no globs): the same list works from `src` under Jest and from `dist`. */
@@ -46,5 +47,6 @@ export const MIGRATIONS = [
   RefundDue1764200000000,
   RefundDueIndex1764200000001,
   StaffMfa1764300000000,
+  StockIndexes1764400000000,
   CatalogVersion1764416160000,
 ];

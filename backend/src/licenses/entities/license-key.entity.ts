@@ -12,8 +12,7 @@ export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
  * (see LicenseKeyCipher); `keyLookup` finds and deduplicates it, `keyLastGroup` is for display.
  */
 @Entity('license_keys')
-@Index('IDX_license_keys_inventory', ['productId', 'orderId'])
-@Index('IDX_license_keys_orderId', ['orderId'])
+@Index('IDX_license_keys_inventory', ['orderId', 'status', 'productId', 'createdAt', 'id'])
 @Index('IDX_license_keys_status', ['status', 'createdAt', 'id'])
 @Index('IDX_license_keys_createdAt', ['createdAt', 'id'])
 @Index('IDX_license_keys_productId', ['productId', 'createdAt', 'id'])
