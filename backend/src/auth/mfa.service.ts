@@ -10,7 +10,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
-import { deriveKey, SecretBox } from '../common/secret-box.js';
+import { deriveKey, keySecrets, SecretBox } from '../common/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { runInTransaction } from '../database/transactions.js';
 import type { StaffUserDto } from './dto/login.dto.js';
@@ -35,15 +35,16 @@ const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 @Injectable()
 export class MfaService {
   private readonly box: SecretBox;
-  private readonly recoveryKey: Buffer;
+  /** Current first; recovery codes cannot be re-hashed (not kept in clear), so older ones are still read. */
+  private readonly recoveryKeys: Buffer[];
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly audit: AuditService,
   ) {
-    this.box = new SecretBox(config.licenseKeySecret, 'staff-mfa/totp-secrets');
-    this.recoveryKey = deriveKey(config.licenseKeySecret, 'staff-mfa/recovery-codes');
+    this.box = new SecretBox(keySecrets(config), 'staff-mfa/totp-secrets');
+    this.recoveryKeys = keySecrets(config).map((s) => deriveKey(s, 'staff-mfa/recovery-codes'));
   }
 
   /** Starts, or starts over, an enrolment: a new pending secret replaces any earlier one. */
@@ -87,7 +88,7 @@ export class MfaService {
       await m.delete(RecoveryCode, { userId: user.id });
       await m.insert(
         RecoveryCode,
-        codes.map((c) => ({ userId: user.id, codeHash: this.recoveryHash(user.id, c), usedAt: null })),
+        codes.map((c) => ({ userId: user.id, codeHash: this.recoveryHashes(user.id, c)[0]!, usedAt: null })),
       );
       await this.audit.record(m, staff, {
         action: 'users.mfa-enable',
@@ -125,9 +126,9 @@ export class MfaService {
       .createQueryBuilder()
       .update(RecoveryCode)
       .set({ usedAt: new Date() })
-      .where('userId = :userId AND codeHash = :hash AND usedAt IS NULL', {
+      .where('userId = :userId AND codeHash IN (:...hashes) AND usedAt IS NULL', {
         userId: user.id,
-        hash: this.recoveryHash(user.id, compact),
+        hashes: this.recoveryHashes(user.id, compact),
       })
       .execute();
     return used.affected === 1;
@@ -146,9 +147,12 @@ export class MfaService {
     return result.valid && 'timeStep' in result ? result.timeStep : null;
   }
 
-  private recoveryHash(userId: number, code: string): string {
+  /** The code's hash under each known secret, current first. */
+  private recoveryHashes(userId: number, code: string): string[] {
     const compact = code.replace(/[\s-]/g, '').toLowerCase();
-    return createHmac('sha256', this.recoveryKey).update(`${userId}:${compact}`).digest('hex');
+    return this.recoveryKeys.map((key) =>
+      createHmac('sha256', key).update(`${userId}:${compact}`).digest('hex'),
+    );
   }
 }
 

@@ -105,6 +105,14 @@ describe('loadConfig', () => {
     [{ JWT_SECRET: DEV_DEFAULTS.jwtSecret }, 'JWT_SECRET must not be the development default'],
     [{ LICENSE_KEY_SECRET: '' }, 'LICENSE_KEY_SECRET is required in production'],
     [{ LICENSE_KEY_SECRET: 'short' }, 'LICENSE_KEY_SECRET must be at least 32 bytes long'],
+    [
+      { LICENSE_KEY_PREVIOUS_SECRETS: `${'o'.repeat(32)}, short` },
+      'LICENSE_KEY_PREVIOUS_SECRETS: secret 2 must be at least 32 bytes long',
+    ],
+    [
+      { LICENSE_KEY_PREVIOUS_SECRETS: 'l'.repeat(32) },
+      'LICENSE_KEY_PREVIOUS_SECRETS: secret 1 is LICENSE_KEY_SECRET itself',
+    ],
     [{ ADMIN_PASSWORD: '' }, 'ADMIN_PASSWORD must be set to your own password in production'],
     [
       { ADMIN_PASSWORD: DEV_DEFAULTS.adminPassword },
@@ -214,5 +222,16 @@ describe('loadConfig', () => {
 
   it('turns demo keys off on request', () => {
     expect(loadConfig({ SEED_DEMO_KEYS: '0' }, ROOT).seedDemoKeys).toBe(false);
+  });
+});
+
+describe('LICENSE_KEY_PREVIOUS_SECRETS', () => {
+  it('lists the previous secrets, trimmed, after the current one', () => {
+    const config = loadConfig(
+      { ...PROD, LICENSE_KEY_PREVIOUS_SECRETS: ` ${'a'.repeat(32)} ,${'b'.repeat(40)},` },
+      ROOT,
+    );
+    expect(config.licenseKeyPreviousSecrets).toEqual(['a'.repeat(32), 'b'.repeat(40)]);
+    expect(loadConfig(PROD, ROOT).licenseKeyPreviousSecrets).toEqual([]);
   });
 });

@@ -49,6 +49,8 @@ export interface AppConfig {
   database: DatabaseConfig;
   jwtSecret: string;
   licenseKeySecret: string;
+  /** LICENSE_KEY_PREVIOUS_SECRETS: read with, never written with, until `npm run rotate-secrets` is done. */
+  licenseKeyPreviousSecrets: string[];
   admin: { username: string; password: string };
   /** STAFF_MFA_REQUIRED: staff without two-factor authentication may only set it up. */
   staffMfaRequired: boolean;
@@ -169,6 +171,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
     isProduction,
     problems,
   );
+  const licenseKeyPreviousSecrets = previousSecrets(env, licenseKeySecret, problems);
 
   const adminUsername = canonicalUsername(env.ADMIN_USERNAME ?? '') || DEV_DEFAULTS.adminUsername;
   if (!USERNAME_PATTERN.test(adminUsername)) problems.push(`ADMIN_USERNAME: ${USERNAME_MESSAGE}`);
@@ -209,6 +212,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
     database,
     jwtSecret,
     licenseKeySecret,
+    licenseKeyPreviousSecrets,
     admin: { username: adminUsername, password: adminPassword },
     staffMfaRequired,
     seedDemoKeys,
@@ -422,6 +426,20 @@ function url(env: Env, name: string, fallback: string, problems: string[]): stri
   }
   problems.push(`${name} must be an http(s) URL (got "${raw}")`);
   return fallback;
+}
+
+function previousSecrets(env: Env, current: string, problems: string[]): string[] {
+  const list = (env.LICENSE_KEY_PREVIOUS_SECRETS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  list.forEach((s, i) => {
+    if (Buffer.byteLength(s) < 32)
+      problems.push(`LICENSE_KEY_PREVIOUS_SECRETS: secret ${i + 1} must be at least 32 bytes long`);
+    if (s === current)
+      problems.push(`LICENSE_KEY_PREVIOUS_SECRETS: secret ${i + 1} is LICENSE_KEY_SECRET itself`);
+  });
+  return list;
 }
 
 function secret(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CsvError, parse } from 'csv-parse/sync';
-import { Brackets, type DataSource, type WhereExpressionBuilder } from 'typeorm';
+import { Brackets, In, type DataSource, type WhereExpressionBuilder } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { fetchPage, sortList, startsWithLowercase, whereIdIn, type ListPage } from '../common/list-page.js';
@@ -100,7 +100,7 @@ export class AdminLicenseKeysService {
         // Locked first, so concurrent keys for one order are counted one after the other.
         const order = await this.fulfilment.lockOrder(m, dto.orderId.toLowerCase());
         if (!order) throw new BadRequestException(UNKNOWN_ORDER_MESSAGE);
-        if (await m.existsBy(LicenseKey, { keyLookup: sealed.keyLookup }))
+        if (await m.existsBy(LicenseKey, { keyLookup: In(this.cipher.lookupHashes(dto.licenseKey)) }))
           throw new ConflictException(DUPLICATE_KEY_MESSAGE);
         const key = m.create(LicenseKey, {
           id: randomUUID(),
@@ -205,10 +205,10 @@ export class AdminLicenseKeysService {
    * cannot match the text are left out.
    */
   private matchSearch(w: WhereExpressionBuilder, q: string): void {
-    const conditions: [string, Record<string, string>][] = [];
+    const conditions: [string, Record<string, string | string[]>][] = [];
     const upper = normalizeLicenseKey(q);
     if (LICENSE_KEY_PATTERN.test(upper))
-      conditions.push(['k.keyLookup = :qLookup', { qLookup: this.cipher.lookupHash(upper) }]);
+      conditions.push(['k.keyLookup IN (:...qLookup)', { qLookup: this.cipher.lookupHashes(upper) }]);
     if (/^[A-Z0-9]{5}$/.test(upper)) conditions.push(['k.keyLastGroup = :qLastGroup', { qLastGroup: upper }]);
     const lower = q.toLowerCase();
     if (LICENSE_PRODUCT_IDS.includes(lower))

@@ -32,6 +32,8 @@ export const MAX_ACTIVATION_LIMIT = 1_000_000;
 interface ValidRow {
   key: string;
   lookup: string;
+  /** Under every known secret: a key stored before a rotation finished is still a duplicate. */
+  lookups: string[];
   productId: string;
   activationLimit: number;
 }
@@ -116,19 +118,20 @@ export class InventoryService {
     }
 
     if (problems.length) return problems.join('; ');
-    return { key, lookup: this.cipher.lookupHash(key), productId, activationLimit };
+    const lookups = this.cipher.lookupHashes(key);
+    return { key, lookup: lookups[0]!, lookups, productId, activationLimit };
   }
 
   /** Inserts the batch's new keys; answers how many were stored (the rest were duplicates). */
   private async insertBatch(em: EntityManager, batch: ValidRow[]): Promise<number> {
     const existing = await em.getRepository(LicenseKey).find({
       select: { keyLookup: true },
-      where: { keyLookup: In(batch.map((row) => row.lookup)) },
+      where: { keyLookup: In(batch.flatMap((row) => row.lookups)) },
     });
     const stored = new Set(existing.map((row) => row.keyLookup));
     // Sorted by lookup hash, so two imports lock the unique index entries in the same order (no deadlock).
     const fresh = batch
-      .filter((row) => !stored.has(row.lookup))
+      .filter((row) => !row.lookups.some((lookup) => stored.has(lookup)))
       .sort((a, b) => (a.lookup < b.lookup ? -1 : a.lookup > b.lookup ? 1 : 0));
     if (!fresh.length) return 0;
     const values = fresh.map((row) => ({

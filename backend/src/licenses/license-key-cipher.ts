@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { deriveKey, SecretBox, SecretBoxError } from '../common/secret-box.js';
+import { deriveKey, SecretBox, keySecrets, SecretBoxError } from '../common/secret-box.js';
 
 /** Five groups of five upper-case letters or digits, joined by hyphens. */
 export const LICENSE_KEY_PATTERN = /^[A-Z0-9]{5}(?:-[A-Z0-9]{5}){4}$/;
@@ -19,11 +19,15 @@ export function normalizeLicenseKey(key: string): string {
 @Injectable()
 export class LicenseKeyCipher {
   private readonly box: SecretBox;
-  private readonly lookupKey: Buffer;
+  /** Current first: keys sealed under a previous secret are still found until rotation rewrites them. */
+  private readonly lookupKeys: Buffer[];
 
-  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'licenseKeySecret'>) {
-    this.box = new SecretBox(config.licenseKeySecret, 'license-keys/encryption');
-    this.lookupKey = deriveKey(config.licenseKeySecret, 'license-keys/lookup');
+  constructor(
+    @Inject(APP_CONFIG)
+    config: Pick<AppConfig, 'licenseKeySecret'> & Partial<Pick<AppConfig, 'licenseKeyPreviousSecrets'>>,
+  ) {
+    this.box = new SecretBox(keySecrets(config), 'license-keys/encryption');
+    this.lookupKeys = keySecrets(config).map((s) => deriveKey(s, 'license-keys/lookup'));
   }
 
   encrypt(key: string): string {
@@ -51,8 +55,30 @@ export class LicenseKeyCipher {
     }
   }
 
+  /** The lookup hash under the current secret: the one stored. */
   lookupHash(key: string): string {
-    return createHmac('sha256', this.lookupKey).update(normalizeLicenseKey(key)).digest('hex');
+    return this.lookupHashes(key)[0]!;
+  }
+
+  /** The lookup hash under every known secret, current first: what a search must match. */
+  lookupHashes(key: string): string[] {
+    const normalized = normalizeLicenseKey(key);
+    return this.lookupKeys.map((k) => createHmac('sha256', k).update(normalized).digest('hex'));
+  }
+
+  /**
+   * The stored columns rewritten under the current secret, or null when they already are (a
+   * re-encryption pass skips them). Throws SecretBoxError when no known secret opens the ciphertext.
+   */
+  reseal(key: {
+    keyCiphertext: string;
+    keyLookup: string;
+  }): { keyCiphertext: string; keyLookup: string } | null {
+    const keyCiphertext = this.box.reseal(key.keyCiphertext);
+    const plain = this.box.open(keyCiphertext ?? key.keyCiphertext);
+    const keyLookup = this.lookupHash(plain);
+    if (keyCiphertext === null && keyLookup === key.keyLookup) return null;
+    return { keyCiphertext: keyCiphertext ?? key.keyCiphertext, keyLookup };
   }
 
   /** The three stored columns for a key. */

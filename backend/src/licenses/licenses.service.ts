@@ -1,6 +1,6 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { DataSource, EntityManager, QueryResult, Repository } from 'typeorm';
+import { In, type DataSource, type EntityManager, type QueryResult, type Repository } from 'typeorm';
 import { runInTransaction } from '../database/transactions.js';
 import type { ActivationStateDto, LicenseValidationDto } from './dto/license-activation.dto.js';
 import { LicenseActivation } from './entities/license-activation.entity.js';
@@ -75,7 +75,7 @@ export class LicensesService {
 
   /** Read-only. An unknown key is not an error here: the answer is `{valid: false, status: 'unknown'}`. */
   async validate(licenseKey: string, instanceId?: string): Promise<LicenseValidationDto> {
-    const key = await this.keys.findOneBy({ keyLookup: this.cipher.lookupHash(licenseKey) });
+    const key = await this.keys.findOneBy({ keyLookup: In(this.cipher.lookupHashes(licenseKey)) });
     if (!key) return { valid: false, status: 'unknown' };
     const answer: LicenseValidationDto = {
       valid: key.status === 'active',
@@ -129,7 +129,7 @@ export class LicensesService {
   }
 
   private async findKey(licenseKey: string): Promise<LicenseKey> {
-    const key = await this.keys.findOneBy({ keyLookup: this.cipher.lookupHash(licenseKey) });
+    const key = await this.keys.findOneBy({ keyLookup: In(this.cipher.lookupHashes(licenseKey)) });
     if (!key) throw new NotFoundException(LICENSE_NOT_FOUND);
     return key;
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { SecretBox } from '../common/secret-box.js';
+import { keySecrets, SecretBox } from '../common/secret-box.js';
 
 /**
  * Encrypts e-mail bodies at rest (they carry licence keys in full): AES-256-GCM under a key derived from
@@ -10,8 +10,11 @@ import { SecretBox } from '../common/secret-box.js';
 export class OutboxCipher {
   private readonly box: SecretBox;
 
-  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'licenseKeySecret'>) {
-    this.box = new SecretBox(config.licenseKeySecret, 'mail-outbox');
+  constructor(
+    @Inject(APP_CONFIG)
+    config: Pick<AppConfig, 'licenseKeySecret'> & Partial<Pick<AppConfig, 'licenseKeyPreviousSecrets'>>,
+  ) {
+    this.box = new SecretBox(keySecrets(config), 'mail-outbox');
   }
 
   seal(plain: string): string {

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { SecretBox, SecretBoxError } from '../common/secret-box.js';
+import { SecretBox, keySecrets, SecretBoxError } from '../common/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 
 /**
@@ -12,7 +12,7 @@ export class ClientSecrets {
   private readonly box: SecretBox;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.box = new SecretBox(config.licenseKeySecret, 'payments/client-secrets');
+    this.box = new SecretBox(keySecrets(config), 'payments/client-secrets');
   }
 
   seal(secret: string): string {

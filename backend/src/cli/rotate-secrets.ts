@@ -1,0 +1,54 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig, loadDotEnv } from '../config/app-config.js';
+import { createDataSource, dataSourceOptions } from '../database/data-source-options.js';
+import { rotateSecrets } from '../database/rotate-secrets.js';
+
+/**
+ * `npm run rotate-secrets`: rewrites every value sealed under LICENSE_KEY_PREVIOUS_SECRETS under
+ * LICENSE_KEY_SECRET, in the database in DATABASE_URL, while the store keeps running. Safe to stop and
+ * run again; once it reports nothing left, the previous secrets can be removed (see README, Backups and
+ * secrets).
+ */
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { batch: { type: 'string' } } });
+  const batchSize = values.batch === undefined ? 500 : Number(values.batch);
+  if (!Number.isInteger(batchSize) || batchSize < 1) {
+    process.stderr.write('Usage: npm run rotate-secrets -- [--batch <rows per transaction, default 500>]\n');
+    process.exit(64);
+  }
+  loadDotEnv();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  if (!config.licenseKeyPreviousSecrets.length) {
+    process.stderr.write(
+      'LICENSE_KEY_PREVIOUS_SECRETS is empty: set LICENSE_KEY_SECRET to the new secret and list the old one there\n',
+    );
+    process.exit(64);
+  }
+  const db = await createDataSource(dataSourceOptions(config.database)).initialize();
+  try {
+    const report = await rotateSecrets(db, config, { batchSize });
+    for (const [table, count] of Object.entries(report.rewritten)) {
+      process.stdout.write(`${table}: ${count} rows rewritten under the current secret\n`);
+    }
+    process.stdout.write(
+      'Done: everything readable is now under LICENSE_KEY_SECRET. Keep LICENSE_KEY_PREVIOUS_SECRETS until staff ' +
+        'recovery codes made before the rotation are replaced.\n',
+    );
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

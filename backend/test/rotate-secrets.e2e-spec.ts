@@ -1,0 +1,118 @@
+import { SecretBox } from '../src/common/secret-box.js';
+import { AdminUser } from '../src/auth/entities/admin-user.entity.js';
+import { rotateSecrets } from '../src/database/rotate-secrets.js';
+import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
+import { generateLicenseKey, LicenseKeyCipher } from '../src/licenses/license-key-cipher.js';
+import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
+import { OutboxCipher } from '../src/mail/outbox-cipher.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+const OLD = 'old-licence-key-secret-0123456789abcdef';
+const NEW = 'new-licence-key-secret-0123456789abcdef';
+
+describe('LICENSE_KEY_SECRET rotation: previous secrets read, rotate-secrets rewrites', () => {
+  let t: TestApp;
+  const before = new LicenseKeyCipher({ licenseKeySecret: OLD });
+  const after = new LicenseKeyCipher({ licenseKeySecret: NEW });
+  const plainKeys = Array.from({ length: 5 }, () => generateLicenseKey());
+
+  beforeAll(async () => {
+    t = await startTestApp({
+      LICENSE_KEY_SECRET: NEW,
+      LICENSE_KEY_PREVIOUS_SECRETS: OLD,
+      SEED_DEMO_KEYS: 'false',
+      TRUST_PROXY: 'loopback',
+    });
+    await t.app.listen(0, '127.0.0.1');
+    // What the store held before LICENSE_KEY_SECRET changed: everything sealed under the old secret.
+    const keys = t.db.getRepository(LicenseKey);
+    for (const key of plainKeys) {
+      await keys.save(keys.create({ productId: 'office-2024-standard', ...before.seal(key) }));
+    }
+    const outbox = new OutboxCipher({ licenseKeySecret: OLD });
+    await t.db.getRepository(OutboxMessage).insert({
+      kind: 'order-delivery',
+      to: 'buyer@example.com',
+      subject: 'Your keys',
+      text: outbox.seal(`text ${plainKeys[0]}`),
+      html: outbox.seal(`<p>${plainKeys[0]}</p>`),
+      status: 'sent',
+      nextAttemptAt: new Date(),
+    });
+    await t.db
+      .createQueryBuilder()
+      .update(AdminUser)
+      .set({ mfaSecret: new SecretBox(OLD, 'staff-mfa/totp-secrets').seal('JBSWY3DPEHPK3PXP') })
+      .execute();
+  });
+  afterAll(() => t.close());
+
+  let address = 0;
+  const validate = (licenseKey: string) =>
+    t
+      .http()
+      .post('/api/licenses/validate')
+      .set('x-forwarded-for', `10.77.0.${++address}`)
+      .send({ licenseKey })
+      .expect(200);
+
+  const underNew = async () => {
+    const rows = await t.db.getRepository(LicenseKey).find();
+    return rows.filter((row) => {
+      try {
+        return row.keyLookup === after.lookupHash(after.decrypt(row.keyCiphertext));
+      } catch {
+        return false;
+      }
+    }).length;
+  };
+
+  it('finds and reads keys sealed under a previous secret before any rotation', async () => {
+    const res = await validate(plainKeys[1]!);
+    expect(res.body).toMatchObject({ valid: true, status: 'active' });
+    const row = await t.db
+      .getRepository(LicenseKey)
+      .findOneByOrFail({ keyLookup: before.lookupHash(plainKeys[1]!) });
+    expect(t.app.get(LicenseKeyCipher).decrypt(row.keyCiphertext)).toBe(plainKeys[1]);
+  });
+
+  it('looks a key up under every known secret and stores it under the current one', async () => {
+    const cipher = t.app.get(LicenseKeyCipher);
+    expect(cipher.lookupHashes(plainKeys[2]!)).toContain(before.lookupHash(plainKeys[2]!));
+    expect(cipher.lookupHash(plainKeys[2]!)).toBe(after.lookupHash(plainKeys[2]!));
+  });
+
+  it('rewrites in batches, resumes after being killed, skips what is done, and lookups keep working', async () => {
+    // Killed after its first batch of two keys: those are committed, the rest untouched.
+    await expect(
+      rotateSecrets(t.db, t.config, {
+        batchSize: 2,
+        onBatch: () => {
+          throw new Error('killed');
+        },
+      }),
+    ).rejects.toThrow('killed');
+    expect(await underNew()).toBe(2);
+    // Meanwhile every key is found, whichever secret it is under.
+    for (const key of plainKeys) expect((await validate(key)).body.valid).toBe(true);
+
+    const resumed = await rotateSecrets(t.db, t.config, { batchSize: 2 });
+    expect(resumed.rewritten).toEqual({ license_keys: 3, mail_outbox: 1, admin_users: 1, orders: 0 });
+    expect(await underNew()).toBe(plainKeys.length);
+
+    const again = await rotateSecrets(t.db, t.config, { batchSize: 2 });
+    expect(again.rewritten).toEqual({ license_keys: 0, mail_outbox: 0, admin_users: 0, orders: 0 });
+
+    // Everything now opens under the new secret alone: the old one can be dropped.
+    const message = await t.db.getRepository(OutboxMessage).findOneByOrFail({ kind: 'order-delivery' });
+    const newOutbox = new OutboxCipher({ licenseKeySecret: NEW });
+    expect(newOutbox.open(message.text)).toBe(`text ${plainKeys[0]}`);
+    expect(newOutbox.open(message.html)).toBe(`<p>${plainKeys[0]}</p>`);
+    const staff = await t.db.getRepository(AdminUser).find();
+    expect(staff.length).toBeGreaterThan(0);
+    for (const user of staff) {
+      expect(new SecretBox(NEW, 'staff-mfa/totp-secrets').open(user.mfaSecret!)).toBe('JBSWY3DPEHPK3PXP');
+    }
+    for (const key of plainKeys) expect((await validate(key)).body.valid).toBe(true);
+  });
+});
