@@ -1,0 +1,99 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mysql from 'mysql2/promise';
+import type { DatabaseConfig } from '../src/config/app-config.js';
+import { backupDatabase, BackupError, restoreDatabase } from '../src/database/backup.js';
+import { createDataSource, dataSourceOptions } from '../src/database/data-source-options.js';
+import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
+import { generateLicenseKey, LicenseKeyCipher } from '../src/licenses/license-key-cipher.js';
+import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
+
+describe(`npm run backup / restore (${DRIVER})`, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'store-backup-'));
+  let t: TestApp;
+  let target: DatabaseConfig;
+  const plainKeys = Array.from({ length: 4 }, () => generateLicenseKey());
+
+  beforeAll(async () => {
+    // A file, not :memory:: a backup reads the database another connection (the server's) has open.
+    t = await startTestApp(
+      DRIVER === 'sqlite' ? { DATABASE_URL: `sqlite:${join(dir, 'store.sqlite')}` } : {},
+    );
+    const cipher = t.app.get(LicenseKeyCipher);
+    const keys = t.db.getRepository(LicenseKey);
+    for (const key of plainKeys)
+      await keys.save(keys.create({ productId: 'office-2024-professional-plus', ...cipher.seal(key) }));
+    const source = t.config.database;
+    target =
+      source.type === 'sqlite'
+        ? { type: 'sqlite', path: join(dir, 'restored.sqlite') }
+        : { ...source, database: `${source.database}_restored` };
+  });
+  afterAll(async () => {
+    await t.close();
+    if (target.type !== 'sqlite') {
+      const conn = await mysql.createConnection({
+        host: target.host,
+        port: target.port,
+        user: target.username,
+        password: target.password,
+      });
+      await conn.query(`DROP DATABASE IF EXISTS ${conn.escapeId(target.database)}`);
+      await conn.end();
+    }
+  });
+
+  const contents = async (db: DatabaseConfig) => {
+    const ds = await createDataSource(dataSourceOptions(db)).initialize();
+    try {
+      const keys = await ds.getRepository(LicenseKey).find({ order: { id: 'ASC' } });
+      const migrations: unknown[] = await ds.query('SELECT name FROM migrations ORDER BY id');
+      return { keys: keys.map((k) => [k.id, k.keyCiphertext, k.keyLookup, k.status]), migrations };
+    } finally {
+      await ds.destroy();
+    }
+  };
+
+  it('restores a backup taken while the server has the database open into an empty database', async () => {
+    const file = join(dir, DRIVER === 'sqlite' ? 'one.sqlite' : 'one.sql');
+    await backupDatabase(t.config.database, file);
+    await restoreDatabase(target, file);
+    const restored = await contents(target);
+    expect(restored).toEqual(await contents(t.config.database));
+    for (const key of plainKeys) {
+      expect(restored.keys.map((k) => k[2])).toContain(t.app.get(LicenseKeyCipher).lookupHash(key));
+    }
+    expect(restored.migrations.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a database that has tables unless forced, then replaces it', async () => {
+    const keys = t.db.getRepository(LicenseKey);
+    const cipher = t.app.get(LicenseKeyCipher);
+    await keys.save(
+      keys.create({ productId: 'office-2024-professional-plus', ...cipher.seal(generateLicenseKey()) }),
+    );
+    const file = join(dir, DRIVER === 'sqlite' ? 'two.sqlite' : 'two.sql');
+    const restoredBefore = (await contents(target)).keys.length;
+    await backupDatabase(t.config.database, file);
+    await expect(restoreDatabase(target, file)).rejects.toThrow(
+      /is not empty \(\d+ tables\): restore into a new database, or pass --force to replace its contents/,
+    );
+    expect((await contents(target)).keys).toHaveLength(restoredBefore);
+    await restoreDatabase(target, file, { force: true });
+    expect(await contents(target)).toEqual(await contents(t.config.database));
+    expect((await contents(target)).keys).toHaveLength(restoredBefore + 1);
+  });
+
+  it('refuses a missing file and a backup of the other kind', async () => {
+    await expect(restoreDatabase(target, join(dir, 'nothing.sql'))).rejects.toThrow(BackupError);
+    const wrong = join(dir, 'wrong.bak');
+    if (DRIVER === 'sqlite') {
+      writeFileSync(wrong, '-- MariaDB dump\nCREATE TABLE x (id int);\n');
+      await expect(restoreDatabase(target, wrong, { force: true })).rejects.toThrow('is not a SQLite backup');
+    } else {
+      writeFileSync(wrong, Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(100)]));
+      await expect(restoreDatabase(target, wrong, { force: true })).rejects.toThrow('is a SQLite backup');
+    }
+  });
+});
