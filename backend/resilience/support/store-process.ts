@@ -334,6 +334,22 @@ export class StoreHarness {
     await this.signal('SIGKILL');
   }
 
+  /**
+   * SIGTERM, as a deploy or a load balancer's drain sends it: answers how the process ended and how long
+   * it took (no SIGKILL: the server's own bound, SHUTDOWN_TIMEOUT_SECONDS, is what is tested).
+   */
+  async terminate(): Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null)
+      throw new Error('the server is not running');
+    const started = Date.now();
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+      child.once('exit', (code, signal) => r({ code, signal })),
+    );
+    child.kill('SIGTERM');
+    return { ...(await exited), ms: Date.now() - started };
+  }
+
   /** A clean shutdown (SIGTERM, SIGKILL after 10 s). */
   async stopServer(): Promise<void> {
     await this.signal('SIGTERM', 10_000);

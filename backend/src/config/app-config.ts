@@ -44,6 +44,8 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** How long a client may take to send a whole request (headers and body), in milliseconds. */
   requestTimeoutMs: number;
+  /** SHUTDOWN_TIMEOUT_SECONDS: how long SIGTERM waits for in-flight requests and the outbox send. */
+  shutdownTimeoutMs: number;
   /** Other origins allowed to call the API from a browser (CORS); empty: same origin only. */
   corsOrigins: string[];
   database: DatabaseConfig;
@@ -160,6 +162,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
   const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port || 3000}`, problems).replace(/\/+$/, '');
   const trustProxy = trustedProxies(env, problems);
   const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_SECONDS', 60, 1, 3600, problems) * 1000;
+  const shutdownTimeoutMs = integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 20, 1, 3600, problems) * 1000;
   const corsOrigins = origins(env, 'CORS_ORIGINS', problems);
   const database = parseDatabaseUrl(env.DATABASE_URL, fromRoot, problems);
 
@@ -208,6 +211,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
     publicUrl,
     trustProxy,
     requestTimeoutMs,
+    shutdownTimeoutMs,
     corsOrigins,
     database,
     jwtSecret,

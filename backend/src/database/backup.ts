@@ -34,6 +34,13 @@ export async function backupDatabase(db: DatabaseConfig, file: string): Promise<
       } finally {
         source.close();
       }
+      // The copy keeps the store's WAL mode; one self-contained file is what a backup should be.
+      const copy = new Database(partial);
+      try {
+        copy.pragma('journal_mode = DELETE');
+      } finally {
+        copy.close();
+      }
     } else {
       const dump = dumpCommand(db);
       await run(
