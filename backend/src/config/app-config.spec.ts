@@ -97,6 +97,7 @@ describe('loadConfig', () => {
       'MAIL_MAX_ATTEMPTS must be a whole number',
     );
     expect(problemsOf({ MAIL_SEND_TIMEOUT_SECONDS: '0.5' })[0]).toContain('MAIL_SEND_TIMEOUT_SECONDS');
+    expect(problemsOf({ SHUTDOWN_TIMEOUT_SECONDS: '0' })[0]).toContain('SHUTDOWN_TIMEOUT_SECONDS');
   });
 
   it.each([
