@@ -229,7 +229,7 @@ export class StoreHarness {
     readonly db: TestDatabase,
     readonly mail: SmtpSink,
     readonly stripe: StripeStandIn | undefined,
-    private readonly extraEnv: Record<string, string>,
+    private extraEnv: Record<string, string>,
     private readonly ownsDatabase: boolean,
     /** Between the server and MariaDB/MySQL when the harness was started with `databaseProxy`. */
     readonly databaseProxy?: DatabaseProxy,
@@ -327,6 +327,13 @@ export class StoreHarness {
       }
       await new Promise((r) => setTimeout(r, 100));
     }
+  }
+
+  /** Stops the server and starts it again with these settings added (they stay for later restarts). */
+  async restartWith(env: Record<string, string>): Promise<void> {
+    await this.stopServer();
+    this.extraEnv = { ...this.extraEnv, ...env };
+    await this.startServer();
   }
 
   /** `kill -9`: no shutdown hooks, no flushing; answers once the process is gone. */

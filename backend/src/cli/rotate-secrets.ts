@@ -35,7 +35,14 @@ async function main(): Promise<void> {
   }
   const db = await createDataSource(dataSourceOptions(config.database)).initialize();
   try {
-    const report = await rotateSecrets(db, config, { batchSize });
+    const done: Record<string, number> = {};
+    const report = await rotateSecrets(db, config, {
+      batchSize,
+      onBatch: (table, rewritten) => {
+        done[table] = (done[table] ?? 0) + rewritten;
+        process.stdout.write(`${table}: ${done[table]} rewritten so far\n`);
+      },
+    });
     for (const [table, count] of Object.entries(report.rewritten)) {
       process.stdout.write(`${table}: ${count} rows rewritten under the current secret\n`);
     }
