@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import type { DatabaseConfig } from '../src/config/app-config.js';
 import { backupDatabase, BackupError, restoreDatabase } from '../src/database/backup.js';
@@ -58,6 +59,12 @@ describe(`npm run backup / restore (${DRIVER})`, () => {
   it('restores a backup taken while the server has the database open into an empty database', async () => {
     const file = join(dir, DRIVER === 'sqlite' ? 'one.sqlite' : 'one.sql');
     await backupDatabase(t.config.database, file);
+    if (DRIVER === 'sqlite') {
+      // One self-contained file: not in WAL mode, which would want -wal and -shm files beside it.
+      const copy = new Database(file, { readonly: true });
+      expect(copy.pragma('journal_mode', { simple: true })).toBe('delete');
+      copy.close();
+    }
     await restoreDatabase(target, file);
     const restored = await contents(target);
     expect(restored).toEqual(await contents(t.config.database));

@@ -1,4 +1,7 @@
-import { SecretBox } from '../src/common/secret-box.js';
+import { createHmac } from 'node:crypto';
+import { deriveKey, SecretBox } from '../src/common/secret-box.js';
+import { RecoveryCode } from '../src/auth/entities/recovery-code.entity.js';
+import { MfaService } from '../src/auth/mfa.service.js';
 import { AdminUser } from '../src/auth/entities/admin-user.entity.js';
 import { rotateSecrets } from '../src/database/rotate-secrets.js';
 import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
@@ -114,5 +117,18 @@ describe('LICENSE_KEY_SECRET rotation: previous secrets read, rotate-secrets rew
       expect(new SecretBox(NEW, 'staff-mfa/totp-secrets').open(user.mfaSecret!)).toBe('JBSWY3DPEHPK3PXP');
     }
     for (const key of plainKeys) expect((await validate(key)).body.valid).toBe(true);
+  });
+
+  it('accepts a recovery code made under a previous secret (such hashes cannot be rewritten), once', async () => {
+    const user = await t.db.getRepository(AdminUser).findOneByOrFail({ username: t.config.admin.username });
+    await t.db.getRepository(AdminUser).update({ id: user.id }, { mfaEnabled: true });
+    const oldHash = createHmac('sha256', deriveKey(OLD, 'staff-mfa/recovery-codes'))
+      .update(`${user.id}:abcde12345`)
+      .digest('hex');
+    await t.db.getRepository(RecoveryCode).insert({ userId: user.id, codeHash: oldHash, usedAt: null });
+    const mfa = t.app.get(MfaService);
+    const enabled = await t.db.getRepository(AdminUser).findOneByOrFail({ id: user.id });
+    expect(await mfa.verify(enabled, 'ABCDE-12345')).toBe(true);
+    expect(await mfa.verify(enabled, 'ABCDE-12345')).toBe(false);
   });
 });
