@@ -62,9 +62,10 @@ export class RedisModule implements OnApplicationShutdown {
       redis.disconnect();
       return;
     }
-    const ended = new Promise((done) => redis.once('end', done));
-    // quit() lets the replies of commands already sent arrive, then the socket closes.
-    await redis.quit().catch(() => redis.disconnect());
-    if (redis.status !== 'end') await ended;
+    // quit() lets the replies of commands already sent arrive; 'end' comes once the socket is closed.
+    await Promise.all([
+      new Promise((done) => redis.once('end', done)),
+      redis.quit().catch(() => redis.disconnect()),
+    ]);
   }
 }
