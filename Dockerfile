@@ -18,6 +18,8 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/backend/package.json ./backend/
+# The backend's own dependencies npm did not hoist (ioredis 6).
+COPY --from=build /app/backend/node_modules ./backend/node_modules
 COPY --from=build /app/backend/dist ./backend/dist
 COPY --from=build /app/storefront/dist ./storefront/dist
 COPY --from=build /app/admin/dist ./admin/dist

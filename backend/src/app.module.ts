@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
+import type { Redis } from 'ioredis';
 import { AccountModule } from './account/account.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { AdminUsersModule } from './auth/admin-users.module.js';
@@ -25,6 +26,8 @@ import { AdminEmailsModule } from './mail/admin-emails.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
+import { REDIS, RedisModule } from './redis/redis.module.js';
+import { RedisThrottlerStorage } from './redis/redis-throttler-storage.js';
 
 @Module({})
 export class AppModule {
@@ -34,10 +37,17 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule,
-        // Throttling is applied per route (login, and later the public forms), never globally.
-        ThrottlerModule.forRoot({
-          throttlers: [{ name: 'default', ttl: 60_000, limit: 60 }],
-          errorMessage: 'Too many attempts. Please wait a minute and try again.',
+        RedisModule,
+        // Throttling is applied per route (login, and later the public forms), never globally. With
+        // REDIS_URL the counters are shared by every process; otherwise each process counts its own.
+        ThrottlerModule.forRootAsync({
+          inject: [REDIS],
+          useFactory: (redis: Redis | null) => ({
+            throttlers: [{ name: 'default', ttl: 60_000, limit: 60 }],
+            errorMessage: 'Too many attempts. Please wait a minute and try again.',
+            storage:
+              redis && config.redis ? new RedisThrottlerStorage(redis, config.redis.keyPrefix) : undefined,
+          }),
         }),
         AuthModule,
         CatalogModule,

@@ -8,8 +8,8 @@ export interface AttemptCount {
 }
 
 /**
- * Where the sign-in limits keep their counters. In memory for one process now; counters shared by
- * several processes (Redis, #16) implement the same three calls, each atomic for its key.
+ * Where the sign-in limits keep their counters: this process's memory (MemoryAttemptStore), or Redis
+ * with REDIS_URL (RedisAttemptStore, shared by every process); each of the three calls atomic for its key.
  */
 export interface AttemptStore {
   /**

@@ -3,8 +3,11 @@ import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Redis } from 'ioredis';
 import { AuditModule } from '../audit/audit.module.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { REDIS } from '../redis/redis.module.js';
+import { RedisAttemptStore } from '../redis/redis-attempt-store.js';
 import { ATTEMPT_STORE, MemoryAttemptStore } from './attempt-store.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
@@ -40,8 +43,14 @@ import { SignInLimiter } from './sign-in-limiter.js';
     AuthService,
     MfaService,
     SignInLimiter,
-    // Counters in this process's memory; several processes will share them through Redis (#16).
-    { provide: ATTEMPT_STORE, useFactory: () => new MemoryAttemptStore() },
+    {
+      provide: ATTEMPT_STORE,
+      inject: [APP_CONFIG, REDIS],
+      useFactory: (config: AppConfig, redis: Redis | null) =>
+        redis && config.redis
+          ? new RedisAttemptStore(redis, config.redis.keyPrefix)
+          : new MemoryAttemptStore(),
+    },
     JwtStrategy,
     { provide: APP_GUARD, useClass: StaffAccessGuard },
   ],

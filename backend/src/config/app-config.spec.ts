@@ -221,6 +221,27 @@ describe('loadConfig', () => {
     expect(problemsOf({ DATABASE_URL: 'nonsense' })[0]).toContain('DATABASE_URL is not a valid URL');
   });
 
+  it('reads REDIS_URL, with a key prefix naming the database unless REDIS_KEY_PREFIX says otherwise', () => {
+    expect(loadConfig({}, ROOT).redis).toBeNull();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2' }, ROOT).redis).toEqual({
+      url: 'redis://127.0.0.1:6379/2',
+      keyPrefix: 'store:/srv/store/var/store.sqlite:',
+    });
+    expect(
+      loadConfig({ REDIS_URL: 'rediss://:pw@cache:6380', DATABASE_URL: 'mysql://u:p@db:3306/shop' }, ROOT)
+        .redis,
+    ).toEqual({ url: 'rediss://:pw@cache:6380', keyPrefix: 'store:db:3306/shop:' });
+    expect(
+      loadConfig({ REDIS_URL: 'redis://cache', REDIS_KEY_PREFIX: 'shop-eu:' }, ROOT).redis?.keyPrefix,
+    ).toBe('shop-eu:');
+    expect(problemsOf({ REDIS_URL: 'http://cache:6379' })).toEqual([
+      'REDIS_URL must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379/0 (got "http://cache:6379")',
+    ]);
+    expect(problemsOf({ REDIS_URL: 'redis://cache/store' })).toEqual([
+      'REDIS_URL: the path must be a database number such as /0 (got "/store")',
+    ]);
+  });
+
   it('turns demo keys off on request', () => {
     expect(loadConfig({ SEED_DEMO_KEYS: '0' }, ROOT).seedDemoKeys).toBe(false);
   });

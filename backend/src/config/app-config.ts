@@ -49,6 +49,8 @@ export interface AppConfig {
   /** Other origins allowed to call the API from a browser (CORS); empty: same origin only. */
   corsOrigins: string[];
   database: DatabaseConfig;
+  /** REDIS_URL: where every rate limit is counted, shared by all processes; null: this process's memory. */
+  redis: RedisConfig | null;
   jwtSecret: string;
   licenseKeySecret: string;
   /** LICENSE_KEY_PREVIOUS_SECRETS: read with, never written with, until `npm run rotate-secrets` is done. */
@@ -66,6 +68,12 @@ export interface AppConfig {
   store: { name: string; supportPhone: string; officeAddress: string; hours: SupportHours };
   /** Built front ends served by the API process. */
   staticDirs: { storefront: string; admin: string };
+}
+
+export interface RedisConfig {
+  url: string;
+  /** Starts every key, so stores sharing one Redis never mix (REDIS_KEY_PREFIX, default store:<database>:). */
+  keyPrefix: string;
 }
 
 export interface MailConfig {
@@ -165,6 +173,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
   const shutdownTimeoutMs = integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 20, 1, 3600, problems) * 1000;
   const corsOrigins = origins(env, 'CORS_ORIGINS', problems);
   const database = parseDatabaseUrl(env.DATABASE_URL, fromRoot, problems);
+  const redis = redisConfig(env, database, problems);
 
   const jwtSecret = secret(env, 'JWT_SECRET', DEV_DEFAULTS.jwtSecret, isProduction, problems);
   const licenseKeySecret = secret(
@@ -214,6 +223,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
     shutdownTimeoutMs,
     corsOrigins,
     database,
+    redis,
     jwtSecret,
     licenseKeySecret,
     licenseKeyPreviousSecrets,
@@ -345,6 +355,31 @@ export function parseDatabaseUrl(
     password: decodeURIComponent(parsed.password),
     database,
   };
+}
+
+function redisConfig(env: Env, database: DatabaseConfig, problems: string[]): RedisConfig | null {
+  const url = env.REDIS_URL?.trim();
+  if (!url) return null;
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // reported below
+  }
+  if (!parsed || !/^rediss?:$/.test(parsed.protocol) || !parsed.hostname) {
+    problems.push(
+      `REDIS_URL must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379/0 (got "${url}")`,
+    );
+    return null;
+  }
+  const db = parsed.pathname.replace(/^\//, '');
+  if (db && !/^\d{1,2}$/.test(db)) {
+    problems.push(`REDIS_URL: the path must be a database number such as /0 (got "/${db}")`);
+  }
+  const keyPrefix =
+    env.REDIS_KEY_PREFIX?.trim() ||
+    `store:${database.type === 'sqlite' ? database.path : `${database.host}:${database.port}/${database.database}`}:`;
+  return { url, keyPrefix };
 }
 
 function mailConfig(env: Env, fromRoot: (p: string) => string, problems: string[]): MailConfig {

@@ -1,0 +1,54 @@
+import { createServer } from 'node:net';
+import { Redis } from 'ioredis';
+
+/** The Redis the tests count in (`.ci/run` starts one); each test keeps to a key prefix of its own. */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+
+let prefixCounter = 0;
+
+/** A key prefix no other test, worker or run uses. */
+export function testKeyPrefix(name: string): string {
+  return `store-test:${name}:${process.pid}:${Date.now()}:${prefixCounter++}:`;
+}
+
+/** Removes every key under `prefix` (never a FLUSHALL: the Redis may be shared). */
+export async function dropKeys(prefix: string): Promise<void> {
+  const redis = new Redis(TEST_REDIS_URL);
+  try {
+    for (let cursor = '0'; ;) {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+      if (cursor === '0') break;
+    }
+  } finally {
+    await closeClient(redis);
+  }
+}
+
+/** The keys under `prefix` and their time to live in ms (-1: none). */
+export async function keysWithTtl(prefix: string): Promise<Map<string, number>> {
+  const redis = new Redis(TEST_REDIS_URL);
+  try {
+    const keys = await redis.keys(`${prefix}*`);
+    const ttls = await Promise.all(keys.map((key) => redis.pttl(key)));
+    return new Map(keys.map((key, i) => [key, ttls[i]!]));
+  } finally {
+    await closeClient(redis);
+  }
+}
+
+/** A redis:// URL of a local port nothing listens on (a Redis that is down). */
+export async function closedRedisUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return `redis://127.0.0.1:${port}`;
+}
+
+/** Closes a client without leaving a timer behind (disconnect() keeps one for a couple of seconds). */
+export async function closeClient(redis: Redis): Promise<void> {
+  if (redis.status === 'ready') await redis.quit();
+  else redis.disconnect();
+}
