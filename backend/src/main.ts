@@ -1,20 +1,10 @@
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ConfigError, loadConfig, loadDotEnv } from './config/app-config.js';
+import { loadConfigOrExit } from './config/app-config.js';
 import { developmentWarning } from './config/dev-warning.js';
 
 async function main(): Promise<void> {
-  loadDotEnv();
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(78); // EX_CONFIG
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const warning = developmentWarning(config, process.env.NODE_ENV);
   if (warning) new Logger('Store').warn(`\n${warning}`);
   // Loaded only once the configuration is known to be valid, so a refusal is immediate.

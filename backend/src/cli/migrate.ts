@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, loadDotEnv } from '../config/app-config.js';
+import { loadConfigOrExit } from '../config/app-config.js';
 import { createDataSource, dataSourceOptions } from '../database/data-source-options.js';
 import { migrate } from '../database/migrate.js';
 
@@ -8,17 +8,7 @@ import { migrate } from '../database/migrate.js';
  * on start, under the same lock, and then find nothing to run.
  */
 async function main(): Promise<void> {
-  loadDotEnv();
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(78); // EX_CONFIG
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const db = await createDataSource(dataSourceOptions(config.database)).initialize();
   try {
     const ran = await migrate(db);

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, loadDotEnv } from '../config/app-config.js';
+import { loadConfigOrExit } from '../config/app-config.js';
 import { createDataSource, dataSourceOptions } from '../database/data-source-options.js';
 import { rotateSecrets } from '../database/rotate-secrets.js';
 
@@ -16,17 +16,7 @@ async function main(): Promise<void> {
     process.stderr.write('Usage: npm run rotate-secrets -- [--batch <rows per transaction, default 500>]\n');
     process.exit(64);
   }
-  loadDotEnv();
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(78); // EX_CONFIG
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (!config.licenseKeyPreviousSecrets.length) {
     process.stderr.write(
       'LICENSE_KEY_PREVIOUS_SECRETS is empty: set LICENSE_KEY_SECRET to the new secret and list the old one there\n',

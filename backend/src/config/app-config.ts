@@ -151,6 +151,23 @@ export function loadDotEnv(root = findProjectRoot()): void {
   if (existsSync(file)) process.loadEnvFile(file);
 }
 
+/**
+ * For the server and the command-line tools: `.env` read, then the settings validated; on a wrong setting
+ * the problems are printed and the process exits with EX_CONFIG (78), before anything else starts.
+ */
+export function loadConfigOrExit(): AppConfig {
+  loadDotEnv();
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78);
+    }
+    throw error;
+  }
+}
+
 export function loadConfig(env: Env = process.env, root = findProjectRoot()): AppConfig {
   const problems: string[] = [];
   const fromRoot = (p: string) => (isAbsolute(p) ? p : resolve(root, p));
