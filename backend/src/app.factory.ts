@@ -65,10 +65,6 @@ function appLogger(logger: CreateAppOptions['logger']): LoggerService | false {
 }
 
 /**
- * Builds the whole server (API, Swagger, both front ends) ready to listen. `main.ts` and the supertest
- * suites use the same function, so tests exercise exactly what production runs.
- */
-/**
  * TRUST_PROXY as Fastify takes it. Fastify refuses a bare hop count (it trusts no proxy at all then), so
  * hops become the rule proxy-addr applies: the socket peer and the entries before it, up to that many.
  */
@@ -79,6 +75,10 @@ function fastifyTrustProxy(
   return (_address, hop) => hop < trust.hops;
 }
 
+/**
+ * Builds the whole server (API, Swagger, both front ends) ready to listen. `main.ts` and the supertest
+ * suites use the same function, so tests exercise exactly what production runs.
+ */
 export async function createApp(
   config: AppConfig,
   options: CreateAppOptions = {},
