@@ -1,22 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
-import { jsonBody, openLoginPage, SLOW, stubApi } from '../test/admin';
+import { EMPTY_STATS, jsonBody, openLoginPage, SLOW, stubApi } from '../test/admin';
 
 const USER = { id: 1, username: 'admin', role: 'admin', mfaEnabled: true, mfaEnrolmentRequired: false };
 const MFA_REQUIRED = { success: false, mfaRequired: true, challenge: 'challenge-1' };
-const STATS = {
-  totalOrders: 0,
-  totalRevenue: 0,
-  activeLicenses: 0,
-  totalDownloads: 0,
-  completedOrders: 0,
-  pendingOrders: 0,
-  recentOrders: [],
-  awaitingKeysOrders: 0,
-  refundsDue: 0,
-  stock: [],
-};
 
 afterEach(() => resetStoreConfig());
 
@@ -36,7 +24,7 @@ describe('two-step sign-in', () => {
     const fetchMock = stubApi({
       '/api/admin/login': () => Response.json(MFA_REQUIRED),
       '/api/admin/login/mfa': () => Response.json({ success: true, token: 'token-2', user: USER }),
-      '/api/admin/dashboard': () => Response.json(STATS),
+      '/api/admin/dashboard': () => Response.json(EMPTY_STATS),
     });
     const router = await openLoginPage();
 
@@ -70,7 +58,7 @@ describe('two-step sign-in', () => {
               { status: 401 },
             )
           : Response.json({ success: true, token: 'token-2', user: USER }),
-      '/api/admin/dashboard': () => Response.json(STATS),
+      '/api/admin/dashboard': () => Response.json(EMPTY_STATS),
     });
     const router = await openLoginPage();
     submitPassword();
@@ -95,7 +83,7 @@ describe('two-step sign-in', () => {
     const fetchMock = stubApi({
       '/api/admin/login': () => Response.json(MFA_REQUIRED),
       '/api/admin/login/mfa': () => Response.json({ success: true, token: 'token-2', user: USER }),
-      '/api/admin/dashboard': () => Response.json(STATS),
+      '/api/admin/dashboard': () => Response.json(EMPTY_STATS),
     });
     const router = await openLoginPage();
     submitPassword();
@@ -157,7 +145,7 @@ describe('two-step sign-in', () => {
               { status: 429, headers: { 'Retry-After': '2' } },
             )
           : Response.json({ success: true, token: 'token-2', user: USER }),
-      '/api/admin/dashboard': () => Response.json(STATS),
+      '/api/admin/dashboard': () => Response.json(EMPTY_STATS),
     });
     const router = await openLoginPage();
     submitPassword();

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
-import { jsonBody, openLoginPage, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { EMPTY_STATS, jsonBody, openLoginPage, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
 
 const ME = { id: 1, username: 'admin', role: 'admin', mfaEnabled: false, mfaEnrolmentRequired: false };
 const ENROLMENT = {
@@ -9,18 +9,6 @@ const ENROLMENT = {
   otpauthUrl: 'otpauth://totp/Admin%20Portal:admin?secret=JBSWY3DPEHPK3PXP&issuer=Admin%20Portal',
 };
 const RECOVERY_CODES = Array.from({ length: 10 }, (_, index) => `ab12c-d34e${index}`);
-const STATS = {
-  totalOrders: 0,
-  totalRevenue: 0,
-  activeLicenses: 0,
-  totalDownloads: 0,
-  completedOrders: 0,
-  pendingOrders: 0,
-  recentOrders: [],
-  awaitingKeysOrders: 0,
-  refundsDue: 0,
-  stock: [],
-};
 const ENROLMENT_ONLY = {
   statusCode: 403,
   message: 'Set up two-factor authentication first',
@@ -62,7 +50,7 @@ function enrolmentApi(me = ME) {
       return Response.json({ recoveryCodes: RECOVERY_CODES, token: 'token-2' });
     }),
     'POST /api/admin/logout': signedIn(() => new Response(null, { status: 204 })),
-    '/api/admin/dashboard': signedIn(() => Response.json(STATS)),
+    '/api/admin/dashboard': signedIn(() => Response.json(EMPTY_STATS)),
   });
 }
 

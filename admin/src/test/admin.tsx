@@ -7,6 +7,20 @@ import type { StaffUser } from '../providers/session';
 // react-admin takes a while to settle in jsdom: wait longer than Testing Library's default second.
 export const SLOW = { timeout: 10_000 };
 
+/** A dashboard with nothing on it, for tests that pass through the dashboard on the way elsewhere. */
+export const EMPTY_STATS = {
+  totalOrders: 0,
+  totalRevenue: 0,
+  activeLicenses: 0,
+  totalDownloads: 0,
+  completedOrders: 0,
+  pendingOrders: 0,
+  recentOrders: [],
+  awaitingKeysOrders: 0,
+  refundsDue: 0,
+  stock: [],
+};
+
 type Route = (init: RequestInit | undefined) => Response | Promise<Response>;
 
 /** A fetch answering by `METHOD /path` or by path alone; anything else is a 404. */
