@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Multi-stage build: compile the three apps, then run the API (which serves both front ends) on a slim image.
-FROM node:20-bookworm AS build
+FROM node:24-bookworm AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY backend/package.json backend/
@@ -12,7 +12,10 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
+# mariadb-dump / mysqldump for `npm run backup` against a MySQL-family database (either server).
+RUN apt-get update && apt-get install -y --no-install-recommends mariadb-client \
+  && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY --from=build /app/package.json ./

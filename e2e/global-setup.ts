@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { findChromium, NO_CHROMIUM } from './support/chromium.js';
 import { startSmtpSink } from './support/smtp-sink.js';
 import { signInStaff } from './support/staff.js';
 
@@ -76,6 +77,8 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // One clear message instead of a failed launch in every journey.
+  if (!findChromium()) throw new Error(NO_CHROMIUM);
   buildIfNeeded();
   const dataDir = mkdtempSync(join(tmpdir(), 'store-e2e-'));
   // The store sends its mail over SMTP to a real server on loopback, which keeps each message as a file.

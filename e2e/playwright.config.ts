@@ -1,8 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './support/chromium.js';
 
 /**
  * Browser journeys against the built store, started by global-setup.ts on an ephemeral port with a fresh
- * SQLite database. Playwright's own browser download cannot work offline: Debian's Chromium is used.
+ * SQLite database. The browser is the first Chromium found (see findChromium); global-setup.ts stops the run
+ * with one message when there is none.
  */
 export default defineConfig({
   testDir: './tests',
@@ -29,7 +31,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          executablePath: findChromium(),
           args: [
             '--no-sandbox',
             '--disable-gpu',

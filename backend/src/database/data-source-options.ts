@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { DatabaseConfig } from '../config/app-config.js';
 import { serializeSqliteAccess } from './sqlite-serial.js';
@@ -23,6 +24,9 @@ export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
     return {
       ...common,
       type: 'better-sqlite3',
+      // Handed over rather than left for TypeORM to require: TypeORM's peer range lags the driver's major
+      // version, and a driver npm nests under backend/ is out of TypeORM's reach (DriverPackageNotInstalled).
+      driver: BetterSqlite3,
       database: db.path,
       prepareDatabase: (conn: { pragma(source: string): unknown }) => {
         conn.pragma('journal_mode = WAL');
