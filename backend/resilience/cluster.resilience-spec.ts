@@ -264,16 +264,16 @@ describeOnServer(
 
       // All 20 at once, across the three; one process is killed once a few payments have been confirmed.
       const purchases = Promise.all(shoppers.map(buy));
-      await waitFor(() => shoppers.filter((s) => s.confirmed).length >= 4, {
+      await waitFor(() => shoppers.filter((s) => s.confirmed).length >= 2, {
         timeoutMs: 20_000,
         intervalMs: 1,
         what: 'a few confirmed payments',
       });
+      const confirmedAtKill = shoppers.filter((s) => s.confirmed).length;
       await victim.kill();
       // E-mails claimed and not yet recorded at the kill: the dead one's may come twice (see claimedByTheDead).
       const inDoubt = await claimedByTheDead(db, PROCESSES);
       await purchases;
-      const confirmedAtKill = shoppers.filter((s) => s.confirmed).length;
       const interrupted = shoppers.filter((s) => s.cutOff > 0).length;
 
       // The shoppers cut off try again (same Idempotency-Key, then pay): nginx sends them to the living.
