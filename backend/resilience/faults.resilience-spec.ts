@@ -5,8 +5,10 @@ import { waitFor } from '../test/support/smtp-sink.js';
 import { recordFigures } from './support/figures.js';
 import {
   BILLING,
+  claimedByTheDead,
   deliveryMails,
   expectEachOnce,
+  expectNothingHalfDone,
   freshKeys,
   keysIn,
   num,
@@ -42,21 +44,6 @@ const outboxOf = (h: StoreHarness, orderIds: string[]) =>
       .join(',')}) ORDER BY id`,
     orderIds,
   );
-
-/**
- * Read while the server is down after a kill: the outbox rows it had claimed and not yet recorded. They are in
- * doubt: SMTP cannot tell a sender that died between the server's "250 OK" and its own record whether
- * the message went, so such a message is sent again once the dead claim expires (at least once beats
- * losing the keys; it is the same message with the same Message-ID, which mail clients show once). One
- * worker sends one message at a time, so there is at most one.
- */
-async function claimedByTheDead(h: StoreHarness): Promise<Set<number>> {
-  const rows = await h.db.query<{ id: unknown }>(
-    "SELECT id FROM mail_outbox WHERE status = 'pending' AND lockedUntil IS NOT NULL",
-  );
-  expect(rows.length).toBeLessThanOrEqual(1);
-  return new Set(rows.map((r) => Number(r.id)));
-}
 
 describe(`the mail server refusing for a while, on ${DRIVER}`, () => {
   // The retry schedule from its settings: 1 s, 2 s, 4 s, 8 s, and failed at the 5th attempt (the
@@ -231,49 +218,10 @@ describe(`kill -9 in the middle of 20 purchases, on ${DRIVER}`, () => {
 
     // E-mails the killed process had claimed and not yet recorded: in doubt, since the mail server may
     // have accepted one just before the kill. They are taken over once the dead claim expires.
-    const inDoubt = await claimedByTheDead(h);
+    const inDoubt = await claimedByTheDead(h.db);
     await h.startServer();
     // Straight after the restart, before anyone retries: nothing half done.
-    const invariants = async () => {
-      // One statement per check, each a consistent picture.
-      const orders = await h.db.query<{
-        id: string;
-        status: string;
-        paymentStatus: string;
-        awaitingKeys: unknown;
-        keys: unknown;
-        links: unknown;
-        mails: unknown;
-      }>(
-        'SELECT o.id, o.status, o.paymentStatus, o.awaitingKeys, ' +
-          '(SELECT COUNT(*) FROM license_keys k WHERE k.orderId = o.id) AS `keys`, ' +
-          '(SELECT COUNT(*) FROM download_links d WHERE d.orderId = o.id) AS links, ' +
-          '(SELECT COUNT(*) FROM mail_outbox m WHERE m.orderId = o.id) AS mails FROM orders o',
-      );
-      for (const order of orders) {
-        const paid = order.paymentStatus === 'completed';
-        const one = paid ? 1 : 0;
-        // Paid: fulfilled with its key, its link and its e-mail. Not paid: none of them.
-        expect([order.id, order.status, num(order.awaitingKeys)]).toEqual([
-          order.id,
-          paid ? 'fulfilled' : 'processing',
-          0,
-        ]);
-        expect([order.id, num(order.keys), num(order.links), num(order.mails)]).toEqual([
-          order.id,
-          one,
-          one,
-          one,
-        ]);
-      }
-      // No key lost or invented: every imported key is either in stock or with exactly one paid order.
-      const keys = await h.db.query<{ orderId: string | null; paid: string | null }>(
-        'SELECT k.orderId, o.paymentStatus AS paid FROM license_keys k LEFT JOIN orders o ON o.id = k.orderId',
-      );
-      expect(keys).toHaveLength(stock.length);
-      expect(keys.filter((k) => k.orderId !== null).every((k) => k.paid === 'completed')).toBe(true);
-      return { orders, paid: orders.filter((o) => o.paymentStatus === 'completed').length };
-    };
+    const invariants = () => expectNothingHalfDone(h.db, stock.length);
     const afterCrash = await invariants();
     // Every payment the shopper saw confirmed survived the crash.
     for (const shopper of shoppers.filter((s) => s.confirmed)) {
@@ -366,7 +314,7 @@ describe(`kill -9 while an import hands keys to waiting orders, on ${DRIVER}`, (
     await h.kill();
     await importing;
     const completedBeforeKill = await fulfilledCount();
-    const inDoubt = await claimedByTheDead(h);
+    const inDoubt = await claimedByTheDead(h.db);
     await h.startServer();
 
     // Nothing half done: an order has its key and is fulfilled, or has none and waits.

@@ -9,9 +9,14 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
-import { SEED_COUPONS, DEMO_KEYS_PER_PRODUCT } from '../src/database/seed.service.js';
 import { CATALOG } from '../src/catalog/catalog.data.js';
 import { MIGRATIONS } from '../src/database/entities.js';
+import {
+  expectAllServingWithoutError,
+  expectMigratedOnce,
+  expectSeededOnce,
+  startTogether,
+} from './support/startup-checks.js';
 import { DRIVER, StoreHarness, TestDatabase } from './support/store-process.js';
 
 const PROCESSES = 3;
@@ -31,12 +36,7 @@ describe(`${PROCESSES} processes starting at once on one empty ${DRIVER} databas
       ADMIN_PASSWORD: adminPassword,
       SEED_DEMO_KEYS: '1',
     };
-    const started = await Promise.allSettled(
-      Array.from({ length: PROCESSES }, () => StoreHarness.start({ database: db, env })),
-    );
-    for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
-    const failed = started.filter((r) => r.status === 'rejected');
-    if (failed.length) throw (failed[0] as PromiseRejectedResult).reason;
+    await startTogether(PROCESSES, { database: db, env }, servers);
   });
 
   afterAll(async () => {
@@ -47,31 +47,15 @@ describe(`${PROCESSES} processes starting at once on one empty ${DRIVER} databas
 
   it('starts every process healthy, and none logs an ERROR', async () => {
     expect(servers).toHaveLength(PROCESSES);
-    for (const server of servers) {
-      expect((await server.request('GET', '/api/health')).status).toBe(200);
-      expect(server.logs()).not.toMatch(/\bERROR\b/);
-    }
+    await expectAllServingWithoutError(servers);
   });
 
   it('runs each migration once, in one process', async () => {
-    const recorded = await db.query<{ name: string }>('SELECT name FROM migrations ORDER BY id');
-    expect(recorded.map((m) => m.name)).toEqual(MIGRATIONS.map((m) => m.name));
-    const ran = servers.map((s) => s.logs().match(/Ran migration \w+/g) ?? []);
-    expect(ran.flat()).toHaveLength(MIGRATIONS.length);
-    expect(ran.filter((lines) => lines.length > 0)).toHaveLength(1);
+    await expectMigratedOnce(db, servers);
   });
 
   it('seeds once: the catalogue, exactly the demo keys, one administrator, the coupons', async () => {
-    const count = async (sql: string) => Number((await db.query<{ n: unknown }>(sql))[0].n);
-    expect(await count('SELECT COUNT(*) AS n FROM products')).toBe(CATALOG.length);
-    for (const product of CATALOG)
-      expect(await count(`SELECT COUNT(*) AS n FROM license_keys WHERE productId = '${product.id}'`)).toBe(
-        DEMO_KEYS_PER_PRODUCT,
-      );
-    expect(await count('SELECT COUNT(*) AS n FROM admin_users')).toBe(1);
-    expect(await count('SELECT COUNT(*) AS n FROM coupons')).toBe(SEED_COUPONS.length);
-    const created = servers.flatMap((s) => s.logs().match(/Created administrator/g) ?? []);
-    expect(created).toHaveLength(1);
+    await expectSeededOnce(db, servers);
   });
 
   it('serves the same catalogue and signs the administrator in on every process', async () => {

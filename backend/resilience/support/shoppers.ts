@@ -3,7 +3,7 @@
 import { generateLicenseKey } from '../../src/licenses/license-key-cipher.js';
 import type { ReceivedMail } from '../../test/support/smtp-sink.js';
 import { BILLING, STANDARD, shopperAddress, type Intent } from '../../test/support/checkout.js';
-import { StoreHarness, type HarnessOptions } from './store-process.js';
+import { StoreHarness, type HarnessOptions, type TestDatabase } from './store-process.js';
 
 export { BILLING, STANDARD, shopperAddress, type Intent };
 
@@ -23,7 +23,8 @@ export class Tally {
   /** The unexpected 5xx answers, for the failure message. */
   readonly errors: string[] = [];
 
-  constructor(private readonly h: () => StoreHarness) {}
+  /** Where the requests go: one process, or the load balancer in front of several. */
+  constructor(private readonly h: () => Pick<StoreHarness, 'request' | 'adminAuth'>) {}
 
   /** Signs in as the admin (one request): the Authorization header's value. */
   adminAuth(): Promise<string> {
@@ -148,4 +149,67 @@ export function expectEachOnce(
   // Nothing arrived that the outbox does not hold.
   expect([...copies.keys()].filter((id) => !rows.some((row) => Number(row.id) === id))).toEqual([]);
   return extra;
+}
+
+/**
+ * Read while a killed server is down: the outbox rows claimed and not yet recorded. Those its worker held
+ * are in doubt: SMTP cannot tell a sender that died between the server's "250 OK" and its own record
+ * whether the message went, so such a message is sent again once the dead claim expires (at least once
+ * beats losing the keys; it is the same message with the same Message-ID, which mail clients show once).
+ * One worker sends one message at a time, so there are at most as many as there are live `workers`
+ * (other processes' claims, read at the same moment, are counted in too: a superset).
+ */
+export async function claimedByTheDead(db: TestDatabase, workers = 1): Promise<Set<number>> {
+  const rows = await db.query<{ id: unknown }>(
+    "SELECT id FROM mail_outbox WHERE status = 'pending' AND lockedUntil IS NOT NULL",
+  );
+  expect(rows.length).toBeLessThanOrEqual(workers);
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/**
+ * Nothing half done after a crash: every paid order (of `orderIds`, or all) fulfilled with one key, one
+ * download link and one e-mail, every unpaid one with none; no key lost or invented (`keysInDatabase` in
+ * all, each in stock or with exactly one paid order). One statement per check, each a consistent picture.
+ * Answers the orders read and how many are paid.
+ */
+export async function expectNothingHalfDone(db: TestDatabase, keysInDatabase: number, orderIds?: string[]) {
+  const only = orderIds ? ` WHERE o.id IN (${orderIds.map(() => '?').join(',')})` : '';
+  const orders = await db.query<{
+    id: string;
+    status: string;
+    paymentStatus: string;
+    awaitingKeys: unknown;
+    keys: unknown;
+    links: unknown;
+    mails: unknown;
+  }>(
+    'SELECT o.id, o.status, o.paymentStatus, o.awaitingKeys, ' +
+      '(SELECT COUNT(*) FROM license_keys k WHERE k.orderId = o.id) AS `keys`, ' +
+      '(SELECT COUNT(*) FROM download_links d WHERE d.orderId = o.id) AS links, ' +
+      `(SELECT COUNT(*) FROM mail_outbox m WHERE m.orderId = o.id) AS mails FROM orders o${only}`,
+    orderIds ?? [],
+  );
+  for (const order of orders) {
+    const paid = order.paymentStatus === 'completed';
+    const one = paid ? 1 : 0;
+    // Paid: fulfilled with its key, its link and its e-mail. Not paid: none of them.
+    expect([order.id, order.status, num(order.awaitingKeys)]).toEqual([
+      order.id,
+      paid ? 'fulfilled' : 'processing',
+      0,
+    ]);
+    expect([order.id, num(order.keys), num(order.links), num(order.mails)]).toEqual([
+      order.id,
+      one,
+      one,
+      one,
+    ]);
+  }
+  const keys = await db.query<{ orderId: string | null; paid: string | null }>(
+    'SELECT k.orderId, o.paymentStatus AS paid FROM license_keys k LEFT JOIN orders o ON o.id = k.orderId',
+  );
+  expect(keys).toHaveLength(keysInDatabase);
+  expect(keys.filter((k) => k.orderId !== null).every((k) => k.paid === 'completed')).toBe(true);
+  return { orders, paid: orders.filter((o) => o.paymentStatus === 'completed').length };
 }

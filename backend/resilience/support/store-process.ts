@@ -207,6 +207,8 @@ export interface HarnessOptions {
   databaseProxy?: boolean;
   /** Run on this database instead of a new one (several servers on one database); it is not dropped on close. */
   database?: TestDatabase;
+  /** Send to this SMTP server instead of one of its own (several servers, one mailbox); it is not closed on close. */
+  mail?: SmtpSink;
 }
 
 /**
@@ -221,8 +223,9 @@ export class StoreHarness {
   /** The server's stdout and stderr, across restarts. */
   readonly logFile: string;
   url = '';
+  /** The port the server listens on (the same across restarts). */
+  port = 0;
   private child?: ChildProcess;
-  private port = 0;
 
   private constructor(
     readonly dir: string,
@@ -231,6 +234,7 @@ export class StoreHarness {
     readonly stripe: StripeStandIn | undefined,
     private extraEnv: Record<string, string>,
     private readonly ownsDatabase: boolean,
+    private readonly ownsMail: boolean,
     /** Between the server and MariaDB/MySQL when the harness was started with `databaseProxy`. */
     readonly databaseProxy?: DatabaseProxy,
   ) {
@@ -248,10 +252,11 @@ export class StoreHarness {
     const harness = new StoreHarness(
       dir,
       db,
-      await SmtpSink.start(),
+      options.mail ?? (await SmtpSink.start()),
       options.stripe ? await StripeStandIn.start() : undefined,
       options.env ?? {},
       !options.database,
+      !options.mail,
       proxy,
     );
     await harness.startServer();
@@ -425,7 +430,7 @@ export class StoreHarness {
   async close(): Promise<void> {
     await this.stopServer();
     await this.databaseProxy?.close();
-    await this.mail.close();
+    if (this.ownsMail) await this.mail.close();
     await this.stripe?.close();
     if (this.ownsDatabase) await this.db.drop();
     rmSync(this.dir, { recursive: true, force: true });

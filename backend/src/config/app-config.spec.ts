@@ -1,4 +1,4 @@
-import { ConfigError, DEV_DEFAULTS, loadConfig } from './app-config.js';
+import { ConfigError, DEFAULT_DATABASE_POOL_SIZE, DEV_DEFAULTS, loadConfig } from './app-config.js';
 
 const ROOT = '/srv/store';
 const PROD = {
@@ -207,6 +207,7 @@ describe('loadConfig', () => {
       username: 'shop',
       password: 'p@ss',
       database: 'store',
+      poolSize: DEFAULT_DATABASE_POOL_SIZE,
     });
     expect(loadConfig({ DATABASE_URL: 'mariadb://root@127.0.0.1/store_test' }, ROOT).database).toMatchObject({
       type: 'mariadb',
@@ -219,6 +220,21 @@ describe('loadConfig', () => {
     ]);
     expect(problemsOf({ DATABASE_URL: 'mysql://host' })[0]).toContain('DATABASE_URL must name a database');
     expect(problemsOf({ DATABASE_URL: 'nonsense' })[0]).toContain('DATABASE_URL is not a valid URL');
+  });
+
+  it('reads DATABASE_POOL_SIZE for MySQL/MariaDB: at least 2 (the startup lock holds one while migrating)', () => {
+    const mysql = { DATABASE_URL: 'mysql://u:p@db:3306/shop' };
+    expect(loadConfig({ ...mysql, DATABASE_POOL_SIZE: ' 4 ' }, ROOT).database).toMatchObject({ poolSize: 4 });
+    expect(loadConfig({ DATABASE_POOL_SIZE: '4' }, ROOT).database).toEqual({
+      type: 'sqlite',
+      path: '/srv/store/var/store.sqlite',
+    });
+    for (const raw of ['1', '0', '-3', '2.5', 'ten', '1001'])
+      expect(problemsOf({ ...mysql, DATABASE_POOL_SIZE: raw })).toEqual([
+        `DATABASE_POOL_SIZE must be a whole number from 2 to 1000 (got "${raw}")`,
+      ]);
+    // Checked on SQLite too, where it does nothing: a typo is still a typo.
+    expect(problemsOf({ DATABASE_POOL_SIZE: 'ten' })).toHaveLength(1);
   });
 
   it('reads REDIS_URL, with a key prefix naming the database unless REDIS_KEY_PREFIX says otherwise', () => {

@@ -25,7 +25,15 @@ export type DatabaseConfig =
       username: string;
       password: string;
       database: string;
+      /** DATABASE_POOL_SIZE: the most connections this process opens; unset in the one-off tools (default). */
+      poolSize?: number;
     };
+
+/**
+ * Connections per process when DATABASE_POOL_SIZE is unset. Processes × pool size must stay under the
+ * server's max_connections (151 by default on MySQL 8.4 and MariaDB), with room for backups and staff.
+ */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
 
 /**
  * The proxies whose X-Forwarded-For entries are believed: none, the proxies' addresses and CIDRs, or a
@@ -189,7 +197,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
   const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_SECONDS', 60, 1, 3600, problems) * 1000;
   const shutdownTimeoutMs = integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 20, 1, 3600, problems) * 1000;
   const corsOrigins = origins(env, 'CORS_ORIGINS', problems);
-  const database = parseDatabaseUrl(env.DATABASE_URL, fromRoot, problems);
+  const database = withPoolSize(parseDatabaseUrl(env.DATABASE_URL, fromRoot, problems), env, problems);
   const redis = redisConfig(env, database, problems);
 
   const jwtSecret = secret(env, 'JWT_SECRET', DEV_DEFAULTS.jwtSecret, isProduction, problems);
@@ -372,6 +380,16 @@ export function parseDatabaseUrl(
     password: decodeURIComponent(parsed.password),
     database,
   };
+}
+
+/**
+ * DATABASE_POOL_SIZE on a MySQL/MariaDB configuration (SQLite has one connection: the setting is only
+ * checked). At least 2: while migrating at start, one connection holds the startup lock and another runs
+ * the migrations.
+ */
+function withPoolSize(database: DatabaseConfig, env: Env, problems: string[]): DatabaseConfig {
+  const poolSize = integer(env, 'DATABASE_POOL_SIZE', DEFAULT_DATABASE_POOL_SIZE, 2, 1000, problems);
+  return database.type === 'sqlite' ? database : { ...database, poolSize };
 }
 
 function redisConfig(env: Env, database: DatabaseConfig, problems: string[]): RedisConfig | null {

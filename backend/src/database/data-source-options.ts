@@ -2,14 +2,17 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import type { DatabaseConfig } from '../config/app-config.js';
+import { DEFAULT_DATABASE_POOL_SIZE, type DatabaseConfig } from '../config/app-config.js';
+import { mysqlDriverWithSession } from './mysql-session.js';
 import { serializeSqliteAccess } from './sqlite-serial.js';
 import { ENTITIES, MIGRATIONS } from './entities.js';
 
 /**
  * TypeORM options for the configured database. `synchronize` is never used; migrations are run by
  * `migrate()` (on start and by `npm run migrate`), under a lock TypeORM's own `migrationsRun` does not take.
- * MariaDB URLs use TypeORM's `mariadb` type (with `mysql` a JSON column drifted on MariaDB).
+ * MariaDB URLs use TypeORM's `mariadb` type (with `mysql` a JSON column drifted on MariaDB). Every
+ * MySQL/MariaDB connection starts with the same session settings (see SESSION_SQL), and each process opens
+ * at most DATABASE_POOL_SIZE of them.
  */
 export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
   const common = {
@@ -45,7 +48,8 @@ export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
     database: db.database,
     timezone: 'Z',
     charset: 'utf8mb4_unicode_ci',
-    extra: { connectionLimit: 10 },
+    driver: mysqlDriverWithSession(),
+    extra: { connectionLimit: db.poolSize ?? DEFAULT_DATABASE_POOL_SIZE },
   };
 }
 
