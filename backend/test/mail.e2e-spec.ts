@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NotFoundException } from '@nestjs/common';
 import { In, type Repository } from 'typeorm';
+import { JobLeases } from '../src/job-leases/job-leases.service.js';
 import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
 import { MailTransport } from '../src/mail/mail-transport.js';
 import { OutboxCipher } from '../src/mail/outbox-cipher.js';
@@ -249,6 +250,7 @@ describe('mail outbox over SMTP', () => {
         t.app.get(OutboxCipher),
         t.app.get(MailTransport),
         t.app.get<OutboxOptions>(OUTBOX_OPTIONS),
+        t.app.get(JobLeases),
       );
     const workers = [o.worker, makeWorker(), makeWorker()];
     const results = await Promise.all(workers.flatMap((w) => [w.drain(), w.drain()]));

@@ -57,7 +57,10 @@ export interface AppConfig {
   /** Other origins allowed to call the API from a browser (CORS); empty: same origin only. */
   corsOrigins: string[];
   database: DatabaseConfig;
-  /** REDIS_URL: where every rate limit is counted, shared by all processes; null: this process's memory. */
+  /**
+   * REDIS_URL: what the processes share (rate limits, the dashboard's figures, Stripe status lookups, the
+   * housekeeping jobs' leases); null: each process keeps its own, and the leases are in the database.
+   */
   redis: RedisConfig | null;
   jwtSecret: string;
   licenseKeySecret: string;

@@ -12,6 +12,9 @@ export class DashboardController {
   @Get()
   @ApiOperation({
     summary: `Dashboard figures (admin and support); computed at most once every ${DASHBOARD_CACHE_MS / 1000} s`,
+    description:
+      'With REDIS_URL the figures are shared by every process of the store, so reloads answered by different ' +
+      'processes never go back to older figures.',
   })
   @ApiHeader({
     name: 'Cache-Control',

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { CatalogService } from '../catalog/catalog.service.js';
@@ -7,12 +7,26 @@ import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../licenses/entities/license-key.entity.js';
 import { InventoryService } from '../licenses/inventory.service.js';
 import { Order, REFUND_REASONS, type PaymentStatus } from '../orders/entities/order.entity.js';
+import { RedisFallback } from '../redis/redis-fallback.js';
+import type { RedisSharedValue, SharedEntry } from '../redis/redis-shared-value.js';
 import type { DashboardStatsDto } from './dto/dashboard.dto.js';
 
 /** How long computed figures are answered as they are. */
 export const DASHBOARD_CACHE_MS = 5_000;
 /** How long older figures are still answered at once while new ones are computed in the background. */
 export const DASHBOARD_STALE_MS = 60_000;
+/** Injection token of the figures shared in Redis (REDIS_URL), or null. */
+export const SHARED_DASHBOARD = Symbol('SHARED_DASHBOARD');
+
+/** The figures as read back from JSON: their dates made dates again. */
+export function reviveDashboardStats(json: unknown): DashboardStatsDto {
+  const stats = json as DashboardStatsDto;
+  return {
+    ...stats,
+    generatedAt: new Date(stats.generatedAt),
+    recentOrders: stats.recentOrders.map((order) => ({ ...order, createdAt: new Date(order.createdAt) })),
+  };
+}
 
 /**
  * The dashboard's figures: seven aggregate queries run side by side (on MySQL/MariaDB each on its own
@@ -34,19 +48,27 @@ export const DASHBOARD_STALE_MS = 60_000;
  * not on every request. If it ever is too slow, the next step is a `dashboard_counters` row per day
  * (orders by payment status, revenue, downloads) maintained by the transactions that change them and
  * summed on read.
+ *
+ * With REDIS_URL the figures are kept in Redis for every process: whichever process a reload reaches, it
+ * answers the newest figures any of them computed, so they never go backwards through a load balancer,
+ * and an ageing copy is refreshed by one process for all. While Redis fails, each process keeps its own.
  */
 @Injectable()
 export class DashboardService {
   private readonly logger = new Logger('Dashboard');
-  /** The last figures computed, and when (Date.now()) that computation completed. */
+  /** The last figures computed here, and when (Date.now()) that computation completed. */
   private cached: { completedAt: number; stats: DashboardStatsDto } | null = null;
-  /** The computation under way, which every request arriving meanwhile shares. */
+  /** The computation under way in this process, which every request arriving meanwhile shares. */
   private inFlight: Promise<DashboardStatsDto> | null = null;
+  private readonly fallback = new RedisFallback(this.logger, "keeping the dashboard's figures per process");
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly inventory: InventoryService,
     private readonly catalog: CatalogService,
+    @Optional()
+    @Inject(SHARED_DASHBOARD)
+    private readonly shared: RedisSharedValue<DashboardStatsDto> | null = null,
   ) {}
 
   /**
@@ -54,21 +76,45 @@ export class DashboardService {
    * answered as they are; up to DASHBOARD_STALE_MS old they are still answered at once while a new
    * computation runs in the background, so staff watching the dashboard never wait for one; older, or with
    * `fresh`, the request waits for a computation. Requests arriving while one runs, `fresh` ones included,
-   * share it. A failed computation is not kept: the next request tries again.
+   * share it. A failed computation is not kept: the next request tries again. The figures are those
+   * shared in Redis when it is set and answers, else this process's own.
    */
-  stats(fresh = false): Promise<DashboardStatsDto> {
-    const age = this.cached ? Date.now() - this.cached.completedAt : Infinity;
-    if (!fresh && this.cached && age < DASHBOARD_STALE_MS) {
-      if (age >= DASHBOARD_CACHE_MS) {
-        this.refresh().catch((error: unknown) =>
-          this.logger.warn(
-            `Dashboard figures not refreshed: ${error instanceof Error ? error.message : error}`,
-          ),
-        );
-      }
-      return Promise.resolve(this.cached.stats);
+  async stats(fresh = false): Promise<DashboardStatsDto> {
+    if (fresh) return this.refresh();
+    if (this.shared) {
+      const read = await this.fallback.run(
+        async () => ({ entry: await this.shared!.read() }),
+        async () => null,
+      );
+      if (read) return this.answer(read.entry, true);
     }
-    return this.refresh();
+    const local = this.cached && { value: this.cached.stats, ageMs: Date.now() - this.cached.completedAt };
+    return this.answer(local, false);
+  }
+
+  private answer(entry: SharedEntry<DashboardStatsDto> | null, shared: boolean): Promise<DashboardStatsDto> {
+    if (!entry || entry.ageMs >= DASHBOARD_STALE_MS) return this.refresh();
+    if (entry.ageMs >= DASHBOARD_CACHE_MS) {
+      this.refreshInBackground(shared).catch((error: unknown) =>
+        this.logger.warn(
+          `Dashboard figures not refreshed: ${error instanceof Error ? error.message : error}`,
+        ),
+      );
+    }
+    return Promise.resolve(entry.value);
+  }
+
+  /** A refresh nobody waits for; with shared figures, by one process for all. */
+  private async refreshInBackground(shared: boolean): Promise<void> {
+    if (this.inFlight) return;
+    if (shared) {
+      const ours = await this.fallback.run(
+        () => this.shared!.claimRefresh(DASHBOARD_CACHE_MS),
+        async () => true,
+      );
+      if (!ours) return;
+    }
+    await this.refresh();
   }
 
   private refresh(): Promise<DashboardStatsDto> {
@@ -78,7 +124,22 @@ export class DashboardService {
 
   private async computeAndKeep(): Promise<DashboardStatsDto> {
     try {
-      const stats = await this.compute();
+      // Taken before computing: figures from an earlier start never replace later ones.
+      const stamp = this.shared
+        ? await this.fallback.run(
+            () => this.shared!.stamp(),
+            async () => null,
+          )
+        : null;
+      let stats = await this.compute();
+      if (stamp !== null) {
+        const newer = await this.fallback.run(
+          () => this.shared!.offer(stats, stamp),
+          async () => null,
+        );
+        // Another process computed from a later start meanwhile: answered, so no reload goes back.
+        if (newer) stats = newer;
+      }
       this.cached = { completedAt: Date.now(), stats };
       return stats;
     } finally {

@@ -8,6 +8,7 @@ import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { LicenseActivation } from '../licenses/entities/license-activation.entity.js';
 import { LicenseKey } from '../licenses/entities/license-key.entity.js';
 import { OutboxMessage } from '../mail/entities/outbox-message.entity.js';
+import { JobLease } from '../job-leases/entities/job-lease.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { PaymentEvent } from '../payments/entities/payment-event.entity.js';
 import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema.js';
@@ -20,6 +21,7 @@ import { RefundDueIndex1764200000001 } from './migrations/1764200000001-refund-d
 import { StaffMfa1764300000000 } from './migrations/1764300000000-staff-mfa.js';
 import { StockIndexes1764400000000 } from './migrations/1764400000000-stock-indexes.js';
 import { CatalogVersion1764416160000 } from './migrations/1764416160000-catalog-version.js';
+import { JobLeases1764500000000 } from './migrations/1764500000000-job-leases.js';
 
 /** Every entity, listed explicitly (no globs): the same list works from `src` under Jest and from `dist`. */
 export const ENTITIES = [
@@ -35,6 +37,7 @@ export const ENTITIES = [
   ContactMessage,
   AuditEntry,
   RecoveryCode,
+  JobLease,
 ];
 
 /** Migrations in the order they run. A schema change is a new migration appended here. */
@@ -49,4 +52,5 @@ export const MIGRATIONS = [
   StaffMfa1764300000000,
   StockIndexes1764400000000,
   CatalogVersion1764416160000,
+  JobLeases1764500000000,
 ];

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { JobLeasesModule } from '../job-leases/job-leases.module.js';
 import { MailTransport } from './mail-transport.js';
 import { OutboxCipher } from './outbox-cipher.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -11,6 +12,7 @@ import { OutboxWorker } from './outbox.worker.js';
  * {@link OutboxWorker} that sends them (SMTP_URL, or .eml files under MAIL_DIR).
  */
 @Module({
+  imports: [JobLeasesModule],
   providers: [
     {
       provide: OUTBOX_OPTIONS,

@@ -5,6 +5,11 @@ import { retryDelayMs, retrySchedule } from './retry-schedule.js';
 export interface OutboxOptions {
   /** How often the worker looks for due messages when nobody wakes it. */
   pollIntervalMs: number;
+  /**
+   * The poll's lease (JobLeases): with several processes only its holder polls, and when it dies another
+   * takes over within this time and a poll. Several poll intervals long, so a live leader keeps it.
+   */
+  pollLeaseMs: number;
   /** How long a claimed message stays reserved for the worker that claimed it. */
   leaseMs: number;
   /** A send that takes longer is abandoned (and retried); kept well below the lease. */
@@ -19,6 +24,7 @@ export const OUTBOX_OPTIONS = Symbol('OUTBOX_OPTIONS');
 
 export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
   pollIntervalMs: 2_000,
+  pollLeaseMs: 10_000,
   leaseMs: 120_000,
   sendTimeoutMs: 60_000,
   retryDelayMs,

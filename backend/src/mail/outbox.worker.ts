@@ -8,6 +8,7 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, Repository, UpdateResult } from 'typeorm';
 import { isDatabaseUnavailable } from '../database/errors.js';
+import { JobLeases } from '../job-leases/job-leases.service.js';
 import { OutboxMessage } from './entities/outbox-message.entity.js';
 import { MailTransport } from './mail-transport.js';
 import { OutboxCipher } from './outbox-cipher.js';
@@ -32,12 +33,19 @@ const DUE = 'status = :pending AND nextAttemptAt <= :now AND (lockedUntil IS NUL
 const CLAIM_BATCH = 10;
 /** Stored error text is cut to this length. */
 const MAX_ERROR_LENGTH = 2000;
+/** The poll's name in its lease. */
+export const OUTBOX_POLL_JOB = 'mail-outbox-poll';
 
 /**
  * Sends the mail outbox. Polls every couple of seconds and whenever woken; claims one due message at a
  * time with a conditional UPDATE that sets a lease (`lockedUntil`) and succeeds for one claimant only, so
  * any number of workers and processes can share one database without sending a message twice. A failed
  * attempt is recorded on the row and retried with back-off; nothing here ever throws out of the loop.
+ *
+ * With several processes, the poll runs in one of them, the holder of its lease (JobLeases), and the
+ * others skip it. Being woken is not a poll: the process that queued a message (or resends one) sends it
+ * at once, leader or not, and so does every process when it starts. What only the poll finds, retries
+ * coming due and the claims of a process that died, is found by the leader.
  */
 @Injectable()
 export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
@@ -59,6 +67,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly cipher: OutboxCipher,
     private readonly transport: MailTransport,
     @Inject(OUTBOX_OPTIONS) private readonly options: OutboxOptions,
+    private readonly leases: JobLeases,
   ) {
     this.repo = db.getRepository(OutboxMessage);
     this.messageIdDomain = transport.messageIdDomain();
@@ -106,18 +115,27 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
     return this.process(() => true);
   }
 
-  private schedule(delayMs: number): void {
+  /** The next look: after `delayMs`, a poll when `poll` (leader only), else a wake. */
+  private schedule(delayMs: number, poll = false): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.cycle = this.runCycle();
+      const cycle = this.runCycle(poll);
+      this.cycle = cycle;
+      // stop() waits for the whole look, the lease's claim included.
+      this.inFlight.add(cycle);
+      void cycle.finally(() => this.inFlight.delete(cycle));
     }, delayMs);
     this.timer.unref();
   }
 
-  private async runCycle(): Promise<void> {
+  private async runCycle(poll: boolean): Promise<void> {
     try {
-      await this.process(() => this.running);
+      const look = async () => {
+        await this.process(() => this.running);
+      };
+      if (poll) await this.leases.runIfLeader(OUTBOX_POLL_JOB, this.options.pollLeaseMs, look);
+      else await look();
     } catch (error) {
       // Typically the database is unreachable; the next poll tries again.
       this.logger.error(`Outbox poll failed: ${describeError(error)}`);
@@ -126,7 +144,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
       if (this.running) {
         const again = this.wakeRequested;
         this.wakeRequested = false;
-        this.schedule(again ? 0 : this.options.pollIntervalMs);
+        this.schedule(again ? 0 : this.options.pollIntervalMs, !again);
       }
     }
   }

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Redis } from 'ioredis';
 import type Stripe from 'stripe';
+import { MemoryIntervalGate, type IntervalGate } from '../common/interval-gate.js';
 import { activeStripe, APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { FulfilmentModule } from '../fulfilment/fulfilment.module.js';
 import { MailModule } from '../mail/mail.module.js';
@@ -13,8 +15,10 @@ import {
   type PaymentProvider,
 } from './payment-provider.js';
 import { PaymentsController } from './payments.controller.js';
-import { PaymentsService } from './payments.service.js';
+import { PaymentsService, STRIPE_SYNC_GATE } from './payments.service.js';
 import { createStripeClient, STRIPE } from './stripe.client.js';
+import { REDIS } from '../redis/redis.module.js';
+import { RedisIntervalGate } from '../redis/redis-interval-gate.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([PaymentEvent]), FulfilmentModule, MailModule],
@@ -22,6 +26,15 @@ import { createStripeClient, STRIPE } from './stripe.client.js';
   providers: [
     ClientSecrets,
     PaymentsService,
+    {
+      // Status polls reach Stripe once per order and interval: per process, or for all with REDIS_URL.
+      provide: STRIPE_SYNC_GATE,
+      inject: [APP_CONFIG, REDIS],
+      useFactory: (config: AppConfig, redis: Redis | null): IntervalGate =>
+        redis && config.redis
+          ? new RedisIntervalGate(redis, config.redis.keyPrefix)
+          : new MemoryIntervalGate(),
+    },
     {
       provide: STRIPE,
       inject: [APP_CONFIG],

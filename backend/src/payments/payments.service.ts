@@ -11,6 +11,7 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { IntervalGate } from '../common/interval-gate.js';
 import { activeStripe, APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isUniqueViolation } from '../database/errors.js';
 import { runInTransaction } from '../database/transactions.js';
@@ -23,8 +24,13 @@ import { signedInTheFuture } from './webhook-signature.js';
 
 /** Signatures older than this are refused (replayed captures). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
-/** One order's PaymentIntent is looked up at most this often for the shopper's status polling. */
+/**
+ * One order's PaymentIntent is looked up at most this often for the shopper's status polling, by all the
+ * store's processes together when REDIS_URL is set.
+ */
 export const STRIPE_SYNC_INTERVAL_MS = 2_000;
+/** Injection token of the IntervalGate that spaces out those lookups. */
+export const STRIPE_SYNC_GATE = Symbol('STRIPE_SYNC_GATE');
 
 export interface OrderPaymentState {
   orderId: string;
@@ -40,10 +46,8 @@ export interface OrderPaymentState {
 @Injectable()
 export class PaymentsService {
   private readonly logger = new Logger('Payments');
-  /** Lookups of PaymentIntents under way, by order id: concurrent status polls share one. */
+  /** Lookups of PaymentIntents under way in this process, by order id: concurrent status polls share one. */
   private readonly syncing = new Map<string, Promise<void>>();
-  /** When each order's PaymentIntent was last looked up. */
-  private readonly lastSync = new Map<string, number>();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -51,6 +55,7 @@ export class PaymentsService {
     private readonly fulfilment: FulfilmentService,
     private readonly secrets: ClientSecrets,
     @Inject(STRIPE) private readonly stripe: Stripe | null,
+    @Inject(STRIPE_SYNC_GATE) private readonly syncGate: IntervalGate,
   ) {}
 
   /** POST /api/payments/webhook: verify the signature on the raw body, then apply the event once. */
@@ -123,7 +128,9 @@ export class PaymentsService {
    * its PaymentIntent is read from Stripe, and a succeeded one is confirmed exactly as the webhook
    * confirms it (same amount and currency check, same conditional update in FulfilmentService, so a
    * webhook racing this lookup cannot deliver the order twice). At most one lookup per order every
-   * STRIPE_SYNC_INTERVAL_MS; a Stripe error is logged and the webhook remains the way the order is paid.
+   * STRIPE_SYNC_INTERVAL_MS, across processes with REDIS_URL (a poll that another process answered a
+   * moment ago reads the order as it is); a Stripe error is logged and the webhook remains the way the
+   * order is paid.
    */
   async syncStripePayment(order: Order): Promise<void> {
     if (
@@ -137,15 +144,11 @@ export class PaymentsService {
     }
     const running = this.syncing.get(order.id);
     if (running) return running;
-    const now = Date.now();
-    if (now - (this.lastSync.get(order.id) ?? 0) < STRIPE_SYNC_INTERVAL_MS) return;
-    this.lastSync.set(order.id, now);
-    if (this.lastSync.size > 10_000) {
-      for (const [id, at] of this.lastSync) if (now - at >= STRIPE_SYNC_INTERVAL_MS) this.lastSync.delete(id);
-    }
-    const sync = this.confirmFromStripe(order.id, order.providerPaymentId).finally(() =>
-      this.syncing.delete(order.id),
-    );
+    const paymentIntentId = order.providerPaymentId;
+    const sync = (async () => {
+      if (await this.syncGate.pass(`stripe-sync:${order.id}`, STRIPE_SYNC_INTERVAL_MS))
+        await this.confirmFromStripe(order.id, paymentIntentId);
+    })().finally(() => this.syncing.delete(order.id));
     this.syncing.set(order.id, sync);
     return sync;
   }

@@ -6,8 +6,9 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 export const REDIS = Symbol('REDIS');
 
 /**
- * Opens the client. A Redis that does not answer does not stop the server: it starts, the limits fall
- * back to this process's memory (see RedisFallback), and the client keeps reconnecting in the background.
+ * Opens the client. A Redis that does not answer does not stop the server: it starts, each use of Redis
+ * falls back to what it does without one (see RedisFallback), and the client keeps reconnecting in the
+ * background.
  */
 export async function connectRedis(url: string, logger = new Logger('Redis')): Promise<Redis> {
   const redis = new Redis(url, {
@@ -25,11 +26,12 @@ export async function connectRedis(url: string, logger = new Logger('Redis')): P
     if (down) return;
     down = true;
     logger.error(
-      `Redis is unreachable (${error.message}): rate limits are counted per process until it is back`,
+      `Redis is unreachable (${error.message}): rate limits are counted per process, caches kept per ` +
+        'process and job leases taken in the database until it is back',
     );
   });
   redis.on('ready', () => {
-    if (down) logger.log('Redis is back: rate limits are shared again');
+    if (down) logger.log('Redis is back: rate limits, caches and job leases are shared again');
     down = false;
   });
   try {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -57,6 +57,20 @@ export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Pro
   return { url: dbUrl.toString(), drop: () => onServer(url, `DROP DATABASE IF EXISTS \`${name}\``) };
 }
 
+/**
+ * A database that several test apps (standing for several processes of one store) can share: a SQLite
+ * file (in-memory databases cannot be shared), or a fresh MariaDB/MySQL database. Pass its url as the
+ * apps' DATABASE_URL; `drop` removes it once they are closed.
+ */
+export async function sharedDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (MYSQL_URL) return freshDatabaseUrl();
+  const dir = mkdtempSync(join(tmpdir(), 'store-shared-'));
+  return {
+    url: `sqlite:${join(dir, 'store.sqlite')}`,
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
 /** Stand-ins for the two front-end builds, so the SPA routes can be tested without building them. */
 export function fakeFrontEndBuilds(): AppConfig['staticDirs'] {
   const root = mkdtempSync(join(tmpdir(), 'store-static-'));
@@ -73,8 +87,11 @@ export function fakeFrontEndBuilds(): AppConfig['staticDirs'] {
   return { storefront: make('storefront'), admin: make('admin') };
 }
 
+/** A test app on a fresh database of its own, or on `env.DATABASE_URL` (see sharedDatabaseUrl). */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await freshDatabaseUrl();
+  const database = env.DATABASE_URL
+    ? { url: env.DATABASE_URL, drop: async () => {} }
+    : await freshDatabaseUrl();
   const config = {
     // Mail goes to a throwaway folder unless a suite points it at an SMTP sink.
     ...loadConfig({
