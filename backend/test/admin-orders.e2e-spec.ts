@@ -264,6 +264,40 @@ describe(`back office: orders on ${DRIVER}`, () => {
     expect(await keysOf(open.orderId)).toHaveLength(0);
   });
 
+  it('tells the back office the moves allowed now, and still refuses the others', async () => {
+    const allowed = async (id: string, auth = admin) =>
+      (await get(`/api/admin/orders/${id}`, auth).expect(200)).body.allowedTransitions;
+    expect(await allowed(paid.orderId)).toEqual({ status: [], paymentStatus: ['refunded'] });
+    // Support changes nothing (PUT is admin-only), so nothing is offered.
+    expect(await allowed(paid.orderId, support)).toEqual({ status: [], paymentStatus: [] });
+
+    const fresh = (await createIntent(t, { cartItems: [{ id: STANDARD, quantity: 1 }] }).expect(201))
+      .body as Intent;
+    expect(await allowed(fresh.orderId)).toEqual({
+      status: ['cancelled'],
+      paymentStatus: ['completed', 'failed'],
+    });
+    // Not offered, and refused as before.
+    expect((await put(fresh.orderId, { status: 'fulfilled' }).expect(409)).body.message).toBe(
+      'Only a paid order that has all its licence keys is fulfilled',
+    );
+    expect((await put(fresh.orderId, { paymentStatus: 'refunded' }).expect(409)).body.message).toBe(
+      'Only a paid order can be refunded',
+    );
+    // Offered moves are accepted, and each answer carries the moves from the new state.
+    const failed = await put(fresh.orderId, { paymentStatus: 'failed' }).expect(200);
+    expect(failed.body.allowedTransitions).toEqual({
+      status: ['cancelled'],
+      paymentStatus: ['pending', 'completed'],
+    });
+    const cancelled = await put(fresh.orderId, { status: 'cancelled' }).expect(200);
+    expect(cancelled.body.allowedTransitions).toEqual({
+      status: ['processing'],
+      paymentStatus: ['pending', 'completed'],
+    });
+    expect(await orderRow(fresh.orderId)).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
+  });
+
   it('lets admin and support resend the delivery e-mail of a paid order', async () => {
     const outbox = () =>
       t.db.getRepository(OutboxMessage).countBy({ orderId: paid.orderId, kind: 'order-delivery' });

@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext, testDataProvider } from 'react-admin';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { OrderDialog } from './OrderDialog';
 import type { OrderDetail } from './types';
 
@@ -72,5 +72,82 @@ describe('the order dialog', () => {
   it('offers the delivery e-mail again for a paid, delivered order', async () => {
     renderDialog({ ...ORDER, status: 'fulfilled', refundDue: null });
     expect(await screen.findByRole('button', { name: 'Resend e-mail' }, SLOW)).toBeTruthy();
+  });
+});
+
+describe('the status management of the order dialog', () => {
+  const optionsOf = async (label: string) => {
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: label }, SLOW));
+    const listbox = await screen.findByRole('listbox');
+    const names = within(listbox)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    fireEvent.keyDown(listbox, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    return names;
+  };
+
+  it('offers only the moves the server allows now, after the current value', async () => {
+    renderDialog({
+      ...ORDER,
+      status: 'processing',
+      paymentStatus: 'pending',
+      paidAt: null,
+      allowedTransitions: { status: ['cancelled'], paymentStatus: ['completed', 'failed'] },
+    });
+    expect(await optionsOf('Order status')).toEqual(['Processing', 'Cancelled']);
+    expect(await optionsOf('Payment status')).toEqual(['Pending', 'Completed', 'Failed']);
+    expect(screen.getByText(/Only the changes possible for this order now are offered/)).toBeTruthy();
+  });
+
+  it('tells why a paid order cannot be cancelled here', async () => {
+    renderDialog({
+      ...ORDER,
+      status: 'fulfilled',
+      allowedTransitions: { status: [], paymentStatus: ['refunded'] },
+    });
+    expect(await optionsOf('Order status')).toEqual(['Fulfilled']);
+    expect(await optionsOf('Payment status')).toEqual(['Completed', 'Refunded']);
+    expect(screen.getByText(/A paid order is cancelled by refunding it/)).toBeTruthy();
+  });
+
+  it('offers nothing when no move is allowed (or the server says none)', async () => {
+    renderDialog({ ...ORDER, status: 'fulfilled', paymentStatus: 'refunded' });
+    expect(await optionsOf('Order status')).toEqual(['Fulfilled']);
+    expect(await optionsOf('Payment status')).toEqual(['Refunded']);
+    expect(screen.getByText('No status change is possible for this order now.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Update Status' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('sends the chosen move', async () => {
+    const update = vi.fn(async () => ({ data: ORDER }) as never);
+    const dataProvider = testDataProvider({
+      getOne: async () =>
+        ({
+          data: {
+            ...ORDER,
+            status: 'processing',
+            paymentStatus: 'pending',
+            allowedTransitions: { status: ['cancelled'], paymentStatus: ['completed', 'failed'] },
+          },
+        }) as never,
+      update,
+    });
+    render(
+      <AdminContext dataProvider={dataProvider}>
+        <OrderDialog id={ORDER.id} onClose={() => {}} />
+      </AdminContext>,
+    );
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Order status' }, SLOW));
+    fireEvent.click(await screen.findByRole('option', { name: 'Cancelled' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Update Status' }));
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1), SLOW);
+    expect(update).toHaveBeenCalledWith(
+      'orders',
+      expect.objectContaining({
+        id: ORDER.id,
+        data: { status: 'cancelled', paymentStatus: 'pending' },
+      }),
+    );
   });
 });

@@ -24,7 +24,7 @@ import { productName } from '../common/products';
 import { StatusChip } from '../common/StatusChip';
 import { errorMessage, useToast } from '../common/toast';
 import type { AppDataProvider } from '../providers/dataProvider';
-import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderDetail, type RefundReason } from './types';
+import type { OrderDetail, RefundReason } from './types';
 
 const REFUND_REASONS: Record<RefundReason, string> = {
   'order-cancelled': 'The payment arrived after this order had been cancelled.',
@@ -52,9 +52,43 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
   </Box>
 );
 
+/** One status field: its current value, then the values the server allows now. */
+const StatusSelect = ({
+  id,
+  label,
+  value,
+  current,
+  allowed,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  current: string;
+  allowed: readonly string[];
+  onChange: (value: string) => void;
+}) => (
+  <FormControl size="small" sx={{ minWidth: 160 }}>
+    <InputLabel id={`${id}-label`}>{label}</InputLabel>
+    <Select
+      labelId={`${id}-label`}
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      {[current, ...allowed].map((option) => (
+        <MenuItem key={option} value={option}>
+          {capitalize(option)}
+        </MenuItem>
+      ))}
+    </Select>
+  </FormControl>
+);
+
 const StatusManagement = ({ order }: { order: OrderDetail }) => {
   const [status, setStatus] = useState(order.status);
   const [paymentStatus, setPaymentStatus] = useState(order.paymentStatus);
+  const allowed = order.allowedTransitions ?? { status: [], paymentStatus: [] };
   const [update, { isPending }] = useUpdate();
   const toast = useToast();
   const refresh = useRefresh();
@@ -83,40 +117,38 @@ const StatusManagement = ({ order }: { order: OrderDetail }) => {
       </Stack>
     );
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
-      <FormControl size="small" sx={{ minWidth: 160 }}>
-        <InputLabel id="order-status-label">Order status</InputLabel>
-        <Select
-          labelId="order-status-label"
+    <Stack spacing={1}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
+        <StatusSelect
+          id="order-status"
           label="Order status"
           value={status}
-          onChange={(event) => setStatus(event.target.value)}
-        >
-          {ORDER_STATUSES.map((value) => (
-            <MenuItem key={value} value={value}>
-              {capitalize(value)}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
-      <FormControl size="small" sx={{ minWidth: 160 }}>
-        <InputLabel id="payment-status-label">Payment status</InputLabel>
-        <Select
-          labelId="payment-status-label"
+          current={order.status}
+          allowed={allowed.status}
+          onChange={setStatus}
+        />
+        <StatusSelect
+          id="payment-status"
           label="Payment status"
           value={paymentStatus}
-          onChange={(event) => setPaymentStatus(event.target.value)}
-        >
-          {PAYMENT_STATUSES.map((value) => (
-            <MenuItem key={value} value={value}>
-              {capitalize(value)}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
-      <Button variant="contained" disabled={!changed || isPending} onClick={save}>
-        Update Status
-      </Button>
+          current={order.paymentStatus}
+          allowed={allowed.paymentStatus}
+          onChange={setPaymentStatus}
+        />
+        <Button variant="contained" disabled={!changed || isPending} onClick={save}>
+          Update Status
+        </Button>
+      </Stack>
+      <Typography variant="body2" color="text.secondary">
+        {allowed.status.length + allowed.paymentStatus.length === 0
+          ? 'No status change is possible for this order now.'
+          : 'Only the changes possible for this order now are offered.'}
+        {order.status !== 'cancelled' &&
+        !allowed.status.includes('cancelled') &&
+        allowed.paymentStatus.includes('refunded')
+          ? ' A paid order is cancelled by refunding it: set its payment status to Refunded once the payment provider has refunded it.'
+          : ''}
+      </Typography>
     </Stack>
   );
 };

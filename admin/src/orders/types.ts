@@ -35,6 +35,11 @@ export interface OrderDetail extends Order {
   couponCode: string | null;
   paymentProvider: string | null;
   paidAt: string | null;
+  /**
+   * The statuses this staff member may set now, each field changed on its own (the server's order process;
+   * empty for support). Absent: nothing is offered.
+   */
+  allowedTransitions?: { status: OrderStatus[]; paymentStatus: PaymentStatus[] };
   licenseKeys: {
     id: string;
     productId: string;
@@ -63,4 +68,6 @@ export interface OrderDetail extends Order {
 }
 
 export const ORDER_STATUSES = ['processing', 'fulfilled', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

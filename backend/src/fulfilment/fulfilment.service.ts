@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { BadRequestException, ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { Not, type DataSource, type EntityManager } from 'typeorm';
+import { In, Not, type DataSource, type EntityManager } from 'typeorm';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { CouponsService } from '../coupons/coupons.service.js';
@@ -13,19 +13,23 @@ import { LicenseKeyCipher } from '../licenses/license-key-cipher.js';
 import { OutboxService } from '../mail/outbox.service.js';
 import {
   Order,
-  UNPAID,
   type OrderStatus,
   type PaymentStatus,
   type RefundReason,
 } from '../orders/entities/order.entity.js';
+import {
+  REFUND_DUE_UNDELIVERED,
+  assertTransition,
+  deliveryBlock,
+  paymentChangeRefusal,
+  statesBefore,
+  statusChangeRefusal,
+} from '../orders/order-process.js';
 import { renderDeliveryEmail, type DeliveredProduct } from './delivery-email.js';
 import { renderRefundDueEmail, renderRefundDueStaffEmail } from './refund-due-email.js';
 
 export const DOWNLOAD_LINK_DAYS = 30;
 export const DOWNLOADS_PER_LINK = 5;
-/** Why an order held for a refund gets no keys and no delivery e-mail. */
-export const REFUND_DUE_UNDELIVERED =
-  'This order was cancelled and is owed a refund: nothing is delivered for it';
 
 /**
  * Everything that happens to an order once its payment moves: confirmation (keys, download links, the
@@ -61,7 +65,10 @@ export class FulfilmentService {
       .createQueryBuilder()
       .update(Order)
       .set({ paymentStatus: 'completed', paidAt: new Date(), paymentMethod })
-      .where('id = :orderId AND paymentStatus IN (:...open)', { orderId, open: UNPAID })
+      .where('id = :orderId AND paymentStatus IN (:...open)', {
+        orderId,
+        open: statesBefore('payment', 'completed', 'system'),
+      })
       .execute();
     if (!won.affected) return null;
     // Read after the UPDATE, which holds the row: a staff cancellation (conditional on the payment being
@@ -81,7 +88,10 @@ export class FulfilmentService {
       .createQueryBuilder()
       .update(Order)
       .set({ paymentStatus: 'failed' })
-      .where('id = :orderId AND paymentStatus = :pending', { orderId, pending: 'pending' })
+      .where('id = :orderId AND paymentStatus IN (:...open)', {
+        orderId,
+        open: statesBefore('payment', 'failed', 'system'),
+      })
       .execute();
     if (!failed.affected) return false;
     await this.releaseCoupon(m, orderId);
@@ -97,22 +107,28 @@ export class FulfilmentService {
       .createQueryBuilder()
       .update(Order)
       .set({ paymentStatus: 'refunded', awaitingKeys: false, refundDue: null })
-      .where('id = :orderId AND paymentStatus <> :refunded', { orderId, refunded: 'refunded' })
+      .where('id = :orderId AND paymentStatus IN (:...open)', {
+        orderId,
+        open: statesBefore('payment', 'refunded', 'system'),
+      })
       .execute();
     if (!refunded.affected) return false;
-    await m.update(LicenseKey, { orderId }, { status: 'revoked' });
+    await m.update(
+      LicenseKey,
+      { orderId, status: In(statesBefore('license-key', 'revoked', 'system')) },
+      { status: 'revoked' },
+    );
     await m.update(DownloadLink, { orderId }, { isActive: false });
     return true;
   }
 
   /**
-   * A change of status and/or payment status made by staff in the back office, applied through the same
-   * rules as the payment provider's events, never around them: `completed` confirms the payment (keys,
-   * links and the delivery e-mail, exactly once, as a webhook would), `failed` fails a pending payment,
-   * `refunded` refunds (keys revoked, links deactivated), and a failed payment may be set back to
-   * `pending`. The order status of a paid order is fulfilment's (`fulfilled` once it has all its keys,
-   * `processing` while it waits), and a paid order is cancelled by refunding it. Any other change would
-   * leave the order contradicting its keys and links, so it is refused (409) and nothing changes.
+   * A change of status and/or payment status made by staff in the back office: allowed by the order
+   * process (orders/order-process.ts: the staff rows of its tables and their guards; anything else is a
+   * 409 and nothing changes), and applied with the same effects as the payment provider's events, never
+   * around them: `completed` confirms the payment (keys, links and the delivery e-mail, exactly once, as a
+   * webhook would), `failed` fails a pending payment, `refunded` refunds (keys revoked, links deactivated).
+   * The payment change comes first; the status is judged on the order after it.
    * `locked` is the order as read through lockOrder in the same transaction.
    */
   async applyStaffChange(
@@ -125,18 +141,14 @@ export class FulfilmentService {
     const to = change.paymentStatus;
     if (to !== undefined && to !== order.paymentStatus) {
       const from = order.paymentStatus;
+      const refusal = paymentChangeRefusal(order, to);
+      if (refusal) throw new ConflictException(refusal);
       let applied: boolean;
-      if (from === 'refunded') {
-        throw new ConflictException(
-          'A refunded order stays refunded: its licence keys and download links were revoked',
-        );
-      } else if (to === 'completed') {
+      // Each allowed move with the same effects as when the payment provider reports it.
+      if (to === 'completed') {
         applied = (await this.confirmPayment(m, orderId, order.paymentMethod ?? 'manual')) !== null;
       } else if (to === 'refunded') {
-        if (from !== 'completed') throw new ConflictException('Only a paid order can be refunded');
         applied = await this.refund(m, orderId);
-      } else if (from === 'completed') {
-        throw new ConflictException(`A paid order cannot be set to ${to}; refund it instead`);
       } else if (to === 'failed') {
         applied = await this.failPayment(m, orderId);
       } else {
@@ -148,24 +160,8 @@ export class FulfilmentService {
     }
     const status = change.status;
     if (status === undefined || status === order.status) return;
-    if (order.refundDue) {
-      throw new ConflictException(
-        'This order was paid but not delivered and is owed a refund: send paymentStatus refunded once it is refunded',
-      );
-    }
-    if (order.paymentStatus === 'completed') {
-      if (status === 'cancelled')
-        throw new ConflictException('A paid order is cancelled by refunding it: send paymentStatus refunded');
-      if (status !== (order.awaitingKeys ? 'processing' : 'fulfilled')) {
-        throw new ConflictException(
-          order.awaitingKeys
-            ? 'This paid order is processing until it has all its licence keys'
-            : 'This paid order has all its licence keys: it is fulfilled',
-        );
-      }
-    } else if (status === 'fulfilled') {
-      throw new ConflictException('Only a paid order that has all its licence keys is fulfilled');
-    }
+    const refusal = statusChangeRefusal(order, status);
+    if (refusal) throw new ConflictException(refusal);
     // Conditional on the payment state read under the lock, so that a cancellation and a confirmation of
     // the payment can never both win (see confirmPayment).
     const changed = await m.update(Order, { id: orderId, paymentStatus: order.paymentStatus }, { status });
@@ -187,11 +183,12 @@ export class FulfilmentService {
   async assignStaffKey(m: EntityManager, order: Order, key: LicenseKey): Promise<void> {
     const item = order.orderItems.find((i) => i.productId === key.productId);
     if (!item) throw new BadRequestException(`This order does not contain ${key.productId}`);
-    if (order.paymentStatus !== 'completed')
+    const blocked = deliveryBlock(order);
+    if (blocked === 'unpaid')
       throw new ConflictException(
         `Keys are given to paid orders; this order's payment is ${order.paymentStatus}`,
       );
-    if (order.refundDue) throw new ConflictException(REFUND_DUE_UNDELIVERED);
+    if (blocked === 'refund-due') throw new ConflictException(REFUND_DUE_UNDELIVERED);
     // A revoked key (say, one the customer could not activate) leaves room for its replacement.
     const have = await m.countBy(LicenseKey, {
       orderId: order.id,
@@ -291,7 +288,7 @@ export class FulfilmentService {
     for (const { id } of waiting) {
       const done = await this.db.transaction(async (m) => {
         const order = await this.lockOrder(m, id);
-        if (!order?.awaitingKeys || order.paymentStatus !== 'completed') return false;
+        if (!order?.awaitingKeys || deliveryBlock(order)) return false;
         return (await this.deliver(m, order, true)) === 'complete';
       });
       if (done) completed++;
@@ -340,7 +337,9 @@ export class FulfilmentService {
       }
     }
 
-    order.status = missing === 0 ? 'fulfilled' : 'processing';
+    const status = missing === 0 ? 'fulfilled' : 'processing';
+    assertTransition('order', order.status, status);
+    order.status = status;
     order.awaitingKeys = missing > 0;
     await m.update(Order, order.id, { status: order.status, awaitingKeys: order.awaitingKeys });
     if (!followUp || newKeys > 0) {
@@ -443,6 +442,7 @@ export class FulfilmentService {
    * payment refunded) clears the mark.
    */
   private async holdForRefund(m: EntityManager, order: Order, reason: RefundReason): Promise<void> {
+    assertTransition('order', order.status, 'cancelled');
     Object.assign(order, { status: 'cancelled', refundDue: reason, awaitingKeys: false });
     await m.update(Order, order.id, { status: 'cancelled', refundDue: reason, awaitingKeys: false });
     if (order.couponState === 'reserved' && (await this.releaseCoupon(m, order.id))) {

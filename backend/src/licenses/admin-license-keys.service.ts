@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../database/errors.js';
 import { runInTransaction } from '../database/transactions.js';
 import { FulfilmentService } from '../fulfilment/fulfilment.service.js';
 import { RestockService } from '../fulfilment/restock.service.js';
+import { canTransition, nextStates } from '../orders/order-process.js';
 import {
   AdminLicenseKeyDto,
   LICENSE_PRODUCT_IDS,
@@ -138,7 +139,7 @@ export class AdminLicenseKeysService {
     return toRow(key, dto.licenseKey);
   }
 
-  /** Only the status changes: active → revoked, revoked or expired → active. */
+  /** Only the status changes, as the order process's licence-key table lets staff: see transitionRefusal. */
   async update(id: string, dto: UpdateLicenseKeyDto, actor: StaffUserDto): Promise<AdminLicenseKeyDto> {
     const inInventory = await runInTransaction(this.db, async (m) => {
       const key = await m.findOne(LicenseKey, {
@@ -263,12 +264,13 @@ function toRow(key: LicenseKey, licenseKey: string): AdminLicenseKeyDto {
   };
 }
 
-/** Why a status change is not allowed (spec section 4), or null when it is. */
+/** Why staff may not change a key's status so (the order process's licence-key table), or null. */
 export function transitionRefusal(from: LicenseStatus, to: LicenseStatus): string | null {
   if (from === to) return `This license key is already ${to}`;
-  if (to === 'active') return null;
-  if (from === 'active') return to === 'revoked' ? null : 'An active license key can only be revoked';
-  return `${from === 'expired' ? 'An' : 'A'} ${from} license key can only be set to active`;
+  if (canTransition('license-key', from, to, 'staff')) return null;
+  const moves = nextStates('license-key', from, 'staff').map((s) => (s === 'revoked' ? s : `set to ${s}`));
+  const key = `${/^[aeiou]/.test(from) ? 'An' : 'A'} ${from} license key`;
+  return moves.length ? `${key} can only be ${moves.join(' or ')}` : `${key} cannot be changed`;
 }
 
 /**

@@ -52,7 +52,8 @@ export class AdminOrdersController {
       'Applied through the fulfilment rules: `completed` delivers the order as a confirmed payment does ' +
       '(a cancelled order is not delivered: it is marked `refundDue`), `refunded` revokes its licence keys ' +
       'and deactivates its download links as a refund does (and clears `refundDue`). Cancelling an unpaid ' +
-      'order cancels its payment at the provider first and gives its coupon reservation back.',
+      'order cancels its payment at the provider first and gives its coupon reservation back. The moves ' +
+      "allowed now are the detail's `allowedTransitions` (orders/order-process.ts); any other is a 409.",
   })
   @ApiOkResponse({ type: AdminOrderDetailDto })
   @ApiBadRequestResponse({ description: 'Unknown value, or another field' })

@@ -22,7 +22,7 @@ import { parseListQuery, type ListQueryDto } from '../common/list-query.js';
 import { canonicalEmail } from '../common/email.js';
 import { centsToDollars } from '../common/money.js';
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
-import { FulfilmentService, REFUND_DUE_UNDELIVERED } from '../fulfilment/fulfilment.service.js';
+import { FulfilmentService } from '../fulfilment/fulfilment.service.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider.js';
 import { LicenseKey } from '../licenses/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../licenses/license-key-cipher.js';
@@ -34,7 +34,8 @@ import type {
   ResendEmailResponseDto,
   UpdateOrderDto,
 } from './dto/admin-order-detail.dto.js';
-import { Order, ORDER_STATUSES, PAYMENT_STATUSES, REFUND_REASONS, UNPAID } from './entities/order.entity.js';
+import { Order, ORDER_STATUSES, PAYMENT_STATUSES, REFUND_REASONS } from './entities/order.entity.js';
+import { allowedTransitions, deliveryBlock, REFUND_DUE_UNDELIVERED, UNPAID } from './order-process.js';
 
 const ORDER_LIST = {
   sortable: ['createdAt', 'totalAmount', 'customerEmail', 'status'] as const,
@@ -179,6 +180,9 @@ export class AdminOrdersService {
       paymentProvider: order.paymentProvider,
       providerPaymentId: order.providerPaymentId,
       paidAt: order.paidAt,
+      // What this staff member may set now: PUT /:id is for admins only (see the controller).
+      allowedTransitions:
+        actor.role === 'admin' ? allowedTransitions(order) : { status: [], paymentStatus: [] },
       licenseKeys: keys.map((k) => ({
         id: k.id,
         productId: k.productId,
@@ -263,9 +267,9 @@ export class AdminOrdersService {
   /** Queues the delivery e-mail again with everything the order has now. */
   async resendEmail(id: string, actor: StaffUserDto): Promise<ResendEmailResponseDto> {
     const order = await this.find(id);
-    if (order.paymentStatus !== 'completed')
-      throw new ConflictException('Only paid orders have a delivery e-mail');
-    if (order.refundDue) throw new ConflictException(REFUND_DUE_UNDELIVERED);
+    const blocked = deliveryBlock(order);
+    if (blocked === 'unpaid') throw new ConflictException('Only paid orders have a delivery e-mail');
+    if (blocked === 'refund-due') throw new ConflictException(REFUND_DUE_UNDELIVERED);
     const emailId = await this.db.transaction(async (m) => {
       const messageId = await this.fulfilment.redeliver(m, order);
       await this.audit.record(m, actor, {

@@ -16,7 +16,8 @@ import { activeStripe, APP_CONFIG, type AppConfig } from '../config/app-config.j
 import { isUniqueViolation } from '../database/errors.js';
 import { runInTransaction } from '../database/transactions.js';
 import { FulfilmentService } from '../fulfilment/fulfilment.service.js';
-import { Order, UNPAID } from '../orders/entities/order.entity.js';
+import { Order } from '../orders/entities/order.entity.js';
+import { UNPAID } from '../orders/order-process.js';
 import { ClientSecrets } from './client-secrets.js';
 import { PaymentEvent } from './entities/payment-event.entity.js';
 import { STRIPE } from './stripe.client.js';

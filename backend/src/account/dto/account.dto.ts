@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CustomerEmail } from '../../common/email.js';
+import { LICENSE_STATUSES } from '../../licenses/entities/license-key.entity.js';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../orders/entities/order.entity.js';
 
 export class AccessLinkRequestDto {
   @ApiProperty({ example: 'jane@example.com', description: 'Compared in its canonical form, exactly' })
@@ -27,7 +29,7 @@ export class CustomerLicenseKeyDto {
       'support has to reissue the key',
   })
   available: boolean;
-  @ApiProperty({ enum: ['active', 'revoked', 'expired'] }) status: string;
+  @ApiProperty({ enum: LICENSE_STATUSES }) status: string;
   @ApiProperty() activationCount: number;
   @ApiProperty() activationLimit: number;
 }
@@ -53,8 +55,8 @@ export class CustomerOrderItemDto {
 export class CustomerOrderDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() createdAt: Date;
-  @ApiProperty({ enum: ['processing', 'fulfilled', 'cancelled'] }) status: string;
-  @ApiProperty({ enum: ['pending', 'completed', 'failed', 'refunded'] }) paymentStatus: string;
+  @ApiProperty({ enum: ORDER_STATUSES }) status: string;
+  @ApiProperty({ enum: PAYMENT_STATUSES }) paymentStatus: string;
   @ApiProperty() awaitingKeys: boolean;
   @ApiProperty() totalCents: number;
   @ApiProperty({ type: [CustomerOrderItemDto] }) items: CustomerOrderItemDto[];

@@ -15,6 +15,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../orders/entities/order.entity.js';
 import { BillingDto } from './billing.dto.js';
 
 export const MAX_LINES = 20;
@@ -88,10 +89,10 @@ export class OrderStatusDto {
   @ApiProperty({ format: 'uuid' })
   orderId: string;
 
-  @ApiProperty({ enum: ['processing', 'fulfilled', 'cancelled'] })
+  @ApiProperty({ enum: ORDER_STATUSES })
   status: string;
 
-  @ApiProperty({ enum: ['pending', 'completed', 'failed', 'refunded'] })
+  @ApiProperty({ enum: PAYMENT_STATUSES })
   paymentStatus: string;
 
   @ApiProperty({ example: 'jane@example.com' })

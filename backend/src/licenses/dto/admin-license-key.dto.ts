@@ -87,7 +87,10 @@ export class CreateLicenseKeyDto {
   activationLimit?: number;
 }
 
-/** Only the status may change: active → revoked, and revoked or expired → active (spec section 4). */
+/**
+ * Only the status may change, as the order process's licence-key table lets staff (orders/order-process.ts):
+ * active → revoked, and revoked or expired → active. Nothing sets `expired`.
+ */
 export class UpdateLicenseKeyDto {
   @ApiProperty({ enum: LICENSE_STATUSES })
   @IsIn(LICENSE_STATUSES, { message: `status must be one of ${LICENSE_STATUSES.join(', ')}` })

@@ -4,6 +4,7 @@ import { UuidEntity } from '../../database/uuid-entity.js';
 import { Product } from '../../catalog/entities/product.entity.js';
 import { Order } from '../../orders/entities/order.entity.js';
 
+// How these statuses may change, and why nothing sets `expired`: orders/order-process.ts.
 export const LICENSE_STATUSES = ['active', 'revoked', 'expired'] as const;
 export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
 

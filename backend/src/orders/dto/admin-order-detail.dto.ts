@@ -60,6 +60,15 @@ export class AdminOrderEmailDto {
   @ApiPropertyOptional({ type: Date, nullable: true }) sentAt: Date | null;
 }
 
+/** The statuses staff may move an order to now, each field changed on its own (see allowedTransitions). */
+export class AdminOrderTransitionsDto {
+  @ApiProperty({ enum: ORDER_STATUSES, isArray: true, example: ['cancelled'] })
+  status: OrderStatus[];
+
+  @ApiProperty({ enum: PAYMENT_STATUSES, isArray: true, example: ['completed', 'failed'] })
+  paymentStatus: PaymentStatus[];
+}
+
 export class AdminOrderDetailDto extends AdminOrderRowDto {
   @ApiProperty({ type: [AdminOrderItemDto] }) orderItems: AdminOrderItemDto[];
   @ApiProperty({ type: AdminBillingDto }) billing: AdminBillingDto;
@@ -69,12 +78,22 @@ export class AdminOrderDetailDto extends AdminOrderRowDto {
   @ApiPropertyOptional({ type: String, nullable: true }) paymentProvider: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) providerPaymentId: string | null;
   @ApiPropertyOptional({ type: Date, nullable: true }) paidAt: Date | null;
+  @ApiProperty({
+    type: AdminOrderTransitionsDto,
+    description:
+      'The statuses and payment statuses this staff member may set now (PUT); empty for support. The current ' +
+      'values are not listed. A status sent with a payment change is judged after the payment change.',
+  })
+  allowedTransitions: AdminOrderTransitionsDto;
   @ApiProperty({ type: [AdminOrderKeyDto] }) licenseKeys: AdminOrderKeyDto[];
   @ApiProperty({ type: [AdminOrderDownloadDto] }) downloads: AdminOrderDownloadDto[];
   @ApiProperty({ type: [AdminOrderEmailDto] }) emails: AdminOrderEmailDto[];
 }
 
-/** The back office may set any status and payment status (spec section 4); nothing else is writable. */
+/**
+ * The back office sets the status and/or payment status, as the order process allows (the detail's
+ * `allowedTransitions`; anything else is a 409); nothing else is writable.
+ */
 export class UpdateOrderDto {
   @ApiPropertyOptional({ enum: ORDER_STATUSES })
   @IsOptional()

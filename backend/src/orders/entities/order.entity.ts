@@ -2,6 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeo
 import { EXACT } from '../../database/exact-collation.js';
 import { UuidEntity } from '../../database/uuid-entity.js';
 
+// How the order and payment statuses may change: orders/order-process.ts.
 export const ORDER_STATUSES = ['processing', 'fulfilled', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -19,8 +20,6 @@ export type RefundReason = (typeof REFUND_REASONS)[number];
 
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-/** Payment states a confirmation may still move from (a failed attempt can be followed by a good card). */
-export const UNPAID: PaymentStatus[] = ['pending', 'failed'];
 
 /** One line of the order as it was priced at checkout; later catalogue changes do not alter it. */
 export interface OrderItemSnapshot {

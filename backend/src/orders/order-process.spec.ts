@@ -1,0 +1,297 @@
+import { LICENSE_STATUSES } from '../licenses/entities/license-key.entity.js';
+import { ORDER_STATUSES, PAYMENT_STATUSES, type RefundReason } from './entities/order.entity.js';
+import {
+  allowedTransitions,
+  assertTransition,
+  canTransition,
+  createProcess,
+  deliveryBlock,
+  nextStates,
+  paymentChangeRefusal,
+  statesBefore,
+  statusChangeRefusal,
+  UNPAID,
+  type Actor,
+  type OrderState,
+  type ProcessKind,
+  type ProcessStates,
+  type TransitionTable,
+} from './order-process.js';
+
+/**
+ * The expected tables, written out: row = from, column = to. `both`: system and staff; `sys`: the payment
+ * provider's events and fulfilment only; `staff`: the back office only; `.`: no transition (the diagonal
+ * is `.` too: staying put is no transition). A change to a table must be made here as well.
+ */
+const EXPECTED: Record<ProcessKind, string> = {
+  order: `
+                processing  fulfilled  cancelled
+    processing  .           both       both
+    fulfilled   staff       .          staff
+    cancelled   staff       .          .
+  `,
+  payment: `
+                pending  completed  failed  refunded
+    pending     .        both       both    sys
+    completed   .        .          .       both
+    failed      staff    both       .       sys
+    refunded    .        .          .       .
+  `,
+  'license-key': `
+                active  revoked  expired
+    active      .       both     .
+    revoked     staff   .        .
+    expired     staff   sys      .
+  `,
+};
+
+const ENUMS: Record<ProcessKind, readonly string[]> = {
+  order: ORDER_STATUSES,
+  payment: PAYMENT_STATUSES,
+  'license-key': LICENSE_STATUSES,
+};
+
+const WHO: Record<string, Actor[]> = {
+  '.': [],
+  sys: ['system'],
+  staff: ['staff'],
+  both: ['system', 'staff'],
+};
+
+function parse(matrix: string) {
+  const [header, ...rows] = matrix
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/));
+  const cells = new Map<string, Actor[]>();
+  for (const [from, ...marks] of rows) {
+    marks.forEach((mark, i) => {
+      if (!(mark in WHO)) throw new Error(`Unknown mark ${mark}`);
+      cells.set(`${from}>${header![i]}`, WHO[mark]!);
+    });
+  }
+  return { columns: header!, rows: rows.map((r) => r[0]!), cells };
+}
+
+const KINDS = Object.keys(EXPECTED) as ProcessKind[];
+const ACTORS: (Actor | undefined)[] = ['system', 'staff', undefined];
+
+describe.each(KINDS)('the %s process', (kind) => {
+  type S = ProcessStates[typeof kind];
+  const expected = parse(EXPECTED[kind]);
+  const states = ENUMS[kind] as readonly S[];
+
+  it('has a row and a column for every status of the enum, in its order', () => {
+    expect(expected.rows).toEqual([...states]);
+    expect(expected.columns).toEqual([...states]);
+  });
+
+  const cases = states.flatMap((from) =>
+    states.flatMap((to) => ACTORS.map((by) => [from, to, by ?? 'anyone'] as const)),
+  );
+  it.each(cases)('%s → %s by %s', (from, to, by) => {
+    const actors = expected.cells.get(`${from}>${to}`)!;
+    const allowed = by === 'anyone' ? actors.length > 0 : actors.includes(by);
+    expect(canTransition(kind, from, to, by === 'anyone' ? undefined : by)).toBe(allowed);
+  });
+
+  it.each(ACTORS)('lists next states and states before as the matrix does (by %s)', (by) => {
+    const allowed = (from: string, to: string) => {
+      const actors = expected.cells.get(`${from}>${to}`)!;
+      return by === undefined ? actors.length > 0 : actors.includes(by);
+    };
+    for (const state of states) {
+      expect(nextStates(kind, state, by)).toEqual(states.filter((to) => allowed(state, to)));
+      expect(statesBefore(kind, state, by)).toEqual(states.filter((from) => allowed(from, state)));
+    }
+  });
+});
+
+describe('the lists the conditional UPDATEs use', () => {
+  it('confirms a payment from pending or failed, fails a pending one, refunds any not yet refunded', () => {
+    expect(UNPAID).toEqual(['pending', 'failed']);
+    expect(statesBefore('payment', 'completed', 'system')).toEqual(['pending', 'failed']);
+    expect(statesBefore('payment', 'failed', 'system')).toEqual(['pending']);
+    expect(statesBefore('payment', 'refunded', 'system')).toEqual(['pending', 'completed', 'failed']);
+    expect(statesBefore('license-key', 'revoked', 'system')).toEqual(['active', 'expired']);
+  });
+
+  it('never leads into expired: nothing sets it, staff may only reinstate it', () => {
+    expect(statesBefore('license-key', 'expired')).toEqual([]);
+    expect(nextStates('license-key', 'expired', 'staff')).toEqual(['active']);
+  });
+
+  it("refuses fulfilment's own moves that are not rows, and allows staying put", () => {
+    expect(() => assertTransition('order', 'processing', 'fulfilled')).not.toThrow();
+    expect(() => assertTransition('order', 'cancelled', 'cancelled')).not.toThrow();
+    expect(() => assertTransition('order', 'cancelled', 'fulfilled')).toThrow(
+      'No order transition cancelled → fulfilled',
+    );
+    // Staff rows are not fulfilment's.
+    expect(() => assertTransition('order', 'fulfilled', 'processing')).toThrow();
+  });
+});
+
+describe('the guards staff changes go through', () => {
+  const order = (
+    status: OrderState['status'],
+    paymentStatus: OrderState['paymentStatus'],
+    more: Partial<OrderState> = {},
+  ): OrderState => ({ status, paymentStatus, awaitingKeys: false, refundDue: null, ...more });
+
+  it.each([
+    ['a new order', order('processing', 'pending'), ['cancelled'], ['completed', 'failed']],
+    ['a failed payment', order('processing', 'failed'), ['cancelled'], ['pending', 'completed']],
+    ['a cancelled unpaid order', order('cancelled', 'pending'), ['processing'], ['completed', 'failed']],
+    ['a delivered order', order('fulfilled', 'completed'), [], ['refunded']],
+    [
+      'a paid order awaiting keys',
+      order('processing', 'completed', { awaitingKeys: true }),
+      [],
+      ['refunded'],
+    ],
+    [
+      'an order owed a refund',
+      order('cancelled', 'completed', { refundDue: 'order-cancelled' }),
+      [],
+      ['refunded'],
+    ],
+    ['a refunded order', order('fulfilled', 'refunded'), ['processing', 'cancelled'], []],
+    ['a refunded, cancelled order', order('cancelled', 'refunded'), ['processing'], []],
+    // Corrections: a paid order whose status contradicts its keys is moved to what the keys say.
+    [
+      'a paid order marked processing with all its keys',
+      order('processing', 'completed'),
+      ['fulfilled'],
+      ['refunded'],
+    ],
+    [
+      'a paid order marked fulfilled awaiting keys',
+      order('fulfilled', 'completed', { awaitingKeys: true }),
+      ['processing'],
+      ['refunded'],
+    ],
+  ] as [string, OrderState, string[], string[]][])(
+    'offers %s only its allowed moves',
+    (_, state, status, paymentStatus) => {
+      expect(allowedTransitions(state)).toEqual({ status, paymentStatus });
+    },
+  );
+
+  const every: OrderState[] = ORDER_STATUSES.flatMap((status) =>
+    PAYMENT_STATUSES.flatMap((paymentStatus) =>
+      [false, true].flatMap((awaitingKeys) =>
+        [null, 'coupon-used-up' as RefundReason].map((refundDue) => ({
+          status,
+          paymentStatus,
+          awaitingKeys,
+          refundDue,
+        })),
+      ),
+    ),
+  );
+
+  it('allows exactly the staff rows its guards do not refuse, for every combination', () => {
+    for (const state of every) {
+      const allowed = allowedTransitions(state);
+      for (const to of ORDER_STATUSES) {
+        const listed = allowed.status.includes(to);
+        expect(listed).toBe(
+          to !== state.status &&
+            canTransition('order', state.status, to, 'staff') &&
+            statusChangeRefusal(state, to) === null,
+        );
+        if (to !== state.status && !listed)
+          expect(statusChangeRefusal(state, to)).toEqual(expect.any(String));
+      }
+      for (const to of PAYMENT_STATUSES) {
+        const listed = allowed.paymentStatus.includes(to);
+        expect(listed).toBe(
+          to !== state.paymentStatus &&
+            canTransition('payment', state.paymentStatus, to, 'staff') &&
+            paymentChangeRefusal(state, to) === null,
+        );
+        if (to !== state.paymentStatus && !listed)
+          expect(paymentChangeRefusal(state, to)).toEqual(expect.any(String));
+      }
+      // An order owed a refund keeps its status until the refund; a paid one is never cancelled directly.
+      if (state.refundDue) expect(allowed.status).toEqual([]);
+      if (state.paymentStatus === 'completed') expect(allowed.status).not.toContain('cancelled');
+      if (state.paymentStatus !== 'completed') expect(allowed.status).not.toContain('fulfilled');
+    }
+  });
+
+  it('gives the reasons the back office shows', () => {
+    expect(paymentChangeRefusal(order('fulfilled', 'refunded'), 'completed')).toBe(
+      'A refunded order stays refunded: its licence keys and download links were revoked',
+    );
+    expect(paymentChangeRefusal(order('processing', 'pending'), 'refunded')).toBe(
+      'Only a paid order can be refunded',
+    );
+    expect(paymentChangeRefusal(order('fulfilled', 'completed'), 'failed')).toBe(
+      'A paid order cannot be set to failed; refund it instead',
+    );
+    expect(statusChangeRefusal(order('fulfilled', 'completed'), 'cancelled')).toBe(
+      'A paid order is cancelled by refunding it: send paymentStatus refunded',
+    );
+    expect(statusChangeRefusal(order('processing', 'completed', { awaitingKeys: true }), 'fulfilled')).toBe(
+      'This paid order is processing until it has all its licence keys',
+    );
+    expect(statusChangeRefusal(order('processing', 'pending'), 'fulfilled')).toBe(
+      'Only a paid order that has all its licence keys is fulfilled',
+    );
+    expect(statusChangeRefusal(order('cancelled', 'completed'), 'fulfilled')).toBe(
+      'A cancelled order cannot be set to fulfilled',
+    );
+  });
+
+  it('delivers only to a paid order that owes no refund', () => {
+    expect(deliveryBlock({ paymentStatus: 'completed', refundDue: null })).toBeNull();
+    expect(deliveryBlock({ paymentStatus: 'completed', refundDue: 'order-cancelled' })).toBe('refund-due');
+    for (const paymentStatus of ['pending', 'failed', 'refunded'] as const)
+      expect(deliveryBlock({ paymentStatus, refundDue: null })).toBe('unpaid');
+  });
+});
+
+describe('the next states', () => {
+  // The statuses the next issues add, slotted into copies of the tables: no function changes, and the
+  // lists the UPDATEs use follow (a payment held for review is confirmed like a pending one).
+  type NextPayment =
+    (typeof PAYMENT_STATUSES)[number] | 'authorized' | 'held_for_review' | 'partially_refunded' | 'disputed';
+  type NextOrder = (typeof ORDER_STATUSES)[number] | 'on_hold' | 'withdrawn';
+  const ANYONE: Actor[] = ['system', 'staff'];
+  const SYSTEM: Actor[] = ['system'];
+  const payment: TransitionTable<NextPayment> = {
+    pending: { authorized: SYSTEM, completed: ANYONE, failed: ANYONE, refunded: SYSTEM },
+    authorized: { completed: SYSTEM, held_for_review: SYSTEM, failed: SYSTEM },
+    held_for_review: { completed: ANYONE, refunded: ANYONE },
+    failed: { completed: ANYONE, pending: ['staff'], refunded: SYSTEM },
+    completed: { partially_refunded: ANYONE, refunded: ANYONE, disputed: SYSTEM },
+    partially_refunded: { refunded: ANYONE, disputed: SYSTEM },
+    disputed: { completed: SYSTEM, refunded: SYSTEM },
+    refunded: {},
+  };
+  const order: TransitionTable<NextOrder> = {
+    processing: { fulfilled: ANYONE, cancelled: ANYONE, on_hold: SYSTEM, withdrawn: ANYONE },
+    on_hold: { fulfilled: ANYONE, cancelled: ANYONE, withdrawn: ANYONE },
+    fulfilled: { processing: ['staff'], cancelled: ['staff'] },
+    cancelled: { processing: ['staff'] },
+    withdrawn: {},
+  };
+
+  it('fit the same tables and questions', () => {
+    const payments = createProcess(payment);
+    expect(payments.statesBefore('completed', 'system')).toEqual([
+      'pending',
+      'authorized',
+      'held_for_review',
+      'failed',
+      'disputed',
+    ]);
+    expect(payments.nextStates('completed')).toEqual(['partially_refunded', 'disputed', 'refunded']);
+    expect(payments.canTransition('refunded', 'disputed')).toBe(false);
+    const orders = createProcess(order);
+    expect(orders.nextStates('on_hold', 'staff')).toEqual(['fulfilled', 'cancelled', 'withdrawn']);
+    expect(orders.statesBefore('withdrawn')).toEqual(['processing', 'on_hold']);
+  });
+});

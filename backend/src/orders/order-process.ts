@@ -1,0 +1,234 @@
+import type { LicenseStatus } from '../licenses/entities/license-key.entity.js';
+import type { Order, OrderStatus, PaymentStatus } from './entities/order.entity.js';
+
+/**
+ * The order process as data: every status change of an order, its payment and its licence keys is a row
+ * of one of the tables below (after Vendure's `order-state-machine.ts` and `default-payment-process.ts`).
+ * The services apply a row with a conditional UPDATE whose `IN (...)` list is `statesBefore(...)`, so that
+ * each change happens once; the rules that depend on more than the state (is the order paid, does it wait
+ * for keys, is it owed a refund) are the guards further down. The tables are tested exhaustively in
+ * order-process.spec.ts.
+ *
+ * Adding a state is a row here (the tables are keyed by every value of the enum, so the compiler asks for
+ * it) plus its effect in the service that applies it; no `IN (...)` list elsewhere changes. For the next
+ * issues, e.g.:
+ *
+ *   payment  pending → authorized → completed; authorized → held_for_review → completed | refunded;
+ *            completed → partially_refunded → refunded; completed | partially_refunded → disputed;
+ *            disputed → completed (won) | refunded (lost)
+ *   order    processing → on_hold (paid, held for review) → fulfilled | cancelled;
+ *            processing | on_hold → withdrawn (EU withdrawal before delivery)
+ *
+ * and `confirmPayment`'s list (statesBefore('payment', 'completed')) then includes `authorized` and
+ * `held_for_review` by itself. order-process.spec.ts builds those tables to show it.
+ */
+
+/**
+ * Who takes a transition. `system`: the payment provider's events and fulfilment (checkout, webhooks,
+ * stock arriving); `staff`: an admin in the back office, through PUT /api/admin/orders/:id and
+ * PUT /api/admin/license-keys/:id.
+ */
+export type Actor = 'system' | 'staff';
+
+/** For each state (every one, so a new state needs a row), the states it may move to and who may move it. */
+export type TransitionTable<S extends string> = {
+  readonly [From in S]: { readonly [To in S]?: readonly Actor[] };
+};
+
+const ANYONE: readonly Actor[] = ['system', 'staff'];
+const SYSTEM: readonly Actor[] = ['system'];
+const STAFF: readonly Actor[] = ['staff'];
+
+/**
+ * The order's status. Its paid/unpaid rules are guards (statusChangeRefusal): a paid order's status is
+ * fulfilment's (`fulfilled` once it has all its keys, `processing` while it waits), and staff cancel a paid
+ * order by refunding it.
+ */
+export const ORDER_PROCESS: TransitionTable<OrderStatus> = {
+  // Created at checkout; waits here for its payment, then for stock when keys ran short.
+  processing: {
+    // Delivered with all its keys (staff: only to correct a paid order that has them all).
+    fulfilled: ANYONE,
+    // System: paid but not deliverable, so held for a refund. Staff: an unpaid order.
+    cancelled: ANYONE,
+  },
+  // Staff only, as corrections: a paid order found waiting for keys, or a refunded order.
+  fulfilled: { processing: STAFF, cancelled: STAFF },
+  // Reopened by staff while unpaid. Never delivered: a payment for it is held for a refund instead.
+  cancelled: { processing: STAFF },
+};
+
+export const PAYMENT_PROCESS: TransitionTable<PaymentStatus> = {
+  // A refund of a payment never seen to succeed (its success event lost, or its amount wrong) is
+  // recorded as the provider reports it; staff refund only what was paid.
+  pending: { completed: ANYONE, failed: ANYONE, refunded: SYSTEM },
+  completed: { refunded: ANYONE },
+  // A failed attempt may be followed by a good card; staff may set it back to pending.
+  failed: { completed: ANYONE, pending: STAFF, refunded: SYSTEM },
+  // Final: the keys and links were revoked.
+  refunded: {},
+};
+
+/**
+ * A licence key's status. `expired` is accepted (the column, the public validation answer and the
+ * activation refusal know it) but nothing sets it: no row leads into it, and staff may only reinstate an
+ * expired key. It is kept for keys with an end date (a later product); a refund still revokes it.
+ */
+export const LICENSE_KEY_PROCESS: TransitionTable<LicenseStatus> = {
+  // Revoked by a refund (every key of the order) or by staff (one key, e.g. before replacing it).
+  active: { revoked: ANYONE },
+  revoked: { active: STAFF },
+  expired: { active: STAFF, revoked: SYSTEM },
+};
+
+/** The questions asked of one table. */
+export interface Process<S extends string> {
+  readonly states: readonly S[];
+  /** Whether `from → to` is a row (taken by `by`, or by anyone when omitted). Staying put is no transition. */
+  canTransition(from: S, to: S, by?: Actor): boolean;
+  /** The states `from` may move to, in the table's order. */
+  nextStates(from: S, by?: Actor): S[];
+  /** The states that may move to `to`: the `IN (...)` list of the UPDATE that applies it. */
+  statesBefore(to: S, by?: Actor): S[];
+}
+
+export function createProcess<S extends string>(table: TransitionTable<S>): Process<S> {
+  const states = Object.keys(table) as S[];
+  const can = (from: S, to: S, by?: Actor) => {
+    const actors = table[from]?.[to];
+    return from !== to && actors !== undefined && (by === undefined || actors.includes(by));
+  };
+  return {
+    states,
+    canTransition: can,
+    nextStates: (from, by) => states.filter((to) => can(from, to, by)),
+    statesBefore: (to, by) => states.filter((from) => can(from, to, by)),
+  };
+}
+
+export interface ProcessStates {
+  order: OrderStatus;
+  payment: PaymentStatus;
+  'license-key': LicenseStatus;
+}
+export type ProcessKind = keyof ProcessStates;
+
+const PROCESSES: { [K in ProcessKind]: Process<ProcessStates[K]> } = {
+  order: createProcess(ORDER_PROCESS),
+  payment: createProcess(PAYMENT_PROCESS),
+  'license-key': createProcess(LICENSE_KEY_PROCESS),
+};
+
+export function canTransition<K extends ProcessKind>(
+  kind: K,
+  from: ProcessStates[K],
+  to: ProcessStates[K],
+  by?: Actor,
+): boolean {
+  return PROCESSES[kind].canTransition(from, to, by);
+}
+
+export function nextStates<K extends ProcessKind>(
+  kind: K,
+  from: ProcessStates[K],
+  by?: Actor,
+): ProcessStates[K][] {
+  return PROCESSES[kind].nextStates(from, by);
+}
+
+export function statesBefore<K extends ProcessKind>(
+  kind: K,
+  to: ProcessStates[K],
+  by?: Actor,
+): ProcessStates[K][] {
+  return PROCESSES[kind].statesBefore(to, by);
+}
+
+/**
+ * A move made by fulfilment itself (same state allowed). Its preconditions were checked by a conditional
+ * UPDATE before it, so a refusal here is a bug: an Error, and the transaction rolls back.
+ */
+export function assertTransition<K extends ProcessKind>(
+  kind: K,
+  from: ProcessStates[K],
+  to: ProcessStates[K],
+): void {
+  if (from !== to && !canTransition(kind, from, to, 'system'))
+    throw new Error(`No ${kind} transition ${from} → ${to}`);
+}
+
+/** Payment states a confirmation may still move from (a failed attempt can be followed by a good card). */
+export const UNPAID: readonly PaymentStatus[] = statesBefore('payment', 'completed', 'system');
+
+// --- Guards: the rules that read more of the order than one status. ---
+
+export type OrderState = Pick<Order, 'status' | 'paymentStatus' | 'awaitingKeys' | 'refundDue'>;
+
+/** Why an order held for a refund gets no keys and no delivery e-mail. */
+export const REFUND_DUE_UNDELIVERED =
+  'This order was cancelled and is owed a refund: nothing is delivered for it';
+
+/**
+ * The one rule for delivering anything (keys, links, the delivery e-mail) to an order: it must be paid and
+ * not owed a refund. An order is owed a refund (`refundDue`) from the moment a payment arrives that cannot
+ * be delivered (fulfilment's holdForRefund) until the refund (which clears it). Answers what stands in the
+ * way, or null.
+ */
+export function deliveryBlock(
+  order: Pick<Order, 'paymentStatus' | 'refundDue'>,
+): 'unpaid' | 'refund-due' | null {
+  if (order.paymentStatus !== 'completed') return 'unpaid';
+  return order.refundDue ? 'refund-due' : null;
+}
+
+/** Why staff may not set this order's payment status to `to` now (a 409), or null. */
+export function paymentChangeRefusal(order: OrderState, to: PaymentStatus): string | null {
+  const from = order.paymentStatus;
+  if (to === from || canTransition('payment', from, to, 'staff')) return null;
+  if (from === 'refunded')
+    return 'A refunded order stays refunded: its licence keys and download links were revoked';
+  if (to === 'refunded') return 'Only a paid order can be refunded';
+  if (from === 'completed') return `A paid order cannot be set to ${to}; refund it instead`;
+  return `A ${from} payment cannot be set to ${to}`;
+}
+
+/**
+ * Why staff may not set this order's status to `to` now (a 409), or null. `order` is the order after any
+ * payment change sent with it.
+ */
+export function statusChangeRefusal(order: OrderState, to: OrderStatus): string | null {
+  if (to === order.status) return null;
+  if (order.refundDue)
+    return 'This order was paid but not delivered and is owed a refund: send paymentStatus refunded once it is refunded';
+  if (order.paymentStatus === 'completed') {
+    if (to === 'cancelled') return 'A paid order is cancelled by refunding it: send paymentStatus refunded';
+    if (to !== (order.awaitingKeys ? 'processing' : 'fulfilled')) {
+      return order.awaitingKeys
+        ? 'This paid order is processing until it has all its licence keys'
+        : 'This paid order has all its licence keys: it is fulfilled';
+    }
+  } else if (to === 'fulfilled') {
+    return 'Only a paid order that has all its licence keys is fulfilled';
+  }
+  if (!canTransition('order', order.status, to, 'staff'))
+    return `A ${order.status} order cannot be set to ${to}`;
+  return null;
+}
+
+/**
+ * The statuses staff may move this order to now, each field changed on its own (GET /api/admin/orders/:id
+ * answers them so the back office offers only these). A status sent together with a payment change is
+ * judged after the payment change, so e.g. `{paymentStatus: 'refunded', status: 'cancelled'}` is accepted
+ * for a paid order although `cancelled` is not listed for it.
+ */
+export function allowedTransitions(order: OrderState): {
+  status: OrderStatus[];
+  paymentStatus: PaymentStatus[];
+} {
+  return {
+    status: nextStates('order', order.status, 'staff').filter((to) => !statusChangeRefusal(order, to)),
+    paymentStatus: nextStates('payment', order.paymentStatus, 'staff').filter(
+      (to) => !paymentChangeRefusal(order, to),
+    ),
+  };
+}
