@@ -1,11 +1,11 @@
 import { combineReducers, configureStore, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
+import { storeApi } from '../api/storeApi';
 import cartReducer from '../features/cart/cartSlice';
-import catalogReducer from '../features/catalog/catalogSlice';
 import { makeListenerMiddleware } from './listenerMiddleware';
 
 const rootReducer = combineReducers({
-  catalog: catalogReducer,
   cart: cartReducer,
+  [storeApi.reducerPath]: storeApi.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -16,7 +16,8 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(listenerMiddleware.middleware),
+    middleware: (getDefault) =>
+      getDefault().prepend(listenerMiddleware.middleware).concat(storeApi.middleware),
   });
 }
 

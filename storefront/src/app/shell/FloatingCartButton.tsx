@@ -1,6 +1,7 @@
 import Badge from '@mui/material/Badge';
 import Fab from '@mui/material/Fab';
-import { selectTotalItems, setCartOpen } from '../../features/cart/cartSlice';
+import { selectTotalItems } from '../../features/cart/cartSelectors';
+import { setCartOpen } from '../../features/cart/cartSlice';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { CartIcon } from './icons';
 
