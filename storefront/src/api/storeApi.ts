@@ -1,4 +1,5 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
+import { addToStores } from '../app/store';
 import { apiBaseQuery, type ApiFailure } from './http';
 import type {
   AppliedCoupon,
@@ -87,5 +88,15 @@ export const {
   useConfirmDemoPaymentMutation,
 } = storeApi;
 
-/** The catalogue as loaded so far (an empty list until it is). */
-export const selectProductsResult = storeApi.endpoints.getProducts.select();
+declare module '../app/store' {
+  export interface LazyLoadedSlices {
+    storeApi: ReturnType<typeof storeApi.reducer>;
+  }
+}
+
+// Not in the first bundle of `/` (the catalogue and settings are not needed for its first paint): the
+// API's cache and middleware join the store when this module is first imported.
+const withStoreApi = addToStores(storeApi);
+
+/** The catalogue query's state (no data until it is loaded). */
+export const selectProductsResult = withStoreApi.selector(storeApi.endpoints.getProducts.select());

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Toaster } from '../components/toast/Toaster';
-import { selectTotalItems } from '../features/cart/cartSelectors';
-import { selectCartOpen } from '../features/cart/cartSlice';
+import { selectCartOpen, selectTotalItems } from '../features/cart/cartSlice';
 import { useAppSelector } from './hooks';
 import { ScrollToTop } from './shell/ScrollToTop';
 

@@ -1,7 +1,6 @@
 import Badge from '@mui/material/Badge';
 import Fab from '@mui/material/Fab';
-import { selectTotalItems } from '../../features/cart/cartSelectors';
-import { setCartOpen } from '../../features/cart/cartSlice';
+import { selectTotalItems, setCartOpen } from '../../features/cart/cartSlice';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { CartIcon } from './icons';
 

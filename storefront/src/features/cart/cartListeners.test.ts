@@ -3,8 +3,8 @@ import { makeStore } from '../../app/store';
 import { HOME_BUSINESS, PRODUCTS, STANDARD } from '../../test/fixtures';
 import { makeTestStore } from '../../test/render';
 import { restoreCart } from './cartListeners';
-import { selectSubtotal, selectTotalItems } from './cartSelectors';
-import { addItem, applyCoupon, clearCart, removeCoupon, updateQuantity } from './cartSlice';
+import { selectSubtotal } from './cartSelectors';
+import { addItem, applyCoupon, clearCart, removeCoupon, selectTotalItems, updateQuantity } from './cartSlice';
 import { CART_STORAGE_KEY, COUPON_STORAGE_KEY } from './cartStorage';
 
 const stored = (key: string): unknown => JSON.parse(localStorage.getItem(key) ?? 'null');

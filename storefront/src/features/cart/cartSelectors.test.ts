@@ -9,9 +9,15 @@ import {
   selectDiscount,
   selectSavings,
   selectSubtotal,
-  selectTotalItems,
 } from './cartSelectors';
-import { addItem, applyCoupon, initialCartState, setCartOpen, updateQuantity } from './cartSlice';
+import {
+  addItem,
+  applyCoupon,
+  initialCartState,
+  selectTotalItems,
+  setCartOpen,
+  updateQuantity,
+} from './cartSlice';
 
 const lines = [
   { id: STANDARD.id, quantity: 2 },

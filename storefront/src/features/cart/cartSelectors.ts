@@ -8,7 +8,9 @@ import type { CartItem } from './types';
 
 /*
  * The cart as shown, derived from its lines and the catalogue (the products query), never stored: a price
- * is the catalogue's current one, whatever it was when the line was added.
+ * is the catalogue's current one, whatever it was when the line was added. They read the catalogue, so
+ * this module comes with the RTK Query API, not with the first bundle of `/`; the count of licences, which
+ * the lines alone give, is in cartSlice.ts.
  */
 
 const NO_PRODUCTS: Product[] = [];
@@ -29,11 +31,6 @@ export const selectCartItems = createSelector([selectCartLines, selectCatalogue]
     return product ? [{ ...product, quantity: line.quantity }] : [];
   });
 });
-
-/** How many licences the cart holds (the badge), known from the lines alone. */
-export const selectTotalItems = createSelector([selectCartLines], (lines) =>
-  lines.reduce((sum, line) => sum + line.quantity, 0),
-);
 
 /** Subtotal in cents: Σ current price × quantity, before any coupon. */
 export const selectSubtotal = createSelector([selectCartItems], (items) =>

@@ -7,7 +7,6 @@ import {
   selectDiscount,
   selectSavings,
   selectSubtotal,
-  selectTotalItems,
 } from './cartSelectors';
 import {
   addItem,
@@ -18,6 +17,7 @@ import {
   loadFromStorage,
   removeCoupon,
   removeItem,
+  selectTotalItems,
   setCartOpen,
   setLoading,
   toggleCart,

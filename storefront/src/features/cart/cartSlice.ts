@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AppliedCoupon, CartLine } from './types';
 
 /**
@@ -97,3 +97,8 @@ export const { selectCartLines, selectCartOpen, selectAppliedCoupon, selectCartL
   cartSlice.selectors;
 
 export default cartSlice.reducer;
+
+/** How many licences the cart holds (the badge), known from the lines alone. */
+export const selectTotalItems = createSelector([selectCartLines], (lines) =>
+  lines.reduce((sum, line) => sum + line.quantity, 0),
+);
