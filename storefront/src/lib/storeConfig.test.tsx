@@ -1,9 +1,10 @@
-import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { StoreName, SupportEmailLink, SupportPhoneLink } from '../components/StoreContacts';
 import { STORE_CONFIG } from '../test/fixtures';
-import { resetStoreConfig, telHref } from './storeConfig';
+import { renderWithStore } from '../test/render';
+import { resetStoreConfig } from '../test/storeConfig';
+import { telHref } from './storeConfig';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -13,13 +14,13 @@ function deferred<T>() {
 
 function Contacts() {
   return (
-    <MemoryRouter>
+    <>
       <p>
         <StoreName />
       </p>
       <SupportEmailLink />
       <SupportPhoneLink />
-    </MemoryRouter>
+    </>
   );
 }
 
@@ -30,7 +31,7 @@ describe('store config', () => {
     const answer = deferred<Response>();
     const fetchMock = vi.fn(() => answer.promise);
     vi.stubGlobal('fetch', fetchMock);
-    render(<Contacts />);
+    renderWithStore(<Contacts />);
 
     expect(screen.getAllByLabelText('Loading')).toHaveLength(3);
     expect(screen.queryByRole('link')).toBeNull();
@@ -38,7 +39,7 @@ describe('store config', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/store-config', expect.anything());
 
     await act(async () => answer.resolve(Response.json({ ...STORE_CONFIG, storeName: 'Key Shop' })));
-    expect(screen.getByText('Key Shop')).toBeTruthy();
+    expect(await screen.findByText('Key Shop')).toBeTruthy();
     expect(screen.getByRole('link', { name: STORE_CONFIG.supportEmail }).getAttribute('href')).toBe(
       `mailto:${STORE_CONFIG.supportEmail}`,
     );
@@ -53,7 +54,7 @@ describe('store config', () => {
       'fetch',
       vi.fn(async () => new Response('down', { status: 503 })),
     );
-    render(<Contacts />);
+    renderWithStore(<Contacts />);
     const links = await screen.findAllByRole('link', { name: 'our contact form' });
     expect(links).toHaveLength(2);
     expect(links[0].getAttribute('href')).toBe('/contact');
@@ -64,7 +65,7 @@ describe('store config', () => {
       'fetch',
       vi.fn(async () => Response.json([{ id: 'office-2024-standard' }])),
     );
-    render(<Contacts />);
+    renderWithStore(<Contacts />);
     expect(await screen.findAllByRole('link', { name: 'our contact form' })).toHaveLength(2);
   });
 

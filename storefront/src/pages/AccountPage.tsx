@@ -13,7 +13,7 @@ import { PageMeta } from '../components/PageMeta';
 import { toast } from '../components/toast/toast';
 import { clearAccessToken, readAccessToken, saveAccessToken } from '../features/account/accessToken';
 import { fetchCustomerOrders, type CustomerOrder } from '../features/account/accountApi';
-import { ApiError } from '../lib/api';
+import { ApiError } from '../api/http';
 import { formatCents } from '../lib/money';
 import { isRefundDue, REFUND_DUE_TEXT } from '../lib/orderOutcome';
 

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { restoreCart } from '../features/cart/cartListeners';
 import { initialCartState } from '../features/cart/cartSlice';
 import { CART_STORAGE_KEY } from '../features/cart/cartStorage';
-import { PRO_PLUS, STANDARD } from '../test/fixtures';
+import { PRODUCTS, PRO_PLUS, STANDARD } from '../test/fixtures';
 import { renderRoute } from '../test/render';
 
 /** How many times the billing form has rendered. */
@@ -23,11 +23,9 @@ const cart = {
   ...initialCartState,
   isLoading: false,
   items: [
-    { ...STANDARD, quantity: 2 },
-    { ...PRO_PLUS, quantity: 1 },
+    { id: STANDARD.id, quantity: 2 },
+    { id: PRO_PLUS.id, quantity: 1 },
   ],
-  totalItems: 3,
-  totalPrice: 13497,
   appliedCoupon: { code: 'SAVE10', discount: 0.1 },
 };
 
@@ -59,7 +57,7 @@ describe('CheckoutPage', () => {
   it('renders the summary alone once the cart has been read, not the billing form', async () => {
     // As after hydrating the prerendered page: the cart not read yet, then read from the browser's storage.
     localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([{ ...STANDARD, quantity: 2 }]));
-    const { store } = renderRoute('/checkout');
+    const { store } = renderRoute('/checkout', undefined, { products: PRODUCTS });
     await screen.findByRole('form', { name: 'Billing information' });
     fill('Email address', 'jane@example.com');
     const renders = billingForm.renders;
@@ -98,7 +96,7 @@ describe('CheckoutPage', () => {
         return new Response('not found', { status: 404 });
       }),
     );
-    const { store } = renderRoute('/checkout', { cart });
+    const { store } = renderRoute('/checkout', { cart }, { products: PRODUCTS });
 
     expect(await screen.findByRole('heading', { name: '1. Billing Info' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Shopping' }).getAttribute('href')).toBe('/');
@@ -167,7 +165,7 @@ describe('CheckoutPage', () => {
           : new Response('', { status: 404 }),
       ),
     );
-    renderRoute('/checkout', { cart });
+    renderRoute('/checkout', { cart }, { products: PRODUCTS });
     await screen.findByRole('heading', { name: '1. Billing Info' });
     fill('Email address', 'jane@example.com');
     fill('First name', 'Jane');

@@ -10,7 +10,7 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import type { RootState } from '../app/store';
 import { PageMeta } from '../components/PageMeta';
 import { toast } from '../components/toast/toast';
-import { clearCart, selectCartItems, selectCartLoading } from '../features/cart/cartSlice';
+import { clearCart, selectCartLines, selectCartLoading } from '../features/cart/cartSlice';
 import { BillingForm } from '../features/checkout/BillingForm';
 import { emptyBilling, type Billing } from '../features/checkout/billingSchema';
 import type { PaymentIntent } from '../features/checkout/checkoutApi';
@@ -29,7 +29,7 @@ const HEADINGS: Record<Step, string> = { 1: 'Billing Info', 2: 'Payment', 3: 'Co
  * prerendered at build time has none) must not render the whole page again, only the parts that show it.
  */
 const selectCartReadEmpty = (state: RootState) =>
-  !selectCartLoading(state) && selectCartItems(state).length === 0;
+  !selectCartLoading(state) && selectCartLines(state).length === 0;
 
 /** `/checkout`: billing, payment, confirmation; no header or footer. */
 export function CheckoutPage() {

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { selectTotalItems } from '../features/cart/cartSlice';
 import { PRODUCTS } from '../test/fixtures';
 import { renderRoute } from '../test/render';
 
@@ -51,7 +52,7 @@ describe('HomePage', () => {
     expect(
       within(dialog).getByRole('button', { name: 'Decrease quantity of Office 2024 Standard' }),
     ).toHaveProperty('disabled', true);
-    expect(store.getState().cart.totalItems).toBe(1);
+    expect(selectTotalItems(store.getState())).toBe(1);
   });
 
   it('opens one FAQ answer at a time and closes it again', async () => {

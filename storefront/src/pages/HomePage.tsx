@@ -1,30 +1,28 @@
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue } from 'react';
-import { useAppDispatch } from '../app/hooks';
+import { lazy, Suspense } from 'react';
+import { MetaTags } from '../components/MetaTags';
 import { Note } from '../components/Note';
-import { PageMeta } from '../components/PageMeta';
 import { requirementsNote } from '../content/home';
-import { addItem } from '../features/cart/cartSlice';
-import { ProductCard } from '../features/catalog/ProductCard';
-import { useProducts } from '../features/catalog/useProducts';
 import { Faq } from './home/Faq';
 import { Hero } from './home/Hero';
 import { HowItWorks } from './home/HowItWorks';
+import { ProductsLoading } from './home/ProductsLoading';
 
-/**
- * The catalogue section: the only part of `/` that changes once shown, so the catalogue's loading states
- * re-render it alone. The cards follow the catalogue through a deferred value: React renders them in
- * slices, in the background, instead of one task that would block input as the page finishes loading.
+/*
+ * What needs the store's API (the catalogue, the store's name in the title) comes with the RTK Query code,
+ * loaded once the page has rendered: nothing from the server is shown on first paint (the prerendered page
+ * has the catalogue's spinner and the title without the store's name, as do these placeholders).
  */
-function Products() {
-  const dispatch = useAppDispatch();
-  const current = useProducts();
-  const products = useDeferredValue(current.products);
-  const status = useDeferredValue(current.status);
+const ProductGrid = lazy(() => import('./home/ProductGrid').then((m) => ({ default: m.ProductGrid })));
+const PageMeta = lazy(() => import('../components/PageMeta').then((m) => ({ default: m.PageMeta })));
 
+const TITLE = 'Office 2024 Lifetime Licences';
+const DESCRIPTION =
+  'Genuine Office 2024 lifetime licence keys for Windows and Mac: up to 80% off, no subscription, delivered by e-mail within minutes.';
+
+function Products() {
   return (
     <Box
       component="section"
@@ -42,27 +40,9 @@ function Products() {
         >
           Choose your Office 2024 edition
         </Typography>
-        {status === 'failed' ? (
-          <Note tone="error" role="alert">
-            Unable to load products. Please refresh the page.
-          </Note>
-        ) : status === 'succeeded' ? (
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 3,
-              gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' },
-            }}
-          >
-            {products.map((product) => (
-              <ProductCard key={product.id} product={product} onAddToCart={(p) => dispatch(addItem(p))} />
-            ))}
-          </Box>
-        ) : (
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-            <CircularProgress aria-label="Loading products" />
-          </Box>
-        )}
+        <Suspense fallback={<ProductsLoading />}>
+          <ProductGrid />
+        </Suspense>
         <Box sx={{ mt: 4 }}>
           <Note>{requirementsNote}</Note>
         </Box>
@@ -75,10 +55,9 @@ function Products() {
 export function HomePage({ withinShell = false }: { withinShell?: boolean }) {
   const content = (
     <>
-      <PageMeta
-        title="Office 2024 Lifetime Licences"
-        description="Genuine Office 2024 lifetime licence keys for Windows and Mac: up to 80% off, no subscription, delivered by e-mail within minutes."
-      />
+      <Suspense fallback={<MetaTags title={TITLE} description={DESCRIPTION} />}>
+        <PageMeta title={TITLE} description={DESCRIPTION} />
+      </Suspense>
       <Hero />
       <Products />
       <HowItWorks />

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { PageMeta } from '../components/PageMeta';
-import { ApiError } from '../lib/api';
+import { ApiError } from '../api/http';
 import { requestAccessLink } from '../features/account/accountApi';
 
 const CONFIRMATION =

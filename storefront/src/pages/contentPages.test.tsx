@@ -7,7 +7,7 @@ import { refundLabels } from '../content/refund';
 import { storeContactsCopy } from '../content/storeContacts';
 import { termsLabels } from '../content/terms';
 import { contentUi } from '../content/ui';
-import { resetStoreConfig } from '../lib/storeConfig';
+import { resetStoreConfig } from '../test/storeConfig';
 import { STORE_CONFIG } from '../test/fixtures';
 import { renderRoute } from '../test/render';
 

@@ -1,6 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { resetStoreConfig } from '../lib/storeConfig';
+import { resetStoreConfig } from './storeConfig';
 import { STORE_CONFIG } from './fixtures';
 
 // findBy*/waitFor give up after 1 s by default: too short for a lazy page's first import and render on a
@@ -11,7 +11,8 @@ configure({ asyncUtilTimeout: 5_000 });
 const withDom = typeof window !== 'undefined';
 
 beforeEach(() => {
-  // The server's settings as if already loaded, so a test's fetch stub sees only the calls it is about.
+  // The server's settings as if already loaded in every store a test renders with, so a test's fetch stub
+  // sees only the calls it is about.
   // Tests of the loading itself start from `resetStoreConfig()`.
   resetStoreConfig({ status: 'ready', config: STORE_CONFIG });
   if (!withDom) return;

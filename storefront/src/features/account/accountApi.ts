@@ -1,4 +1,4 @@
-import { api } from '../../lib/api';
+import { api } from '../../api/http';
 
 export interface CustomerOrder {
   id: string;

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -9,22 +10,26 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router-dom';
+import { useGetProductsQuery } from '../../api/storeApi';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { CartLine } from './CartLine';
-import { CartSummary } from './CartSummary';
-import { CouponBox } from './CouponBox';
 import {
-  removeItem,
-  selectAppliedCoupon,
   selectCartItems,
-  selectCartOpen,
   selectCartTotal,
   selectDiscount,
   selectSavings,
   selectSubtotal,
+} from './cartSelectors';
+import {
+  removeItem,
+  selectAppliedCoupon,
+  selectCartLines,
+  selectCartOpen,
   setCartOpen,
   updateQuantity,
 } from './cartSlice';
+import { CartSummary } from './CartSummary';
+import { CouponBox } from './CouponBox';
 
 const TRUST_NOTES = ['256-bit SSL encrypted', 'All major cards accepted', 'Instant delivery by e-mail'];
 
@@ -33,6 +38,9 @@ export function CartModal() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const open = useAppSelector(selectCartOpen);
+  // The lines' titles and prices are the catalogue's: loaded here if the page has not loaded it.
+  const catalogue = useGetProductsQuery();
+  const lineCount = useAppSelector(selectCartLines).length;
   const items = useAppSelector(selectCartItems);
   const subtotal = useAppSelector(selectSubtotal);
   const discount = useAppSelector(selectDiscount);
@@ -59,7 +67,15 @@ export function CartModal() {
         <span aria-hidden="true">×</span>
       </IconButton>
       <DialogContent dividers>
-        {items.length === 0 ? (
+        {lineCount > 0 && !catalogue.data ? (
+          catalogue.isError ? (
+            <Alert severity="error">Unable to load products. Please refresh the page.</Alert>
+          ) : (
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+              <CircularProgress aria-label="Loading your cart" />
+            </Box>
+          )
+        ) : items.length === 0 ? (
           <Stack spacing={2} sx={{ alignItems: 'center', py: 6 }}>
             <Typography variant="h6" component="p">
               Your cart is empty

@@ -1,13 +1,13 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../test/render';
-import { STANDARD } from '../../test/fixtures';
+import { PRODUCTS, STANDARD } from '../../test/fixtures';
 import { initialCartState } from './cartSlice';
 import { CouponBox } from './CouponBox';
 
-const withItem = {
-  cart: { ...initialCartState, items: [{ ...STANDARD, quantity: 2 }], totalItems: 2, totalPrice: 8098 },
-};
+const withItem = { cart: { ...initialCartState, items: [{ id: STANDARD.id, quantity: 2 }] } };
+/** The catalogue as loaded: the subtotal the discount is taken from is its prices'. */
+const loaded = { products: PRODUCTS };
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -20,7 +20,7 @@ describe('CouponBox', () => {
     const answer = deferred<Response>();
     const fetchMock = vi.fn(() => answer.promise);
     vi.stubGlobal('fetch', fetchMock);
-    const { store } = renderWithStore(<CouponBox />, withItem);
+    const { store } = renderWithStore(<CouponBox />, withItem, loaded);
 
     const input = screen.getByLabelText('Enter promo code');
     const apply = screen.getByRole('button', { name: 'Apply' });
@@ -56,7 +56,7 @@ describe('CouponBox', () => {
         ),
       ),
     );
-    const { store } = renderWithStore(<CouponBox />, withItem);
+    const { store } = renderWithStore(<CouponBox />, withItem, loaded);
     fireEvent.change(screen.getByLabelText('Enter promo code'), { target: { value: 'NOPE' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
 
@@ -74,7 +74,7 @@ describe('CouponBox', () => {
     ],
   ])('says the check failed on %s', async (_label, answer) => {
     vi.stubGlobal('fetch', vi.fn(answer));
-    renderWithStore(<CouponBox />, withItem);
+    renderWithStore(<CouponBox />, withItem, loaded);
     fireEvent.change(screen.getByLabelText('Enter promo code'), { target: { value: 'SAVE10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
 

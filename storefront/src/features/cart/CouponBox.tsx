@@ -7,8 +7,10 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatCents } from '../../lib/money';
-import { applyCoupon, removeCoupon, selectAppliedCoupon, selectDiscount } from './cartSlice';
-import { validateCoupon } from './couponApi';
+import { useValidateCouponMutation } from '../../api/storeApi';
+import { selectDiscount } from './cartSelectors';
+import { applyCoupon, removeCoupon, selectAppliedCoupon } from './cartSlice';
+import { couponErrorMessage } from './couponApi';
 
 /** The promo-code box: idle → Validating... → applied, or an error under the input. */
 export function CouponBox() {
@@ -16,7 +18,7 @@ export function CouponBox() {
   const applied = useAppSelector(selectAppliedCoupon);
   const discount = useAppSelector(selectDiscount);
   const [code, setCode] = useState('');
-  const [validating, setValidating] = useState(false);
+  const [validateCoupon, { isLoading: validating }] = useValidateCouponMutation();
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
 
@@ -24,15 +26,12 @@ export function CouponBox() {
     event.preventDefault();
     const trimmed = code.trim();
     if (!trimmed || validating) return;
-    setValidating(true);
     setError(null);
     try {
-      dispatch(applyCoupon(await validateCoupon(trimmed)));
+      dispatch(applyCoupon(await validateCoupon(trimmed).unwrap()));
       setCode('');
     } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setValidating(false);
+      setError(couponErrorMessage(e));
     }
   };
 

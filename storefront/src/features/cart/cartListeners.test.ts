@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
-import { HOME_BUSINESS, STANDARD } from '../../test/fixtures';
+import { HOME_BUSINESS, PRODUCTS, STANDARD } from '../../test/fixtures';
+import { makeTestStore } from '../../test/render';
 import { restoreCart } from './cartListeners';
-import { addItem, applyCoupon, clearCart, removeCoupon, updateQuantity } from './cartSlice';
+import { selectSubtotal } from './cartSelectors';
+import { addItem, applyCoupon, clearCart, removeCoupon, selectTotalItems, updateQuantity } from './cartSlice';
 import { CART_STORAGE_KEY, COUPON_STORAGE_KEY } from './cartStorage';
 
 const stored = (key: string): unknown => JSON.parse(localStorage.getItem(key) ?? 'null');
@@ -14,7 +16,8 @@ describe('cart persistence', () => {
   it('writes the items on every change and the coupon when applied, and removes it when cleared', () => {
     const store = makeStore();
     store.dispatch(addItem(STANDARD));
-    expect(stored(CART_STORAGE_KEY)).toEqual([{ ...STANDARD, quantity: 1 }]);
+    // The lines only: the prices are the catalogue's when the cart is read again.
+    expect(stored(CART_STORAGE_KEY)).toEqual([{ id: STANDARD.id, quantity: 1 }]);
     store.dispatch(updateQuantity({ id: STANDARD.id, quantity: 3 }));
     expect((stored(CART_STORAGE_KEY) as { quantity: number }[])[0].quantity).toBe(3);
 
@@ -35,7 +38,7 @@ describe('cart persistence', () => {
     first.dispatch(addItem(HOME_BUSINESS));
     first.dispatch(applyCoupon({ code: 'SAVE10', discount: 0.1 }));
 
-    const second = makeStore();
+    const second = makeTestStore(undefined, { products: PRODUCTS });
     expect(second.getState().cart.isLoading).toBe(true);
     second.dispatch(restoreCart());
     expect(second.getState().cart).toMatchObject({
@@ -43,12 +46,12 @@ describe('cart persistence', () => {
         { id: STANDARD.id, quantity: 1 },
         { id: HOME_BUSINESS.id, quantity: 1 },
       ],
-      totalItems: 2,
-      totalPrice: 4049 + 24299,
       appliedCoupon: { code: 'SAVE10', discount: 0.1 },
       isLoading: false,
       isOpen: false,
     });
+    expect(selectTotalItems(second.getState())).toBe(2);
+    expect(selectSubtotal(second.getState())).toBe(4049 + 24299);
   });
 
   it('logs and ignores stored values that cannot be parsed or have the wrong shape', () => {
@@ -70,5 +73,16 @@ describe('cart persistence', () => {
     const store = makeStore();
     store.dispatch(restoreCart());
     expect(store.getState().cart.items).toEqual([]);
+  });
+
+  it('reads a cart stored with whole products (before the lines were stored alone) as its lines', () => {
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify([{ ...STANDARD, currentPriceCents: 1, quantity: 2 }]),
+    );
+    const store = makeTestStore(undefined, { products: PRODUCTS });
+    store.dispatch(restoreCart());
+    expect(store.getState().cart.items).toEqual([{ id: STANDARD.id, quantity: 2 }]);
+    expect(selectSubtotal(store.getState())).toBe(2 * 4049);
   });
 });

@@ -1,13 +1,14 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { percentOfCents } from '../../lib/money';
-import type { AppliedCoupon, CartItem, CartProduct } from './types';
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { AppliedCoupon, CartLine } from './types';
 
+/**
+ * What the shopper chose: the lines (product id and quantity), the coupon the server accepted, and whether
+ * the dialog is open. Everything shown from it (titles, prices, totals) is derived by the selectors in
+ * cartSelectors.ts from these and the catalogue.
+ */
 export interface CartState {
-  items: CartItem[];
+  items: CartLine[];
   isOpen: boolean;
-  totalItems: number;
-  /** Subtotal in cents: Σ current price × quantity, before any coupon. */
-  totalPrice: number;
   appliedCoupon: AppliedCoupon | null;
   /** True until the stored cart has been read. */
   isLoading: boolean;
@@ -16,31 +17,25 @@ export interface CartState {
 export const initialCartState: CartState = {
   items: [],
   isOpen: false,
-  totalItems: 0,
-  totalPrice: 0,
   appliedCoupon: null,
   isLoading: true,
 };
 
-function recompute(state: CartState) {
-  state.totalItems = state.items.reduce((sum, item) => sum + item.quantity, 0);
-  state.totalPrice = state.items.reduce((sum, item) => sum + item.currentPriceCents * item.quantity, 0);
-}
+const lineOf = ({ id, quantity }: CartLine): CartLine => ({ id, quantity });
 
 const cartSlice = createSlice({
   name: 'cart',
   initialState: initialCartState,
   reducers: {
-    addItem(state, action: PayloadAction<CartProduct>) {
+    /** Adds one of a product (anything with the catalogue's id), and opens the cart. */
+    addItem(state, action: PayloadAction<{ id: string }>) {
       const existing = state.items.find((item) => item.id === action.payload.id);
       if (existing) existing.quantity += 1;
-      else state.items.push({ ...action.payload, quantity: 1 });
+      else state.items.push({ id: action.payload.id, quantity: 1 });
       state.isOpen = true;
-      recompute(state);
     },
     removeItem(state, action: PayloadAction<string>) {
       state.items = state.items.filter((item) => item.id !== action.payload);
-      recompute(state);
     },
     updateQuantity(state, action: PayloadAction<{ id: string; quantity: number }>) {
       const { id, quantity } = action.payload;
@@ -49,12 +44,10 @@ const cartSlice = createSlice({
         const item = state.items.find((i) => i.id === id);
         if (item) item.quantity = Math.floor(quantity);
       }
-      recompute(state);
     },
     clearCart(state) {
       state.items = [];
       state.appliedCoupon = null;
-      recompute(state);
     },
     toggleCart(state) {
       state.isOpen = !state.isOpen;
@@ -62,9 +55,8 @@ const cartSlice = createSlice({
     setCartOpen(state, action: PayloadAction<boolean>) {
       state.isOpen = action.payload;
     },
-    loadFromStorage(state, action: PayloadAction<CartItem[]>) {
-      state.items = action.payload;
-      recompute(state);
+    loadFromStorage(state, action: PayloadAction<CartLine[]>) {
+      state.items = action.payload.map(lineOf);
     },
     applyCoupon(state, action: PayloadAction<AppliedCoupon>) {
       state.appliedCoupon = action.payload;
@@ -80,23 +72,10 @@ const cartSlice = createSlice({
     },
   },
   selectors: {
-    selectCartItems: (state) => state.items,
+    selectCartLines: (state) => state.items,
     selectCartOpen: (state) => state.isOpen,
-    selectTotalItems: (state) => state.totalItems,
-    selectSubtotal: (state) => state.totalPrice,
     selectAppliedCoupon: (state) => state.appliedCoupon,
     selectCartLoading: (state) => state.isLoading,
-    selectDiscount: (state) =>
-      state.appliedCoupon ? percentOfCents(state.totalPrice, state.appliedCoupon.discount) : 0,
-    selectCartTotal: (state) =>
-      state.totalPrice -
-      (state.appliedCoupon ? percentOfCents(state.totalPrice, state.appliedCoupon.discount) : 0),
-    /** Product savings: Σ (original − current) × quantity. */
-    selectSavings: (state) =>
-      state.items.reduce(
-        (sum, item) => sum + (item.originalPriceCents - item.currentPriceCents) * item.quantity,
-        0,
-      ),
   },
 });
 
@@ -114,16 +93,12 @@ export const {
   setLoading,
 } = cartSlice.actions;
 
-export const {
-  selectCartItems,
-  selectCartOpen,
-  selectTotalItems,
-  selectSubtotal,
-  selectAppliedCoupon,
-  selectCartLoading,
-  selectDiscount,
-  selectCartTotal,
-  selectSavings,
-} = cartSlice.selectors;
+export const { selectCartLines, selectCartOpen, selectAppliedCoupon, selectCartLoading } =
+  cartSlice.selectors;
 
 export default cartSlice.reducer;
+
+/** How many licences the cart holds (the badge), known from the lines alone. */
+export const selectTotalItems = createSelector([selectCartLines], (lines) =>
+  lines.reduce((sum, line) => sum + line.quantity, 0),
+);

@@ -1,4 +1,4 @@
-import type { AppliedCoupon, CartItem } from './types';
+import type { AppliedCoupon, CartLine } from './types';
 
 export const CART_STORAGE_KEY = 'office-store.cart';
 export const COUPON_STORAGE_KEY = 'office-store.coupon';
@@ -6,17 +6,13 @@ export const COUPON_STORAGE_KEY = 'office-store.coupon';
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function isCartItem(value: unknown): value is CartItem {
+/** A stored line: its product id and a positive whole quantity (a cart stored with whole products reads too). */
+function isCartLine(value: unknown): value is CartLine {
   return (
     isRecord(value) &&
     typeof value.id === 'string' &&
-    typeof value.title === 'string' &&
     Number.isInteger(value.quantity) &&
-    (value.quantity as number) > 0 &&
-    Number.isInteger(value.currentPriceCents) &&
-    Number.isInteger(value.originalPriceCents) &&
-    Array.isArray(value.includedApps) &&
-    Array.isArray(value.compatibility)
+    (value.quantity as number) > 0
   );
 }
 
@@ -50,8 +46,9 @@ function read<T>(key: string, guard: (value: unknown) => value is T): T | null {
 }
 
 /** The stored cart lines, or null when none are stored or they cannot be read. */
-export function readStoredItems(): CartItem[] | null {
-  return read(CART_STORAGE_KEY, (v): v is CartItem[] => Array.isArray(v) && v.every(isCartItem));
+export function readStoredItems(): CartLine[] | null {
+  const lines = read(CART_STORAGE_KEY, (v): v is CartLine[] => Array.isArray(v) && v.every(isCartLine));
+  return lines && lines.map(({ id, quantity }) => ({ id, quantity }));
 }
 
 export function readStoredCoupon(): AppliedCoupon | null {
@@ -68,7 +65,7 @@ function write(action: () => void) {
   }
 }
 
-export const writeStoredItems = (items: CartItem[]) =>
+export const writeStoredItems = (items: CartLine[]) =>
   write(() => localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(items)));
 export const writeStoredCoupon = (coupon: AppliedCoupon) =>
   write(() => localStorage.setItem(COUPON_STORAGE_KEY, JSON.stringify(coupon)));

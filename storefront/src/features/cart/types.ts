@@ -1,24 +1,14 @@
-/** A line of the cart: the product's display fields and prices (cents) plus how many. */
-export interface CartItem {
+import type { Product } from '../../api/types';
+
+export type { AppliedCoupon } from '../../api/types';
+
+/** What the cart stores of a line: the product's id and how many. Prices come from the catalogue. */
+export interface CartLine {
   id: string;
-  title: string;
-  subtitle: string;
-  description: string;
-  includedApps: { name: string; icon: string }[];
-  compatibility: string[];
-  originalPrice: string;
-  currentPrice: string;
-  originalPriceCents: number;
-  currentPriceCents: number;
-  savings: string;
   quantity: number;
 }
 
-/** What can be added to the cart: a product as the catalogue answers it. */
-export type CartProduct = Omit<CartItem, 'quantity'>;
-
-/** A coupon the server accepted: its code and the fraction it takes off the subtotal. */
-export interface AppliedCoupon {
-  code: string;
-  discount: number;
+/** A line as shown: the product as the catalogue answers it, plus how many. */
+export interface CartItem extends Product {
+  quantity: number;
 }

@@ -1,16 +1,12 @@
-import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { fetchProducts, selectCatalogStatus, selectProducts } from './catalogSlice';
+import { useGetProductsQuery } from '../../api/storeApi';
+import type { Product } from '../../api/types';
+
+export type CatalogStatus = 'loading' | 'succeeded' | 'failed';
+
+const NONE: Product[] = [];
 
 /** The catalogue and its loading status; loads it on first use. */
-export function useProducts() {
-  const dispatch = useAppDispatch();
-  const products = useAppSelector(selectProducts);
-  const status = useAppSelector(selectCatalogStatus);
-
-  useEffect(() => {
-    void dispatch(fetchProducts());
-  }, [dispatch]);
-
-  return { products, status };
+export function useProducts(): { products: Product[]; status: CatalogStatus } {
+  const { data, isError } = useGetProductsQuery();
+  return { products: data ?? NONE, status: data ? 'succeeded' : isError ? 'failed' : 'loading' };
 }

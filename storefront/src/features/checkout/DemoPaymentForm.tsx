@@ -6,8 +6,8 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { formatCents } from '../../lib/money';
-import { ApiError } from '../../lib/api';
-import { confirmDemoPayment } from './checkoutApi';
+import { isApiFailure } from '../../api/http';
+import { useConfirmDemoPaymentMutation } from '../../api/storeApi';
 
 /**
  * The demo provider's form: no card data leaves the page and nothing is charged; the server settles the
@@ -28,15 +28,16 @@ export function DemoPaymentForm({
 }) {
   const [decline, setDecline] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [confirmDemoPayment] = useConfirmDemoPaymentMutation();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     try {
-      await confirmDemoPayment(orderId, clientSecret, decline ? 'decline' : 'succeed');
+      await confirmDemoPayment({ orderId, clientSecret, outcome: decline ? 'decline' : 'succeed' }).unwrap();
       onPaid();
     } catch (error) {
-      onFailed(error instanceof ApiError ? error.messages[0] : undefined);
+      onFailed(isApiFailure(error) ? error.messages[0] : undefined);
       setBusy(false);
     }
   };

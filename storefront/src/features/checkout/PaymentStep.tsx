@@ -6,8 +6,9 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from '../../components/toast/toast';
-import { ApiError } from '../../lib/api';
-import { createPaymentIntent, type PaymentIntent, type PaymentIntentRequest } from './checkoutApi';
+import { isApiFailure } from '../../api/http';
+import { useCreatePaymentIntentMutation } from '../../api/storeApi';
+import type { PaymentIntent, PaymentIntentRequest } from './checkoutApi';
 import { DemoPaymentForm } from './DemoPaymentForm';
 import { MESSAGES } from './messages';
 import { savePendingOrder } from './pendingOrder';
@@ -37,6 +38,7 @@ export function PaymentStep({
   onBack: () => void;
 }) {
   const body = JSON.stringify(request);
+  const [createPaymentIntent] = useCreatePaymentIntentMutation();
   const [attempt, setAttempt] = useState(0);
   // One key per request body and attempt: React's double effects in development re-use the order.
   const idempotencyKey = useMemo(() => `${crypto.randomUUID()}-${attempt}`, [body, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -51,39 +53,41 @@ export function PaymentStep({
   useEffect(() => {
     let cancelled = false;
     onIntent(null);
-    createPaymentIntent(JSON.parse(body) as PaymentIntentRequest, idempotencyKey).then(
-      (intent) => {
-        if (cancelled) return;
-        const { billing } = JSON.parse(body) as PaymentIntentRequest;
-        savePendingOrder({
-          orderId: intent.orderId,
-          clientSecret: intent.clientSecret,
-          email: billing.email,
-        });
-        setSetup({ state: 'ready', intent });
-        onIntent(intent);
-      },
-      (error: unknown) => {
-        if (cancelled) return;
-        if (error instanceof ApiError && error.status === 409 && error.messages[0] === INVALID_COUPON) {
-          toast({ title: MESSAGES.setupFailed.title, description: INVALID_COUPON, variant: 'destructive' });
-          onCouponRejected();
-          return;
-        }
-        toast({ ...MESSAGES.setupFailed, variant: 'destructive' });
-        setSetup({
-          state: 'failed',
-          message:
-            error instanceof ApiError && error.status === 400
-              ? error.messages.join(' ')
-              : MESSAGES.setupFailed.description,
-        });
-      },
-    );
+    createPaymentIntent({ request: JSON.parse(body) as PaymentIntentRequest, idempotencyKey })
+      .unwrap()
+      .then(
+        (intent) => {
+          if (cancelled) return;
+          const { billing } = JSON.parse(body) as PaymentIntentRequest;
+          savePendingOrder({
+            orderId: intent.orderId,
+            clientSecret: intent.clientSecret,
+            email: billing.email,
+          });
+          setSetup({ state: 'ready', intent });
+          onIntent(intent);
+        },
+        (error: unknown) => {
+          if (cancelled) return;
+          if (isApiFailure(error) && error.status === 409 && error.messages[0] === INVALID_COUPON) {
+            toast({ title: MESSAGES.setupFailed.title, description: INVALID_COUPON, variant: 'destructive' });
+            onCouponRejected();
+            return;
+          }
+          toast({ ...MESSAGES.setupFailed, variant: 'destructive' });
+          setSetup({
+            state: 'failed',
+            message:
+              isApiFailure(error) && error.status === 400
+                ? error.messages.join(' ')
+                : MESSAGES.setupFailed.description,
+          });
+        },
+      );
     return () => {
       cancelled = true;
     };
-  }, [body, idempotencyKey, onIntent, onCouponRejected, setSetup]);
+  }, [body, idempotencyKey, createPaymentIntent, onIntent, onCouponRejected, setSetup]);
 
   const paid = useCallback(
     (intent: PaymentIntent) => {

@@ -1,45 +1,44 @@
-import { useEffect, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useState } from 'react';
+import { useGetOrderStatusQuery } from '../../api/storeApi';
 import { isRefundDue, REFUND_DUE_TEXT } from '../../lib/orderOutcome';
-import { fetchOrderStatus, type OrderStatus } from './checkoutApi';
+import type { OrderStatus } from './checkoutApi';
 
 const POLL_MS = 3000;
 const MAX_POLLS = 100;
 
-const settled = (status: OrderStatus) =>
+/** Settled: nothing more will happen without the shopper (fulfilled, cancelled, failed or refunded). */
+export const isOrderSettled = (status: OrderStatus) =>
   status.status !== 'processing' || status.paymentStatus === 'failed' || status.paymentStatus === 'refunded';
 
-/** The order's live status, polled until it settles (fulfilled, cancelled or failed). */
+/**
+ * The order's live status, polled every 3 s (after each answer) until it settles, at most 100 times; an
+ * answer that fails keeps the last status and polls on.
+ */
 export function useOrderStatus(orderId: string | null, clientSecret: string | null) {
-  const [status, setStatus] = useState<OrderStatus | null>(null);
-  const [error, setError] = useState(false);
+  const key = orderId && clientSecret ? `${orderId} ${clientSecret}` : null;
+  // The polls of this order so far (each a request of its own id), and whether its last answer settled it.
+  const [seen, setSeen] = useState<{ key: string | null; requestIds: string[]; settled: boolean }>({
+    key,
+    requestIds: [],
+    settled: false,
+  });
+  const current = seen.key === key ? seen : { key, requestIds: [], settled: false };
+  const stop = current.settled || current.requestIds.length >= MAX_POLLS;
 
-  useEffect(() => {
-    if (!orderId || !clientSecret) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let cancelled = false;
-    let polls = 0;
-    const poll = async () => {
-      polls += 1;
-      try {
-        const next = await fetchOrderStatus(orderId, clientSecret);
-        if (cancelled) return;
-        setStatus(next);
-        setError(false);
-        if (settled(next)) return;
-      } catch {
-        if (cancelled) return;
-        setError(true);
-      }
-      if (polls < MAX_POLLS) timer = setTimeout(poll, POLL_MS);
-    };
-    void poll();
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [orderId, clientSecret]);
+  const { data, currentData, isError, requestId } = useGetOrderStatusQuery(
+    orderId && clientSecret ? { orderId, clientSecret } : skipToken,
+    { pollingInterval: stop ? 0 : POLL_MS },
+  );
+  const settled = currentData ? isOrderSettled(currentData) : false;
 
-  return { status, error };
+  // Recorded while rendering (React renders again at once): the next poll, if any, follows this answer.
+  const counted = requestId !== undefined && current.requestIds.includes(requestId);
+  if (requestId !== undefined && (!counted || current.settled !== settled)) {
+    setSeen({ key, requestIds: counted ? current.requestIds : [...current.requestIds, requestId], settled });
+  }
+
+  return { status: data ?? null, error: isError };
 }
 
 /** The status in words, for the confirmation screen. */

@@ -7,7 +7,7 @@ import { useFormik } from 'formik';
 import { useState } from 'react';
 import { toast } from '../../components/toast/toast';
 import { CONTACT_CATEGORIES, CONTACT_FORM, CONTACT_TOAST } from '../../content/contact';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../api/http';
 import { useAsPrerendered } from '../../lib/asPrerendered';
 import { sendContactMessage } from './contactApi';
 import { contactSchema, EMPTY_CONTACT_FORM, type ContactFormValues } from './contactSchema';

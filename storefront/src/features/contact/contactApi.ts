@@ -1,4 +1,4 @@
-import { api } from '../../lib/api';
+import { api } from '../../api/http';
 import type { ContactFormValues } from './contactSchema';
 
 /** `POST /api/contact`: stores the message and notifies support; answers the stored message's id. */

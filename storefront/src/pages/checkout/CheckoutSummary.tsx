@@ -1,13 +1,17 @@
+import { useGetProductsQuery } from '../../api/storeApi';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Note } from '../../components/Note';
 import {
-  removeItem,
-  selectAppliedCoupon,
   selectCartItems,
-  selectCartLoading,
   selectCartTotal,
   selectDiscount,
   selectSavings,
   selectSubtotal,
+} from '../../features/cart/cartSelectors';
+import {
+  removeItem,
+  selectAppliedCoupon,
+  selectCartLoading,
   updateQuantity,
 } from '../../features/cart/cartSlice';
 import type { CartItem } from '../../features/cart/types';
@@ -37,6 +41,8 @@ export function CheckoutSummary({
 }) {
   const dispatch = useAppDispatch();
   const loading = useAppSelector(selectCartLoading);
+  // The lines' titles and prices are the catalogue's.
+  const catalogue = useGetProductsQuery();
   const items = useAppSelector(selectCartItems);
   const coupon = useAppSelector(selectAppliedCoupon);
   const subtotal = useAppSelector(selectSubtotal);
@@ -44,8 +50,16 @@ export function CheckoutSummary({
   const total = useAppSelector(selectCartTotal);
   const savings = useAppSelector(selectSavings);
 
-  // Until the cart has been read (the page prerendered at build time has none).
-  if (loading) return <OrderSummaryPlaceholder />;
+  // Until the cart has been read (the page prerendered at build time has none) and the catalogue loaded.
+  if (catalogue.isError && !catalogue.data && !completed)
+    return (
+      <OrderSummaryPlaceholder>
+        <Note tone="error" role="alert">
+          Unable to load products. Please refresh the page.
+        </Note>
+      </OrderSummaryPlaceholder>
+    );
+  if (loading || (!catalogue.data && !completed)) return <OrderSummaryPlaceholder />;
 
   const amounts = completed
     ? {

@@ -39,12 +39,13 @@ function SummaryPanel({ children }: { children: ReactNode }) {
 
 /**
  * The summary until the cart has been read from the browser's storage (the page prerendered at build time
- * has no cart): a placeholder about the height of one line and the totals, so that little moves after.
+ * has no cart) and the catalogue loaded: a placeholder about the height of one line and the totals, so that
+ * little moves after; or what stands in for the lines (`children`) when they cannot be shown.
  */
-export function OrderSummaryPlaceholder() {
+export function OrderSummaryPlaceholder({ children }: { children?: ReactNode }) {
   return (
     <SummaryPanel>
-      <Skeleton variant="rounded" height={SUMMARY_PLACEHOLDER_HEIGHT} />
+      {children ?? <Skeleton variant="rounded" height={SUMMARY_PLACEHOLDER_HEIGHT} />}
     </SummaryPanel>
   );
 }

@@ -38,3 +38,40 @@ export async function api<T>(
   if (!response.ok) throw await errorFrom(response);
   return (await response.json()) as T;
 }
+
+/** How a request of the store's API failed: the status and messages of an answer, or no answer at all. */
+export interface ApiFailure {
+  /** The HTTP status, or `'FETCH_ERROR'` when no answer came (network down, unreadable body). */
+  status: number | 'FETCH_ERROR';
+  messages: string[];
+}
+
+export interface ApiRequest {
+  url: string;
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export const isApiFailure = (value: unknown): value is ApiFailure =>
+  typeof value === 'object' &&
+  value !== null &&
+  'status' in value &&
+  Array.isArray((value as ApiFailure).messages);
+
+/**
+ * RTK Query's base query for the store's API: `api()` (the same request as every other call makes), with
+ * its errors as plain data (kept in the store, where class instances do not belong).
+ */
+export async function apiBaseQuery(
+  request: ApiRequest | string,
+): Promise<{ data: unknown; error?: undefined } | { error: ApiFailure; data?: undefined }> {
+  const { url, ...init } = typeof request === 'string' ? { url: request } : request;
+  try {
+    return { data: await api<unknown>(url, init) };
+  } catch (error) {
+    return error instanceof ApiError
+      ? { error: { status: error.status, messages: error.messages } }
+      : { error: { status: 'FETCH_ERROR', messages: [] } };
+  }
+}

@@ -1,0 +1,102 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { addToStores } from '../app/store';
+import { apiBaseQuery, type ApiFailure } from './http';
+import type {
+  AppliedCoupon,
+  OrderStatus,
+  PaymentIntent,
+  PaymentIntentRequest,
+  Product,
+  StoreConfig,
+} from './types';
+
+const hasText = (value: unknown, keys: string[]): value is Record<string, string> =>
+  typeof value === 'object' &&
+  value !== null &&
+  keys.every((key) => {
+    const field = (value as Record<string, unknown>)[key];
+    return typeof field === 'string' && field !== '';
+  });
+
+function isStoreConfig(body: unknown): body is StoreConfig {
+  if (!hasText(body, ['storeName', 'supportEmail', 'supportPhone', 'officeAddress'])) return false;
+  const hours: unknown = (body as Record<string, unknown>).supportHours;
+  if (!hasText(hours, ['email', 'phone', 'liveChat', 'summary'])) return false;
+  const schedule: unknown = (hours as Record<string, unknown>).schedule;
+  return Array.isArray(schedule) && schedule.every((row) => hasText(row, ['day', 'hours', 'support']));
+}
+
+/**
+ * Everything the storefront reads from or sends to the store's API, in one cache. Spec §7: nothing is
+ * fetched again on focus or reconnect, and what a page loaded stays for the visit (the catalogue and the
+ * settings are asked for once per page load); only the order status is polled, by its page.
+ */
+export const storeApi = createApi({
+  reducerPath: 'storeApi',
+  baseQuery: apiBaseQuery,
+  endpoints: (build) => ({
+    getProducts: build.query<Product[], void>({
+      query: () => '/api/products',
+      keepUnusedDataFor: Infinity,
+    }),
+    getStoreConfig: build.query<StoreConfig, void>({
+      // An answer without the contacts counts as a failure: the pages then show the contact form instead.
+      queryFn: async (_arg, _api, _extra, baseQuery) => {
+        const result = await baseQuery('/api/store-config');
+        if (result.error) return { error: result.error as ApiFailure };
+        if (!isStoreConfig(result.data)) return { error: { status: 'FETCH_ERROR', messages: [] } };
+        return { data: result.data };
+      },
+      keepUnusedDataFor: Infinity,
+    }),
+    /** Asks the server about a promo code; the codes themselves are never shipped to the browser. */
+    validateCoupon: build.mutation<AppliedCoupon, string>({
+      query: (code) => ({ url: '/api/coupons/validate', method: 'POST', body: { code: code.trim() } }),
+    }),
+    getOrderStatus: build.query<OrderStatus, { orderId: string; clientSecret: string }>({
+      query: ({ orderId, clientSecret }) =>
+        `/api/orders/${encodeURIComponent(orderId)}/status?clientSecret=${encodeURIComponent(clientSecret)}`,
+    }),
+    /** Creates the order and its payment; the same Idempotency-Key answers the same order again. */
+    createPaymentIntent: build.mutation<
+      PaymentIntent,
+      { request: PaymentIntentRequest; idempotencyKey: string }
+    >({
+      query: ({ request, idempotencyKey }) => ({
+        url: '/api/create-payment-intent',
+        method: 'POST',
+        body: request,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    }),
+    /** Demo provider only: settles the order's payment with no card and no charge. */
+    confirmDemoPayment: build.mutation<
+      { orderId: string; status: string; paymentStatus: string },
+      { orderId: string; clientSecret: string; outcome: 'succeed' | 'decline' }
+    >({
+      query: (body) => ({ url: '/api/payments/demo/confirm', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const {
+  useGetProductsQuery,
+  useGetStoreConfigQuery,
+  useValidateCouponMutation,
+  useGetOrderStatusQuery,
+  useCreatePaymentIntentMutation,
+  useConfirmDemoPaymentMutation,
+} = storeApi;
+
+declare module '../app/store' {
+  export interface LazyLoadedSlices {
+    storeApi: ReturnType<typeof storeApi.reducer>;
+  }
+}
+
+// Not in the first bundle of `/` (the catalogue and settings are not needed for its first paint): the
+// API's cache and middleware join the store when this module is first imported.
+const withStoreApi = addToStores(storeApi);
+
+/** The catalogue query's state (no data until it is loaded). */
+export const selectProductsResult = withStoreApi.selector(storeApi.endpoints.getProducts.select());

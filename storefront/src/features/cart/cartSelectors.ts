@@ -1,0 +1,52 @@
+import { createSelector } from '@reduxjs/toolkit';
+import { selectProductsResult } from '../../api/storeApi';
+import type { Product } from '../../api/types';
+import type { RootState } from '../../app/store';
+import { percentOfCents } from '../../lib/money';
+import { selectAppliedCoupon, selectCartLines } from './cartSlice';
+import type { CartItem } from './types';
+
+/*
+ * The cart as shown, derived from its lines and the catalogue (the products query), never stored: a price
+ * is the catalogue's current one, whatever it was when the line was added. They read the catalogue, so
+ * this module comes with the RTK Query API, not with the first bundle of `/`; the count of licences, which
+ * the lines alone give, is in cartSlice.ts.
+ */
+
+const NO_PRODUCTS: Product[] = [];
+
+/** The catalogue once loaded, else an empty list. */
+export const selectCatalogue = (state: RootState): Product[] =>
+  selectProductsResult(state).data ?? NO_PRODUCTS;
+
+/** Whether the catalogue is loaded: until then the lines have no titles or prices to show. */
+export const selectCatalogueLoaded = (state: RootState): boolean =>
+  selectProductsResult(state).data !== undefined;
+
+/** The lines with their products; a line whose product the catalogue does not hold is left out. */
+export const selectCartItems = createSelector([selectCartLines, selectCatalogue], (lines, products) => {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  return lines.flatMap((line): CartItem[] => {
+    const product = byId.get(line.id);
+    return product ? [{ ...product, quantity: line.quantity }] : [];
+  });
+});
+
+/** Subtotal in cents: Σ current price × quantity, before any coupon. */
+export const selectSubtotal = createSelector([selectCartItems], (items) =>
+  items.reduce((sum, item) => sum + item.currentPriceCents * item.quantity, 0),
+);
+
+export const selectDiscount = createSelector([selectSubtotal, selectAppliedCoupon], (subtotal, coupon) =>
+  coupon ? percentOfCents(subtotal, coupon.discount) : 0,
+);
+
+export const selectCartTotal = createSelector(
+  [selectSubtotal, selectDiscount],
+  (subtotal, discount) => subtotal - discount,
+);
+
+/** Product savings: Σ (original − current) × quantity. */
+export const selectSavings = createSelector([selectCartItems], (items) =>
+  items.reduce((sum, item) => sum + (item.originalPriceCents - item.currentPriceCents) * item.quantity, 0),
+);
