@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, findProjectRoot, loadDotEnv, parseDatabaseUrl } from '../config/app-config.js';
 import { BackupError, backupDatabase } from '../database/backup.js';
+import { runCli } from './run-cli.js';
 
 /**
  * `npm run backup -- [--out <file>]`: a consistent copy of the database in DATABASE_URL, taken while the
@@ -25,11 +26,4 @@ async function main(): Promise<void> {
   process.stdout.write(`Backup written to ${file}\n`);
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof BackupError || error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(error instanceof ConfigError ? 78 : 1);
-  }
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runCli(main, [BackupError]);

@@ -1,6 +1,7 @@
 import { loadConfigOrExit } from '../config/app-config.js';
 import { createDataSource, dataSourceOptions } from '../database/data-source-options.js';
 import { migrate } from '../database/migrate.js';
+import { runCli } from './run-cli.js';
 
 /**
  * `npm run migrate`: runs the pending migrations on the database in DATABASE_URL, then exits. For
@@ -18,7 +19,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runCli(main);

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, findProjectRoot, loadDotEnv, parseDatabaseUrl } from '../config/app-config.js';
 import { BackupError, restoreDatabase } from '../database/backup.js';
+import { runCli } from './run-cli.js';
 
 const USAGE =
   'Usage: npm run restore -- --from <backup file> [--to <database URL, default DATABASE_URL>] [--force]\n';
@@ -32,11 +33,4 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof BackupError || error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(error instanceof ConfigError ? 78 : 1);
-  }
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runCli(main, [BackupError]);

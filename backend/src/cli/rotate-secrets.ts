@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfigOrExit } from '../config/app-config.js';
 import { createDataSource, dataSourceOptions } from '../database/data-source-options.js';
 import { rotateSecrets } from '../database/rotate-secrets.js';
+import { runCli } from './run-cli.js';
 
 /**
  * `npm run rotate-secrets`: rewrites every value sealed under LICENSE_KEY_PREVIOUS_SECRETS under
@@ -45,7 +46,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runCli(main);

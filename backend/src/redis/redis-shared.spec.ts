@@ -1,49 +1,12 @@
-import { Logger } from '@nestjs/common';
-import { Redis } from 'ioredis';
-import {
-  closeClient,
-  closedRedisUrl,
-  dropKeys,
-  keysWithTtl,
-  TEST_REDIS_URL,
-  testKeyPrefix,
-} from '../../test/support/redis.js';
+import { keysWithTtl, redisTestKit } from '../../test/support/redis.js';
 import { MemoryIntervalGate } from '../common/interval-gate.js';
 import { RedisIntervalGate } from './redis-interval-gate.js';
-import { connectRedis } from './redis.module.js';
 import { RedisSharedValue } from './redis-shared-value.js';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 describe('values and gates shared through Redis (against a real Redis)', () => {
-  const clients: Redis[] = [];
-  const prefixes: string[] = [];
-  /** A client of its own, as another process would have. */
-  const client = () => {
-    const redis = new Redis(TEST_REDIS_URL);
-    clients.push(redis);
-    return redis;
-  };
-  const prefix = (name: string) => {
-    const p = testKeyPrefix(name);
-    prefixes.push(p);
-    return p;
-  };
-  const down = async () => {
-    const redis = await connectRedis(await closedRedisUrl(), new Logger('test'));
-    clients.push(redis);
-    return redis;
-  };
-
-  beforeAll(() => {
-    // The outage tests log at ERROR on purpose.
-    jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
-  });
-  afterAll(async () => {
-    for (const redis of clients) await closeClient(redis);
-    for (const p of prefixes) await dropKeys(p);
-    jest.restoreAllMocks();
-  });
+  const { client, prefix, down } = redisTestKit();
 
   describe('RedisSharedValue', () => {
     const revive = (json: unknown) => {

@@ -1,43 +1,11 @@
-import { Logger } from '@nestjs/common';
-import { Redis } from 'ioredis';
-import {
-  closeClient,
-  closedRedisUrl,
-  dropKeys,
-  keysWithTtl,
-  TEST_REDIS_URL,
-  testKeyPrefix,
-} from '../../test/support/redis.js';
+import { keysWithTtl, redisTestKit } from '../../test/support/redis.js';
 import { RedisAttemptStore } from './redis-attempt-store.js';
-import { connectRedis } from './redis.module.js';
 import { RedisThrottlerStorage } from './redis-throttler-storage.js';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 describe('rate-limit counters in Redis (against a real Redis)', () => {
-  const clients: Redis[] = [];
-  const prefixes: string[] = [];
-  /** A client of its own (as another process would have) and a fresh prefix. */
-  const client = () => {
-    const redis = new Redis(TEST_REDIS_URL);
-    clients.push(redis);
-    return redis;
-  };
-  const prefix = (name: string) => {
-    const p = testKeyPrefix(name);
-    prefixes.push(p);
-    return p;
-  };
-
-  beforeAll(() => {
-    // The outage tests log at ERROR on purpose.
-    jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
-  });
-  afterAll(async () => {
-    for (const redis of clients) await closeClient(redis);
-    for (const p of prefixes) await dropKeys(p);
-    jest.restoreAllMocks();
-  });
+  const { client, prefix, down } = redisTestKit();
 
   describe('RedisThrottlerStorage', () => {
     it('shares one window between processes and blocks the hit past the limit', async () => {
@@ -99,8 +67,7 @@ describe('rate-limit counters in Redis (against a real Redis)', () => {
     });
 
     it("counts in this process's memory while Redis is down, instead of failing the request", async () => {
-      const redis = await connectRedis(await closedRedisUrl(), new Logger('test'));
-      clients.push(redis);
+      const redis = await down();
       const storage = new RedisThrottlerStorage(redis, prefix('throttle-down'));
       const results = [];
       for (let i = 0; i < 3; i++) results.push(await storage.increment('k', 60_000, 2, 60_000, 'default'));
@@ -158,8 +125,7 @@ describe('rate-limit counters in Redis (against a real Redis)', () => {
     });
 
     it("counts in this process's memory while Redis is down", async () => {
-      const redis = await connectRedis(await closedRedisUrl(), new Logger('test'));
-      clients.push(redis);
+      const redis = await down();
       const store = new RedisAttemptStore(redis, prefix('attempts-down'));
       await store.hit('k', 60_000, false);
       expect(await store.hit('k', 60_000, false)).toMatchObject({ count: 2 });

@@ -1,5 +1,7 @@
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
+import { Logger } from '@nestjs/common';
+import { connectRedis } from '../../src/redis/redis.module.js';
 
 /** The Redis the tests count in (`.ci/run` starts one); each test keeps to a key prefix of its own. */
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
@@ -51,4 +53,39 @@ export async function closedRedisUrl(): Promise<string> {
 export async function closeClient(redis: Redis): Promise<void> {
   if (redis.status === 'ready') await redis.quit();
   else redis.disconnect();
+}
+
+/**
+ * Redis clients for one spec file, closed and their keys dropped after it: `client()` a connection of its
+ * own (as another process would have), `prefix(name)` a fresh key prefix, `down()` a client of a Redis
+ * that is down. The outage tests log at ERROR on purpose, so Logger.error is silenced for the file.
+ */
+export function redisTestKit() {
+  const clients: Redis[] = [];
+  const prefixes: string[] = [];
+  beforeAll(() => {
+    jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+  });
+  afterAll(async () => {
+    for (const redis of clients) await closeClient(redis);
+    for (const p of prefixes) await dropKeys(p);
+    jest.restoreAllMocks();
+  });
+  return {
+    client(): Redis {
+      const redis = new Redis(TEST_REDIS_URL);
+      clients.push(redis);
+      return redis;
+    },
+    prefix(name: string): string {
+      const p = testKeyPrefix(name);
+      prefixes.push(p);
+      return p;
+    },
+    async down(): Promise<Redis> {
+      const redis = await connectRedis(await closedRedisUrl(), new Logger('test'));
+      clients.push(redis);
+      return redis;
+    },
+  };
 }
