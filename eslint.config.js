@@ -31,12 +31,13 @@ export default tseslint.config(
       'bench/**/*.ts',
       '**/*.config.{js,ts}',
       '**/scripts/**/*.{js,mjs}',
+      'scripts/*.mjs',
       '.ci/**',
     ],
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['backend/scripts/**', 'e2e/**', 'bench/**'],
+    files: ['scripts/**', 'backend/scripts/**', 'e2e/**', 'bench/**'],
     rules: { 'no-console': 'off' },
   },
   {
