@@ -7,7 +7,7 @@ import type { LoggerService, LogLevel } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module.js';
 import type { AppConfig, TrustProxy } from './config/app-config.js';
-import { clientErrorStatus, errorBody, HttpErrorFilter } from './common/http-error.filter.js';
+import { clientErrorStatus, errorBody, HttpErrorFilter } from './web/http-error.filter.js';
 import { refuseMalformedInput } from './common/body-guards.js';
 import { PrivacyLogger } from './common/privacy-logger.js';
 import { createValidationPipe } from './common/validation.js';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { CUSTOMER_AUDIENCE } from '../src/account/customer-token.js';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../src/auth/jwt.constants.js';
 import { AdminUser } from '../src/auth/entities/admin-user.entity.js';
-import { MAX_LISTED_PROBLEMS } from '../src/common/http-error.filter.js';
+import { MAX_LISTED_PROBLEMS } from '../src/web/http-error.filter.js';
 import { DEV_DEFAULTS } from '../src/config/app-config.js';
 import { WEBHOOK_TOLERANCE_SECONDS } from '../src/payments/payments.service.js';
 import { BILLING, buyWithDemo, createIntent, type Intent } from './support/checkout.js';

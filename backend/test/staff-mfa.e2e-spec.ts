@@ -2,13 +2,14 @@ import { JwtService } from '@nestjs/jwt';
 import { generate } from 'otplib';
 import { IsNull, Not } from 'typeorm';
 import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
-import { AdminUser, type AdminRole } from '../src/auth/entities/admin-user.entity.js';
+import { AdminUser } from '../src/auth/entities/admin-user.entity.js';
 import { RecoveryCode } from '../src/auth/entities/recovery-code.entity.js';
 import { JWT_ISSUER, MFA_CHALLENGE_AUDIENCE } from '../src/auth/jwt.constants.js';
 import { hashPassword } from '../src/auth/passwords.js';
 import { SIGN_IN_LIMITS } from '../src/auth/sign-in-limiter.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
+import type { StaffRole } from '../src/common/staff-user.dto.js';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 let addressCounter = 0;
@@ -25,7 +26,7 @@ function staffClient(t: TestApp) {
     t.http().post('/api/admin/login').set('x-forwarded-for', address).send({ username, password });
   const loginMfa = (challenge: string, code: string, address = freshAddress()) =>
     t.http().post('/api/admin/login/mfa').set('x-forwarded-for', address).send({ challenge, code });
-  const createUser = async (username: string, role: AdminRole = 'support') => {
+  const createUser = async (username: string, role: StaffRole = 'support') => {
     const password = `${username}-correct-password`;
     await t.db.getRepository(AdminUser).save({ username, passwordHash: await hashPassword(password), role });
     return password;
@@ -33,7 +34,7 @@ function staffClient(t: TestApp) {
   const bearer = async (username: string, password: string) =>
     `Bearer ${(await login(username, password).expect(200)).body.token as string}`;
   /** Creates a user, signs in and turns two-factor on; answers what the user was shown. */
-  const enrolled = async (username: string, role: AdminRole = 'support') => {
+  const enrolled = async (username: string, role: StaffRole = 'support') => {
     const password = await createUser(username, role);
     const token = await bearer(username, password);
     const { secret } = (await t.http().post('/api/admin/me/mfa').set('authorization', token).expect(200))

@@ -1,8 +1,7 @@
 import { Get, Query } from '@nestjs/common';
 import { ApiForbiddenResponse, ApiOperation } from '@nestjs/swagger';
 import { AdminController, Roles } from '../common/auth.decorators.js';
-import type { ListPage } from '../common/list-page.js';
-import { ListQueryDto } from '../common/list-query.js';
+import { ListQueryDto, type ListPage } from '../common/list-query.js';
 import { SimpleRestList } from '../common/simple-rest-list.js';
 import { AuditService } from './audit.service.js';
 import { AuditEntry } from './entities/audit-entry.entity.js';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { fetchPage, sortList, type ListPage } from '../common/list-page.js';
-import { parseListQuery, type ListQueryDto } from '../common/list-query.js';
+import { fetchPage, sortList } from '../database/list-page.js';
+import { parseListQuery, type ListQueryDto, type ListPage } from '../common/list-query.js';
 import { AuditEntry } from './entities/audit-entry.entity.js';
 
 /** Who made the change: a staff member, or (a failed sign-in) only the username that was tried. */

@@ -10,12 +10,11 @@ import {
   ApiOperation,
 } from '@nestjs/swagger';
 import { AdminController, Roles, Staff } from '../common/auth.decorators.js';
-import type { ListPage } from '../common/list-page.js';
-import { ListQueryDto } from '../common/list-query.js';
+import { ListQueryDto, type ListPage } from '../common/list-query.js';
 import { SimpleRestList } from '../common/simple-rest-list.js';
 import { AdminUsersService } from './admin-users.service.js';
 import { AdminUserDto, CreateAdminUserDto, UpdateAdminUserDto } from './dto/admin-users.dto.js';
-import type { StaffUserDto } from './dto/login.dto.js';
+import type { StaffUserDto } from '../common/staff-user.dto.js';
 
 const userId = new ParseIntPipe({ errorHttpStatusCode: 404 });
 

@@ -8,18 +8,19 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
-import { fetchPage, sortList, type ListPage } from '../common/list-page.js';
-import { escapeLike, LIKE_ESCAPE, parseListQuery, type ListQueryDto } from '../common/list-query.js';
+import { fetchPage, sortList } from '../database/list-page.js';
+import { escapeLike, LIKE_ESCAPE, parseListQuery, type ListQueryDto, type ListPage } from '../common/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isMysqlFamily, isUniqueViolation } from '../database/errors.js';
 import { runInTransaction } from '../database/transactions.js';
-import type { StaffUserDto } from './dto/login.dto.js';
 import { AdminUserDto, type CreateAdminUserDto, type UpdateAdminUserDto } from './dto/admin-users.dto.js';
-import { ADMIN_ROLES, AdminUser } from './entities/admin-user.entity.js';
+import { AdminUser } from './entities/admin-user.entity.js';
 import { RecoveryCode } from './entities/recovery-code.entity.js';
-import { assertStrongPassword } from './password-strength.js';
+import { assertStrongPassword } from '../common/password-strength.js';
 import { hashPassword } from './passwords.js';
-import { canonicalUsername } from './username.js';
+import { canonicalUsername } from '../common/username.js';
+import type { StaffUserDto } from '../common/staff-user.dto.js';
+import { STAFF_ROLES } from '../common/staff-user.dto.js';
 
 const USER_LIST = {
   sortable: ['username', 'createdAt', 'role'] as const,
@@ -45,8 +46,8 @@ export class AdminUsersService {
 
   async list(dto: ListQueryDto): Promise<ListPage<AdminUserDto>> {
     const { sort, skip, take, filter } = parseListQuery(dto, USER_LIST);
-    if (filter.role !== undefined && !(ADMIN_ROLES as readonly string[]).includes(filter.role)) {
-      throw new BadRequestException(`filter role must be one of ${ADMIN_ROLES.join(', ')}`);
+    if (filter.role !== undefined && !(STAFF_ROLES as readonly string[]).includes(filter.role)) {
+      throw new BadRequestException(`filter role must be one of ${STAFF_ROLES.join(', ')}`);
     }
     const query = this.db.getRepository(AdminUser).createQueryBuilder('u');
     if (filter.role) query.andWhere('u.role = :role', { role: filter.role });

@@ -14,15 +14,10 @@ import {
 import { Throttle } from '@nestjs/throttler';
 import { AllowDuringMfaEnrolment, Public, Staff } from '../common/auth.decorators.js';
 import { AuthService } from './auth.service.js';
-import {
-  LoginDto,
-  LoginMfaDto,
-  LoginResponseDto,
-  MfaChallengeResponseDto,
-  StaffUserDto,
-} from './dto/login.dto.js';
+import { LoginDto, LoginMfaDto, LoginResponseDto, MfaChallengeResponseDto } from './dto/login.dto.js';
 import { LoginThrottlerGuard, MfaThrottlerGuard } from './guards.js';
 import { SIGN_IN_LIMITS } from './sign-in-limiter.js';
+import { StaffUserDto } from '../common/staff-user.dto.js';
 
 /** Login attempts allowed per minute for one address and username (codes: per address and user). */
 export const LOGIN_ATTEMPTS_PER_MINUTE = 5;

@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import { AuditModule } from '../audit/audit.module.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { REDIS } from '../redis/redis.module.js';
-import { RedisAttemptStore } from '../redis/redis-attempt-store.js';
+import { RedisAttemptStore } from './redis-attempt-store.js';
 import { ATTEMPT_STORE, MemoryAttemptStore } from './attempt-store.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';

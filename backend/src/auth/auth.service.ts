@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import type { LoginResponseDto, MfaChallengeResponseDto, StaffUserDto } from './dto/login.dto.js';
+import type { LoginResponseDto, MfaChallengeResponseDto } from './dto/login.dto.js';
 import type { MfaConfirmedDto } from './dto/mfa.dto.js';
 import { AdminUser } from './entities/admin-user.entity.js';
 import {
@@ -16,6 +16,7 @@ import {
 import { INVALID_CODE, MfaService } from './mfa.service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { accountKey, SignInLimiter, type SignInStep } from './sign-in-limiter.js';
+import type { StaffUserDto } from '../common/staff-user.dto.js';
 
 /** Compared against when the username is unknown, so both failures take the same time. */
 const DUMMY_HASH = hashPassword('timing-equaliser-not-a-password');

@@ -1,8 +1,8 @@
 import { ForbiddenException, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Public } from '../common/auth.decorators.js';
-import type { StaffUserDto } from './dto/login.dto.js';
 import { assertRole, StaffAccessGuard } from './guards.js';
+import type { StaffUserDto } from '../common/staff-user.dto.js';
 
 const flags = { mfaEnabled: false, mfaEnrolmentRequired: false };
 const admin: StaffUserDto = { id: 1, username: 'owner', role: 'admin', ...flags };

@@ -3,14 +3,14 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { normalizeIp, ThrottlerGuard } from '@nestjs/throttler';
 import { DURING_MFA_ENROLMENT, IS_PUBLIC, ROLES } from '../common/auth.decorators.js';
-import { canonicalUsername } from './username.js';
-import type { StaffUserDto } from './dto/login.dto.js';
-import type { AdminRole } from './entities/admin-user.entity.js';
+import { canonicalUsername } from '../common/username.js';
+import type { StaffUserDto } from '../common/staff-user.dto.js';
+import type { StaffRole } from '../common/staff-user.dto.js';
 
 /** Who may call a route, from its @Public() and @Roles() (on the method, else on the controller). */
 interface RoutePolicy {
   isPublic: boolean;
-  roles: AdminRole[] | undefined;
+  roles: StaffRole[] | undefined;
   duringMfaEnrolment: boolean;
 }
 
@@ -27,7 +27,7 @@ function routePolicy(reflector: Reflector, context: ExecutionContext): RoutePoli
     const targets = [handler, context.getClass()];
     policy = {
       isPublic: Boolean(reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)),
-      roles: reflector.getAllAndOverride<AdminRole[] | undefined>(ROLES, targets),
+      roles: reflector.getAllAndOverride<StaffRole[] | undefined>(ROLES, targets),
       duringMfaEnrolment: Boolean(reflector.getAllAndOverride<boolean>(DURING_MFA_ENROLMENT, targets)),
     };
     policies.set(handler, policy);
@@ -38,7 +38,7 @@ function routePolicy(reflector: Reflector, context: ExecutionContext): RoutePoli
 export const MFA_SETUP_FIRST = 'Set up two-factor authentication first';
 
 /** Throws 403 unless `user` holds one of `roles`; a route without @Roles() lets any signed-in staff member in. */
-export function assertRole(roles: AdminRole[] | undefined, user: StaffUserDto | undefined): void {
+export function assertRole(roles: StaffRole[] | undefined, user: StaffUserDto | undefined): void {
   if (roles?.length && !(user && roles.includes(user.role)))
     throw new ForbiddenException('Your role does not allow this action');
 }

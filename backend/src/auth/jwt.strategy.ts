@@ -3,8 +3,8 @@ import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { AuthService } from './auth.service.js';
-import type { StaffUserDto } from './dto/login.dto.js';
 import { JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER, type StaffTokenPayload } from './jwt.constants.js';
+import type { StaffUserDto } from '../common/staff-user.dto.js';
 
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy) {

@@ -2,9 +2,9 @@ import { Body, Header, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { AdminController, AllowDuringMfaEnrolment, Staff } from '../common/auth.decorators.js';
 import { AuthService } from './auth.service.js';
-import type { StaffUserDto } from './dto/login.dto.js';
 import { MfaConfirmDto, MfaConfirmedDto, MfaEnrolmentDto } from './dto/mfa.dto.js';
 import { MfaService } from './mfa.service.js';
+import type { StaffUserDto } from '../common/staff-user.dto.js';
 
 /**
  * The signed-in staff member's own two-factor authentication (any role). Answers hold a secret, recovery

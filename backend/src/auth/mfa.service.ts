@@ -13,10 +13,10 @@ import { AuditService } from '../audit/audit.service.js';
 import { deriveKey, keySecrets, SecretBox } from '../common/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { runInTransaction } from '../database/transactions.js';
-import type { StaffUserDto } from './dto/login.dto.js';
 import type { MfaEnrolmentDto } from './dto/mfa.dto.js';
 import { AdminUser } from './entities/admin-user.entity.js';
 import { RecoveryCode } from './entities/recovery-code.entity.js';
+import type { StaffUserDto } from '../common/staff-user.dto.js';
 
 export const INVALID_CODE = 'Invalid code';
 export const MFA_ALREADY_ON = 'Two-factor authentication is already on (an administrator can reset it)';

@@ -6,8 +6,8 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { StaffUserDto } from '../auth/dto/login.dto.js';
-import type { AdminRole } from '../auth/entities/admin-user.entity.js';
+import type { StaffUserDto } from './staff-user.dto.js';
+import type { StaffRole } from './staff-user.dto.js';
 
 export const IS_PUBLIC = 'isPublic';
 /** Opens a route to anonymous callers. Every other route needs a valid admin token. */
@@ -15,7 +15,7 @@ export const Public = () => SetMetadata(IS_PUBLIC, true);
 
 export const ROLES = 'roles';
 /** Restricts a route to staff with one of these roles (any signed-in staff member when absent). */
-export const Roles = (...roles: AdminRole[]) => SetMetadata(ROLES, roles);
+export const Roles = (...roles: StaffRole[]) => SetMetadata(ROLES, roles);
 
 export const DURING_MFA_ENROLMENT = 'duringMfaEnrolment';
 /**

@@ -61,6 +61,14 @@ export function parseListQuery<S extends string, F extends Record<string, Filter
   return { sort, skip, take, filter };
 }
 
+/** One page of a list and its total; `capped` when the total is a lower bound (more matches exist). */
+export interface ListPage<T> {
+  rows: T[];
+  skip: number;
+  total: number;
+  capped: boolean;
+}
+
 /** `orders 0-24/1234`, as ra-data-simple-rest reads it. */
 export function contentRange(resource: string, skip: number, count: number, total: number): string {
   return count === 0 ? `${resource} */${total}` : `${resource} ${skip}-${skip + count - 1}/${total}`;

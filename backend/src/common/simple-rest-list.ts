@@ -9,8 +9,7 @@ import {
 import { ApiBadRequestResponse, ApiOkResponse } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { map, type Observable } from 'rxjs';
-import type { ListPage } from './list-page.js';
-import { contentRange } from './list-query.js';
+import { contentRange, type ListPage } from './list-query.js';
 
 /** Response headers a list sends, which a back office on another origin must be allowed to read. */
 export const LIST_HEADERS = ['Content-Range', 'X-Total-Capped'] as const;

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { canonicalUsername, USERNAME_MESSAGE, USERNAME_PATTERN } from '../auth/username.js';
-import { passwordWeakness } from '../auth/password-strength.js';
+import { canonicalUsername, USERNAME_MESSAGE, USERNAME_PATTERN } from '../common/username.js';
+import { passwordWeakness } from '../common/password-strength.js';
 import { SUPPORT_HOURS, type SupportHours } from './support-hours.js';
 
 /** Development-only defaults. Production refuses to start while any of these is in use. */

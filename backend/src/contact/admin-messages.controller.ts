@@ -6,14 +6,13 @@ import {
   ApiOkResponse,
   ApiOperation,
 } from '@nestjs/swagger';
-import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { IntIdPipe } from '../common/admin-list.js';
 import { AdminController, Roles, Staff } from '../common/auth.decorators.js';
-import type { ListPage } from '../common/list-page.js';
-import { ListQueryDto } from '../common/list-query.js';
+import { ListQueryDto, type ListPage } from '../common/list-query.js';
 import { SimpleRestList } from '../common/simple-rest-list.js';
 import { AdminMessagesService, MESSAGE_NOT_FOUND } from './admin-messages.service.js';
 import { AdminMessageDto, UpdateMessageDto } from './dto/admin-message.dto.js';
+import type { StaffUserDto } from '../common/staff-user.dto.js';
 
 const messageId = new IntIdPipe(MESSAGE_NOT_FOUND);
 

@@ -2,16 +2,16 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, type DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
-import { fetchPage, sortList, whereIdIn, type ListPage } from '../common/list-page.js';
-import type { StaffUserDto } from '../auth/dto/login.dto.js';
+import { fetchPage, sortList, whereIdIn } from '../database/list-page.js';
 import { takeIntIdFilter } from '../common/admin-list.js';
-import { escapeLike, parseListQuery, type ListQueryDto, LIKE_ESCAPE } from '../common/list-query.js';
+import { escapeLike, parseListQuery, type ListQueryDto, LIKE_ESCAPE, type ListPage } from '../common/list-query.js';
 import { AdminMessageDto, type UpdateMessageDto } from './dto/admin-message.dto.js';
 import {
   CONTACT_CATEGORIES,
   CONTACT_MESSAGE_STATUSES,
   ContactMessage,
 } from './entities/contact-message.entity.js';
+import type { StaffUserDto } from '../common/staff-user.dto.js';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 

@@ -8,11 +8,9 @@ import {
   ApiOkResponse,
   ApiOperation,
 } from '@nestjs/swagger';
-import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { IntIdPipe } from '../common/admin-list.js';
 import { AdminController, Roles, Staff } from '../common/auth.decorators.js';
-import type { ListPage } from '../common/list-page.js';
-import { ListQueryDto } from '../common/list-query.js';
+import { ListQueryDto, type ListPage } from '../common/list-query.js';
 import { SimpleRestList } from '../common/simple-rest-list.js';
 import {
   AdminCouponsService,
@@ -22,6 +20,7 @@ import {
   DUPLICATE_COUPON,
 } from './admin-coupons.service.js';
 import { AdminCouponDto, CreateCouponDto, UpdateCouponDto } from './dto/admin-coupon.dto.js';
+import type { StaffUserDto } from '../common/staff-user.dto.js';
 
 const couponId = new IntIdPipe(COUPON_NOT_FOUND);
 

@@ -2,15 +2,15 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
-import { fetchPage, sortList, whereIdIn, type ListPage } from '../common/list-page.js';
-import type { StaffUserDto } from '../auth/dto/login.dto.js';
+import { fetchPage, sortList, whereIdIn } from '../database/list-page.js';
 import { takeIntIdFilter } from '../common/admin-list.js';
-import { escapeLike, parseListQuery, type ListQueryDto, LIKE_ESCAPE } from '../common/list-query.js';
+import { escapeLike, parseListQuery, type ListQueryDto, LIKE_ESCAPE, type ListPage } from '../common/list-query.js';
 import { isUniqueViolation } from '../database/errors.js';
 import { SEED_COUPONS } from '../database/seed.service.js';
 import { normalizeCouponCode } from './coupons.service.js';
 import { AdminCouponDto, type CreateCouponDto, type UpdateCouponDto } from './dto/admin-coupon.dto.js';
 import { Coupon } from './entities/coupon.entity.js';
+import type { StaffUserDto } from '../common/staff-user.dto.js';
 
 export const COUPON_NOT_FOUND = 'Coupon not found';
 export const DUPLICATE_COUPON = 'A coupon with this code already exists';

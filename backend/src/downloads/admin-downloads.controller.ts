@@ -7,13 +7,12 @@ import {
   ApiOkResponse,
   ApiOperation,
 } from '@nestjs/swagger';
-import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { AdminController, Roles, Staff } from '../common/auth.decorators.js';
-import type { ListPage } from '../common/list-page.js';
-import { ListQueryDto } from '../common/list-query.js';
+import { ListQueryDto, type ListPage } from '../common/list-query.js';
 import { SimpleRestList } from '../common/simple-rest-list.js';
 import { AdminDownloadsService, DOWNLOAD_LINK_NOT_FOUND } from './admin-downloads.service.js';
 import { AdminDownloadDto, CreateDownloadDto, UpdateDownloadDto } from './dto/admin-download.dto.js';
+import type { StaffUserDto } from '../common/staff-user.dto.js';
 
 /** A malformed id is an unknown one: 404 with the same message. */
 const linkId = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException(DOWNLOAD_LINK_NOT_FOUND) });

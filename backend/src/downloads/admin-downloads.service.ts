@@ -3,10 +3,9 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, type DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
-import { fetchPage, sortList, whereIdIn, type ListPage } from '../common/list-page.js';
-import type { StaffUserDto } from '../auth/dto/login.dto.js';
+import { fetchPage, sortList, whereIdIn } from '../database/list-page.js';
 import { CATALOG } from '../catalog/catalog.data.js';
-import { escapeLike, parseListQuery, type ListQueryDto, LIKE_ESCAPE } from '../common/list-query.js';
+import { escapeLike, parseListQuery, type ListQueryDto, LIKE_ESCAPE, type ListPage } from '../common/list-query.js';
 import { DOWNLOAD_LINK_DAYS } from '../fulfilment/fulfilment.service.js';
 import { Order } from '../orders/entities/order.entity.js';
 import {
@@ -17,6 +16,7 @@ import {
   type UpdateDownloadDto,
 } from './dto/admin-download.dto.js';
 import { DownloadLink } from './entities/download-link.entity.js';
+import type { StaffUserDto } from '../common/staff-user.dto.js';
 
 export const DOWNLOAD_LINK_NOT_FOUND = 'Download link not found';
 export const ORDER_NOT_FOUND = 'Order not found';

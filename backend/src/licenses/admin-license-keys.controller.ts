@@ -13,10 +13,8 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { AdminController, Roles, Staff } from '../common/auth.decorators.js';
-import type { ListPage } from '../common/list-page.js';
-import { ListQueryDto } from '../common/list-query.js';
+import { ListQueryDto, type ListPage } from '../common/list-query.js';
 import { SimpleRestList } from '../common/simple-rest-list.js';
 import { AdminLicenseKeysService, MAX_IMPORT_ROWS } from './admin-license-keys.service.js';
 import { readCsvUpload } from './csv-upload.js';
@@ -26,6 +24,7 @@ import {
   ImportLicenseKeysResultDto,
   UpdateLicenseKeyDto,
 } from './dto/admin-license-key.dto.js';
+import type { StaffUserDto } from '../common/staff-user.dto.js';
 
 type StaffRequest = FastifyRequest & { user: StaffUserDto };
 const keyId = new ParseUUIDPipe({ errorHttpStatusCode: 404 });

@@ -1,13 +1,12 @@
 import { Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
-import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { IntIdPipe } from '../common/admin-list.js';
 import { AdminController, Roles, Staff } from '../common/auth.decorators.js';
-import type { ListPage } from '../common/list-page.js';
-import { ListQueryDto } from '../common/list-query.js';
+import { ListQueryDto, type ListPage } from '../common/list-query.js';
 import { SimpleRestList } from '../common/simple-rest-list.js';
 import { AdminEmailsService, EMAIL_NOT_FOUND } from './admin-emails.service.js';
 import { AdminEmailDetailDto, AdminEmailDto } from './dto/admin-email.dto.js';
+import type { StaffUserDto } from '../common/staff-user.dto.js';
 
 const emailId = new IntIdPipe(EMAIL_NOT_FOUND);
 

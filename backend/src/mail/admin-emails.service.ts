@@ -2,14 +2,14 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
-import { fetchPage, sortList, startsWithLowercase, whereIdIn, type ListPage } from '../common/list-page.js';
-import type { StaffUserDto } from '../auth/dto/login.dto.js';
+import { fetchPage, sortList, startsWithLowercase, whereIdIn } from '../database/list-page.js';
 import { takeIntIdFilter } from '../common/admin-list.js';
-import { parseListQuery, type ListQueryDto } from '../common/list-query.js';
+import { parseListQuery, type ListQueryDto, type ListPage } from '../common/list-query.js';
 import { maskLicenseKey } from '../licenses/mask.js';
 import { AdminEmailDetailDto, AdminEmailDto } from './dto/admin-email.dto.js';
 import { OUTBOX_STATUSES, OutboxMessage } from './entities/outbox-message.entity.js';
 import { OutboxService } from './outbox.service.js';
+import type { StaffUserDto } from '../common/staff-user.dto.js';
 
 export const EMAIL_NOT_FOUND = 'E-mail not found';
 

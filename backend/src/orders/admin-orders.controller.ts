@@ -8,14 +8,13 @@ import {
   ApiOkResponse,
   ApiOperation,
 } from '@nestjs/swagger';
-import type { StaffUserDto } from '../auth/dto/login.dto.js';
 import { AdminController, Roles, Staff } from '../common/auth.decorators.js';
-import type { ListPage } from '../common/list-page.js';
-import { ListQueryDto } from '../common/list-query.js';
+import { ListQueryDto, type ListPage } from '../common/list-query.js';
 import { SimpleRestList } from '../common/simple-rest-list.js';
 import { AdminOrdersService } from './admin-orders.service.js';
 import { AdminOrderRowDto } from './dto/admin-order.dto.js';
 import { AdminOrderDetailDto, ResendEmailResponseDto, UpdateOrderDto } from './dto/admin-order-detail.dto.js';
+import type { StaffUserDto } from '../common/staff-user.dto.js';
 
 const orderId = new ParseUUIDPipe({ errorHttpStatusCode: 404 });
 

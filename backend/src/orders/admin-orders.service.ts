@@ -9,16 +9,8 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, type DataSource, type ObjectLiteral } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
-import type { StaffUserDto } from '../auth/dto/login.dto.js';
-import {
-  fetchPage,
-  sortList,
-  startsWithLowercase,
-  startsWithText,
-  whereIdIn,
-  type ListPage,
-} from '../common/list-page.js';
-import { parseListQuery, type ListQueryDto } from '../common/list-query.js';
+import { fetchPage, sortList, startsWithLowercase, startsWithText, whereIdIn } from '../database/list-page.js';
+import { parseListQuery, type ListQueryDto, type ListPage } from '../common/list-query.js';
 import { canonicalEmail } from '../common/email.js';
 import { centsToDollars } from '../common/money.js';
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
@@ -36,6 +28,7 @@ import type {
 } from './dto/admin-order-detail.dto.js';
 import { Order, ORDER_STATUSES, PAYMENT_STATUSES, REFUND_REASONS } from './entities/order.entity.js';
 import { allowedTransitions, deliveryBlock, REFUND_DUE_UNDELIVERED, UNPAID } from './order-process.js';
+import type { StaffUserDto } from '../common/staff-user.dto.js';
 
 const ORDER_LIST = {
   sortable: ['createdAt', 'totalAmount', 'customerEmail', 'status'] as const,

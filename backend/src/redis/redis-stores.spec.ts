@@ -1,5 +1,5 @@
 import { keysWithTtl, redisTestKit } from '../../test/support/redis.js';
-import { RedisAttemptStore } from './redis-attempt-store.js';
+import { RedisAttemptStore } from '../auth/redis-attempt-store.js';
 import { RedisThrottlerStorage } from './redis-throttler-storage.js';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));

@@ -1,11 +1,12 @@
-import { AdminUser, type AdminRole } from '../../src/auth/entities/admin-user.entity.js';
+import { AdminUser } from '../../src/auth/entities/admin-user.entity.js';
 import { hashPassword } from '../../src/auth/passwords.js';
 import type { TestApp } from './test-app.js';
+import type { StaffRole } from '../../src/common/staff-user.dto.js';
 
 /** Creates a staff member with the role and signs in; answers the Authorization header value. */
 export async function signIn(
   t: TestApp,
-  role: AdminRole,
+  role: StaffRole,
   username = `${role}-${Math.random().toString(36).slice(2, 8)}`,
 ) {
   const password = `${username}-password`;

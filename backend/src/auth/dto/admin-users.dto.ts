@@ -1,14 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { ADMIN_ROLES, type AdminRole, type AdminUser } from '../entities/admin-user.entity.js';
-import { canonicalUsername, USERNAME_MESSAGE, USERNAME_PATTERN } from '../username.js';
+import { type AdminUser } from '../entities/admin-user.entity.js';
+import { canonicalUsername, USERNAME_MESSAGE, USERNAME_PATTERN } from '../../common/username.js';
+import { STAFF_ROLES, type StaffRole } from '../../common/staff-user.dto.js';
 
 export const MIN_PASSWORD_LENGTH = 12;
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
 /** The login form accepts passwords up to this length, so a longer one could never sign in. */
 export const MAX_PASSWORD_LENGTH = 1024;
-const ROLE_MESSAGE = `role must be one of ${ADMIN_ROLES.join(', ')}`;
+const ROLE_MESSAGE = `role must be one of ${STAFF_ROLES.join(', ')}`;
 
 /** A staff account as the back office sees it: never the password hash or the token version. */
 export class AdminUserDto {
@@ -18,8 +19,8 @@ export class AdminUserDto {
   @ApiProperty({ example: 'jane.support' })
   username: string;
 
-  @ApiProperty({ enum: ADMIN_ROLES })
-  role: AdminRole;
+  @ApiProperty({ enum: STAFF_ROLES })
+  role: StaffRole;
 
   @ApiProperty({ description: 'Two-factor authentication is on' })
   mfaEnabled: boolean;
@@ -63,17 +64,17 @@ export class CreateAdminUserDto {
   @IsString({ message: 'Password is required' })
   password: string;
 
-  @ApiProperty({ enum: ADMIN_ROLES })
-  @IsIn(ADMIN_ROLES, { message: ROLE_MESSAGE })
-  role: AdminRole;
+  @ApiProperty({ enum: STAFF_ROLES })
+  @IsIn(STAFF_ROLES, { message: ROLE_MESSAGE })
+  role: StaffRole;
 }
 
 /** Either or both; changing one ends every session of that user. */
 export class UpdateAdminUserDto {
-  @ApiPropertyOptional({ enum: ADMIN_ROLES })
+  @ApiPropertyOptional({ enum: STAFF_ROLES })
   @IsOptional()
-  @IsIn(ADMIN_ROLES, { message: ROLE_MESSAGE })
-  role?: AdminRole;
+  @IsIn(STAFF_ROLES, { message: ROLE_MESSAGE })
+  role?: StaffRole;
 
   @ApiPropertyOptional({
     format: 'password',

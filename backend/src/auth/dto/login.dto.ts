@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { ADMIN_ROLES, type AdminRole } from '../entities/admin-user.entity.js';
-import { canonicalUsername } from '../username.js';
+import { StaffUserDto } from '../../common/staff-user.dto.js';
+import { canonicalUsername } from '../../common/username.js';
 
 export class LoginDto {
   @ApiProperty({ example: 'admin', description: 'Any letter case' })
@@ -21,27 +21,6 @@ export class LoginDto {
   @IsNotEmpty({ message: 'Password is required' })
   @IsString({ message: 'Password is required' })
   password: string;
-}
-
-export class StaffUserDto {
-  @ApiProperty({ example: 1 })
-  id: number;
-
-  @ApiProperty({ example: 'admin' })
-  username: string;
-
-  @ApiProperty({ enum: ADMIN_ROLES })
-  role: AdminRole;
-
-  @ApiProperty({ description: 'Sign-in asks for a TOTP code after the password' })
-  mfaEnabled: boolean;
-
-  @ApiProperty({
-    description:
-      'STAFF_MFA_REQUIRED is on and this user has no two-factor authentication yet: the token may only ' +
-      'read /api/admin/me, sign out and set it up (everything else is a 403)',
-  })
-  mfaEnrolmentRequired: boolean;
 }
 
 export class LoginResponseDto {

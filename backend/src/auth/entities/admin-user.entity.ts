@@ -1,8 +1,6 @@
 import { Index, Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { EXACT } from '../../database/exact-collation.js';
-
-export const ADMIN_ROLES = ['admin', 'support'] as const;
-export type AdminRole = (typeof ADMIN_ROLES)[number];
+import { STAFF_ROLES, type StaffRole } from '../../common/staff-user.dto.js';
 
 @Entity('admin_users')
 @Index('UQ_admin_users_username', ['username'], { unique: true })
@@ -17,8 +15,8 @@ export class AdminUser {
   @Column({ type: 'varchar', length: 255 })
   passwordHash: string;
 
-  @Column({ type: 'simple-enum', enum: ADMIN_ROLES, default: 'admin' })
-  role: AdminRole;
+  @Column({ type: 'simple-enum', enum: STAFF_ROLES, default: 'admin' })
+  role: StaffRole;
 
   /** Bumped on logout: every token carrying an older version stops working. */
   @Column({ type: 'int', default: 0 })

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { canonicalUsername } from '../../auth/username.js';
+import { canonicalUsername } from '../../common/username.js';
 import { canonicalEmail } from '../../common/email.js';
 import { EXACT } from '../exact-collation.js';
 import { createIndex } from './1764000000000-admin-list-indexes.js';

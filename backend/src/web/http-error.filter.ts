@@ -10,7 +10,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { TooManyAttemptsException } from '../auth/sign-in-limiter.js';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../database/errors.js';
-import { SecretBoxError } from './secret-box.js';
+import { SecretBoxError } from '../common/secret-box.js';
 
 /** The answer when an operation needs data sealed at rest that no longer authenticates. */
 export const UNREADABLE_MESSAGE =

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { MemoryAttemptStore, type AttemptCount, type AttemptStore } from '../auth/attempt-store.js';
-import { RedisFallback } from './redis-fallback.js';
+import { MemoryAttemptStore, type AttemptCount, type AttemptStore } from './attempt-store.js';
+import { RedisFallback } from '../redis/redis-fallback.js';
 
 /**
  * One attempt counted, atomically: a hash (count, lastAt, expiresAt) that Redis drops when it expires.

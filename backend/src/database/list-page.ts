@@ -1,6 +1,6 @@
 import type { ObjectLiteral, SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
-import { isMysqlFamily } from '../database/errors.js';
-import { escapeLike, LIKE_ESCAPE } from './list-query.js';
+import { isMysqlFamily } from './errors.js';
+import { escapeLike, LIKE_ESCAPE, type ListPage } from '../common/list-query.js';
 
 /**
  * How far past the requested page a list counts its matches. Counting every match of a million-row table
@@ -8,14 +8,6 @@ import { escapeLike, LIKE_ESCAPE } from './list-query.js';
  * costs the same at ten thousand rows and at ten million.
  */
 export const COUNT_LOOKAHEAD = 10_000;
-
-/** One page of a list and its total; `capped` when the total is a lower bound (more matches exist). */
-export interface ListPage<T> {
-  rows: T[];
-  skip: number;
-  total: number;
-  capped: boolean;
-}
 
 export interface FetchPageOptions<E extends ObjectLiteral> {
   /**

@@ -1,7 +1,7 @@
 import type { ArgumentsHost } from '@nestjs/common';
 import { BadRequestException, Logger } from '@nestjs/common';
 import { HttpErrorFilter, UNREADABLE_MESSAGE } from './http-error.filter.js';
-import { SecretBox } from './secret-box.js';
+import { SecretBox } from '../common/secret-box.js';
 
 /** Runs the filter on an exception and answers what it sent. */
 function answer(exception: unknown): { status: number; body: unknown } {
