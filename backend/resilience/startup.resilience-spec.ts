@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import { CATALOG } from '../src/catalog/catalog.data.js';
-import { MIGRATIONS } from '../src/database/entities.js';
+import { MIGRATIONS } from '../src/schema/entities.js';
 import {
   expectAllServingWithoutError,
   expectMigratedOnce,

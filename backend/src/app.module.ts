@@ -28,6 +28,7 @@ import { OrdersModule } from './orders/orders.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { REDIS, RedisModule } from './redis/redis.module.js';
 import { RedisThrottlerStorage } from './redis/redis-throttler-storage.js';
+import { SCHEMA } from './schema/entities.js';
 
 @Module({})
 export class AppModule {
@@ -36,7 +37,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        DatabaseModule,
+        DatabaseModule.forRoot(SCHEMA),
         RedisModule,
         // Throttling is applied per route (login, and later the public forms), never globally. With
         // REDIS_URL the counters are shared by every process; otherwise each process counts its own.

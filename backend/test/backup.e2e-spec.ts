@@ -6,6 +6,7 @@ import mysql from 'mysql2/promise';
 import type { DatabaseConfig } from '../src/config/app-config.js';
 import { backupDatabase, BackupError, restoreDatabase } from '../src/database/backup.js';
 import { createDataSource, dataSourceOptions } from '../src/database/data-source-options.js';
+import { SCHEMA } from '../src/schema/entities.js';
 import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
 import { generateLicenseKey, LicenseKeyCipher } from '../src/licenses/license-key-cipher.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
@@ -46,7 +47,7 @@ describe(`npm run backup / restore (${DRIVER})`, () => {
   });
 
   const contents = async (db: DatabaseConfig) => {
-    const ds = await createDataSource(dataSourceOptions(db)).initialize();
+    const ds = await createDataSource(dataSourceOptions(db, SCHEMA)).initialize();
     try {
       const keys = await ds.getRepository(LicenseKey).find({ order: { id: 'ASC' } });
       const migrations: unknown[] = await ds.query('SELECT name FROM migrations ORDER BY id');

@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import { parseDatabaseUrl, type AppConfig } from '../src/config/app-config.js';
 import { Coupon } from '../src/coupons/entities/coupon.entity.js';
 import { createDataSource, dataSourceOptions } from '../src/database/data-source-options.js';
+import { SCHEMA } from '../src/schema/entities.js';
 import { migrate } from '../src/database/migrate.js';
 import { HOUSEKEEPING_JOB, ReservationSweeper } from '../src/fulfilment/reservation-sweeper.js';
 import { JobLease } from '../src/job-leases/entities/job-lease.entity.js';
@@ -38,7 +39,7 @@ describe(`one leader per housekeeping job (JobLeases) on ${DRIVER}`, () => {
     const config = parseDatabaseUrl(url, (path) => path, problems);
     expect(problems).toEqual([]);
     for (let i = 0; i < 3; i++)
-      dataSources.push(await createDataSource(dataSourceOptions(config)).initialize());
+      dataSources.push(await createDataSource(dataSourceOptions(config, SCHEMA)).initialize());
     await migrate(dataSources[0]!);
   });
 

@@ -5,7 +5,7 @@ import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { parseDatabaseUrl } from '../src/config/app-config.js';
 import { createDataSource, dataSourceOptions } from '../src/database/data-source-options.js';
-import { MIGRATIONS } from '../src/database/entities.js';
+import { MIGRATIONS, SCHEMA } from '../src/schema/entities.js';
 import { migrate } from '../src/database/migrate.js';
 import { lockName, withStartupLock } from '../src/database/startup-lock.js';
 import { DRIVER, freshDatabaseUrl } from './support/test-app.js';
@@ -32,7 +32,7 @@ describe(`work done at start, under the startup lock, on ${DRIVER}`, () => {
     const config = parseDatabaseUrl(url, (path) => path, problems);
     expect(problems).toEqual([]);
     processes = await Promise.all(
-      [1, 2, 3].map(() => createDataSource(dataSourceOptions(config)).initialize()),
+      [1, 2, 3].map(() => createDataSource(dataSourceOptions(config, SCHEMA)).initialize()),
     );
   });
 

@@ -1,7 +1,7 @@
 // Several processes starting together on one empty database, for the startup and cluster specs, and what
 // they must leave behind: the migrations run once by one process, the seed done once, no ERROR logged.
 import { CATALOG } from '../../src/catalog/catalog.data.js';
-import { MIGRATIONS } from '../../src/database/entities.js';
+import { MIGRATIONS } from '../../src/schema/entities.js';
 import { DEMO_KEYS_PER_PRODUCT, SEED_COUPONS } from '../../src/database/seed.service.js';
 import { StoreHarness, type HarnessOptions, type TestDatabase } from './store-process.js';
 

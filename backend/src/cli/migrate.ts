@@ -1,5 +1,6 @@
 import { loadConfigOrExit } from '../config/app-config.js';
 import { createDataSource, dataSourceOptions } from '../database/data-source-options.js';
+import { SCHEMA } from '../schema/entities.js';
 import { migrate } from '../database/migrate.js';
 import { runCli } from './run-cli.js';
 
@@ -10,7 +11,7 @@ import { runCli } from './run-cli.js';
  */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
-  const db = await createDataSource(dataSourceOptions(config.database)).initialize();
+  const db = await createDataSource(dataSourceOptions(config.database, SCHEMA)).initialize();
   try {
     const ran = await migrate(db);
     process.stdout.write(ran.length ? `Ran ${ran.length} migrations\n` : 'No migrations to run\n');

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfigOrExit } from '../config/app-config.js';
 import { createDataSource, dataSourceOptions } from '../database/data-source-options.js';
+import { SCHEMA } from '../schema/entities.js';
 import { rotateSecrets } from '../database/rotate-secrets.js';
 import { runCli } from './run-cli.js';
 
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
     );
     process.exit(64);
   }
-  const db = await createDataSource(dataSourceOptions(config.database)).initialize();
+  const db = await createDataSource(dataSourceOptions(config.database, SCHEMA)).initialize();
   try {
     const done: Record<string, number> = {};
     const report = await rotateSecrets(db, config, {

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, loadDotEnv } from '../config/app-config.js';
 import { insertBulkOrders } from '../database/bulk-orders.js';
 import { createDataSource, dataSourceOptions } from '../database/data-source-options.js';
+import { SCHEMA } from '../schema/entities.js';
 import { migrate } from '../database/migrate.js';
 import { LicenseKeyCipher } from '../licenses/license-key-cipher.js';
 
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
   }
   loadDotEnv();
   const config = loadConfig();
-  const db = await createDataSource(dataSourceOptions(config.database)).initialize();
+  const db = await createDataSource(dataSourceOptions(config.database, SCHEMA)).initialize();
   await migrate(db);
   const started = Date.now();
   const report = (done: number) => {

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, loadDotEnv } from '../config/app-config.js';
 import { createDataSource, dataSourceOptions } from '../database/data-source-options.js';
+import { SCHEMA } from '../schema/entities.js';
 import { insertSoldKeys } from '../database/sold-keys.js';
 import { LicenseKeyCipher } from '../licenses/license-key-cipher.js';
 
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
   }
   loadDotEnv();
   const config = loadConfig();
-  const db = await createDataSource(dataSourceOptions(config.database)).initialize();
+  const db = await createDataSource(dataSourceOptions(config.database, SCHEMA)).initialize();
   const started = Date.now();
   try {
     const added = await insertSoldKeys(db, new LicenseKeyCipher(config), count, {

@@ -5,19 +5,24 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { DEFAULT_DATABASE_POOL_SIZE, type DatabaseConfig } from '../config/app-config.js';
 import { mysqlDriverWithSession } from './mysql-session.js';
 import { serializeSqliteAccess } from './sqlite-serial.js';
-import { ENTITIES, MIGRATIONS } from './entities.js';
+
+/** What a data source maps and migrates: the app's entity and migration lists (src/schema/). */
+export interface DatabaseSchema {
+  entities: NonNullable<DataSourceOptions['entities']>;
+  migrations: NonNullable<DataSourceOptions['migrations']>;
+}
 
 /**
- * TypeORM options for the configured database. `synchronize` is never used; migrations are run by
+ * TypeORM options for the configured database and `schema`. `synchronize` is never used; migrations are run by
  * `migrate()` (on start and by `npm run migrate`), under a lock TypeORM's own `migrationsRun` does not take.
  * MariaDB URLs use TypeORM's `mariadb` type (with `mysql` a JSON column drifted on MariaDB). Every
  * MySQL/MariaDB connection starts with the same session settings (see SESSION_SQL), and each process opens
  * at most DATABASE_POOL_SIZE of them.
  */
-export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
+export function dataSourceOptions(db: DatabaseConfig, schema: DatabaseSchema): DataSourceOptions {
   const common = {
-    entities: ENTITIES,
-    migrations: MIGRATIONS,
+    entities: schema.entities,
+    migrations: schema.migrations,
     synchronize: false,
     // Never log queries: their parameters can hold customer data and e-mail bodies with licence keys.
     logging: false,

@@ -1,30 +1,36 @@
-import { Module } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { createDataSource, dataSourceOptions } from './data-source-options.js';
+import { createDataSource, dataSourceOptions, type DatabaseSchema } from './data-source-options.js';
 import { migrate } from './migrate.js';
 
-@Module({
-  imports: [
-    TypeOrmModule.forRootAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
-        ...dataSourceOptions(config.database),
-        // A database that is still starting (docker compose) gets a few seconds; a wrong URL fails fast.
-        retryAttempts: 3,
-        retryDelay: 2000,
-      }),
-      dataSourceFactory: async (options) => {
-        const db = await createDataSource(options!).initialize();
-        try {
-          await migrate(db);
-        } catch (error) {
-          await db.destroy();
-          throw error;
-        }
-        return db;
-      },
-    }),
-  ],
-})
-export class DatabaseModule {}
+/** The database in `config.database`, migrated on start; `schema` is the app's registry (src/schema/). */
+@Module({})
+export class DatabaseModule {
+  static forRoot(schema: DatabaseSchema): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig) => ({
+            ...dataSourceOptions(config.database, schema),
+            // A database that is still starting (docker compose) gets a few seconds; a wrong URL fails fast.
+            retryAttempts: 3,
+            retryDelay: 2000,
+          }),
+          dataSourceFactory: async (options) => {
+            const db = await createDataSource(options!).initialize();
+            try {
+              await migrate(db);
+            } catch (error) {
+              await db.destroy();
+              throw error;
+            }
+            return db;
+          },
+        }),
+      ],
+    };
+  }
+}

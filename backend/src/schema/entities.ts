@@ -11,17 +11,24 @@ import { OutboxMessage } from '../mail/entities/outbox-message.entity.js';
 import { JobLease } from '../job-leases/entities/job-lease.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { PaymentEvent } from '../payments/entities/payment-event.entity.js';
-import { InitialSchema1763700000000 } from './migrations/1763700000000-initial-schema.js';
-import { Checkout1763800000000 } from './migrations/1763800000000-checkout.js';
-import { AuditLog1763900000000 } from './migrations/1763900000000-audit-log.js';
-import { AdminListIndexes1764000000000 } from './migrations/1764000000000-admin-list-indexes.js';
-import { ExactIdentities1764100000000 } from './migrations/1764100000000-exact-identities.js';
-import { RefundDue1764200000000 } from './migrations/1764200000000-refund-due.js';
-import { RefundDueIndex1764200000001 } from './migrations/1764200000001-refund-due-index.js';
-import { StaffMfa1764300000000 } from './migrations/1764300000000-staff-mfa.js';
-import { StockIndexes1764400000000 } from './migrations/1764400000000-stock-indexes.js';
-import { CatalogVersion1764416160000 } from './migrations/1764416160000-catalog-version.js';
-import { JobLeases1764500000000 } from './migrations/1764500000000-job-leases.js';
+import { InitialSchema1763700000000 } from '../database/migrations/1763700000000-initial-schema.js';
+import { Checkout1763800000000 } from '../database/migrations/1763800000000-checkout.js';
+import { AuditLog1763900000000 } from '../database/migrations/1763900000000-audit-log.js';
+import { AdminListIndexes1764000000000 } from '../database/migrations/1764000000000-admin-list-indexes.js';
+import { ExactIdentities1764100000000 } from '../database/migrations/1764100000000-exact-identities.js';
+import { RefundDue1764200000000 } from '../database/migrations/1764200000000-refund-due.js';
+import { RefundDueIndex1764200000001 } from '../database/migrations/1764200000001-refund-due-index.js';
+import { StaffMfa1764300000000 } from '../database/migrations/1764300000000-staff-mfa.js';
+import { StockIndexes1764400000000 } from '../database/migrations/1764400000000-stock-indexes.js';
+import { CatalogVersion1764416160000 } from '../database/migrations/1764416160000-catalog-version.js';
+import { JobLeases1764500000000 } from '../database/migrations/1764500000000-job-leases.js';
+import type { DatabaseSchema } from '../database/data-source-options.js';
+
+/**
+ * The store's schema registry: what the data source maps and migrates. It sits above every module (it
+ * names each module's entities), so database/ takes it as a parameter (dataSourceOptions, DatabaseModule)
+ * from the app module, the commands and the tests instead of importing the modules it serves.
+ */
 
 /** Every entity, listed explicitly (no globs): the same list works from `src` under Jest and from `dist`. */
 export const ENTITIES = [
@@ -54,3 +61,5 @@ export const MIGRATIONS = [
   CatalogVersion1764416160000,
   JobLeases1764500000000,
 ];
+
+export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };
