@@ -15,7 +15,7 @@ import { AdminCouponsModule } from './coupons/admin-coupons.module.js';
 import { CouponsModule } from './coupons/coupons.module.js';
 import { DashboardModule } from './dashboard/dashboard.module.js';
 import { DatabaseModule } from './database/database.module.js';
-import { SeedModule } from './database/seed.module.js';
+import { SeedModule } from './seed/seed.module.js';
 import { AdminDownloadsModule } from './downloads/admin-downloads.module.js';
 import { DownloadsModule } from './downloads/downloads.module.js';
 import { FulfilmentModule } from './fulfilment/fulfilment.module.js';

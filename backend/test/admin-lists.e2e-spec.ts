@@ -1,4 +1,4 @@
-import { insertBulkOrders } from '../src/database/bulk-orders.js';
+import { insertBulkOrders } from '../src/seed/bulk-orders.js';
 import { LicenseKeyCipher } from '../src/licenses/license-key-cipher.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { signIn } from './support/staff.js';

@@ -1,4 +1,4 @@
-import { insertBulkOrders } from '../src/database/bulk-orders.js';
+import { insertBulkOrders } from '../src/seed/bulk-orders.js';
 import { DownloadLink } from '../src/downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
 import { LicenseKeyCipher, LICENSE_KEY_PATTERN } from '../src/licenses/license-key-cipher.js';

@@ -3,7 +3,7 @@ import { deriveKey, SecretBox } from '../src/common/secret-box.js';
 import { RecoveryCode } from '../src/auth/entities/recovery-code.entity.js';
 import { MfaService } from '../src/auth/mfa.service.js';
 import { AdminUser } from '../src/auth/entities/admin-user.entity.js';
-import { rotateSecrets } from '../src/database/rotate-secrets.js';
+import { rotateSecrets } from '../src/cli/secret-rotation.js';
 import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
 import { generateLicenseKey, LicenseKeyCipher } from '../src/licenses/license-key-cipher.js';
 import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';

@@ -3,7 +3,7 @@ import { CATALOG_VERSION } from '../src/catalog/catalog.data.js';
 import { Product } from '../src/catalog/entities/product.entity.js';
 import { DEV_DEFAULTS } from '../src/config/app-config.js';
 import { Coupon } from '../src/coupons/entities/coupon.entity.js';
-import { DEMO_KEYS_PER_PRODUCT, SeedService } from '../src/database/seed.service.js';
+import { DEMO_KEYS_PER_PRODUCT, SeedService } from '../src/seed/seed.service.js';
 import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
 import { LicenseKeyCipher, LICENSE_KEY_PATTERN } from '../src/licenses/license-key-cipher.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';

@@ -1,6 +1,6 @@
 import { FulfilmentService } from '../src/fulfilment/fulfilment.service.js';
 import { ReservationSweeper } from '../src/fulfilment/reservation-sweeper.js';
-import { insertSoldKeys } from '../src/database/sold-keys.js';
+import { insertSoldKeys } from '../src/seed/sold-keys.js';
 import { InventoryService } from '../src/licenses/inventory.service.js';
 import { LicenseKeyCipher } from '../src/licenses/license-key-cipher.js';
 import { Order } from '../src/orders/entities/order.entity.js';

@@ -2,8 +2,9 @@
 // they must leave behind: the migrations run once by one process, the seed done once, no ERROR logged.
 import { CATALOG } from '../../src/catalog/catalog.data.js';
 import { MIGRATIONS } from '../../src/schema/entities.js';
-import { DEMO_KEYS_PER_PRODUCT, SEED_COUPONS } from '../../src/database/seed.service.js';
+import { DEMO_KEYS_PER_PRODUCT } from '../../src/seed/seed.service.js';
 import { StoreHarness, type HarnessOptions, type TestDatabase } from './store-process.js';
+import { SEED_COUPONS } from '../../src/coupons/coupons.data.js';
 
 /**
  * Starts `count` servers at once with the same options. Every server that started is pushed to `servers`

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfigOrExit } from '../config/app-config.js';
 import { createDataSource, dataSourceOptions } from '../database/data-source-options.js';
 import { SCHEMA } from '../schema/entities.js';
-import { rotateSecrets } from '../database/rotate-secrets.js';
+import { rotateSecrets } from './secret-rotation.js';
 import { runCli } from './run-cli.js';
 
 /**

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, loadDotEnv } from '../config/app-config.js';
-import { insertBulkOrders } from '../database/bulk-orders.js';
+import { insertBulkOrders } from '../seed/bulk-orders.js';
 import { createDataSource, dataSourceOptions } from '../database/data-source-options.js';
 import { SCHEMA } from '../schema/entities.js';
 import { migrate } from '../database/migrate.js';

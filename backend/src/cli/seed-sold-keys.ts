@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, loadDotEnv } from '../config/app-config.js';
 import { createDataSource, dataSourceOptions } from '../database/data-source-options.js';
 import { SCHEMA } from '../schema/entities.js';
-import { insertSoldKeys } from '../database/sold-keys.js';
+import { insertSoldKeys } from '../seed/sold-keys.js';
 import { LicenseKeyCipher } from '../licenses/license-key-cipher.js';
 
 /**

@@ -6,11 +6,11 @@ import { fetchPage, sortList, whereIdIn } from '../database/list-page.js';
 import { takeIntIdFilter } from '../common/admin-list.js';
 import { escapeLike, parseListQuery, type ListQueryDto, LIKE_ESCAPE, type ListPage } from '../common/list-query.js';
 import { isUniqueViolation } from '../database/errors.js';
-import { SEED_COUPONS } from '../database/seed.service.js';
 import { normalizeCouponCode } from './coupons.service.js';
 import { AdminCouponDto, type CreateCouponDto, type UpdateCouponDto } from './dto/admin-coupon.dto.js';
 import { Coupon } from './entities/coupon.entity.js';
 import type { StaffUserDto } from '../common/staff-user.dto.js';
+import { SEED_COUPONS } from './coupons.data.js';
 
 export const COUPON_NOT_FOUND = 'Coupon not found';
 export const DUPLICATE_COUPON = 'A coupon with this code already exists';

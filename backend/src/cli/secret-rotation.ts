@@ -2,7 +2,7 @@ import type { DataSource, QueryResult } from 'typeorm';
 import { keySecrets, SecretBox } from '../common/secret-box.js';
 import type { AppConfig } from '../config/app-config.js';
 import { LicenseKeyCipher } from '../licenses/license-key-cipher.js';
-import { runInTransaction } from './transactions.js';
+import { runInTransaction } from '../database/transactions.js';
 
 type Secrets = Pick<AppConfig, 'licenseKeySecret' | 'licenseKeyPreviousSecrets'>;
 

@@ -12,6 +12,7 @@ import type {
   PaymentStatus,
 } from '../orders/entities/order.entity.js';
 import { Order as OrderEntity } from '../orders/entities/order.entity.js';
+import { canTransition, type ProcessKind, type ProcessStates } from '../orders/order-process.js';
 
 const FIRST = [
   'Jane',
@@ -51,13 +52,47 @@ const PLACES = [
 ];
 const TWO_YEARS_MS = 2 * 365 * 24 * 60 * 60 * 1000;
 
-/** Outcome mix of a real store: mostly paid, some abandoned, failed, refunded or cancelled. */
-function outcome(r: number): { status: OrderStatus; paymentStatus: PaymentStatus } {
-  if (r < 0.8) return { status: 'fulfilled', paymentStatus: 'completed' };
-  if (r < 0.9) return { status: 'processing', paymentStatus: 'pending' };
-  if (r < 0.95) return { status: 'processing', paymentStatus: 'failed' };
-  if (r < 0.98) return { status: 'fulfilled', paymentStatus: 'refunded' };
-  return { status: 'cancelled', paymentStatus: 'pending' };
+/** Where `moves` lead from `from`, each move a row of the order process (a wrong one fails at load). */
+function walk<K extends ProcessKind>(
+  kind: K,
+  from: ProcessStates[K],
+  moves: ProcessStates[K][],
+): ProcessStates[K] {
+  return moves.reduce((state, to) => {
+    if (!canTransition(kind, state, to)) throw new Error(`No ${kind} transition ${state} → ${to}`);
+    return to;
+  }, from);
+}
+
+interface Outcome {
+  /** Taken when the random draw is below this (and above the previous outcome's). */
+  upTo: number;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  /** The payment succeeded at some point: the order got keys and links, and a paid date. */
+  paid: boolean;
+}
+
+/**
+ * Outcome mix of a real store: mostly paid, some abandoned, failed, refunded or cancelled. Each is the moves
+ * its payment and order made from checkout's `pending` and `processing` through the order process tables.
+ */
+const PATHS: [upTo: number, payment: PaymentStatus[], order: OrderStatus[]][] = [
+  [0.8, ['completed'], ['fulfilled']],
+  [0.9, [], []],
+  [0.95, ['failed'], []],
+  [0.98, ['completed', 'refunded'], ['fulfilled']],
+  [1, [], ['cancelled']],
+];
+const OUTCOMES: Outcome[] = PATHS.map(([upTo, payment, order]) => ({
+  upTo,
+  status: walk('order', 'processing', order),
+  paymentStatus: walk('payment', 'pending', payment),
+  paid: payment.includes('completed'),
+}));
+
+function outcome(r: number): Outcome {
+  return OUTCOMES.find((o) => r < o.upTo) ?? OUTCOMES[OUTCOMES.length - 1]!;
 }
 
 export interface BulkResult {
@@ -113,7 +148,7 @@ export async function insertBulkOrders(
       }
       const subtotal = items.reduce((s, item) => s + item.quantity * item.unitPriceCents, 0);
       const discount = n % 10 === 0 ? Math.round(subtotal * 0.1) : 0;
-      const { status, paymentStatus } = outcome(Math.random());
+      const { status, paymentStatus, paid } = outcome(Math.random());
       const id = randomUUID();
       orders.push({
         id,
@@ -140,11 +175,11 @@ export async function insertBulkOrders(
         providerPaymentId: `pi_bulk_${id.replace(/-/g, '')}`,
         orderItems: items,
         awaitingKeys: false,
-        paidAt: paymentStatus === 'completed' || paymentStatus === 'refunded' ? createdAt : null,
+        paidAt: paid ? createdAt : null,
         createdAt,
         updatedAt: createdAt,
       });
-      if (paymentStatus !== 'completed' && paymentStatus !== 'refunded') continue;
+      if (!paid) continue;
       for (const item of items) {
         for (let q = 0; q < item.quantity; q++) {
           keys.push({

@@ -3,7 +3,7 @@ import { CATALOG } from '../catalog/catalog.data.js';
 import { LicenseKey } from '../licenses/entities/license-key.entity.js';
 import { generateLicenseKey, type LicenseKeyCipher } from '../licenses/license-key-cipher.js';
 import { Order } from '../orders/entities/order.entity.js';
-import { isMysqlFamily } from './errors.js';
+import { isMysqlFamily } from '../database/errors.js';
 
 /** Numbers 0 to 99,999 from a cross join of digits: the same SQL on SQLite, MySQL and MariaDB. */
 const DIGITS =

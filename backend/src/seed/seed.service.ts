@@ -7,17 +7,11 @@ import { CATALOG, CATALOG_VERSION } from '../catalog/catalog.data.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { Product } from '../catalog/entities/product.entity.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { SEED_COUPONS } from '../coupons/coupons.data.js';
 import { Coupon } from '../coupons/entities/coupon.entity.js';
 import { LicenseKey } from '../licenses/entities/license-key.entity.js';
 import { generateLicenseKey, LicenseKeyCipher } from '../licenses/license-key-cipher.js';
-import { withStartupLock } from './startup-lock.js';
-
-/** The public promo codes. The 97 % code of the original store is deliberately not seeded. */
-export const SEED_COUPONS = [
-  { code: 'SAVE10', percentOff: 10 },
-  { code: 'OFFICE20', percentOff: 20 },
-  { code: 'WELCOME15', percentOff: 15 },
-];
+import { withStartupLock } from '../database/startup-lock.js';
 
 export const DEMO_KEYS_PER_PRODUCT = 25;
 
