@@ -61,7 +61,7 @@ describe(`staff authentication and roles on every admin operation (${DRIVER})`, 
     // A well-formed id of the right kind that matches nothing: the guards answer before any lookup.
     const path = op.template.replace(
       /\{[^}]+\}/g,
-      op.template.includes('/users/') ? '987654' : '00000000-0000-4000-8000-000000000000',
+      op.template.includes('/staff/') ? '987654' : '00000000-0000-4000-8000-000000000000',
     );
     const res = await rawRequest(h, op.method, path, { headers, body });
     if (res.status >= 500) serverErrors++;
@@ -93,7 +93,7 @@ describe(`staff authentication and roles on every admin operation (${DRIVER})`, 
       Buffer.from(admin.slice('Bearer '.length).split('.')[1]!, 'base64url').toString(),
     ) as Record<string, unknown>;
 
-    const created = await h.request('POST', '/api/admin/users', {
+    const created = await h.request('POST', '/api/admin/staff', {
       json: { username: 'resilience-support', password: 'support-password-123', role: 'support' },
       headers: { authorization: admin },
     });
@@ -162,7 +162,7 @@ describe(`staff authentication and roles on every admin operation (${DRIVER})`, 
     [
       'a token issued before its user signed out',
       async () => {
-        const created = await h.request('POST', '/api/admin/users', {
+        const created = await h.request('POST', '/api/admin/staff', {
           json: {
             username: `leaver-${randomBytes(3).toString('hex')}`,
             password: 'leaver-password-123',

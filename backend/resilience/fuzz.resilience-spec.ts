@@ -167,13 +167,13 @@ describe(`fuzzing every operation from the OpenAPI document (${DRIVER})`, () => 
     ).toBe(201);
     const me = await h.request('GET', '/api/admin/me', { headers: { authorization: admin } });
     ownAdminId = (me.body as { id: number }).id;
-    const victim = await h.request('POST', '/api/admin/users', {
+    const victim = await h.request('POST', '/api/admin/staff', {
       json: { username: 'fuzz-victim', password: 'tangerine-harbour-lamp', role: 'support' },
       headers: { authorization: admin },
     });
     expect(victim.status).toBe(201);
     // Signing out ends every session of the user: the fuzzer signs out as a user of its own.
-    await h.request('POST', '/api/admin/users', {
+    await h.request('POST', '/api/admin/staff', {
       json: { username: 'fuzz-logout', password: 'copper-lantern-meadow', role: 'admin' },
       headers: { authorization: admin },
     });
@@ -186,7 +186,7 @@ describe(`fuzzing every operation from the OpenAPI document (${DRIVER})`, () => 
     for (const op of operations) {
       const match = /^\/api\/admin\/([a-z-]+)\/\{id\}/.exec(op.template);
       if (match && !realIds.has(op.template)) {
-        if (match[1] === 'users') {
+        if (match[1] === 'staff') {
           realIds.set(op.template, String((victim.body as { id: number }).id));
           continue;
         }
@@ -505,7 +505,7 @@ describe(`fuzzing every operation from the OpenAPI document (${DRIVER})`, () => 
           ),
         },
       )
-      .filter((v) => v !== '' && !(op.template.startsWith('/api/admin/users/') && v === String(ownAdminId)))
+      .filter((v) => v !== '' && !(op.template.startsWith('/api/admin/staff/') && v === String(ownAdminId)))
       .map((v) => `${param.name}=${encodeURIComponent(v)}`);
   };
 

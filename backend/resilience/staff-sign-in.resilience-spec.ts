@@ -85,7 +85,7 @@ async function adminOperations(h: StoreHarness): Promise<Operation[]> {
 function callOperation(h: StoreHarness, op: Operation, authorization: string): Promise<RawAnswer> {
   const path = op.template.replace(
     /\{[^}]+\}/g,
-    op.template.includes('/users/') ? '987654' : '00000000-0000-4000-8000-000000000000',
+    op.template.includes('/staff/') ? '987654' : '00000000-0000-4000-8000-000000000000',
   );
   return send(h, op.method, path, {
     json: op.hasBody ? {} : undefined,
@@ -113,7 +113,7 @@ describe(`staff sign-in limits and two-factor on the real process (${DRIVER})`, 
 
   const createStaff = async (username: string) => {
     const password = `${username}-Kx7-harbour`;
-    const res = await send(h, 'POST', '/api/admin/users', {
+    const res = await send(h, 'POST', '/api/admin/staff', {
       json: { username, password, role: 'support' },
       headers: { authorization: admin },
     });

@@ -2,29 +2,29 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { Redis } from 'ioredis';
 import { AccountModule } from './account/account.module.js';
-import { AuditModule } from './audit/audit.module.js';
-import { AdminUsersModule } from './auth/admin-users.module.js';
+import { AdminAuditModule } from './admin/audit/admin-audit.module.js';
+import { AdminStaffModule } from './admin/staff/admin-staff.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { CheckoutModule } from './checkout/checkout.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
-import { AdminMessagesModule } from './contact/admin-messages.module.js';
+import { AdminMessagesModule } from './admin/messages/admin-messages.module.js';
 import { ContactModule } from './contact/contact.module.js';
-import { AdminCouponsModule } from './coupons/admin-coupons.module.js';
+import { AdminCouponsModule } from './admin/coupons/admin-coupons.module.js';
 import { CouponsModule } from './coupons/coupons.module.js';
-import { DashboardModule } from './dashboard/dashboard.module.js';
+import { DashboardModule } from './admin/dashboard/dashboard.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { SeedModule } from './seed/seed.module.js';
-import { AdminDownloadsModule } from './downloads/admin-downloads.module.js';
+import { AdminDownloadsModule } from './admin/downloads/admin-downloads.module.js';
 import { DownloadsModule } from './downloads/downloads.module.js';
 import { FulfilmentModule } from './fulfilment/fulfilment.module.js';
 import { HealthModule } from './health/health.module.js';
-import { AdminLicenseKeysModule } from './licenses/admin-license-keys.module.js';
+import { AdminLicenseKeysModule } from './admin/license-keys/admin-license-keys.module.js';
 import { LicensesModule } from './licenses/licenses.module.js';
-import { AdminEmailsModule } from './mail/admin-emails.module.js';
+import { AdminEmailsModule } from './admin/emails/admin-emails.module.js';
 import { MailModule } from './mail/mail.module.js';
-import { OrdersModule } from './orders/orders.module.js';
+import { AdminOrdersModule } from './admin/orders/admin-orders.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { REDIS, RedisModule } from './redis/redis.module.js';
 import { RedisThrottlerStorage } from './redis/redis-throttler-storage.js';
@@ -62,10 +62,10 @@ export class AppModule {
         AdminLicenseKeysModule,
         DownloadsModule,
         AdminDownloadsModule,
-        OrdersModule,
-        AdminUsersModule,
+        AdminOrdersModule,
+        AdminStaffModule,
         DashboardModule,
-        AuditModule,
+        AdminAuditModule,
         MailModule,
         AdminEmailsModule,
         ContactModule,

@@ -32,7 +32,7 @@ const MUTATIONS = new Set(['post', 'put', 'patch', 'delete']);
 /** Support staff may resend mail (DESIGN.md, "Back office API"). */
 const isResend = (op: Operation) => /\/(resend-email|resend)$/.test(op.path);
 /** Reads only administrators may make. */
-const isAdminOnlyRead = (op: Operation) => /^\/api\/admin\/(users|audit)(\/|$)/.test(op.path);
+const isAdminOnlyRead = (op: Operation) => /^\/api\/admin\/(staff|audit)(\/|$)/.test(op.path);
 /** Staff set up their own two-factor authentication, whatever their role. */
 const isOwnMfa = (op: Operation) => op.path.startsWith('/api/admin/me/mfa');
 /** Signing in is public; signing out is open to every role (and ends the token, so it is checked last). */
@@ -138,8 +138,8 @@ describe(`back office: every /api/admin route is guarded on ${DRIVER}`, () => {
         'get /api/admin/orders/{id}',
         'put /api/admin/orders/{id}',
         'post /api/admin/orders/{id}/resend-email',
-        'get /api/admin/users',
-        'delete /api/admin/users/{id}',
+        'get /api/admin/staff',
+        'delete /api/admin/staff/{id}',
         'get /api/admin/dashboard',
         'get /api/admin/audit',
         LOGOUT,
@@ -147,7 +147,7 @@ describe(`back office: every /api/admin route is guarded on ${DRIVER}`, () => {
     );
     expect(operations.map(key)).not.toContain(LOGIN);
     // Numeric ids get 1, the others a UUID.
-    expect(operations.find((op) => key(op) === 'get /api/admin/users/{id}')?.url).toBe('/api/admin/users/1');
+    expect(operations.find((op) => key(op) === 'get /api/admin/staff/{id}')?.url).toBe('/api/admin/staff/1');
     expect(operations.find((op) => key(op) === 'get /api/admin/orders/{id}')?.url).toMatch(
       /^\/api\/admin\/orders\/[0-9a-f-]{36}$/,
     );

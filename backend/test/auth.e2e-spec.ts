@@ -1,7 +1,7 @@
 import { JwtService } from '@nestjs/jwt';
-import { AdminUser } from '../src/auth/entities/admin-user.entity.js';
+import { StaffMember } from '../src/staff/entities/staff-member.entity.js';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../src/auth/jwt.constants.js';
-import { hashPassword } from '../src/auth/passwords.js';
+import { hashPassword } from '../src/staff/passwords.js';
 import { DEV_DEFAULTS } from '../src/config/app-config.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -10,12 +10,12 @@ const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString
 
 describe('staff auth: login, deny-by-default guard, roles, logout, throttling', () => {
   let t: TestApp;
-  let admin: AdminUser;
+  let admin: StaffMember;
 
   beforeAll(async () => {
     // Behind a proxy the client address comes from X-Forwarded-For; the throttling test relies on it.
     t = await startTestApp({ TRUST_PROXY: 'loopback' });
-    admin = await t.db.getRepository(AdminUser).findOneByOrFail({ username: ADMIN.username });
+    admin = await t.db.getRepository(StaffMember).findOneByOrFail({ username: ADMIN.username });
   });
   afterAll(() => t.close());
 
@@ -154,7 +154,7 @@ describe('staff auth: login, deny-by-default guard, roles, logout, throttling', 
   });
 
   it('ends every session of the user on logout', async () => {
-    const user = await t.db.getRepository(AdminUser).save({
+    const user = await t.db.getRepository(StaffMember).save({
       username: 'logout-test',
       passwordHash: await hashPassword('logout-test-password'),
       role: 'support',

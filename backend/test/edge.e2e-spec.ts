@@ -3,7 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import type { AddressInfo } from 'node:net';
 import { CUSTOMER_AUDIENCE } from '../src/account/customer-token.js';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../src/auth/jwt.constants.js';
-import { AdminUser } from '../src/auth/entities/admin-user.entity.js';
+import { StaffMember } from '../src/staff/entities/staff-member.entity.js';
 import { MAX_LISTED_PROBLEMS } from '../src/web/http-error.filter.js';
 import { DEV_DEFAULTS } from '../src/config/app-config.js';
 import { WEBHOOK_TOLERANCE_SECONDS } from '../src/payments/payments.service.js';
@@ -300,7 +300,7 @@ describe(`the edge of the server on ${DRIVER}`, () => {
     });
 
     it('refuses a staff token signed with the right secret but without an expiry', async () => {
-      const admin = await t.db.getRepository(AdminUser).findOneByOrFail({ username: ADMIN.username });
+      const admin = await t.db.getRepository(StaffMember).findOneByOrFail({ username: ADMIN.username });
       const payload = { sub: admin.id, username: admin.username, role: admin.role, ver: admin.tokenVersion };
       const sign = (expiresIn?: number) =>
         new JwtService().sign(payload, {

@@ -1,4 +1,4 @@
-import { AdminUser } from '../src/auth/entities/admin-user.entity.js';
+import { StaffMember } from '../src/staff/entities/staff-member.entity.js';
 import { DEV_DEFAULTS } from '../src/config/app-config.js';
 import { ExactIdentities1764100000000 } from '../src/database/migrations/1764100000000-exact-identities.js';
 import { DownloadLink } from '../src/downloads/entities/download-link.entity.js';
@@ -89,7 +89,7 @@ describe(`identities and secrets compared exactly on ${DRIVER}`, () => {
     const orders = t.db.getRepository(Order);
     await orders.update({ id: first.orderId }, { customerEmail: 'Legacy-One@EXAMPLE.com' });
     await orders.update({ id: second.orderId }, { customerEmail: 'Légacy@Bücher.Example' });
-    await t.db.getRepository(AdminUser).update({ username: 'admin' }, { username: 'Admin' });
+    await t.db.getRepository(StaffMember).update({ username: 'admin' }, { username: 'Admin' });
 
     const runner = t.db.createQueryRunner();
     try {
@@ -106,11 +106,11 @@ describe(`identities and secrets compared exactly on ${DRIVER}`, () => {
     expect((await orders.findOneByOrFail({ id: second.orderId })).customerEmail).toBe(
       'légacy@xn--bcher-kva.example',
     );
-    expect(await t.db.getRepository(AdminUser).existsBy({ username: 'admin' })).toBe(true);
+    expect(await t.db.getRepository(StaffMember).existsBy({ username: 'admin' })).toBe(true);
   });
 
   it('upgrades usernames that differ only in letter case (SQLite kept them apart) without failing', async () => {
-    const users = t.db.getRepository(AdminUser);
+    const users = t.db.getRepository(StaffMember);
     const passwordHash = (await users.findOneByOrFail({ username: 'admin' })).passwordHash;
     const lower = await users.save({ username: 'twin.staff', passwordHash, role: 'support' });
     const mixed = await users.save({ username: 'Twin.Staff', passwordHash, role: 'support' });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { getMetadataStorage } from 'class-validator';
 import type { Test } from 'supertest';
-import { AdminUser } from '../src/auth/entities/admin-user.entity.js';
+import { StaffMember } from '../src/staff/entities/staff-member.entity.js';
 import { Coupon } from '../src/coupons/entities/coupon.entity.js';
 import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../src/licenses/license-key-cipher.js';
@@ -38,8 +38,8 @@ const WALKED = [
   'LoginDto',
   'LoginMfaDto',
   'MfaConfirmDto',
-  'CreateAdminUserDto',
-  'UpdateAdminUserDto',
+  'CreateStaffMemberDto',
+  'UpdateStaffMemberDto',
   'CreateCouponDto',
   'UpdateCouponDto',
   'CreateDownloadDto',
@@ -104,7 +104,7 @@ describe(`every request DTO's longest values fit the database on ${DRIVER}`, () 
     // A paid order whose key was revoked takes one typed in by staff.
     orderForKey = await buyWithDemo(t);
     await t.db.getRepository(LicenseKey).update({ orderId: orderForKey.orderId }, { status: 'revoked' });
-    staffId = (await t.db.getRepository(AdminUser).save({ username: 'limits-staff', passwordHash: 'x' })).id;
+    staffId = (await t.db.getRepository(StaffMember).save({ username: 'limits-staff', passwordHash: 'x' })).id;
 
     const api = () => t.http();
     const asAdmin = (test: Test) => test.set('authorization', admin);
@@ -181,14 +181,14 @@ describe(`every request DTO's longest values fit the database on ${DRIVER}`, () 
       send: (fields) => asAdmin(api().post('/api/admin/me/mfa/confirm')).send(fields),
       status: 400,
     });
-    add('CreateAdminUserDto', {
-      send: (fields) => asAdmin(api().post('/api/admin/users')).send(fields),
+    add('CreateStaffMemberDto', {
+      send: (fields) => asAdmin(api().post('/api/admin/staff')).send(fields),
       base: { role: 'support' },
       longest: { username: 'u'.repeat(100), password: longPassword(1024) },
       status: 201,
     });
-    add('UpdateAdminUserDto', {
-      send: (fields) => asAdmin(api().put(`/api/admin/users/${staffId}`)).send(fields),
+    add('UpdateStaffMemberDto', {
+      send: (fields) => asAdmin(api().put(`/api/admin/staff/${staffId}`)).send(fields),
       longest: { password: longPassword(1024) },
       status: 200,
     });

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { DashboardService } from '../src/dashboard/dashboard.service.js';
+import { DashboardService } from '../src/admin/dashboard/dashboard.service.js';
 import { RestockService } from '../src/fulfilment/restock.service.js';
 import { generateLicenseKey } from '../src/licenses/license-key-cipher.js';
 import { STRIPE_SYNC_INTERVAL_MS } from '../src/payments/payments.service.js';

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { deriveKey, SecretBox } from '../src/common/secret-box.js';
-import { RecoveryCode } from '../src/auth/entities/recovery-code.entity.js';
+import { RecoveryCode } from '../src/staff/entities/recovery-code.entity.js';
 import { MfaService } from '../src/auth/mfa.service.js';
-import { AdminUser } from '../src/auth/entities/admin-user.entity.js';
+import { StaffMember } from '../src/staff/entities/staff-member.entity.js';
 import { rotateSecrets } from '../src/cli/secret-rotation.js';
 import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
 import { generateLicenseKey, LicenseKeyCipher } from '../src/licenses/license-key-cipher.js';
@@ -44,7 +44,7 @@ describe('LICENSE_KEY_SECRET rotation: previous secrets read, rotate-secrets rew
     });
     await t.db
       .createQueryBuilder()
-      .update(AdminUser)
+      .update(StaffMember)
       .set({ mfaSecret: new SecretBox(OLD, 'staff-mfa/totp-secrets').seal('JBSWY3DPEHPK3PXP') })
       .execute();
   });
@@ -111,7 +111,7 @@ describe('LICENSE_KEY_SECRET rotation: previous secrets read, rotate-secrets rew
     const newOutbox = new OutboxCipher({ licenseKeySecret: NEW });
     expect(newOutbox.open(message.text)).toBe(`text ${plainKeys[0]}`);
     expect(newOutbox.open(message.html)).toBe(`<p>${plainKeys[0]}</p>`);
-    const staff = await t.db.getRepository(AdminUser).find();
+    const staff = await t.db.getRepository(StaffMember).find();
     expect(staff.length).toBeGreaterThan(0);
     for (const user of staff) {
       expect(new SecretBox(NEW, 'staff-mfa/totp-secrets').open(user.mfaSecret!)).toBe('JBSWY3DPEHPK3PXP');
@@ -120,14 +120,14 @@ describe('LICENSE_KEY_SECRET rotation: previous secrets read, rotate-secrets rew
   });
 
   it('accepts a recovery code made under a previous secret (such hashes cannot be rewritten), once', async () => {
-    const user = await t.db.getRepository(AdminUser).findOneByOrFail({ username: t.config.admin.username });
-    await t.db.getRepository(AdminUser).update({ id: user.id }, { mfaEnabled: true });
+    const user = await t.db.getRepository(StaffMember).findOneByOrFail({ username: t.config.admin.username });
+    await t.db.getRepository(StaffMember).update({ id: user.id }, { mfaEnabled: true });
     const oldHash = createHmac('sha256', deriveKey(OLD, 'staff-mfa/recovery-codes'))
       .update(`${user.id}:abcde12345`)
       .digest('hex');
     await t.db.getRepository(RecoveryCode).insert({ userId: user.id, codeHash: oldHash, usedAt: null });
     const mfa = t.app.get(MfaService);
-    const enabled = await t.db.getRepository(AdminUser).findOneByOrFail({ id: user.id });
+    const enabled = await t.db.getRepository(StaffMember).findOneByOrFail({ id: user.id });
     expect(await mfa.verify(enabled, 'ABCDE-12345')).toBe(true);
     expect(await mfa.verify(enabled, 'ABCDE-12345')).toBe(false);
   });

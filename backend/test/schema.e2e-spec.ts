@@ -1,4 +1,4 @@
-import { AdminUser } from '../src/auth/entities/admin-user.entity.js';
+import { StaffMember } from '../src/staff/entities/staff-member.entity.js';
 import { CATALOG_VERSION } from '../src/catalog/catalog.data.js';
 import { Product } from '../src/catalog/entities/product.entity.js';
 import { DEV_DEFAULTS } from '../src/config/app-config.js';
@@ -136,7 +136,7 @@ describe(`schema and seed on ${DRIVER}`, () => {
       ['WELCOME15', 15, true],
     ]);
     const admin = await t.db
-      .getRepository(AdminUser)
+      .getRepository(StaffMember)
       .findOneByOrFail({ username: DEV_DEFAULTS.adminUsername });
     expect(admin.role).toBe('admin');
     expect(admin.passwordHash).toMatch(/^\$argon2id\$/);
@@ -159,7 +159,7 @@ describe(`schema and seed on ${DRIVER}`, () => {
     await Promise.all([seed.seed(), seed.seed()]);
     expect(await t.db.getRepository(Product).count()).toBe(3);
     expect(await t.db.getRepository(Coupon).count()).toBe(3);
-    expect(await t.db.getRepository(AdminUser).count()).toBe(1);
+    expect(await t.db.getRepository(StaffMember).count()).toBe(1);
     expect(await t.db.getRepository(LicenseKey).count()).toBe(3 * DEMO_KEYS_PER_PRODUCT);
     expect((await t.db.getRepository(Coupon).findOneByOrFail({ code: 'SAVE10' })).active).toBe(false);
   });

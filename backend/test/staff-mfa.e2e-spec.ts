@@ -2,10 +2,10 @@ import { JwtService } from '@nestjs/jwt';
 import { generate } from 'otplib';
 import { IsNull, Not } from 'typeorm';
 import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
-import { AdminUser } from '../src/auth/entities/admin-user.entity.js';
-import { RecoveryCode } from '../src/auth/entities/recovery-code.entity.js';
+import { StaffMember } from '../src/staff/entities/staff-member.entity.js';
+import { RecoveryCode } from '../src/staff/entities/recovery-code.entity.js';
 import { JWT_ISSUER, MFA_CHALLENGE_AUDIENCE } from '../src/auth/jwt.constants.js';
-import { hashPassword } from '../src/auth/passwords.js';
+import { hashPassword } from '../src/staff/passwords.js';
 import { SIGN_IN_LIMITS } from '../src/auth/sign-in-limiter.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
@@ -28,7 +28,7 @@ function staffClient(t: TestApp) {
     t.http().post('/api/admin/login/mfa').set('x-forwarded-for', address).send({ challenge, code });
   const createUser = async (username: string, role: StaffRole = 'support') => {
     const password = `${username}-correct-password`;
-    await t.db.getRepository(AdminUser).save({ username, passwordHash: await hashPassword(password), role });
+    await t.db.getRepository(StaffMember).save({ username, passwordHash: await hashPassword(password), role });
     return password;
   };
   const bearer = async (username: string, password: string) =>
@@ -95,7 +95,7 @@ describe(`staff two-factor authentication (TOTP) on ${DRIVER}`, () => {
     expect(url.host).toBe('totp');
     expect(decodeURIComponent(url.pathname)).toBe(`/${t.config.store.name}:mfa-enrol`);
     // Sealed at rest.
-    const stored = await t.db.getRepository(AdminUser).findOneByOrFail({ username: 'mfa-enrol' });
+    const stored = await t.db.getRepository(StaffMember).findOneByOrFail({ username: 'mfa-enrol' });
     expect(stored.mfaSecret).toMatch(/^v1:/);
     expect(stored.mfaSecret).not.toContain(started.body.secret);
     expect(stored.mfaEnabled).toBe(false);
@@ -178,7 +178,7 @@ describe(`staff two-factor authentication (TOTP) on ${DRIVER}`, () => {
     const typed = ` ${recovery.toUpperCase().replace('-', ' ')} `;
     await c.loginMfa(await c.challengeFor('mfa-login', user.password), typed).expect(200);
     await c.loginMfa(await c.challengeFor('mfa-login', user.password), recovery).expect(401);
-    const { id } = await t.db.getRepository(AdminUser).findOneByOrFail({ username: 'mfa-login' });
+    const { id } = await t.db.getRepository(StaffMember).findOneByOrFail({ username: 'mfa-login' });
     expect(await t.db.getRepository(RecoveryCode).countBy({ userId: id, usedAt: Not(IsNull()) })).toBe(1);
     // Another one still works.
     await c.loginMfa(await c.challengeFor('mfa-login', user.password), user.recoveryCodes[4]!).expect(200);
@@ -251,12 +251,12 @@ describe(`staff two-factor authentication (TOTP) on ${DRIVER}`, () => {
 
   it('lets an administrator reset a user’s two-factor (audited, sessions ended); support may not', async () => {
     const user = await c.enrolled('mfa-lost-phone');
-    const { id } = await t.db.getRepository(AdminUser).findOneByOrFail({ username: 'mfa-lost-phone' });
-    const listed = await t.http().get(`/api/admin/users/${id}`).set('authorization', admin).expect(200);
+    const { id } = await t.db.getRepository(StaffMember).findOneByOrFail({ username: 'mfa-lost-phone' });
+    const listed = await t.http().get(`/api/admin/staff/${id}`).set('authorization', admin).expect(200);
     expect(listed.body.mfaEnabled).toBe(true);
     const list = await t
       .http()
-      .get('/api/admin/users')
+      .get('/api/admin/staff')
       .query({ filter: JSON.stringify({ q: 'mfa-lost' }) })
       .set('authorization', admin)
       .expect(200);
@@ -264,17 +264,17 @@ describe(`staff two-factor authentication (TOTP) on ${DRIVER}`, () => {
 
     const refused = await t
       .http()
-      .delete(`/api/admin/users/${id}/mfa`)
+      .delete(`/api/admin/staff/${id}/mfa`)
       .set('authorization', support)
       .expect(403);
     expect(refused.body.message).toBe('Your role does not allow this action');
-    await t.http().delete('/api/admin/users/999999/mfa').set('authorization', admin).expect(404);
-    await t.http().delete('/api/admin/users/abc/mfa').set('authorization', admin).expect(404);
+    await t.http().delete('/api/admin/staff/999999/mfa').set('authorization', admin).expect(404);
+    await t.http().delete('/api/admin/staff/abc/mfa').set('authorization', admin).expect(404);
 
-    const reset = await t.http().delete(`/api/admin/users/${id}/mfa`).set('authorization', admin).expect(204);
+    const reset = await t.http().delete(`/api/admin/staff/${id}/mfa`).set('authorization', admin).expect(204);
     expect(reset.text).toBe('');
     await t.http().get('/api/admin/me').set('authorization', user.token).expect(401);
-    const after = await t.http().get(`/api/admin/users/${id}`).set('authorization', admin).expect(200);
+    const after = await t.http().get(`/api/admin/staff/${id}`).set('authorization', admin).expect(200);
     expect(after.body.mfaEnabled).toBe(false);
     expect(await t.db.getRepository(RecoveryCode).countBy({ userId: id })).toBe(0);
     // The password alone signs in again; the old codes are gone.
@@ -311,10 +311,10 @@ describe(`STAFF_MFA_REQUIRED=true: a user without two-factor may only set it up 
     expect(me.body.mfaEnrolmentRequired).toBe(true);
     for (const [method, path] of [
       ['get', '/api/admin/orders'],
-      ['get', '/api/admin/users'],
+      ['get', '/api/admin/staff'],
       ['get', '/api/admin/dashboard'],
-      ['post', '/api/admin/users'],
-      ['delete', '/api/admin/users/1/mfa'],
+      ['post', '/api/admin/staff'],
+      ['delete', '/api/admin/staff/1/mfa'],
     ] as const) {
       const refused = await t.http()[method](path).set('authorization', limited).send({}).expect(403);
       expect(refused.body).toEqual({

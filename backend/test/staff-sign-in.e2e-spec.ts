@@ -1,5 +1,5 @@
-import { AdminUser } from '../src/auth/entities/admin-user.entity.js';
-import { hashPassword } from '../src/auth/passwords.js';
+import { StaffMember } from '../src/staff/entities/staff-member.entity.js';
+import { hashPassword } from '../src/staff/passwords.js';
 import { SIGN_IN_LIMITS } from '../src/auth/sign-in-limiter.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
@@ -26,7 +26,7 @@ describe(`staff sign-in limits: spraying, one account from many addresses, the a
 
   const createUser = async (username: string, password = `${username}-correct-password`) => {
     await t.db
-      .getRepository(AdminUser)
+      .getRepository(StaffMember)
       .save({ username, passwordHash: await hashPassword(password), role: 'support' });
     return password;
   };
@@ -166,7 +166,7 @@ describe(`staff sign-in limits: spraying, one account from many addresses, the a
       .set('authorization', admin)
       .expect(200);
     const mine = (res.body as { after: { address: string } }[]).filter((e) => e.after.address === address);
-    const user = await t.db.getRepository(AdminUser).findOneByOrFail({ username: 'audited-user' });
+    const user = await t.db.getRepository(StaffMember).findOneByOrFail({ username: 'audited-user' });
     expect(mine).toEqual([
       expect.objectContaining({
         action: 'auth.login-failed',

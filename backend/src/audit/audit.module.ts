@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AuditController } from './audit.controller.js';
 import { AuditService } from './audit.service.js';
 
-@Module({ controllers: [AuditController], providers: [AuditService], exports: [AuditService] })
+/** The audit trail's writer, for every module that records back-office changes (read at admin/audit). */
+@Module({ providers: [AuditService], exports: [AuditService] })
 export class AuditModule {}

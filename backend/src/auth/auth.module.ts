@@ -11,7 +11,7 @@ import { RedisAttemptStore } from './redis-attempt-store.js';
 import { ATTEMPT_STORE, MemoryAttemptStore } from './attempt-store.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
-import { AdminUser } from './entities/admin-user.entity.js';
+import { StaffMember } from '../staff/entities/staff-member.entity.js';
 import { StaffAccessGuard } from './guards.js';
 import { JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER, JWT_TTL_SECONDS } from './jwt.constants.js';
 import { JwtStrategy } from './jwt.strategy.js';
@@ -21,7 +21,7 @@ import { SignInLimiter } from './sign-in-limiter.js';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([AdminUser]),
+    TypeOrmModule.forFeature([StaffMember]),
     AuditModule,
     PassportModule,
     JwtModule.registerAsync({

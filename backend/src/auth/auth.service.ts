@@ -6,7 +6,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import type { LoginResponseDto, MfaChallengeResponseDto } from './dto/login.dto.js';
 import type { MfaConfirmedDto } from './dto/mfa.dto.js';
-import { AdminUser } from './entities/admin-user.entity.js';
+import { StaffMember } from '../staff/entities/staff-member.entity.js';
 import {
   MFA_CHALLENGE_AUDIENCE,
   MFA_CHALLENGE_TTL_SECONDS,
@@ -14,7 +14,7 @@ import {
   type StaffTokenPayload,
 } from './jwt.constants.js';
 import { INVALID_CODE, MfaService } from './mfa.service.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { hashPassword, verifyPassword } from '../staff/passwords.js';
 import { accountKey, SignInLimiter, type SignInStep } from './sign-in-limiter.js';
 import type { StaffUserDto } from '../common/staff-user.dto.js';
 
@@ -26,7 +26,7 @@ export const CHALLENGE_EXPIRED = 'Sign-in has expired: enter your password again
 @Injectable()
 export class AuthService {
   constructor(
-    @InjectRepository(AdminUser) private readonly users: Repository<AdminUser>,
+    @InjectRepository(StaffMember) private readonly users: Repository<StaffMember>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jwt: JwtService,
     private readonly mfa: MfaService,
@@ -107,7 +107,7 @@ export class AuthService {
     return toStaffUser(user, this.config);
   }
 
-  private async signedIn(user: AdminUser): Promise<LoginResponseDto> {
+  private async signedIn(user: StaffMember): Promise<LoginResponseDto> {
     const payload: StaffTokenPayload = {
       sub: user.id,
       username: user.username,
@@ -121,7 +121,7 @@ export class AuthService {
   private async recordFailure(
     step: SignInStep,
     username: string,
-    user: AdminUser | null,
+    user: StaffMember | null,
     address: string,
   ): Promise<void> {
     await this.audit.record(
@@ -141,7 +141,7 @@ export class AuthService {
  * What a token speaks for. The enrolment restriction follows the user's state, not the token: turning
  * two-factor on ends the sessions that were signed in without it.
  */
-export function toStaffUser(user: AdminUser, config: Pick<AppConfig, 'staffMfaRequired'>): StaffUserDto {
+export function toStaffUser(user: StaffMember, config: Pick<AppConfig, 'staffMfaRequired'>): StaffUserDto {
   return {
     id: user.id,
     username: user.username,

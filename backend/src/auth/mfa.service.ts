@@ -14,8 +14,8 @@ import { deriveKey, keySecrets, SecretBox } from '../common/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { runInTransaction } from '../database/transactions.js';
 import type { MfaEnrolmentDto } from './dto/mfa.dto.js';
-import { AdminUser } from './entities/admin-user.entity.js';
-import { RecoveryCode } from './entities/recovery-code.entity.js';
+import { StaffMember } from '../staff/entities/staff-member.entity.js';
+import { RecoveryCode } from '../staff/entities/recovery-code.entity.js';
 import type { StaffUserDto } from '../common/staff-user.dto.js';
 
 export const INVALID_CODE = 'Invalid code';
@@ -52,7 +52,7 @@ export class MfaService {
     const secret = generateSecret();
     const changed = await this.db
       .createQueryBuilder()
-      .update(AdminUser)
+      .update(StaffMember)
       .set({ mfaSecret: this.box.seal(secret), mfaLastStep: null })
       .where('id = :id AND mfaEnabled = 0', { id: staff.id })
       .execute();
@@ -69,7 +69,7 @@ export class MfaService {
    */
   async confirm(staff: StaffUserDto, code: string): Promise<string[]> {
     return runInTransaction(this.db, async (m) => {
-      const user = await m.findOneBy(AdminUser, { id: staff.id });
+      const user = await m.findOneBy(StaffMember, { id: staff.id });
       if (!user) throw new NotFoundException(`User ${staff.id} not found`);
       if (user.mfaEnabled) throw new ConflictException(MFA_ALREADY_ON);
       if (!user.mfaSecret)
@@ -78,7 +78,7 @@ export class MfaService {
       if (step === null) throw new BadRequestException(INVALID_CODE);
       const changed = await m
         .createQueryBuilder()
-        .update(AdminUser)
+        .update(StaffMember)
         .set({ mfaEnabled: true, mfaLastStep: step, tokenVersion: () => 'tokenVersion + 1' })
         .where('id = :id AND mfaEnabled = 0 AND mfaSecret = :secret', { id: user.id, secret: user.mfaSecret })
         .execute();
@@ -105,7 +105,7 @@ export class MfaService {
    * Whether `code` is the user's current TOTP code (not used before) or one of their unused recovery
    * codes; a match is used up by this call.
    */
-  async verify(user: AdminUser, code: string): Promise<boolean> {
+  async verify(user: StaffMember, code: string): Promise<boolean> {
     if (!user.mfaEnabled || !user.mfaSecret) return false;
     const compact = code.replace(/[\s-]/g, '').toLowerCase();
     if (/^\d{6}$/.test(compact)) {
@@ -113,7 +113,7 @@ export class MfaService {
       if (step === null) return false;
       const taken = await this.db
         .createQueryBuilder()
-        .update(AdminUser)
+        .update(StaffMember)
         .set({ mfaLastStep: step })
         .where('id = :id AND mfaEnabled = 1 AND (mfaLastStep IS NULL OR mfaLastStep < :step)', {
           id: user.id,

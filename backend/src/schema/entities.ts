@@ -1,6 +1,6 @@
 import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
-import { AdminUser } from '../auth/entities/admin-user.entity.js';
-import { RecoveryCode } from '../auth/entities/recovery-code.entity.js';
+import { StaffMember } from '../staff/entities/staff-member.entity.js';
+import { RecoveryCode } from '../staff/entities/recovery-code.entity.js';
 import { Product } from '../catalog/entities/product.entity.js';
 import { ContactMessage } from '../contact/entities/contact-message.entity.js';
 import { Coupon } from '../coupons/entities/coupon.entity.js';
@@ -33,7 +33,7 @@ import type { DatabaseSchema } from '../database/data-source-options.js';
 /** Every entity, listed explicitly (no globs): the same list works from `src` under Jest and from `dist`. */
 export const ENTITIES = [
   Product,
-  AdminUser,
+  StaffMember,
   Order,
   LicenseKey,
   LicenseActivation,

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { AdminUser } from '../auth/entities/admin-user.entity.js';
-import { hashPassword } from '../auth/passwords.js';
+import { StaffMember } from '../staff/entities/staff-member.entity.js';
+import { hashPassword } from '../staff/passwords.js';
 import { CATALOG, CATALOG_VERSION } from '../catalog/catalog.data.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { Product } from '../catalog/entities/product.entity.js';
@@ -84,8 +84,8 @@ export class SeedService implements OnApplicationBootstrap {
 
   private async seedAdmin(): Promise<void> {
     const { username, password } = this.config.admin;
-    if (await this.db.getRepository(AdminUser).existsBy({ username })) return;
-    await this.insertMissing(AdminUser, [
+    if (await this.db.getRepository(StaffMember).existsBy({ username })) return;
+    await this.insertMissing(StaffMember, [
       { username, passwordHash: await hashPassword(password), role: 'admin' },
     ]);
     this.logger.log(`Created administrator "${username}"`);

@@ -1,5 +1,5 @@
-import { AdminUser } from '../../src/auth/entities/admin-user.entity.js';
-import { hashPassword } from '../../src/auth/passwords.js';
+import { StaffMember } from '../../src/staff/entities/staff-member.entity.js';
+import { hashPassword } from '../../src/staff/passwords.js';
 import type { TestApp } from './test-app.js';
 import type { StaffRole } from '../../src/common/staff-user.dto.js';
 
@@ -10,7 +10,7 @@ export async function signIn(
   username = `${role}-${Math.random().toString(36).slice(2, 8)}`,
 ) {
   const password = `${username}-password`;
-  await t.db.getRepository(AdminUser).save({ username, passwordHash: await hashPassword(password), role });
+  await t.db.getRepository(StaffMember).save({ username, passwordHash: await hashPassword(password), role });
   const res = await t
     .http()
     .post('/api/admin/login')

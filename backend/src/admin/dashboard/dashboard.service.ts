@@ -1,0 +1,223 @@
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { CatalogService } from '../../catalog/catalog.service.js';
+import { centsToDollars } from '../../common/money.js';
+import { DownloadLink } from '../../downloads/entities/download-link.entity.js';
+import { LicenseKey } from '../../licenses/entities/license-key.entity.js';
+import { InventoryService } from '../../licenses/inventory.service.js';
+import { Order, REFUND_REASONS, type PaymentStatus } from '../../orders/entities/order.entity.js';
+import { RedisFallback } from '../../redis/redis-fallback.js';
+import type { RedisSharedValue, SharedEntry } from '../../redis/redis-shared-value.js';
+import type { DashboardStatsDto } from './dto/dashboard.dto.js';
+
+/** How long computed figures are answered as they are. */
+export const DASHBOARD_CACHE_MS = 5_000;
+/** How long older figures are still answered at once while new ones are computed in the background. */
+export const DASHBOARD_STALE_MS = 60_000;
+/** Injection token of the figures shared in Redis (REDIS_URL), or null. */
+export const SHARED_DASHBOARD = Symbol('SHARED_DASHBOARD');
+
+/** The figures as read back from JSON: their dates made dates again. */
+export function reviveDashboardStats(json: unknown): DashboardStatsDto {
+  const stats = json as DashboardStatsDto;
+  return {
+    ...stats,
+    generatedAt: new Date(stats.generatedAt),
+    recentOrders: stats.recentOrders.map((order) => ({ ...order, createdAt: new Date(order.createdAt) })),
+  };
+}
+
+/**
+ * The dashboard's figures: seven aggregate queries run side by side (on MySQL/MariaDB each on its own
+ * pooled connection; SQLite runs them one after another), kept and refreshed as `stats` describes.
+ *
+ * What each query reads (indexes from the admin-list-indexes migration):
+ * - counts by payment status and revenue: index-only scans of IDX_orders_revenue (paymentStatus,
+ *   totalCents), never the table;
+ * - active licences: COUNT(*) WHERE status = 'active', an index-only range of IDX_license_keys_status,
+ *   minus the unassigned active keys (the inventory, small, from IDX_license_keys_inventory). The two
+ *   reads are not one snapshot: under concurrent fulfilment the figure can be off for one refresh;
+ * - downloads: SUM(downloadCount), an index-only scan of IDX_download_links_downloadCount;
+ * - recent orders, orders awaiting keys, stock: a few entries of IDX_orders_createdAt, IDX_orders_awaiting
+ *   and IDX_license_keys_inventory;
+ * - payments to refund (paid, not delivered, owed back in full): the short non-NULL range of
+ *   IDX_orders_refundDue (one lookup per reason) and those few rows. Revenue leaves their totals out: money the store holds but
+ *   must give back is not revenue. The two reads are not one snapshot either (off for one refresh at most).
+ * A computation therefore reads three indexes end to end: fine at a million orders in the background,
+ * not on every request. If it ever is too slow, the next step is a `dashboard_counters` row per day
+ * (orders by payment status, revenue, downloads) maintained by the transactions that change them and
+ * summed on read.
+ *
+ * With REDIS_URL the figures are kept in Redis for every process: whichever process a reload reaches, it
+ * answers the newest figures any of them computed, so they never go backwards through a load balancer,
+ * and an ageing copy is refreshed by one process for all. While Redis fails, each process keeps its own.
+ */
+@Injectable()
+export class DashboardService {
+  private readonly logger = new Logger('Dashboard');
+  /** The last figures computed here, and when (Date.now()) that computation completed. */
+  private cached: { completedAt: number; stats: DashboardStatsDto } | null = null;
+  /** The computation under way in this process, which every request arriving meanwhile shares. */
+  private inFlight: Promise<DashboardStatsDto> | null = null;
+  private readonly fallback = new RedisFallback(this.logger, "keeping the dashboard's figures per process");
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly inventory: InventoryService,
+    private readonly catalog: CatalogService,
+    @Optional()
+    @Inject(SHARED_DASHBOARD)
+    private readonly shared: RedisSharedValue<DashboardStatsDto> | null = null,
+  ) {}
+
+  /**
+   * The figures. Up to DASHBOARD_CACHE_MS old (counted from when their computation completed) they are
+   * answered as they are; up to DASHBOARD_STALE_MS old they are still answered at once while a new
+   * computation runs in the background, so staff watching the dashboard never wait for one; older, or with
+   * `fresh`, the request waits for a computation. Requests arriving while one runs, `fresh` ones included,
+   * share it. A failed computation is not kept: the next request tries again. The figures are those
+   * shared in Redis when it is set and answers, else this process's own.
+   */
+  async stats(fresh = false): Promise<DashboardStatsDto> {
+    if (fresh) return this.refresh();
+    if (this.shared) {
+      const read = await this.fallback.run(
+        async () => ({ entry: await this.shared!.read() }),
+        async () => null,
+      );
+      if (read) return this.answer(read.entry, true);
+    }
+    const local = this.cached && { value: this.cached.stats, ageMs: Date.now() - this.cached.completedAt };
+    return this.answer(local, false);
+  }
+
+  private answer(entry: SharedEntry<DashboardStatsDto> | null, shared: boolean): Promise<DashboardStatsDto> {
+    if (!entry || entry.ageMs >= DASHBOARD_STALE_MS) return this.refresh();
+    if (entry.ageMs >= DASHBOARD_CACHE_MS) {
+      this.refreshInBackground(shared).catch((error: unknown) =>
+        this.logger.warn(
+          `Dashboard figures not refreshed: ${error instanceof Error ? error.message : error}`,
+        ),
+      );
+    }
+    return Promise.resolve(entry.value);
+  }
+
+  /** A refresh nobody waits for; with shared figures, by one process for all. */
+  private async refreshInBackground(shared: boolean): Promise<void> {
+    if (this.inFlight) return;
+    if (shared) {
+      const ours = await this.fallback.run(
+        () => this.shared!.claimRefresh(DASHBOARD_CACHE_MS),
+        async () => true,
+      );
+      if (!ours) return;
+    }
+    await this.refresh();
+  }
+
+  private refresh(): Promise<DashboardStatsDto> {
+    this.inFlight ??= this.computeAndKeep();
+    return this.inFlight;
+  }
+
+  private async computeAndKeep(): Promise<DashboardStatsDto> {
+    try {
+      // Taken before computing: figures from an earlier start never replace later ones.
+      const stamp = this.shared
+        ? await this.fallback.run(
+            () => this.shared!.stamp(),
+            async () => null,
+          )
+        : null;
+      let stats = await this.compute();
+      if (stamp !== null) {
+        const newer = await this.fallback.run(
+          () => this.shared!.offer(stats, stamp),
+          async () => null,
+        );
+        // Another process computed from a later start meanwhile: answered, so no reload goes back.
+        if (newer) stats = newer;
+      }
+      this.cached = { completedAt: Date.now(), stats };
+      return stats;
+    } finally {
+      this.inFlight = null;
+    }
+  }
+
+  private async compute(): Promise<DashboardStatsDto> {
+    const orders = () => this.db.getRepository(Order).createQueryBuilder('o');
+    const generatedAt = new Date();
+    const [byPayment, revenue, owed, recent, awaiting, activeKeys, downloads, available] = await Promise.all([
+      orders()
+        .select('o.paymentStatus', 'paymentStatus')
+        .addSelect('COUNT(*)', 'count')
+        .groupBy('o.paymentStatus')
+        .getRawMany<{ paymentStatus: PaymentStatus; count: number | string }>(),
+      orders()
+        .select('COALESCE(SUM(o.totalCents), 0)', 'cents')
+        .where('o.paymentStatus = :completed', { completed: 'completed' })
+        .getRawOne<{ cents: number | string }>(),
+      orders()
+        .select('COUNT(*)', 'count')
+        .addSelect('COALESCE(SUM(o.totalCents), 0)', 'cents')
+        // Only a completed payment carries the mark (a refund clears it), so these totals are within revenue's.
+        .where('o.refundDue IN (:...reasons)', { reasons: REFUND_REASONS })
+        .getRawOne<{ count: number | string; cents: number | string }>(),
+      orders()
+        .select(['o.id', 'o.customerEmail', 'o.totalCents', 'o.status', 'o.refundDue', 'o.createdAt'])
+        .orderBy('o.createdAt', 'DESC')
+        .addOrderBy('o.id', 'DESC')
+        .limit(5)
+        .getMany(),
+      orders()
+        .select('COUNT(*)', 'count')
+        .where('o.awaitingKeys = :awaiting', { awaiting: true })
+        .andWhere('o.paymentStatus = :completed', { completed: 'completed' })
+        .getRawOne<{ count: number | string }>(),
+      // COUNT(*), not TypeORM's count(), which counts DISTINCT ids and so cannot stop at the index.
+      this.db
+        .getRepository(LicenseKey)
+        .createQueryBuilder('k')
+        .select('COUNT(*)', 'count')
+        .where('k.status = :active', { active: 'active' })
+        .getRawOne<{ count: number | string }>(),
+      this.db
+        .getRepository(DownloadLink)
+        .createQueryBuilder('l')
+        .select('COALESCE(SUM(l.downloadCount), 0)', 'total')
+        .getRawOne<{ total: number | string }>(),
+      this.inventory.countAvailable(),
+    ]);
+
+    const count = (status: PaymentStatus) =>
+      Number(byPayment.find((row) => row.paymentStatus === status)?.count ?? 0);
+    const unassignedActive = Object.values(available).reduce((sum, n) => sum + n, 0);
+    return {
+      totalOrders: byPayment.reduce((sum, row) => sum + Number(row.count), 0),
+      totalRevenue: centsToDollars(Math.max(0, Number(revenue?.cents ?? 0) - Number(owed?.cents ?? 0))),
+      activeLicenses: Math.max(0, Number(activeKeys?.count ?? 0) - unassignedActive),
+      totalDownloads: Number(downloads?.total ?? 0),
+      completedOrders: count('completed'),
+      pendingOrders: count('pending'),
+      recentOrders: recent.map((order) => ({
+        id: order.id,
+        customerEmail: order.customerEmail,
+        totalAmount: centsToDollars(order.totalCents),
+        status: order.status,
+        refundDue: order.refundDue,
+        createdAt: order.createdAt,
+      })),
+      awaitingKeysOrders: Number(awaiting?.count ?? 0),
+      refundsDue: Number(owed?.count ?? 0),
+      stock: this.catalog.findAll().map((product) => ({
+        productId: product.id,
+        title: product.title,
+        available: available[product.id] ?? 0,
+      })),
+      generatedAt,
+    };
+  }
+}

@@ -1,0 +1,89 @@
+import { ApiProperty } from '@nestjs/swagger';
+import {
+  ORDER_STATUSES,
+  REFUND_REASONS,
+  type OrderStatus,
+  type RefundReason,
+} from '../../../orders/entities/order.entity.js';
+
+export class DashboardRecentOrderDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ example: 'jane@example.com' })
+  customerEmail: string;
+
+  @ApiProperty({ example: 40.49, description: 'Order total in dollars' })
+  totalAmount: number;
+
+  @ApiProperty({ enum: ORDER_STATUSES })
+  status: OrderStatus;
+
+  @ApiProperty({
+    enum: REFUND_REASONS,
+    nullable: true,
+    description: 'Set while the order was paid but not delivered and owes the shopper a full refund',
+  })
+  refundDue: RefundReason | null;
+
+  @ApiProperty()
+  createdAt: Date;
+}
+
+export class DashboardStockDto {
+  @ApiProperty({ example: 'office-2024-standard' })
+  productId: string;
+
+  @ApiProperty({ example: 'Office 2024 Standard' })
+  title: string;
+
+  @ApiProperty({ example: 25, description: 'Unassigned, active keys in the inventory' })
+  available: number;
+}
+
+/** The back office's dashboard (spec section 3, "Dashboard stats", plus fulfilment and stock figures). */
+export class DashboardStatsDto {
+  @ApiProperty({ example: 1234 })
+  totalOrders: number;
+
+  @ApiProperty({
+    example: 48210.37,
+    description:
+      'Dollars: the totals of orders whose payment is completed, less those owed back in full (refundsDue)',
+  })
+  totalRevenue: number;
+
+  @ApiProperty({ example: 1100, description: 'Keys with status active that are assigned to an order' })
+  activeLicenses: number;
+
+  @ApiProperty({ example: 2300, description: 'Sum of every download link’s download count' })
+  totalDownloads: number;
+
+  @ApiProperty({
+    example: 1000,
+    description: 'Orders whose payment is completed (refundsDue among them, until they are refunded)',
+  })
+  completedOrders: number;
+
+  @ApiProperty({ example: 120, description: 'Orders whose payment is pending' })
+  pendingOrders: number;
+
+  @ApiProperty({ type: [DashboardRecentOrderDto], description: 'The 5 newest orders' })
+  recentOrders: DashboardRecentOrderDto[];
+
+  @ApiProperty({ example: 0, description: 'Paid orders still waiting for keys (inventory was short)' })
+  awaitingKeysOrders: number;
+
+  @ApiProperty({
+    example: 0,
+    description:
+      'Paid orders not delivered (cancelled meanwhile, or their coupon used up) whose payment staff must refund',
+  })
+  refundsDue: number;
+
+  @ApiProperty({ type: [DashboardStockDto], description: 'Every catalogue product, also when 0' })
+  stock: DashboardStockDto[];
+
+  @ApiProperty({ description: 'When these figures were computed (they may be up to 5 seconds old)' })
+  generatedAt: Date;
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../../audit/audit.module.js';
+import { AdminDownloadsController } from './admin-downloads.controller.js';
+import { AdminDownloadsService } from './admin-downloads.service.js';
+
+/** The back office's download links: `/api/admin/downloads`. */
+@Module({
+  imports: [AuditModule],
+  controllers: [AdminDownloadsController],
+  providers: [AdminDownloadsService],
+})
+export class AdminDownloadsModule {}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../../audit/audit.module.js';
+import { AdminEmailsController } from './admin-emails.controller.js';
+import { AdminEmailsService } from './admin-emails.service.js';
+import { MailModule } from '../../mail/mail.module.js';
+
+/** The back office's view of the mail outbox, with resend: `/api/admin/emails`. */
+@Module({
+  imports: [AuditModule, MailModule],
+  controllers: [AdminEmailsController],
+  providers: [AdminEmailsService],
+})
+export class AdminEmailsModule {}

@@ -1,0 +1,45 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { OUTBOX_STATUSES, type OutboxMessage, type OutboxStatus } from '../../../mail/entities/outbox-message.entity.js';
+
+/** A message of the outbox, as the back office lists it (no bodies). */
+export class AdminEmailDto {
+  @ApiProperty() id: number;
+  @ApiProperty({ example: 'jane@example.com' }) to: string;
+  @ApiProperty() subject: string;
+  @ApiProperty({
+    example: 'order-delivery',
+    description: 'order-delivery, access-link, contact-notification',
+  })
+  kind: string;
+  @ApiProperty({ enum: OUTBOX_STATUSES }) status: OutboxStatus;
+  @ApiProperty() attempts: number;
+  @ApiPropertyOptional({ type: String, nullable: true }) lastError: string | null;
+  @ApiProperty() createdAt: Date;
+  @ApiPropertyOptional({ type: Date, nullable: true }) sentAt: Date | null;
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true }) orderId: string | null;
+
+  static from(row: OutboxMessage): AdminEmailDto {
+    return {
+      id: row.id,
+      to: row.to,
+      subject: row.subject,
+      kind: row.kind,
+      status: row.status,
+      attempts: row.attempts,
+      lastError: row.lastError,
+      createdAt: row.createdAt,
+      sentAt: row.sentAt,
+      orderId: row.orderId,
+    };
+  }
+}
+
+/** One message with its plain-text body, secrets masked. The HTML body is never returned. */
+export class AdminEmailDetailDto extends AdminEmailDto {
+  @ApiProperty({
+    description:
+      'The plain-text body with every licence key masked but for its last group ' +
+      '(XXXXX-XXXXX-XXXXX-XXXXX-ABCDE) and the tokens of sign-in and download links hidden',
+  })
+  text: string;
+}

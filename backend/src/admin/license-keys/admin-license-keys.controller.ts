@@ -1,0 +1,130 @@
+import { Body, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, Req } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
+import { ListQueryDto, type ListPage } from '../../common/list-query.js';
+import { SimpleRestList } from '../../common/simple-rest-list.js';
+import { AdminLicenseKeysService, MAX_IMPORT_ROWS } from './admin-license-keys.service.js';
+import { readCsvUpload } from '../../licenses/csv-upload.js';
+import {
+  AdminLicenseKeyDto,
+  CreateLicenseKeyDto,
+  ImportLicenseKeysResultDto,
+  UpdateLicenseKeyDto,
+} from './dto/admin-license-key.dto.js';
+import type { StaffUserDto } from '../../common/staff-user.dto.js';
+
+type StaffRequest = FastifyRequest & { user: StaffUserDto };
+const keyId = new ParseUUIDPipe({ errorHttpStatusCode: 404 });
+
+const IMPORT_DESCRIPTION =
+  'A CSV with a header row and the columns `productId,licenseKey[,activationLimit]` (any order; ' +
+  `activationLimit defaults to 1), at most ${MAX_IMPORT_ROWS} rows and 1 MB, sent either as the ` +
+  'body with `Content-Type: text/csv` or as the one file of a `multipart/form-data` upload (any field ' +
+  'name). Keys go into the inventory; paid orders waiting for keys are then completed, oldest first. ' +
+  'Rows with problems are skipped and listed by file line (the header is line 1).';
+
+@AdminController('license-keys', 'admin: licence keys')
+export class AdminLicenseKeysController {
+  constructor(private readonly keys: AdminLicenseKeysService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Licence keys list (ra-data-simple-rest dialect, Content-Range header)',
+    description:
+      'Filters: `q` (the exact full key, its last group of five, a product id, or the start of an ' +
+      'order id), `status` (active, revoked, expired), `productId`, `assigned` (true: sold to an order; ' +
+      'false: inventory), `id` (list). Sort by createdAt, status, productId or activationCount. Admins ' +
+      'see keys in full (recorded in the audit trail as `license-keys.reveal`); support sees the last group.',
+  })
+  @SimpleRestList('license-keys', AdminLicenseKeyDto)
+  list(@Query() query: ListQueryDto, @Staff() staff: StaffUserDto): Promise<ListPage<AdminLicenseKeyDto>> {
+    return this.keys.list(query, staff);
+  }
+
+  @Post('import')
+  @HttpCode(200)
+  @Roles('admin')
+  @ApiOperation({
+    summary: 'Import keys into the inventory from a CSV file',
+    description: IMPORT_DESCRIPTION,
+  })
+  @ApiConsumes('text/csv', 'multipart/form-data')
+  @ApiBody({
+    description: 'The CSV text (text/csv), or a form with one file (multipart/form-data)',
+    schema: { type: 'string', format: 'binary' },
+  })
+  @ApiOkResponse({ type: ImportLicenseKeysResultDto })
+  @ApiBadRequestResponse({ description: 'Not CSV, a required column missing, or too many rows' })
+  @ApiForbiddenResponse({ description: 'Support staff' })
+  @ApiPayloadTooLargeResponse({ description: 'Over 1 MB' })
+  @ApiUnsupportedMediaTypeResponse({ description: 'Neither text/csv nor multipart/form-data' })
+  async import(@Req() req: StaffRequest): Promise<ImportLicenseKeysResultDto> {
+    return this.keys.importCsv(await readCsvUpload(req.headers, req.body), req.user);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One licence key (in full for admins, audited; masked for support)' })
+  @ApiOkResponse({ type: AdminLicenseKeyDto })
+  @ApiNotFoundResponse()
+  get(@Param('id', keyId) id: string, @Staff() staff: StaffUserDto): Promise<AdminLicenseKeyDto> {
+    return this.keys.get(id, staff);
+  }
+
+  @Post()
+  @Roles('admin')
+  @ApiOperation({
+    summary: 'Create a key for an existing order',
+    description:
+      'The key is stored encrypted and assigned to the order, which must be paid and lack a key of that ' +
+      'product. An order waiting for keys is delivered as when stock arrives: once it has all its keys it ' +
+      'is fulfilled, and the e-mail with the keys it received is queued.',
+  })
+  @ApiCreatedResponse({ type: AdminLicenseKeyDto, description: 'The key, in full' })
+  @ApiBadRequestResponse({
+    description:
+      'Order ID is required / Product ID is required / License key is required / Activation limit must be ' +
+      'at least 1 / License key must be 5 groups of 5 letters or digits / Order ID does not match any order' +
+      ' / This order does not contain <product>',
+  })
+  @ApiConflictResponse({
+    description:
+      "This license key already exists / the order already has all its keys of that product / the order's " +
+      'payment is not completed / the order was cancelled and is owed a refund',
+  })
+  @ApiForbiddenResponse({ description: 'Support staff' })
+  create(@Body() body: CreateLicenseKeyDto, @Staff() staff: StaffUserDto): Promise<AdminLicenseKeyDto> {
+    return this.keys.create(body, staff);
+  }
+
+  @Put(':id')
+  @Roles('admin')
+  @ApiOperation({
+    summary: 'Revoke or re-activate a key',
+    description: 'Only `status`: active → revoked, and revoked or expired → active.',
+  })
+  @ApiOkResponse({ type: AdminLicenseKeyDto })
+  @ApiBadRequestResponse({ description: 'Another field, an unknown status, or a transition not allowed' })
+  @ApiConflictResponse({ description: 'The key changed meanwhile' })
+  @ApiForbiddenResponse({ description: 'Support staff' })
+  @ApiNotFoundResponse()
+  update(
+    @Param('id', keyId) id: string,
+    @Body() body: UpdateLicenseKeyDto,
+    @Staff() staff: StaffUserDto,
+  ): Promise<AdminLicenseKeyDto> {
+    return this.keys.update(id, body, staff);
+  }
+}

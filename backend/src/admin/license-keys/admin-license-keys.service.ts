@@ -1,0 +1,359 @@
+import { randomUUID } from 'node:crypto';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { CsvError, parse } from 'csv-parse/sync';
+import { Brackets, In, type DataSource, type WhereExpressionBuilder } from 'typeorm';
+import { AuditService } from '../../audit/audit.service.js';
+import { fetchPage, sortList, startsWithLowercase, whereIdIn } from '../../database/list-page.js';
+import { parseListQuery, type ListQueryDto, type ListPage } from '../../common/list-query.js';
+import { isUniqueViolation } from '../../database/errors.js';
+import { runInTransaction } from '../../database/transactions.js';
+import { FulfilmentService } from '../../fulfilment/fulfilment.service.js';
+import { RestockService } from '../../fulfilment/restock.service.js';
+import { canTransition, nextStates } from '../../orders/order-process.js';
+import {
+  AdminLicenseKeyDto,
+  LICENSE_PRODUCT_IDS,
+  type CreateLicenseKeyDto,
+  type ImportLicenseKeysResultDto,
+  type UpdateLicenseKeyDto,
+} from './dto/admin-license-key.dto.js';
+import { LICENSE_STATUSES, LicenseKey, type LicenseStatus } from '../../licenses/entities/license-key.entity.js';
+import type { InventoryImportRow } from '../../licenses/inventory.service.js';
+import { LICENSE_KEY_PATTERN, LicenseKeyCipher, normalizeLicenseKey } from '../../licenses/license-key-cipher.js';
+import { LICENSE_NOT_FOUND } from '../../licenses/licenses.service.js';
+import { maskLicenseKey } from '../../licenses/mask.js';
+import type { StaffUserDto } from '../../common/staff-user.dto.js';
+
+export const DUPLICATE_KEY_MESSAGE = 'This license key already exists';
+export const UNKNOWN_ORDER_MESSAGE = 'Order ID does not match any order';
+/** Data rows one import may hold (the 1 MB body limit comes first for long lines). */
+export const MAX_IMPORT_ROWS = 10_000;
+
+const KEY_LIST = {
+  sortable: ['createdAt', 'status', 'productId', 'activationCount'] as const,
+  defaultSort: ['createdAt', 'DESC'] as ['createdAt', 'DESC'],
+  filters: {
+    q: 'string',
+    status: 'string',
+    productId: 'string',
+    assigned: 'boolean',
+    id: 'string[]',
+  } as const,
+};
+
+/** The CSV's columns, matched case-insensitively and ignoring spaces, hyphens and underscores. */
+const CSV_COLUMNS = ['productId', 'licenseKey', 'activationLimit'] as const;
+const REQUIRED_CSV_COLUMNS = ['productId', 'licenseKey'] as const;
+type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+/**
+ * The back office's licence keys: the list (keys in full for admins, each reveal audited; masked for
+ * support), creating a key for an order, revoking and re-activating, and the CSV import into the inventory.
+ */
+@Injectable()
+export class AdminLicenseKeysService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly cipher: LicenseKeyCipher,
+    private readonly audit: AuditService,
+    private readonly restock: RestockService,
+    private readonly fulfilment: FulfilmentService,
+  ) {}
+
+  async list(dto: ListQueryDto, actor: StaffUserDto): Promise<ListPage<AdminLicenseKeyDto>> {
+    const { sort, skip, take, filter } = parseListQuery(dto, KEY_LIST);
+    if (filter.status !== undefined && !(LICENSE_STATUSES as readonly string[]).includes(filter.status)) {
+      throw new BadRequestException(`filter status must be one of ${LICENSE_STATUSES.join(', ')}`);
+    }
+    if (filter.productId !== undefined && !LICENSE_PRODUCT_IDS.includes(filter.productId)) {
+      throw new BadRequestException(`filter productId must be one of ${LICENSE_PRODUCT_IDS.join(', ')}`);
+    }
+    const query = this.db.getRepository(LicenseKey).createQueryBuilder('k');
+    if (filter.id) whereIdIn(query, 'k.id', filter.id);
+    if (filter.status) query.andWhere('k.status = :status', { status: filter.status });
+    if (filter.productId) query.andWhere('k.productId = :productId', { productId: filter.productId });
+    if (filter.assigned !== undefined)
+      query.andWhere(filter.assigned ? 'k.orderId IS NOT NULL' : 'k.orderId IS NULL');
+    const q = filter.q?.trim();
+    if (q) query.andWhere(new Brackets((w) => this.matchSearch(w, q)));
+    const page = await fetchPage(sortList(query, sort.field, sort.order), skip, take);
+    return { ...page, rows: await this.present(page.rows, actor, null) };
+  }
+
+  async get(id: string, actor: StaffUserDto): Promise<AdminLicenseKeyDto> {
+    const key = await this.db.getRepository(LicenseKey).findOneBy({ id });
+    if (!key) throw new NotFoundException(LICENSE_NOT_FOUND);
+    const [row] = await this.present([key], actor, id);
+    return row!;
+  }
+
+  /**
+   * Stores a key typed by an admin for an existing, paid order, through fulfilment's rule
+   * (FulfilmentService.assignStaffKey): it must be for one of the order's products and within its quantity,
+   * and an order waiting for keys is delivered (status, `awaitingKeys`, the e-mail) as when stock arrives.
+   */
+  async create(dto: CreateLicenseKeyDto, actor: StaffUserDto): Promise<AdminLicenseKeyDto> {
+    const sealed = this.cipher.seal(dto.licenseKey);
+    let id: string;
+    try {
+      id = await runInTransaction(this.db, async (m) => {
+        // Locked first, so concurrent keys for one order are counted one after the other.
+        const order = await this.fulfilment.lockOrder(m, dto.orderId.toLowerCase());
+        if (!order) throw new BadRequestException(UNKNOWN_ORDER_MESSAGE);
+        if (await m.existsBy(LicenseKey, { keyLookup: In(this.cipher.lookupHashes(dto.licenseKey)) }))
+          throw new ConflictException(DUPLICATE_KEY_MESSAGE);
+        const key = m.create(LicenseKey, {
+          id: randomUUID(),
+          orderId: order.id,
+          productId: dto.productId,
+          activationLimit: dto.activationLimit ?? 1,
+          activationCount: 0,
+          status: 'active',
+          assignedAt: new Date(),
+          ...sealed,
+        });
+        await this.fulfilment.assignStaffKey(m, order, key);
+        await this.audit.record(m, actor, {
+          action: 'license-keys.create',
+          resource: 'license-keys',
+          resourceId: key.id,
+          // Never the key itself: its last group is what support sees anyway.
+          after: {
+            orderId: key.orderId,
+            productId: key.productId,
+            activationLimit: key.activationLimit,
+            status: key.status,
+            keyLastGroup: key.keyLastGroup,
+          },
+        });
+        return key.id;
+      });
+    } catch (error) {
+      // Another request stored the same key between our check and our insert.
+      if (isUniqueViolation(error)) throw new ConflictException(DUPLICATE_KEY_MESSAGE);
+      throw error;
+    }
+    const key = await this.db.getRepository(LicenseKey).findOneByOrFail({ id });
+    // The admin has just typed the key: answering it is no new reveal.
+    return toRow(key, dto.licenseKey);
+  }
+
+  /** Only the status changes, as the order process's licence-key table lets staff: see transitionRefusal. */
+  async update(id: string, dto: UpdateLicenseKeyDto, actor: StaffUserDto): Promise<AdminLicenseKeyDto> {
+    const inInventory = await runInTransaction(this.db, async (m) => {
+      const key = await m.findOne(LicenseKey, {
+        select: { id: true, status: true, orderId: true },
+        where: { id },
+      });
+      if (!key) throw new NotFoundException(LICENSE_NOT_FOUND);
+      const refusal = transitionRefusal(key.status, dto.status);
+      if (refusal) throw new BadRequestException(refusal);
+      // Conditional, so two admins changing the same key at once cannot both apply a transition.
+      const changed = await m
+        .createQueryBuilder()
+        .update(LicenseKey)
+        .set({ status: dto.status })
+        .where('id = :id AND status = :from', { id, from: key.status })
+        .execute();
+      if (!changed.affected)
+        throw new ConflictException('This license key was changed meanwhile; reload it and try again');
+      await this.audit.record(m, actor, {
+        action: 'license-keys.update',
+        resource: 'license-keys',
+        resourceId: id,
+        before: { status: key.status },
+        after: { status: dto.status },
+      });
+      return key.orderId === null;
+    });
+    // A key back in stock goes to the paid orders waiting for one, as an imported key does.
+    if (inInventory && dto.status === 'active') await this.fulfilment.completeWaitingOrders();
+    // Admins only; the update entry in the audit trail names the key and the admin.
+    const key = await this.db.getRepository(LicenseKey).findOneByOrFail({ id });
+    return toRow(key, this.cipher.readable(key) ?? maskLicenseKey(key.keyLastGroup));
+  }
+
+  /**
+   * Imports a CSV (header row; columns productId, licenseKey and optionally activationLimit) into the
+   * inventory through RestockService, which then completes the paid orders waiting for keys.
+   */
+  async importCsv(text: string, actor: StaffUserDto): Promise<ImportLicenseKeysResultDto> {
+    const { rows, lines } = parseInventoryCsv(text);
+    const result = await this.restock.importKeys(rows);
+    // The inventory numbers rows as if each took one line after the header; give the file's own lines.
+    const invalid = result.invalid.map(({ line, reason }) => ({ line: lines[line - 2] ?? line, reason }));
+    const answer = {
+      imported: result.imported,
+      duplicates: result.duplicates,
+      invalid,
+      ordersCompleted: result.ordersCompleted,
+    };
+    // The import commits batch by batch (its own transactions), so the entry is written once it is done.
+    await this.db.transaction((m) =>
+      this.audit.record(m, actor, {
+        action: 'license-keys.import',
+        resource: 'license-keys',
+        after: { rows: rows.length, ...answer, invalid: invalid.length },
+      }),
+    );
+    return answer;
+  }
+
+  /**
+   * `q` matches any of: the exact full key (by its lookup hash), the key's last group, a product id, or
+   * the start of an order id. Each is an equality or a prefix on an indexed column; conditions that
+   * cannot match the text are left out.
+   */
+  private matchSearch(w: WhereExpressionBuilder, q: string): void {
+    const conditions: [string, Record<string, string | string[]>][] = [];
+    const upper = normalizeLicenseKey(q);
+    if (LICENSE_KEY_PATTERN.test(upper))
+      conditions.push(['k.keyLookup IN (:...qLookup)', { qLookup: this.cipher.lookupHashes(upper) }]);
+    if (/^[A-Z0-9]{5}$/.test(upper)) conditions.push(['k.keyLastGroup = :qLastGroup', { qLastGroup: upper }]);
+    const lower = q.toLowerCase();
+    if (LICENSE_PRODUCT_IDS.includes(lower))
+      conditions.push(['k.productId = :qProduct', { qProduct: lower }]);
+    if (/^[0-9a-f-]{1,36}$/.test(lower))
+      conditions.push(startsWithLowercase(this.db.options.type, 'k.orderId', lower, 'qOrder'));
+    if (!conditions.length) {
+      w.where('1 = 0');
+      return;
+    }
+    conditions.forEach(([sql, params], index) => (index ? w.orWhere(sql, params) : w.where(sql, params)));
+  }
+
+  /** Rows for the actor: admins see keys in full, and the reveal is audited before anything is answered. */
+  private async present(
+    keys: LicenseKey[],
+    actor: StaffUserDto,
+    resourceId: string | null,
+  ): Promise<AdminLicenseKeyDto[]> {
+    if (actor.role !== 'admin') return keys.map((key) => toRow(key, maskLicenseKey(key.keyLastGroup)));
+    const revealed: string[] = [];
+    const rows = keys.map((key) => {
+      const plain = this.cipher.readable(key);
+      if (plain === null) return toRow(key, maskLicenseKey(key.keyLastGroup));
+      revealed.push(key.id);
+      return toRow(key, plain);
+    });
+    if (revealed.length) {
+      await this.db.transaction((m) =>
+        this.audit.record(m, actor, {
+          action: 'license-keys.reveal',
+          resource: 'license-keys',
+          resourceId,
+          after: { licenseKeyIds: revealed },
+        }),
+      );
+    }
+    return rows;
+  }
+}
+
+function toRow(key: LicenseKey, licenseKey: string): AdminLicenseKeyDto {
+  return {
+    id: key.id,
+    orderId: key.orderId,
+    productId: key.productId,
+    licenseKey,
+    activationCount: key.activationCount,
+    activationLimit: key.activationLimit,
+    status: key.status,
+    createdAt: key.createdAt,
+  };
+}
+
+/** Why staff may not change a key's status so (the order process's licence-key table), or null. */
+export function transitionRefusal(from: LicenseStatus, to: LicenseStatus): string | null {
+  if (from === to) return `This license key is already ${to}`;
+  if (canTransition('license-key', from, to, 'staff')) return null;
+  const moves = nextStates('license-key', from, 'staff').map((s) => (s === 'revoked' ? s : `set to ${s}`));
+  const key = `${/^[aeiou]/.test(from) ? 'An' : 'A'} ${from} license key`;
+  return moves.length ? `${key} can only be ${moves.join(' or ')}` : `${key} cannot be changed`;
+}
+
+/**
+ * Reads an import file: a header row naming the columns (in any order; unknown columns are ignored), then
+ * one key per line. Empty lines and lines of empty values are skipped. Answers the rows and, for each, the
+ * file line it starts on. Every problem with the file as a whole is a 400.
+ */
+export function parseInventoryCsv(text: string): { rows: InventoryImportRow[]; lines: number[] } {
+  let header: string[] | undefined;
+  let records: { record: Record<string, string | undefined>; info: { lines: number } }[];
+  try {
+    records = parse(text.replace(/\r\n?/g, '\n'), {
+      bom: true,
+      trim: true,
+      record_delimiter: '\n',
+      skip_empty_lines: true,
+      skip_records_with_empty_values: true,
+      relax_column_count: true,
+      info: true,
+      columns: (names: string[]) => {
+        header = names.map(canonicalColumn);
+        return header;
+      },
+    });
+  } catch (error) {
+    if (error instanceof CsvError) {
+      throw new BadRequestException(`The file is not valid CSV (line ${error.lines}): ${csvProblem(error)}`);
+    }
+    throw error;
+  }
+  if (!header) throw new BadRequestException('The file is empty: it needs a header row');
+  for (const column of REQUIRED_CSV_COLUMNS) {
+    if (!header.includes(column)) {
+      throw new BadRequestException(
+        `The header row has no ${column} column (expected ${CSV_COLUMNS.join(', ')}; activationLimit is optional)`,
+      );
+    }
+  }
+  for (const column of CSV_COLUMNS) {
+    if (header.filter((name) => name === column).length > 1)
+      throw new BadRequestException(`The header row names the ${column} column more than once`);
+  }
+  if (records.length > MAX_IMPORT_ROWS) {
+    throw new BadRequestException(
+      `The file has ${records.length} rows; import at most ${MAX_IMPORT_ROWS} at a time`,
+    );
+  }
+  const rows = records.map(({ record }) => ({
+    productId: record.productId ?? '',
+    licenseKey: record.licenseKey ?? '',
+    activationLimit: parseLimit(record.activationLimit),
+  }));
+  // `info.lines` is the line a record ends on; a quoted value may span lines.
+  const lines = records.map(
+    ({ record, info }) =>
+      info.lines -
+      Object.values(record).reduce((sum, value) => sum + (value?.split('\n').length ?? 1) - 1, 0),
+  );
+  return { rows, lines };
+}
+
+function canonicalColumn(name: string): string {
+  const plain = name.replace(/[\s_-]+/g, '').toLowerCase();
+  return CSV_COLUMNS.find((column: CsvColumn) => column.toLowerCase() === plain) ?? `other:${name}`;
+}
+
+/** A whole number; anything else becomes NaN, which the inventory reports as an invalid row. */
+function parseLimit(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  return /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
+}
+
+/** csv-parse's messages quote the file's content; these do not (a key must never be echoed). */
+function csvProblem(error: CsvError): string {
+  switch (error.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return 'a quoted value is not closed';
+    case 'CSV_INVALID_CLOSING_QUOTE':
+    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
+      return 'unexpected text after a closing quote';
+    case 'INVALID_OPENING_QUOTE':
+      return 'a quote inside an unquoted value';
+    default:
+      return 'it cannot be read';
+  }
+}

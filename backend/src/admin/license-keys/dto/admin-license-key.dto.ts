@@ -1,0 +1,121 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { CATALOG } from '../../../catalog/catalog.data.js';
+import { LICENSE_STATUSES, type LicenseStatus } from '../../../licenses/entities/license-key.entity.js';
+import { MAX_ACTIVATION_LIMIT } from '../../../licenses/inventory.service.js';
+import { LICENSE_KEY_PATTERN, normalizeLicenseKey } from '../../../licenses/license-key-cipher.js';
+import { LICENSE_KEY_FORMAT_MESSAGE } from '../../../licenses/dto/license-activation.dto.js';
+
+/** The catalogue's product ids: the only ones a key may belong to. */
+export const LICENSE_PRODUCT_IDS: readonly string[] = CATALOG.map((product) => product.id);
+export const PRODUCT_ID_MESSAGE = `Product ID must be one of ${LICENSE_PRODUCT_IDS.join(', ')}`;
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const normalizeKey = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? normalizeLicenseKey(value) : value;
+
+/** A row of the back office's licence keys list (and the answer of create and update). */
+export class AdminLicenseKeyDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    nullable: true,
+    type: String,
+    description: 'null: in the inventory',
+  })
+  orderId: string | null;
+
+  @ApiProperty({ example: 'office-2024-standard' })
+  productId: string;
+
+  @ApiProperty({
+    example: 'ABCDE-12345-FGHIJ-67890-KLMNO',
+    description: 'In full for admins (each reveal is audited); `XXXXX-XXXXX-XXXXX-XXXXX-KLMNO` for support',
+  })
+  licenseKey: string;
+
+  @ApiProperty({ example: 0 })
+  activationCount: number;
+
+  @ApiProperty({ example: 1 })
+  activationLimit: number;
+
+  @ApiProperty({ enum: LICENSE_STATUSES })
+  status: LicenseStatus;
+
+  @ApiProperty()
+  createdAt: Date;
+}
+
+// class-validator checks the decorator nearest the property first; with stopAtFirstError the first
+// failure is the one reported.
+
+/** The back office's "Create License" dialog: a key typed (or generated) by an admin for one order. */
+export class CreateLicenseKeyDto {
+  @ApiProperty({ format: 'uuid', description: 'An existing order' })
+  @Transform(trim)
+  @MaxLength(36, { message: 'Order ID does not match any order' })
+  @IsNotEmpty({ message: 'Order ID is required' })
+  @IsString({ message: 'Order ID is required' })
+  orderId: string;
+
+  @ApiProperty({ enum: LICENSE_PRODUCT_IDS })
+  @Transform(trim)
+  @IsIn(LICENSE_PRODUCT_IDS, { message: PRODUCT_ID_MESSAGE })
+  @IsNotEmpty({ message: 'Product ID is required' })
+  @IsString({ message: 'Product ID is required' })
+  productId: string;
+
+  @ApiProperty({
+    example: 'ABCDE-12345-FGHIJ-67890-KLMNO',
+    description: 'Trimmed and stored in upper case',
+  })
+  @Transform(normalizeKey)
+  @Matches(LICENSE_KEY_PATTERN, { message: LICENSE_KEY_FORMAT_MESSAGE })
+  @IsNotEmpty({ message: 'License key is required' })
+  @IsString({ message: 'License key is required' })
+  licenseKey: string;
+
+  @ApiPropertyOptional({ default: 1, minimum: 1, maximum: MAX_ACTIVATION_LIMIT })
+  @IsOptional()
+  @Max(MAX_ACTIVATION_LIMIT, { message: `Activation limit must be at most ${MAX_ACTIVATION_LIMIT}` })
+  @Min(1, { message: 'Activation limit must be at least 1' })
+  @IsInt({ message: 'Activation limit must be a whole number' })
+  activationLimit?: number;
+}
+
+/**
+ * Only the status may change, as the order process's licence-key table lets staff (orders/order-process.ts):
+ * active → revoked, and revoked or expired → active. Nothing sets `expired`.
+ */
+export class UpdateLicenseKeyDto {
+  @ApiProperty({ enum: LICENSE_STATUSES })
+  @IsIn(LICENSE_STATUSES, { message: `status must be one of ${LICENSE_STATUSES.join(', ')}` })
+  @IsNotEmpty({ message: 'status is required' })
+  status: LicenseStatus;
+}
+
+export class ImportInvalidRowDto {
+  @ApiProperty({ example: 3, description: 'Line in the file; the header is line 1' })
+  line: number;
+
+  @ApiProperty({ example: 'License key must be 5 groups of 5 letters or digits' })
+  reason: string;
+}
+
+export class ImportLicenseKeysResultDto {
+  @ApiProperty({ example: 120, description: 'Keys added to the inventory' })
+  imported: number;
+
+  @ApiProperty({ example: 2, description: 'Keys already stored, or repeated earlier in the file' })
+  duplicates: number;
+
+  @ApiProperty({ type: [ImportInvalidRowDto], description: 'Rows skipped, with the reason' })
+  invalid: ImportInvalidRowDto[];
+
+  @ApiProperty({ example: 1, description: 'Paid orders that were waiting for keys and are now fulfilled' })
+  ordersCompleted: number;
+}

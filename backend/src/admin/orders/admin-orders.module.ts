@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../../audit/audit.module.js';
+import { FulfilmentModule } from '../../fulfilment/fulfilment.module.js';
+import { LicensesModule } from '../../licenses/licenses.module.js';
+import { PaymentsModule } from '../../payments/payments.module.js';
+import { AdminOrdersController } from './admin-orders.controller.js';
+import { AdminOrdersService } from './admin-orders.service.js';
+
+@Module({
+  imports: [AuditModule, FulfilmentModule, LicensesModule, PaymentsModule],
+  controllers: [AdminOrdersController],
+  providers: [AdminOrdersService],
+})
+export class AdminOrdersModule {}

@@ -1,0 +1,284 @@
+import {
+  BadGatewayException,
+  BadRequestException,
+  ConflictException,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Brackets, type DataSource, type ObjectLiteral } from 'typeorm';
+import { AuditService } from '../../audit/audit.service.js';
+import { fetchPage, sortList, startsWithLowercase, startsWithText, whereIdIn } from '../../database/list-page.js';
+import { parseListQuery, type ListQueryDto, type ListPage } from '../../common/list-query.js';
+import { canonicalEmail } from '../../common/email.js';
+import { centsToDollars } from '../../common/money.js';
+import { DownloadLink } from '../../downloads/entities/download-link.entity.js';
+import { FulfilmentService } from '../../fulfilment/fulfilment.service.js';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/payment-provider.js';
+import { LicenseKey } from '../../licenses/entities/license-key.entity.js';
+import { LicenseKeyCipher } from '../../licenses/license-key-cipher.js';
+import { maskLicenseKey } from '../../licenses/mask.js';
+import { OutboxMessage } from '../../mail/entities/outbox-message.entity.js';
+import { AdminOrderRowDto } from './dto/admin-order.dto.js';
+import type {
+  AdminOrderDetailDto,
+  ResendEmailResponseDto,
+  UpdateOrderDto,
+} from './dto/admin-order-detail.dto.js';
+import { Order, ORDER_STATUSES, PAYMENT_STATUSES, REFUND_REASONS } from '../../orders/entities/order.entity.js';
+import { allowedTransitions, deliveryBlock, REFUND_DUE_UNDELIVERED, UNPAID } from '../../orders/order-process.js';
+import type { StaffUserDto } from '../../common/staff-user.dto.js';
+
+const ORDER_LIST = {
+  sortable: ['createdAt', 'totalAmount', 'customerEmail', 'status'] as const,
+  defaultSort: ['createdAt', 'DESC'] as ['createdAt', 'DESC'],
+  filters: {
+    q: 'string',
+    status: 'string',
+    paymentStatus: 'string',
+    refundDue: 'boolean',
+    id: 'string[]',
+  } as const,
+};
+
+const SORT_COLUMNS = {
+  createdAt: 'createdAt',
+  totalAmount: 'totalCents',
+  customerEmail: 'customerEmail',
+  status: 'status',
+};
+
+/**
+ * Past this many matches, a search reads the page in sort order rather than through the search indexes,
+ * and its total is shown as "2,000+": counting further would read that many more index entries on every
+ * page, for a figure nobody pages through (they refine the search).
+ */
+const DENSE_SEARCH_MATCHES = 2_000;
+
+/**
+ * The four ways an order matches `term`: its e-mail, name, last name or id starts with it. With `indexed`
+ * false each column is wrapped in LOWER(), which no index serves, so the database walks the sort order's
+ * index instead.
+ */
+function orderSearch(driver: string, term: string, indexed: boolean): [string, ObjectLiteral][] {
+  const column = (name: string) => (indexed ? `o.${name}` : `LOWER(o.${name})`);
+  return [
+    // A whole address with an internationalised domain is stored with the domain in ASCII.
+    startsWithLowercase(driver, column('customerEmail'), canonicalEmail(term), 'email'),
+    startsWithText(column('customerName'), term, 'name'),
+    startsWithText(column('billingLastName'), term, 'lastName'),
+    startsWithLowercase(driver, column('id'), term, 'id'),
+  ];
+}
+
+const anyOf = (conditions: [string, ObjectLiteral][]) =>
+  new Brackets((w) => conditions.forEach(([sql, params]) => w.orWhere(sql, params)));
+
+function oneOf(name: string, value: string | undefined, allowed: readonly string[]): void {
+  if (value !== undefined && !allowed.includes(value)) {
+    throw new BadRequestException(`filter ${name} must be one of ${allowed.join(', ')}`);
+  }
+}
+
+@Injectable()
+export class AdminOrdersService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly cipher: LicenseKeyCipher,
+    private readonly audit: AuditService,
+    private readonly fulfilment: FulfilmentService,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+  ) {}
+
+  /**
+   * The list, filtered, sorted and paged in SQL (see fetchPage for the count). `q` matches the start of
+   * the e-mail, of the name or of the last name (case-insensitive), or of the order id: four prefix
+   * searches, each on its own index. When a term matches many orders (a common first name), reading
+   * the newest orders and keeping the matches is cheaper than sorting all of them, so the page is then
+   * read without the search indexes.
+   */
+  async list(dto: ListQueryDto): Promise<ListPage<AdminOrderRowDto>> {
+    const { sort, skip, take, filter } = parseListQuery(dto, ORDER_LIST);
+    oneOf('status', filter.status, ORDER_STATUSES);
+    oneOf('paymentStatus', filter.paymentStatus, PAYMENT_STATUSES);
+    const term = filter.q?.trim();
+    const query = (search?: Brackets | [string, ObjectLiteral]) => {
+      const q = this.db.getRepository(Order).createQueryBuilder('o');
+      if (filter.id) whereIdIn(q, 'o.id', filter.id);
+      if (filter.status) q.andWhere('o.status = :status', { status: filter.status });
+      if (filter.paymentStatus)
+        q.andWhere('o.paymentStatus = :paymentStatus', { paymentStatus: filter.paymentStatus });
+      // The few orders owed a refund, looked up by reason in IDX_orders_refundDue (SQLite, without
+      // statistics, would walk every order for IS NOT NULL) and sorted as asked.
+      if (filter.refundDue === true) q.andWhere('o.refundDue IN (:...reasons)', { reasons: REFUND_REASONS });
+      if (filter.refundDue === false) q.andWhere('o.refundDue IS NULL');
+      if (search instanceof Brackets) q.andWhere(search);
+      else if (search) q.andWhere(...search);
+      return sortList(q, SORT_COLUMNS[sort.field], sort.order);
+    };
+    const driver = this.db.options.type;
+    const page = term
+      ? await fetchPage(query(anyOf(orderSearch(driver, term, true))), skip, take, {
+          countUnionOf: orderSearch(driver, term, true).map((condition) => query(condition)),
+          lookahead: DENSE_SEARCH_MATCHES,
+          rowsQuery: (matches) =>
+            matches > DENSE_SEARCH_MATCHES ? query(anyOf(orderSearch(driver, term, false))) : undefined,
+        })
+      : await fetchPage(query(), skip, take);
+    return { ...page, rows: page.rows.map((row) => AdminOrderRowDto.from(row)) };
+  }
+
+  /** One order with its items, billing, keys (in full for admins, masked for support), links and e-mails. */
+  async get(id: string, actor: StaffUserDto): Promise<AdminOrderDetailDto> {
+    const order = await this.find(id);
+    const [keys, links, emails] = await Promise.all([
+      this.db.getRepository(LicenseKey).find({ where: { orderId: id }, order: { assignedAt: 'ASC' } }),
+      this.db.getRepository(DownloadLink).find({ where: { orderId: id }, order: { createdAt: 'ASC' } }),
+      this.db.getRepository(OutboxMessage).find({ where: { orderId: id }, order: { createdAt: 'ASC' } }),
+    ]);
+    const reveal = actor.role === 'admin';
+    if (reveal && keys.length) {
+      await this.db.transaction((m) =>
+        this.audit.record(m, actor, {
+          action: 'license-keys.reveal',
+          resource: 'orders',
+          resourceId: id,
+          after: { licenseKeyIds: keys.map((k) => k.id) },
+        }),
+      );
+    }
+    return {
+      ...AdminOrderRowDto.from(order),
+      orderItems: order.orderItems.map((item) => ({
+        productId: item.productId,
+        name: item.name,
+        quantity: item.quantity,
+        price: centsToDollars(item.unitPriceCents),
+      })),
+      billing: {
+        email: order.customerEmail,
+        firstName: order.billingFirstName,
+        lastName: order.billingLastName,
+        address: order.billingAddress,
+        city: order.billingCity,
+        country: order.billingCountry,
+        zipCode: order.billingZipCode,
+        phoneCountryCode: order.billingPhoneCountryCode,
+        phone: order.billingPhone,
+      },
+      subtotalAmount: centsToDollars(order.subtotalCents),
+      discountAmount: centsToDollars(order.discountCents),
+      couponCode: order.couponCode,
+      paymentProvider: order.paymentProvider,
+      providerPaymentId: order.providerPaymentId,
+      paidAt: order.paidAt,
+      // What this staff member may set now: PUT /:id is for admins only (see the controller).
+      allowedTransitions:
+        actor.role === 'admin' ? allowedTransitions(order) : { status: [], paymentStatus: [] },
+      licenseKeys: keys.map((k) => ({
+        id: k.id,
+        productId: k.productId,
+        // A key whose ciphertext does not authenticate is shown masked, never as garbage or a 500.
+        licenseKey: (reveal && this.cipher.readable(k)) || maskLicenseKey(k.keyLastGroup),
+        status: k.status,
+        activationCount: k.activationCount,
+        activationLimit: k.activationLimit,
+      })),
+      downloads: links.map((l) => ({
+        id: l.id,
+        productId: l.productId,
+        fileName: l.fileName,
+        fileUrl: l.fileUrl,
+        downloadCount: l.downloadCount,
+        maxDownloads: l.maxDownloads,
+        isActive: l.isActive,
+        expiresAt: l.expiresAt,
+      })),
+      emails: emails.map((e) => ({
+        id: e.id,
+        kind: e.kind,
+        to: e.to,
+        subject: e.subject,
+        status: e.status,
+        attempts: e.attempts,
+        lastError: e.lastError,
+        createdAt: e.createdAt,
+        sentAt: e.sentAt,
+      })),
+    };
+  }
+
+  /**
+   * Sets status and/or payment status through fulfilment's rules (see FulfilmentService.applyStaffChange;
+   * a change they cannot make consistently is a 409), recording before and after.
+   */
+  async update(id: string, dto: UpdateOrderDto, actor: StaffUserDto): Promise<AdminOrderDetailDto> {
+    const changes = Object.fromEntries(Object.entries(dto).filter(([, value]) => value !== undefined));
+    if (Object.keys(changes).length === 0)
+      throw new BadRequestException('Nothing to update: send status or paymentStatus');
+    if (dto.status === 'cancelled') await this.cancelUnpaidPayment(id);
+    await this.db.transaction(async (m) => {
+      const order = await this.fulfilment.lockOrder(m, id);
+      if (!order) throw new NotFoundException(`Order ${id} not found`);
+      const before = Object.fromEntries(Object.keys(changes).map((key) => [key, order[key as keyof Order]]));
+      // Through fulfilment's rules: a refund here revokes keys and links as the provider's refund does.
+      await this.fulfilment.applyStaffChange(m, order, dto);
+      await this.audit.record(m, actor, {
+        action: 'orders.update',
+        resource: 'orders',
+        resourceId: id,
+        before,
+        after: changes,
+      });
+    });
+    return this.get(id, actor);
+  }
+
+  /**
+   * Before an unpaid order (pending, or failed: the shopper may still try another card) is cancelled, its
+   * payment is cancelled at the provider, so the shopper can no longer pay for it (outside the transaction: no row stays locked while the provider answers). If the
+   * payment went through meanwhile, the order is paid and is not cancelled (409: refund it instead).
+   */
+  private async cancelUnpaidPayment(id: string): Promise<void> {
+    const order = await this.find(id);
+    if (order.status === 'cancelled' || !UNPAID.includes(order.paymentStatus) || !order.providerPaymentId)
+      return;
+    let outcome: 'cancelled' | 'paid';
+    try {
+      outcome = await this.provider.cancelPayment(order.providerPaymentId);
+    } catch {
+      throw new BadGatewayException('The payment provider could not be reached; the order was not cancelled');
+    }
+    if (outcome === 'paid') {
+      throw new ConflictException(
+        'The payment for this order has just gone through: refund it instead of cancelling',
+      );
+    }
+  }
+
+  /** Queues the delivery e-mail again with everything the order has now. */
+  async resendEmail(id: string, actor: StaffUserDto): Promise<ResendEmailResponseDto> {
+    const order = await this.find(id);
+    const blocked = deliveryBlock(order);
+    if (blocked === 'unpaid') throw new ConflictException('Only paid orders have a delivery e-mail');
+    if (blocked === 'refund-due') throw new ConflictException(REFUND_DUE_UNDELIVERED);
+    const emailId = await this.db.transaction(async (m) => {
+      const messageId = await this.fulfilment.redeliver(m, order);
+      await this.audit.record(m, actor, {
+        action: 'orders.resend-email',
+        resource: 'orders',
+        resourceId: id,
+        after: { emailId: messageId },
+      });
+      return messageId;
+    });
+    return { queued: true, emailId };
+  }
+
+  private async find(id: string): Promise<Order> {
+    const order = await this.db.getRepository(Order).findOneBy({ id });
+    if (!order) throw new NotFoundException(`Order ${id} not found`);
+    return order;
+  }
+}

@@ -1,0 +1,112 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+import {
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  type OrderStatus,
+  type PaymentStatus,
+} from '../../../orders/entities/order.entity.js';
+import { AdminOrderRowDto } from './admin-order.dto.js';
+
+export class AdminOrderItemDto {
+  @ApiProperty() productId: string;
+  @ApiProperty() name: string;
+  @ApiProperty() quantity: number;
+  @ApiProperty({ example: 40.49, description: 'Unit price in dollars' }) price: number;
+}
+
+export class AdminBillingDto {
+  @ApiProperty() email: string;
+  @ApiProperty() firstName: string;
+  @ApiProperty() lastName: string;
+  @ApiProperty() address: string;
+  @ApiProperty() city: string;
+  @ApiProperty() country: string;
+  @ApiProperty() zipCode: string;
+  @ApiProperty() phoneCountryCode: string;
+  @ApiProperty() phone: string;
+}
+
+export class AdminOrderKeyDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() productId: string;
+  @ApiProperty({ description: 'In full for admins; masked but for the last group for support' })
+  licenseKey: string;
+  @ApiProperty() status: string;
+  @ApiProperty() activationCount: number;
+  @ApiProperty() activationLimit: number;
+}
+
+export class AdminOrderDownloadDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() productId: string;
+  @ApiProperty() fileName: string;
+  @ApiProperty() fileUrl: string;
+  @ApiProperty() downloadCount: number;
+  @ApiProperty() maxDownloads: number;
+  @ApiProperty() isActive: boolean;
+  @ApiPropertyOptional({ type: Date, nullable: true }) expiresAt: Date | null;
+}
+
+export class AdminOrderEmailDto {
+  @ApiProperty() id: number;
+  @ApiProperty() kind: string;
+  @ApiProperty() to: string;
+  @ApiProperty() subject: string;
+  @ApiProperty({ enum: ['pending', 'sent', 'failed'] }) status: string;
+  @ApiProperty() attempts: number;
+  @ApiPropertyOptional({ type: String, nullable: true }) lastError: string | null;
+  @ApiProperty() createdAt: Date;
+  @ApiPropertyOptional({ type: Date, nullable: true }) sentAt: Date | null;
+}
+
+/** The statuses staff may move an order to now, each field changed on its own (see allowedTransitions). */
+export class AdminOrderTransitionsDto {
+  @ApiProperty({ enum: ORDER_STATUSES, isArray: true, example: ['cancelled'] })
+  status: OrderStatus[];
+
+  @ApiProperty({ enum: PAYMENT_STATUSES, isArray: true, example: ['completed', 'failed'] })
+  paymentStatus: PaymentStatus[];
+}
+
+export class AdminOrderDetailDto extends AdminOrderRowDto {
+  @ApiProperty({ type: [AdminOrderItemDto] }) orderItems: AdminOrderItemDto[];
+  @ApiProperty({ type: AdminBillingDto }) billing: AdminBillingDto;
+  @ApiProperty({ example: 40.49 }) subtotalAmount: number;
+  @ApiProperty({ example: 4.05 }) discountAmount: number;
+  @ApiPropertyOptional({ type: String, nullable: true }) couponCode: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) paymentProvider: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) providerPaymentId: string | null;
+  @ApiPropertyOptional({ type: Date, nullable: true }) paidAt: Date | null;
+  @ApiProperty({
+    type: AdminOrderTransitionsDto,
+    description:
+      'The statuses and payment statuses this staff member may set now (PUT); empty for support. The current ' +
+      'values are not listed. A status sent with a payment change is judged after the payment change.',
+  })
+  allowedTransitions: AdminOrderTransitionsDto;
+  @ApiProperty({ type: [AdminOrderKeyDto] }) licenseKeys: AdminOrderKeyDto[];
+  @ApiProperty({ type: [AdminOrderDownloadDto] }) downloads: AdminOrderDownloadDto[];
+  @ApiProperty({ type: [AdminOrderEmailDto] }) emails: AdminOrderEmailDto[];
+}
+
+/**
+ * The back office sets the status and/or payment status, as the order process allows (the detail's
+ * `allowedTransitions`; anything else is a 409); nothing else is writable.
+ */
+export class UpdateOrderDto {
+  @ApiPropertyOptional({ enum: ORDER_STATUSES })
+  @IsOptional()
+  @IsIn(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(', ')}` })
+  status?: OrderStatus;
+
+  @ApiPropertyOptional({ enum: PAYMENT_STATUSES })
+  @IsOptional()
+  @IsIn(PAYMENT_STATUSES, { message: `paymentStatus must be one of ${PAYMENT_STATUSES.join(', ')}` })
+  paymentStatus?: PaymentStatus;
+}
+
+export class ResendEmailResponseDto {
+  @ApiProperty({ example: true }) queued: true;
+  @ApiProperty({ description: 'The outbox message id' }) emailId: number;
+}

@@ -1,0 +1,63 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { centsToDollars } from '../../../common/money.js';
+import {
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  REFUND_REASONS,
+  type Order,
+  type OrderStatus,
+  type PaymentStatus,
+  type RefundReason,
+} from '../../../orders/entities/order.entity.js';
+
+/** A row of the back office's orders list. */
+export class AdminOrderRowDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ example: 'Jane Doe' })
+  customerName: string;
+
+  @ApiProperty({ example: 'jane@example.com' })
+  customerEmail: string;
+
+  @ApiProperty({ example: 40.49, description: 'Order total in dollars' })
+  totalAmount: number;
+
+  @ApiProperty({ enum: ORDER_STATUSES })
+  status: OrderStatus;
+
+  @ApiProperty({ enum: PAYMENT_STATUSES })
+  paymentStatus: PaymentStatus;
+
+  @ApiPropertyOptional({ example: 'card', nullable: true, type: String })
+  paymentMethod: string | null;
+
+  @ApiProperty()
+  createdAt: Date;
+
+  @ApiProperty()
+  awaitingKeys: boolean;
+
+  @ApiPropertyOptional({
+    enum: REFUND_REASONS,
+    nullable: true,
+    description: 'Set while the order was paid but not delivered and owes the shopper a full refund',
+  })
+  refundDue: RefundReason | null;
+
+  static from(order: Order): AdminOrderRowDto {
+    return {
+      id: order.id,
+      customerName: order.customerName,
+      customerEmail: order.customerEmail,
+      totalAmount: centsToDollars(order.totalCents),
+      status: order.status,
+      paymentStatus: order.paymentStatus,
+      paymentMethod: order.paymentMethod,
+      createdAt: order.createdAt,
+      awaitingKeys: order.awaitingKeys,
+      refundDue: order.refundDue,
+    };
+  }
+}

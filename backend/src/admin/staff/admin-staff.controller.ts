@@ -1,0 +1,94 @@
+import { Body, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+} from '@nestjs/swagger';
+import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
+import { ListQueryDto, type ListPage } from '../../common/list-query.js';
+import { SimpleRestList } from '../../common/simple-rest-list.js';
+import { AdminStaffService } from './admin-staff.service.js';
+import { AdminStaffMemberDto, CreateStaffMemberDto, UpdateStaffMemberDto } from './dto/admin-staff.dto.js';
+import type { StaffUserDto } from '../../common/staff-user.dto.js';
+
+const userId = new ParseIntPipe({ errorHttpStatusCode: 404 });
+
+/** Staff accounts. Administrators only, reads included. */
+@AdminController('staff', 'admin: staff')
+@ApiForbiddenResponse({ description: 'Support staff' })
+@Roles('admin')
+export class AdminStaffController {
+  constructor(private readonly users: AdminStaffService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Staff accounts (ra-data-simple-rest dialect; filters q = username prefix, role)',
+  })
+  @SimpleRestList('staff', AdminStaffMemberDto)
+  list(@Query() query: ListQueryDto): Promise<ListPage<AdminStaffMemberDto>> {
+    return this.users.list(query);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One staff account' })
+  @ApiOkResponse({ type: AdminStaffMemberDto })
+  @ApiNotFoundResponse()
+  get(@Param('id', userId) id: number): Promise<AdminStaffMemberDto> {
+    return this.users.get(id);
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Create a staff account' })
+  @ApiCreatedResponse({ type: AdminStaffMemberDto })
+  @ApiBadRequestResponse({
+    description: 'Invalid username, password (at least 12 characters, not easy to guess) or role',
+  })
+  @ApiConflictResponse({ description: 'The username is taken' })
+  create(@Body() body: CreateStaffMemberDto, @Staff() staff: StaffUserDto): Promise<AdminStaffMemberDto> {
+    return this.users.create(body, staff);
+  }
+
+  @Put(':id')
+  @ApiOperation({
+    summary: "Change a user's role and/or password; either change ends that user's sessions",
+  })
+  @ApiOkResponse({ type: AdminStaffMemberDto })
+  @ApiBadRequestResponse({ description: 'Nothing to update, or an invalid value' })
+  @ApiConflictResponse({ description: 'Demoting the last administrator' })
+  @ApiNotFoundResponse()
+  update(
+    @Param('id', userId) id: number,
+    @Body() body: UpdateStaffMemberDto,
+    @Staff() staff: StaffUserDto,
+  ): Promise<AdminStaffMemberDto> {
+    return this.users.update(id, body, staff);
+  }
+
+  @Delete(':id')
+  @ApiOperation({
+    summary: 'Delete a staff account (not your own, not the last administrator); answers the deleted record',
+  })
+  @ApiOkResponse({ type: AdminStaffMemberDto, description: 'The deleted account, as ra-data-simple-rest expects' })
+  @ApiBadRequestResponse({ description: 'Deleting your own account' })
+  @ApiConflictResponse({ description: 'Deleting the last administrator' })
+  @ApiNotFoundResponse()
+  remove(@Param('id', userId) id: number, @Staff() staff: StaffUserDto): Promise<AdminStaffMemberDto> {
+    return this.users.remove(id, staff);
+  }
+
+  @Delete(':id/mfa')
+  @HttpCode(204)
+  @ApiOperation({
+    summary: "Reset a user's two-factor authentication (lost device): it is off, and their sessions end",
+  })
+  @ApiNoContentResponse()
+  @ApiNotFoundResponse()
+  resetMfa(@Param('id', userId) id: number, @Staff() staff: StaffUserDto): Promise<void> {
+    return this.users.resetMfa(id, staff);
+  }
+}

@@ -1,0 +1,210 @@
+import {
+  BadRequestException,
+  ConflictException,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { AuditService } from '../../audit/audit.service.js';
+import { fetchPage, sortList } from '../../database/list-page.js';
+import { escapeLike, LIKE_ESCAPE, parseListQuery, type ListQueryDto, type ListPage } from '../../common/list-query.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { isMysqlFamily, isUniqueViolation } from '../../database/errors.js';
+import { runInTransaction } from '../../database/transactions.js';
+import { AdminStaffMemberDto, type CreateStaffMemberDto, type UpdateStaffMemberDto } from './dto/admin-staff.dto.js';
+import { StaffMember } from '../../staff/entities/staff-member.entity.js';
+import { RecoveryCode } from '../../staff/entities/recovery-code.entity.js';
+import { assertStrongPassword } from '../../common/password-strength.js';
+import { hashPassword } from '../../staff/passwords.js';
+import { canonicalUsername } from '../../common/username.js';
+import type { StaffUserDto } from '../../common/staff-user.dto.js';
+import { STAFF_ROLES } from '../../common/staff-user.dto.js';
+
+const USER_LIST = {
+  sortable: ['username', 'createdAt', 'role'] as const,
+  defaultSort: ['username', 'ASC'] as ['username', 'ASC'],
+  filters: { q: 'string', role: 'string' } as const,
+};
+
+export const LAST_ADMIN_MESSAGE = 'At least one administrator must remain';
+export const DELETE_SELF_MESSAGE = 'You cannot delete your own account';
+
+/**
+ * Staff accounts, managed by administrators. Changing a user's role or password ends their sessions
+ * (tokenVersion is bumped, as on sign-out); the last administrator can be neither deleted nor demoted.
+ * Every change is audited in its own transaction, without the password.
+ */
+@Injectable()
+export class AdminStaffService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly audit: AuditService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async list(dto: ListQueryDto): Promise<ListPage<AdminStaffMemberDto>> {
+    const { sort, skip, take, filter } = parseListQuery(dto, USER_LIST);
+    if (filter.role !== undefined && !(STAFF_ROLES as readonly string[]).includes(filter.role)) {
+      throw new BadRequestException(`filter role must be one of ${STAFF_ROLES.join(', ')}`);
+    }
+    const query = this.db.getRepository(StaffMember).createQueryBuilder('u');
+    if (filter.role) query.andWhere('u.role = :role', { role: filter.role });
+    if (filter.q?.trim()) {
+      // A prefix match of the lower-case usernames, ignoring the term's letter case.
+      query.andWhere(`u.username LIKE :prefix ${LIKE_ESCAPE}`, {
+        prefix: `${escapeLike(canonicalUsername(filter.q))}%`,
+      });
+    }
+    const page = await fetchPage(sortList(query, sort.field, sort.order), skip, take);
+    return { ...page, rows: page.rows.map((row) => AdminStaffMemberDto.from(row)) };
+  }
+
+  async get(id: number): Promise<AdminStaffMemberDto> {
+    return AdminStaffMemberDto.from(await this.find(this.db.manager, id));
+  }
+
+  async create(dto: CreateStaffMemberDto, actor: StaffUserDto): Promise<AdminStaffMemberDto> {
+    assertStrongPassword(dto.password, [dto.username, this.config.store.name]);
+    const passwordHash = await hashPassword(dto.password);
+    try {
+      const id = await runInTransaction(this.db, async (m) => {
+        // Usernames are stored lower-case (canonicalUsername). The UNIQUE index settles races.
+        const taken = await m.getRepository(StaffMember).existsBy({ username: dto.username });
+        if (taken) throw new ConflictException(`Username "${dto.username}" is already taken`);
+        const saved = await m.save(StaffMember, { username: dto.username, passwordHash, role: dto.role });
+        await this.audit.record(m, actor, {
+          action: 'users.create',
+          resource: 'users',
+          resourceId: saved.id,
+          after: { username: dto.username, role: dto.role },
+        });
+        return saved.id;
+      });
+      return this.get(id);
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw new ConflictException(`Username "${dto.username}" is already taken`);
+      throw error;
+    }
+  }
+
+  async update(id: number, dto: UpdateStaffMemberDto, actor: StaffUserDto): Promise<AdminStaffMemberDto> {
+    // A null (as a form may send for an untouched field) means "leave as it is", like a missing one.
+    const role = dto.role ?? undefined;
+    const password = dto.password ?? undefined;
+    if (role === undefined && password === undefined) {
+      throw new BadRequestException('Nothing to update: send role or password');
+    }
+    if (password !== undefined) {
+      const { username } = await this.find(this.db.manager, id);
+      assertStrongPassword(password, [username, this.config.store.name]);
+    }
+    const passwordHash = password === undefined ? undefined : await hashPassword(password);
+    await runInTransaction(this.db, async (m) => {
+      const admins = await this.lockAdmins(m);
+      const user = await this.find(m, id);
+      const roleChanged = role !== undefined && role !== user.role;
+      if (roleChanged && user.role === 'admin' && admins.length <= 1) {
+        throw new ConflictException(LAST_ADMIN_MESSAGE);
+      }
+      if (!roleChanged && passwordHash === undefined) return; // the same role again: nothing changes
+      await m
+        .createQueryBuilder()
+        .update(StaffMember)
+        .set({
+          ...(roleChanged ? { role } : {}),
+          ...(passwordHash === undefined ? {} : { passwordHash }),
+          // Ends every session of the user, as signing out does.
+          tokenVersion: () => 'tokenVersion + 1',
+        })
+        .where('id = :id', { id })
+        .execute();
+      await this.audit.record(m, actor, {
+        action: 'users.update',
+        resource: 'users',
+        resourceId: id,
+        before: roleChanged ? { role: user.role } : null,
+        after: {
+          ...(roleChanged ? { role } : {}),
+          ...(passwordHash === undefined ? {} : { passwordChanged: true }),
+          sessionsEnded: true,
+        },
+      });
+    });
+    return this.get(id);
+  }
+
+  /** Answers the deleted account (ra-data-simple-rest reads the deleted record from the response). */
+  async remove(id: number, actor: StaffUserDto): Promise<AdminStaffMemberDto> {
+    if (id === actor.id) throw new BadRequestException(DELETE_SELF_MESSAGE);
+    return runInTransaction(this.db, async (m) => {
+      const admins = await this.lockAdmins(m);
+      const user = await this.find(m, id);
+      if (user.role === 'admin' && admins.length <= 1) throw new ConflictException(LAST_ADMIN_MESSAGE);
+      await m.delete(StaffMember, { id });
+      await this.audit.record(m, actor, {
+        action: 'users.delete',
+        resource: 'users',
+        resourceId: id,
+        before: { username: user.username, role: user.role },
+      });
+      return AdminStaffMemberDto.from(user);
+    });
+  }
+
+  /**
+   * Turns the user's two-factor authentication off (lost phone and recovery codes) and ends their
+   * sessions; they sign in with the password alone, and set it up again (required when
+   * STAFF_MFA_REQUIRED is on).
+   */
+  async resetMfa(id: number, actor: StaffUserDto): Promise<void> {
+    await runInTransaction(this.db, async (m) => {
+      const user = await this.find(m, id);
+      await m
+        .createQueryBuilder()
+        .update(StaffMember)
+        .set({
+          mfaSecret: null,
+          mfaEnabled: false,
+          mfaLastStep: null,
+          tokenVersion: () => 'tokenVersion + 1',
+        })
+        .where('id = :id', { id })
+        .execute();
+      await m.delete(RecoveryCode, { userId: id });
+      await this.audit.record(m, actor, {
+        action: 'users.mfa-reset',
+        resource: 'users',
+        resourceId: id,
+        before: { mfaEnabled: user.mfaEnabled },
+        after: { mfaEnabled: false, sessionsEnded: true },
+      });
+    });
+  }
+
+  /**
+   * The administrators' ids, read under a write lock on MySQL/MariaDB, so two requests cannot each remove
+   * one of the last two administrators (SQLite already runs transactions one at a time). Staff tables are
+   * small; the lock is taken before the target row's, always in primary-key order, so requests queue
+   * rather than deadlock.
+   */
+  private async lockAdmins(m: EntityManager): Promise<number[]> {
+    const query = m
+      .getRepository(StaffMember)
+      .createQueryBuilder('u')
+      .select('u.id', 'id')
+      .where('u.role = :role', { role: 'admin' })
+      .orderBy('u.id', 'ASC');
+    if (isMysqlFamily(this.db.options.type)) query.setLock('pessimistic_write');
+    const rows = await query.getRawMany<{ id: number | string }>();
+    return rows.map((row) => Number(row.id));
+  }
+
+  private async find(m: EntityManager, id: number): Promise<StaffMember> {
+    const user = await m.findOneBy(StaffMember, { id });
+    if (!user) throw new NotFoundException(`User ${id} not found`);
+    return user;
+  }
+}

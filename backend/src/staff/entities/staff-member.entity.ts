@@ -1,0 +1,45 @@
+import { Index, Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { EXACT } from '../../database/exact-collation.js';
+import { STAFF_ROLES, type StaffRole } from '../../common/staff-user.dto.js';
+
+/** A staff account of the back office (the table keeps its first name, `admin_users`). */
+@Entity('admin_users')
+@Index('UQ_admin_users_username', ['username'], { unique: true })
+export class StaffMember {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  /** In its canonical form (canonicalUsername). */
+  @Column({ type: 'varchar', length: 100, ...EXACT })
+  username: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  passwordHash: string;
+
+  @Column({ type: 'simple-enum', enum: STAFF_ROLES, default: 'admin' })
+  role: StaffRole;
+
+  /** Bumped on logout: every token carrying an older version stops working. */
+  @Column({ type: 'int', default: 0 })
+  tokenVersion: number;
+
+  /**
+   * The TOTP secret (base32), sealed at rest: the pending one during enrolment, the active one once
+   * mfaEnabled. Null when two-factor authentication was never set up or was reset.
+   */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  mfaSecret: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  mfaEnabled: boolean;
+
+  /** The RFC 6238 time step of the last code accepted: that code, and any older one, is refused. */
+  @Column({ type: 'int', nullable: true })
+  mfaLastStep: number | null;
+
+  @CreateDateColumn({ type: 'datetime', precision: 3 })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'datetime', precision: 3 })
+  updatedAt: Date;
+}
