@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { LicenseKeyCipher } from '../src/licenses/license-key-cipher.js';
+import { LicenseKeyCipher } from '../src/license-keys/license-key-cipher.js';
 import { waitFor } from '../test/support/smtp-sink.js';
 import {
   deliveryMails,

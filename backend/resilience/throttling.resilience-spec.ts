@@ -9,7 +9,7 @@ import { AuthController } from '../src/auth/auth.controller.js';
 import { LoginThrottlerGuard } from '../src/auth/guards.js';
 import { ContactController } from '../src/contact/contact.controller.js';
 import { CouponsController } from '../src/coupons/coupons.controller.js';
-import { LicensesController } from '../src/licenses/licenses.controller.js';
+import { LicenseActivationsController } from '../src/license-keys/license-activations.controller.js';
 import { errorAnswerProblems, rawRequest, type RawAnswer } from './support/answers.js';
 import { recordFigures } from './support/figures.js';
 import { DRIVER, StoreHarness } from './support/store-process.js';
@@ -92,7 +92,7 @@ describe(`rate limits on the public forms (${DRIVER})`, () => {
       coupons: declaredLimit(CouponsController, 'validate'),
       accessLink: declaredLimit(AccountController, 'requestLink'),
       contact: declaredLimit(ContactController, 'create'),
-      activate: declaredLimit(LicensesController, 'activate'),
+      activate: declaredLimit(LicenseActivationsController, 'activate'),
     };
     for (const { ttl, limit } of Object.values(limits)) {
       expect(ttl).toBe(60_000);
@@ -160,7 +160,7 @@ describe(`rate limits on the public forms (${DRIVER})`, () => {
   });
 
   it('limits key activations per address, counted apart from the other licence routes', async () => {
-    const { limit } = declaredLimit(LicensesController, 'activate');
+    const { limit } = declaredLimit(LicenseActivationsController, 'activate');
     const body = (n: number) => ({ licenseKey: 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE', instanceId: `pc-${n}` });
     await expectLimit('/api/licenses/activate', limit, body, 404, '10.65.0.1', '10.65.0.2');
     expect((await post('/api/licenses/deactivate', body(1), '10.65.0.1')).status).toBe(404);

@@ -21,7 +21,7 @@ import { DownloadsModule } from './downloads/downloads.module.js';
 import { FulfilmentModule } from './fulfilment/fulfilment.module.js';
 import { HealthModule } from './health/health.module.js';
 import { AdminLicenseKeysModule } from './admin/license-keys/admin-license-keys.module.js';
-import { LicensesModule } from './licenses/licenses.module.js';
+import { LicenseKeysModule } from './license-keys/license-keys.module.js';
 import { AdminEmailsModule } from './admin/emails/admin-emails.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { AdminOrdersModule } from './admin/orders/admin-orders.module.js';
@@ -58,7 +58,7 @@ export class AppModule {
         PaymentsModule,
         FulfilmentModule,
         AccountModule,
-        LicensesModule,
+        LicenseKeysModule,
         AdminLicenseKeysModule,
         DownloadsModule,
         AdminDownloadsModule,

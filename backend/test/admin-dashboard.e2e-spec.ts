@@ -1,8 +1,8 @@
 import { IsNull } from 'typeorm';
 import { DownloadLink } from '../src/downloads/entities/download-link.entity.js';
-import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
-import { generateLicenseKey } from '../src/licenses/license-key-cipher.js';
-import { InventoryService } from '../src/licenses/inventory.service.js';
+import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
+import { generateLicenseKey } from '../src/license-keys/license-key-cipher.js';
+import { InventoryService } from '../src/license-keys/inventory.service.js';
 import {
   buyWithDemo,
   createIntent,

@@ -1,7 +1,7 @@
 import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
 import { DownloadLink } from '../src/downloads/entities/download-link.entity.js';
-import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
-import { LicenseKeyCipher } from '../src/licenses/license-key-cipher.js';
+import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
+import { LicenseKeyCipher } from '../src/license-keys/license-key-cipher.js';
 import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
 import { OutboxService } from '../src/mail/outbox.service.js';
 import { OutboxWorker } from '../src/mail/outbox.worker.js';

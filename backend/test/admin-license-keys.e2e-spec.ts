@@ -1,8 +1,8 @@
 import { IsNull } from 'typeorm';
 import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
-import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
-import { InventoryService } from '../src/licenses/inventory.service.js';
-import { LicenseKeyCipher } from '../src/licenses/license-key-cipher.js';
+import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
+import { InventoryService } from '../src/license-keys/inventory.service.js';
+import { LicenseKeyCipher } from '../src/license-keys/license-key-cipher.js';
 import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
 import { OutboxService } from '../src/mail/outbox.service.js';
 import { Order } from '../src/orders/entities/order.entity.js';

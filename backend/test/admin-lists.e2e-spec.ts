@@ -1,5 +1,5 @@
 import { insertBulkOrders } from '../src/seed/bulk-orders.js';
-import { LicenseKeyCipher } from '../src/licenses/license-key-cipher.js';
+import { LicenseKeyCipher } from '../src/license-keys/license-key-cipher.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';

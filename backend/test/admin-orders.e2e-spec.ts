@@ -1,9 +1,9 @@
 import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
 import { DownloadLink } from '../src/downloads/entities/download-link.entity.js';
 import { FulfilmentService } from '../src/fulfilment/fulfilment.service.js';
-import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
-import { InventoryService } from '../src/licenses/inventory.service.js';
-import { LicenseKeyCipher } from '../src/licenses/license-key-cipher.js';
+import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
+import { InventoryService } from '../src/license-keys/inventory.service.js';
+import { LicenseKeyCipher } from '../src/license-keys/license-key-cipher.js';
 import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import {

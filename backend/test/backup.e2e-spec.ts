@@ -7,8 +7,8 @@ import type { DatabaseConfig } from '../src/config/app-config.js';
 import { backupDatabase, BackupError, restoreDatabase } from '../src/database/backup.js';
 import { createDataSource, dataSourceOptions } from '../src/database/data-source-options.js';
 import { SCHEMA } from '../src/schema/entities.js';
-import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
-import { generateLicenseKey, LicenseKeyCipher } from '../src/licenses/license-key-cipher.js';
+import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
+import { generateLicenseKey, LicenseKeyCipher } from '../src/license-keys/license-key-cipher.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
 describe(`npm run backup / restore (${DRIVER})`, () => {

@@ -1,7 +1,7 @@
 import { insertBulkOrders } from '../src/seed/bulk-orders.js';
 import { DownloadLink } from '../src/downloads/entities/download-link.entity.js';
-import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
-import { LicenseKeyCipher, LICENSE_KEY_PATTERN } from '../src/licenses/license-key-cipher.js';
+import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
+import { LicenseKeyCipher, LICENSE_KEY_PATTERN } from '../src/license-keys/license-key-cipher.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 

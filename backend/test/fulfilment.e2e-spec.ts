@@ -1,9 +1,9 @@
-import { generateLicenseKey } from '../src/licenses/license-key-cipher.js';
+import { generateLicenseKey } from '../src/license-keys/license-key-cipher.js';
 import { FulfilmentService } from '../src/fulfilment/fulfilment.service.js';
 import { ReservationSweeper } from '../src/fulfilment/reservation-sweeper.js';
 import { RestockService } from '../src/fulfilment/restock.service.js';
 import { Coupon } from '../src/coupons/entities/coupon.entity.js';
-import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
+import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
 import { OutboxWorker } from '../src/mail/outbox.worker.js';
 import { Order } from '../src/orders/entities/order.entity.js';

@@ -4,8 +4,8 @@ import { Product } from '../src/catalog/entities/product.entity.js';
 import { DEV_DEFAULTS } from '../src/config/app-config.js';
 import { Coupon } from '../src/coupons/entities/coupon.entity.js';
 import { DEMO_KEYS_PER_PRODUCT, SeedService } from '../src/seed/seed.service.js';
-import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
-import { LicenseKeyCipher, LICENSE_KEY_PATTERN } from '../src/licenses/license-key-cipher.js';
+import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
+import { LicenseKeyCipher, LICENSE_KEY_PATTERN } from '../src/license-keys/license-key-cipher.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
 describe(`schema and seed on ${DRIVER}`, () => {

@@ -1,8 +1,8 @@
 import { FulfilmentService } from '../src/fulfilment/fulfilment.service.js';
 import { ReservationSweeper } from '../src/fulfilment/reservation-sweeper.js';
 import { insertSoldKeys } from '../src/seed/sold-keys.js';
-import { InventoryService } from '../src/licenses/inventory.service.js';
-import { LicenseKeyCipher } from '../src/licenses/license-key-cipher.js';
+import { InventoryService } from '../src/license-keys/inventory.service.js';
+import { LicenseKeyCipher } from '../src/license-keys/license-key-cipher.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { buyWithDemo, STANDARD } from './support/checkout.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';

@@ -1,8 +1,8 @@
 import { Coupon } from '../src/coupons/entities/coupon.entity.js';
-import { generateLicenseKey } from '../src/licenses/license-key-cipher.js';
+import { generateLicenseKey } from '../src/license-keys/license-key-cipher.js';
 import { RestockService } from '../src/fulfilment/restock.service.js';
 import { DownloadLink } from '../src/downloads/entities/download-link.entity.js';
-import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
+import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
 import { PaymentEvent } from '../src/payments/entities/payment-event.entity.js';
 import { Order } from '../src/orders/entities/order.entity.js';

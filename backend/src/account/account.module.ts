@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
-import { LicensesModule } from '../licenses/licenses.module.js';
+import { LicenseKeysModule } from '../license-keys/license-keys.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { AccountController } from './account.controller.js';
 import { AccountService } from './account.service.js';
 
 @Module({
-  imports: [JwtModule.register({}), LicensesModule, MailModule],
+  imports: [JwtModule.register({}), LicenseKeysModule, MailModule],
   controllers: [AccountController],
   providers: [AccountService],
 })

@@ -1,7 +1,7 @@
 import type { DataSource, QueryResult } from 'typeorm';
 import { keySecrets, SecretBox } from '../common/secret-box.js';
 import type { AppConfig } from '../config/app-config.js';
-import { LicenseKeyCipher } from '../licenses/license-key-cipher.js';
+import { LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
 import { runInTransaction } from '../database/transactions.js';
 
 type Secrets = Pick<AppConfig, 'licenseKeySecret' | 'licenseKeyPreviousSecrets'>;

@@ -4,7 +4,7 @@ import { insertBulkOrders } from '../seed/bulk-orders.js';
 import { createDataSource, dataSourceOptions } from '../database/data-source-options.js';
 import { SCHEMA } from '../schema/entities.js';
 import { migrate } from '../database/migrate.js';
-import { LicenseKeyCipher } from '../licenses/license-key-cipher.js';
+import { LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
 
 /** `npm run seed:bulk -- --orders N`: adds N realistic orders to the database in DATABASE_URL. */
 async function main(): Promise<void> {

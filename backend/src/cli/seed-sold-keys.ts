@@ -3,7 +3,7 @@ import { loadConfig, loadDotEnv } from '../config/app-config.js';
 import { createDataSource, dataSourceOptions } from '../database/data-source-options.js';
 import { SCHEMA } from '../schema/entities.js';
 import { insertSoldKeys } from '../seed/sold-keys.js';
-import { LicenseKeyCipher } from '../licenses/license-key-cipher.js';
+import { LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
 
 /**
  * `node backend/dist/cli/seed-sold-keys.js --keys N [--product ID]`: paid orders of one key each are

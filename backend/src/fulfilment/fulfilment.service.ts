@@ -8,8 +8,8 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { CouponsService } from '../coupons/coupons.service.js';
 import { isMysqlFamily } from '../database/errors.js';
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
-import { LicenseKey } from '../licenses/entities/license-key.entity.js';
-import { LicenseKeyCipher } from '../licenses/license-key-cipher.js';
+import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
+import { LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
 import { OutboxService } from '../mail/outbox.service.js';
 import {
   Order,

@@ -3,7 +3,7 @@ import {
   InventoryService,
   type InventoryImportResult,
   type InventoryImportRow,
-} from '../licenses/inventory.service.js';
+} from '../license-keys/inventory.service.js';
 import { FulfilmentService } from './fulfilment.service.js';
 
 /** Adding keys to the inventory, then giving them to the paid orders that wait for them, oldest first. */

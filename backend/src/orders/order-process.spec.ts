@@ -1,22 +1,5 @@
-import { LICENSE_STATUSES } from '../licenses/entities/license-key.entity.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES, type RefundReason } from './entities/order.entity.js';
-import {
-  allowedTransitions,
-  assertTransition,
-  canTransition,
-  createProcess,
-  deliveryBlock,
-  nextStates,
-  paymentChangeRefusal,
-  statesBefore,
-  statusChangeRefusal,
-  UNPAID,
-  type Actor,
-  type OrderState,
-  type ProcessKind,
-  type ProcessStates,
-  type TransitionTable,
-} from './order-process.js';
+import { allowedTransitions, assertTransition, canTransition, createProcess, deliveryBlock, nextStates, paymentChangeRefusal, statesBefore, statusChangeRefusal, UNPAID, type Actor, type OrderState, type ProcessKind, type ProcessStates, type TransitionTable, LICENSE_KEY_STATUSES } from './order-process.js';
 
 /**
  * The expected tables, written out: row = from, column = to. `both`: system and staff; `sys`: the payment
@@ -48,7 +31,7 @@ const EXPECTED: Record<ProcessKind, string> = {
 const ENUMS: Record<ProcessKind, readonly string[]> = {
   order: ORDER_STATUSES,
   payment: PAYMENT_STATUSES,
-  'license-key': LICENSE_STATUSES,
+  'license-key': LICENSE_KEY_STATUSES,
 };
 
 const WHO: Record<string, Actor[]> = {

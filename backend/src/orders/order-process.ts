@@ -1,4 +1,3 @@
-import type { LicenseStatus } from '../licenses/entities/license-key.entity.js';
 import type { Order, OrderStatus, PaymentStatus } from './entities/order.entity.js';
 
 /**
@@ -69,12 +68,16 @@ export const PAYMENT_PROCESS: TransitionTable<PaymentStatus> = {
   refunded: {},
 };
 
+/** A licence key's status (its column's values; the order's and the payment's are in order.entity.ts). */
+export const LICENSE_KEY_STATUSES = ['active', 'revoked', 'expired'] as const;
+export type LicenseKeyStatus = (typeof LICENSE_KEY_STATUSES)[number];
+
 /**
- * A licence key's status. `expired` is accepted (the column, the public validation answer and the
- * activation refusal know it) but nothing sets it: no row leads into it, and staff may only reinstate an
- * expired key. It is kept for keys with an end date (a later product); a refund still revokes it.
+ * How a licence key's status changes. `expired` is accepted (the column, the public validation answer and
+ * the activation refusal know it) but nothing sets it: no row leads into it, and staff may only reinstate
+ * an expired key. It is kept for keys with an end date (a later product); a refund still revokes it.
  */
-export const LICENSE_KEY_PROCESS: TransitionTable<LicenseStatus> = {
+export const LICENSE_KEY_PROCESS: TransitionTable<LicenseKeyStatus> = {
   // Revoked by a refund (every key of the order) or by staff (one key, e.g. before replacing it).
   active: { revoked: ANYONE },
   revoked: { active: STAFF },
@@ -109,7 +112,7 @@ export function createProcess<S extends string>(table: TransitionTable<S>): Proc
 export interface ProcessStates {
   order: OrderStatus;
   payment: PaymentStatus;
-  'license-key': LicenseStatus;
+  'license-key': LicenseKeyStatus;
 }
 export type ProcessKind = keyof ProcessStates;
 

@@ -3,8 +3,8 @@ import type { DataSource } from 'typeorm';
 import { CATALOG } from '../catalog/catalog.data.js';
 import { Product } from '../catalog/entities/product.entity.js';
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
-import { LicenseKey } from '../licenses/entities/license-key.entity.js';
-import { generateLicenseKey, type LicenseKeyCipher } from '../licenses/license-key-cipher.js';
+import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
+import { generateLicenseKey, type LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
 import type {
   Order,
   OrderItemSnapshot,

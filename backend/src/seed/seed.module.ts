@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module.js';
-import { LicensesModule } from '../licenses/licenses.module.js';
+import { LicenseKeysModule } from '../license-keys/license-keys.module.js';
 import { SeedService } from './seed.service.js';
 
 @Module({
-  imports: [CatalogModule, LicensesModule],
+  imports: [CatalogModule, LicenseKeysModule],
   providers: [SeedService],
 })
 export class SeedModule {}

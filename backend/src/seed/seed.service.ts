@@ -9,8 +9,8 @@ import { Product } from '../catalog/entities/product.entity.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { SEED_COUPONS } from '../coupons/coupons.data.js';
 import { Coupon } from '../coupons/entities/coupon.entity.js';
-import { LicenseKey } from '../licenses/entities/license-key.entity.js';
-import { generateLicenseKey, LicenseKeyCipher } from '../licenses/license-key-cipher.js';
+import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
+import { generateLicenseKey, LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
 import { withStartupLock } from '../database/startup-lock.js';
 
 export const DEMO_KEYS_PER_PRODUCT = 25;

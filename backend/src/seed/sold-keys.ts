@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { CATALOG } from '../catalog/catalog.data.js';
-import { LicenseKey } from '../licenses/entities/license-key.entity.js';
-import { generateLicenseKey, type LicenseKeyCipher } from '../licenses/license-key-cipher.js';
+import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
+import { generateLicenseKey, type LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { isMysqlFamily } from '../database/errors.js';
 

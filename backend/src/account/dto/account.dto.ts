@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CustomerEmail } from '../../common/email.js';
-import { LICENSE_STATUSES } from '../../licenses/entities/license-key.entity.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../orders/entities/order.entity.js';
+import { LICENSE_KEY_STATUSES } from '../../orders/order-process.js';
 
 export class AccessLinkRequestDto {
   @ApiProperty({ example: 'jane@example.com', description: 'Compared in its canonical form, exactly' })
@@ -29,7 +29,7 @@ export class CustomerLicenseKeyDto {
       'support has to reissue the key',
   })
   available: boolean;
-  @ApiProperty({ enum: LICENSE_STATUSES }) status: string;
+  @ApiProperty({ enum: LICENSE_KEY_STATUSES }) status: string;
   @ApiProperty() activationCount: number;
   @ApiProperty() activationLimit: number;
 }

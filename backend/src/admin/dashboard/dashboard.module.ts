@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { CatalogModule } from '../../catalog/catalog.module.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { LicensesModule } from '../../licenses/licenses.module.js';
+import { LicenseKeysModule } from '../../license-keys/license-keys.module.js';
 import { REDIS } from '../../redis/redis.module.js';
 import { RedisSharedValue } from '../../redis/redis-shared-value.js';
 import { DashboardController } from './dashboard.controller.js';
@@ -16,7 +16,7 @@ import type { DashboardStatsDto } from './dto/dashboard.dto.js';
 
 /** `GET /api/admin/dashboard`: the back office's figures. */
 @Module({
-  imports: [CatalogModule, LicensesModule],
+  imports: [CatalogModule, LicenseKeysModule],
   controllers: [DashboardController],
   providers: [
     DashboardService,

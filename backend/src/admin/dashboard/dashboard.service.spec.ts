@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { CatalogService } from '../../catalog/catalog.service.js';
-import type { InventoryService } from '../../licenses/inventory.service.js';
+import type { InventoryService } from '../../license-keys/inventory.service.js';
 import { DASHBOARD_CACHE_MS, DASHBOARD_STALE_MS, DashboardService } from './dashboard.service.js';
 import type { DashboardStatsDto } from './dto/dashboard.dto.js';
 

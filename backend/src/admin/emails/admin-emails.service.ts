@@ -5,7 +5,7 @@ import { AuditService } from '../../audit/audit.service.js';
 import { fetchPage, sortList, startsWithLowercase, whereIdIn } from '../../database/list-page.js';
 import { takeIntIdFilter } from '../../common/admin-list.js';
 import { parseListQuery, type ListQueryDto, type ListPage } from '../../common/list-query.js';
-import { maskLicenseKey } from '../../licenses/mask.js';
+import { maskLicenseKey } from '../../license-keys/mask.js';
 import { AdminEmailDetailDto, AdminEmailDto } from './dto/admin-email.dto.js';
 import { OUTBOX_STATUSES, OutboxMessage } from '../../mail/entities/outbox-message.entity.js';
 import { OutboxService } from '../../mail/outbox.service.js';

@@ -17,7 +17,7 @@ import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
 import { ListQueryDto, type ListPage } from '../../common/list-query.js';
 import { SimpleRestList } from '../../common/simple-rest-list.js';
 import { AdminLicenseKeysService, MAX_IMPORT_ROWS } from './admin-license-keys.service.js';
-import { readCsvUpload } from '../../licenses/csv-upload.js';
+import { readCsvUpload } from '../../license-keys/csv-upload.js';
 import {
   AdminLicenseKeyDto,
   CreateLicenseKeyDto,

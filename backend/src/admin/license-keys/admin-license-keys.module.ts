@@ -5,7 +5,7 @@ import { AuditModule } from '../../audit/audit.module.js';
 import { FulfilmentModule } from '../../fulfilment/fulfilment.module.js';
 import { AdminLicenseKeysController } from './admin-license-keys.controller.js';
 import { AdminLicenseKeysService } from './admin-license-keys.service.js';
-import { LicensesModule } from '../../licenses/licenses.module.js';
+import { LicenseKeysModule } from '../../license-keys/license-keys.module.js';
 
 /**
  * The back office's licence keys (`/api/admin/license-keys`). The CSV import takes a `text/csv` body or a
@@ -14,7 +14,7 @@ import { LicensesModule } from '../../licenses/licenses.module.js';
  * share) and before `ready()` (see createApp), when Fastify still accepts parsers and plugins.
  */
 @Module({
-  imports: [LicensesModule, FulfilmentModule, AuditModule],
+  imports: [LicenseKeysModule, FulfilmentModule, AuditModule],
   controllers: [AdminLicenseKeysController],
   providers: [AdminLicenseKeysService],
 })

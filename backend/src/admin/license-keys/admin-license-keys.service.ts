@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../../database/errors.js';
 import { runInTransaction } from '../../database/transactions.js';
 import { FulfilmentService } from '../../fulfilment/fulfilment.service.js';
 import { RestockService } from '../../fulfilment/restock.service.js';
-import { canTransition, nextStates } from '../../orders/order-process.js';
+import { canTransition, nextStates, LICENSE_KEY_STATUSES, type LicenseKeyStatus } from '../../orders/order-process.js';
 import {
   AdminLicenseKeyDto,
   LICENSE_PRODUCT_IDS,
@@ -18,11 +18,11 @@ import {
   type ImportLicenseKeysResultDto,
   type UpdateLicenseKeyDto,
 } from './dto/admin-license-key.dto.js';
-import { LICENSE_STATUSES, LicenseKey, type LicenseStatus } from '../../licenses/entities/license-key.entity.js';
-import type { InventoryImportRow } from '../../licenses/inventory.service.js';
-import { LICENSE_KEY_PATTERN, LicenseKeyCipher, normalizeLicenseKey } from '../../licenses/license-key-cipher.js';
-import { LICENSE_NOT_FOUND } from '../../licenses/licenses.service.js';
-import { maskLicenseKey } from '../../licenses/mask.js';
+import { LicenseKey } from '../../license-keys/entities/license-key.entity.js';
+import type { InventoryImportRow } from '../../license-keys/inventory.service.js';
+import { LICENSE_KEY_PATTERN, LicenseKeyCipher, normalizeLicenseKey } from '../../license-keys/license-key-cipher.js';
+import { LICENSE_NOT_FOUND } from '../../license-keys/license-activations.service.js';
+import { maskLicenseKey } from '../../license-keys/mask.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 
 export const DUPLICATE_KEY_MESSAGE = 'This license key already exists';
@@ -63,8 +63,8 @@ export class AdminLicenseKeysService {
 
   async list(dto: ListQueryDto, actor: StaffUserDto): Promise<ListPage<AdminLicenseKeyDto>> {
     const { sort, skip, take, filter } = parseListQuery(dto, KEY_LIST);
-    if (filter.status !== undefined && !(LICENSE_STATUSES as readonly string[]).includes(filter.status)) {
-      throw new BadRequestException(`filter status must be one of ${LICENSE_STATUSES.join(', ')}`);
+    if (filter.status !== undefined && !(LICENSE_KEY_STATUSES as readonly string[]).includes(filter.status)) {
+      throw new BadRequestException(`filter status must be one of ${LICENSE_KEY_STATUSES.join(', ')}`);
     }
     if (filter.productId !== undefined && !LICENSE_PRODUCT_IDS.includes(filter.productId)) {
       throw new BadRequestException(`filter productId must be one of ${LICENSE_PRODUCT_IDS.join(', ')}`);
@@ -265,7 +265,7 @@ function toRow(key: LicenseKey, licenseKey: string): AdminLicenseKeyDto {
 }
 
 /** Why staff may not change a key's status so (the order process's licence-key table), or null. */
-export function transitionRefusal(from: LicenseStatus, to: LicenseStatus): string | null {
+export function transitionRefusal(from: LicenseKeyStatus, to: LicenseKeyStatus): string | null {
   if (from === to) return `This license key is already ${to}`;
   if (canTransition('license-key', from, to, 'staff')) return null;
   const moves = nextStates('license-key', from, 'staff').map((s) => (s === 'revoked' ? s : `set to ${s}`));

@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../../audit/audit.module.js';
 import { FulfilmentModule } from '../../fulfilment/fulfilment.module.js';
-import { LicensesModule } from '../../licenses/licenses.module.js';
+import { LicenseKeysModule } from '../../license-keys/license-keys.module.js';
 import { PaymentsModule } from '../../payments/payments.module.js';
 import { AdminOrdersController } from './admin-orders.controller.js';
 import { AdminOrdersService } from './admin-orders.service.js';
 
 @Module({
-  imports: [AuditModule, FulfilmentModule, LicensesModule, PaymentsModule],
+  imports: [AuditModule, FulfilmentModule, LicenseKeysModule, PaymentsModule],
   controllers: [AdminOrdersController],
   providers: [AdminOrdersService],
 })

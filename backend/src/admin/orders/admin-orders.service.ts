@@ -16,9 +16,9 @@ import { centsToDollars } from '../../common/money.js';
 import { DownloadLink } from '../../downloads/entities/download-link.entity.js';
 import { FulfilmentService } from '../../fulfilment/fulfilment.service.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/payment-provider.js';
-import { LicenseKey } from '../../licenses/entities/license-key.entity.js';
-import { LicenseKeyCipher } from '../../licenses/license-key-cipher.js';
-import { maskLicenseKey } from '../../licenses/mask.js';
+import { LicenseKey } from '../../license-keys/entities/license-key.entity.js';
+import { LicenseKeyCipher } from '../../license-keys/license-key-cipher.js';
+import { maskLicenseKey } from '../../license-keys/mask.js';
 import { OutboxMessage } from '../../mail/entities/outbox-message.entity.js';
 import { AdminOrderRowDto } from './dto/admin-order.dto.js';
 import type {

@@ -2,10 +2,10 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { CATALOG } from '../../../catalog/catalog.data.js';
-import { LICENSE_STATUSES, type LicenseStatus } from '../../../licenses/entities/license-key.entity.js';
-import { MAX_ACTIVATION_LIMIT } from '../../../licenses/inventory.service.js';
-import { LICENSE_KEY_PATTERN, normalizeLicenseKey } from '../../../licenses/license-key-cipher.js';
-import { LICENSE_KEY_FORMAT_MESSAGE } from '../../../licenses/dto/license-activation.dto.js';
+import { MAX_ACTIVATION_LIMIT } from '../../../license-keys/inventory.service.js';
+import { LICENSE_KEY_PATTERN, normalizeLicenseKey } from '../../../license-keys/license-key-cipher.js';
+import { LICENSE_KEY_FORMAT_MESSAGE } from '../../../license-keys/dto/license-activation.dto.js';
+import { LICENSE_KEY_STATUSES, type LicenseKeyStatus } from '../../../orders/order-process.js';
 
 /** The catalogue's product ids: the only ones a key may belong to. */
 export const LICENSE_PRODUCT_IDS: readonly string[] = CATALOG.map((product) => product.id);
@@ -43,8 +43,8 @@ export class AdminLicenseKeyDto {
   @ApiProperty({ example: 1 })
   activationLimit: number;
 
-  @ApiProperty({ enum: LICENSE_STATUSES })
-  status: LicenseStatus;
+  @ApiProperty({ enum: LICENSE_KEY_STATUSES })
+  status: LicenseKeyStatus;
 
   @ApiProperty()
   createdAt: Date;
@@ -92,10 +92,10 @@ export class CreateLicenseKeyDto {
  * active → revoked, and revoked or expired → active. Nothing sets `expired`.
  */
 export class UpdateLicenseKeyDto {
-  @ApiProperty({ enum: LICENSE_STATUSES })
-  @IsIn(LICENSE_STATUSES, { message: `status must be one of ${LICENSE_STATUSES.join(', ')}` })
+  @ApiProperty({ enum: LICENSE_KEY_STATUSES })
+  @IsIn(LICENSE_KEY_STATUSES, { message: `status must be one of ${LICENSE_KEY_STATUSES.join(', ')}` })
   @IsNotEmpty({ message: 'status is required' })
-  status: LicenseStatus;
+  status: LicenseKeyStatus;
 }
 
 export class ImportInvalidRowDto {

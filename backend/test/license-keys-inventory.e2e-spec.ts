@@ -1,11 +1,11 @@
 import { In } from 'typeorm';
-import { LicenseKey } from '../src/licenses/entities/license-key.entity.js';
+import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import {
   IMPORT_BATCH_SIZE,
   InventoryService,
   type InventoryImportRow,
-} from '../src/licenses/inventory.service.js';
-import { generateLicenseKey, LicenseKeyCipher } from '../src/licenses/license-key-cipher.js';
+} from '../src/license-keys/inventory.service.js';
+import { generateLicenseKey, LicenseKeyCipher } from '../src/license-keys/license-key-cipher.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 

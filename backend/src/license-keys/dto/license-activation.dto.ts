@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { LICENSE_STATUSES, type LicenseStatus } from '../entities/license-key.entity.js';
 import { LICENSE_KEY_PATTERN, normalizeLicenseKey } from '../license-key-cipher.js';
+import { LICENSE_KEY_STATUSES, type LicenseKeyStatus } from '../../orders/order-process.js';
 
 export const LICENSE_KEY_FORMAT_MESSAGE = 'License key must be 5 groups of 5 letters or digits';
 export const INSTANCE_ID_MAX_LENGTH = 255;
@@ -80,8 +80,8 @@ export class ActivationStateDto {
   activationLimit: number;
 }
 
-export const VALIDATION_STATUSES = [...LICENSE_STATUSES, 'unknown'] as const;
-export type ValidationStatus = LicenseStatus | 'unknown';
+export const VALIDATION_STATUSES = [...LICENSE_KEY_STATUSES, 'unknown'] as const;
+export type ValidationStatus = LicenseKeyStatus | 'unknown';
 
 export class LicenseValidationDto {
   @ApiProperty({ description: 'The key is known and active' })

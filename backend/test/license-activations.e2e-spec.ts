@@ -1,8 +1,9 @@
-import { LicenseActivation } from '../src/licenses/entities/license-activation.entity.js';
-import { LicenseKey, type LicenseStatus } from '../src/licenses/entities/license-key.entity.js';
-import { generateLicenseKey, LicenseKeyCipher } from '../src/licenses/license-key-cipher.js';
-import { LICENSE_REQUESTS_PER_MINUTE } from '../src/licenses/licenses.controller.js';
+import { LicenseActivation } from '../src/license-keys/entities/license-activation.entity.js';
+import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
+import { generateLicenseKey, LicenseKeyCipher } from '../src/license-keys/license-key-cipher.js';
+import { LICENSE_REQUESTS_PER_MINUTE } from '../src/license-keys/license-activations.controller.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
+import type { LicenseKeyStatus } from '../src/orders/order-process.js';
 
 const FORMAT_MESSAGE = 'License key must be 5 groups of 5 letters or digits';
 
@@ -33,7 +34,7 @@ describe('licence activation API: activate, deactivate, validate', () => {
 
   /** A stored key (as the inventory or the back office would store it) and its plain text. */
   const makeKey = async (
-    fields: { activationLimit?: number; status?: LicenseStatus; activationCount?: number } = {},
+    fields: { activationLimit?: number; status?: LicenseKeyStatus; activationCount?: number } = {},
   ) => {
     const licenseKey = generateLicenseKey();
     const keys = t.db.getRepository(LicenseKey);

@@ -3,10 +3,7 @@ import { EXACT } from '../../database/exact-collation.js';
 import { UuidEntity } from '../../database/uuid-entity.js';
 import { Product } from '../../catalog/entities/product.entity.js';
 import { Order } from '../../orders/entities/order.entity.js';
-
-// How these statuses may change, and why nothing sets `expired`: orders/order-process.ts.
-export const LICENSE_STATUSES = ['active', 'revoked', 'expired'] as const;
-export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
+import { LICENSE_KEY_STATUSES, type LicenseKeyStatus } from '../../orders/order-process.js';
 
 /**
  * A licence key. Unassigned keys (no order) are the inventory. The key itself is only stored encrypted
@@ -53,8 +50,8 @@ export class LicenseKey extends UuidEntity {
   @Column({ type: 'int', default: 1 })
   activationLimit: number;
 
-  @Column({ type: 'simple-enum', enum: LICENSE_STATUSES, default: 'active' })
-  status: LicenseStatus;
+  @Column({ type: 'simple-enum', enum: LICENSE_KEY_STATUSES, default: 'active' })
+  status: LicenseKeyStatus;
 
   @Column({ type: 'datetime', precision: 3, nullable: true })
   assignedAt: Date | null;

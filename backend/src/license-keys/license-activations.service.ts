@@ -23,7 +23,7 @@ type Claim = 'activated' | 'already-active' | 'refused';
  * deactivate locks it first), so activations and deactivations of one key cannot deadlock.
  */
 @Injectable()
-export class LicensesService {
+export class LicenseActivationsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @InjectRepository(LicenseKey) private readonly keys: Repository<LicenseKey>,

@@ -17,7 +17,7 @@ import {
   LicenseValidateDto,
   LicenseValidationDto,
 } from './dto/license-activation.dto.js';
-import { LicensesService } from './licenses.service.js';
+import { LicenseActivationsService } from './license-activations.service.js';
 
 /** Requests allowed per minute from one client address, counted separately for each route. */
 export const LICENSE_REQUESTS_PER_MINUTE = 20;
@@ -26,7 +26,10 @@ const BAD_REQUEST =
   'License key must be 5 groups of 5 letters or digits / Instance ID is required (one message per field)';
 const TOO_MANY = `More than ${LICENSE_REQUESTS_PER_MINUTE} requests a minute from this address`;
 
-/** Called by installed software, not by the storefront: public, throttled per client address. */
+/**
+ * Activation of licence keys, called by installed software, not by the storefront: public, throttled per
+ * client address. Its URL keeps the first name, `/api/licenses/…` (a public contract).
+ */
 @ApiTags('licences')
 @Public()
 @UseGuards(ThrottlerGuard)
@@ -34,8 +37,8 @@ const TOO_MANY = `More than ${LICENSE_REQUESTS_PER_MINUTE} requests a minute fro
 @ApiBadRequestResponse({ description: BAD_REQUEST })
 @ApiTooManyRequestsResponse({ description: TOO_MANY })
 @Controller('licenses')
-export class LicensesController {
-  constructor(private readonly licenses: LicensesService) {}
+export class LicenseActivationsController {
+  constructor(private readonly licenses: LicenseActivationsService) {}
 
   @Post('activate')
   @HttpCode(200)

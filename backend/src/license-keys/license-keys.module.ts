@@ -4,13 +4,13 @@ import { LicenseActivation } from './entities/license-activation.entity.js';
 import { LicenseKey } from './entities/license-key.entity.js';
 import { InventoryService } from './inventory.service.js';
 import { LicenseKeyCipher } from './license-key-cipher.js';
-import { LicensesController } from './licenses.controller.js';
-import { LicensesService } from './licenses.service.js';
+import { LicenseActivationsController } from './license-activations.controller.js';
+import { LicenseActivationsService } from './license-activations.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([LicenseKey, LicenseActivation])],
-  controllers: [LicensesController],
-  providers: [LicenseKeyCipher, LicensesService, InventoryService],
-  exports: [LicenseKeyCipher, LicensesService, InventoryService],
+  controllers: [LicenseActivationsController],
+  providers: [LicenseKeyCipher, LicenseActivationsService, InventoryService],
+  exports: [LicenseKeyCipher, LicenseActivationsService, InventoryService],
 })
-export class LicensesModule {}
+export class LicenseKeysModule {}
