@@ -23,7 +23,7 @@ import { HealthModule } from './health/health.module.js';
 import { AdminLicenseKeysModule } from './admin/license-keys/admin-license-keys.module.js';
 import { LicenseKeysModule } from './license-keys/license-keys.module.js';
 import { AdminEmailsModule } from './admin/emails/admin-emails.module.js';
-import { MailModule } from './mail/mail.module.js';
+import { EmailsModule } from './emails/emails.module.js';
 import { AdminOrdersModule } from './admin/orders/admin-orders.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { REDIS, RedisModule } from './redis/redis.module.js';
@@ -66,7 +66,7 @@ export class AppModule {
         AdminStaffModule,
         DashboardModule,
         AdminAuditModule,
-        MailModule,
+        EmailsModule,
         AdminEmailsModule,
         ContactModule,
         AdminMessagesModule,

@@ -2,9 +2,9 @@ import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
 import { DownloadLink } from '../src/downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../src/license-keys/license-key-cipher.js';
-import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
-import { OutboxService } from '../src/mail/outbox.service.js';
-import { OutboxWorker } from '../src/mail/outbox.worker.js';
+import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
+import { OutboxService } from '../src/emails/outbox.service.js';
+import { OutboxWorker } from '../src/emails/outbox.worker.js';
 import { buyWithDemo, STANDARD, type Intent } from './support/checkout.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
@@ -21,9 +21,9 @@ describe(`back office: e-mails (outbox) on ${DRIVER}`, () => {
   let order: Intent;
   let keys: string[];
   /** The delivery e-mail (sent), a sign-in link (failed) and a contact notification (pending). */
-  let delivery: OutboxMessage;
-  let accessLink: OutboxMessage;
-  let notification: OutboxMessage;
+  let delivery: OutboxEmail;
+  let accessLink: OutboxEmail;
+  let notification: OutboxEmail;
 
   beforeAll(async () => {
     t = await startTestApp({ TRUST_PROXY: 'loopback' });
@@ -50,7 +50,7 @@ describe(`back office: e-mails (outbox) on ${DRIVER}`, () => {
       `Here is your link: http://localhost:3000/account?token=${ACCESS_TOKEN}\nIt works for 30 minutes.`,
     );
     await t.db
-      .getRepository(OutboxMessage)
+      .getRepository(OutboxEmail)
       .update(link.id, { status: 'failed', attempts: 3, lastError: '550 mailbox unavailable' });
     await enqueue(
       'contact-notification',
@@ -59,7 +59,7 @@ describe(`back office: e-mails (outbox) on ${DRIVER}`, () => {
       'staff', // as ContactService writes it: no customer footer
     );
     [delivery, accessLink, notification] = await t.db
-      .getRepository(OutboxMessage)
+      .getRepository(OutboxEmail)
       .find({ order: { id: 'ASC' } });
   });
   afterAll(() => t.close());
@@ -221,7 +221,7 @@ describe(`back office: e-mails (outbox) on ${DRIVER}`, () => {
       orderId: order.orderId,
     });
     expect(copy.body.id).toBeGreaterThan(notification.id);
-    expect((await t.db.getRepository(OutboxMessage).findOneByOrFail({ id: delivery.id })).status).toBe(
+    expect((await t.db.getRepository(OutboxEmail).findOneByOrFail({ id: delivery.id })).status).toBe(
       'sent',
     );
     const copied = await t.app.get(OutboxService).read(copy.body.id);
@@ -256,7 +256,7 @@ describe(`back office: e-mails (outbox) on ${DRIVER}`, () => {
     await t.http().get('/api/admin/emails').expect(401);
     await t.http().get(`/api/admin/emails/${delivery.id}`).expect(401);
     await t.http().post(`/api/admin/emails/${delivery.id}/resend`).expect(401);
-    expect(await t.db.getRepository(OutboxMessage).count()).toBe(5);
+    expect(await t.db.getRepository(OutboxEmail).count()).toBe(5);
   });
 
   it('documents every route in Swagger, behind the bearer token', async () => {

@@ -3,8 +3,8 @@ import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { InventoryService } from '../src/license-keys/inventory.service.js';
 import { LicenseKeyCipher } from '../src/license-keys/license-key-cipher.js';
-import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
-import { OutboxService } from '../src/mail/outbox.service.js';
+import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
+import { OutboxService } from '../src/emails/outbox.service.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import {
   buyWithDemo,
@@ -231,7 +231,7 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
       licenseKey: '  abcde-fghij-klmno-pqrst-uvw12 ',
     });
     const deliveryEmails = () =>
-      t.db.getRepository(OutboxMessage).countBy({ orderId: waiting.orderId, kind: 'order-delivery' });
+      t.db.getRepository(OutboxEmail).countBy({ orderId: waiting.orderId, kind: 'order-delivery' });
 
     it('creates a key for an order: upper-cased, assigned, audited without the key', async () => {
       expect(await t.db.getRepository(Order).findOneByOrFail({ id: waiting.orderId })).toMatchObject({
@@ -359,7 +359,7 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
         awaitingKeys: false,
       });
       expect(
-        await t.db.getRepository(OutboxMessage).countBy({ orderId: solo.orderId, kind: 'order-delivery' }),
+        await t.db.getRepository(OutboxEmail).countBy({ orderId: solo.orderId, kind: 'order-delivery' }),
       ).toBe(2);
     });
 

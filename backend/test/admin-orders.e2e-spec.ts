@@ -4,7 +4,7 @@ import { FulfilmentService } from '../src/fulfilment/fulfilment.service.js';
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { InventoryService } from '../src/license-keys/inventory.service.js';
 import { LicenseKeyCipher } from '../src/license-keys/license-key-cipher.js';
-import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
+import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import {
   buyWithDemo,
@@ -153,7 +153,7 @@ describe(`back office: orders on ${DRIVER}`, () => {
   const keysOf = (orderId: string) => t.db.getRepository(LicenseKey).findBy({ orderId });
   const linksOf = (orderId: string) => t.db.getRepository(DownloadLink).findBy({ orderId });
   const deliveryEmails = (orderId: string) =>
-    t.db.getRepository(OutboxMessage).countBy({ orderId, kind: 'order-delivery' });
+    t.db.getRepository(OutboxEmail).countBy({ orderId, kind: 'order-delivery' });
 
   it("refunds as the payment provider's refund does: keys revoked, links off, no more keys awaited", async () => {
     // 25 demo keys of Pro Plus: the order gets them all and waits for 5 more.
@@ -300,7 +300,7 @@ describe(`back office: orders on ${DRIVER}`, () => {
 
   it('lets admin and support resend the delivery e-mail of a paid order', async () => {
     const outbox = () =>
-      t.db.getRepository(OutboxMessage).countBy({ orderId: paid.orderId, kind: 'order-delivery' });
+      t.db.getRepository(OutboxEmail).countBy({ orderId: paid.orderId, kind: 'order-delivery' });
     const before = await outbox();
     const res = await t
       .http()

@@ -5,8 +5,8 @@ import { Coupon } from '../src/coupons/entities/coupon.entity.js';
 import { DownloadLink } from '../src/downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../src/license-keys/license-key-cipher.js';
-import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
-import { OutboxWorker } from '../src/mail/outbox.worker.js';
+import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
+import { OutboxWorker } from '../src/emails/outbox.worker.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { BILLING, createIntent, HOME_BUSINESS, PRO_PLUS, STANDARD, type Intent } from './support/checkout.js';
 import { SmtpSink, waitFor } from './support/smtp-sink.js';
@@ -257,7 +257,7 @@ describe('checkout with the demo provider', () => {
       expect(days).toBeGreaterThan(29.9);
       expect(days).toBeLessThanOrEqual(30);
 
-      const outbox = await t.db.getRepository(OutboxMessage).findBy({ orderId: intent.orderId });
+      const outbox = await t.db.getRepository(OutboxEmail).findBy({ orderId: intent.orderId });
       expect(outbox).toHaveLength(1);
       await t.app.get(OutboxWorker).drain();
       const delivered = () =>

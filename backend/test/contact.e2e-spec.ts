@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ContactMessage } from '../src/contact/entities/contact-message.entity.js';
-import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
+import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
 import { SmtpSink, waitFor } from './support/smtp-sink.js';
 import { decodeHeader } from './support/mime.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -45,7 +45,7 @@ describe('POST /api/contact', () => {
   };
   const counts = async () => ({
     messages: await t.db.getRepository(ContactMessage).count(),
-    mails: await t.db.getRepository(OutboxMessage).count(),
+    mails: await t.db.getRepository(OutboxEmail).count(),
   });
   const notificationFor = (id: number) =>
     waitFor(
@@ -99,7 +99,7 @@ describe('POST /api/contact', () => {
     expect(mail!.html).not.toContain('Business hours:');
 
     const outbox = await waitFor(async () => {
-      const row = await t.db.getRepository(OutboxMessage).findOneBy({ kind: 'contact-notification' });
+      const row = await t.db.getRepository(OutboxEmail).findOneBy({ kind: 'contact-notification' });
       return row?.status === 'sent' && row;
     });
     expect(outbox).toMatchObject({ to: SUPPORT, attempts: 1, orderId: null });

@@ -2,7 +2,7 @@ import { StaffMember } from '../src/staff/entities/staff-member.entity.js';
 import { DEV_DEFAULTS } from '../src/config/app-config.js';
 import { ExactIdentities1764100000000 } from '../src/database/migrations/1764100000000-exact-identities.js';
 import { DownloadLink } from '../src/downloads/entities/download-link.entity.js';
-import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
+import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { BILLING, buyWithDemo, createIntent, shopperAddress } from './support/checkout.js';
 import { signIn } from './support/staff.js';
@@ -20,7 +20,7 @@ describe(`identities and secrets compared exactly on ${DRIVER}`, () => {
   afterAll(() => t.close());
 
   const accessLinksTo = (to: string) =>
-    t.db.getRepository(OutboxMessage).countBy({ kind: 'access-link', to });
+    t.db.getRepository(OutboxEmail).countBy({ kind: 'access-link', to });
   const requestLink = (email: string) =>
     t.http().post('/api/account/link').set('x-forwarded-for', shopperAddress()).send({ email }).expect(202);
 
@@ -29,7 +29,7 @@ describe(`identities and secrets compared exactly on ${DRIVER}`, () => {
     await requestLink('victim@cömpany.com');
     await requestLink('victim@xn--cmpany-wxa.com');
     await requestLink('vıctim@company.com');
-    expect(await t.db.getRepository(OutboxMessage).countBy({ kind: 'access-link' })).toBe(0);
+    expect(await t.db.getRepository(OutboxEmail).countBy({ kind: 'access-link' })).toBe(0);
 
     // The same address in capitals is the same address.
     await requestLink(' VICTIM@Company.COM ');

@@ -4,8 +4,8 @@ import { ReservationSweeper } from '../src/fulfilment/reservation-sweeper.js';
 import { RestockService } from '../src/fulfilment/restock.service.js';
 import { Coupon } from '../src/coupons/entities/coupon.entity.js';
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
-import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
-import { OutboxWorker } from '../src/mail/outbox.worker.js';
+import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
+import { OutboxWorker } from '../src/emails/outbox.worker.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { buyWithDemo, createIntent, STANDARD, type Intent } from './support/checkout.js';
 import { SmtpSink, waitFor } from './support/smtp-sink.js';
@@ -51,7 +51,7 @@ describe(`fulfilment under load on ${DRIVER}`, () => {
     expect(assigned).toHaveLength(10);
     expect(new Set(assigned.map((k) => k.orderId)).size).toBe(10);
     // Every paid order was told by e-mail: its keys, or that they follow.
-    expect(await t.db.getRepository(OutboxMessage).countBy({ kind: 'order-delivery' })).toBe(30);
+    expect(await t.db.getRepository(OutboxEmail).countBy({ kind: 'order-delivery' })).toBe(30);
 
     const waitingOldestFirst = all
       .filter((o) => o.awaitingKeys)
@@ -72,7 +72,7 @@ describe(`fulfilment under load on ${DRIVER}`, () => {
     expect(new Set(assigned.map((k) => k.orderId)).size).toBe(30);
     expect((await keys()).filter((k) => !k.orderId)).toHaveLength(5);
     // 30 first e-mails and 20 follow-ups with the keys that arrived later.
-    expect(await t.db.getRepository(OutboxMessage).countBy({ kind: 'order-delivery' })).toBe(50);
+    expect(await t.db.getRepository(OutboxEmail).countBy({ kind: 'order-delivery' })).toBe(50);
   });
 
   it('completes orders while SMTP refuses, and mails them once it accepts again', async () => {
@@ -89,7 +89,7 @@ describe(`fulfilment under load on ${DRIVER}`, () => {
     const pending = await waitFor(async () => {
       await t.app.get(OutboxWorker).drain();
       const rows = await t.db
-        .getRepository(OutboxMessage)
+        .getRepository(OutboxEmail)
         .findBy(intents.map((i) => ({ orderId: i.orderId })));
       return rows.every((m) => m.attempts >= 1) && rows;
     });
@@ -98,7 +98,7 @@ describe(`fulfilment under load on ${DRIVER}`, () => {
 
     smtp.accept();
     // Retries are scheduled later; make them due now instead of waiting.
-    await t.db.getRepository(OutboxMessage).update(
+    await t.db.getRepository(OutboxEmail).update(
       pending.map((m) => m.id),
       { nextAttemptAt: new Date(0) },
     );

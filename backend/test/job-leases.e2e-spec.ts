@@ -9,11 +9,11 @@ import { migrate } from '../src/database/migrate.js';
 import { HOUSEKEEPING_JOB, ReservationSweeper } from '../src/fulfilment/reservation-sweeper.js';
 import { JobLease } from '../src/job-leases/entities/job-lease.entity.js';
 import { JobLeases } from '../src/job-leases/job-leases.service.js';
-import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
-import { OutboxCipher } from '../src/mail/outbox-cipher.js';
-import { OUTBOX_OPTIONS, type OutboxOptions } from '../src/mail/outbox.options.js';
-import { OutboxService } from '../src/mail/outbox.service.js';
-import { OUTBOX_POLL_JOB, OutboxWorker } from '../src/mail/outbox.worker.js';
+import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
+import { OutboxCipher } from '../src/emails/outbox-cipher.js';
+import { OUTBOX_OPTIONS, type OutboxOptions } from '../src/emails/outbox.options.js';
+import { OutboxService } from '../src/emails/outbox.service.js';
+import { OUTBOX_POLL_JOB, OutboxWorker } from '../src/emails/outbox.worker.js';
 import { connectRedis } from '../src/redis/redis.module.js';
 import { createIntent } from './support/checkout.js';
 import { closeClient, closedRedisUrl, dropKeys, TEST_REDIS_URL, testKeyPrefix } from './support/redis.js';
@@ -201,7 +201,7 @@ describe(`housekeeping and the outbox poll skip their rounds when another proces
   it('sends what this process queues at once, and leaves the poll to the leader', async () => {
     const worker = t.app.get(OutboxWorker);
     const options = t.app.get<OutboxOptions>(OUTBOX_OPTIONS);
-    const outbox = () => t.db.getRepository(OutboxMessage);
+    const outbox = () => t.db.getRepository(OutboxEmail);
     await worker.stop();
     await otherLeads(OUTBOX_POLL_JOB);
     Object.assign(options, { pollIntervalMs: 50, pollLeaseMs: 2_000 });

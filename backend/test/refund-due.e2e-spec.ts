@@ -3,7 +3,7 @@ import { ReservationSweeper } from '../src/fulfilment/reservation-sweeper.js';
 import { DownloadLink } from '../src/downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { generateLicenseKey } from '../src/license-keys/license-key-cipher.js';
-import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
+import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { BILLING, createIntent, STANDARD, type Intent } from './support/checkout.js';
 import { SmtpSink, waitFor } from './support/smtp-sink.js';
@@ -38,7 +38,7 @@ describe(`paid orders held for a refund, demo provider, on ${DRIVER}`, () => {
   const keysOf = (orderId: string) => t.db.getRepository(LicenseKey).countBy({ orderId });
   const linksOf = (orderId: string) => t.db.getRepository(DownloadLink).countBy({ orderId });
   const mailsOf = (orderId: string, kind: string) =>
-    t.db.getRepository(OutboxMessage).findBy({ orderId, kind });
+    t.db.getRepository(OutboxEmail).findBy({ orderId, kind });
   const redemptions = async (code: string) =>
     (await t.db.getRepository(Coupon).findOneByOrFail({ code })).redemptionCount;
   const pay = (intent: Intent, outcome: 'succeed' | 'decline' = 'succeed') =>

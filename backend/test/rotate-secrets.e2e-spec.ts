@@ -6,8 +6,8 @@ import { StaffMember } from '../src/staff/entities/staff-member.entity.js';
 import { rotateSecrets } from '../src/cli/secret-rotation.js';
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { generateLicenseKey, LicenseKeyCipher } from '../src/license-keys/license-key-cipher.js';
-import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
-import { OutboxCipher } from '../src/mail/outbox-cipher.js';
+import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
+import { OutboxCipher } from '../src/emails/outbox-cipher.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const OLD = 'old-licence-key-secret-0123456789abcdef';
@@ -33,7 +33,7 @@ describe('LICENSE_KEY_SECRET rotation: previous secrets read, rotate-secrets rew
       await keys.save(keys.create({ productId: 'office-2024-standard', ...before.seal(key) }));
     }
     const outbox = new OutboxCipher({ licenseKeySecret: OLD });
-    await t.db.getRepository(OutboxMessage).insert({
+    await t.db.getRepository(OutboxEmail).insert({
       kind: 'order-delivery',
       to: 'buyer@example.com',
       subject: 'Your keys',
@@ -107,7 +107,7 @@ describe('LICENSE_KEY_SECRET rotation: previous secrets read, rotate-secrets rew
     expect(again.rewritten).toEqual({ license_keys: 0, mail_outbox: 0, admin_users: 0, orders: 0 });
 
     // Everything now opens under the new secret alone: the old one can be dropped.
-    const message = await t.db.getRepository(OutboxMessage).findOneByOrFail({ kind: 'order-delivery' });
+    const message = await t.db.getRepository(OutboxEmail).findOneByOrFail({ kind: 'order-delivery' });
     const newOutbox = new OutboxCipher({ licenseKeySecret: NEW });
     expect(newOutbox.open(message.text)).toBe(`text ${plainKeys[0]}`);
     expect(newOutbox.open(message.html)).toBe(`<p>${plainKeys[0]}</p>`);

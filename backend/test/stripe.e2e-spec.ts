@@ -3,7 +3,7 @@ import { generateLicenseKey } from '../src/license-keys/license-key-cipher.js';
 import { RestockService } from '../src/fulfilment/restock.service.js';
 import { DownloadLink } from '../src/downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
-import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
+import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
 import { PaymentEvent } from '../src/payments/entities/payment-event.entity.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { createIntent, PRO_PLUS, type Intent } from './support/checkout.js';
@@ -31,7 +31,7 @@ describe(`Stripe payments against a local stand-in API on ${DRIVER}`, () => {
 
   const order = (id: string) => t.db.getRepository(Order).findOneByOrFail({ id });
   const deliveries = (orderId: string) =>
-    t.db.getRepository(OutboxMessage).countBy({ orderId, kind: 'order-delivery' });
+    t.db.getRepository(OutboxEmail).countBy({ orderId, kind: 'order-delivery' });
   const post = (event: { payload: string; signature?: string }) => {
     const req = t.http().post('/api/payments/webhook').set('content-type', 'application/json');
     if (event.signature) req.set('stripe-signature', event.signature);
@@ -189,7 +189,7 @@ describe(`Stripe payments against a local stand-in API on ${DRIVER}`, () => {
       paymentMethod: 'card',
       refundDue: 'order-cancelled',
     });
-    const told = await t.db.getRepository(OutboxMessage).findBy({ orderId: intent.orderId });
+    const told = await t.db.getRepository(OutboxEmail).findBy({ orderId: intent.orderId });
     expect(told.map((m) => m.kind).sort()).toEqual(['order-refund-due', 'refund-due']);
 
     // The refund at Stripe clears the mark; the order stays cancelled and undelivered.

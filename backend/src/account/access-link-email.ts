@@ -1,4 +1,4 @@
-import { escapeHtml } from '../mail/mail-text.js';
+import { escapeHtml } from '../emails/mail-text.js';
 
 /** The e-mail with a customer's sign-in link to their orders, keys and downloads. */
 export function renderAccessLinkEmail(link: string, supportEmail: string) {

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { LicenseKeysModule } from '../license-keys/license-keys.module.js';
-import { MailModule } from '../mail/mail.module.js';
+import { EmailsModule } from '../emails/emails.module.js';
 import { AccountController } from './account.controller.js';
 import { AccountService } from './account.service.js';
 
 @Module({
-  imports: [JwtModule.register({}), LicenseKeysModule, MailModule],
+  imports: [JwtModule.register({}), LicenseKeysModule, EmailsModule],
   controllers: [AccountController],
   providers: [AccountService],
 })

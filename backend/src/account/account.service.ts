@@ -8,7 +8,7 @@ import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
 import { maskLicenseKey } from '../license-keys/mask.js';
-import { OutboxService } from '../mail/outbox.service.js';
+import { OutboxService } from '../emails/outbox.service.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { renderAccessLinkEmail } from './access-link-email.js';
 import type { AccessLinkResponseDto, CustomerOrderDto } from './dto/account.dto.js';

@@ -1,4 +1,4 @@
-import { escapeHtml, singleLine, truncate } from '../mail/mail-text.js';
+import { escapeHtml, singleLine, truncate } from '../emails/mail-text.js';
 import type { ContactCategory } from './entities/contact-message.entity.js';
 
 /** The spec's labels of the contact form's categories. */

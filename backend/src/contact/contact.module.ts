@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { MailModule } from '../mail/mail.module.js';
+import { EmailsModule } from '../emails/emails.module.js';
 import { ContactController } from './contact.controller.js';
 import { ContactService } from './contact.service.js';
 
 @Module({
-  imports: [MailModule],
+  imports: [EmailsModule],
   controllers: [ContactController],
   providers: [ContactService],
 })

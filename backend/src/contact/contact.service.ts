@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { OutboxService } from '../mail/outbox.service.js';
+import { OutboxService } from '../emails/outbox.service.js';
 import { contactNotification } from './contact-notification.js';
 import type { ContactCreatedDto, CreateContactMessageDto } from './dto/create-contact-message.dto.js';
 import { ContactMessage } from './entities/contact-message.entity.js';

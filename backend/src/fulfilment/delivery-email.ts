@@ -1,4 +1,4 @@
-import { escapeHtml } from '../mail/mail-text.js';
+import { escapeHtml } from '../emails/mail-text.js';
 
 export interface DeliveredProduct {
   title: string;

@@ -3,13 +3,13 @@ import { CatalogModule } from '../catalog/catalog.module.js';
 import { CouponsModule } from '../coupons/coupons.module.js';
 import { JobLeasesModule } from '../job-leases/job-leases.module.js';
 import { LicenseKeysModule } from '../license-keys/license-keys.module.js';
-import { MailModule } from '../mail/mail.module.js';
+import { EmailsModule } from '../emails/emails.module.js';
 import { FulfilmentService } from './fulfilment.service.js';
 import { ReservationSweeper } from './reservation-sweeper.js';
 import { RestockService } from './restock.service.js';
 
 @Module({
-  imports: [CatalogModule, CouponsModule, JobLeasesModule, LicenseKeysModule, MailModule],
+  imports: [CatalogModule, CouponsModule, JobLeasesModule, LicenseKeysModule, EmailsModule],
   providers: [FulfilmentService, ReservationSweeper, RestockService],
   exports: [FulfilmentService, RestockService],
 })

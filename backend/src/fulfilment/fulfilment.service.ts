@@ -10,7 +10,7 @@ import { isMysqlFamily } from '../database/errors.js';
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
-import { OutboxService } from '../mail/outbox.service.js';
+import { OutboxService } from '../emails/outbox.service.js';
 import {
   Order,
   type OrderStatus,

@@ -1,5 +1,5 @@
 import { formatUsd } from '../common/money.js';
-import { escapeHtml } from '../mail/mail-text.js';
+import { escapeHtml } from '../emails/mail-text.js';
 import type { Order, RefundReason } from '../orders/entities/order.entity.js';
 
 type RefundDueOrder = Pick<

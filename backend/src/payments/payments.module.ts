@@ -5,7 +5,7 @@ import type Stripe from 'stripe';
 import { MemoryIntervalGate, type IntervalGate } from '../common/interval-gate.js';
 import { activeStripe, APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { FulfilmentModule } from '../fulfilment/fulfilment.module.js';
-import { MailModule } from '../mail/mail.module.js';
+import { EmailsModule } from '../emails/emails.module.js';
 import { ClientSecrets } from './client-secrets.js';
 import { PaymentEvent } from './entities/payment-event.entity.js';
 import {
@@ -21,7 +21,7 @@ import { REDIS } from '../redis/redis.module.js';
 import { RedisIntervalGate } from '../redis/redis-interval-gate.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([PaymentEvent]), FulfilmentModule, MailModule],
+  imports: [TypeOrmModule.forFeature([PaymentEvent]), FulfilmentModule, EmailsModule],
   controllers: [PaymentsController],
   providers: [
     ClientSecrets,

@@ -7,7 +7,7 @@ import { Coupon } from '../coupons/entities/coupon.entity.js';
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { LicenseActivation } from '../license-keys/entities/license-activation.entity.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
-import { OutboxMessage } from '../mail/entities/outbox-message.entity.js';
+import { OutboxEmail } from '../emails/entities/outbox-email.entity.js';
 import { JobLease } from '../job-leases/entities/job-lease.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { PaymentEvent } from '../payments/entities/payment-event.entity.js';
@@ -40,7 +40,7 @@ export const ENTITIES = [
   DownloadLink,
   Coupon,
   PaymentEvent,
-  OutboxMessage,
+  OutboxEmail,
   ContactMessage,
   AuditEntry,
   RecoveryCode,

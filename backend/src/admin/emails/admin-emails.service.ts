@@ -7,8 +7,8 @@ import { takeIntIdFilter } from '../../common/admin-list.js';
 import { parseListQuery, type ListQueryDto, type ListPage } from '../../common/list-query.js';
 import { maskLicenseKey } from '../../license-keys/mask.js';
 import { AdminEmailDetailDto, AdminEmailDto } from './dto/admin-email.dto.js';
-import { OUTBOX_STATUSES, OutboxMessage } from '../../mail/entities/outbox-message.entity.js';
-import { OutboxService } from '../../mail/outbox.service.js';
+import { OUTBOX_STATUSES, OutboxEmail } from '../../emails/entities/outbox-email.entity.js';
+import { OutboxService } from '../../emails/outbox.service.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 
 export const EMAIL_NOT_FOUND = 'E-mail not found';
@@ -55,7 +55,7 @@ export class AdminEmailsService {
     const { sort, skip, take, filter } = parseListQuery(rest, EMAIL_LIST);
     if (filter.status !== undefined && !(OUTBOX_STATUSES as readonly string[]).includes(filter.status))
       throw new BadRequestException(`filter status must be one of ${OUTBOX_STATUSES.join(', ')}`);
-    const query = this.db.getRepository(OutboxMessage).createQueryBuilder('e');
+    const query = this.db.getRepository(OutboxEmail).createQueryBuilder('e');
     if (ids) whereIdIn(query, 'e.id', ids);
     if (filter.status) query.andWhere('e.status = :status', { status: filter.status });
     if (filter.kind) query.andWhere('e.kind = :kind', { kind: filter.kind.trim() });

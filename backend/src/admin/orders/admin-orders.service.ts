@@ -19,7 +19,7 @@ import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/payment-p
 import { LicenseKey } from '../../license-keys/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../../license-keys/license-key-cipher.js';
 import { maskLicenseKey } from '../../license-keys/mask.js';
-import { OutboxMessage } from '../../mail/entities/outbox-message.entity.js';
+import { OutboxEmail } from '../../emails/entities/outbox-email.entity.js';
 import { AdminOrderRowDto } from './dto/admin-order.dto.js';
 import type {
   AdminOrderDetailDto,
@@ -135,7 +135,7 @@ export class AdminOrdersService {
     const [keys, links, emails] = await Promise.all([
       this.db.getRepository(LicenseKey).find({ where: { orderId: id }, order: { assignedAt: 'ASC' } }),
       this.db.getRepository(DownloadLink).find({ where: { orderId: id }, order: { createdAt: 'ASC' } }),
-      this.db.getRepository(OutboxMessage).find({ where: { orderId: id }, order: { createdAt: 'ASC' } }),
+      this.db.getRepository(OutboxEmail).find({ where: { orderId: id }, order: { createdAt: 'ASC' } }),
     ]);
     const reveal = actor.role === 'admin';
     if (reveal && keys.length) {

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { OUTBOX_STATUSES, type OutboxMessage, type OutboxStatus } from '../../../mail/entities/outbox-message.entity.js';
+import { OUTBOX_STATUSES, type OutboxEmail, type OutboxStatus } from '../../../emails/entities/outbox-email.entity.js';
 
 /** A message of the outbox, as the back office lists it (no bodies). */
 export class AdminEmailDto {
@@ -18,7 +18,7 @@ export class AdminEmailDto {
   @ApiPropertyOptional({ type: Date, nullable: true }) sentAt: Date | null;
   @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true }) orderId: string | null;
 
-  static from(row: OutboxMessage): AdminEmailDto {
+  static from(row: OutboxEmail): AdminEmailDto {
     return {
       id: row.id,
       to: row.to,

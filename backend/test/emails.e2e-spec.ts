@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import { NotFoundException } from '@nestjs/common';
 import { In, type Repository } from 'typeorm';
 import { JobLeases } from '../src/job-leases/job-leases.service.js';
-import { OutboxMessage } from '../src/mail/entities/outbox-message.entity.js';
-import { MailTransport } from '../src/mail/mail-transport.js';
-import { OutboxCipher } from '../src/mail/outbox-cipher.js';
-import { OUTBOX_OPTIONS, type OutboxOptions } from '../src/mail/outbox.options.js';
-import { OutboxService, type NewOutboxMessage } from '../src/mail/outbox.service.js';
-import { OutboxWorker } from '../src/mail/outbox.worker.js';
-import { MAX_ATTEMPTS } from '../src/mail/retry-schedule.js';
-import { renderStoreFooter, withStoreFooter } from '../src/mail/store-footer.js';
+import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
+import { MailTransport } from '../src/emails/mail-transport.js';
+import { OutboxCipher } from '../src/emails/outbox-cipher.js';
+import { OUTBOX_OPTIONS, type OutboxOptions } from '../src/emails/outbox.options.js';
+import { OutboxService, type NewOutboxEmail } from '../src/emails/outbox.service.js';
+import { OutboxWorker } from '../src/emails/outbox.worker.js';
+import { MAX_ATTEMPTS } from '../src/emails/retry-schedule.js';
+import { renderStoreFooter, withStoreFooter } from '../src/emails/store-footer.js';
 import { decodeHeader, parseMail } from './support/mime.js';
 import { SmtpSink, waitFor } from './support/smtp-sink.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -28,7 +28,7 @@ const sentBodies = (t: TestApp) => withStoreFooter(BODIES, renderStoreFooter(t.c
 function outboxOf(t: TestApp) {
   const outbox = t.app.get(OutboxService);
   const worker = t.app.get(OutboxWorker);
-  const repo: Repository<OutboxMessage> = t.db.getRepository(OutboxMessage);
+  const repo: Repository<OutboxEmail> = t.db.getRepository(OutboxEmail);
   let counter = 0;
   // These tests drive the worker themselves (drain, wake): enqueue() here does not wake it on commit.
   let quiet = 0;
@@ -41,7 +41,7 @@ function outboxOf(t: TestApp) {
     worker,
     repo,
     /** Queues a message in its own transaction, as business code does, without waking the worker. */
-    enqueue: async (message: Partial<NewOutboxMessage> = {}) => {
+    enqueue: async (message: Partial<NewOutboxEmail> = {}) => {
       quiet++;
       try {
         return await t.db.transaction((manager) =>

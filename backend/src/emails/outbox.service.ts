@@ -11,7 +11,7 @@ import type {
 } from 'typeorm';
 import { canonicalEmail } from '../common/email.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { OutboxMessage } from './entities/outbox-message.entity.js';
+import { OutboxEmail } from './entities/outbox-email.entity.js';
 import { singleLine, truncate } from './mail-text.js';
 import { OutboxCipher } from './outbox-cipher.js';
 import { OUTBOX_OPTIONS, type OutboxOptions } from './outbox.options.js';
@@ -19,7 +19,7 @@ import { OutboxWorker } from './outbox.worker.js';
 import { renderStoreFooter, withStoreFooter, type MailBodies } from './store-footer.js';
 
 /** A message to send: plain-text and HTML bodies, both required. */
-export interface NewOutboxMessage {
+export interface NewOutboxEmail {
   kind: string;
   to: string;
   subject: string;
@@ -46,7 +46,7 @@ const MAX_SUBJECT = 255;
  */
 @Injectable()
 export class OutboxService implements EntitySubscriberInterface {
-  private readonly repo: Repository<OutboxMessage>;
+  private readonly repo: Repository<OutboxEmail>;
   /** Transactions that wrote a message: the worker is woken when they commit. */
   private readonly wakeOnCommit = new WeakSet<QueryRunner>();
   private readonly customerFooter: MailBodies;
@@ -58,7 +58,7 @@ export class OutboxService implements EntitySubscriberInterface {
     @Inject(OUTBOX_OPTIONS) private readonly options: OutboxOptions,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'store' | 'mail'>,
   ) {
-    this.repo = db.getRepository(OutboxMessage);
+    this.repo = db.getRepository(OutboxEmail);
     db.subscribers.push(this);
     this.customerFooter = renderStoreFooter(config);
   }
@@ -69,7 +69,7 @@ export class OutboxService implements EntitySubscriberInterface {
    * again. The subject is made one line and cut to 255 characters. Throws on a kind or recipient that
    * cannot be stored or sent (a programming error), which rolls the caller's transaction back.
    */
-  async enqueue(manager: EntityManager, message: NewOutboxMessage): Promise<OutboxMessage> {
+  async enqueue(manager: EntityManager, message: NewOutboxEmail): Promise<OutboxEmail> {
     const kind = message.kind.trim();
     if (!kind || kind.length > MAX_KIND) throw new Error(`Outbox kind must be 1 to ${MAX_KIND} characters`);
     // In the canonical form of customers' addresses, so the back office's recipient search is an index
@@ -81,7 +81,7 @@ export class OutboxService implements EntitySubscriberInterface {
     }
     const { text, html } =
       message.audience === 'staff' ? message : withStoreFooter(message, this.customerFooter);
-    const row = manager.create(OutboxMessage, {
+    const row = manager.create(OutboxEmail, {
       kind,
       to,
       subject: truncate(singleLine(message.subject), MAX_SUBJECT),
@@ -95,7 +95,7 @@ export class OutboxService implements EntitySubscriberInterface {
       sentAt: null,
       orderId: message.orderId ?? null,
     });
-    const saved = await manager.save(OutboxMessage, row);
+    const saved = await manager.save(OutboxEmail, row);
     // The worker can only see the message once the caller's transaction commits: wake it then.
     const transaction = manager.queryRunner;
     if (transaction?.isTransactionActive) this.wakeOnCommit.add(transaction);
@@ -122,11 +122,11 @@ export class OutboxService implements EntitySubscriberInterface {
    * happened, and a new pending copy (same kind, recipient, subject, bodies and order) is queued and
    * returned. 404 when there is no such message.
    */
-  async resend(id: number): Promise<OutboxMessage> {
+  async resend(id: number): Promise<OutboxEmail> {
     const original = await this.repo.findOneBy({ id });
     if (!original) throw new NotFoundException('E-mail not found');
     const now = this.options.now();
-    let queued: OutboxMessage;
+    let queued: OutboxEmail;
     if (original.status === 'pending') {
       // Not while a worker holds it: that attempt is under way and records its own outcome.
       await this.repo
@@ -162,7 +162,7 @@ export class OutboxService implements EntitySubscriberInterface {
   }
 
   /** The stored message with its bodies decrypted (for the back office). 404 when unknown. */
-  async read(id: number): Promise<OutboxMessage & { text: string; html: string }> {
+  async read(id: number): Promise<OutboxEmail & { text: string; html: string }> {
     const message = await this.repo.findOneBy({ id });
     if (!message) throw new NotFoundException('E-mail not found');
     return Object.assign(message, {

@@ -26,4 +26,4 @@ import { OutboxWorker } from './outbox.worker.js';
   ],
   exports: [OutboxService, OutboxWorker],
 })
-export class MailModule {}
+export class EmailsModule {}

@@ -9,7 +9,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, Repository, UpdateResult } from 'typeorm';
 import { isDatabaseUnavailable } from '../database/errors.js';
 import { JobLeases } from '../job-leases/job-leases.service.js';
-import { OutboxMessage } from './entities/outbox-message.entity.js';
+import { OutboxEmail } from './entities/outbox-email.entity.js';
 import { MailTransport } from './mail-transport.js';
 import { OutboxCipher } from './outbox-cipher.js';
 import { OUTBOX_OPTIONS, type OutboxOptions } from './outbox.options.js';
@@ -22,7 +22,7 @@ export interface DrainResult {
 }
 
 interface Claim {
-  message: OutboxMessage;
+  message: OutboxEmail;
   /** Our lease; every later update of the row requires it to be unchanged. */
   lease: Date;
 }
@@ -50,7 +50,7 @@ export const OUTBOX_POLL_JOB = 'mail-outbox-poll';
 @Injectable()
 export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('MailOutbox');
-  private readonly repo: Repository<OutboxMessage>;
+  private readonly repo: Repository<OutboxEmail>;
   private readonly messageIdDomain: string;
   private running = false;
   private timer: NodeJS.Timeout | null = null;
@@ -69,7 +69,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(OUTBOX_OPTIONS) private readonly options: OutboxOptions,
     private readonly leases: JobLeases,
   ) {
-    this.repo = db.getRepository(OutboxMessage);
+    this.repo = db.getRepository(OutboxEmail);
     this.messageIdDomain = transport.messageIdDomain();
   }
 
@@ -243,7 +243,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  private async recordSent(message: OutboxMessage, lease: Date): Promise<void> {
+  private async recordSent(message: OutboxEmail, lease: Date): Promise<void> {
     const { affected } = await this.recordOutcome(lease, () =>
       this.repo
         .createQueryBuilder()
@@ -263,7 +263,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  private async recordFailure(message: OutboxMessage, lease: Date, error: unknown): Promise<void> {
+  private async recordFailure(message: OutboxEmail, lease: Date, error: unknown): Promise<void> {
     const attempts = message.attempts + 1;
     const lastError = describeError(error).slice(0, MAX_ERROR_LENGTH);
     const delay = this.options.retryDelayMs(attempts);

@@ -3,13 +3,16 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
-/** An e-mail written inside a business transaction and sent later by the outbox worker. */
+/**
+ * An e-mail written inside a business transaction and sent later by the outbox worker (the back office's
+ * `emails`; the table keeps its first name, `mail_outbox`).
+ */
 @Entity('mail_outbox')
 @Index('IDX_mail_outbox_due', ['status', 'nextAttemptAt'])
 @Index('IDX_mail_outbox_orderId', ['orderId'])
 @Index('IDX_mail_outbox_createdAt', ['createdAt'])
 @Index('IDX_mail_outbox_recipient', ['to'])
-export class OutboxMessage {
+export class OutboxEmail {
   @PrimaryGeneratedColumn()
   id: number;
 
