@@ -7,7 +7,7 @@ import { ThrottlerGuard } from '@nestjs/throttler';
 import { AccountController } from '../src/account/account.controller.js';
 import { AuthController } from '../src/auth/auth.controller.js';
 import { LoginThrottlerGuard } from '../src/auth/guards.js';
-import { ContactController } from '../src/contact/contact.controller.js';
+import { ContactController } from '../src/messages/contact.controller.js';
 import { CouponsController } from '../src/coupons/coupons.controller.js';
 import { LicenseActivationsController } from '../src/license-keys/license-activations.controller.js';
 import { errorAnswerProblems, rawRequest, type RawAnswer } from './support/answers.js';

@@ -10,7 +10,7 @@ import { CheckoutModule } from './checkout/checkout.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { AdminMessagesModule } from './admin/messages/admin-messages.module.js';
-import { ContactModule } from './contact/contact.module.js';
+import { MessagesModule } from './messages/messages.module.js';
 import { AdminCouponsModule } from './admin/coupons/admin-coupons.module.js';
 import { CouponsModule } from './coupons/coupons.module.js';
 import { DashboardModule } from './admin/dashboard/dashboard.module.js';
@@ -68,7 +68,7 @@ export class AppModule {
         AdminAuditModule,
         EmailsModule,
         AdminEmailsModule,
-        ContactModule,
+        MessagesModule,
         AdminMessagesModule,
         HealthModule,
         SeedModule,

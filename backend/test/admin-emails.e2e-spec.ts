@@ -56,7 +56,7 @@ describe(`back office: e-mails (outbox) on ${DRIVER}`, () => {
       'contact-notification',
       'help@store.test',
       `The customer wrote: my key ${TYPED_KEY} fails`,
-      'staff', // as ContactService writes it: no customer footer
+      'staff', // as MessagesService writes it: no customer footer
     );
     [delivery, accessLink, notification] = await t.db
       .getRepository(OutboxEmail)

@@ -1,5 +1,5 @@
 import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
-import { ContactMessage } from '../src/contact/entities/contact-message.entity.js';
+import { Message } from '../src/messages/entities/message.entity.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
@@ -10,7 +10,7 @@ describe(`back office: contact messages on ${DRIVER}`, () => {
   let admin: string;
   let support: string;
   /** Oldest first. */
-  let stored: ContactMessage[];
+  let stored: Message[];
 
   beforeAll(async () => {
     t = await startTestApp({ TRUST_PROXY: 'loopback' });
@@ -29,7 +29,7 @@ describe(`back office: contact messages on ${DRIVER}`, () => {
         message: 'My key says it was already activated.',
       })
       .expect(201);
-    const repo = t.db.getRepository(ContactMessage);
+    const repo = t.db.getRepository(Message);
     await repo.save([
       {
         name: 'Bob',
@@ -170,7 +170,7 @@ describe(`back office: contact messages on ${DRIVER}`, () => {
     const [jane] = stored;
     await list({}, support).expect(200);
     await put(jane!.id, { status: 'answered' }, support).expect(403);
-    expect((await t.db.getRepository(ContactMessage).findOneByOrFail({ id: jane!.id })).status).toBe('new');
+    expect((await t.db.getRepository(Message).findOneByOrFail({ id: jane!.id })).status).toBe('new');
     await t.http().get('/api/admin/messages').expect(401);
     await t.http().get(`/api/admin/messages/${jane!.id}`).expect(401);
     await t.http().put(`/api/admin/messages/${jane!.id}`).send({ status: 'answered' }).expect(401);

@@ -2,7 +2,7 @@ import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
 import { StaffMember } from '../staff/entities/staff-member.entity.js';
 import { RecoveryCode } from '../staff/entities/recovery-code.entity.js';
 import { Product } from '../catalog/entities/product.entity.js';
-import { ContactMessage } from '../contact/entities/contact-message.entity.js';
+import { Message } from '../messages/entities/message.entity.js';
 import { Coupon } from '../coupons/entities/coupon.entity.js';
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { LicenseActivation } from '../license-keys/entities/license-activation.entity.js';
@@ -41,7 +41,7 @@ export const ENTITIES = [
   Coupon,
   PaymentEvent,
   OutboxEmail,
-  ContactMessage,
+  Message,
   AuditEntry,
   RecoveryCode,
   JobLease,

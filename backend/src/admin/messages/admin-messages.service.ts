@@ -8,9 +8,9 @@ import { escapeLike, parseListQuery, type ListQueryDto, LIKE_ESCAPE, type ListPa
 import { AdminMessageDto, type UpdateMessageDto } from './dto/admin-message.dto.js';
 import {
   CONTACT_CATEGORIES,
-  CONTACT_MESSAGE_STATUSES,
-  ContactMessage,
-} from '../../contact/entities/contact-message.entity.js';
+  MESSAGE_STATUSES,
+  Message,
+} from '../../messages/entities/message.entity.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
@@ -41,9 +41,9 @@ export class AdminMessagesService {
   async list(dto: ListQueryDto): Promise<ListPage<AdminMessageDto>> {
     const { query: rest, ids } = takeIntIdFilter(dto);
     const { sort, skip, take, filter } = parseListQuery(rest, MESSAGE_LIST);
-    oneOf('status', filter.status, CONTACT_MESSAGE_STATUSES);
+    oneOf('status', filter.status, MESSAGE_STATUSES);
     oneOf('category', filter.category, CONTACT_CATEGORIES);
-    const query = this.db.getRepository(ContactMessage).createQueryBuilder('m');
+    const query = this.db.getRepository(Message).createQueryBuilder('m');
     if (ids) whereIdIn(query, 'm.id', ids);
     if (filter.status) query.andWhere('m.status = :status', { status: filter.status });
     if (filter.category) query.andWhere('m.category = :category', { category: filter.category });
@@ -66,7 +66,7 @@ export class AdminMessagesService {
   }
 
   async get(id: number): Promise<AdminMessageDto> {
-    const row = await this.db.getRepository(ContactMessage).findOneBy({ id });
+    const row = await this.db.getRepository(Message).findOneBy({ id });
     if (!row) throw new NotFoundException(MESSAGE_NOT_FOUND);
     return AdminMessageDto.from(row);
   }
@@ -74,9 +74,9 @@ export class AdminMessagesService {
   /** Marks a message new or answered, recording before and after. */
   async update(id: number, dto: UpdateMessageDto, actor: StaffUserDto): Promise<AdminMessageDto> {
     await this.db.transaction(async (m) => {
-      const row = await m.findOneBy(ContactMessage, { id });
+      const row = await m.findOneBy(Message, { id });
       if (!row) throw new NotFoundException(MESSAGE_NOT_FOUND);
-      await m.update(ContactMessage, id, { status: dto.status });
+      await m.update(Message, id, { status: dto.status });
       await this.audit.record(m, actor, {
         action: 'messages.update',
         resource: 'messages',

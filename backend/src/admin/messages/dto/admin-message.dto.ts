@@ -2,11 +2,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import {
   CONTACT_CATEGORIES,
-  CONTACT_MESSAGE_STATUSES,
+  MESSAGE_STATUSES,
   type ContactCategory,
-  type ContactMessage,
-  type ContactMessageStatus,
-} from '../../../contact/entities/contact-message.entity.js';
+  type Message,
+  type MessageStatus,
+} from '../../../messages/entities/message.entity.js';
 
 /** A message of the contact form, as the back office's inbox shows it. */
 export class AdminMessageDto {
@@ -16,10 +16,10 @@ export class AdminMessageDto {
   @ApiProperty({ example: 'Activation question' }) subject: string;
   @ApiPropertyOptional({ enum: CONTACT_CATEGORIES, nullable: true }) category: ContactCategory | null;
   @ApiProperty() message: string;
-  @ApiProperty({ enum: CONTACT_MESSAGE_STATUSES }) status: ContactMessageStatus;
+  @ApiProperty({ enum: MESSAGE_STATUSES }) status: MessageStatus;
   @ApiProperty() createdAt: Date;
 
-  static from(row: ContactMessage): AdminMessageDto {
+  static from(row: Message): AdminMessageDto {
     return {
       id: row.id,
       name: row.name,
@@ -35,9 +35,9 @@ export class AdminMessageDto {
 
 /** Only the status can change: a message is what the visitor wrote. */
 export class UpdateMessageDto {
-  @ApiProperty({ enum: CONTACT_MESSAGE_STATUSES })
-  @IsIn(CONTACT_MESSAGE_STATUSES, {
-    message: `status must be one of ${CONTACT_MESSAGE_STATUSES.join(', ')}`,
+  @ApiProperty({ enum: MESSAGE_STATUSES })
+  @IsIn(MESSAGE_STATUSES, {
+    message: `status must be one of ${MESSAGE_STATUSES.join(', ')}`,
   })
-  status: ContactMessageStatus;
+  status: MessageStatus;
 }

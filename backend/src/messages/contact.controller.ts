@@ -8,7 +8,7 @@ import {
 } from '@nestjs/swagger';
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import { Public } from '../common/auth.decorators.js';
-import { ContactService } from './contact.service.js';
+import { MessagesService } from './messages.service.js';
 import { ContactCreatedDto, CreateContactMessageDto } from './dto/create-contact-message.dto.js';
 
 /** Contact-form posts allowed per minute from one client address. */
@@ -17,7 +17,7 @@ export const CONTACT_POSTS_PER_MINUTE = 5;
 @ApiTags('contact')
 @Controller('contact')
 export class ContactController {
-  constructor(private readonly contact: ContactService) {}
+  constructor(private readonly contact: MessagesService) {}
 
   @Public()
   @Post()

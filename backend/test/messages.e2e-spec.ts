@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ContactMessage } from '../src/contact/entities/contact-message.entity.js';
+import { Message } from '../src/messages/entities/message.entity.js';
 import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
 import { SmtpSink, waitFor } from './support/smtp-sink.js';
 import { decodeHeader } from './support/mime.js';
@@ -44,7 +44,7 @@ describe('POST /api/contact', () => {
     message: 'My key says it was already activated.',
   };
   const counts = async () => ({
-    messages: await t.db.getRepository(ContactMessage).count(),
+    messages: await t.db.getRepository(Message).count(),
     mails: await t.db.getRepository(OutboxEmail).count(),
   });
   const notificationFor = (id: number) =>
@@ -67,7 +67,7 @@ describe('POST /api/contact', () => {
     expect(res.body).toEqual({ id: expect.any(Number) });
     const id = res.body.id as number;
 
-    const stored = await t.db.getRepository(ContactMessage).findOneByOrFail({ id });
+    const stored = await t.db.getRepository(Message).findOneByOrFail({ id });
     expect(stored).toMatchObject({
       name: 'Jane <b>Doe</b>',
       email: 'jane@example.com',
@@ -119,7 +119,7 @@ describe('POST /api/contact', () => {
     const none = await post(withoutCategory).expect(201);
     const empty = await post({ ...valid, category: '' }).expect(201);
     for (const id of [none.body.id, empty.body.id] as number[]) {
-      expect((await t.db.getRepository(ContactMessage).findOneByOrFail({ id })).category).toBeNull();
+      expect((await t.db.getRepository(Message).findOneByOrFail({ id })).category).toBeNull();
       const [mail] = await notificationFor(id);
       expect(mail!.text).toContain('Category: Not specified');
     }
@@ -132,7 +132,7 @@ describe('POST /api/contact', () => {
       subject: 'Hello\r\nBcc: victim@example.com\r\nX-Injected: yes',
     }).expect(201);
     const id = res.body.id as number;
-    const stored = await t.db.getRepository(ContactMessage).findOneByOrFail({ id });
+    const stored = await t.db.getRepository(Message).findOneByOrFail({ id });
     expect(stored.subject).toBe('Hello Bcc: victim@example.com X-Injected: yes');
     expect(stored.name).toBe('Eve Bcc: victim@example.com');
     const [mail] = await notificationFor(id);
@@ -220,7 +220,7 @@ describe('POST /api/contact', () => {
     // Invalid posts count too, and are refused before they are read.
     await post({}, ip).expect(429);
     const stored = await t.db
-      .getRepository(ContactMessage)
+      .getRepository(Message)
       .createQueryBuilder('c')
       .where('c.subject LIKE :prefix', { prefix: 'Throttle test%' })
       .getCount();

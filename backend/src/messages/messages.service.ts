@@ -5,10 +5,10 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { OutboxService } from '../emails/outbox.service.js';
 import { contactNotification } from './contact-notification.js';
 import type { ContactCreatedDto, CreateContactMessageDto } from './dto/create-contact-message.dto.js';
-import { ContactMessage } from './entities/contact-message.entity.js';
+import { Message } from './entities/message.entity.js';
 
 @Injectable()
-export class ContactService {
+export class MessagesService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly outbox: OutboxService,
@@ -19,8 +19,8 @@ export class ContactService {
   async create(dto: CreateContactMessageDto): Promise<ContactCreatedDto> {
     const id = await this.db.transaction(async (manager) => {
       const saved = await manager.save(
-        ContactMessage,
-        manager.create(ContactMessage, {
+        Message,
+        manager.create(Message, {
           name: dto.name,
           email: dto.email,
           subject: dto.subject,

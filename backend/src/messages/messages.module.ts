@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { EmailsModule } from '../emails/emails.module.js';
 import { ContactController } from './contact.controller.js';
-import { ContactService } from './contact.service.js';
+import { MessagesService } from './messages.service.js';
 
 @Module({
   imports: [EmailsModule],
   controllers: [ContactController],
-  providers: [ContactService],
+  providers: [MessagesService],
 })
-export class ContactModule {}
+export class MessagesModule {}

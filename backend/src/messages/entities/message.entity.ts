@@ -3,13 +3,14 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 export const CONTACT_CATEGORIES = ['technical', 'billing', 'licensing', 'installation', 'general'] as const;
 export type ContactCategory = (typeof CONTACT_CATEGORIES)[number];
 
-export const CONTACT_MESSAGE_STATUSES = ['new', 'answered'] as const;
-export type ContactMessageStatus = (typeof CONTACT_MESSAGE_STATUSES)[number];
+export const MESSAGE_STATUSES = ['new', 'answered'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
+/** A message sent through the contact form (POST /api/contact); the table keeps its first name. */
 @Entity('contact_messages')
 @Index('IDX_contact_messages_createdAt', ['createdAt'])
 @Index('IDX_contact_messages_status', ['status'])
-export class ContactMessage {
+export class Message {
   @PrimaryGeneratedColumn()
   id: number;
 
@@ -28,8 +29,8 @@ export class ContactMessage {
   @Column({ type: 'text' })
   message: string;
 
-  @Column({ type: 'simple-enum', enum: CONTACT_MESSAGE_STATUSES, default: 'new' })
-  status: ContactMessageStatus;
+  @Column({ type: 'simple-enum', enum: MESSAGE_STATUSES, default: 'new' })
+  status: MessageStatus;
 
   @CreateDateColumn({ type: 'datetime', precision: 3 })
   createdAt: Date;

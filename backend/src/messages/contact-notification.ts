@@ -1,5 +1,5 @@
 import { escapeHtml, singleLine, truncate } from '../emails/mail-text.js';
-import type { ContactCategory } from './entities/contact-message.entity.js';
+import type { ContactCategory } from './entities/message.entity.js';
 
 /** The spec's labels of the contact form's categories. */
 export const CONTACT_CATEGORY_LABELS: Record<ContactCategory, string> = {

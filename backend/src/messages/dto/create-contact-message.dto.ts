@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { CustomerEmail, EMAIL_MAX_LENGTH } from '../../common/email.js';
-import { CONTACT_CATEGORIES, type ContactCategory } from '../entities/contact-message.entity.js';
+import { CONTACT_CATEGORIES, type ContactCategory } from '../entities/message.entity.js';
 
 export const CONTACT_LIMITS = { name: 200, email: EMAIL_MAX_LENGTH, subject: 300, message: 5000 } as const;
 
