@@ -221,9 +221,7 @@ describe(`back office: e-mails (outbox) on ${DRIVER}`, () => {
       orderId: order.orderId,
     });
     expect(copy.body.id).toBeGreaterThan(notification.id);
-    expect((await t.db.getRepository(OutboxEmail).findOneByOrFail({ id: delivery.id })).status).toBe(
-      'sent',
-    );
+    expect((await t.db.getRepository(OutboxEmail).findOneByOrFail({ id: delivery.id })).status).toBe('sent');
     const copied = await t.app.get(OutboxService).read(copy.body.id);
     for (const key of keys) expect(copied.text).toContain(key);
 

@@ -19,8 +19,7 @@ describe(`identities and secrets compared exactly on ${DRIVER}`, () => {
   });
   afterAll(() => t.close());
 
-  const accessLinksTo = (to: string) =>
-    t.db.getRepository(OutboxEmail).countBy({ kind: 'access-link', to });
+  const accessLinksTo = (to: string) => t.db.getRepository(OutboxEmail).countBy({ kind: 'access-link', to });
   const requestLink = (email: string) =>
     t.http().post('/api/account/link').set('x-forwarded-for', shopperAddress()).send({ email }).expect(202);
 

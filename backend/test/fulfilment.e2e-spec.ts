@@ -88,9 +88,7 @@ describe(`fulfilment under load on ${DRIVER}`, () => {
     // Each message is tried (by drain or by the worker's own cycle) and refused.
     const pending = await waitFor(async () => {
       await t.app.get(OutboxWorker).drain();
-      const rows = await t.db
-        .getRepository(OutboxEmail)
-        .findBy(intents.map((i) => ({ orderId: i.orderId })));
+      const rows = await t.db.getRepository(OutboxEmail).findBy(intents.map((i) => ({ orderId: i.orderId })));
       return rows.every((m) => m.attempts >= 1) && rows;
     });
     expect(pending.every((m) => m.status === 'pending' && m.lastError)).toBe(true);

@@ -104,7 +104,8 @@ describe(`every request DTO's longest values fit the database on ${DRIVER}`, () 
     // A paid order whose key was revoked takes one typed in by staff.
     orderForKey = await buyWithDemo(t);
     await t.db.getRepository(LicenseKey).update({ orderId: orderForKey.orderId }, { status: 'revoked' });
-    staffId = (await t.db.getRepository(StaffMember).save({ username: 'limits-staff', passwordHash: 'x' })).id;
+    staffId = (await t.db.getRepository(StaffMember).save({ username: 'limits-staff', passwordHash: 'x' }))
+      .id;
 
     const api = () => t.http();
     const asAdmin = (test: Test) => test.set('authorization', admin);

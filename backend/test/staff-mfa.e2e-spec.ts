@@ -28,7 +28,9 @@ function staffClient(t: TestApp) {
     t.http().post('/api/admin/login/mfa').set('x-forwarded-for', address).send({ challenge, code });
   const createUser = async (username: string, role: StaffRole = 'support') => {
     const password = `${username}-correct-password`;
-    await t.db.getRepository(StaffMember).save({ username, passwordHash: await hashPassword(password), role });
+    await t.db
+      .getRepository(StaffMember)
+      .save({ username, passwordHash: await hashPassword(password), role });
     return password;
   };
   const bearer = async (username: string, password: string) =>

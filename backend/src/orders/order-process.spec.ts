@@ -1,5 +1,22 @@
 import { ORDER_STATUSES, PAYMENT_STATUSES, type RefundReason } from './entities/order.entity.js';
-import { allowedTransitions, assertTransition, canTransition, createProcess, deliveryBlock, nextStates, paymentChangeRefusal, statesBefore, statusChangeRefusal, UNPAID, type Actor, type OrderState, type ProcessKind, type ProcessStates, type TransitionTable, LICENSE_KEY_STATUSES } from './order-process.js';
+import {
+  allowedTransitions,
+  assertTransition,
+  canTransition,
+  createProcess,
+  deliveryBlock,
+  nextStates,
+  paymentChangeRefusal,
+  statesBefore,
+  statusChangeRefusal,
+  UNPAID,
+  type Actor,
+  type OrderState,
+  type ProcessKind,
+  type ProcessStates,
+  type TransitionTable,
+  LICENSE_KEY_STATUSES,
+} from './order-process.js';
 
 /**
  * The expected tables, written out: row = from, column = to. `both`: system and staff; `sys`: the payment

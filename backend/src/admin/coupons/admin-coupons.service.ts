@@ -4,7 +4,13 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
 import { fetchPage, sortList, whereIdIn } from '../../database/list-page.js';
 import { takeIntIdFilter } from '../../common/admin-list.js';
-import { escapeLike, parseListQuery, type ListQueryDto, LIKE_ESCAPE, type ListPage } from '../../common/list-query.js';
+import {
+  escapeLike,
+  parseListQuery,
+  type ListQueryDto,
+  LIKE_ESCAPE,
+  type ListPage,
+} from '../../common/list-query.js';
 import { isUniqueViolation } from '../../database/errors.js';
 import { normalizeCouponCode } from '../../coupons/coupons.service.js';
 import { AdminCouponDto, type CreateCouponDto, type UpdateCouponDto } from './dto/admin-coupon.dto.js';

@@ -5,7 +5,13 @@ import { Brackets, type DataSource } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
 import { fetchPage, sortList, whereIdIn } from '../../database/list-page.js';
 import { CATALOG } from '../../catalog/catalog.data.js';
-import { escapeLike, parseListQuery, type ListQueryDto, LIKE_ESCAPE, type ListPage } from '../../common/list-query.js';
+import {
+  escapeLike,
+  parseListQuery,
+  type ListQueryDto,
+  LIKE_ESCAPE,
+  type ListPage,
+} from '../../common/list-query.js';
 import { DOWNLOAD_LINK_DAYS } from '../../fulfilment/fulfilment.service.js';
 import { Order } from '../../orders/entities/order.entity.js';
 import {

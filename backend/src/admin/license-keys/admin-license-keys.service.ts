@@ -10,7 +10,12 @@ import { isUniqueViolation } from '../../database/errors.js';
 import { runInTransaction } from '../../database/transactions.js';
 import { FulfilmentService } from '../../fulfilment/fulfilment.service.js';
 import { RestockService } from '../../fulfilment/restock.service.js';
-import { canTransition, nextStates, LICENSE_KEY_STATUSES, type LicenseKeyStatus } from '../../orders/order-process.js';
+import {
+  canTransition,
+  nextStates,
+  LICENSE_KEY_STATUSES,
+  type LicenseKeyStatus,
+} from '../../orders/order-process.js';
 import {
   AdminLicenseKeyDto,
   LICENSE_PRODUCT_IDS,
@@ -20,7 +25,11 @@ import {
 } from './dto/admin-license-key.dto.js';
 import { LicenseKey } from '../../license-keys/entities/license-key.entity.js';
 import type { InventoryImportRow } from '../../license-keys/inventory.service.js';
-import { LICENSE_KEY_PATTERN, LicenseKeyCipher, normalizeLicenseKey } from '../../license-keys/license-key-cipher.js';
+import {
+  LICENSE_KEY_PATTERN,
+  LicenseKeyCipher,
+  normalizeLicenseKey,
+} from '../../license-keys/license-key-cipher.js';
 import { LICENSE_NOT_FOUND } from '../../license-keys/license-activations.service.js';
 import { maskLicenseKey } from '../../license-keys/mask.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';

@@ -4,13 +4,15 @@ import { Brackets, type DataSource } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
 import { fetchPage, sortList, whereIdIn } from '../../database/list-page.js';
 import { takeIntIdFilter } from '../../common/admin-list.js';
-import { escapeLike, parseListQuery, type ListQueryDto, LIKE_ESCAPE, type ListPage } from '../../common/list-query.js';
-import { AdminMessageDto, type UpdateMessageDto } from './dto/admin-message.dto.js';
 import {
-  CONTACT_CATEGORIES,
-  MESSAGE_STATUSES,
-  Message,
-} from '../../messages/entities/message.entity.js';
+  escapeLike,
+  parseListQuery,
+  type ListQueryDto,
+  LIKE_ESCAPE,
+  type ListPage,
+} from '../../common/list-query.js';
+import { AdminMessageDto, type UpdateMessageDto } from './dto/admin-message.dto.js';
+import { CONTACT_CATEGORIES, MESSAGE_STATUSES, Message } from '../../messages/entities/message.entity.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';

@@ -9,7 +9,13 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, type DataSource, type ObjectLiteral } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
-import { fetchPage, sortList, startsWithLowercase, startsWithText, whereIdIn } from '../../database/list-page.js';
+import {
+  fetchPage,
+  sortList,
+  startsWithLowercase,
+  startsWithText,
+  whereIdIn,
+} from '../../database/list-page.js';
 import { parseListQuery, type ListQueryDto, type ListPage } from '../../common/list-query.js';
 import { canonicalEmail } from '../../common/email.js';
 import { centsToDollars } from '../../common/money.js';
@@ -26,8 +32,18 @@ import type {
   ResendEmailResponseDto,
   UpdateOrderDto,
 } from './dto/admin-order-detail.dto.js';
-import { Order, ORDER_STATUSES, PAYMENT_STATUSES, REFUND_REASONS } from '../../orders/entities/order.entity.js';
-import { allowedTransitions, deliveryBlock, REFUND_DUE_UNDELIVERED, UNPAID } from '../../orders/order-process.js';
+import {
+  Order,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  REFUND_REASONS,
+} from '../../orders/entities/order.entity.js';
+import {
+  allowedTransitions,
+  deliveryBlock,
+  REFUND_DUE_UNDELIVERED,
+  UNPAID,
+} from '../../orders/order-process.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 
 const ORDER_LIST = {

@@ -73,7 +73,10 @@ export class AdminStaffController {
   @ApiOperation({
     summary: 'Delete a staff account (not your own, not the last administrator); answers the deleted record',
   })
-  @ApiOkResponse({ type: AdminStaffMemberDto, description: 'The deleted account, as ra-data-simple-rest expects' })
+  @ApiOkResponse({
+    type: AdminStaffMemberDto,
+    description: 'The deleted account, as ra-data-simple-rest expects',
+  })
   @ApiBadRequestResponse({ description: 'Deleting your own account' })
   @ApiConflictResponse({ description: 'Deleting the last administrator' })
   @ApiNotFoundResponse()

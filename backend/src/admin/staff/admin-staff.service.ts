@@ -9,11 +9,21 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
 import { fetchPage, sortList } from '../../database/list-page.js';
-import { escapeLike, LIKE_ESCAPE, parseListQuery, type ListQueryDto, type ListPage } from '../../common/list-query.js';
+import {
+  escapeLike,
+  LIKE_ESCAPE,
+  parseListQuery,
+  type ListQueryDto,
+  type ListPage,
+} from '../../common/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { isMysqlFamily, isUniqueViolation } from '../../database/errors.js';
 import { runInTransaction } from '../../database/transactions.js';
-import { AdminStaffMemberDto, type CreateStaffMemberDto, type UpdateStaffMemberDto } from './dto/admin-staff.dto.js';
+import {
+  AdminStaffMemberDto,
+  type CreateStaffMemberDto,
+  type UpdateStaffMemberDto,
+} from './dto/admin-staff.dto.js';
 import { StaffMember } from '../../staff/entities/staff-member.entity.js';
 import { RecoveryCode } from '../../staff/entities/recovery-code.entity.js';
 import { assertStrongPassword } from '../../common/password-strength.js';

@@ -1,5 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { OUTBOX_STATUSES, type OutboxEmail, type OutboxStatus } from '../../../emails/entities/outbox-email.entity.js';
+import {
+  OUTBOX_STATUSES,
+  type OutboxEmail,
+  type OutboxStatus,
+} from '../../../emails/entities/outbox-email.entity.js';
 
 /** A message of the outbox, as the back office lists it (no bodies). */
 export class AdminEmailDto {

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { type StaffMember } from '../../../staff/entities/staff-member.entity.js';
+import type { StaffMember } from '../../../staff/entities/staff-member.entity.js';
 import { canonicalUsername, USERNAME_MESSAGE, USERNAME_PATTERN } from '../../../common/username.js';
 import { STAFF_ROLES, type StaffRole } from '../../../common/staff-user.dto.js';
 
