@@ -2,7 +2,6 @@ import {
   BadGatewayException,
   BadRequestException,
   ConflictException,
-  Inject,
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
@@ -23,7 +22,7 @@ import { canonicalEmail } from '../common/email.js';
 import { centsToDollars } from '../common/money.js';
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { FulfilmentService } from '../fulfilment/fulfilment.service.js';
-import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider.js';
+import { PaymentProviders } from '../payments/payment-providers.js';
 import { LicenseKey } from '../licenses/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../licenses/license-key-cipher.js';
 import { maskLicenseKey } from '../licenses/mask.js';
@@ -95,7 +94,7 @@ export class AdminOrdersService {
     private readonly cipher: LicenseKeyCipher,
     private readonly audit: AuditService,
     private readonly fulfilment: FulfilmentService,
-    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly providers: PaymentProviders,
   ) {}
 
   /**
@@ -251,9 +250,12 @@ export class AdminOrdersService {
     const order = await this.find(id);
     if (order.status === 'cancelled' || !UNPAID.includes(order.paymentStatus) || !order.providerPaymentId)
       return;
+    // A provider no longer configured here cannot be told (nor can it report a payment to this store).
+    const provider = this.providers.of(order);
+    if (!provider) return;
     let outcome: 'cancelled' | 'paid';
     try {
-      outcome = await this.provider.cancelPayment(order.providerPaymentId);
+      outcome = await provider.cancelPayment(order.providerPaymentId);
     } catch {
       throw new BadGatewayException('The payment provider could not be reached; the order was not cancelled');
     }
