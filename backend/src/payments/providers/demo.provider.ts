@@ -7,6 +7,7 @@ import {
   type ProviderPayment,
   type ProviderRefund,
   type WebhookEvent,
+  type WebhookHeaders,
 } from '../payment-provider.js';
 
 /** The demo provider's books keep this many payments, the oldest forgotten first. */
@@ -98,7 +99,7 @@ export class DemoPaymentProvider implements PaymentProvider {
   }
 
   /** The demo provider sends no webhooks: its payments are confirmed through its own route. */
-  async parseWebhook(): Promise<WebhookEvent> {
+  async parseWebhook(_rawBody: Buffer | undefined, _headers: WebhookHeaders): Promise<WebhookEvent> {
     throw new WebhookRefused('The demo payment provider sends no webhooks');
   }
 
