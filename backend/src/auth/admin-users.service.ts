@@ -11,8 +11,8 @@ import { AuditService } from '../audit/audit.service.js';
 import { fetchPage, sortList, type ListPage } from '../common/list-page.js';
 import { escapeLike, LIKE_ESCAPE, parseListQuery, type ListQueryDto } from '../common/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { isMysqlFamily, isUniqueViolation } from '../database/errors.js';
-import { runInTransaction } from '../database/transactions.js';
+import { isUniqueViolation } from '../database/errors.js';
+import { forUpdate, runInTransaction } from '../database/transactions.js';
 import type { StaffUserDto } from './dto/login.dto.js';
 import { AdminUserDto, type CreateAdminUserDto, type UpdateAdminUserDto } from './dto/admin-users.dto.js';
 import { ADMIN_ROLES, AdminUser } from './entities/admin-user.entity.js';
@@ -196,8 +196,7 @@ export class AdminUsersService {
       .select('u.id', 'id')
       .where('u.role = :role', { role: 'admin' })
       .orderBy('u.id', 'ASC');
-    if (isMysqlFamily(this.db.options.type)) query.setLock('pessimistic_write');
-    const rows = await query.getRawMany<{ id: number | string }>();
+    const rows = await forUpdate(query).getRawMany<{ id: number | string }>();
     return rows.map((row) => Number(row.id));
   }
 

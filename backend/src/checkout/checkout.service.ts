@@ -24,6 +24,7 @@ import type {
 } from './dto/create-payment-intent.dto.js';
 import { MAX_QUANTITY } from './dto/create-payment-intent.dto.js';
 import { priceCart, UnknownProductError } from './pricing.js';
+import { runInTransaction } from '../database/transactions.js';
 
 /** How long a repeated request waits for the first one's payment to be set up. */
 const REPLAY_WAIT_MS = 5_000;
@@ -59,7 +60,7 @@ export class CheckoutService {
 
     let order: Order;
     try {
-      order = await this.db.transaction(async (manager) => {
+      order = await runInTransaction(this.db, async (manager) => {
         const coupon = dto.couponCode ? await this.coupons.reserve(manager, dto.couponCode) : null;
         if (dto.couponCode && !coupon) throw new ConflictException(INVALID_COUPON);
         const priced = this.price(dto, coupon?.percentOff ?? 0);
@@ -102,7 +103,7 @@ export class CheckoutService {
       return await this.setUpPayment(order);
     } catch (error) {
       this.logger.error(`Payment setup failed for order ${order.id}: ${(error as Error).message}`);
-      await this.db.transaction((m) => this.fulfilment.failPayment(m, order.id));
+      await runInTransaction(this.db, (m) => this.fulfilment.failPayment(m, order.id));
       throw new BadGatewayException(PAYMENT_SETUP_FAILED);
     }
   }

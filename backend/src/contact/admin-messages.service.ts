@@ -12,6 +12,7 @@ import {
   CONTACT_MESSAGE_STATUSES,
   ContactMessage,
 } from './entities/contact-message.entity.js';
+import { runInTransaction } from '../database/transactions.js';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 
@@ -73,7 +74,7 @@ export class AdminMessagesService {
 
   /** Marks a message new or answered, recording before and after. */
   async update(id: number, dto: UpdateMessageDto, actor: StaffUserDto): Promise<AdminMessageDto> {
-    await this.db.transaction(async (m) => {
+    await runInTransaction(this.db, async (m) => {
       const row = await m.findOneBy(ContactMessage, { id });
       if (!row) throw new NotFoundException(MESSAGE_NOT_FOUND);
       await m.update(ContactMessage, id, { status: dto.status });

@@ -12,6 +12,7 @@ import type {
   PaymentStatus,
 } from '../orders/entities/order.entity.js';
 import { Order as OrderEntity } from '../orders/entities/order.entity.js';
+import { runInTransaction } from './transactions.js';
 
 const FIRST = [
   'Jane',
@@ -176,7 +177,7 @@ export async function insertBulkOrders(
         });
       }
     }
-    await db.transaction(async (m) => {
+    await runInTransaction(db, async (m) => {
       const insert = async (entity: object, rows: object[]) => {
         // Under MySQL's packet limit and SQLite's variable limit.
         for (let i = 0; i < rows.length; i += 250) {

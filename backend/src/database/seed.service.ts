@@ -11,6 +11,7 @@ import { Coupon } from '../coupons/entities/coupon.entity.js';
 import { LicenseKey } from '../licenses/entities/license-key.entity.js';
 import { generateLicenseKey, LicenseKeyCipher } from '../licenses/license-key-cipher.js';
 import { withStartupLock } from './startup-lock.js';
+import { runInTransaction } from './transactions.js';
 
 /** The public promo codes. The 97 % code of the original store is deliberately not seeded. */
 export const SEED_COUPONS = [
@@ -100,7 +101,7 @@ export class SeedService implements OnApplicationBootstrap {
   private async seedDemoKeys(): Promise<void> {
     for (const product of CATALOG) {
       // One transaction per product: a start killed half-way leaves none of its keys, so the next adds 25.
-      const added = await this.db.transaction(async (manager) => {
+      const added = await runInTransaction(this.db, async (manager) => {
         const keys = manager.getRepository(LicenseKey);
         if (await keys.existsBy({ productId: product.id })) return 0;
         const rows = Array.from({ length: DEMO_KEYS_PER_PRODUCT }, () =>

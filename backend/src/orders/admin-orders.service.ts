@@ -35,6 +35,7 @@ import type {
 } from './dto/admin-order-detail.dto.js';
 import { Order, ORDER_STATUSES, PAYMENT_STATUSES, REFUND_REASONS } from './entities/order.entity.js';
 import { allowedTransitions, deliveryBlock, REFUND_DUE_UNDELIVERED, UNPAID } from './order-process.js';
+import { runInTransaction } from '../database/transactions.js';
 
 const ORDER_LIST = {
   sortable: ['createdAt', 'totalAmount', 'customerEmail', 'status'] as const,
@@ -145,7 +146,7 @@ export class AdminOrdersService {
     ]);
     const reveal = actor.role === 'admin';
     if (reveal && keys.length) {
-      await this.db.transaction((m) =>
+      await runInTransaction(this.db, (m) =>
         this.audit.record(m, actor, {
           action: 'license-keys.reveal',
           resource: 'orders',
@@ -224,7 +225,7 @@ export class AdminOrdersService {
     if (Object.keys(changes).length === 0)
       throw new BadRequestException('Nothing to update: send status or paymentStatus');
     if (dto.status === 'cancelled') await this.cancelUnpaidPayment(id);
-    await this.db.transaction(async (m) => {
+    await runInTransaction(this.db, async (m) => {
       const order = await this.fulfilment.lockOrder(m, id);
       if (!order) throw new NotFoundException(`Order ${id} not found`);
       const before = Object.fromEntries(Object.keys(changes).map((key) => [key, order[key as keyof Order]]));
@@ -272,7 +273,7 @@ export class AdminOrdersService {
     const blocked = deliveryBlock(order);
     if (blocked === 'unpaid') throw new ConflictException('Only paid orders have a delivery e-mail');
     if (blocked === 'refund-due') throw new ConflictException(REFUND_DUE_UNDELIVERED);
-    const emailId = await this.db.transaction(async (m) => {
+    const emailId = await runInTransaction(this.db, async (m) => {
       const messageId = await this.fulfilment.redeliver(m, order);
       await this.audit.record(m, actor, {
         action: 'orders.resend-email',
