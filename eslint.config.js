@@ -41,6 +41,27 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
+    // One way to open a transaction and one place for driver-specific locking: database/transactions.ts
+    // (runInTransaction retries deadlocks; forUpdate/skipLocked/lockRows are no-ops on SQLite).
+    files: ['backend/src/**/*.ts'],
+    ignores: ['backend/src/database/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='transaction']",
+          message:
+            'Open transactions with runInTransaction (database/transactions.ts): it retries deadlocks.',
+        },
+        {
+          selector:
+            "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(setLock|setOnLocked)$/]",
+          message: 'Lock rows with forUpdate, skipLocked or lockRows (database/transactions.ts).',
+        },
+      ],
+    },
+  },
+  {
     files: ['storefront/src/**/*.{ts,tsx}', 'admin/src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },

@@ -6,7 +6,7 @@ import { JWT_AUDIENCE, JWT_ISSUER } from '../src/auth/jwt.constants.js';
 import { StaffMember } from '../src/staff/entities/staff-member.entity.js';
 import { MAX_LISTED_PROBLEMS } from '../src/web/http-error.filter.js';
 import { DEV_DEFAULTS } from '../src/config/app-config.js';
-import { WEBHOOK_TOLERANCE_SECONDS } from '../src/payments/payments.service.js';
+import { WEBHOOK_TOLERANCE_SECONDS } from '../src/payments/providers/stripe.provider.js';
 import { BILLING, buyWithDemo, createIntent, type Intent } from './support/checkout.js';
 import { signIn } from './support/staff.js';
 import { StripeStandIn } from './support/stripe-stand-in.js';

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { DashboardService } from '../src/admin/dashboard/dashboard.service.js';
 import { RestockService } from '../src/fulfilment/restock.service.js';
 import { generateLicenseKey } from '../src/license-keys/license-key-cipher.js';
-import { STRIPE_SYNC_INTERVAL_MS } from '../src/payments/payments.service.js';
+import { PAYMENT_SYNC_INTERVAL_MS as STRIPE_SYNC_INTERVAL_MS } from '../src/payments/payments.service.js';
 import { createIntent, PRO_PLUS, type Intent } from './support/checkout.js';
 import { closedRedisUrl, dropKeys, TEST_REDIS_URL, testKeyPrefix } from './support/redis.js';
 import { waitFor } from './support/smtp-sink.js';

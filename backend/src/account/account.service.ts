@@ -17,6 +17,7 @@ import {
   CUSTOMER_TOKEN_TTL_SECONDS,
   type CustomerTokenPayload,
 } from './customer-token.js';
+import { runInTransaction } from '../database/transactions.js';
 
 /** The same answer whether or not the address is known, so the form tells nobody who our customers are. */
 export const ACCESS_LINK_ANSWER =
@@ -47,7 +48,7 @@ export class AccountService {
         expiresIn: CUSTOMER_TOKEN_TTL_SECONDS,
       });
       const link = `${this.config.publicUrl}/account?token=${encodeURIComponent(token)}`;
-      await this.db.transaction((m) =>
+      await runInTransaction(this.db, (m) =>
         this.outbox.enqueue(m, {
           kind: 'access-link',
           to: email,

@@ -3,7 +3,6 @@ import {
   BadGatewayException,
   BadRequestException,
   ConflictException,
-  Inject,
   Injectable,
   Logger,
   NotFoundException,
@@ -14,7 +13,7 @@ import { CatalogService } from '../catalog/catalog.service.js';
 import { CouponsService, INVALID_COUPON } from '../coupons/coupons.service.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { ClientSecrets } from '../payments/client-secrets.js';
-import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider.js';
+import { PaymentProviders } from '../payments/payment-providers.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { FulfilmentService } from '../fulfilment/fulfilment.service.js';
 import { isUniqueViolation } from '../database/errors.js';
@@ -25,6 +24,7 @@ import type {
 } from './dto/create-payment-intent.dto.js';
 import { MAX_QUANTITY } from './dto/create-payment-intent.dto.js';
 import { priceCart, UnknownProductError } from './pricing.js';
+import { runInTransaction } from '../database/transactions.js';
 
 /** How long a repeated request waits for the first one's payment to be set up. */
 const REPLAY_WAIT_MS = 5_000;
@@ -41,7 +41,7 @@ export class CheckoutService {
     private readonly secrets: ClientSecrets,
     private readonly fulfilment: FulfilmentService,
     private readonly payments: PaymentsService,
-    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly providers: PaymentProviders,
   ) {}
 
   /**
@@ -60,7 +60,7 @@ export class CheckoutService {
 
     let order: Order;
     try {
-      order = await this.db.transaction(async (manager) => {
+      order = await runInTransaction(this.db, async (manager) => {
         const coupon = dto.couponCode ? await this.coupons.reserve(manager, dto.couponCode) : null;
         if (dto.couponCode && !coupon) throw new ConflictException(INVALID_COUPON);
         const priced = this.price(dto, coupon?.percentOff ?? 0);
@@ -84,7 +84,7 @@ export class CheckoutService {
             couponCode: coupon?.code ?? null,
             couponState: coupon ? 'reserved' : null,
             orderItems: priced.items,
-            paymentProvider: this.provider.name,
+            paymentProvider: this.providers.checkout.name,
             idempotencyKey: idempotencyKey ?? null,
             idempotencyFingerprint: idempotencyKey ? fingerprint : null,
           }),
@@ -103,7 +103,7 @@ export class CheckoutService {
       return await this.setUpPayment(order);
     } catch (error) {
       this.logger.error(`Payment setup failed for order ${order.id}: ${(error as Error).message}`);
-      await this.db.transaction((m) => this.fulfilment.failPayment(m, order.id));
+      await runInTransaction(this.db, (m) => this.fulfilment.failPayment(m, order.id));
       throw new BadGatewayException(PAYMENT_SETUP_FAILED);
     }
   }
@@ -113,7 +113,10 @@ export class CheckoutService {
    * (a retry that resumed this setup), in which case that one is answered: an order has one payment.
    */
   private async setUpPayment(order: Order): Promise<PaymentIntentResponseDto> {
-    const payment = await this.provider.createPayment(order);
+    // The order's own provider: a setup resumed after the settings changed stays with it.
+    const provider = this.providers.of(order);
+    if (!provider) throw new Error(`Payment provider ${order.paymentProvider} is not configured`);
+    const payment = await provider.createPayment(order);
     const stored = await this.db
       .getRepository(Order)
       .createQueryBuilder()
@@ -130,8 +133,8 @@ export class CheckoutService {
   }
 
   /**
-   * The order's live status, for the shopper who holds the payment's client secret. A Stripe order still
-   * unpaid here is first checked with Stripe (PaymentsService.syncStripePayment), so the shopper whose
+   * The order's live status, for the shopper who holds the payment's client secret. An order still
+   * unpaid here is first checked with its provider (PaymentsService.syncPayment), so the shopper whose
    * card went through sees the order delivered even when the webhook is late.
    */
   async status(orderId: string, clientSecret: string): Promise<OrderStatusDto> {
@@ -140,8 +143,7 @@ export class CheckoutService {
     if (!order || !this.secrets.matches(order.clientSecretSealed, clientSecret)) {
       throw new NotFoundException('Order not found');
     }
-    if (order.paymentProvider === 'stripe' && order.paymentStatus !== 'completed') {
-      await this.payments.syncStripePayment(order);
+    if (order.paymentStatus !== 'completed' && (await this.payments.syncPayment(order))) {
       order = (await orders.findOneBy({ id: orderId })) ?? order;
     }
     return {
@@ -171,7 +173,7 @@ export class CheckoutService {
    * REPLAY_WAIT_MS, and then answers the same order; a failed setup answers as the first did. When the
    * payment is still missing after that wait, the first request is taken to have died (the server was
    * killed or restarted between storing the order and storing its payment) and the setup is resumed:
-   * Stripe answers the same PaymentIntent for the order's idempotency key, and only one payment is
+   * the provider answers the same payment for the same order (createPayment), and only one payment is
    * ever stored for the order (setUpPayment).
    */
   private async replay(
@@ -205,11 +207,12 @@ export class CheckoutService {
   }
 
   private response(order: Order, clientSecret: string): PaymentIntentResponseDto {
+    const provider = this.providers.of(order) ?? this.providers.checkout;
     return {
       orderId: order.id,
       clientSecret,
-      provider: this.provider.name,
-      ...(this.provider.publishableKey ? { publishableKey: this.provider.publishableKey } : {}),
+      provider: provider.name,
+      ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
       subtotalCents: order.subtotalCents,
       discountCents: order.discountCents,
       totalCents: order.totalCents,

@@ -129,6 +129,15 @@ export function activeStripe(config: Pick<AppConfig, 'payments'>): StripeConfig 
   return config.payments.demo ? null : config.payments.stripe;
 }
 
+/** The payment providers this build knows, by the name an order records (`orders.paymentProvider`). */
+export const PAYMENT_PROVIDER_NAMES = ['stripe', 'demo'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDER_NAMES)[number];
+
+/** The provider new checkouts pay with (activeStripe's rule); payments/ keeps the providers themselves. */
+export function checkoutPaymentProvider(config: Pick<AppConfig, 'payments'>): PaymentProviderName {
+  return activeStripe(config) ? 'stripe' : 'demo';
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);

@@ -1,7 +1,14 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/auth.decorators.js';
-import { activeStripe, APP_CONFIG, DEV_DEFAULTS, type AppConfig } from './app-config.js';
+import {
+  APP_CONFIG,
+  checkoutPaymentProvider,
+  DEV_DEFAULTS,
+  PAYMENT_PROVIDER_NAMES,
+  type AppConfig,
+  type PaymentProviderName,
+} from './app-config.js';
 import { SUPPORT_HOURS } from './support-hours.js';
 
 export class DevelopmentSignInDto {
@@ -47,8 +54,8 @@ export class StoreConfigDto {
   @ApiProperty({ enum: ['development', 'production', 'test'] })
   environment: AppConfig['nodeEnv'];
 
-  @ApiProperty({ enum: ['stripe', 'demo'], description: 'Who takes the payments at checkout' })
-  paymentProvider: 'stripe' | 'demo';
+  @ApiProperty({ enum: PAYMENT_PROVIDER_NAMES, description: 'Who takes the payments at checkout' })
+  paymentProvider: PaymentProviderName;
 
   @ApiProperty({ example: 'Office Licence Store' })
   storeName: string;
@@ -87,7 +94,7 @@ export class StoreConfigController {
       config.admin.password === DEV_DEFAULTS.adminPassword;
     this.answer = {
       environment: config.nodeEnv,
-      paymentProvider: activeStripe(config) ? 'stripe' : 'demo',
+      paymentProvider: checkoutPaymentProvider(config),
       storeName: config.store.name,
       supportEmail: config.mail.supportEmail,
       supportPhone: config.store.supportPhone,

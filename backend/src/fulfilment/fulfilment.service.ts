@@ -6,7 +6,6 @@ import { In, Not, type DataSource, type EntityManager } from 'typeorm';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { CouponsService } from '../coupons/coupons.service.js';
-import { isMysqlFamily } from '../database/errors.js';
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
@@ -27,6 +26,7 @@ import {
 } from '../orders/order-process.js';
 import { renderDeliveryEmail, type DeliveredProduct } from './delivery-email.js';
 import { renderRefundDueEmail, renderRefundDueStaffEmail } from './refund-due-email.js';
+import { forUpdate, runInTransaction, skipLocked } from '../database/transactions.js';
 
 export const DOWNLOAD_LINK_DAYS = 30;
 export const DOWNLOADS_PER_LINK = 5;
@@ -39,7 +39,6 @@ export const DOWNLOADS_PER_LINK = 5;
 @Injectable()
 export class FulfilmentService {
   private readonly logger = new Logger('Fulfilment');
-  private readonly mysql: boolean;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -48,9 +47,7 @@ export class FulfilmentService {
     private readonly catalog: CatalogService,
     private readonly coupons: CouponsService,
     private readonly outbox: OutboxService,
-  ) {
-    this.mysql = isMysqlFamily(db.options.type);
-  }
+  ) {}
 
   /**
    * Marks the payment completed and delivers the order. Only the first caller for an order gets past the
@@ -259,7 +256,7 @@ export class FulfilmentService {
       .getMany();
     let released = 0;
     for (const { id } of stale) {
-      if (await this.db.transaction((m) => this.releaseCoupon(m, id))) released++;
+      if (await runInTransaction(this.db, (m) => this.releaseCoupon(m, id))) released++;
     }
     return released;
   }
@@ -286,7 +283,7 @@ export class FulfilmentService {
     });
     let completed = 0;
     for (const { id } of waiting) {
-      const done = await this.db.transaction(async (m) => {
+      const done = await runInTransaction(this.db, async (m) => {
         const order = await this.lockOrder(m, id);
         if (!order?.awaitingKeys || deliveryBlock(order)) return false;
         return (await this.deliver(m, order, true)) === 'complete';
@@ -380,8 +377,7 @@ export class FulfilmentService {
       .orderBy('k.createdAt', 'ASC')
       .addOrderBy('k.id', 'ASC')
       .limit(count);
-    if (this.mysql) candidates.setLock('pessimistic_write').setOnLocked('skip_locked');
-    const keys = await candidates.getMany();
+    const keys = await skipLocked(candidates).getMany();
     if (keys.length === 0) return [];
     const ids = keys.map((k) => k.id);
     const taken = await m
@@ -480,8 +476,6 @@ export class FulfilmentService {
 
   /** The order, its row locked until commit on MySQL/MariaDB (SQLite runs one writer at a time). */
   async lockOrder(m: EntityManager, id: string): Promise<Order | null> {
-    const query = m.createQueryBuilder(Order, 'o').where('o.id = :id', { id });
-    if (this.mysql) query.setLock('pessimistic_write');
-    return query.getOne();
+    return forUpdate(m.createQueryBuilder(Order, 'o').where('o.id = :id', { id })).getOne();
   }
 }

@@ -1,7 +1,7 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { In, type DataSource, type EntityManager, type QueryResult, type Repository } from 'typeorm';
-import { runInTransaction } from '../database/transactions.js';
+import { lockRows, runInTransaction } from '../database/transactions.js';
 import type { ActivationStateDto, LicenseValidationDto } from './dto/license-activation.dto.js';
 import { LicenseActivation } from './entities/license-activation.entity.js';
 import { LicenseKey } from './entities/license-key.entity.js';
@@ -119,13 +119,9 @@ export class LicenseActivationsService {
 
   /** Row lock on the key (MySQL/MariaDB); SQLite transactions already run one at a time. */
   private async lockKey(em: EntityManager, keyId: string): Promise<void> {
-    if (this.db.options.type === 'better-sqlite3') return;
-    await em
-      .createQueryBuilder(LicenseKey, 'key')
-      .select('key.id')
-      .where('key.id = :id', { id: keyId })
-      .setLock('pessimistic_write')
-      .getRawOne();
+    await lockRows(
+      em.createQueryBuilder(LicenseKey, 'key').select('key.id').where('key.id = :id', { id: keyId }),
+    );
   }
 
   private async findKey(licenseKey: string): Promise<LicenseKey> {

@@ -6,6 +6,7 @@ import { OutboxService } from '../emails/outbox.service.js';
 import { contactNotification } from './contact-notification.js';
 import type { ContactCreatedDto, CreateContactMessageDto } from './dto/create-contact-message.dto.js';
 import { Message } from './entities/message.entity.js';
+import { runInTransaction } from '../database/transactions.js';
 
 @Injectable()
 export class MessagesService {
@@ -17,7 +18,7 @@ export class MessagesService {
 
   /** Stores the message and queues the notification to support in one transaction. */
   async create(dto: CreateContactMessageDto): Promise<ContactCreatedDto> {
-    const id = await this.db.transaction(async (manager) => {
+    const id = await runInTransaction(this.db, async (manager) => {
       const saved = await manager.save(
         Message,
         manager.create(Message, {

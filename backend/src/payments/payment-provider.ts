@@ -1,78 +1,113 @@
-import { randomBytes } from 'node:crypto';
-import type Stripe from 'stripe';
+import type { PaymentProviderName } from '../config/app-config.js';
 import type { Order } from '../orders/entities/order.entity.js';
 
-export type PaymentProviderName = 'stripe' | 'demo';
+export type { PaymentProviderName };
 
 export interface CreatedPayment {
   providerPaymentId: string;
   clientSecret: string;
 }
 
-/** Where a checkout's payment is created. One is active, chosen by the settings (see PaymentsModule). */
+/** A refund the provider accepted: its own id for it, and the amount it refunds. */
+export interface ProviderRefund {
+  providerRefundId: string;
+  amountCents: number;
+}
+
+/** A payment as the provider sees it now, in the store's words. */
+export interface ProviderPayment {
+  providerPaymentId: string;
+  /**
+   * `requires_action`: waiting for the shopper (a card to enter, 3-D Secure, a demo confirmation);
+   * `processing`: taken, not yet settled; `failed`: the last attempt was declined (the shopper may try
+   * again); `cancelled`: it can no longer be paid.
+   */
+  status: 'succeeded' | 'failed' | 'processing' | 'requires_action' | 'cancelled';
+  /** What was received once succeeded, otherwise what is asked. */
+  amountCents: number;
+  currency: string;
+  /** How the shopper paid (`card`, …), when the provider says. */
+  paymentMethod: string | null;
+}
+
+interface WebhookEventBase {
+  /** The provider's id for the event: recorded once in `payment_events`, so a replay does nothing. */
+  providerEventId: string;
+  /** The provider's own name for the event type, as recorded. */
+  providerType: string;
+}
+
+interface PaymentWebhookEvent extends WebhookEventBase {
+  /** The provider's id for the payment concerned (`orders.providerPaymentId`), when the event names it. */
+  providerPaymentId: string | null;
+  /** The order the payment was created for, as the provider was told (for a payment the order lacks). */
+  orderId: string | null;
+  /** The event's amount where the provider gives one: paid, refunded so far, or disputed. */
+  amountCents: number | null;
+  currency: string | null;
+}
+
+/**
+ * A provider's webhook delivery in the store's words. Only `succeeded`, `failed` and a full `refunded`
+ * change orders today; partial refunds, disputes and fraud reviews are recorded (once, against their
+ * order) and acted on by issue #19. Types the store has no use for are `ignored`, and recorded too.
+ */
+export type WebhookEvent =
+  | (PaymentWebhookEvent & { kind: 'succeeded'; providerPaymentId: string; paymentMethod: string })
+  | (PaymentWebhookEvent & { kind: 'failed'; providerPaymentId: string })
+  /** `fullyRefunded`: the whole payment is refunded now (`amountCents` is what is refunded so far). */
+  | (PaymentWebhookEvent & { kind: 'refunded'; fullyRefunded: boolean })
+  | (PaymentWebhookEvent & { kind: 'disputed' })
+  /** A fraud review; `reason`: why it was opened or how it was closed, in the provider's words. */
+  | (PaymentWebhookEvent & { kind: 'review_opened' | 'review_closed'; reason: string | null })
+  | (WebhookEventBase & { kind: 'ignored' });
+
+export type WebhookEventKind = WebhookEvent['kind'];
+
+/** Request headers as the HTTP layer hands them over (names in lower case). */
+export type WebhookHeaders = Record<string, string | string[] | undefined>;
+
+/**
+ * A webhook delivery the provider refused to read (no signature, a forged or stale one, a body that does
+ * not parse): answered 400 with this message, and nothing is recorded.
+ */
+export class WebhookRefused extends Error {}
+
+/**
+ * Someone who takes payments. The registry (PaymentProviders) holds one per configured provider; new
+ * checkouts use the one the settings choose, an existing order the one its `paymentProvider` names.
+ */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** Publishable key the browser needs, if any. */
   readonly publishableKey?: string;
+  /**
+   * Whether payments are confirmed at the provider and reported later (a webhook that may be late or
+   * lost), so that an unpaid order is worth looking up with fetchPayment while the shopper waits. False
+   * when this server confirms them itself (the demo provider).
+   */
+  readonly confirmsAsynchronously: boolean;
+  /** Creates the payment of the order's total, once per order however often it is called. */
   createPayment(order: Order): Promise<CreatedPayment>;
   /**
    * Cancels an order's payment so that it can no longer be paid: 'cancelled' (or it already was), or
    * 'paid' when the shopper's payment went through first. Throws when the provider cannot be reached.
    */
   cancelPayment(providerPaymentId: string): Promise<'cancelled' | 'paid'>;
-}
-
-export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
-
-/** A Stripe PaymentIntent for the server's total, idempotent per order. */
-export class StripePaymentProvider implements PaymentProvider {
-  readonly name = 'stripe' as const;
-
-  constructor(
-    private readonly stripe: Stripe,
-    readonly publishableKey: string,
-  ) {}
-
-  async createPayment(order: Order): Promise<CreatedPayment> {
-    const intent = await this.stripe.paymentIntents.create(
-      {
-        amount: order.totalCents,
-        currency: order.currency,
-        automatic_payment_methods: { enabled: true },
-        receipt_email: order.customerEmail,
-        metadata: { orderId: order.id },
-      },
-      { idempotencyKey: `order-${order.id}-payment-intent` },
-    );
-    if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} has no client secret`);
-    return { providerPaymentId: intent.id, clientSecret: intent.client_secret };
-  }
-
-  async cancelPayment(providerPaymentId: string): Promise<'cancelled' | 'paid'> {
-    try {
-      await this.stripe.paymentIntents.cancel(providerPaymentId);
-      return 'cancelled';
-    } catch (error) {
-      // Refused for its state: find out which.
-      const { status } = await this.stripe.paymentIntents.retrieve(providerPaymentId);
-      if (status === 'canceled') return 'cancelled';
-      if (status === 'succeeded' || status === 'processing' || status === 'requires_capture') return 'paid';
-      throw error;
-    }
-  }
-}
-
-/** No card and no charge: the shopper confirms through POST /api/payments/demo/confirm. */
-export class DemoPaymentProvider implements PaymentProvider {
-  readonly name = 'demo' as const;
-
-  async createPayment(order: Order): Promise<CreatedPayment> {
-    const id = `demo_${order.id}`;
-    return { providerPaymentId: id, clientSecret: `${id}_secret_${randomBytes(18).toString('base64url')}` };
-  }
-
-  /** Nothing to tell anyone: the demo confirmation refuses cancelled orders. */
-  async cancelPayment(): Promise<'cancelled'> {
-    return 'cancelled';
-  }
+  /**
+   * Refunds a paid payment, in full when `amountCents` is omitted. The same payment and amount are
+   * refunded once however often this is called (a retry after a timeout), unless `idempotencyKey` says
+   * it is another refund (a second partial refund of the same amount). Throws when the provider refuses
+   * (more than is left to refund, an unpaid payment) or cannot be reached. Not used by any flow yet: the
+   * back office's refunds come with issue #19.
+   */
+  refund(
+    providerPaymentId: string,
+    amountCents?: number,
+    options?: { idempotencyKey?: string },
+  ): Promise<ProviderRefund>;
+  /** Reads a webhook delivery; throws WebhookRefused when it cannot be trusted or read. */
+  parseWebhook(rawBody: Buffer | undefined, headers: WebhookHeaders): Promise<WebhookEvent>;
+  /** The payment as the provider has it now (the catch-up of the shopper's status polling). */
+  fetchPayment(providerPaymentId: string): Promise<ProviderPayment>;
 }

@@ -1,16 +1,20 @@
-import { Body, Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiParam,
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import type { RawBodyRequest } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { Public } from '../common/auth.decorators.js';
+import { PAYMENT_PROVIDER_NAMES } from '../config/app-config.js';
 import { DemoConfirmDto } from './dto/demo-confirm.dto.js';
+import type { WebhookHeaders } from './payment-provider.js';
+import { DEFAULT_WEBHOOK_PROVIDER } from './payment-providers.js';
 import { PaymentsService, type OrderPaymentState } from './payments.service.js';
 
 @ApiTags('checkout')
@@ -27,9 +31,26 @@ export class PaymentsController {
   @ApiNotFoundResponse({ description: 'Stripe is not configured' })
   webhook(
     @Req() req: RawBodyRequest<FastifyRequest>,
-    @Headers('stripe-signature') signature?: string,
+    @Headers() headers: WebhookHeaders,
   ): Promise<{ received: true }> {
-    return this.payments.handleStripeWebhook(req.rawBody, signature);
+    return this.payments.handleWebhook(DEFAULT_WEBHOOK_PROVIDER, req.rawBody, headers);
+  }
+
+  @Post('webhook/:provider')
+  @HttpCode(200)
+  @ApiOperation({ summary: "A payment provider's webhook, checked as that provider signs them" })
+  @ApiParam({ name: 'provider', enum: PAYMENT_PROVIDER_NAMES })
+  @ApiOkResponse({ schema: { example: { received: true } } })
+  @ApiBadRequestResponse({
+    description: 'Missing, forged or stale signature, or a provider without webhooks',
+  })
+  @ApiNotFoundResponse({ description: 'No such provider is configured' })
+  providerWebhook(
+    @Param('provider') provider: string,
+    @Req() req: RawBodyRequest<FastifyRequest>,
+    @Headers() headers: WebhookHeaders,
+  ): Promise<{ received: true }> {
+    return this.payments.handleWebhook(provider, req.rawBody, headers);
   }
 
   @Post('demo/confirm')

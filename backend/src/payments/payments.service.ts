@@ -9,10 +9,8 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type Stripe from 'stripe';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { IntervalGate } from '../common/interval-gate.js';
-import { activeStripe, APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isUniqueViolation } from '../database/errors.js';
 import { runInTransaction } from '../database/transactions.js';
 import { FulfilmentService } from '../fulfilment/fulfilment.service.js';
@@ -20,18 +18,23 @@ import { Order } from '../orders/entities/order.entity.js';
 import { UNPAID } from '../orders/order-process.js';
 import { ClientSecrets } from './client-secrets.js';
 import { PaymentEvent } from './entities/payment-event.entity.js';
-import { STRIPE } from './stripe.client.js';
-import { signedInTheFuture } from './webhook-signature.js';
+import {
+  WebhookRefused,
+  type PaymentProvider,
+  type ProviderPayment,
+  type WebhookEvent,
+  type WebhookHeaders,
+} from './payment-provider.js';
+import { PaymentProviders } from './payment-providers.js';
+import { DemoPaymentProvider } from './providers/demo.provider.js';
 
-/** Signatures older than this are refused (replayed captures). */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
 /**
- * One order's PaymentIntent is looked up at most this often for the shopper's status polling, by all the
- * store's processes together when REDIS_URL is set.
+ * One order's payment is looked up at the provider at most this often for the shopper's status polling,
+ * by all the store's processes together when REDIS_URL is set.
  */
-export const STRIPE_SYNC_INTERVAL_MS = 2_000;
+export const PAYMENT_SYNC_INTERVAL_MS = 2_000;
 /** Injection token of the IntervalGate that spaces out those lookups. */
-export const STRIPE_SYNC_GATE = Symbol('STRIPE_SYNC_GATE');
+export const PAYMENT_SYNC_GATE = Symbol('PAYMENT_SYNC_GATE');
 
 export interface OrderPaymentState {
   orderId: string;
@@ -40,48 +43,44 @@ export interface OrderPaymentState {
 }
 
 /**
- * Turns payment events into order changes. A provider event is recorded by its id in the same transaction
- * as its effects: a replay finds the id and does nothing, and a failure leaves no record so the provider
- * retries it.
+ * Turns payment events into order changes, whichever provider reports them (PaymentProviders). A
+ * provider event is recorded by its id in the same transaction as its effects: a replay finds the id
+ * and does nothing, and a failure leaves no record so the provider retries it.
  */
 @Injectable()
 export class PaymentsService {
   private readonly logger = new Logger('Payments');
-  /** Lookups of PaymentIntents under way in this process, by order id: concurrent status polls share one. */
+  /** Lookups of payments under way in this process, by order id: concurrent status polls share one. */
   private readonly syncing = new Map<string, Promise<void>>();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly fulfilment: FulfilmentService,
     private readonly secrets: ClientSecrets,
-    @Inject(STRIPE) private readonly stripe: Stripe | null,
-    @Inject(STRIPE_SYNC_GATE) private readonly syncGate: IntervalGate,
+    private readonly providers: PaymentProviders,
+    @Inject(PAYMENT_SYNC_GATE) private readonly syncGate: IntervalGate,
   ) {}
 
-  /** POST /api/payments/webhook: verify the signature on the raw body, then apply the event once. */
-  async handleStripeWebhook(
+  /**
+   * POST /api/payments/webhook[/:provider]: the provider checks the delivery (its signature on the raw
+   * body) and reads it, then the event is applied once. 404 for a provider not configured here, 400 for
+   * a delivery the provider refuses.
+   */
+  async handleWebhook(
+    providerName: string,
     rawBody: Buffer | undefined,
-    signature: string | undefined,
+    headers: WebhookHeaders,
   ): Promise<{ received: true }> {
-    if (!this.stripe || !this.config.payments.stripe) throw new NotFoundException();
-    if (!rawBody || !signature) throw new BadRequestException('Missing Stripe-Signature header or body');
-    let event: Stripe.Event;
+    const provider = this.providers.get(providerName);
+    if (!provider) throw new NotFoundException();
+    let event: WebhookEvent;
     try {
-      event = this.stripe.webhooks.constructEvent(
-        rawBody,
-        signature,
-        this.config.payments.stripe.webhookSecret,
-        WEBHOOK_TOLERANCE_SECONDS,
-      );
-    } catch {
-      throw new BadRequestException('Invalid Stripe signature');
+      event = await provider.parseWebhook(rawBody, headers);
+    } catch (error) {
+      if (error instanceof WebhookRefused) throw new BadRequestException(error.message);
+      throw error;
     }
-    if (signedInTheFuture(signature, WEBHOOK_TOLERANCE_SECONDS))
-      throw new BadRequestException('Stripe signature timestamp is too far in the future');
-    const malformed = malformedStripeEvent(event);
-    if (malformed) throw new BadRequestException(`Malformed Stripe event: ${malformed}`);
-    await this.applyOnce(event.id, event.type, async (m) => this.applyStripeEvent(m, event));
+    await this.applyOnce(provider, event);
     return { received: true };
   }
 
@@ -91,23 +90,33 @@ export class PaymentsService {
     clientSecret: string,
     outcome: 'succeed' | 'decline',
   ): Promise<OrderPaymentState> {
-    // Off in Stripe mode and in production: the route does not exist there.
-    if (!this.config.payments.demo) throw new NotFoundException();
+    // Off when another provider takes the payments, and in production: the route does not exist there.
+    const demo = this.providers.get('demo');
+    if (!(demo instanceof DemoPaymentProvider)) throw new NotFoundException();
     // What the checks below need; confirming reads the whole order again, under the UPDATE's lock.
     const order = await this.db.getRepository(Order).findOne({
-      select: { id: true, paymentProvider: true, clientSecretSealed: true, status: true },
+      select: {
+        id: true,
+        paymentProvider: true,
+        clientSecretSealed: true,
+        status: true,
+        providerPaymentId: true,
+        totalCents: true,
+        currency: true,
+      },
       where: { id: orderId },
     });
     if (
       !order ||
-      order.paymentProvider !== 'demo' ||
+      order.paymentProvider !== demo.name ||
       !this.secrets.matches(order.clientSecretSealed, clientSecret)
     ) {
       throw new NotFoundException('Order not found');
     }
     if (order.status === 'cancelled') throw new ConflictException('This order was cancelled');
     if (outcome === 'decline') {
-      await this.db.transaction((m) => this.fulfilment.failPayment(m, orderId));
+      await runInTransaction(this.db, (m) => this.fulfilment.failPayment(m, orderId));
+      if (order.providerPaymentId) demo.settle(order.providerPaymentId, 'failed', order);
       throw new HttpException(
         {
           statusCode: 402,
@@ -117,82 +126,97 @@ export class PaymentsService {
         HttpStatus.PAYMENT_REQUIRED,
       );
     }
-    const confirmed = await this.db.transaction((m) => this.fulfilment.confirmPayment(m, orderId, 'demo'));
+    const confirmed = await runInTransaction(this.db, (m) =>
+      this.fulfilment.confirmPayment(m, orderId, demo.name),
+    );
+    if (order.providerPaymentId) demo.settle(order.providerPaymentId, 'succeeded', order);
     // Already paid (a second click): the order as it stands.
     const after = confirmed ?? (await this.db.getRepository(Order).findOneByOrFail({ id: orderId }));
     return { orderId, status: after.status, paymentStatus: after.paymentStatus };
   }
 
   /**
-   * Catches up with Stripe for the shopper's browser, which polls the order's status once Stripe.js has
-   * confirmed the card: when the order is still unpaid here (the webhook is late, lost or misconfigured)
-   * its PaymentIntent is read from Stripe, and a succeeded one is confirmed exactly as the webhook
-   * confirms it (same amount and currency check, same conditional update in FulfilmentService, so a
-   * webhook racing this lookup cannot deliver the order twice). At most one lookup per order every
-   * STRIPE_SYNC_INTERVAL_MS, across processes with REDIS_URL (a poll that another process answered a
-   * moment ago reads the order as it is); a Stripe error is logged and the webhook remains the way the
-   * order is paid.
+   * Catches up with the provider for the shopper's browser, which polls the order's status once the
+   * provider's script has confirmed the card: when the order is still unpaid here (the webhook is late,
+   * lost or misconfigured) its payment is read from the provider (fetchPayment), and a succeeded one is
+   * confirmed exactly as the webhook confirms it (same amount and currency check, same conditional update
+   * in FulfilmentService, so a webhook racing this lookup cannot deliver the order twice). At most one
+   * lookup per order every PAYMENT_SYNC_INTERVAL_MS, across processes with REDIS_URL (a poll that
+   * another process answered a moment ago reads the order as it is); a provider error is logged and the
+   * webhook remains the way the order is paid.
+   *
+   * Answers false when the order's provider is not one to catch up with (it confirms payments through
+   * this server, as the demo provider does, or it is not configured here): the order is as it was read.
    */
-  async syncStripePayment(order: Order): Promise<void> {
-    if (
-      !this.stripe ||
-      !activeStripe(this.config) ||
-      order.paymentProvider !== 'stripe' ||
-      !order.providerPaymentId ||
-      !UNPAID.includes(order.paymentStatus)
-    ) {
-      return;
-    }
+  async syncPayment(order: Order): Promise<boolean> {
+    const provider = this.providers.of(order);
+    if (!provider?.confirmsAsynchronously) return false;
+    if (!order.providerPaymentId || !UNPAID.includes(order.paymentStatus)) return true;
     const running = this.syncing.get(order.id);
-    if (running) return running;
-    const paymentIntentId = order.providerPaymentId;
+    if (running) return running.then(() => true);
+    const providerPaymentId = order.providerPaymentId;
     const sync = (async () => {
-      if (await this.syncGate.pass(`stripe-sync:${order.id}`, STRIPE_SYNC_INTERVAL_MS))
-        await this.confirmFromStripe(order.id, paymentIntentId);
+      if (await this.syncGate.pass(`${provider.name}-sync:${order.id}`, PAYMENT_SYNC_INTERVAL_MS))
+        await this.confirmFromProvider(provider, order.id, providerPaymentId);
     })().finally(() => this.syncing.delete(order.id));
     this.syncing.set(order.id, sync);
-    return sync;
+    return sync.then(() => true);
   }
 
-  private async confirmFromStripe(orderId: string, paymentIntentId: string): Promise<void> {
-    let intent: Stripe.PaymentIntent;
+  private async confirmFromProvider(
+    provider: PaymentProvider,
+    orderId: string,
+    providerPaymentId: string,
+  ): Promise<void> {
+    let payment: ProviderPayment;
     try {
-      intent = await this.stripe!.paymentIntents.retrieve(paymentIntentId);
+      payment = await provider.fetchPayment(providerPaymentId);
     } catch (error) {
-      this.logger.warn(`Could not read PaymentIntent ${paymentIntentId}: ${(error as Error).message}`);
+      this.logger.warn(
+        `Could not read ${provider.name} payment ${providerPaymentId}: ${(error as Error).message}`,
+      );
       return;
     }
-    if (intent.status !== 'succeeded') return;
+    if (payment.status !== 'succeeded') return;
     await runInTransaction(this.db, async (m) => {
       const order = await m.findOneBy(Order, { id: orderId });
-      if (order && UNPAID.includes(order.paymentStatus)) await this.confirmIntent(m, order, intent);
+      if (order && UNPAID.includes(order.paymentStatus)) await this.confirmPaid(m, order, payment);
     });
   }
 
-  /** Confirms the order's payment when the PaymentIntent paid its total in its currency. */
-  private async confirmIntent(m: EntityManager, order: Order, intent: Stripe.PaymentIntent): Promise<void> {
-    const paid = intent.amount_received || intent.amount;
-    if (paid !== order.totalCents || intent.currency !== order.currency) {
+  /** Confirms the order's payment when the provider received its total in its currency. */
+  private async confirmPaid(
+    m: EntityManager,
+    order: Order,
+    paid: {
+      providerPaymentId: string;
+      amountCents: number | null;
+      currency: string | null;
+      paymentMethod: string | null;
+    },
+  ): Promise<void> {
+    if (paid.amountCents !== order.totalCents || paid.currency !== order.currency) {
       this.logger.error(
-        `PaymentIntent ${intent.id} paid ${paid} ${intent.currency} for order ${order.id} of ` +
+        `Payment ${paid.providerPaymentId} paid ${paid.amountCents} ${paid.currency} for order ${order.id} of ` +
           `${order.totalCents} ${order.currency}: not fulfilled, needs review`,
       );
       return;
     }
-    const method = intent.payment_method_types?.[0] ?? 'card';
-    await this.fulfilment.confirmPayment(m, order.id, method);
+    await this.fulfilment.confirmPayment(m, order.id, paid.paymentMethod ?? 'card');
   }
 
-  private async applyOnce(
-    eventId: string,
-    type: string,
-    apply: (m: EntityManager) => Promise<string | null>,
-  ) {
+  private async applyOnce(provider: PaymentProvider, event: WebhookEvent): Promise<void> {
+    const { providerEventId } = event;
     try {
-      await this.db.transaction(async (m) => {
-        await m.insert(PaymentEvent, { providerEventId: eventId, provider: 'stripe', type, orderId: null });
-        const orderId = await apply(m);
-        if (orderId) await m.update(PaymentEvent, { providerEventId: eventId }, { orderId });
+      await runInTransaction(this.db, async (m) => {
+        await m.insert(PaymentEvent, {
+          providerEventId,
+          provider: provider.name,
+          type: event.providerType,
+          orderId: null,
+        });
+        const orderId = await this.applyEvent(m, provider, event);
+        if (orderId) await m.update(PaymentEvent, { providerEventId }, { orderId });
       });
     } catch (error) {
       if (isUniqueViolation(error)) return; // already applied: a replay
@@ -201,65 +225,53 @@ export class PaymentsService {
   }
 
   /** Returns the order the event concerned, if any. */
-  private async applyStripeEvent(m: EntityManager, event: Stripe.Event): Promise<string | null> {
-    switch (event.type) {
-      case 'payment_intent.succeeded': {
-        const intent = event.data.object;
-        const order = await this.orderOf(m, intent.id, intent.metadata?.orderId);
-        if (!order) return null;
-        await this.confirmIntent(m, order, intent);
-        return order.id;
-      }
-      case 'payment_intent.payment_failed': {
-        const intent = event.data.object;
-        const order = await this.orderOf(m, intent.id, intent.metadata?.orderId);
-        if (order) await this.fulfilment.failPayment(m, order.id);
-        return order?.id ?? null;
-      }
-      case 'charge.refunded': {
-        const charge = event.data.object;
-        const intentId =
-          typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-        const order = intentId ? await this.orderOf(m, intentId) : null;
-        // Partial refunds change nothing here; the back office handles them case by case.
-        if (order && charge.refunded && charge.amount_refunded >= charge.amount) {
-          await this.fulfilment.refund(m, order.id);
-        }
-        return order?.id ?? null;
-      }
-      default:
-        return null;
+  private async applyEvent(
+    m: EntityManager,
+    provider: PaymentProvider,
+    event: WebhookEvent,
+  ): Promise<string | null> {
+    if (event.kind === 'ignored') return null;
+    const order = event.providerPaymentId
+      ? await this.orderOf(m, provider, event.providerPaymentId, event.orderId)
+      : null;
+    if (!order) return null;
+    switch (event.kind) {
+      case 'succeeded':
+        await this.confirmPaid(m, order, event);
+        break;
+      case 'failed':
+        await this.fulfilment.failPayment(m, order.id);
+        break;
+      case 'refunded':
+        // Partial refunds change nothing here yet; the back office handles them case by case (#19).
+        if (event.fullyRefunded) await this.fulfilment.refund(m, order.id);
+        break;
+      case 'disputed':
+      case 'review_opened':
+      case 'review_closed':
+        // Recorded against the order and not acted on yet: holds, disputes and their e-mails are #19.
+        break;
     }
+    return order.id;
   }
 
-  private async orderOf(m: EntityManager, paymentIntentId: string, orderId?: string): Promise<Order | null> {
-    const order = await m.findOneBy(Order, { providerPaymentId: paymentIntentId });
+  /**
+   * The order of a provider's payment: by the payment id the order stored, or else by the order id the
+   * provider was given (`orderId`), when that order was created with this provider.
+   */
+  private async orderOf(
+    m: EntityManager,
+    provider: PaymentProvider,
+    providerPaymentId: string,
+    orderId: string | null,
+  ): Promise<Order | null> {
+    const order = await m.findOneBy(Order, { providerPaymentId });
     if (order) return order;
     if (orderId) {
-      const byMetadata = await m.findOneBy(Order, { id: orderId });
-      if (byMetadata?.paymentProvider === 'stripe') return byMetadata;
+      const byOrderId = await m.findOneBy(Order, { id: orderId });
+      if (byOrderId?.paymentProvider === provider.name) return byOrderId;
     }
-    this.logger.warn(`Stripe event for unknown PaymentIntent ${paymentIntentId}`);
+    this.logger.warn(`${provider.name} event for unknown payment ${providerPaymentId}`);
     return null;
   }
-}
-
-/**
- * What is wrong with the shape of a correctly signed event, or null. Stripe sends none such, but a body
- * signed with the webhook secret is otherwise trusted as it is, and reading a missing `data.object` or
- * storing an over-long id would be a 500 (which Stripe retries for days) instead of a 400.
- */
-export function malformedStripeEvent(event: unknown): string | null {
-  const e = event as { id?: unknown; type?: unknown; data?: { object?: unknown } } | null;
-  if (!e || typeof e !== 'object' || Array.isArray(e)) return 'not an object';
-  if (typeof e.id !== 'string' || !e.id || e.id.length > 255) return 'id';
-  if (typeof e.type !== 'string' || !e.type || e.type.length > 100) return 'type';
-  const object = e.data?.object as { id?: unknown; metadata?: { orderId?: unknown } | null } | undefined;
-  if (!object || typeof object !== 'object' || Array.isArray(object)) return 'data.object';
-  if (e.type.startsWith('payment_intent.')) {
-    if (typeof object.id !== 'string' || !object.id) return 'data.object.id';
-    const orderId = object.metadata?.orderId;
-    if (orderId !== undefined && typeof orderId !== 'string') return 'data.object.metadata.orderId';
-  }
-  return null;
 }

@@ -13,6 +13,7 @@ import type {
 } from '../orders/entities/order.entity.js';
 import { Order as OrderEntity } from '../orders/entities/order.entity.js';
 import { canTransition, type ProcessKind, type ProcessStates } from '../orders/order-process.js';
+import { runInTransaction } from '../database/transactions.js';
 
 const FIRST = [
   'Jane',
@@ -211,7 +212,7 @@ export async function insertBulkOrders(
         });
       }
     }
-    await db.transaction(async (m) => {
+    await runInTransaction(db, async (m) => {
       const insert = async (entity: object, rows: object[]) => {
         // Under MySQL's packet limit and SQLite's variable limit.
         for (let i = 0; i < rows.length; i += 250) {

@@ -12,6 +12,7 @@ import { Coupon } from '../coupons/entities/coupon.entity.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { generateLicenseKey, LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
 import { withStartupLock } from '../database/startup-lock.js';
+import { runInTransaction } from '../database/transactions.js';
 
 export const DEMO_KEYS_PER_PRODUCT = 25;
 
@@ -94,7 +95,7 @@ export class SeedService implements OnApplicationBootstrap {
   private async seedDemoKeys(): Promise<void> {
     for (const product of CATALOG) {
       // One transaction per product: a start killed half-way leaves none of its keys, so the next adds 25.
-      const added = await this.db.transaction(async (manager) => {
+      const added = await runInTransaction(this.db, async (manager) => {
         const keys = manager.getRepository(LicenseKey);
         if (await keys.existsBy({ productId: product.id })) return 0;
         const rows = Array.from({ length: DEMO_KEYS_PER_PRODUCT }, () =>

@@ -4,6 +4,7 @@ import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { generateLicenseKey, type LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { isMysqlFamily } from '../database/errors.js';
+import { runInTransaction } from '../database/transactions.js';
 
 /** Numbers 0 to 99,999 from a cross join of digits: the same SQL on SQLite, MySQL and MariaDB. */
 const DIGITS =
@@ -100,7 +101,7 @@ export async function insertSoldKeys(
   let added = 0;
   for (let from = start; from < count; from += BATCH) {
     const to = Math.min(count, from + BATCH);
-    await db.transaction(async (m) => {
+    await runInTransaction(db, async (m) => {
       for (const [entity, fixed] of [
         [Order, order],
         [LicenseKey, key],

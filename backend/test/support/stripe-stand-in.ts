@@ -14,6 +14,18 @@ export interface StandInPaymentIntent {
   metadata: Record<string, string>;
   payment_method_types: string[];
   receipt_email: string | null;
+  last_payment_error?: { type: string; code: string; message: string } | null;
+  livemode: false;
+}
+
+export interface StandInRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  charge: string;
+  status: 'succeeded';
   livemode: false;
 }
 
@@ -37,11 +49,13 @@ const readBody = (req: IncomingMessage) =>
   });
 
 /**
- * A local stand-in for the part of Stripe's API the store uses (PaymentIntents), so the official SDK can
- * be exercised end to end without the network, plus signed webhook events for the store's endpoint.
+ * A local stand-in for the part of Stripe's API the store uses (PaymentIntents, Refunds), so the official
+ * SDK can be exercised end to end without the network, plus signed webhook events for the store's
+ * endpoint and the objects Stripe sends in them (charges, disputes, reviews).
  */
 export class StripeStandIn {
   readonly intents = new Map<string, StandInPaymentIntent>();
+  readonly refunds = new Map<string, StandInRefund>();
   /** Every request the SDK made: method, path, idempotency key and form body. */
   readonly requests: {
     method: string;
@@ -51,6 +65,7 @@ export class StripeStandIn {
   }[] = [];
   readonly webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
   private readonly byIdempotencyKey = new Map<string, StandInPaymentIntent>();
+  private readonly refundsByIdempotencyKey = new Map<string, StandInRefund>();
   /** When set, the API answers 500 to everything (a provider outage). */
   failing = false;
   /** How long the API takes to answer (a slow provider). */
@@ -114,12 +129,57 @@ export class StripeStandIn {
       cancelled.status = 'canceled';
       return send(200, cancelled);
     }
+    if (req.method === 'POST' && req.url === '/v1/refunds') return this.refund(body, idempotencyKey, send);
     const match = req.url?.match(/^\/v1\/payment_intents\/(\w+)$/);
     if (req.method === 'GET' && match && this.intents.has(match[1]!))
       return send(200, this.intents.get(match[1]!));
     send(404, {
       error: { type: 'invalid_request_error', message: `No such route ${req.method} ${req.url}` },
     });
+  }
+
+  /** As Stripe: a refund of a succeeded PaymentIntent, in full or in part, never past what is left. */
+  private refund(
+    body: Record<string, unknown>,
+    idempotencyKey: string | undefined,
+    send: (status: number, payload: unknown) => void,
+  ): void {
+    const existing = idempotencyKey && this.refundsByIdempotencyKey.get(idempotencyKey);
+    if (existing) return send(200, existing);
+    const refusal = (code: string, message: string) =>
+      send(400, { error: { type: 'invalid_request_error', code, message } });
+    const intent = this.intents.get(String(body.payment_intent));
+    if (!intent) return refusal('resource_missing', `No such payment_intent: '${body.payment_intent}'`);
+    if (intent.status !== 'succeeded')
+      return refusal('charge_not_refundable', `This PaymentIntent's status is ${intent.status}`);
+    const left = intent.amount_received - this.refundedCents(intent.id);
+    const amount = body.amount === undefined ? left : Number(body.amount);
+    if (left <= 0) return refusal('charge_already_refunded', 'This charge has already been refunded');
+    if (amount > left)
+      return refusal(
+        'amount_too_large',
+        `Refund amount (${amount}) is greater than unrefunded amount (${left})`,
+      );
+    const refund: StandInRefund = {
+      id: `re_${randomBytes(12).toString('hex')}`,
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      charge: `ch_${intent.id.slice(3)}`,
+      status: 'succeeded',
+      livemode: false,
+    };
+    this.refunds.set(refund.id, refund);
+    if (idempotencyKey) this.refundsByIdempotencyKey.set(idempotencyKey, refund);
+    send(200, refund);
+  }
+
+  /** What the refunds of a PaymentIntent add up to. */
+  refundedCents(intentId: string): number {
+    return [...this.refunds.values()]
+      .filter((refund) => refund.payment_intent === intentId)
+      .reduce((sum, refund) => sum + refund.amount, 0);
   }
 
   get url(): string {
@@ -168,6 +228,63 @@ export class StripeStandIn {
     if (!intent) throw new Error(`unknown intent ${intentId}`);
     Object.assign(intent, { status: 'succeeded', amount_received: intent.amount });
     return { ...intent, ...override };
+  }
+
+  /** The PaymentIntent after a declined card, as Stripe would send it in `payment_intent.payment_failed`. */
+  declined(intentId: string): StandInPaymentIntent {
+    const intent = this.intents.get(intentId);
+    if (!intent) throw new Error(`unknown intent ${intentId}`);
+    Object.assign(intent, {
+      status: 'requires_payment_method',
+      last_payment_error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+    });
+    return { ...intent };
+  }
+
+  /** The PaymentIntent's charge as Stripe would send it in `charge.refunded`, with its refunds so far. */
+  charge(intentId: string): object {
+    const intent = this.intents.get(intentId);
+    if (!intent) throw new Error(`unknown intent ${intentId}`);
+    const refunded = this.refundedCents(intentId);
+    return {
+      id: `ch_${intentId.slice(3)}`,
+      object: 'charge',
+      payment_intent: intentId,
+      amount: intent.amount_received,
+      amount_refunded: refunded,
+      currency: intent.currency,
+      refunded: refunded >= intent.amount_received,
+    };
+  }
+
+  /** A dispute of the PaymentIntent's charge, as in `charge.dispute.created`. */
+  dispute(intentId: string, amount?: number): object {
+    const intent = this.intents.get(intentId);
+    if (!intent) throw new Error(`unknown intent ${intentId}`);
+    return {
+      id: `dp_${randomBytes(12).toString('hex')}`,
+      object: 'dispute',
+      amount: amount ?? intent.amount_received,
+      currency: intent.currency,
+      charge: `ch_${intentId.slice(3)}`,
+      payment_intent: intentId,
+      reason: 'fraudulent',
+      status: 'needs_response',
+    };
+  }
+
+  /** A fraud review of the PaymentIntent, as in `review.opened` (open) or `review.closed`. */
+  review(intentId: string, open: boolean): object {
+    return {
+      id: `prv_${randomBytes(12).toString('hex')}`,
+      object: 'review',
+      charge: `ch_${intentId.slice(3)}`,
+      payment_intent: intentId,
+      open,
+      opened_reason: 'rule',
+      closed_reason: open ? null : 'approved',
+      reason: open ? 'rule' : 'approved',
+    };
   }
 
   close(): Promise<void> {

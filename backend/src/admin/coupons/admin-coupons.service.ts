@@ -17,6 +17,7 @@ import { AdminCouponDto, type CreateCouponDto, type UpdateCouponDto } from './dt
 import { Coupon } from '../../coupons/entities/coupon.entity.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { SEED_COUPONS } from '../../coupons/coupons.data.js';
+import { runInTransaction } from '../../database/transactions.js';
 
 export const COUPON_NOT_FOUND = 'Coupon not found';
 export const DUPLICATE_COUPON = 'A coupon with this code already exists';
@@ -80,7 +81,7 @@ export class AdminCouponsService {
     };
     assertDatesInOrder(values.startsAt, values.expiresAt);
     const saved = await this.unique(() =>
-      this.db.transaction(async (m) => {
+      runInTransaction(this.db, async (m) => {
         if (await m.existsBy(Coupon, { code: values.code })) throw new ConflictException(DUPLICATE_COUPON);
         const coupon = await m.save(m.create(Coupon, { ...values, redemptionCount: 0 }));
         await this.audit.record(m, actor, {
@@ -111,7 +112,7 @@ export class AdminCouponsService {
     if (Object.keys(changes).length === 0)
       throw new BadRequestException(`Nothing to update: send ${WRITABLE.join(', ')}`);
     await this.unique(() =>
-      this.db.transaction(async (m) => {
+      runInTransaction(this.db, async (m) => {
         const coupon = await this.find(m, id);
         assertDatesInOrder(
           changes.startsAt === undefined ? coupon.startsAt : changes.startsAt,
@@ -145,7 +146,7 @@ export class AdminCouponsService {
    * the coupon as it was deleted, or as it is now, deactivated.
    */
   async remove(id: number, actor: StaffUserDto): Promise<AdminCouponDto> {
-    return this.db.transaction(async (m) => {
+    return runInTransaction(this.db, async (m) => {
       const coupon = await this.find(m, id);
       const seeded = SEED_COUPONS.some((c) => c.code === coupon.code);
       if (!seeded) {

@@ -23,6 +23,7 @@ import {
 } from './dto/admin-download.dto.js';
 import { DownloadLink } from '../../downloads/entities/download-link.entity.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
+import { runInTransaction } from '../../database/transactions.js';
 
 export const DOWNLOAD_LINK_NOT_FOUND = 'Download link not found';
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -92,7 +93,7 @@ export class AdminDownloadsService {
 
   /** A new link for an existing order: its own unguessable token, valid as long as fulfilment's links. */
   async create(dto: CreateDownloadDto, actor: StaffUserDto): Promise<AdminDownloadDto> {
-    const link = await this.db.transaction(async (m) => {
+    const link = await runInTransaction(this.db, async (m) => {
       if (!(await m.existsBy(Order, { id: dto.orderId }))) throw new BadRequestException([ORDER_NOT_FOUND]);
       const saved = await m.save(
         m.create(DownloadLink, {
@@ -129,7 +130,7 @@ export class AdminDownloadsService {
 
   /** Activates or deactivates a link (the spec's toggle), recording before and after. */
   async update(id: string, dto: UpdateDownloadDto, actor: StaffUserDto): Promise<AdminDownloadDto> {
-    await this.db.transaction(async (m) => {
+    await runInTransaction(this.db, async (m) => {
       const link = await m.findOneBy(DownloadLink, { id });
       if (!link) throw new NotFoundException(DOWNLOAD_LINK_NOT_FOUND);
       await m.update(DownloadLink, id, { isActive: dto.isActive });

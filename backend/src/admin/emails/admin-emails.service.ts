@@ -10,6 +10,7 @@ import { AdminEmailDetailDto, AdminEmailDto } from './dto/admin-email.dto.js';
 import { OUTBOX_STATUSES, OutboxEmail } from '../../emails/entities/outbox-email.entity.js';
 import { OutboxService } from '../../emails/outbox.service.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
+import { runInTransaction } from '../../database/transactions.js';
 
 export const EMAIL_NOT_FOUND = 'E-mail not found';
 
@@ -80,7 +81,7 @@ export class AdminEmailsService {
    */
   async resend(id: number, actor: StaffUserDto): Promise<AdminEmailDto> {
     const queued = await this.outbox.resend(id);
-    await this.db.transaction((m) =>
+    await runInTransaction(this.db, (m) =>
       this.audit.record(m, actor, {
         action: 'emails.resend',
         resource: 'emails',

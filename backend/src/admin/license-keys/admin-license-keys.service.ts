@@ -199,7 +199,7 @@ export class AdminLicenseKeysService {
       ordersCompleted: result.ordersCompleted,
     };
     // The import commits batch by batch (its own transactions), so the entry is written once it is done.
-    await this.db.transaction((m) =>
+    await runInTransaction(this.db, (m) =>
       this.audit.record(m, actor, {
         action: 'license-keys.import',
         resource: 'license-keys',
@@ -247,7 +247,7 @@ export class AdminLicenseKeysService {
       return toRow(key, plain);
     });
     if (revealed.length) {
-      await this.db.transaction((m) =>
+      await runInTransaction(this.db, (m) =>
         this.audit.record(m, actor, {
           action: 'license-keys.reveal',
           resource: 'license-keys',

@@ -14,6 +14,7 @@ import {
 import { AdminMessageDto, type UpdateMessageDto } from './dto/admin-message.dto.js';
 import { CONTACT_CATEGORIES, MESSAGE_STATUSES, Message } from '../../messages/entities/message.entity.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
+import { runInTransaction } from '../../database/transactions.js';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 
@@ -75,7 +76,7 @@ export class AdminMessagesService {
 
   /** Marks a message new or answered, recording before and after. */
   async update(id: number, dto: UpdateMessageDto, actor: StaffUserDto): Promise<AdminMessageDto> {
-    await this.db.transaction(async (m) => {
+    await runInTransaction(this.db, async (m) => {
       const row = await m.findOneBy(Message, { id });
       if (!row) throw new NotFoundException(MESSAGE_NOT_FOUND);
       await m.update(Message, id, { status: dto.status });

@@ -2,7 +2,6 @@ import {
   BadGatewayException,
   BadRequestException,
   ConflictException,
-  Inject,
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
@@ -21,7 +20,7 @@ import { canonicalEmail } from '../../common/email.js';
 import { centsToDollars } from '../../common/money.js';
 import { DownloadLink } from '../../downloads/entities/download-link.entity.js';
 import { FulfilmentService } from '../../fulfilment/fulfilment.service.js';
-import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/payment-provider.js';
+import { PaymentProviders } from '../../payments/payment-providers.js';
 import { LicenseKey } from '../../license-keys/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../../license-keys/license-key-cipher.js';
 import { maskLicenseKey } from '../../license-keys/mask.js';
@@ -45,6 +44,7 @@ import {
   UNPAID,
 } from '../../orders/order-process.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
+import { runInTransaction } from '../../database/transactions.js';
 
 const ORDER_LIST = {
   sortable: ['createdAt', 'totalAmount', 'customerEmail', 'status'] as const,
@@ -104,7 +104,7 @@ export class AdminOrdersService {
     private readonly cipher: LicenseKeyCipher,
     private readonly audit: AuditService,
     private readonly fulfilment: FulfilmentService,
-    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly providers: PaymentProviders,
   ) {}
 
   /**
@@ -155,7 +155,7 @@ export class AdminOrdersService {
     ]);
     const reveal = actor.role === 'admin';
     if (reveal && keys.length) {
-      await this.db.transaction((m) =>
+      await runInTransaction(this.db, (m) =>
         this.audit.record(m, actor, {
           action: 'license-keys.reveal',
           resource: 'orders',
@@ -234,7 +234,7 @@ export class AdminOrdersService {
     if (Object.keys(changes).length === 0)
       throw new BadRequestException('Nothing to update: send status or paymentStatus');
     if (dto.status === 'cancelled') await this.cancelUnpaidPayment(id);
-    await this.db.transaction(async (m) => {
+    await runInTransaction(this.db, async (m) => {
       const order = await this.fulfilment.lockOrder(m, id);
       if (!order) throw new NotFoundException(`Order ${id} not found`);
       const before = Object.fromEntries(Object.keys(changes).map((key) => [key, order[key as keyof Order]]));
@@ -260,9 +260,12 @@ export class AdminOrdersService {
     const order = await this.find(id);
     if (order.status === 'cancelled' || !UNPAID.includes(order.paymentStatus) || !order.providerPaymentId)
       return;
+    // A provider no longer configured here cannot be told (nor can it report a payment to this store).
+    const provider = this.providers.of(order);
+    if (!provider) return;
     let outcome: 'cancelled' | 'paid';
     try {
-      outcome = await this.provider.cancelPayment(order.providerPaymentId);
+      outcome = await provider.cancelPayment(order.providerPaymentId);
     } catch {
       throw new BadGatewayException('The payment provider could not be reached; the order was not cancelled');
     }
@@ -279,7 +282,7 @@ export class AdminOrdersService {
     const blocked = deliveryBlock(order);
     if (blocked === 'unpaid') throw new ConflictException('Only paid orders have a delivery e-mail');
     if (blocked === 'refund-due') throw new ConflictException(REFUND_DUE_UNDELIVERED);
-    const emailId = await this.db.transaction(async (m) => {
+    const emailId = await runInTransaction(this.db, async (m) => {
       const messageId = await this.fulfilment.redeliver(m, order);
       await this.audit.record(m, actor, {
         action: 'orders.resend-email',

@@ -17,8 +17,8 @@ import {
   type ListPage,
 } from '../../common/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { isMysqlFamily, isUniqueViolation } from '../../database/errors.js';
-import { runInTransaction } from '../../database/transactions.js';
+import { isUniqueViolation } from '../../database/errors.js';
+import { forUpdate, runInTransaction } from '../../database/transactions.js';
 import {
   AdminStaffMemberDto,
   type CreateStaffMemberDto,
@@ -207,8 +207,7 @@ export class AdminStaffService {
       .select('u.id', 'id')
       .where('u.role = :role', { role: 'admin' })
       .orderBy('u.id', 'ASC');
-    if (isMysqlFamily(this.db.options.type)) query.setLock('pessimistic_write');
-    const rows = await query.getRawMany<{ id: number | string }>();
+    const rows = await forUpdate(query).getRawMany<{ id: number | string }>();
     return rows.map((row) => Number(row.id));
   }
 

@@ -15,6 +15,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { PAYMENT_PROVIDER_NAMES, type PaymentProviderName } from '../../config/app-config.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../orders/entities/order.entity.js';
 import { BillingDto } from './billing.dto.js';
 
@@ -69,8 +70,8 @@ export class PaymentIntentResponseDto {
   @ApiProperty({ description: "The payment's client secret (Stripe Payment Element, or the demo form)" })
   clientSecret: string;
 
-  @ApiProperty({ enum: ['stripe', 'demo'] })
-  provider: 'stripe' | 'demo';
+  @ApiProperty({ enum: PAYMENT_PROVIDER_NAMES })
+  provider: PaymentProviderName;
 
   @ApiPropertyOptional({ description: 'Stripe publishable key (Stripe only)' })
   publishableKey?: string;

@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import { StripeStandIn } from '../../../test/support/stripe-stand-in.js';
+import type { Order } from '../../orders/entities/order.entity.js';
+import { WebhookRefused, type WebhookEvent } from '../payment-provider.js';
+import { StripePaymentProvider, WEBHOOK_TOLERANCE_SECONDS } from './stripe.provider.js';
+
+describe('StripePaymentProvider against the local Stripe stand-in', () => {
+  let standIn: StripeStandIn;
+  let stripe: StripePaymentProvider;
+
+  beforeAll(async () => {
+    standIn = await StripeStandIn.start();
+    stripe = StripePaymentProvider.fromSettings({
+      secretKey: 'sk_test_stand_in',
+      publishableKey: 'pk_test_stand_in',
+      webhookSecret: standIn.webhookSecret,
+      apiBase: new URL(standIn.url),
+    });
+  });
+  afterAll(() => standIn.close());
+
+  const order = (totalCents = 4859) =>
+    ({ id: randomUUID(), totalCents, currency: 'usd', customerEmail: 'shopper@example.com' }) as Order;
+  /** A payment the shopper has paid, at the stand-in. */
+  async function paid(totalCents = 4859) {
+    const { providerPaymentId } = await stripe.createPayment(order(totalCents));
+    standIn.succeeded(providerPaymentId);
+    return providerPaymentId;
+  }
+  const parse = (delivery: { payload: string; signature: string }) =>
+    stripe.parseWebhook(Buffer.from(delivery.payload), { 'stripe-signature': delivery.signature });
+  const idempotencyKeys = (path: string) =>
+    standIn.requests.filter((r) => r.method === 'POST' && r.path === path).map((r) => r.idempotencyKey);
+
+  it('creates one PaymentIntent per order for its total', async () => {
+    const o = order(2 * 5399);
+    const first = await stripe.createPayment(o);
+    const again = await stripe.createPayment(o);
+    expect(again).toEqual(first);
+    expect(standIn.intents.get(first.providerPaymentId)).toMatchObject({
+      amount: 2 * 5399,
+      currency: 'usd',
+      metadata: { orderId: o.id },
+      client_secret: first.clientSecret,
+    });
+    expect(idempotencyKeys('/v1/payment_intents').slice(-2)).toEqual([
+      `order-${o.id}-payment-intent`,
+      `order-${o.id}-payment-intent`,
+    ]);
+    expect(stripe).toMatchObject({ name: 'stripe', publishableKey: 'pk_test_stand_in' });
+  });
+
+  describe('parseWebhook', () => {
+    it('reads a succeeded payment, with the order it was made for', async () => {
+      const o = order();
+      const { providerPaymentId } = await stripe.createPayment(o);
+      const delivery = standIn.event('payment_intent.succeeded', standIn.succeeded(providerPaymentId));
+      expect(await parse(delivery)).toEqual<WebhookEvent>({
+        kind: 'succeeded',
+        providerEventId: delivery.id,
+        providerType: 'payment_intent.succeeded',
+        providerPaymentId,
+        orderId: o.id,
+        amountCents: 4859,
+        currency: 'usd',
+        paymentMethod: 'card',
+      });
+    });
+
+    it('reads a failed payment', async () => {
+      const o = order();
+      const { providerPaymentId } = await stripe.createPayment(o);
+      const delivery = standIn.event('payment_intent.payment_failed', standIn.declined(providerPaymentId));
+      expect(await parse(delivery)).toEqual<WebhookEvent>({
+        kind: 'failed',
+        providerEventId: delivery.id,
+        providerType: 'payment_intent.payment_failed',
+        providerPaymentId,
+        orderId: o.id,
+        amountCents: 4859,
+        currency: 'usd',
+      });
+    });
+
+    it('reads a partial and then a full refund', async () => {
+      const providerPaymentId = await paid(5000);
+      await stripe.refund(providerPaymentId, 1200);
+      const partial = standIn.event('charge.refunded', standIn.charge(providerPaymentId));
+      expect(await parse(partial)).toEqual<WebhookEvent>({
+        kind: 'refunded',
+        providerEventId: partial.id,
+        providerType: 'charge.refunded',
+        providerPaymentId,
+        orderId: null,
+        amountCents: 1200,
+        currency: 'usd',
+        fullyRefunded: false,
+      });
+      await stripe.refund(providerPaymentId);
+      const full = standIn.event('charge.refunded', standIn.charge(providerPaymentId));
+      expect(await parse(full)).toMatchObject({ kind: 'refunded', amountCents: 5000, fullyRefunded: true });
+    });
+
+    it('reads a dispute', async () => {
+      const providerPaymentId = await paid();
+      const delivery = standIn.event('charge.dispute.created', standIn.dispute(providerPaymentId, 4000));
+      expect(await parse(delivery)).toEqual<WebhookEvent>({
+        kind: 'disputed',
+        providerEventId: delivery.id,
+        providerType: 'charge.dispute.created',
+        providerPaymentId,
+        orderId: null,
+        amountCents: 4000,
+        currency: 'usd',
+      });
+    });
+
+    it('reads a fraud review opened and closed', async () => {
+      const providerPaymentId = await paid();
+      const opened = standIn.event('review.opened', standIn.review(providerPaymentId, true));
+      const closed = standIn.event('review.closed', standIn.review(providerPaymentId, false));
+      const review = { providerPaymentId, orderId: null, amountCents: null, currency: null };
+      expect(await parse(opened)).toEqual<WebhookEvent>({
+        kind: 'review_opened',
+        providerEventId: opened.id,
+        providerType: 'review.opened',
+        ...review,
+        reason: 'rule',
+      });
+      expect(await parse(closed)).toEqual<WebhookEvent>({
+        kind: 'review_closed',
+        providerEventId: closed.id,
+        providerType: 'review.closed',
+        ...review,
+        reason: 'approved',
+      });
+    });
+
+    it('answers the types the store has no use for as ignored', async () => {
+      const delivery = standIn.event('customer.created', { id: 'cus_1', object: 'customer' });
+      expect(await parse(delivery)).toEqual<WebhookEvent>({
+        kind: 'ignored',
+        providerEventId: delivery.id,
+        providerType: 'customer.created',
+      });
+    });
+
+    it('refuses missing, forged, stale and future signatures, and signed events of the wrong shape', async () => {
+      const object = { id: 'pi_x', object: 'payment_intent', metadata: {} };
+      const now = Math.floor(Date.now() / 1000);
+      const refusal = (delivery: Promise<WebhookEvent>) =>
+        delivery.then(
+          () => 'accepted',
+          (error: Error) => (error instanceof WebhookRefused ? error.message : `threw ${error.message}`),
+        );
+      const good = standIn.event('payment_intent.succeeded', object);
+      expect(await refusal(stripe.parseWebhook(Buffer.from(good.payload), {}))).toBe(
+        'Missing Stripe-Signature header or body',
+      );
+      expect(await refusal(stripe.parseWebhook(undefined, { 'stripe-signature': good.signature }))).toBe(
+        'Missing Stripe-Signature header or body',
+      );
+      const refusals = await Promise.all(
+        [
+          standIn.event('payment_intent.succeeded', object, { secret: 'whsec_forged' }),
+          standIn.event('payment_intent.succeeded', object, {
+            timestamp: now - WEBHOOK_TOLERANCE_SECONDS - 1,
+          }),
+          standIn.event('payment_intent.succeeded', object, {
+            timestamp: now + WEBHOOK_TOLERANCE_SECONDS + 60,
+          }),
+          standIn.event('payment_intent.succeeded', { ...object, id: 42 }),
+          standIn.event('payment_intent.succeeded', { ...object, metadata: { orderId: 7 } }),
+        ].map((delivery) => refusal(parse(delivery))),
+      );
+      expect(refusals).toEqual([
+        'Invalid Stripe signature',
+        'Invalid Stripe signature',
+        'Stripe signature timestamp is too far in the future',
+        'Malformed Stripe event: data.object.id',
+        'Malformed Stripe event: data.object.metadata.orderId',
+      ]);
+      expect(await refusal(parse(good))).toBe('accepted');
+    });
+  });
+
+  describe('refund', () => {
+    it('refunds in full, once however often it is asked', async () => {
+      const providerPaymentId = await paid(4859);
+      const refund = await stripe.refund(providerPaymentId);
+      expect(refund).toEqual({ providerRefundId: expect.stringMatching(/^re_/), amountCents: 4859 });
+      expect(await stripe.refund(providerPaymentId)).toEqual(refund);
+      expect(standIn.refundedCents(providerPaymentId)).toBe(4859);
+      expect(idempotencyKeys('/v1/refunds').slice(-2)).toEqual([
+        `refund-${providerPaymentId}-full`,
+        `refund-${providerPaymentId}-full`,
+      ]);
+      expect(standIn.refunds.get(refund.providerRefundId)).toMatchObject({
+        payment_intent: providerPaymentId,
+        amount: 4859,
+      });
+    });
+
+    it('refunds in part, a second refund of the same amount under its own key, never past the total', async () => {
+      const providerPaymentId = await paid(5000);
+      const first = await stripe.refund(providerPaymentId, 2000);
+      expect(first.amountCents).toBe(2000);
+      expect(await stripe.refund(providerPaymentId, 2000)).toEqual(first);
+      const second = await stripe.refund(providerPaymentId, 2000, { idempotencyKey: 'refund-request-2' });
+      expect(second.providerRefundId).not.toBe(first.providerRefundId);
+      expect(standIn.refundedCents(providerPaymentId)).toBe(4000);
+      await expect(stripe.refund(providerPaymentId, 1001)).rejects.toThrow(/greater than unrefunded/);
+      expect(await stripe.refund(providerPaymentId)).toMatchObject({ amountCents: 1000 });
+      expect(standIn.refundedCents(providerPaymentId)).toBe(5000);
+    });
+
+    it('refuses to refund a payment that was not paid', async () => {
+      const { providerPaymentId } = await stripe.createPayment(order());
+      await expect(stripe.refund(providerPaymentId)).rejects.toThrow(/status is requires_payment_method/);
+    });
+  });
+
+  it('fetches a payment in neutral words as it moves', async () => {
+    const { providerPaymentId } = await stripe.createPayment(order(3000));
+    const state = () => stripe.fetchPayment(providerPaymentId);
+    expect(await state()).toEqual({
+      providerPaymentId,
+      status: 'requires_action',
+      amountCents: 3000,
+      currency: 'usd',
+      paymentMethod: 'card',
+    });
+    standIn.declined(providerPaymentId);
+    expect((await state()).status).toBe('failed');
+    standIn.intents.get(providerPaymentId)!.status = 'processing';
+    expect((await state()).status).toBe('processing');
+    standIn.succeeded(providerPaymentId);
+    expect(await state()).toMatchObject({ status: 'succeeded', amountCents: 3000 });
+
+    const cancelled = (await stripe.createPayment(order())).providerPaymentId;
+    expect(await stripe.cancelPayment(cancelled)).toBe('cancelled');
+    expect((await stripe.fetchPayment(cancelled)).status).toBe('cancelled');
+    expect(await stripe.cancelPayment(providerPaymentId)).toBe('paid');
+    await expect(stripe.fetchPayment('pi_unknown')).rejects.toThrow();
+  });
+});

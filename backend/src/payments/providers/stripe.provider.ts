@@ -1,0 +1,258 @@
+import Stripe from 'stripe';
+import type { StripeConfig } from '../../config/app-config.js';
+import type { Order } from '../../orders/entities/order.entity.js';
+import {
+  WebhookRefused,
+  type CreatedPayment,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderRefund,
+  type WebhookEvent,
+  type WebhookHeaders,
+} from '../payment-provider.js';
+
+/** Signatures older than this are refused (replayed captures), and so are those dated this far ahead. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The official SDK, pointed at STRIPE_API_BASE when set (a local stand-in API in tests). */
+export function createStripeClient(config: StripeConfig): Stripe {
+  const base = config.apiBase;
+  return new Stripe(config.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    telemetry: false,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'https:' ? 443 : 80),
+          protocol: base.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
+  });
+}
+
+/**
+ * Stripe: a PaymentIntent per order for the server's total; webhooks signed with STRIPE_WEBHOOK_SECRET
+ * (`POST /api/payments/webhook`). Every use of Stripe's SDK is in this file.
+ */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  readonly confirmsAsynchronously = true;
+  readonly publishableKey: string;
+  private readonly webhookSecret: string;
+
+  constructor(
+    private readonly stripe: Stripe,
+    settings: Pick<StripeConfig, 'publishableKey' | 'webhookSecret'>,
+  ) {
+    this.publishableKey = settings.publishableKey;
+    this.webhookSecret = settings.webhookSecret;
+  }
+
+  static fromSettings(settings: StripeConfig): StripePaymentProvider {
+    return new StripePaymentProvider(createStripeClient(settings), settings);
+  }
+
+  /** Idempotent per order: a checkout resumed after a crash gets the same PaymentIntent. */
+  async createPayment(order: Order): Promise<CreatedPayment> {
+    const intent = await this.stripe.paymentIntents.create(
+      {
+        amount: order.totalCents,
+        currency: order.currency,
+        automatic_payment_methods: { enabled: true },
+        receipt_email: order.customerEmail,
+        metadata: { orderId: order.id },
+      },
+      { idempotencyKey: `order-${order.id}-payment-intent` },
+    );
+    if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} has no client secret`);
+    return { providerPaymentId: intent.id, clientSecret: intent.client_secret };
+  }
+
+  async cancelPayment(providerPaymentId: string): Promise<'cancelled' | 'paid'> {
+    try {
+      await this.stripe.paymentIntents.cancel(providerPaymentId);
+      return 'cancelled';
+    } catch (error) {
+      // Refused for its state: find out which.
+      const { status } = await this.stripe.paymentIntents.retrieve(providerPaymentId);
+      if (status === 'canceled') return 'cancelled';
+      if (status === 'succeeded' || status === 'processing' || status === 'requires_capture') return 'paid';
+      throw error;
+    }
+  }
+
+  /**
+   * A Refund of the PaymentIntent. The idempotency key names the payment and the amount (`full` when
+   * omitted), so a retry never refunds twice; Stripe keeps a key for 24 hours.
+   */
+  async refund(
+    providerPaymentId: string,
+    amountCents?: number,
+    options: { idempotencyKey?: string } = {},
+  ): Promise<ProviderRefund> {
+    const refund = await this.stripe.refunds.create(
+      { payment_intent: providerPaymentId, ...(amountCents === undefined ? {} : { amount: amountCents }) },
+      {
+        idempotencyKey:
+          options.idempotencyKey ??
+          `refund-${providerPaymentId}-${amountCents === undefined ? 'full' : amountCents}`,
+      },
+    );
+    return { providerRefundId: refund.id, amountCents: refund.amount };
+  }
+
+  async fetchPayment(providerPaymentId: string): Promise<ProviderPayment> {
+    const intent = await this.stripe.paymentIntents.retrieve(providerPaymentId);
+    return {
+      providerPaymentId: intent.id,
+      status: paymentStatus(intent),
+      amountCents: intent.amount_received || intent.amount,
+      currency: intent.currency,
+      paymentMethod: intent.payment_method_types?.[0] ?? null,
+    };
+  }
+
+  /**
+   * Checks the signature on the exact bytes received (and that it is not dated in the future, which the
+   * SDK lets through), refuses a signed event of the wrong shape, then reads the event.
+   */
+  async parseWebhook(rawBody: Buffer | undefined, headers: WebhookHeaders): Promise<WebhookEvent> {
+    const header = headers['stripe-signature'];
+    const signature = Array.isArray(header) ? header.join(',') : header;
+    if (!rawBody || !signature) throw new WebhookRefused('Missing Stripe-Signature header or body');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        this.webhookSecret,
+        WEBHOOK_TOLERANCE_SECONDS,
+      );
+    } catch {
+      throw new WebhookRefused('Invalid Stripe signature');
+    }
+    if (signedInTheFuture(signature, WEBHOOK_TOLERANCE_SECONDS))
+      throw new WebhookRefused('Stripe signature timestamp is too far in the future');
+    const malformed = malformedStripeEvent(event);
+    if (malformed) throw new WebhookRefused(`Malformed Stripe event: ${malformed}`);
+    return neutralEvent(event);
+  }
+}
+
+function paymentStatus(intent: Stripe.PaymentIntent): ProviderPayment['status'] {
+  switch (intent.status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'canceled':
+      return 'cancelled';
+    // Authorised and waiting for capture counts as taken (the store captures automatically).
+    case 'processing':
+    case 'requires_capture':
+      return 'processing';
+    // Back to asking for a card: declined if an attempt was made, otherwise not yet tried.
+    case 'requires_payment_method':
+      return intent.last_payment_error ? 'failed' : 'requires_action';
+    default:
+      return 'requires_action';
+  }
+}
+
+type Fields = Record<string, unknown>;
+const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+const cents = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+/** An id, whether Stripe sent it as such or the object it names (expanded). */
+const idOf = (value: unknown): string | null =>
+  text(value) ?? (value && typeof value === 'object' ? text((value as Fields).id) : null);
+
+/** A checked event (malformedStripeEvent) in the store's words. */
+function neutralEvent(event: Stripe.Event): WebhookEvent {
+  const base = { providerEventId: event.id, providerType: event.type };
+  const object = event.data.object as unknown as Fields;
+  const currency = text(object.currency);
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed': {
+      const intent = object as Fields & { id: string; metadata?: { orderId?: string } | null };
+      const payment = {
+        ...base,
+        providerPaymentId: intent.id,
+        orderId: intent.metadata?.orderId ?? null,
+        amountCents: cents(intent.amount_received) || cents(intent.amount),
+        currency,
+      };
+      if (event.type === 'payment_intent.payment_failed') return { ...payment, kind: 'failed' };
+      const methods = intent.payment_method_types;
+      const method = Array.isArray(methods) ? text(methods[0]) : null;
+      return { ...payment, kind: 'succeeded', paymentMethod: method ?? 'card' };
+    }
+    case 'charge.refunded': {
+      const [amount, refunded] = [cents(object.amount), cents(object.amount_refunded)];
+      return {
+        ...base,
+        kind: 'refunded',
+        providerPaymentId: idOf(object.payment_intent),
+        orderId: null,
+        amountCents: refunded,
+        currency,
+        // Stripe marks a charge `refunded` once all of it is.
+        fullyRefunded: Boolean(object.refunded) && amount !== null && refunded !== null && refunded >= amount,
+      };
+    }
+    case 'charge.dispute.created':
+      return {
+        ...base,
+        kind: 'disputed',
+        providerPaymentId: idOf(object.payment_intent),
+        orderId: null,
+        amountCents: cents(object.amount),
+        currency,
+      };
+    case 'review.opened':
+    case 'review.closed':
+      return {
+        ...base,
+        kind: event.type === 'review.opened' ? 'review_opened' : 'review_closed',
+        providerPaymentId: idOf(object.payment_intent),
+        orderId: null,
+        amountCents: null,
+        currency: null,
+        reason: text(event.type === 'review.opened' ? object.opened_reason : object.closed_reason),
+      };
+    default:
+      return { ...base, kind: 'ignored' };
+  }
+}
+
+/**
+ * What is wrong with the shape of a correctly signed event, or null. Stripe sends none such, but a body
+ * signed with the webhook secret is otherwise trusted as it is, and reading a missing `data.object` or
+ * storing an over-long id would be a 500 (which Stripe retries for days) instead of a 400.
+ */
+export function malformedStripeEvent(event: unknown): string | null {
+  const e = event as { id?: unknown; type?: unknown; data?: { object?: unknown } } | null;
+  if (!e || typeof e !== 'object' || Array.isArray(e)) return 'not an object';
+  if (typeof e.id !== 'string' || !e.id || e.id.length > 255) return 'id';
+  if (typeof e.type !== 'string' || !e.type || e.type.length > 100) return 'type';
+  const object = e.data?.object as { id?: unknown; metadata?: { orderId?: unknown } | null } | undefined;
+  if (!object || typeof object !== 'object' || Array.isArray(object)) return 'data.object';
+  if (e.type.startsWith('payment_intent.')) {
+    if (typeof object.id !== 'string' || !object.id) return 'data.object.id';
+    const orderId = object.metadata?.orderId;
+    if (orderId !== undefined && typeof orderId !== 'string') return 'data.object.metadata.orderId';
+  }
+  return null;
+}
+
+/**
+ * Whether a Stripe-Signature header (`t=<unix seconds>,v1=…`) was signed more than `toleranceSeconds`
+ * ahead of `nowMs`. Stripe's SDK refuses only timestamps too far in the past: a signature dated in the
+ * future would be replayable for as long as its date lies ahead. The date is read exactly as the SDK
+ * reads the one it checks the signature with (the last `t=` item, through parseInt), so that no other
+ * spelling of the header (`t=<now>,t=<future>`, `t=<future>x`) passes one check and not the other.
+ */
+export function signedInTheFuture(header: string, toleranceSeconds: number, nowMs = Date.now()): boolean {
+  const items = header.split(',').map((item) => item.split('='));
+  const timestamp = items.findLast(([key]) => key === 't')?.[1];
+  return timestamp !== undefined && parseInt(timestamp, 10) - nowMs / 1000 > toleranceSeconds;
+}
