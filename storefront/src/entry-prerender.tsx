@@ -5,7 +5,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes } from './app/router';
 import { modulesFor } from './app/routeModules';
-import { makeStore } from './app/store';
+import { makeStore } from './store/store';
 import { StoreRoot } from './app/StoreRoot';
 
 /*

@@ -3,10 +3,10 @@ import './app/startPreload';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { restoreCart } from './features/cart/cartListeners';
+import { restoreCart } from './store/cart/cartListeners';
 import { AppRoutes } from './app/router';
 import { modulesFor } from './app/routeModules';
-import { makeStore, type AppStore, type RootState } from './app/store';
+import { makeStore, type AppStore, type RootState } from './store/store';
 import { StoreRoot } from './app/StoreRoot';
 import { nextTask } from './lib/nextTask';
 

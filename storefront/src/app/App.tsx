@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Toaster } from '../components/toast/Toaster';
-import { selectCartOpen, selectTotalItems } from '../features/cart/cartSlice';
-import { useAppSelector } from './hooks';
+import { selectCartOpen, selectTotalItems } from '../store/cart/cartSlice';
+import { useAppSelector } from '../store/hooks';
 import { ScrollToTop } from './shell/ScrollToTop';
 
 // The cart dialog (with the promo-code box) is loaded the first time the cart opens, not with /.

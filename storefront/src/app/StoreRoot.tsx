@@ -2,7 +2,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { StrictMode, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import type { AppStore, RootState } from './store';
+import type { AppStore, RootState } from '../store/store';
 import { storeTheme } from './theme';
 
 /**

@@ -1,4 +1,4 @@
-import { useGetStoreConfigQuery } from '../api/storeApi';
+import { useGetStoreConfigQuery } from '../store/storeApi';
 import type { StoreConfig } from '../api/types';
 
 export type { StoreConfig, SupportChannel, SupportHours, SupportScheduleRow } from '../api/types';

@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../app/router';
-import { makeStore } from '../app/store';
+import { makeStore } from '../store/store';
 import type { CustomerOrder } from '../features/account/accountApi';
 import { renderRoute } from '../test/render';
 

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { restoreCart } from '../features/cart/cartListeners';
-import { initialCartState } from '../features/cart/cartSlice';
-import { CART_STORAGE_KEY } from '../features/cart/cartStorage';
+import { restoreCart } from '../store/cart/cartListeners';
+import { initialCartState } from '../store/cart/cartSlice';
+import { CART_STORAGE_KEY } from '../store/cart/cartStorage';
 import { PRODUCTS, PRO_PLUS, STANDARD } from '../test/fixtures';
 import { renderRoute } from '../test/render';
 

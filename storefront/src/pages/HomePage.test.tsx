@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { selectTotalItems } from '../features/cart/cartSlice';
+import { selectTotalItems } from '../store/cart/cartSlice';
 import { PRODUCTS } from '../test/fixtures';
 import { renderRoute } from '../test/render';
 

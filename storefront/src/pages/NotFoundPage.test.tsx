@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { addItem, setCartOpen } from '../features/cart/cartSlice';
+import { addItem, setCartOpen } from '../store/cart/cartSlice';
 import { STANDARD } from '../test/fixtures';
 import { renderRoute } from '../test/render';
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initialCartState } from '../features/cart/cartSlice';
+import { initialCartState } from '../store/cart/cartSlice';
 import { savePendingOrder } from '../features/checkout/pendingOrder';
 import { STANDARD } from '../test/fixtures';
 import { renderRoute } from '../test/render';

@@ -4,9 +4,9 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { useAppDispatch } from '../app/hooks';
+import { useAppDispatch } from '../store/hooks';
 import { PageMeta } from '../components/PageMeta';
-import { clearCart } from '../features/cart/cartSlice';
+import { clearCart } from '../store/cart/cartSlice';
 import { OrderComplete } from '../features/checkout/OrderComplete';
 import { clearPendingOrder, readPendingOrder } from '../features/checkout/pendingOrder';
 

@@ -2,10 +2,10 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { storeApi } from '../api/storeApi';
+import { storeApi } from '../store/storeApi';
 import type { Product } from '../api/types';
 import { AppRoutes } from '../app/router';
-import { makeStore, type RootState } from '../app/store';
+import { makeStore, type RootState } from '../store/store';
 import { seedStoreConfig } from './storeConfig';
 
 export interface TestStoreOptions {

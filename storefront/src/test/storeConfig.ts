@@ -1,5 +1,5 @@
-import { storeApi } from '../api/storeApi';
-import type { AppStore } from '../app/store';
+import { storeApi } from '../store/storeApi';
+import type { AppStore } from '../store/store';
 import type { StoreConfigState } from '../lib/storeConfig';
 
 /** The settings the stores of the next renders start with; the test setup has them loaded. */

@@ -1,7 +1,7 @@
 import Badge from '@mui/material/Badge';
 import Fab from '@mui/material/Fab';
-import { selectTotalItems, setCartOpen } from '../../features/cart/cartSlice';
-import { useAppDispatch, useAppSelector } from '../hooks';
+import { selectTotalItems, setCartOpen } from '../../store/cart/cartSlice';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CartIcon } from './icons';
 
 /** The cart's way in on /, which has no header: shown once the cart holds something. */

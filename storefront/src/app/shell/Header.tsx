@@ -5,9 +5,9 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import { Link as RouterLink } from 'react-router-dom';
-import { selectTotalItems, setCartOpen } from '../../features/cart/cartSlice';
+import { selectTotalItems, setCartOpen } from '../../store/cart/cartSlice';
 import { StoreName } from '../../components/StoreContacts';
-import { useAppDispatch, useAppSelector } from '../hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CartIcon } from './icons';
 
 /** Sticky header: logo to /, Login (hidden on small screens), Cart with a count badge above 0. */

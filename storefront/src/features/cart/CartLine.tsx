@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import { formatCents } from '../../lib/money';
-import type { CartItem } from './types';
+import type { CartItem } from '../../store/cart/types';
 
 /** One line of the cart: title, unit prices, quantity controls and remove. */
 export function CartLine({

@@ -10,8 +10,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router-dom';
-import { useGetProductsQuery } from '../../api/storeApi';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useGetProductsQuery } from '../../store/storeApi';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CartLine } from './CartLine';
 import {
   selectCartItems,
@@ -27,7 +27,7 @@ import {
   selectCartOpen,
   setCartOpen,
   updateQuantity,
-} from './cartSlice';
+} from '../../store/cart/cartSlice';
 import { CartSummary } from './CartSummary';
 import { CouponBox } from './CouponBox';
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../test/render';
 import { PRODUCTS, STANDARD } from '../../test/fixtures';
-import { initialCartState } from './cartSlice';
+import { initialCartState } from '../../store/cart/cartSlice';
 import { CouponBox } from './CouponBox';
 
 const withItem = { cart: { ...initialCartState, items: [{ id: STANDARD.id, quantity: 2 }] } };

@@ -5,11 +5,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { formatCents } from '../../lib/money';
-import { useValidateCouponMutation } from '../../api/storeApi';
+import { useValidateCouponMutation } from '../../store/storeApi';
 import { selectDiscount } from './cartSelectors';
-import { applyCoupon, removeCoupon, selectAppliedCoupon } from './cartSlice';
+import { applyCoupon, removeCoupon, selectAppliedCoupon } from '../../store/cart/cartSlice';
 import { couponErrorMessage } from './couponApi';
 
 /** The promo-code box: idle → Validating... → applied, or an error under the input. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storeApi } from '../../api/storeApi';
+import { storeApi } from '../../store/storeApi';
 import { HOME_BUSINESS, PRO_PLUS, PRODUCTS, STANDARD } from '../../test/fixtures';
 import { makeTestStore } from '../../test/render';
 import {
@@ -17,7 +17,7 @@ import {
   selectTotalItems,
   setCartOpen,
   updateQuantity,
-} from './cartSlice';
+} from '../../store/cart/cartSlice';
 
 const lines = [
   { id: STANDARD.id, quantity: 2 },

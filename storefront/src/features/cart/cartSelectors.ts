@@ -1,10 +1,10 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { selectProductsResult } from '../../api/storeApi';
+import { selectProductsResult } from '../../store/storeApi';
 import type { Product } from '../../api/types';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../store/store';
 import { percentOfCents } from '../../lib/money';
-import { selectAppliedCoupon, selectCartLines } from './cartSlice';
-import type { CartItem } from './types';
+import { selectAppliedCoupon, selectCartLines } from '../../store/cart/cartSlice';
+import type { CartItem } from '../../store/cart/types';
 
 /*
  * The cart as shown, derived from its lines and the catalogue (the products query), never stored: a price

@@ -1,4 +1,4 @@
-import { useGetProductsQuery } from '../../api/storeApi';
+import { useGetProductsQuery } from '../../store/storeApi';
 import type { Product } from '../../api/types';
 
 export type CatalogStatus = 'loading' | 'succeeded' | 'failed';

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { formatCents } from '../../lib/money';
 import { isApiFailure } from '../../api/http';
-import { useConfirmDemoPaymentMutation } from '../../api/storeApi';
+import { useConfirmDemoPaymentMutation } from '../../store/storeApi';
 
 /**
  * The demo provider's form: no card data leaves the page and nothing is charged; the server settles the

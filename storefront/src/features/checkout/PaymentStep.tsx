@@ -7,7 +7,7 @@ import Tabs from '@mui/material/Tabs';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from '../../components/toast/toast';
 import { isApiFailure } from '../../api/http';
-import { useCreatePaymentIntentMutation } from '../../api/storeApi';
+import { useCreatePaymentIntentMutation } from '../../store/storeApi';
 import type { PaymentIntent, PaymentIntentRequest } from './checkoutApi';
 import { DemoPaymentForm } from './DemoPaymentForm';
 import { MESSAGES } from './messages';

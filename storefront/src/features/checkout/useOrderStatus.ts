@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
-import { useGetOrderStatusQuery } from '../../api/storeApi';
+import { useGetOrderStatusQuery } from '../../store/storeApi';
 import { isRefundDue, REFUND_DUE_TEXT } from '../../lib/orderOutcome';
 import type { OrderStatus } from './checkoutApi';
 

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectCartItems, selectSavings } from '../../features/cart/cartSelectors';
-import { removeCoupon, selectAppliedCoupon } from '../../features/cart/cartSlice';
+import { removeCoupon, selectAppliedCoupon } from '../../store/cart/cartSlice';
 import type { Billing } from '../../features/checkout/billingSchema';
 import type { PaymentIntent, PaymentIntentRequest } from '../../features/checkout/checkoutApi';
 import { PaymentStep } from '../../features/checkout/PaymentStep';

@@ -1,5 +1,5 @@
-import { useGetProductsQuery } from '../../api/storeApi';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useGetProductsQuery } from '../../store/storeApi';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Note } from '../../components/Note';
 import {
   selectCartItems,
@@ -13,8 +13,8 @@ import {
   selectAppliedCoupon,
   selectCartLoading,
   updateQuantity,
-} from '../../features/cart/cartSlice';
-import type { CartItem } from '../../features/cart/types';
+} from '../../store/cart/cartSlice';
+import type { CartItem } from '../../store/cart/types';
 import type { PaymentIntent } from '../../features/checkout/checkoutApi';
 import { OrderSummaryPlaceholder, OrderSummarySidebar } from './OrderSummarySidebar';
 

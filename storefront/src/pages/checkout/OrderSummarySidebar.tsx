@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { CartLine } from '../../features/cart/CartLine';
 import { CartSummary, type SummaryAmounts } from '../../features/cart/CartSummary';
-import type { CartItem } from '../../features/cart/types';
+import type { CartItem } from '../../store/cart/types';
 
 const BADGES = [
   '30-Day Money-Back Guarantee',

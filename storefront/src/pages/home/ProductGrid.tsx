@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import { useDeferredValue } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { Note } from '../../components/Note';
-import { addItem } from '../../features/cart/cartSlice';
+import { addItem } from '../../store/cart/cartSlice';
 import { ProductCard } from '../../features/catalog/ProductCard';
 import { useProducts } from '../../features/catalog/useProducts';
 import { ProductsLoading } from './ProductsLoading';

@@ -7,7 +7,7 @@ import {
   selectDiscount,
   selectSavings,
   selectSubtotal,
-} from './cartSelectors';
+} from '../../features/cart/cartSelectors';
 import {
   addItem,
   applyCoupon,

@@ -1,6 +1,6 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { addToStores } from '../app/store';
-import { apiBaseQuery, type ApiFailure } from './http';
+import { addToStores } from './store';
+import { apiBaseQuery, type ApiFailure } from '../api/http';
 import type {
   AppliedCoupon,
   OrderStatus,
@@ -8,7 +8,7 @@ import type {
   PaymentIntentRequest,
   Product,
   StoreConfig,
-} from './types';
+} from '../api/types';
 
 const hasText = (value: unknown, keys: string[]): value is Record<string, string> =>
   typeof value === 'object' &&
@@ -88,7 +88,7 @@ export const {
   useConfirmDemoPaymentMutation,
 } = storeApi;
 
-declare module '../app/store' {
+declare module './store' {
   export interface LazyLoadedSlices {
     storeApi: ReturnType<typeof storeApi.reducer>;
   }

@@ -13,7 +13,7 @@ describe('makeStore', () => {
     expect(before).not.toHaveProperty('storeApi');
     const consoleError = vi.spyOn(console, 'error');
 
-    const { selectProductsResult } = await import('../api/storeApi');
+    const { selectProductsResult } = await import('./storeApi');
     const { useProducts } = await import('../features/catalog/useProducts');
 
     expect(store.getState()).toHaveProperty('storeApi.queries', {});

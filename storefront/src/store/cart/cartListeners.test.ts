@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../app/store';
+import { makeStore } from '../store';
 import { HOME_BUSINESS, PRODUCTS, STANDARD } from '../../test/fixtures';
 import { makeTestStore } from '../../test/render';
 import { restoreCart } from './cartListeners';
-import { selectSubtotal } from './cartSelectors';
+import { selectSubtotal } from '../../features/cart/cartSelectors';
 import { addItem, applyCoupon, clearCart, removeCoupon, selectTotalItems, updateQuantity } from './cartSlice';
 import { CART_STORAGE_KEY, COUPON_STORAGE_KEY } from './cartStorage';
 

@@ -8,12 +8,12 @@ import {
   type ThunkAction,
   type UnknownAction,
 } from '@reduxjs/toolkit';
-import cartReducer from '../features/cart/cartSlice';
+import cartReducer from './cart/cartSlice';
 import { makeListenerMiddleware } from './listenerMiddleware';
 
 /**
  * The parts of the state whose code is loaded later, not with the first bundle of `/` (the RTK Query API,
- * src/api/storeApi.ts): each adds itself here (`declare module`) and to every store with `addToStores`.
+ * src/store/storeApi.ts): each adds itself here (`declare module`) and to every store with `addToStores`.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
 export interface LazyLoadedSlices {}

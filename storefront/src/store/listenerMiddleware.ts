@@ -1,5 +1,5 @@
 import { createListenerMiddleware, type TypedStartListening } from '@reduxjs/toolkit';
-import { addCartListeners } from '../features/cart/cartListeners';
+import { addCartListeners } from './cart/cartListeners';
 import type { AppDispatch, RootState } from './store';
 
 export type AppStartListening = TypedStartListening<RootState, AppDispatch>;

@@ -1,6 +1,6 @@
 import { isAnyOf } from '@reduxjs/toolkit';
-import type { AppStartListening } from '../../app/listenerMiddleware';
-import type { AppThunk } from '../../app/store';
+import type { AppStartListening } from '../listenerMiddleware';
+import type { AppThunk } from '../store';
 import {
   addItem,
   applyCoupon,
