@@ -1,5 +1,5 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/auth.decorators.js';
 import { activeStripe, APP_CONFIG, DEV_DEFAULTS, type AppConfig } from './app-config.js';
 import { SUPPORT_HOURS } from './support-hours.js';
@@ -47,7 +47,9 @@ export class StoreConfigDto {
   @ApiProperty({ enum: ['development', 'production', 'test'] })
   environment: AppConfig['nodeEnv'];
 
-  @ApiProperty({ enum: ['stripe', 'demo'], description: 'Who takes the payments at checkout' })
+  // Who takes the payments at checkout. The names of payments/payment-provider.ts, spelled out because
+  // config is below payments; no description here, or it would become the PaymentProvider schema's.
+  @ApiProperty({ enum: ['stripe', 'demo'], enumName: 'PaymentProvider' })
   paymentProvider: 'stripe' | 'demo';
 
   @ApiProperty({ example: 'Office Licence Store' })
@@ -65,7 +67,7 @@ export class StoreConfigDto {
   @ApiProperty({ type: SupportHoursDto })
   supportHours: SupportHoursDto;
 
-  @ApiPropertyOptional({
+  @ApiProperty({
     type: DevelopmentSignInDto,
     nullable: true,
     description: "The development administrator's sign-in, outside production while it is still the default",

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { Order } from '../orders/entities/order.entity.js';
 
-export type PaymentProviderName = 'stripe' | 'demo';
+export const PAYMENT_PROVIDER_NAMES = ['stripe', 'demo'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDER_NAMES)[number];
 
 export interface CreatedPayment {
   providerPaymentId: string;

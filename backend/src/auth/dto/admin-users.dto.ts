@@ -18,7 +18,7 @@ export class AdminUserDto {
   @ApiProperty({ example: 'jane.support' })
   username: string;
 
-  @ApiProperty({ enum: ADMIN_ROLES })
+  @ApiProperty({ enum: ADMIN_ROLES, enumName: 'StaffRole' })
   role: AdminRole;
 
   @ApiProperty({ description: 'Two-factor authentication is on' })
@@ -63,14 +63,14 @@ export class CreateAdminUserDto {
   @IsString({ message: 'Password is required' })
   password: string;
 
-  @ApiProperty({ enum: ADMIN_ROLES })
+  @ApiProperty({ enum: ADMIN_ROLES, enumName: 'StaffRole' })
   @IsIn(ADMIN_ROLES, { message: ROLE_MESSAGE })
   role: AdminRole;
 }
 
 /** Either or both; changing one ends every session of that user. */
 export class UpdateAdminUserDto {
-  @ApiPropertyOptional({ enum: ADMIN_ROLES })
+  @ApiPropertyOptional({ enum: ADMIN_ROLES, enumName: 'StaffRole' })
   @IsOptional()
   @IsIn(ADMIN_ROLES, { message: ROLE_MESSAGE })
   role?: AdminRole;

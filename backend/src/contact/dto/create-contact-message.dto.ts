@@ -46,7 +46,7 @@ export class CreateContactMessageDto {
   @IsString({ message: 'Subject is required' })
   subject: string;
 
-  @ApiPropertyOptional({ enum: CONTACT_CATEGORIES, example: 'licensing' })
+  @ApiPropertyOptional({ enum: CONTACT_CATEGORIES, enumName: 'ContactCategory', example: 'licensing' })
   @OptionalChoice()
   @IsOptional()
   @IsIn(CONTACT_CATEGORIES, { message: `Category must be one of ${CONTACT_CATEGORIES.join(', ')}` })
