@@ -52,6 +52,16 @@ export class CatalogService {
     return this.byId.get(id);
   }
 
+  /** The product ids, in catalogue order: the only ones a key, a download link or a cart line may name. */
+  productIds(): string[] {
+    return this.products.map((product) => product.id);
+  }
+
+  /** The refusal of an id outside the catalogue: "<field> must be one of <the ids>". */
+  mustBeOneOf(field: string): string {
+    return `${field} must be one of ${this.productIds().join(', ')}`;
+  }
+
   /** The installer a paid order's download link for this product points to. */
   installer(id: string): ProductInstaller | undefined {
     return this.installers.get(id);

@@ -5,14 +5,13 @@ import { Brackets, type DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { fetchPage, sortList, whereIdIn, type ListPage } from '../common/list-page.js';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
-import { CATALOG } from '../catalog/catalog.data.js';
+import { CatalogService } from '../catalog/catalog.service.js';
 import { escapeLike, parseListQuery, type ListQueryDto, LIKE_ESCAPE } from '../common/list-query.js';
 import { DOWNLOAD_LINK_DAYS } from '../fulfilment/fulfilment.service.js';
 import { Order } from '../orders/entities/order.entity.js';
 import {
   AdminDownloadDto,
   DEFAULT_MAX_DOWNLOADS,
-  PRODUCT_IDS,
   type CreateDownloadDto,
   type UpdateDownloadDto,
 } from './dto/admin-download.dto.js';
@@ -40,6 +39,7 @@ export class AdminDownloadsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly audit: AuditService,
+    private readonly catalog: CatalogService,
   ) {}
 
   /**
@@ -52,8 +52,8 @@ export class AdminDownloadsService {
    */
   async list(dto: ListQueryDto): Promise<ListPage<AdminDownloadDto>> {
     const { sort, skip, take, filter } = parseListQuery(dto, DOWNLOAD_LIST);
-    if (filter.productId !== undefined && !PRODUCT_IDS.includes(filter.productId))
-      throw new BadRequestException(`filter productId must be one of ${PRODUCT_IDS.join(', ')}`);
+    if (filter.productId !== undefined && !this.catalog.find(filter.productId))
+      throw new BadRequestException(this.catalog.mustBeOneOf('filter productId'));
     const query = this.db.getRepository(DownloadLink).createQueryBuilder('l');
     if (filter.id) whereIdIn(query, 'l.id', filter.id);
     if (filter.isActive !== undefined)
@@ -63,9 +63,10 @@ export class AdminDownloadsService {
     if (filter.productId) query.andWhere('l.productId = :productId', { productId: filter.productId });
     const text = filter.q?.trim().toLowerCase();
     if (text) {
-      const products = CATALOG.filter((p) => p.id.includes(text) || p.title.toLowerCase().includes(text)).map(
-        (p) => p.id,
-      );
+      const products = this.catalog
+        .findAll()
+        .filter((p) => p.id.includes(text) || p.title.toLowerCase().includes(text))
+        .map((p) => p.id);
       query.andWhere(
         new Brackets((w) => {
           w.where(`LOWER(l.fileName) LIKE :contains ${LIKE_ESCAPE}`, { contains: `%${escapeLike(text)}%` });
@@ -86,6 +87,8 @@ export class AdminDownloadsService {
 
   /** A new link for an existing order: its own unguessable token, valid as long as fulfilment's links. */
   async create(dto: CreateDownloadDto, actor: StaffUserDto): Promise<AdminDownloadDto> {
+    if (!this.catalog.find(dto.productId))
+      throw new BadRequestException([this.catalog.mustBeOneOf('Product ID')]);
     const link = await this.db.transaction(async (m) => {
       if (!(await m.existsBy(Order, { id: dto.orderId }))) throw new BadRequestException([ORDER_NOT_FOUND]);
       const saved = await m.save(

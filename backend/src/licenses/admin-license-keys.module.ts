@@ -2,6 +2,7 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyAdapter } from '@nestjs/platform-fastify';
 import { AuditModule } from '../audit/audit.module.js';
+import { CatalogModule } from '../catalog/catalog.module.js';
 import { FulfilmentModule } from '../fulfilment/fulfilment.module.js';
 import { AdminLicenseKeysController } from './admin-license-keys.controller.js';
 import { AdminLicenseKeysService } from './admin-license-keys.service.js';
@@ -14,7 +15,7 @@ import { LicensesModule } from './licenses.module.js';
  * share) and before `ready()` (see createApp), when Fastify still accepts parsers and plugins.
  */
 @Module({
-  imports: [LicensesModule, FulfilmentModule, AuditModule],
+  imports: [LicensesModule, FulfilmentModule, AuditModule, CatalogModule],
   controllers: [AdminLicenseKeysController],
   providers: [AdminLicenseKeysService],
 })

@@ -5,6 +5,7 @@ import { CsvError, parse } from 'csv-parse/sync';
 import { Brackets, In, type DataSource, type WhereExpressionBuilder } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import type { StaffUserDto } from '../auth/dto/login.dto.js';
+import { CatalogService } from '../catalog/catalog.service.js';
 import { fetchPage, sortList, startsWithLowercase, whereIdIn, type ListPage } from '../common/list-page.js';
 import { parseListQuery, type ListQueryDto } from '../common/list-query.js';
 import { isUniqueViolation } from '../database/errors.js';
@@ -14,7 +15,6 @@ import { RestockService } from '../fulfilment/restock.service.js';
 import { canTransition, nextStates } from '../orders/order-process.js';
 import {
   AdminLicenseKeyDto,
-  LICENSE_PRODUCT_IDS,
   type CreateLicenseKeyDto,
   type ImportLicenseKeysResultDto,
   type UpdateLicenseKeyDto,
@@ -59,6 +59,7 @@ export class AdminLicenseKeysService {
     private readonly audit: AuditService,
     private readonly restock: RestockService,
     private readonly fulfilment: FulfilmentService,
+    private readonly catalog: CatalogService,
   ) {}
 
   async list(dto: ListQueryDto, actor: StaffUserDto): Promise<ListPage<AdminLicenseKeyDto>> {
@@ -66,8 +67,8 @@ export class AdminLicenseKeysService {
     if (filter.status !== undefined && !(LICENSE_STATUSES as readonly string[]).includes(filter.status)) {
       throw new BadRequestException(`filter status must be one of ${LICENSE_STATUSES.join(', ')}`);
     }
-    if (filter.productId !== undefined && !LICENSE_PRODUCT_IDS.includes(filter.productId)) {
-      throw new BadRequestException(`filter productId must be one of ${LICENSE_PRODUCT_IDS.join(', ')}`);
+    if (filter.productId !== undefined && !this.catalog.find(filter.productId)) {
+      throw new BadRequestException(this.catalog.mustBeOneOf('filter productId'));
     }
     const query = this.db.getRepository(LicenseKey).createQueryBuilder('k');
     if (filter.id) whereIdIn(query, 'k.id', filter.id);
@@ -94,6 +95,8 @@ export class AdminLicenseKeysService {
    * and an order waiting for keys is delivered (status, `awaitingKeys`, the e-mail) as when stock arrives.
    */
   async create(dto: CreateLicenseKeyDto, actor: StaffUserDto): Promise<AdminLicenseKeyDto> {
+    if (!this.catalog.find(dto.productId))
+      throw new BadRequestException([this.catalog.mustBeOneOf('Product ID')]);
     const sealed = this.cipher.seal(dto.licenseKey);
     let id: string;
     try {
@@ -212,8 +215,7 @@ export class AdminLicenseKeysService {
       conditions.push(['k.keyLookup IN (:...qLookup)', { qLookup: this.cipher.lookupHashes(upper) }]);
     if (/^[A-Z0-9]{5}$/.test(upper)) conditions.push(['k.keyLastGroup = :qLastGroup', { qLastGroup: upper }]);
     const lower = q.toLowerCase();
-    if (LICENSE_PRODUCT_IDS.includes(lower))
-      conditions.push(['k.productId = :qProduct', { qProduct: lower }]);
+    if (this.catalog.find(lower)) conditions.push(['k.productId = :qProduct', { qProduct: lower }]);
     if (/^[0-9a-f-]{1,36}$/.test(lower))
       conditions.push(startsWithLowercase(this.db.options.type, 'k.orderId', lower, 'qOrder'));
     if (!conditions.length) {
