@@ -1083,7 +1083,31 @@ export interface components {
       /** Format: date-time */
       createdAt: string;
     };
-    AuditEntry: Record<string, never>;
+    AuditEntryDto: {
+      id: number;
+      /** @description The staff member; null when nobody was signed in (a failed sign-in) */
+      actorId: number | null;
+      /** @example admin */
+      actorUsername: string;
+      /**
+       * @description The resource and what was done to it
+       * @example orders.update
+       */
+      action: string;
+      /** @example orders */
+      resource: string;
+      resourceId: string | null;
+      /** @description The values before */
+      before: {
+        [key: string]: unknown;
+      } | null;
+      /** @description The values after */
+      after: {
+        [key: string]: unknown;
+      } | null;
+      /** Format: date-time */
+      createdAt: string;
+    };
     BillingDto: {
       /**
        * Format: email
@@ -1794,7 +1818,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AuditEntry'][];
+          'application/json': components['schemas']['AuditEntryDto'][];
         };
       };
       /** @description Malformed sort, range or filter */

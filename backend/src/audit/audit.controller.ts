@@ -5,7 +5,8 @@ import type { ListPage } from '../common/list-page.js';
 import { ListQueryDto } from '../common/list-query.js';
 import { SimpleRestList } from '../common/simple-rest-list.js';
 import { AuditService } from './audit.service.js';
-import { AuditEntry } from './entities/audit-entry.entity.js';
+import { AuditEntryDto } from './dto/audit-entry.dto.js';
+import type { AuditEntry } from './entities/audit-entry.entity.js';
 
 @AdminController('audit', 'admin: audit')
 @Roles('admin')
@@ -14,7 +15,7 @@ export class AuditController {
 
   @Get()
   @ApiOperation({ summary: 'The audit trail of back-office changes, newest first (admin only)' })
-  @SimpleRestList('audit', AuditEntry)
+  @SimpleRestList('audit', AuditEntryDto)
   @ApiForbiddenResponse({ description: 'Support staff' })
   list(@Query() query: ListQueryDto): Promise<ListPage<AuditEntry>> {
     return this.audit.list(query);
