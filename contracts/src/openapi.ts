@@ -1187,8 +1187,11 @@ export interface components {
       email: string;
       /** @example Activation question */
       subject: string;
-      /** @example licensing */
-      category?: components['schemas']['ContactCategory'];
+      /**
+       * @example licensing
+       * @enum {string}
+       */
+      category?: 'technical' | 'billing' | 'licensing' | 'installation' | 'general';
       /** @example My key says it was already activated. */
       message: string;
     };
@@ -1217,9 +1220,9 @@ export interface components {
       orderId: string;
       /**
        * @description A product of GET /api/products
-       * @example office-2024-standard
+       * @enum {string}
        */
-      productId: string;
+      productId: 'office-2024-standard' | 'office-2024-home-business' | 'office-2024-professional-plus';
       /** @example OfficeSetup.exe */
       fileName: string;
       /**
@@ -1243,9 +1246,9 @@ export interface components {
       orderId: string;
       /**
        * @description A product of GET /api/products
-       * @example office-2024-standard
+       * @enum {string}
        */
-      productId: string;
+      productId: 'office-2024-standard' | 'office-2024-home-business' | 'office-2024-professional-plus';
       /**
        * @description Trimmed and stored in upper case
        * @example ABCDE-12345-FGHIJ-67890-KLMNO

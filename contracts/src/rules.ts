@@ -116,6 +116,9 @@ export const schemaRules = {
       subject: {
         maxLength: 300,
       },
+      category: {
+        enum: ['technical', 'billing', 'licensing', 'installation', 'general'],
+      },
       message: {
         maxLength: 5000,
       },
@@ -141,6 +144,9 @@ export const schemaRules = {
       orderId: {
         maxLength: 36,
       },
+      productId: {
+        enum: ['office-2024-standard', 'office-2024-home-business', 'office-2024-professional-plus'],
+      },
       fileName: {
         maxLength: 255,
       },
@@ -160,6 +166,9 @@ export const schemaRules = {
     properties: {
       orderId: {
         maxLength: 36,
+      },
+      productId: {
+        enum: ['office-2024-standard', 'office-2024-home-business', 'office-2024-professional-plus'],
       },
       activationLimit: {
         maximum: 1000000,

@@ -87,8 +87,6 @@ export class AdminDownloadsService {
 
   /** A new link for an existing order: its own unguessable token, valid as long as fulfilment's links. */
   async create(dto: CreateDownloadDto, actor: StaffUserDto): Promise<AdminDownloadDto> {
-    if (!this.catalog.find(dto.productId))
-      throw new BadRequestException([this.catalog.mustBeOneOf('Product ID')]);
     const link = await this.db.transaction(async (m) => {
       if (!(await m.existsBy(Order, { id: dto.orderId }))) throw new BadRequestException([ORDER_NOT_FOUND]);
       const saved = await m.save(

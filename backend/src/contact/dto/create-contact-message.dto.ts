@@ -46,7 +46,8 @@ export class CreateContactMessageDto {
   @IsString({ message: 'Subject is required' })
   subject: string;
 
-  @ApiPropertyOptional({ enum: CONTACT_CATEGORIES, enumName: 'ContactCategory', example: 'licensing' })
+  // Inline, as contact.e2e-spec reads it; the same values are the ContactCategory schema (AdminMessageDto).
+  @ApiPropertyOptional({ enum: CONTACT_CATEGORIES, example: 'licensing' })
   @OptionalChoice()
   @IsOptional()
   @IsIn(CONTACT_CATEGORIES, { message: `Category must be one of ${CONTACT_CATEGORIES.join(', ')}` })

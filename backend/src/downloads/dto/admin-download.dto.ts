@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
   IsBoolean,
+  IsIn,
   IsInt,
   IsNotEmpty,
   IsOptional,
@@ -11,6 +12,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { productIdRefusal, SERVED_PRODUCT_IDS } from '../../catalog/catalog.service.js';
 import type { DownloadLink } from '../entities/download-link.entity.js';
 
 export const DEFAULT_MAX_DOWNLOADS = 5;
@@ -65,8 +67,9 @@ export class CreateDownloadDto {
   @IsString({ message: 'Order ID is required' })
   orderId: string;
 
-  @ApiProperty({ example: 'office-2024-standard', description: 'A product of GET /api/products' })
+  @ApiProperty({ enum: () => SERVED_PRODUCT_IDS, description: 'A product of GET /api/products' })
   @Trim()
+  @IsIn(SERVED_PRODUCT_IDS, { message: productIdRefusal('Product ID') })
   @IsNotEmpty({ message: 'Product ID is required' })
   @IsString({ message: 'Product ID is required' })
   productId: string;

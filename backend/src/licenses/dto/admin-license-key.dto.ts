@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { productIdRefusal, SERVED_PRODUCT_IDS } from '../../catalog/catalog.service.js';
 import { LICENSE_STATUSES, type LicenseStatus } from '../entities/license-key.entity.js';
 import { MAX_ACTIVATION_LIMIT } from '../inventory.service.js';
 import { LICENSE_KEY_PATTERN, normalizeLicenseKey } from '../license-key-cipher.js';
@@ -57,8 +58,9 @@ export class CreateLicenseKeyDto {
   @IsString({ message: 'Order ID is required' })
   orderId: string;
 
-  @ApiProperty({ example: 'office-2024-standard', description: 'A product of GET /api/products' })
+  @ApiProperty({ enum: () => SERVED_PRODUCT_IDS, description: 'A product of GET /api/products' })
   @Transform(trim)
+  @IsIn(SERVED_PRODUCT_IDS, { message: productIdRefusal('Product ID') })
   @IsNotEmpty({ message: 'Product ID is required' })
   @IsString({ message: 'Product ID is required' })
   productId: string;
