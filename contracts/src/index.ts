@@ -1,8 +1,7 @@
 /*
  * The API's contract as the front ends use it: friendly names for the generated types (openapi.ts) and the
  * values the server defines once (countries, statuses, limits), read from the OpenAPI document's schemas
- * (rules.ts). Both are generated from openapi.json by `npm run contract`; nothing here is typed by hand
- * but the names.
+ * (rules.ts). Both are generated from openapi.json by `npm run contract`; no value here is written by hand.
  */
 import catalog from '../catalog.json' with { type: 'json' };
 import type { components } from './openapi.ts';
