@@ -1,4 +1,4 @@
-// One lint configuration for the five workspaces (flat config, typescript-eslint).
+// One lint configuration for the six workspaces (flat config, typescript-eslint).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -32,6 +32,7 @@ export default tseslint.config(
       '**/*.config.{js,ts}',
       '**/scripts/**/*.{js,mjs}',
       'scripts/*.mjs',
+      'contracts/*.mjs',
       '.ci/**',
     ],
     languageOptions: { globals: globals.node },

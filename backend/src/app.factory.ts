@@ -6,6 +6,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { LoggerService, LogLevel } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module.js';
+import type { CatalogContent } from './catalog/catalog.data.js';
 import type { AppConfig, TrustProxy } from './config/app-config.js';
 import { clientErrorStatus, errorBody, HttpErrorFilter } from './web/http-error.filter.js';
 import { refuseMalformedInput } from './common/body-guards.js';
@@ -56,6 +57,8 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 
 export interface CreateAppOptions {
   logger?: LoggerService | LogLevel[] | false;
+  /** The catalogue the seed writes; this build's (catalog.data.ts) unless a test gives another. */
+  catalog?: CatalogContent;
 }
 
 /** Log levels get the logger that masks customer e-mail addresses; a given logger is used as it is. */
@@ -102,12 +105,16 @@ export async function createApp(
         .send(errorBody(status, status === 414 ? 'A path parameter is too long' : 'Malformed URL'));
     },
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    logger: appLogger(options.logger),
-    // The Stripe webhook's signature is checked against the exact bytes received.
-    rawBody: true,
-    abortOnError: false,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, options.catalog),
+    adapter,
+    {
+      logger: appLogger(options.logger),
+      // The Stripe webhook's signature is checked against the exact bytes received.
+      rawBody: true,
+      abortOnError: false,
+    },
+  );
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   // Nest routes Fastify's own errors (bad JSON, body too large) through this filter too.

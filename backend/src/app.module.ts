@@ -5,6 +5,8 @@ import { AccountModule } from './account/account.module.js';
 import { AdminAuditModule } from './admin/audit/admin-audit.module.js';
 import { AdminStaffModule } from './admin/staff/admin-staff.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { CatalogContentModule } from './catalog/catalog-content.module.js';
+import type { CatalogContent } from './catalog/catalog.data.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { CheckoutModule } from './checkout/checkout.module.js';
 import type { AppConfig } from './config/app-config.js';
@@ -32,11 +34,13 @@ import { SCHEMA } from './schema/entities.js';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /** `catalog`: what the seed writes, this build's catalogue unless given (tests). */
+  static forRoot(config: AppConfig, catalog?: CatalogContent): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        CatalogContentModule.forRoot(catalog),
         DatabaseModule.forRoot(SCHEMA),
         RedisModule,
         // Throttling is applied per route (login, and later the public forms), never globally. With

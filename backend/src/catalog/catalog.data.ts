@@ -17,8 +17,11 @@ const ltscInstaller = {
  */
 export const CATALOG_VERSION = 1;
 
+/** An edition as the catalogue states it (the database adds the version it was written from). */
+export type CatalogProduct = Readonly<Omit<Product, 'catalogVersion'>>;
+
 /** The catalogue, in display order, as of CATALOG_VERSION. */
-export const CATALOG: readonly Readonly<Omit<Product, 'catalogVersion'>>[] = deepFreeze([
+export const CATALOG: readonly CatalogProduct[] = deepFreeze([
   {
     id: 'office-2024-standard',
     title: 'Office 2024 Standard',
@@ -85,6 +88,17 @@ export const CATALOG: readonly Readonly<Omit<Product, 'catalogVersion'>>[] = dee
     ...ltscInstaller,
   },
 ]);
+
+/**
+ * What the seed writes and the store then sells: this build's catalogue, unless the app is given another
+ * (a test's catalogue; see CreateAppOptions.catalog).
+ */
+export interface CatalogContent {
+  version: number;
+  products: readonly CatalogProduct[];
+}
+
+export const STORE_CATALOG: CatalogContent = { version: CATALOG_VERSION, products: CATALOG };
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object') {

@@ -7,7 +7,11 @@ export const MAX_PAGE_SIZE = 500;
 
 /** Query string of a list in ra-data-simple-rest's dialect; each value is JSON. */
 export class ListQueryDto {
-  @ApiPropertyOptional({ description: 'JSON ["field","ASC|DESC"]', example: '["createdAt","DESC"]' })
+  @ApiPropertyOptional({
+    description: 'JSON ["field","ASC|DESC"]',
+    example: '["createdAt","DESC"]',
+    maxLength: 200,
+  })
   @IsOptional()
   @IsString()
   @MaxLength(200)
@@ -16,13 +20,14 @@ export class ListQueryDto {
   @ApiPropertyOptional({
     description: `JSON [start,end], inclusive, at most ${MAX_PAGE_SIZE} rows`,
     example: '[0,24]',
+    maxLength: 100,
   })
   @IsOptional()
   @IsString()
   @MaxLength(100)
   range?: string;
 
-  @ApiPropertyOptional({ description: 'JSON object of filters', example: '{"q":"jane"}' })
+  @ApiPropertyOptional({ description: 'JSON object of filters', example: '{"q":"jane"}', maxLength: 4000 })
   @IsOptional()
   @IsString()
   @MaxLength(4000)

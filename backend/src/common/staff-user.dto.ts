@@ -12,7 +12,7 @@ export class StaffUserDto {
   @ApiProperty({ example: 'admin' })
   username: string;
 
-  @ApiProperty({ enum: STAFF_ROLES })
+  @ApiProperty({ enum: STAFF_ROLES, enumName: 'StaffRole' })
   role: StaffRole;
 
   @ApiProperty({ description: 'Sign-in asks for a TOTP code after the password' })

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/auth.decorators.js';
 import {
   APP_CONFIG,
@@ -54,7 +54,7 @@ export class StoreConfigDto {
   @ApiProperty({ enum: ['development', 'production', 'test'] })
   environment: AppConfig['nodeEnv'];
 
-  @ApiProperty({ enum: PAYMENT_PROVIDER_NAMES, description: 'Who takes the payments at checkout' })
+  @ApiProperty({ enum: PAYMENT_PROVIDER_NAMES, enumName: 'PaymentProvider' })
   paymentProvider: PaymentProviderName;
 
   @ApiProperty({ example: 'Office Licence Store' })
@@ -72,7 +72,7 @@ export class StoreConfigDto {
   @ApiProperty({ type: SupportHoursDto })
   supportHours: SupportHoursDto;
 
-  @ApiPropertyOptional({
+  @ApiProperty({
     type: DevelopmentSignInDto,
     nullable: true,
     description: "The development administrator's sign-in, outside production while it is still the default",

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { In, type DataSource, type EntityManager, type Repository } from 'typeorm';
-import { CATALOG } from '../catalog/catalog.data.js';
+import { CatalogService } from '../catalog/catalog.service.js';
 import { runInTransaction } from '../database/transactions.js';
 import { LICENSE_KEY_FORMAT_MESSAGE } from './dto/license-activation.dto.js';
 import { LicenseKey } from './entities/license-key.entity.js';
@@ -44,12 +44,11 @@ interface ValidRow {
  */
 @Injectable()
 export class InventoryService {
-  private readonly productIds = new Set(CATALOG.map((product) => product.id));
-
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @InjectRepository(LicenseKey) private readonly keys: Repository<LicenseKey>,
     private readonly cipher: LicenseKeyCipher,
+    private readonly catalog: CatalogService,
   ) {}
 
   /**
@@ -94,7 +93,7 @@ export class InventoryService {
       .groupBy('key.productId');
     if (productId !== undefined) query.andWhere('key.productId = :productId', { productId });
     const rows = await query.getRawMany<{ productId: string; available: number | string }>();
-    const counts: Record<string, number> = Object.fromEntries(CATALOG.map((product) => [product.id, 0]));
+    const counts: Record<string, number> = Object.fromEntries(this.catalog.productIds().map((id) => [id, 0]));
     for (const row of rows) counts[row.productId] = Number(row.available);
     return productId === undefined ? counts : (counts[productId] ?? 0);
   }
@@ -104,7 +103,7 @@ export class InventoryService {
     const problems: string[] = [];
     const productId = typeof row.productId === 'string' ? row.productId.trim() : '';
     if (!productId) problems.push('Product ID is required');
-    else if (!this.productIds.has(productId)) problems.push(`Unknown product ID "${productId.slice(0, 64)}"`);
+    else if (!this.catalog.find(productId)) problems.push(`Unknown product ID "${productId.slice(0, 64)}"`);
 
     const key = typeof row.licenseKey === 'string' ? normalizeLicenseKey(row.licenseKey) : '';
     if (!key) problems.push('License key is required');

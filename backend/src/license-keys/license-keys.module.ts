@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CatalogModule } from '../catalog/catalog.module.js';
 import { LicenseActivation } from './entities/license-activation.entity.js';
 import { LicenseKey } from './entities/license-key.entity.js';
 import { InventoryService } from './inventory.service.js';
@@ -8,7 +9,7 @@ import { LicenseActivationsController } from './license-activations.controller.j
 import { LicenseActivationsService } from './license-activations.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([LicenseKey, LicenseActivation])],
+  imports: [TypeOrmModule.forFeature([LicenseKey, LicenseActivation]), CatalogModule],
   controllers: [LicenseActivationsController],
   providers: [LicenseKeyCipher, LicenseActivationsService, InventoryService],
   exports: [LicenseKeyCipher, LicenseActivationsService, InventoryService],

@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { StaffMember } from '../staff/entities/staff-member.entity.js';
 import { hashPassword } from '../staff/passwords.js';
-import { CATALOG, CATALOG_VERSION } from '../catalog/catalog.data.js';
+import { CATALOG_CONTENT } from '../catalog/catalog-content.module.js';
+import type { CatalogContent } from '../catalog/catalog.data.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { Product } from '../catalog/entities/product.entity.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -31,6 +32,7 @@ export class SeedService implements OnApplicationBootstrap {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly cipher: LicenseKeyCipher,
     private readonly catalog: CatalogService,
+    @Inject(CATALOG_CONTENT) private readonly content: CatalogContent,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -55,31 +57,32 @@ export class SeedService implements OnApplicationBootstrap {
    * build never writes its prices over a newer build's, whichever starts last.
    */
   private async seedCatalog(): Promise<void> {
+    const { version, products } = this.content;
     await this.insertMissing(
       Product,
-      CATALOG.map((product) => ({ ...product, catalogVersion: CATALOG_VERSION })),
+      products.map((product) => ({ ...product, catalogVersion: version })),
     );
     let updated = 0;
-    for (const { id, ...content } of CATALOG) {
+    for (const { id, ...content } of products) {
       const result = await this.db
         .createQueryBuilder()
         .update(Product)
-        .set({ ...content, catalogVersion: CATALOG_VERSION })
-        .where('id = :id AND catalogVersion < :version', { id, version: CATALOG_VERSION })
+        .set({ ...content, catalogVersion: version })
+        .where('id = :id AND catalogVersion < :version', { id, version })
         .updateEntity(false)
         .execute();
       updated += result.affected ?? 0;
     }
-    if (updated) this.logger.log(`Wrote catalogue version ${CATALOG_VERSION} to ${updated} products`);
+    if (updated) this.logger.log(`Wrote catalogue version ${version} to ${updated} products`);
     const newer = await this.db
       .getRepository(Product)
       .createQueryBuilder('product')
       .select('MAX(product.catalogVersion)', 'version')
       .getRawOne<{ version: unknown }>();
-    if (Number(newer?.version) > CATALOG_VERSION)
+    if (Number(newer?.version) > version)
       this.logger.warn(
         `The database holds catalogue version ${Number(newer?.version)}, newer than this build's ` +
-          `${CATALOG_VERSION}: serving the database's (an older build during a rolling deploy)`,
+          `${version}: serving the database's (an older build during a rolling deploy)`,
       );
   }
 
@@ -93,7 +96,7 @@ export class SeedService implements OnApplicationBootstrap {
   }
 
   private async seedDemoKeys(): Promise<void> {
-    for (const product of CATALOG) {
+    for (const product of this.content.products) {
       // One transaction per product: a start killed half-way leaves none of its keys, so the next adds 25.
       const added = await runInTransaction(this.db, async (manager) => {
         const keys = manager.getRepository(LicenseKey);

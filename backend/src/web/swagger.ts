@@ -21,3 +21,25 @@ export function setupSwagger(app: NestFastifyApplication): void {
     yamlDocumentUrl: 'api/docs-yaml',
   });
 }
+
+/**
+ * The document in a stable order, as `contracts/openapi.json` holds it: every object's keys sorted, so that
+ * moving a module or a route does not reorder the file, except a schema's `properties`, which keep the
+ * DTO's order (a form's order); arrays keep theirs (an enum's order is the one the front ends show).
+ */
+export function canonicalDocument<T>(value: T, key?: string): T {
+  if (Array.isArray(value)) return value.map((item) => canonicalDocument(item)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value).map(([name, item]) => [name, canonicalDocument(item, name)] as const);
+  if (key !== 'properties') entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries) as T;
+}
+
+/**
+ * The contract as committed (paths from the repository's root): this document, and the catalogue's ids and
+ * titles, which the storefront's prerendered pages and the back office show until GET /api/products answers.
+ * `npm run contract` writes them (cli/contract.ts) and the TypeScript generated from them; a spec checks
+ * them against what the server serves.
+ */
+export const CONTRACT_FILES = { document: 'contracts/openapi.json', catalog: 'contracts/catalog.json' };
+export const CONTRACT_COMMAND = 'npm run contract';

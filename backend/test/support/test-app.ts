@@ -6,7 +6,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import mysql from 'mysql2/promise';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
-import { createApp } from '../../src/app.factory.js';
+import { createApp, type CreateAppOptions } from '../../src/app.factory.js';
 import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
 
 /** Set by `npm run test:mysql`; otherwise every suite runs on a fresh in-memory SQLite database. */
@@ -87,8 +87,14 @@ export function fakeFrontEndBuilds(): AppConfig['staticDirs'] {
   return { storefront: make('storefront'), admin: make('admin') };
 }
 
-/** A test app on a fresh database of its own, or on `env.DATABASE_URL` (see sharedDatabaseUrl). */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * A test app on a fresh database of its own, or on `env.DATABASE_URL` (see sharedDatabaseUrl); `catalog`
+ * replaces this build's catalogue (the seed writes it).
+ */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  { catalog }: Pick<CreateAppOptions, 'catalog'> = {},
+): Promise<TestApp> {
   const database = env.DATABASE_URL
     ? { url: env.DATABASE_URL, drop: async () => {} }
     : await freshDatabaseUrl();
@@ -102,7 +108,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     }),
     staticDirs: fakeFrontEndBuilds(),
   };
-  const app = await createApp(config, { logger: ['error'] });
+  const app = await createApp(config, { logger: ['error'], catalog });
   return {
     app,
     config,

@@ -1,3 +1,8 @@
+import {
+  CONTACT_CATEGORIES as SERVER_CATEGORIES,
+  CONTACT_RULES,
+  type ContactCategory,
+} from '@store/contracts';
 import type { SupportScheduleRow } from '../lib/storeConfig';
 import { DELIVERY, REFUND, SUPPORT } from './business';
 import type { FaqEntry } from './faq';
@@ -43,19 +48,30 @@ export const contactMethods: ContactMethod[] = [
   },
 ];
 
-/** The five categories of `POST /api/contact` (backend/src/contact) with the spec's labels. */
-export const CONTACT_CATEGORIES = [
-  { value: 'technical', label: 'Technical Support' },
-  { value: 'billing', label: 'Billing & Orders' },
-  { value: 'licensing', label: 'Licensing Questions' },
-  { value: 'installation', label: 'Installation Help' },
-  { value: 'general', label: 'General Inquiry' },
-] as const;
+export type { ContactCategory };
 
-export type ContactCategory = (typeof CONTACT_CATEGORIES)[number]['value'];
+/** The spec's label of each category: one the server adds without a label here fails to compile. */
+const CATEGORY_LABELS: Record<ContactCategory, string> = {
+  technical: 'Technical Support',
+  billing: 'Billing & Orders',
+  licensing: 'Licensing Questions',
+  installation: 'Installation Help',
+  general: 'General Inquiry',
+};
 
-/** The server's limits on each field (CONTACT_LIMITS in backend/src/contact/dto). */
-export const CONTACT_LIMITS = { name: 200, email: 254, subject: 300, message: 5000 } as const;
+/** The categories of `POST /api/contact`, in the server's order (the API contract), with their labels. */
+export const CONTACT_CATEGORIES = SERVER_CATEGORIES.map((value) => ({
+  value,
+  label: CATEGORY_LABELS[value],
+}));
+
+/** The server's limit on each field (the contract's CreateContactMessageDto). */
+export const CONTACT_LIMITS = {
+  name: CONTACT_RULES.name.maxLength,
+  email: CONTACT_RULES.email.maxLength,
+  subject: CONTACT_RULES.subject.maxLength,
+  message: CONTACT_RULES.message.maxLength,
+} as const;
 
 export const CONTACT_TOAST = {
   title: 'Message Sent!',

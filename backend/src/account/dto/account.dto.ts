@@ -1,10 +1,15 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CustomerEmail } from '../../common/email.js';
+import { ApiProperty } from '@nestjs/swagger';
+import { CustomerEmail, EMAIL_MAX_LENGTH } from '../../common/email.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../orders/entities/order.entity.js';
 import { LICENSE_KEY_STATUSES } from '../../orders/order-process.js';
 
 export class AccessLinkRequestDto {
-  @ApiProperty({ example: 'jane@example.com', description: 'Compared in its canonical form, exactly' })
+  @ApiProperty({
+    example: 'jane@example.com',
+    format: 'email',
+    maxLength: EMAIL_MAX_LENGTH,
+    description: 'Compared in its canonical form, exactly',
+  })
   @CustomerEmail()
   email: string;
 }
@@ -29,7 +34,7 @@ export class CustomerLicenseKeyDto {
       'support has to reissue the key',
   })
   available: boolean;
-  @ApiProperty({ enum: LICENSE_KEY_STATUSES }) status: string;
+  @ApiProperty({ enum: LICENSE_KEY_STATUSES, enumName: 'LicenseKeyStatus' }) status: string;
   @ApiProperty() activationCount: number;
   @ApiProperty() activationLimit: number;
 }
@@ -37,28 +42,28 @@ export class CustomerLicenseKeyDto {
 export class CustomerDownloadDto {
   @ApiProperty() productId: string;
   @ApiProperty() fileName: string;
-  @ApiPropertyOptional({ type: String, nullable: true }) fileSize: string | null;
+  @ApiProperty({ type: String, nullable: true }) fileSize: string | null;
   @ApiProperty({ description: 'PUBLIC_URL/api/downloads/<token>' }) url: string;
   @ApiProperty() downloadCount: number;
   @ApiProperty() maxDownloads: number;
-  @ApiPropertyOptional({ type: Date, nullable: true }) expiresAt: Date | null;
+  @ApiProperty({ type: Date, nullable: true }) expiresAt: Date | null;
   @ApiProperty() isActive: boolean;
 }
 
 export class CustomerOrderItemDto {
   @ApiProperty() productId: string;
   @ApiProperty() name: string;
-  @ApiProperty() quantity: number;
-  @ApiProperty({ description: 'Unit price in cents' }) unitPriceCents: number;
+  @ApiProperty({ type: 'integer' }) quantity: number;
+  @ApiProperty({ type: 'integer', description: 'Unit price in cents' }) unitPriceCents: number;
 }
 
 export class CustomerOrderDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() createdAt: Date;
-  @ApiProperty({ enum: ORDER_STATUSES }) status: string;
-  @ApiProperty({ enum: PAYMENT_STATUSES }) paymentStatus: string;
+  @ApiProperty({ enum: ORDER_STATUSES, enumName: 'OrderStatus' }) status: string;
+  @ApiProperty({ enum: PAYMENT_STATUSES, enumName: 'PaymentStatus' }) paymentStatus: string;
   @ApiProperty() awaitingKeys: boolean;
-  @ApiProperty() totalCents: number;
+  @ApiProperty({ type: 'integer' }) totalCents: number;
   @ApiProperty({ type: [CustomerOrderItemDto] }) items: CustomerOrderItemDto[];
   @ApiProperty({ type: [CustomerLicenseKeyDto] }) licenseKeys: CustomerLicenseKeyDto[];
   @ApiProperty({ type: [CustomerDownloadDto] }) downloads: CustomerDownloadDto[];

@@ -5,6 +5,7 @@ import { ListQueryDto, type ListPage } from '../../common/list-query.js';
 import { SimpleRestList } from '../../common/simple-rest-list.js';
 import { AuditService } from '../../audit/audit.service.js';
 import { AuditEntry } from '../../audit/entities/audit-entry.entity.js';
+import { AuditEntryDto } from '../../audit/dto/audit-entry.dto.js';
 
 @AdminController('audit', 'admin: audit')
 @Roles('admin')
@@ -13,7 +14,7 @@ export class AuditController {
 
   @Get()
   @ApiOperation({ summary: 'The audit trail of back-office changes, newest first (admin only)' })
-  @SimpleRestList('audit', AuditEntry)
+  @SimpleRestList('audit', AuditEntryDto)
   @ApiForbiddenResponse({ description: 'Support staff' })
   list(@Query() query: ListQueryDto): Promise<ListPage<AuditEntry>> {
     return this.audit.list(query);

@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, type DataSource } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
 import { fetchPage, sortList, whereIdIn } from '../../database/list-page.js';
-import { CATALOG } from '../../catalog/catalog.data.js';
+import { CatalogService } from '../../catalog/catalog.service.js';
 import {
   escapeLike,
   parseListQuery,
@@ -17,7 +17,6 @@ import { Order } from '../../orders/entities/order.entity.js';
 import {
   AdminDownloadDto,
   DEFAULT_MAX_DOWNLOADS,
-  PRODUCT_IDS,
   type CreateDownloadDto,
   type UpdateDownloadDto,
 } from './dto/admin-download.dto.js';
@@ -47,6 +46,7 @@ export class AdminDownloadsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly audit: AuditService,
+    private readonly catalog: CatalogService,
   ) {}
 
   /**
@@ -59,8 +59,8 @@ export class AdminDownloadsService {
    */
   async list(dto: ListQueryDto): Promise<ListPage<AdminDownloadDto>> {
     const { sort, skip, take, filter } = parseListQuery(dto, DOWNLOAD_LIST);
-    if (filter.productId !== undefined && !PRODUCT_IDS.includes(filter.productId))
-      throw new BadRequestException(`filter productId must be one of ${PRODUCT_IDS.join(', ')}`);
+    if (filter.productId !== undefined && !this.catalog.find(filter.productId))
+      throw new BadRequestException(this.catalog.mustBeOneOf('filter productId'));
     const query = this.db.getRepository(DownloadLink).createQueryBuilder('l');
     if (filter.id) whereIdIn(query, 'l.id', filter.id);
     if (filter.isActive !== undefined)
@@ -70,9 +70,10 @@ export class AdminDownloadsService {
     if (filter.productId) query.andWhere('l.productId = :productId', { productId: filter.productId });
     const text = filter.q?.trim().toLowerCase();
     if (text) {
-      const products = CATALOG.filter((p) => p.id.includes(text) || p.title.toLowerCase().includes(text)).map(
-        (p) => p.id,
-      );
+      const products = this.catalog
+        .findAll()
+        .filter((p) => p.id.includes(text) || p.title.toLowerCase().includes(text))
+        .map((p) => p.id);
       query.andWhere(
         new Brackets((w) => {
           w.where(`LOWER(l.fileName) LIKE :contains ${LIKE_ESCAPE}`, { contains: `%${escapeLike(text)}%` });

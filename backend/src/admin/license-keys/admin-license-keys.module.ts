@@ -3,6 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyAdapter } from '@nestjs/platform-fastify';
 import { AuditModule } from '../../audit/audit.module.js';
 import { FulfilmentModule } from '../../fulfilment/fulfilment.module.js';
+import { CatalogModule } from '../../catalog/catalog.module.js';
 import { AdminLicenseKeysController } from './admin-license-keys.controller.js';
 import { AdminLicenseKeysService } from './admin-license-keys.service.js';
 import { LicenseKeysModule } from '../../license-keys/license-keys.module.js';
@@ -14,7 +15,7 @@ import { LicenseKeysModule } from '../../license-keys/license-keys.module.js';
  * share) and before `ready()` (see createApp), when Fastify still accepts parsers and plugins.
  */
 @Module({
-  imports: [LicenseKeysModule, FulfilmentModule, AuditModule],
+  imports: [LicenseKeysModule, FulfilmentModule, AuditModule, CatalogModule],
   controllers: [AdminLicenseKeysController],
   providers: [AdminLicenseKeysService],
 })

@@ -16,9 +16,9 @@ import {
   LICENSE_KEY_STATUSES,
   type LicenseKeyStatus,
 } from '../../orders/order-process.js';
+import { CatalogService } from '../../catalog/catalog.service.js';
 import {
   AdminLicenseKeyDto,
-  LICENSE_PRODUCT_IDS,
   type CreateLicenseKeyDto,
   type ImportLicenseKeysResultDto,
   type UpdateLicenseKeyDto,
@@ -68,6 +68,7 @@ export class AdminLicenseKeysService {
     private readonly audit: AuditService,
     private readonly restock: RestockService,
     private readonly fulfilment: FulfilmentService,
+    private readonly catalog: CatalogService,
   ) {}
 
   async list(dto: ListQueryDto, actor: StaffUserDto): Promise<ListPage<AdminLicenseKeyDto>> {
@@ -75,8 +76,8 @@ export class AdminLicenseKeysService {
     if (filter.status !== undefined && !(LICENSE_KEY_STATUSES as readonly string[]).includes(filter.status)) {
       throw new BadRequestException(`filter status must be one of ${LICENSE_KEY_STATUSES.join(', ')}`);
     }
-    if (filter.productId !== undefined && !LICENSE_PRODUCT_IDS.includes(filter.productId)) {
-      throw new BadRequestException(`filter productId must be one of ${LICENSE_PRODUCT_IDS.join(', ')}`);
+    if (filter.productId !== undefined && !this.catalog.find(filter.productId)) {
+      throw new BadRequestException(this.catalog.mustBeOneOf('filter productId'));
     }
     const query = this.db.getRepository(LicenseKey).createQueryBuilder('k');
     if (filter.id) whereIdIn(query, 'k.id', filter.id);
@@ -221,8 +222,7 @@ export class AdminLicenseKeysService {
       conditions.push(['k.keyLookup IN (:...qLookup)', { qLookup: this.cipher.lookupHashes(upper) }]);
     if (/^[A-Z0-9]{5}$/.test(upper)) conditions.push(['k.keyLastGroup = :qLastGroup', { qLastGroup: upper }]);
     const lower = q.toLowerCase();
-    if (LICENSE_PRODUCT_IDS.includes(lower))
-      conditions.push(['k.productId = :qProduct', { qProduct: lower }]);
+    if (this.catalog.find(lower)) conditions.push(['k.productId = :qProduct', { qProduct: lower }]);
     if (/^[0-9a-f-]{1,36}$/.test(lower))
       conditions.push(startsWithLowercase(this.db.options.type, 'k.orderId', lower, 'qOrder'));
     if (!conditions.length) {

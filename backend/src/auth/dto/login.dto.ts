@@ -5,7 +5,7 @@ import { StaffUserDto } from '../../common/staff-user.dto.js';
 import { canonicalUsername } from '../../common/username.js';
 
 export class LoginDto {
-  @ApiProperty({ example: 'admin', description: 'Any letter case' })
+  @ApiProperty({ example: 'admin', maxLength: 100, description: 'Any letter case' })
   @Transform(({ value }: { value: unknown }) =>
     typeof value === 'string' ? canonicalUsername(value) : value,
   )
@@ -16,7 +16,7 @@ export class LoginDto {
   @IsString({ message: 'Username is required' })
   username: string;
 
-  @ApiProperty({ example: 'admin-dev-password', format: 'password' })
+  @ApiProperty({ example: 'admin-dev-password', format: 'password', maxLength: 1024 })
   @MaxLength(1024, { message: 'Password must be at most 1024 characters' })
   @IsNotEmpty({ message: 'Password is required' })
   @IsString({ message: 'Password is required' })
@@ -47,13 +47,17 @@ export class MfaChallengeResponseDto {
 }
 
 export class LoginMfaDto {
-  @ApiProperty({ description: 'The challenge POST /api/admin/login answered' })
+  @ApiProperty({ maxLength: 2048, description: 'The challenge POST /api/admin/login answered' })
   @MaxLength(2048, { message: 'Challenge must be at most 2048 characters' })
   @IsNotEmpty({ message: 'Challenge is required' })
   @IsString({ message: 'Challenge is required' })
   challenge: string;
 
-  @ApiProperty({ example: '123456', description: 'A code from the authenticator app, or a recovery code' })
+  @ApiProperty({
+    example: '123456',
+    maxLength: 64,
+    description: 'A code from the authenticator app, or a recovery code',
+  })
   @MaxLength(64, { message: 'Code must be at most 64 characters' })
   @IsNotEmpty({ message: 'Code is required' })
   @IsString({ message: 'Code is required' })

@@ -13,7 +13,11 @@ export class MfaEnrolmentDto {
 }
 
 export class MfaConfirmDto {
-  @ApiProperty({ example: '123456', description: 'The current code from the authenticator app' })
+  @ApiProperty({
+    example: '123456',
+    maxLength: 64,
+    description: 'The current code from the authenticator app',
+  })
   @MaxLength(64, { message: 'Code must be at most 64 characters' })
   @IsNotEmpty({ message: 'Code is required' })
   @IsString({ message: 'Code is required' })

@@ -26,7 +26,7 @@ export class ProductDto {
   @ApiProperty({ type: [IncludedAppDto] })
   includedApps: IncludedAppDto[];
 
-  @ApiProperty({ enum: PLATFORMS, isArray: true })
+  @ApiProperty({ enum: PLATFORMS, enumName: 'Platform', isArray: true })
   compatibility: Platform[];
 
   @ApiProperty({ example: 'Only 32 licenses left!', description: 'Display text' })
@@ -38,10 +38,10 @@ export class ProductDto {
   @ApiProperty({ example: '$40.49' })
   currentPrice: string;
 
-  @ApiProperty({ example: 20249 })
+  @ApiProperty({ type: 'integer', example: 20249 })
   originalPriceCents: number;
 
-  @ApiProperty({ example: 4049 })
+  @ApiProperty({ type: 'integer', example: 4049 })
   currentPriceCents: number;
 
   @ApiProperty({ example: '80%' })

@@ -24,13 +24,17 @@ export const MAX_QUANTITY = 100;
 
 /** A cart line: which product and how many. Prices never come from the browser. */
 export class CartItemDto {
-  @ApiProperty({ example: 'office-2024-standard' })
+  @ApiProperty({
+    example: 'office-2024-standard',
+    maxLength: 64,
+    description: 'A product of GET /api/products',
+  })
   @MaxLength(64, { message: 'Product id must be at most 64 characters' })
   @IsNotEmpty({ message: 'Each cart item needs a product id' })
   @IsString({ message: 'Each cart item needs a product id' })
   id: string;
 
-  @ApiProperty({ example: 1, minimum: 1, maximum: MAX_QUANTITY })
+  @ApiProperty({ type: 'integer', example: 1, minimum: 1, maximum: MAX_QUANTITY })
   @Max(MAX_QUANTITY, { message: `Quantity must be at most ${MAX_QUANTITY}` })
   @Min(1, { message: 'Quantity must be at least 1' })
   @IsInt({ message: 'Quantity must be a whole number' })
@@ -38,7 +42,7 @@ export class CartItemDto {
 }
 
 export class CreatePaymentIntentDto {
-  @ApiProperty({ type: [CartItemDto] })
+  @ApiProperty({ type: [CartItemDto], minItems: 1, maxItems: MAX_LINES })
   @ValidateNested({ each: true })
   @Type(() => CartItemDto)
   @ArrayMaxSize(MAX_LINES, { message: `The cart may hold at most ${MAX_LINES} lines` })
@@ -46,7 +50,7 @@ export class CreatePaymentIntentDto {
   @IsArray({ message: 'cartItems must be a list of {id, quantity}' })
   cartItems: CartItemDto[];
 
-  @ApiPropertyOptional({ example: 'SAVE10' })
+  @ApiPropertyOptional({ example: 'SAVE10', maxLength: 64 })
   @IsOptional()
   @Transform(({ value }: { value: unknown }) =>
     typeof value === 'string' ? value.trim() || undefined : value,
@@ -70,19 +74,19 @@ export class PaymentIntentResponseDto {
   @ApiProperty({ description: "The payment's client secret (Stripe Payment Element, or the demo form)" })
   clientSecret: string;
 
-  @ApiProperty({ enum: PAYMENT_PROVIDER_NAMES })
+  @ApiProperty({ enum: PAYMENT_PROVIDER_NAMES, enumName: 'PaymentProvider' })
   provider: PaymentProviderName;
 
   @ApiPropertyOptional({ description: 'Stripe publishable key (Stripe only)' })
   publishableKey?: string;
 
-  @ApiProperty({ example: 4049 })
+  @ApiProperty({ type: 'integer', example: 4049 })
   subtotalCents: number;
 
-  @ApiProperty({ example: 405 })
+  @ApiProperty({ type: 'integer', example: 405 })
   discountCents: number;
 
-  @ApiProperty({ example: 3644 })
+  @ApiProperty({ type: 'integer', example: 3644 })
   totalCents: number;
 }
 
@@ -90,10 +94,10 @@ export class OrderStatusDto {
   @ApiProperty({ format: 'uuid' })
   orderId: string;
 
-  @ApiProperty({ enum: ORDER_STATUSES })
+  @ApiProperty({ enum: ORDER_STATUSES, enumName: 'OrderStatus' })
   status: string;
 
-  @ApiProperty({ enum: PAYMENT_STATUSES })
+  @ApiProperty({ enum: PAYMENT_STATUSES, enumName: 'PaymentStatus' })
   paymentStatus: string;
 
   @ApiProperty({ example: 'jane@example.com' })
@@ -101,7 +105,7 @@ export class OrderStatusDto {
 }
 
 export class OrderStatusQueryDto {
-  @ApiProperty({ description: 'The client secret answered when the payment was created' })
+  @ApiProperty({ maxLength: 500, description: 'The client secret answered when the payment was created' })
   @MaxLength(500)
   @IsNotEmpty({ message: 'clientSecret is required' })
   @IsString({ message: 'clientSecret is required' })

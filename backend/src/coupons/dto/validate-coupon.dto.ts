@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 
 export class ValidateCouponDto {
-  @ApiProperty({ example: 'SAVE10' })
+  @ApiProperty({ example: 'SAVE10', maxLength: 64 })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @MaxLength(64, { message: 'Coupon code must be at most 64 characters' })
   @IsNotEmpty({ message: 'Coupon code is required' })

@@ -87,7 +87,11 @@ export class LicenseValidationDto {
   @ApiProperty({ description: 'The key is known and active' })
   valid: boolean;
 
-  @ApiProperty({ enum: VALIDATION_STATUSES, description: '`unknown` when no such key exists' })
+  @ApiProperty({
+    enum: VALIDATION_STATUSES,
+    enumName: 'LicenseValidationStatus',
+    description: '`unknown` when no such key exists',
+  })
   status: ValidationStatus;
 
   @ApiPropertyOptional({ example: 1, description: 'Absent for an unknown key' })

@@ -46,6 +46,7 @@ export class CreateContactMessageDto {
   @IsString({ message: 'Subject is required' })
   subject: string;
 
+  // Inline, as contact.e2e-spec reads it; the same values are the ContactCategory schema (AdminMessageDto).
   @ApiPropertyOptional({ enum: CONTACT_CATEGORIES, example: 'licensing' })
   @OptionalChoice()
   @IsOptional()

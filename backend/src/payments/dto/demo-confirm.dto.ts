@@ -7,7 +7,10 @@ export class DemoConfirmDto {
   @IsString({ message: 'orderId is required' })
   orderId: string;
 
-  @ApiProperty({ description: 'The client secret answered by POST /api/create-payment-intent' })
+  @ApiProperty({
+    maxLength: 500,
+    description: 'The client secret answered by POST /api/create-payment-intent',
+  })
   @MaxLength(500)
   @IsNotEmpty({ message: 'clientSecret is required' })
   @IsString({ message: 'clientSecret is required' })

@@ -2,8 +2,10 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { BUILD_CATALOG } from '@store/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ReactNode } from 'react';
+import { storeApi } from '../../store/storeApi';
 import {
   StoreName,
   SupportEmailLink,
@@ -13,16 +15,23 @@ import {
 import { useCurrentYear } from '../../lib/currentYear';
 
 type FooterLink = { label: string; to?: string; element?: ReactNode };
+type FooterColumn = { title: string; links: FooterLink[] };
 
-const COLUMNS: { title: string; links: FooterLink[] }[] = [
-  {
+/**
+ * The catalogue's editions, each a link to the shop: GET /api/products as the page loaded it (the shop, the
+ * cart and the checkout load it; the footer reads it without asking for it, so other pages make no request
+ * for a column of links). Until then, the catalogue this build was made with (the contract's, which CI
+ * checks against the server's): what the prerendered pages show and what hydration renders again.
+ */
+function useProductsColumn(): FooterColumn {
+  const { data } = storeApi.endpoints.getProducts.useQueryState();
+  return {
     title: 'Products',
-    links: [
-      { label: 'Office 2024 Standard', to: '/' },
-      { label: 'Office 2024 Home & Business', to: '/' },
-      { label: 'Office 2024 Professional Plus LTSC', to: '/' },
-    ],
-  },
+    links: (data ?? BUILD_CATALOG).map((product) => ({ label: product.title, to: '/' })),
+  };
+}
+
+const COLUMNS: FooterColumn[] = [
   {
     title: 'Support',
     links: [
@@ -62,11 +71,12 @@ const COLUMNS: { title: string; links: FooterLink[] }[] = [
 
 export function Footer() {
   const year = useCurrentYear();
+  const products = useProductsColumn();
   return (
     <Box component="footer" sx={{ bgcolor: '#111827', color: '#e5e7eb', mt: 8, py: 6 }}>
       <Container maxWidth="lg">
         <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
-          {COLUMNS.map((column) => (
+          {[products, ...COLUMNS].map((column) => (
             <Box component="nav" key={column.title} aria-labelledby={`footer-${column.title}`}>
               <Typography
                 id={`footer-${column.title}`}

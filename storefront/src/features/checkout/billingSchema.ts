@@ -1,4 +1,6 @@
+import { BILLING_RULES } from '@store/contracts';
 import { object, string, type InferType } from 'yup';
+import type { BillingDetails } from '../../api/types';
 import { COUNTRIES, DEFAULT_COUNTRY, DEFAULT_PHONE_KEY, PHONE_KEYS } from './countries';
 
 const INVALID_EMAIL = 'Please enter a valid email address';
@@ -29,7 +31,12 @@ function isEmailAddress(value: string): boolean {
   );
 }
 
-/** The billing form's rules and messages (spec §5); the server checks the same ones again. */
+const { email, firstName, lastName, address, city, zipCode, phone } = BILLING_RULES;
+
+/**
+ * The billing form's rules and messages (spec §5); the server checks the same ones again, and its limits and
+ * patterns are the contract's (BillingDto).
+ */
 export const billingSchema = object({
   email: string()
     .trim()
@@ -40,27 +47,27 @@ export const billingSchema = object({
       (value) => !value || !/^[^@]*\P{ASCII}[^@]*@/u.test(value),
     )
     .test('email', INVALID_EMAIL, (value) => !value || isEmailAddress(value))
-    .max(254, INVALID_EMAIL),
+    .max(email.maxLength, INVALID_EMAIL),
   firstName: string()
     .trim()
     .required('First name is required')
-    .min(2, 'First name must be at least 2 characters')
-    .max(100, 'First name must be at most 100 characters'),
+    .min(firstName.minLength, `First name must be at least ${firstName.minLength} characters`)
+    .max(firstName.maxLength, `First name must be at most ${firstName.maxLength} characters`),
   lastName: string()
     .trim()
     .required('Last name is required')
-    .min(2, 'Last name must be at least 2 characters')
-    .max(100, 'Last name must be at most 100 characters'),
+    .min(lastName.minLength, `Last name must be at least ${lastName.minLength} characters`)
+    .max(lastName.maxLength, `Last name must be at most ${lastName.maxLength} characters`),
   address: string()
     .trim()
     .required('Street address is required')
-    .min(5, 'Please enter a complete address')
-    .max(300, 'Street address must be at most 300 characters'),
+    .min(address.minLength, 'Please enter a complete address')
+    .max(address.maxLength, `Street address must be at most ${address.maxLength} characters`),
   city: string()
     .trim()
     .required('City is required')
-    .min(2, 'City must be at least 2 characters')
-    .max(100, 'City must be at most 100 characters'),
+    .min(city.minLength, `City must be at least ${city.minLength} characters`)
+    .max(city.maxLength, `City must be at most ${city.maxLength} characters`),
   country: string()
     .required('Country is required')
     .oneOf(
@@ -70,17 +77,23 @@ export const billingSchema = object({
   zipCode: string()
     .trim()
     .required('Postal code is required')
-    .matches(/^[A-Za-z0-9 -]{3,10}$/, 'Please enter a valid postal code'),
+    .matches(new RegExp(zipCode.pattern), 'Please enter a valid postal code'),
   phoneCountryCode: string()
     .required('Please select country code')
     .oneOf(PHONE_KEYS, 'Please select country code'),
   phone: string()
     .trim()
     .required('Phone number is required')
-    .matches(/^[0-9 ()-]{10,20}$/, 'Please enter a valid phone number'),
+    .matches(new RegExp(phone.pattern), 'Please enter a valid phone number'),
 });
 
-export type Billing = InferType<typeof billingSchema>;
+/** What the form holds: text in every field, a choice too until the form is checked. */
+export type Billing = Record<keyof InferType<typeof billingSchema>, string>;
+
+/** Checked form values as the API takes them (its country codes and phone keys are the contract's). */
+export function billingDetails(values: Billing): BillingDetails {
+  return billingSchema.cast(values);
+}
 
 export const emptyBilling: Billing = {
   email: '',

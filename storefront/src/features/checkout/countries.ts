@@ -1,34 +1,45 @@
-/** The countries the store sells to (spec §3), with their phone prefixes; the server accepts the same list. */
+import {
+  COUNTRIES as SERVER_COUNTRIES,
+  PHONE_KEYS as SERVER_PHONE_KEYS,
+  type CountryCode,
+  type PhoneKey,
+} from '@store/contracts';
+
+/**
+ * The countries the store sells to (spec §3) with their phone prefixes, as the server lists and accepts them
+ * (the API contract), and the flag the checkout shows for each.
+ */
 export interface Country {
-  code: string;
+  code: CountryCode;
   name: string;
   flag: string;
-  phoneKey: string;
+  phoneKey: PhoneKey;
   tooltip: string;
 }
 
-const country = (code: string, name: string, flag: string, phoneKey: string): Country => ({
+/** Every country's flag: a country the server adds without one here fails to compile. */
+const FLAGS: Record<CountryCode, string> = {
+  US: '🇺🇸',
+  IN: '🇮🇳',
+  GB: '🇬🇧',
+  CA: '🇨🇦',
+  AU: '🇦🇺',
+  DE: '🇩🇪',
+  FR: '🇫🇷',
+  JP: '🇯🇵',
+  SG: '🇸🇬',
+  UAE: '🇦🇪',
+};
+
+export const COUNTRIES: Country[] = SERVER_COUNTRIES.map(({ code, name, phoneKey }) => ({
   code,
   name,
-  flag,
+  flag: FLAGS[code],
   phoneKey,
   tooltip: `${name} (${phoneKey})`,
-});
+}));
 
-export const COUNTRIES: Country[] = [
-  country('US', 'United States', '🇺🇸', '+1'),
-  country('IN', 'India', '🇮🇳', '+91'),
-  country('GB', 'United Kingdom', '🇬🇧', '+44'),
-  country('CA', 'Canada', '🇨🇦', '+1'),
-  country('AU', 'Australia', '🇦🇺', '+61'),
-  country('DE', 'Germany', '🇩🇪', '+49'),
-  country('FR', 'France', '🇫🇷', '+33'),
-  country('JP', 'Japan', '🇯🇵', '+81'),
-  country('SG', 'Singapore', '🇸🇬', '+65'),
-  country('UAE', 'United Arab Emirates', '🇦🇪', '+971'),
-];
+export const PHONE_KEYS: readonly PhoneKey[] = SERVER_PHONE_KEYS;
 
-export const PHONE_KEYS = [...new Set(COUNTRIES.map((c) => c.phoneKey))];
-
-export const DEFAULT_COUNTRY = 'IN';
-export const DEFAULT_PHONE_KEY = '+91';
+export const DEFAULT_COUNTRY: CountryCode = 'IN';
+export const DEFAULT_PHONE_KEY: PhoneKey = '+91';

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectCartItems, selectSavings } from '../../features/cart/cartSelectors';
 import { removeCoupon, selectAppliedCoupon } from '../../store/cart/cartSlice';
-import type { Billing } from '../../features/checkout/billingSchema';
+import { billingDetails, type Billing } from '../../features/checkout/billingSchema';
 import type { PaymentIntent, PaymentIntentRequest } from '../../features/checkout/checkoutApi';
 import { PaymentStep } from '../../features/checkout/PaymentStep';
 import type { CompletedOrder } from './CheckoutSummary';
@@ -31,7 +31,7 @@ export function CartPaymentStep({
     () => ({
       cartItems: items.map(({ id, quantity }) => ({ id, quantity })),
       ...(coupon ? { couponCode: coupon.code } : {}),
-      billing,
+      billing: billingDetails(billing),
     }),
     [items, coupon, billing],
   );

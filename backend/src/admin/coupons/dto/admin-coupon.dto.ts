@@ -21,13 +21,16 @@ import type { Coupon } from '../../../coupons/entities/coupon.entity.js';
 export class AdminCouponDto {
   @ApiProperty() id: number;
   @ApiProperty({ example: 'SAVE10', description: 'Stored upper-case' }) code: string;
-  @ApiProperty({ minimum: 1, maximum: 100, example: 10 }) percentOff: number;
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 100, example: 10 }) percentOff: number;
   @ApiProperty() active: boolean;
-  @ApiPropertyOptional({ type: Date, nullable: true }) startsAt: Date | null;
-  @ApiPropertyOptional({ type: Date, nullable: true }) expiresAt: Date | null;
-  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 1, description: 'Null: unlimited' })
+  @ApiProperty({ type: Date, nullable: true }) startsAt: Date | null;
+  @ApiProperty({ type: Date, nullable: true }) expiresAt: Date | null;
+  @ApiProperty({ type: 'integer', nullable: true, minimum: 1, description: 'Null: unlimited' })
   maxRedemptions: number | null;
-  @ApiProperty({ description: 'Read-only: orders that took the coupon (reservations included)' })
+  @ApiProperty({
+    type: 'integer',
+    description: 'Read-only: orders that took the coupon (reservations included)',
+  })
   redemptionCount: number;
   @ApiProperty() createdAt: Date;
   @ApiProperty() updatedAt: Date;
@@ -80,7 +83,7 @@ export class CreateCouponDto {
   @IsString({ message: 'Coupon code is required' })
   code: string;
 
-  @ApiProperty({ minimum: 1, maximum: 100, example: 25 })
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 100, example: 25 })
   @Max(100, { message: PERCENT_OFF })
   @Min(1, { message: PERCENT_OFF })
   @IsInt({ message: PERCENT_OFF })
@@ -104,7 +107,13 @@ export class CreateCouponDto {
   @IsISO8601({ strict: true }, { message: dateMessage('Expires at') })
   expiresAt?: string | null;
 
-  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 1, description: 'Null: unlimited' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    minimum: 1,
+    maximum: MAX_REDEMPTIONS_MAX,
+    description: 'Null: unlimited',
+  })
   @EmptyIsNull()
   @IsOptional()
   @Max(MAX_REDEMPTIONS_MAX, { message: `Max redemptions must be at most ${MAX_REDEMPTIONS_MAX}` })
@@ -128,7 +137,7 @@ export class UpdateCouponDto {
   @IsString({ message: 'Coupon code is required' })
   code?: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, example: 25 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, example: 25 })
   @IfSent()
   @Max(100, { message: PERCENT_OFF })
   @Min(1, { message: PERCENT_OFF })
@@ -152,7 +161,13 @@ export class UpdateCouponDto {
   @IsISO8601({ strict: true }, { message: dateMessage('Expires at') })
   expiresAt?: string | null;
 
-  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 1, description: 'Null: unlimited' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    minimum: 1,
+    maximum: MAX_REDEMPTIONS_MAX,
+    description: 'Null: unlimited',
+  })
   @EmptyIsNull()
   @IsOptional()
   @Max(MAX_REDEMPTIONS_MAX, { message: `Max redemptions must be at most ${MAX_REDEMPTIONS_MAX}` })

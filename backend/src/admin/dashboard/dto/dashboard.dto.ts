@@ -16,11 +16,12 @@ export class DashboardRecentOrderDto {
   @ApiProperty({ example: 40.49, description: 'Order total in dollars' })
   totalAmount: number;
 
-  @ApiProperty({ enum: ORDER_STATUSES })
+  @ApiProperty({ enum: ORDER_STATUSES, enumName: 'OrderStatus' })
   status: OrderStatus;
 
   @ApiProperty({
     enum: REFUND_REASONS,
+    enumName: 'RefundReason',
     nullable: true,
     description: 'Set while the order was paid but not delivered and owes the shopper a full refund',
   })

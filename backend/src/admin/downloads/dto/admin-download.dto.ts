@@ -12,10 +12,9 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { CATALOG } from '../../../catalog/catalog.data.js';
+import { productIdRefusal, SERVED_PRODUCT_IDS } from '../../../catalog/catalog.service.js';
 import type { DownloadLink } from '../../../downloads/entities/download-link.entity.js';
 
-export const PRODUCT_IDS = CATALOG.map((p) => p.id);
 export const DEFAULT_MAX_DOWNLOADS = 5;
 /** An upper bound of our own (the spec has none), far above any real use, well inside an `int`. */
 export const MAX_MAX_DOWNLOADS = 1000;
@@ -24,15 +23,16 @@ export const MAX_MAX_DOWNLOADS = 1000;
 export class AdminDownloadDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) orderId: string;
-  @ApiProperty({ enum: PRODUCT_IDS }) productId: string;
+  @ApiProperty({ example: 'office-2024-standard', description: 'A product of GET /api/products' })
+  productId: string;
   @ApiProperty({ example: 'OfficeSetup.exe' }) fileName: string;
   @ApiProperty({ example: 'https://setup.office.com/' }) fileUrl: string;
-  @ApiPropertyOptional({ type: String, nullable: true, example: '2.1 GB' }) fileSize: string | null;
-  @ApiProperty({ example: 5 }) maxDownloads: number;
-  @ApiProperty({ example: 0 }) downloadCount: number;
+  @ApiProperty({ type: String, nullable: true, example: '2.1 GB' }) fileSize: string | null;
+  @ApiProperty({ type: 'integer', example: 5 }) maxDownloads: number;
+  @ApiProperty({ type: 'integer', example: 0 }) downloadCount: number;
   @ApiProperty() isActive: boolean;
   @ApiProperty() createdAt: Date;
-  @ApiPropertyOptional({ type: Date, nullable: true }) expiresAt: Date | null;
+  @ApiProperty({ type: Date, nullable: true }) expiresAt: Date | null;
 
   static from(link: DownloadLink): AdminDownloadDto {
     return {
@@ -58,7 +58,7 @@ const Trim = () =>
 // is the one reported, so "is required" comes before the format and length rules. Messages are the spec's
 // (section 5, "Download form") where it has one.
 export class CreateDownloadDto {
-  @ApiProperty({ format: 'uuid', description: 'An existing order' })
+  @ApiProperty({ format: 'uuid', maxLength: 36, description: 'An existing order' })
   @Transform(({ value }: { value: unknown }) =>
     typeof value === 'string' ? value.trim().toLowerCase() : value,
   )
@@ -67,9 +67,9 @@ export class CreateDownloadDto {
   @IsString({ message: 'Order ID is required' })
   orderId: string;
 
-  @ApiProperty({ enum: PRODUCT_IDS })
+  @ApiProperty({ enum: () => SERVED_PRODUCT_IDS, description: 'A product of GET /api/products' })
   @Trim()
-  @IsIn(PRODUCT_IDS, { message: `Product ID must be one of ${PRODUCT_IDS.join(', ')}` })
+  @IsIn(SERVED_PRODUCT_IDS, { message: productIdRefusal('Product ID') })
   @IsNotEmpty({ message: 'Product ID is required' })
   @IsString({ message: 'Product ID is required' })
   productId: string;
@@ -101,7 +101,12 @@ export class CreateDownloadDto {
   @IsString({ message: 'File size must be text such as 2.1 GB' })
   fileSize?: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_MAX_DOWNLOADS, default: DEFAULT_MAX_DOWNLOADS })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_MAX_DOWNLOADS,
+    default: DEFAULT_MAX_DOWNLOADS,
+  })
   @IsOptional()
   @Max(MAX_MAX_DOWNLOADS, { message: `Max downloads must be at most ${MAX_MAX_DOWNLOADS}` })
   @Min(1, { message: 'Max downloads must be at least 1' })

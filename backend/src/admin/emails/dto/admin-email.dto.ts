@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import {
   OUTBOX_STATUSES,
   type OutboxEmail,
@@ -15,12 +15,12 @@ export class AdminEmailDto {
     description: 'order-delivery, access-link, contact-notification',
   })
   kind: string;
-  @ApiProperty({ enum: OUTBOX_STATUSES }) status: OutboxStatus;
-  @ApiProperty() attempts: number;
-  @ApiPropertyOptional({ type: String, nullable: true }) lastError: string | null;
+  @ApiProperty({ enum: OUTBOX_STATUSES, enumName: 'EmailStatus' }) status: OutboxStatus;
+  @ApiProperty({ type: 'integer' }) attempts: number;
+  @ApiProperty({ type: String, nullable: true }) lastError: string | null;
   @ApiProperty() createdAt: Date;
-  @ApiPropertyOptional({ type: Date, nullable: true }) sentAt: Date | null;
-  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true }) orderId: string | null;
+  @ApiProperty({ type: Date, nullable: true }) sentAt: Date | null;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) orderId: string | null;
 
   static from(row: OutboxEmail): AdminEmailDto {
     return {

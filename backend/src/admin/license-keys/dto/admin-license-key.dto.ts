@@ -1,15 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { CATALOG } from '../../../catalog/catalog.data.js';
+import { productIdRefusal, SERVED_PRODUCT_IDS } from '../../../catalog/catalog.service.js';
 import { MAX_ACTIVATION_LIMIT } from '../../../license-keys/inventory.service.js';
 import { LICENSE_KEY_PATTERN, normalizeLicenseKey } from '../../../license-keys/license-key-cipher.js';
 import { LICENSE_KEY_FORMAT_MESSAGE } from '../../../license-keys/dto/license-activation.dto.js';
 import { LICENSE_KEY_STATUSES, type LicenseKeyStatus } from '../../../orders/order-process.js';
-
-/** The catalogue's product ids: the only ones a key may belong to. */
-export const LICENSE_PRODUCT_IDS: readonly string[] = CATALOG.map((product) => product.id);
-export const PRODUCT_ID_MESSAGE = `Product ID must be one of ${LICENSE_PRODUCT_IDS.join(', ')}`;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const normalizeKey = ({ value }: { value: unknown }) =>
@@ -20,7 +16,7 @@ export class AdminLicenseKeyDto {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
-  @ApiPropertyOptional({
+  @ApiProperty({
     format: 'uuid',
     nullable: true,
     type: String,
@@ -28,7 +24,7 @@ export class AdminLicenseKeyDto {
   })
   orderId: string | null;
 
-  @ApiProperty({ example: 'office-2024-standard' })
+  @ApiProperty({ example: 'office-2024-standard', description: 'A product of GET /api/products' })
   productId: string;
 
   @ApiProperty({
@@ -37,13 +33,13 @@ export class AdminLicenseKeyDto {
   })
   licenseKey: string;
 
-  @ApiProperty({ example: 0 })
+  @ApiProperty({ type: 'integer', example: 0 })
   activationCount: number;
 
-  @ApiProperty({ example: 1 })
+  @ApiProperty({ type: 'integer', example: 1 })
   activationLimit: number;
 
-  @ApiProperty({ enum: LICENSE_KEY_STATUSES })
+  @ApiProperty({ enum: LICENSE_KEY_STATUSES, enumName: 'LicenseKeyStatus' })
   status: LicenseKeyStatus;
 
   @ApiProperty()
@@ -55,16 +51,16 @@ export class AdminLicenseKeyDto {
 
 /** The back office's "Create License" dialog: a key typed (or generated) by an admin for one order. */
 export class CreateLicenseKeyDto {
-  @ApiProperty({ format: 'uuid', description: 'An existing order' })
+  @ApiProperty({ format: 'uuid', maxLength: 36, description: 'An existing order' })
   @Transform(trim)
   @MaxLength(36, { message: 'Order ID does not match any order' })
   @IsNotEmpty({ message: 'Order ID is required' })
   @IsString({ message: 'Order ID is required' })
   orderId: string;
 
-  @ApiProperty({ enum: LICENSE_PRODUCT_IDS })
+  @ApiProperty({ enum: () => SERVED_PRODUCT_IDS, description: 'A product of GET /api/products' })
   @Transform(trim)
-  @IsIn(LICENSE_PRODUCT_IDS, { message: PRODUCT_ID_MESSAGE })
+  @IsIn(SERVED_PRODUCT_IDS, { message: productIdRefusal('Product ID') })
   @IsNotEmpty({ message: 'Product ID is required' })
   @IsString({ message: 'Product ID is required' })
   productId: string;
@@ -79,7 +75,7 @@ export class CreateLicenseKeyDto {
   @IsString({ message: 'License key is required' })
   licenseKey: string;
 
-  @ApiPropertyOptional({ default: 1, minimum: 1, maximum: MAX_ACTIVATION_LIMIT })
+  @ApiPropertyOptional({ type: 'integer', default: 1, minimum: 1, maximum: MAX_ACTIVATION_LIMIT })
   @IsOptional()
   @Max(MAX_ACTIVATION_LIMIT, { message: `Activation limit must be at most ${MAX_ACTIVATION_LIMIT}` })
   @Min(1, { message: 'Activation limit must be at least 1' })
@@ -92,7 +88,7 @@ export class CreateLicenseKeyDto {
  * active → revoked, and revoked or expired → active. Nothing sets `expired`.
  */
 export class UpdateLicenseKeyDto {
-  @ApiProperty({ enum: LICENSE_KEY_STATUSES })
+  @ApiProperty({ enum: LICENSE_KEY_STATUSES, enumName: 'LicenseKeyStatus' })
   @IsIn(LICENSE_KEY_STATUSES, { message: `status must be one of ${LICENSE_KEY_STATUSES.join(', ')}` })
   @IsNotEmpty({ message: 'status is required' })
   status: LicenseKeyStatus;

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import {
   CONTACT_CATEGORIES,
@@ -14,9 +14,10 @@ export class AdminMessageDto {
   @ApiProperty({ example: 'Jane Doe' }) name: string;
   @ApiProperty({ example: 'jane@example.com' }) email: string;
   @ApiProperty({ example: 'Activation question' }) subject: string;
-  @ApiPropertyOptional({ enum: CONTACT_CATEGORIES, nullable: true }) category: ContactCategory | null;
+  @ApiProperty({ enum: CONTACT_CATEGORIES, enumName: 'ContactCategory', nullable: true })
+  category: ContactCategory | null;
   @ApiProperty() message: string;
-  @ApiProperty({ enum: MESSAGE_STATUSES }) status: MessageStatus;
+  @ApiProperty({ enum: MESSAGE_STATUSES, enumName: 'MessageStatus' }) status: MessageStatus;
   @ApiProperty() createdAt: Date;
 
   static from(row: Message): AdminMessageDto {
@@ -35,7 +36,7 @@ export class AdminMessageDto {
 
 /** Only the status can change: a message is what the visitor wrote. */
 export class UpdateMessageDto {
-  @ApiProperty({ enum: MESSAGE_STATUSES })
+  @ApiProperty({ enum: MESSAGE_STATUSES, enumName: 'MessageStatus' })
   @IsIn(MESSAGE_STATUSES, {
     message: `status must be one of ${MESSAGE_STATUSES.join(', ')}`,
   })

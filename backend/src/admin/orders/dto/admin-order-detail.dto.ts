@@ -6,12 +6,15 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '../../../orders/entities/order.entity.js';
+import { OUTBOX_STATUSES } from '../../../emails/entities/outbox-email.entity.js';
+import { LICENSE_KEY_STATUSES } from '../../../orders/order-process.js';
+import { PAYMENT_PROVIDER_NAMES } from '../../../config/app-config.js';
 import { AdminOrderRowDto } from './admin-order.dto.js';
 
 export class AdminOrderItemDto {
   @ApiProperty() productId: string;
   @ApiProperty() name: string;
-  @ApiProperty() quantity: number;
+  @ApiProperty({ type: 'integer' }) quantity: number;
   @ApiProperty({ example: 40.49, description: 'Unit price in dollars' }) price: number;
 }
 
@@ -32,9 +35,9 @@ export class AdminOrderKeyDto {
   @ApiProperty() productId: string;
   @ApiProperty({ description: 'In full for admins; masked but for the last group for support' })
   licenseKey: string;
-  @ApiProperty() status: string;
-  @ApiProperty() activationCount: number;
-  @ApiProperty() activationLimit: number;
+  @ApiProperty({ enum: LICENSE_KEY_STATUSES, enumName: 'LicenseKeyStatus' }) status: string;
+  @ApiProperty({ type: 'integer' }) activationCount: number;
+  @ApiProperty({ type: 'integer' }) activationLimit: number;
 }
 
 export class AdminOrderDownloadDto {
@@ -42,10 +45,10 @@ export class AdminOrderDownloadDto {
   @ApiProperty() productId: string;
   @ApiProperty() fileName: string;
   @ApiProperty() fileUrl: string;
-  @ApiProperty() downloadCount: number;
-  @ApiProperty() maxDownloads: number;
+  @ApiProperty({ type: 'integer' }) downloadCount: number;
+  @ApiProperty({ type: 'integer' }) maxDownloads: number;
   @ApiProperty() isActive: boolean;
-  @ApiPropertyOptional({ type: Date, nullable: true }) expiresAt: Date | null;
+  @ApiProperty({ type: Date, nullable: true }) expiresAt: Date | null;
 }
 
 export class AdminOrderEmailDto {
@@ -53,19 +56,24 @@ export class AdminOrderEmailDto {
   @ApiProperty() kind: string;
   @ApiProperty() to: string;
   @ApiProperty() subject: string;
-  @ApiProperty({ enum: ['pending', 'sent', 'failed'] }) status: string;
-  @ApiProperty() attempts: number;
-  @ApiPropertyOptional({ type: String, nullable: true }) lastError: string | null;
+  @ApiProperty({ enum: OUTBOX_STATUSES, enumName: 'EmailStatus' }) status: string;
+  @ApiProperty({ type: 'integer' }) attempts: number;
+  @ApiProperty({ type: String, nullable: true }) lastError: string | null;
   @ApiProperty() createdAt: Date;
-  @ApiPropertyOptional({ type: Date, nullable: true }) sentAt: Date | null;
+  @ApiProperty({ type: Date, nullable: true }) sentAt: Date | null;
 }
 
 /** The statuses staff may move an order to now, each field changed on its own (see allowedTransitions). */
 export class AdminOrderTransitionsDto {
-  @ApiProperty({ enum: ORDER_STATUSES, isArray: true, example: ['cancelled'] })
+  @ApiProperty({ enum: ORDER_STATUSES, enumName: 'OrderStatus', isArray: true, example: ['cancelled'] })
   status: OrderStatus[];
 
-  @ApiProperty({ enum: PAYMENT_STATUSES, isArray: true, example: ['completed', 'failed'] })
+  @ApiProperty({
+    enum: PAYMENT_STATUSES,
+    enumName: 'PaymentStatus',
+    isArray: true,
+    example: ['completed', 'failed'],
+  })
   paymentStatus: PaymentStatus[];
 }
 
@@ -74,10 +82,11 @@ export class AdminOrderDetailDto extends AdminOrderRowDto {
   @ApiProperty({ type: AdminBillingDto }) billing: AdminBillingDto;
   @ApiProperty({ example: 40.49 }) subtotalAmount: number;
   @ApiProperty({ example: 4.05 }) discountAmount: number;
-  @ApiPropertyOptional({ type: String, nullable: true }) couponCode: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) paymentProvider: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) providerPaymentId: string | null;
-  @ApiPropertyOptional({ type: Date, nullable: true }) paidAt: Date | null;
+  @ApiProperty({ type: String, nullable: true }) couponCode: string | null;
+  @ApiProperty({ enum: PAYMENT_PROVIDER_NAMES, enumName: 'PaymentProvider', nullable: true })
+  paymentProvider: string | null;
+  @ApiProperty({ type: String, nullable: true }) providerPaymentId: string | null;
+  @ApiProperty({ type: Date, nullable: true }) paidAt: Date | null;
   @ApiProperty({
     type: AdminOrderTransitionsDto,
     description:
@@ -95,12 +104,12 @@ export class AdminOrderDetailDto extends AdminOrderRowDto {
  * `allowedTransitions`; anything else is a 409); nothing else is writable.
  */
 export class UpdateOrderDto {
-  @ApiPropertyOptional({ enum: ORDER_STATUSES })
+  @ApiPropertyOptional({ enum: ORDER_STATUSES, enumName: 'OrderStatus' })
   @IsOptional()
   @IsIn(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(', ')}` })
   status?: OrderStatus;
 
-  @ApiPropertyOptional({ enum: PAYMENT_STATUSES })
+  @ApiPropertyOptional({ enum: PAYMENT_STATUSES, enumName: 'PaymentStatus' })
   @IsOptional()
   @IsIn(PAYMENT_STATUSES, { message: `paymentStatus must be one of ${PAYMENT_STATUSES.join(', ')}` })
   paymentStatus?: PaymentStatus;

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { centsToDollars } from '../../../common/money.js';
 import {
   ORDER_STATUSES,
@@ -24,13 +24,13 @@ export class AdminOrderRowDto {
   @ApiProperty({ example: 40.49, description: 'Order total in dollars' })
   totalAmount: number;
 
-  @ApiProperty({ enum: ORDER_STATUSES })
+  @ApiProperty({ enum: ORDER_STATUSES, enumName: 'OrderStatus' })
   status: OrderStatus;
 
-  @ApiProperty({ enum: PAYMENT_STATUSES })
+  @ApiProperty({ enum: PAYMENT_STATUSES, enumName: 'PaymentStatus' })
   paymentStatus: PaymentStatus;
 
-  @ApiPropertyOptional({ example: 'card', nullable: true, type: String })
+  @ApiProperty({ example: 'card', nullable: true, type: String })
   paymentMethod: string | null;
 
   @ApiProperty()
@@ -39,8 +39,9 @@ export class AdminOrderRowDto {
   @ApiProperty()
   awaitingKeys: boolean;
 
-  @ApiPropertyOptional({
+  @ApiProperty({
     enum: REFUND_REASONS,
+    enumName: 'RefundReason',
     nullable: true,
     description: 'Set while the order was paid but not delivered and owes the shopper a full refund',
   })

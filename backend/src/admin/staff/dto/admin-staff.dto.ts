@@ -19,7 +19,7 @@ export class AdminStaffMemberDto {
   @ApiProperty({ example: 'jane.support' })
   username: string;
 
-  @ApiProperty({ enum: STAFF_ROLES })
+  @ApiProperty({ enum: STAFF_ROLES, enumName: 'StaffRole' })
   role: StaffRole;
 
   @ApiProperty({ description: 'Two-factor authentication is on' })
@@ -64,14 +64,14 @@ export class CreateStaffMemberDto {
   @IsString({ message: 'Password is required' })
   password: string;
 
-  @ApiProperty({ enum: STAFF_ROLES })
+  @ApiProperty({ enum: STAFF_ROLES, enumName: 'StaffRole' })
   @IsIn(STAFF_ROLES, { message: ROLE_MESSAGE })
   role: StaffRole;
 }
 
 /** Either or both; changing one ends every session of that user. */
 export class UpdateStaffMemberDto {
-  @ApiPropertyOptional({ enum: STAFF_ROLES })
+  @ApiPropertyOptional({ enum: STAFF_ROLES, enumName: 'StaffRole' })
   @IsOptional()
   @IsIn(STAFF_ROLES, { message: ROLE_MESSAGE })
   role?: StaffRole;

@@ -1,0 +1,215 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { getMetadataStorage } from 'class-validator';
+import { findProjectRoot } from '../src/config/app-config.js';
+import { canonicalDocument, CONTRACT_COMMAND, CONTRACT_FILES } from '../src/web/swagger.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+/*
+ * The CI check of the committed contract (contracts/): the OpenAPI document and the catalogue's titles are
+ * what this server serves, and the document states every rule the server's validation applies, so that the
+ * front ends, which compile against it, check what the server checks.
+ */
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type Schema = { [key: string]: Json };
+
+const root = findProjectRoot();
+const committed = (file: string): Json => JSON.parse(readFileSync(join(root, file), 'utf8')) as Json;
+
+/** Where two JSON values differ, as `a.b.c: committed → served` lines (the first `limit`). */
+function differences(committed: Json, served: Json, limit = 20, at = ''): string[] {
+  if (JSON.stringify(committed) === JSON.stringify(served)) return [];
+  // Objects, and arrays of one length (a parameter list), are compared member by member.
+  const comparable = (value: Json) =>
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray(value) === Array.isArray(committed) &&
+    (!Array.isArray(value) || value.length === (committed as Json[]).length);
+  if (!comparable(committed) || !comparable(served)) {
+    const show = (value: Json | undefined) =>
+      value === undefined ? 'absent' : JSON.stringify(value).slice(0, 80);
+    return [`${at || '(the whole document)'}: ${show(committed)} → ${show(served)}`];
+  }
+  const before = committed as Record<string, Json>;
+  const after = served as Record<string, Json>;
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const found = keys.flatMap((key) =>
+    key in before && key in after
+      ? differences(before[key]!, after[key]!, limit, at ? `${at}.${key}` : key)
+      : [`${at ? `${at}.${key}` : key}: ${key in before ? 'not served any more' : 'new'}`],
+  );
+  return found.length
+    ? found.slice(0, limit)
+    : [`${at || '(the whole document)'}: the keys are in another order`];
+}
+
+/** Empty when `file` holds `served`; otherwise what to do about it and where they differ. */
+function staleness(file: string, served: Json): string {
+  const found = differences(committed(file), served);
+  return found.length
+    ? `${file} is not what the server serves: run \`${CONTRACT_COMMAND}\` and commit the result.\n  ` +
+        found.join('\n  ')
+    : '';
+}
+
+describe('the committed API contract', () => {
+  let t: TestApp;
+  let document: { components: { schemas: Record<string, Schema> }; paths: Record<string, Json> };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const served = await t.http().get('/api/docs-json').expect(200);
+    document = canonicalDocument(served.body as typeof document);
+  });
+  afterAll(() => t.close());
+
+  it(`is the document the server serves at /api/docs-json (${CONTRACT_FILES.document})`, () => {
+    expect(staleness(CONTRACT_FILES.document, document as unknown as Json)).toBe('');
+  });
+
+  it(`holds the catalogue's ids and titles as GET /api/products answers them (${CONTRACT_FILES.catalog})`, async () => {
+    const products = (await t.http().get('/api/products').expect(200)).body as {
+      id: string;
+      title: string;
+    }[];
+    expect(products.length).toBeGreaterThan(0);
+    expect(
+      staleness(
+        CONTRACT_FILES.catalog,
+        products.map(({ id, title }) => ({ id, title })),
+      ),
+    ).toBe('');
+  });
+
+  /*
+   * Every class-validator rule of a body or query DTO against its schema in the document: a limit, a list of
+   * values, a whole number or a pattern the server applies is stated there, and so is whether the field is
+   * required. What the validation pipe does not read from these decorators (messages, transforms) is not
+   * part of the contract.
+   */
+  describe('states the validation rules', () => {
+    /** Matched after a transform (trimmed and upper-cased, or an address in its canonical form): a pattern on the input would refuse what the server accepts. */
+    const MATCHED_AFTER_NORMALISING = new Set([
+      'LicenseInstanceDto.licenseKey',
+      'LicenseValidateDto.licenseKey',
+      'CreateLicenseKeyDto.licenseKey',
+      'CreateCouponDto.code',
+      'UpdateCouponDto.code',
+    ]);
+
+    interface Rule {
+      type: string;
+      name?: string;
+      propertyName: string;
+      constraints?: unknown[];
+    }
+    const storage = getMetadataStorage() as unknown as { validationMetadatas: Map<{ name: string }, Rule[]> };
+
+    /** A query DTO's fields are the operations' query parameters: each with its schema and whether it is required. */
+    function queryParameters(): Map<string, Schema> {
+      const parameters = new Map<string, Schema>();
+      for (const item of Object.values(document.paths) as Record<string, { parameters?: Schema[] }>[]) {
+        for (const operation of Object.values(item)) {
+          for (const parameter of operation.parameters ?? []) {
+            if (parameter.in !== 'query') continue;
+            parameters.set(String(parameter.name), {
+              ...(parameter.schema as Schema),
+              required: parameter.required ?? false,
+            });
+          }
+        }
+      }
+      return parameters;
+    }
+
+    /** `{allOf: [{$ref}]}`, `{$ref}` or an array of them: the schema referred to, for its `enum`. */
+    function resolved(property: Schema): Schema {
+      const reference = (property.allOf as Schema[] | undefined)?.[0]?.$ref ?? property.$ref;
+      if (typeof reference === 'string') return document.components.schemas[reference.split('/').at(-1)!]!;
+      if (property.type === 'array' && property.items) return resolved(property.items as Schema);
+      return property;
+    }
+
+    function problems(className: string, rules: Rule[], schemaOf: (property: string) => Schema | undefined) {
+      const found: string[] = [];
+      const byProperty = new Map<string, Rule[]>();
+      for (const rule of rules)
+        byProperty.set(rule.propertyName, [...(byProperty.get(rule.propertyName) ?? []), rule]);
+      for (const [property, propertyRules] of byProperty) {
+        const name = `${className}.${property}`;
+        const schema = schemaOf(property);
+        if (!schema) {
+          found.push(`${name}: not in the document`);
+          continue;
+        }
+        const optional = propertyRules.some((rule) => rule.type === 'conditionalValidation');
+        if (Boolean(schema.required) === optional) found.push(`${name}: required should be ${!optional}`);
+        for (const rule of propertyRules) {
+          const [limit] = rule.constraints ?? [];
+          const stated = (keyword: string, expected: unknown) => {
+            if (JSON.stringify(schema[keyword]) !== JSON.stringify(expected))
+              found.push(
+                `${name}: ${rule.name} ${JSON.stringify(expected)}, stated ${keyword} ${JSON.stringify(schema[keyword])}`,
+              );
+          };
+          switch (rule.name) {
+            case 'maxLength':
+              stated('maxLength', limit);
+              break;
+            case 'minLength':
+              stated('minLength', limit);
+              break;
+            case 'max':
+              stated('maximum', limit);
+              break;
+            case 'min':
+              stated('minimum', limit);
+              break;
+            case 'arrayMaxSize':
+              stated('maxItems', limit);
+              break;
+            case 'arrayMinSize':
+              stated('minItems', limit);
+              break;
+            case 'isInt':
+              stated('type', 'integer');
+              break;
+            case 'isIn':
+              if (JSON.stringify(resolved(schema).enum) !== JSON.stringify(limit))
+                found.push(
+                  `${name}: isIn ${JSON.stringify(limit)}, stated enum ${JSON.stringify(resolved(schema).enum)}`,
+                );
+              break;
+            case 'matches':
+              if (schema.format !== 'email' && !MATCHED_AFTER_NORMALISING.has(name))
+                stated('pattern', (limit as RegExp).source);
+              break;
+          }
+        }
+      }
+      return found;
+    }
+
+    it('of every body and query DTO', () => {
+      const query = queryParameters();
+      const found: string[] = [];
+      let checked = 0;
+      for (const [target, rules] of storage.validationMetadatas) {
+        const component = document.components.schemas[target.name];
+        const schemaOf = component
+          ? (property: string) => {
+              const schema = (component.properties as Record<string, Schema> | undefined)?.[property];
+              const required = ((component.required as string[] | undefined) ?? []).includes(property);
+              return schema && { ...schema, required };
+            }
+          : (property: string) => query.get(property);
+        found.push(...problems(target.name, rules, schemaOf));
+        checked++;
+      }
+      // The suite's app has loaded every DTO: a count that falls means the check stopped finding them.
+      expect(checked).toBeGreaterThanOrEqual(20);
+      expect(found).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,102 @@
+/*
+ * The API's contract as the front ends use it: friendly names for the generated types (openapi.ts) and the
+ * values the server defines once (countries, statuses, limits), read from the OpenAPI document's schemas
+ * (rules.ts). Both are generated from openapi.json by `npm run contract`; no value here is written by hand.
+ */
+import catalog from '../catalog.json' with { type: 'json' };
+import type { components } from './openapi.ts';
+import { schemaRules } from './rules.ts';
+
+export type { components, operations, paths } from './openapi.ts';
+
+type Schemas = components['schemas'];
+
+// The catalogue and the store.
+export type Product = Schemas['ProductDto'];
+export type IncludedApp = Schemas['IncludedAppDto'];
+export type Platform = Schemas['Platform'];
+export type StoreConfig = Schemas['StoreConfigDto'];
+export type SupportHours = Schemas['SupportHoursDto'];
+export type SupportScheduleRow = Schemas['SupportScheduleRowDto'];
+export type PaymentProvider = Schemas['PaymentProvider'];
+
+// Checkout and orders.
+export type Billing = Schemas['BillingDto'];
+export type CountryCode = Schemas['CountryCode'];
+export type PhoneKey = Schemas['PhoneKey'];
+export type CartItem = Schemas['CartItemDto'];
+export type AppliedCoupon = Schemas['CouponDiscountDto'];
+export type PaymentIntentRequest = Schemas['CreatePaymentIntentDto'];
+export type PaymentIntent = Schemas['PaymentIntentResponseDto'];
+/** `GET /api/orders/:id/status`: where a checkout's order is. */
+export type OrderStatusReply = Schemas['OrderStatusDto'];
+export type OrderStatus = Schemas['OrderStatus'];
+export type PaymentStatus = Schemas['PaymentStatus'];
+export type RefundReason = Schemas['RefundReason'];
+export type LicenseKeyStatus = Schemas['LicenseKeyStatus'];
+export type CustomerOrder = Schemas['CustomerOrderDto'];
+export type ContactMessage = Schemas['CreateContactMessageDto'];
+export type ContactCategory = Schemas['ContactCategory'];
+
+// The back office.
+export type StaffRole = Schemas['StaffRole'];
+export type StaffUser = Schemas['StaffUserDto'];
+export type AdminOrderRow = Schemas['AdminOrderRowDto'];
+export type AdminOrderDetail = Schemas['AdminOrderDetailDto'];
+export type AdminLicenseKey = Schemas['AdminLicenseKeyDto'];
+export type AdminDownload = Schemas['AdminDownloadDto'];
+export type AdminCoupon = Schemas['AdminCouponDto'];
+export type AdminEmail = Schemas['AdminEmailDto'];
+export type EmailStatus = Schemas['EmailStatus'];
+export type AdminMessage = Schemas['AdminMessageDto'];
+export type MessageStatus = Schemas['MessageStatus'];
+export type DashboardStats = Schemas['DashboardStatsDto'];
+
+/** The rules of each schema, by schema name: `SCHEMA_RULES.BillingDto.properties.city.maxLength`. */
+export const SCHEMA_RULES = schemaRules;
+
+export const ORDER_STATUSES: readonly OrderStatus[] = schemaRules.OrderStatus.enum;
+export const PAYMENT_STATUSES: readonly PaymentStatus[] = schemaRules.PaymentStatus.enum;
+export const LICENSE_KEY_STATUSES: readonly LicenseKeyStatus[] = schemaRules.LicenseKeyStatus.enum;
+export const PAYMENT_PROVIDERS: readonly PaymentProvider[] = schemaRules.PaymentProvider.enum;
+export const CONTACT_CATEGORIES: readonly ContactCategory[] = schemaRules.ContactCategory.enum;
+export const STAFF_ROLES: readonly StaffRole[] = schemaRules.StaffRole.enum;
+
+/** A country the store sells to, its name, and the phone prefix the checkout preselects with it. */
+export interface Country {
+  code: CountryCode;
+  name: string;
+  phoneKey: PhoneKey;
+}
+
+const countryCodes = schemaRules.CountryCode;
+const phoneKeyOf: Record<CountryCode, PhoneKey> = schemaRules.BillingDto.properties.country['x-phoneKeys'];
+
+/** The countries, in the order the server lists them (the checkout's order). */
+export const COUNTRIES: readonly Country[] = countryCodes.enum.map((code, index) => ({
+  code,
+  name: countryCodes['x-enumNames'][index]!,
+  phoneKey: phoneKeyOf[code],
+}));
+
+/** The phone prefixes the checkout offers, each once, in the server's order. */
+export const PHONE_KEYS: readonly PhoneKey[] = schemaRules.PhoneKey.enum;
+
+/** The billing form's limits and patterns, as the server checks them (BillingDto). */
+export const BILLING_RULES = schemaRules.BillingDto.properties;
+
+/** The contact form's limits, as the server checks them (CreateContactMessageDto). */
+export const CONTACT_RULES = schemaRules.CreateContactMessageDto.properties;
+
+/** A product as the catalogue lists it, until GET /api/products answers. */
+export interface CatalogEntry {
+  id: string;
+  title: string;
+}
+
+/**
+ * The catalogue's ids and titles when `npm run contract` last ran (catalog.json; a backend spec checks that it
+ * is what GET /api/products answers). For what must be right before the API answers: the prerendered pages'
+ * footer, the back office's names of products until it has the catalogue.
+ */
+export const BUILD_CATALOG: readonly CatalogEntry[] = catalog;
