@@ -116,6 +116,18 @@ describe('the back office', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'), SLOW);
   });
 
+  it("keeps the spec's /admin/licenses address, on the license-keys resource", async () => {
+    stubApi({
+      'GET /api/admin/license-keys': () =>
+        Response.json([], { headers: { 'Content-Range': 'license-keys 0-0/0' } }),
+    });
+    signIn();
+
+    const router = renderAdmin('/admin/licenses');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/license-keys'), SLOW);
+  });
+
   it('shows the dashboard figures with the stock warning', async () => {
     stubApi({ '/api/admin/dashboard': () => Response.json(STATS) });
     signIn();

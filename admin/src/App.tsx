@@ -7,14 +7,14 @@ import emails from './emails';
 import { AppLayout } from './layout/AppLayout';
 import { ThemeModeProvider, themes } from './layout/themeMode';
 import { Toaster } from './layout/Toaster';
-import licenses from './licenses';
+import licenseKeys from './license-keys';
 import { LoginPage } from './login/LoginPage';
 import messages from './messages';
 import { MfaPage } from './mfa/MfaPage';
 import orders from './orders';
 import { authProvider, MFA_PATH } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
-import users from './users';
+import staff from './staff';
 
 /** Where the back office is served: the router in main.tsx takes this prefix off every path. */
 export const BASENAME = '/admin';
@@ -38,14 +38,16 @@ export const App = () => (
         theme={themes[mode]}
       >
         <Resource name="orders" {...orders} />
-        <Resource name="licenses" {...licenses} options={{ label: 'License Keys' }} />
+        <Resource name="license-keys" {...licenseKeys} options={{ label: 'License Keys' }} />
         <Resource name="downloads" {...downloads} />
         <Resource name="coupons" {...coupons} />
         <Resource name="emails" {...emails} />
         <Resource name="messages" {...messages} />
-        <Resource name="users" {...users} options={{ label: 'Staff' }} />
+        <Resource name="staff" {...staff} options={{ label: 'Staff' }} />
         <CustomRoutes>
           <Route path="/dashboard" element={<Dashboard />} />
+          {/* The spec's address of the licence keys page. */}
+          <Route path="/licenses" element={<Navigate to="/license-keys" replace />} />
           <Route path={MFA_PATH} element={<MfaPage />} />
         </CustomRoutes>
       </Admin>

@@ -30,7 +30,7 @@ async function login(
  */
 export async function signInStaff(baseUrl: string): Promise<Record<Role, StaffSession>> {
   const admin = await login(baseUrl, DEV_ADMIN);
-  const created = await fetch(`${baseUrl}/api/admin/users`, {
+  const created = await fetch(`${baseUrl}/api/admin/staff`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
     body: JSON.stringify({ ...SUPPORT_USER, role: 'support' }),

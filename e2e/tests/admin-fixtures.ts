@@ -23,7 +23,7 @@ export async function createStaff(
   admin: StaffSession,
   user: { username: string; password: string; role: Role },
 ): Promise<void> {
-  const response = await request.post('/api/admin/users', {
+  const response = await request.post('/api/admin/staff', {
     data: user,
     headers: { Authorization: `Bearer ${admin.token}` },
   });

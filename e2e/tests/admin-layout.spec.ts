@@ -21,7 +21,7 @@ test.describe('the back-office layout', () => {
     await expect(footer.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 
     await nav.getByRole('link', { name: 'License Keys' }).click();
-    await expect(page).toHaveURL(/\/admin\/licenses$/);
+    await expect(page).toHaveURL(/\/admin\/license-keys$/);
     await nav.getByRole('link', { name: 'Downloads' }).click();
     await expect(page).toHaveURL(/\/admin\/downloads$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Downloads Management' })).toBeVisible();

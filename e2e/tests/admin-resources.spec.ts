@@ -57,6 +57,6 @@ test('an admin reads the outbox and marks a contact message answered', async ({ 
 });
 
 test('an admin sees the staff', async ({ page }) => {
-  await page.goto('/admin/users');
+  await page.goto('/admin/staff');
   await expect(page.getByRole('row').filter({ hasText: 'admin' }).first()).toBeVisible();
 });

@@ -49,7 +49,7 @@ test.describe('a support user', () => {
     await nav.getByRole('link', { name: 'Emails' }).click();
     await expect(page.getByRole('row').filter({ hasText: email }).first()).toBeVisible();
 
-    await page.goto('/admin/users');
+    await page.goto('/admin/staff');
     await expect(page.getByRole('row').filter({ hasText: 'e2e-support' })).toHaveCount(0);
   });
 });

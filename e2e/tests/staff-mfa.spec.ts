@@ -118,7 +118,7 @@ test.describe('staff two-factor authentication', () => {
       },
       { token: admin.token, user: admin.user },
     );
-    await page.goto(`/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: username }))}`);
+    await page.goto(`/admin/staff?filter=${encodeURIComponent(JSON.stringify({ q: username }))}`);
     const row = page
       .getByRole('row')
       .filter({ has: page.getByRole('cell', { name: username, exact: true }) });

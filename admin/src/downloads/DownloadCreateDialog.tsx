@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useCreate } from 'react-admin';
-import { OrderPicker } from '../common/OrderPicker';
+import { OrderPicker } from '../orders/OrderPicker';
 import { PRODUCTS } from '../common/products';
 import { errorMessage, useToast } from '../common/toast';
 import type { Order } from '../orders/types';

@@ -37,12 +37,12 @@ interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: DashboardIcon },
   { to: '/orders', label: 'Orders', icon: ShoppingCartIcon, resource: 'orders' },
-  { to: '/licenses', label: 'License Keys', icon: KeyIcon, resource: 'licenses' },
+  { to: '/license-keys', label: 'License Keys', icon: KeyIcon, resource: 'license-keys' },
   { to: '/downloads', label: 'Downloads', icon: DownloadIcon, resource: 'downloads' },
   { to: '/coupons', label: 'Coupons', icon: LocalOfferIcon, resource: 'coupons' },
   { to: '/emails', label: 'Emails', icon: EmailIcon, resource: 'emails' },
   { to: '/messages', label: 'Messages', icon: MailIcon, resource: 'messages' },
-  { to: '/users', label: 'Staff', icon: GroupIcon, resource: 'users' },
+  { to: '/staff', label: 'Staff', icon: GroupIcon, resource: 'staff' },
 ];
 
 /** The sidebar's content: title, the Management links, and the footer with the store and the user. */

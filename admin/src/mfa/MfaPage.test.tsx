@@ -166,7 +166,7 @@ describe('two-factor enrolment', () => {
 describe('a session that may only enrol', () => {
   const required = { mfaEnabled: false, mfaEnrolmentRequired: true };
 
-  it.each(['/admin/orders', '/admin/dashboard', '/admin/users', '/admin/'])(
+  it.each(['/admin/orders', '/admin/dashboard', '/admin/staff', '/admin/'])(
     'is sent from %s to the enrolment screen, without the back office around it',
     async (path) => {
       const fetchMock = enrolmentApi({ ...ME, ...required });

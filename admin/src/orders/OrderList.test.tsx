@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
 import { renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
-import type { LicenseKey } from '../licenses/types';
+import type { LicenseKey } from '../license-keys/types';
 import type { Order } from './types';
 
 const row = (id: string, email: string, extra: Partial<Order>): Order => ({

@@ -204,9 +204,9 @@ describe('authProvider', () => {
 
   it('canAccess mirrors the roles', async () => {
     localStorage.setItem('admin.user', JSON.stringify({ ...USER, role: 'support' }));
-    await expect(authProvider.canAccess({ resource: 'licenses', action: 'list' })).resolves.toBe(true);
-    await expect(authProvider.canAccess({ resource: 'licenses', action: 'edit' })).resolves.toBe(false);
-    await expect(authProvider.canAccess({ resource: 'users', action: 'list' })).resolves.toBe(false);
+    await expect(authProvider.canAccess({ resource: 'license-keys', action: 'list' })).resolves.toBe(true);
+    await expect(authProvider.canAccess({ resource: 'license-keys', action: 'edit' })).resolves.toBe(false);
+    await expect(authProvider.canAccess({ resource: 'staff', action: 'list' })).resolves.toBe(false);
   });
 
   it('getPermissions answers the role', async () => {

@@ -11,7 +11,7 @@ describe('updatePayload', () => {
 
   it('drops fields the API does not accept', () => {
     expect(
-      updatePayload('licenses', { data: { status: 'revoked', licenseKey: 'X' }, previousData: {} }),
+      updatePayload('license-keys', { data: { status: 'revoked', licenseKey: 'X' }, previousData: {} }),
     ).toEqual({ status: 'revoked' });
   });
 });
@@ -28,9 +28,9 @@ describe('dataProvider.getList', () => {
     filter: {},
   };
 
-  it('maps licenses onto the license-keys API and reads the total', async () => {
+  it('reads license-keys from the API with the total', async () => {
     const fetchMock = stubList({ 'Content-Range': 'license-keys 0-0/1' });
-    const result = await dataProvider.getList('licenses', params);
+    const result = await dataProvider.getList('license-keys', params);
     expect(String(fetchMock.mock.calls[0]![0])).toMatch(/^\/api\/admin\/license-keys\?/);
     expect(result.total).toBe(1);
     expect(result.meta?.totalCapped).toBeUndefined();

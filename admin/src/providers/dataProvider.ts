@@ -13,21 +13,17 @@ export function httpClient(url: string, options: fetchUtils.Options = {}) {
   );
 }
 
-/** Admin routes whose name differs from the API resource (the spec's `/admin/licenses`). */
-const API_RESOURCES: Record<string, string> = { licenses: 'license-keys' };
-const apiResource = (resource: string) => API_RESOURCES[resource] ?? resource;
-
 /**
  * The fields each resource accepts on PUT; the API refuses any other field (`forbidNonWhitelisted`), while
  * react-admin sends the whole record.
  */
 const WRITABLE: Record<string, readonly string[]> = {
   orders: ['status', 'paymentStatus'],
-  licenses: ['status'],
+  'license-keys': ['status'],
   downloads: ['isActive'],
   coupons: ['code', 'percentOff', 'active', 'startsAt', 'expiresAt', 'maxRedemptions'],
   messages: ['status'],
-  users: ['role', 'password'],
+  staff: ['role', 'password'],
 };
 
 /** The writable fields that differ from the record as it was loaded. */
@@ -90,21 +86,16 @@ export const dataProvider: AppDataProvider = {
       capped = response.headers.get('X-Total-Capped') === 'true';
       return response;
     };
-    const result = await simpleRestProvider(API, capture).getList(apiResource(resource), params);
+    const result = await simpleRestProvider(API, capture).getList(resource, params);
     return capped ? { ...result, meta: { ...result.meta, totalCapped: true } } : result;
   },
-  getOne: (resource, params) => base.getOne(apiResource(resource), params),
-  getMany: (resource, params) => base.getMany(apiResource(resource), params),
-  getManyReference: (resource, params) => base.getManyReference(apiResource(resource), params),
-  create: (resource, params) => base.create(apiResource(resource), params),
   async update(resource, params) {
-    const { json } = await httpClient(`${API}/${apiResource(resource)}/${encodeURIComponent(params.id)}`, {
+    const { json } = await httpClient(`${API}/${resource}/${encodeURIComponent(params.id)}`, {
       method: 'PUT',
       body: JSON.stringify(updatePayload(resource, params)),
     });
     return { data: json };
   },
-  delete: (resource, params) => base.delete(apiResource(resource), params),
 
   async resendOrderEmail(orderId) {
     const { json } = await httpClient(`${API}/orders/${encodeURIComponent(orderId)}/resend-email`, {
@@ -141,6 +132,6 @@ export const dataProvider: AppDataProvider = {
     return json as MfaConfirmation;
   },
   async resetUserMfa(userId) {
-    await httpClient(`${API}/users/${encodeURIComponent(userId)}/mfa`, { method: 'DELETE' });
+    await httpClient(`${API}/staff/${encodeURIComponent(userId)}/mfa`, { method: 'DELETE' });
   },
 };

@@ -3,23 +3,23 @@ import { canAccess } from './permissions';
 
 describe('canAccess', () => {
   it('lets an admin do everything', () => {
-    expect(canAccess('admin', 'users', 'create')).toBe(true);
-    expect(canAccess('admin', 'licenses', 'edit')).toBe(true);
+    expect(canAccess('admin', 'staff', 'create')).toBe(true);
+    expect(canAccess('admin', 'license-keys', 'edit')).toBe(true);
   });
 
   it('lets support read and resend, nothing else', () => {
     expect(canAccess('support', 'orders', 'list')).toBe(true);
     expect(canAccess('support', 'emails', 'resend')).toBe(true);
     expect(canAccess('support', 'orders', 'edit')).toBe(false);
-    expect(canAccess('support', 'licenses', 'create')).toBe(false);
+    expect(canAccess('support', 'license-keys', 'create')).toBe(false);
     expect(canAccess('support', 'downloads', 'edit')).toBe(false);
     expect(canAccess('support', 'coupons', 'delete')).toBe(false);
   });
 
   it('hides staff and audit from support', () => {
-    expect(canAccess('support', 'users', 'list')).toBe(false);
-    expect(canAccess('support', 'users', 'reset-mfa')).toBe(false);
-    expect(canAccess('admin', 'users', 'reset-mfa')).toBe(true);
+    expect(canAccess('support', 'staff', 'list')).toBe(false);
+    expect(canAccess('support', 'staff', 'reset-mfa')).toBe(false);
+    expect(canAccess('admin', 'staff', 'reset-mfa')).toBe(true);
     expect(canAccess('support', 'audit', 'list')).toBe(false);
   });
 

@@ -2,7 +2,7 @@
  * The server's roles, mirrored so the interface hides what the API would refuse (the API still enforces
  * them): `admin` may do everything; `support` reads everything but staff and audit, and may resend e-mails.
  */
-const ADMIN_ONLY_RESOURCES = new Set(['users', 'audit']);
+const ADMIN_ONLY_RESOURCES = new Set(['staff', 'audit']);
 const READ_ACTIONS = new Set(['list', 'show', 'read', 'export']);
 /** Actions support staff may take besides reading. */
 const SUPPORT_ACTIONS = new Set(['resend']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateLicense } from './LicenseCreateDialog';
+import { validateLicense } from './LicenseKeyCreateDialog';
 
 describe('the Create License form', () => {
   it("answers the spec's messages", () => {

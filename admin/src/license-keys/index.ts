@@ -1,7 +1,7 @@
 import KeyIcon from '@mui/icons-material/Key';
-import { LicenseList } from './LicenseList';
+import { LicenseKeyList } from './LicenseKeyList';
 import type { LicenseKey } from './types';
 
 const recordRepresentation = (key: LicenseKey) => key.licenseKey;
 
-export default { list: LicenseList, icon: KeyIcon, recordRepresentation };
+export default { list: LicenseKeyList, icon: KeyIcon, recordRepresentation };

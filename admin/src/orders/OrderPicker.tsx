@@ -2,8 +2,8 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useGetList } from 'react-admin';
-import type { Order } from '../orders/types';
-import { formatMoney, shortId } from './format';
+import type { Order } from './types';
+import { formatMoney, shortId } from '../common/format';
 
 export const orderLabel = (order: Order) =>
   `${order.customerEmail} - ${formatMoney(order.totalAmount)} (${shortId(order.id)})`;

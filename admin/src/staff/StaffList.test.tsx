@@ -18,9 +18,9 @@ const rowOf = async (username: string) =>
 
 describe('the staff list', () => {
   it('shows whether each member has two-factor on', async () => {
-    stubApi({ 'GET /api/admin/users': list(STAFF) });
+    stubApi({ 'GET /api/admin/staff': list(STAFF) });
     signIn();
-    renderAdmin('/admin/users');
+    renderAdmin('/admin/staff');
 
     expect(await screen.findByRole('columnheader', { name: 'MFA' }, SLOW)).toBeTruthy();
     expect(within(await rowOf('dana')).getByText('Off')).toBeTruthy();
@@ -35,14 +35,14 @@ describe('the staff list', () => {
   it('resets a member’s two-factor only after the confirmation', async () => {
     let rows = STAFF;
     const fetchMock = stubApi({
-      'GET /api/admin/users': () => list(rows)(),
-      'DELETE /api/admin/users/2/mfa': () => {
+      'GET /api/admin/staff': () => list(rows)(),
+      'DELETE /api/admin/staff/2/mfa': () => {
         rows = STAFF.map((user) => ({ ...user, mfaEnabled: false }));
         return new Response(null, { status: 204 });
       },
     });
     signIn();
-    const router = renderAdmin('/admin/users');
+    const router = renderAdmin('/admin/staff');
     const resetCalls = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
 
     fireEvent.click(
@@ -53,7 +53,7 @@ describe('the staff list', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(resetCalls()).toEqual([]);
-    expect(router.state.location.pathname).toBe('/admin/users');
+    expect(router.state.location.pathname).toBe('/admin/staff');
 
     fireEvent.click(
       await within(await rowOf('alice')).findByRole('button', { name: 'Reset two-factor for alice' }, SLOW),
@@ -62,19 +62,19 @@ describe('the staff list', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reset' }));
 
     expect(await screen.findByText('Two-factor reset', {}, SLOW)).toBeTruthy();
-    expect(resetCalls().map(([url]) => url)).toEqual(['/api/admin/users/2/mfa']);
+    expect(resetCalls().map(([url]) => url)).toEqual(['/api/admin/staff/2/mfa']);
     await waitFor(() => expect(within(screen.getByRole('table')).queryByText('On')).toBeNull(), SLOW);
-    expect(router.state.location.pathname).toBe('/admin/users');
+    expect(router.state.location.pathname).toBe('/admin/staff');
   });
 
   it("shows the server's message when the reset fails", async () => {
     stubApi({
-      'GET /api/admin/users': list(STAFF),
-      'DELETE /api/admin/users/2/mfa': () =>
+      'GET /api/admin/staff': list(STAFF),
+      'DELETE /api/admin/staff/2/mfa': () =>
         Response.json({ statusCode: 404, message: 'User not found', error: 'Not Found' }, { status: 404 }),
     });
     signIn();
-    renderAdmin('/admin/users');
+    renderAdmin('/admin/staff');
 
     fireEvent.click(
       await within(await rowOf('alice')).findByRole('button', { name: 'Reset two-factor for alice' }, SLOW),
@@ -88,9 +88,9 @@ describe('the staff list', () => {
   });
 
   it('is not offered to support, who may not reset (the server refuses it too)', async () => {
-    stubApi({ 'GET /api/admin/users': list(STAFF) });
+    stubApi({ 'GET /api/admin/staff': list(STAFF) });
     signIn('support');
-    renderAdmin('/admin/users');
+    renderAdmin('/admin/staff');
 
     expect(await screen.findByText(/access denied/i, {}, SLOW)).toBeTruthy();
     expect(screen.queryByRole('cell', { name: 'alice' })).toBeNull();

@@ -22,7 +22,7 @@ import { errorMessage, useToast } from '../common/toast';
 import { UsageBar } from '../common/UsageBar';
 import { useFetchErrorToast } from '../common/useFetchErrorToast';
 import { ImportKeysDialog } from './ImportKeysDialog';
-import { LicenseCreateDialog } from './LicenseCreateDialog';
+import { LicenseKeyCreateDialog } from './LicenseKeyCreateDialog';
 import type { LicenseKey } from './types';
 
 const Column = DataTable.Col<LicenseKey>;
@@ -73,12 +73,12 @@ const StatusAction = () => {
   const [update, { isPending }] = useUpdate();
   const toast = useToast();
   const refresh = useRefresh();
-  const { canAccess: canEdit } = useCanAccess({ resource: 'licenses', action: 'edit' });
+  const { canAccess: canEdit } = useCanAccess({ resource: 'license-keys', action: 'edit' });
   if (!record || !canEdit) return null;
   const next = record.status === 'active' ? 'revoked' : 'active';
   const act = () =>
     update(
-      'licenses',
+      'license-keys',
       { id: record.id, data: { status: next }, previousData: record },
       {
         mutationMode: 'pessimistic',
@@ -104,13 +104,13 @@ const StatusAction = () => {
 };
 
 const Actions = () => {
-  const { canAccess: canCreate } = useCanAccess({ resource: 'licenses', action: 'create' });
+  const { canAccess: canCreate } = useCanAccess({ resource: 'license-keys', action: 'create' });
   return (
     <ListToolbar>
       {canCreate ? (
         <>
           <ImportKeysDialog />
-          <LicenseCreateDialog />
+          <LicenseKeyCreateDialog />
         </>
       ) : null}
     </ListToolbar>
@@ -118,7 +118,7 @@ const Actions = () => {
 };
 
 // Sortable on the API: createdAt, status, productId, activationCount.
-export const LicenseList = () => {
+export const LicenseKeyList = () => {
   const queryOptions = useFetchErrorToast('Failed to fetch license keys');
   return (
     <List

@@ -6,7 +6,7 @@ export const ROLE_CHOICES = [
 ];
 
 /** Staff fields; the username is set once, at creation. */
-export const UserInputs = ({ create = false }: { create?: boolean }) => (
+export const StaffInputs = ({ create = false }: { create?: boolean }) => (
   <>
     {create ? (
       <TextInput source="username" label="Username" validate={required('Username is required')} />

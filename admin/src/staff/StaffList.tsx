@@ -7,7 +7,7 @@ import type { StaffMember } from './types';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
-export const UserList = () => (
+export const StaffList = () => (
   <List
     title="Staff"
     sort={{ field: 'username', order: 'ASC' }}

@@ -1,10 +1,10 @@
 import { Create, SimpleForm } from 'react-admin';
-import { UserInputs } from './UserInputs';
+import { StaffInputs } from './StaffInputs';
 
-export const UserCreate = () => (
+export const StaffCreate = () => (
   <Create title="Add Staff Member" redirect="list">
     <SimpleForm>
-      <UserInputs create />
+      <StaffInputs create />
     </SimpleForm>
   </Create>
 );

@@ -1,10 +1,10 @@
 import { Edit, SimpleForm } from 'react-admin';
-import { UserInputs } from './UserInputs';
+import { StaffInputs } from './StaffInputs';
 
-export const UserEdit = () => (
+export const StaffEdit = () => (
   <Edit title="Edit Staff Member" mutationMode="pessimistic" redirect="list">
     <SimpleForm>
-      <UserInputs />
+      <StaffInputs />
     </SimpleForm>
   </Edit>
 );

@@ -19,7 +19,7 @@ export const ResetMfaButton = () => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const toast = useToast();
   const refresh = useRefresh();
-  const { canAccess } = useCanAccess({ resource: 'users', action: 'reset-mfa' });
+  const { canAccess } = useCanAccess({ resource: 'staff', action: 'reset-mfa' });
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   if (!user || !user.mfaEnabled || !canAccess) return null;

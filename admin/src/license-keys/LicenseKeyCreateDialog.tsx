@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useCreate, useRefresh } from 'react-admin';
-import { OrderPicker } from '../common/OrderPicker';
+import { OrderPicker } from '../orders/OrderPicker';
 import { PRODUCTS } from '../common/products';
 import { errorMessage, useToast } from '../common/toast';
 import type { Order } from '../orders/types';
@@ -37,7 +37,7 @@ export function validateLicense(values: {
   return errors;
 }
 
-export const LicenseCreateDialog = () => {
+export const LicenseKeyCreateDialog = () => {
   const [open, setOpen] = useState(false);
   const [order, setOrder] = useState<Order | null>(null);
   const [productId, setProductId] = useState('');
@@ -67,7 +67,7 @@ export const LicenseCreateDialog = () => {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     void create(
-      'licenses',
+      'license-keys',
       {
         data: {
           orderId: values.orderId,
