@@ -15,7 +15,7 @@ const STORE_CONFIG = {
 
 const STATS = {
   totalOrders: 1234,
-  totalRevenue: 48210.37,
+  totalRevenueCents: 4821037,
   activeLicenses: 1100,
   totalDownloads: 2300,
   completedOrders: 1000,

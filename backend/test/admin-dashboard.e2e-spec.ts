@@ -54,7 +54,7 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
   it('shows zeros and every product’s stock (0) before anything happened', async () => {
     expect(await fresh()).toEqual({
       totalOrders: 0,
-      totalRevenue: 0,
+      totalRevenueCents: 0,
       activeLicenses: 0,
       totalDownloads: 0,
       completedOrders: 0,
@@ -119,7 +119,7 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
     expect(stats).toEqual({
       totalOrders: 6,
       // W + A + B; C failed, E refunded, X pending.
-      totalRevenue: 580.46,
+      totalRevenueCents: 58046,
       // A's 2 − 1 revoked, B's 1; E's was revoked by its refund (the admin's refund is a refund).
       activeLicenses: 2,
       totalDownloads: 3,
@@ -128,7 +128,7 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
       recentOrders: [e, c, b, a, w].map((order) => ({
         id: order.orderId,
         customerEmail: expect.any(String),
-        totalAmount: order.totalCents / 100,
+        totalCents: order.totalCents,
         status: expect.any(String),
         refundDue: null,
         createdAt: expect.any(String),
@@ -148,7 +148,7 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
     expect(stats.recentOrders[0]).toEqual({
       id: e.orderId,
       customerEmail: 'e@example.com',
-      totalAmount: 53.99,
+      totalCents: 5399,
       status: 'fulfilled',
       refundDue: null,
       createdAt: expect.any(String),
@@ -157,7 +157,7 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
       customerEmail: 'waiting@example.com',
       status: 'processing',
     });
-    expect(stats.recentOrders[1]).toMatchObject({ status: 'processing', totalAmount: 53.99 });
+    expect(stats.recentOrders[1]).toMatchObject({ status: 'processing', totalCents: 5399 });
     // Newest first.
     const times = stats.recentOrders.map((o: { createdAt: string }) => Date.parse(o.createdAt));
     expect(times).toEqual([...times].sort((p, q) => q - p));
@@ -180,7 +180,7 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
     }
     const now = await fresh();
     expect(now.totalOrders).toBe(first.totalOrders + 1);
-    expect(now.totalRevenue).toBe(Math.round((first.totalRevenue + 53.99) * 100) / 100);
+    expect(now.totalRevenueCents).toBe(first.totalRevenueCents + 5399);
     expect(now.recentOrders[0].customerEmail).toBe('late@example.com');
     expect(Date.parse(now.generatedAt)).toBeGreaterThan(Date.parse(first.generatedAt));
   });

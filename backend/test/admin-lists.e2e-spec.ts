@@ -11,7 +11,7 @@ type Row = {
   id: string;
   customerEmail: string;
   customerName: string;
-  totalAmount: number;
+  totalCents: number;
   createdAt: string;
 };
 
@@ -88,7 +88,7 @@ describe(`back-office lists with thousands of orders on ${DRIVER}`, () => {
   it('sorts by total, then newest, then id, so pages never overlap', async () => {
     const byTotal = [...orders].sort((a, b) => b.totalCents - a.totalCents || newestFirst(a, b));
     const pages = await Promise.all(
-      [0, 1, 2].map((p) => list({}, ['totalAmount', 'DESC'], [p * 30, p * 30 + 29])),
+      [0, 1, 2].map((p) => list({}, ['totalCents', 'DESC'], [p * 30, p * 30 + 29])),
     );
     expect(pages.flatMap(ids)).toEqual(byTotal.slice(0, 90).map((o) => o.id));
   });

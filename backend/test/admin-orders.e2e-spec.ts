@@ -43,7 +43,7 @@ describe(`back office: orders on ${DRIVER}`, () => {
       id: paid.orderId,
       customerName: 'Jane Doe',
       customerEmail: 'paid.customer@example.com',
-      totalAmount: 485.98,
+      totalCents: 48598,
       status: 'fulfilled',
       paymentStatus: 'completed',
       paymentMethod: 'demo',
@@ -61,7 +61,7 @@ describe(`back office: orders on ${DRIVER}`, () => {
       unpaid.orderId,
     ]);
     expect((await q({ status: 'fulfilled' })).headers['content-range']).toBe('orders 0-0/1');
-    const byAmount = await q({}, `&sort=${encodeURIComponent('["totalAmount","ASC"]')}`);
+    const byAmount = await q({}, `&sort=${encodeURIComponent('["totalCents","ASC"]')}`);
     expect(byAmount.body.map((o: { id: string }) => o.id)).toEqual([unpaid.orderId, paid.orderId]);
     const page = await q({}, `&range=${encodeURIComponent('[1,1]')}`);
     expect(page.headers['content-range']).toBe('orders 1-1/2');
@@ -83,7 +83,7 @@ describe(`back office: orders on ${DRIVER}`, () => {
     expect(asAdmin).toMatchObject({
       id: paid.orderId,
       orderItems: [
-        { productId: HOME_BUSINESS, name: 'Office 2024 Home & Business', quantity: 2, price: 242.99 },
+        { productId: HOME_BUSINESS, name: 'Office 2024 Home & Business', quantity: 2, unitPriceCents: 24299 },
       ],
       billing: {
         email: 'paid.customer@example.com',
@@ -91,8 +91,8 @@ describe(`back office: orders on ${DRIVER}`, () => {
         country: 'IN',
         phoneCountryCode: '+91',
       },
-      subtotalAmount: 485.98,
-      discountAmount: 0,
+      subtotalCents: 48598,
+      discountCents: 0,
       paymentProvider: 'demo',
     });
     const keys = await t.db.getRepository(LicenseKey).findBy({ orderId: paid.orderId });

@@ -252,7 +252,7 @@ describe(`orders owed a refund in the back office's list and dashboard, on ${DRI
       refundsDue: 1,
       completedOrders: 2,
       // Only the delivered order's payment is revenue: the other one is owed back in full.
-      totalRevenue: paidOrder.totalCents / 100,
+      totalRevenueCents: paidOrder.totalCents,
     });
     expect(stats.body.recentOrders).toEqual(
       expect.arrayContaining([
@@ -270,6 +270,6 @@ describe(`orders owed a refund in the back office's list and dashboard, on ${DRI
       .set('authorization', admin)
       .set('cache-control', 'no-cache')
       .expect(200);
-    expect(after.body).toMatchObject({ refundsDue: 0, totalRevenue: paidOrder.totalCents / 100 });
+    expect(after.body).toMatchObject({ refundsDue: 0, totalRevenueCents: paidOrder.totalCents });
   });
 });

@@ -101,7 +101,7 @@ async function scenarios(server: RunningServer, token: string): Promise<Scenario
     { name: 'orders, order-id prefix', path: list('orders', { q: newest!.id.slice(0, 8) }) },
     { name: 'orders, name search', path: list('orders', { q: 'maria' }) },
     { name: 'orders, status filter', path: list('orders', { status: 'cancelled' }) },
-    { name: 'orders, by total', path: list('orders', {}, ['totalAmount', 'DESC']) },
+    { name: 'orders, by total', path: list('orders', {}, ['totalCents', 'DESC']) },
     { name: 'licence keys, newest first', path: list('license-keys', {}) },
     { name: 'downloads, newest first', path: list('downloads', {}) },
     { name: 'dashboard', path: '/api/admin/dashboard' },

@@ -1,7 +1,7 @@
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** Dollars as `$40.49`. */
-export const formatMoney = (dollars: number) => USD.format(dollars);
+/** 4049 → "$40.49": the API speaks integer cents; this is the one place they become dollars. */
+export const formatMoney = (cents: number) => USD.format(cents / 100);
 
 /** The first 8 characters of an id. */
 export const shortId = (id: string | null | undefined) => (id ? id.slice(0, 8) : '');

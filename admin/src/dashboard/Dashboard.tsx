@@ -21,7 +21,7 @@ import { useAdminGet } from '../common/useAdminGet';
 /** `GET /api/admin/dashboard`. */
 export interface DashboardStats {
   totalOrders: number;
-  totalRevenue: number;
+  totalRevenueCents: number;
   activeLicenses: number;
   totalDownloads: number;
   completedOrders: number;
@@ -29,12 +29,12 @@ export interface DashboardStats {
   recentOrders: {
     id: string;
     customerEmail: string;
-    totalAmount: number;
+    totalCents: number;
     status: string;
     refundDue: string | null;
   }[];
   awaitingKeysOrders: number;
-  /** Paid orders not delivered, whose payment staff must give back (left out of totalRevenue). */
+  /** Paid orders not delivered, whose payment staff must give back (left out of totalRevenueCents). */
   refundsDue: number;
   stock: { productId: string; title: string; available: number }[];
 }
@@ -85,7 +85,7 @@ export const Dashboard = () => {
               <Figure>{count(data.totalOrders)}</Figure>
             </StatCard>
             <StatCard title="Revenue">
-              <Figure>{formatMoney(data.totalRevenue)}</Figure>
+              <Figure>{formatMoney(data.totalRevenueCents)}</Figure>
               <Typography variant="caption">From completed payments, less refunds due</Typography>
             </StatCard>
             <StatCard title="Active Licenses">
@@ -172,7 +172,7 @@ export const Dashboard = () => {
                     <TableRow key={order.id}>
                       <TableCell>{shortId(order.id)}</TableCell>
                       <TableCell>{order.customerEmail}</TableCell>
-                      <TableCell align="right">{formatMoney(order.totalAmount)}</TableCell>
+                      <TableCell align="right">{formatMoney(order.totalCents)}</TableCell>
                       <TableCell>
                         <StatusChip status={order.status} />
                         {order.refundDue ? <StatusChip status="refund-due" /> : null}

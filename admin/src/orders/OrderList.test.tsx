@@ -9,7 +9,7 @@ const row = (id: string, email: string, extra: Partial<Order>): Order => ({
   id,
   customerName: 'Jane Doe',
   customerEmail: email,
-  totalAmount: 40.49,
+  totalCents: 4049,
   status: 'fulfilled',
   paymentStatus: 'completed',
   paymentMethod: 'card',
@@ -73,15 +73,15 @@ describe('orders owed a refund in the back office', () => {
       '/api/admin/dashboard': () =>
         Response.json({
           totalOrders: 2,
-          totalRevenue: 40.49,
+          totalRevenueCents: 4049,
           activeLicenses: 1,
           totalDownloads: 0,
           completedOrders: 2,
           pendingOrders: 0,
-          recentOrders: [OWED, PAID].map(({ id, customerEmail, totalAmount, status, refundDue }) => ({
+          recentOrders: [OWED, PAID].map(({ id, customerEmail, totalCents, status, refundDue }) => ({
             id,
             customerEmail,
-            totalAmount,
+            totalCents,
             status,
             refundDue,
             createdAt: '2026-11-23T10:00:00.000Z',

@@ -69,7 +69,7 @@ const ViewButton = ({ onOpen }: { onOpen: (id: string) => void }) => {
   );
 };
 
-// The API sorts by createdAt, totalAmount, customerEmail and status only; the other columns are not sortable.
+// The API sorts by createdAt, totalCents, customerEmail and status only; the other columns are not sortable.
 // No export button: react-admin's exporter asks for 1000 rows, the API answers at most 500.
 export const OrderList = () => {
   const [openId, setOpenId] = useState<string | null>(null);
@@ -101,7 +101,7 @@ export const OrderList = () => {
               </Box>
             )}
           />
-          <Column source="totalAmount" label="Amount" render={(order) => formatMoney(order.totalAmount)} />
+          <Column source="totalCents" label="Amount" render={(order) => formatMoney(order.totalCents)} />
           <Column
             source="status"
             label="Status"

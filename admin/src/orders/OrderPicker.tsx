@@ -6,7 +6,7 @@ import type { Order } from './types';
 import { formatMoney, shortId } from '../common/format';
 
 export const orderLabel = (order: Order) =>
-  `${order.customerEmail} - ${formatMoney(order.totalAmount)} (${shortId(order.id)})`;
+  `${order.customerEmail} - ${formatMoney(order.totalCents)} (${shortId(order.id)})`;
 
 /** Picks an order by customer e-mail, name or id (searched on the server, newest first). */
 export const OrderPicker = ({

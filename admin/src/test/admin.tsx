@@ -10,7 +10,7 @@ export const SLOW = { timeout: 10_000 };
 /** A dashboard with nothing on it, for tests that pass through the dashboard on the way elsewhere. */
 export const EMPTY_STATS = {
   totalOrders: 0,
-  totalRevenue: 0,
+  totalRevenueCents: 0,
   activeLicenses: 0,
   totalDownloads: 0,
   completedOrders: 0,

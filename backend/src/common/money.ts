@@ -4,8 +4,3 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 export function formatUsd(cents: number): string {
   return usd.format(cents / 100);
 }
-
-/** 4049 → 40.49, for API fields defined in dollars (totalAmount). */
-export function centsToDollars(cents: number): number {
-  return Math.round(cents) / 100;
-}

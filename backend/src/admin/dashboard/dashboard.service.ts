@@ -2,7 +2,6 @@ import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { CatalogService } from '../../catalog/catalog.service.js';
-import { centsToDollars } from '../../common/money.js';
 import { DownloadLink } from '../../downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../../license-keys/entities/license-key.entity.js';
 import { InventoryService } from '../../license-keys/inventory.service.js';
@@ -197,7 +196,7 @@ export class DashboardService {
     const unassignedActive = Object.values(available).reduce((sum, n) => sum + n, 0);
     return {
       totalOrders: byPayment.reduce((sum, row) => sum + Number(row.count), 0),
-      totalRevenue: centsToDollars(Math.max(0, Number(revenue?.cents ?? 0) - Number(owed?.cents ?? 0))),
+      totalRevenueCents: Math.max(0, Number(revenue?.cents ?? 0) - Number(owed?.cents ?? 0)),
       activeLicenses: Math.max(0, Number(activeKeys?.count ?? 0) - unassignedActive),
       totalDownloads: Number(downloads?.total ?? 0),
       completedOrders: count('completed'),
@@ -205,7 +204,7 @@ export class DashboardService {
       recentOrders: recent.map((order) => ({
         id: order.id,
         customerEmail: order.customerEmail,
-        totalAmount: centsToDollars(order.totalCents),
+        totalCents: order.totalCents,
         status: order.status,
         refundDue: order.refundDue,
         createdAt: order.createdAt,

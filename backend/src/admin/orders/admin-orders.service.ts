@@ -17,7 +17,6 @@ import {
 } from '../../database/list-page.js';
 import { parseListQuery, type ListQueryDto, type ListPage } from '../../common/list-query.js';
 import { canonicalEmail } from '../../common/email.js';
-import { centsToDollars } from '../../common/money.js';
 import { DownloadLink } from '../../downloads/entities/download-link.entity.js';
 import { FulfilmentService } from '../../fulfilment/fulfilment.service.js';
 import { PaymentProviders } from '../../payments/payment-providers.js';
@@ -47,7 +46,7 @@ import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { runInTransaction } from '../../database/transactions.js';
 
 const ORDER_LIST = {
-  sortable: ['createdAt', 'totalAmount', 'customerEmail', 'status'] as const,
+  sortable: ['createdAt', 'totalCents', 'customerEmail', 'status'] as const,
   defaultSort: ['createdAt', 'DESC'] as ['createdAt', 'DESC'],
   filters: {
     q: 'string',
@@ -60,7 +59,7 @@ const ORDER_LIST = {
 
 const SORT_COLUMNS = {
   createdAt: 'createdAt',
-  totalAmount: 'totalCents',
+  totalCents: 'totalCents',
   customerEmail: 'customerEmail',
   status: 'status',
 };
@@ -170,7 +169,7 @@ export class AdminOrdersService {
         productId: item.productId,
         name: item.name,
         quantity: item.quantity,
-        price: centsToDollars(item.unitPriceCents),
+        unitPriceCents: item.unitPriceCents,
       })),
       billing: {
         email: order.customerEmail,
@@ -183,8 +182,8 @@ export class AdminOrdersService {
         phoneCountryCode: order.billingPhoneCountryCode,
         phone: order.billingPhone,
       },
-      subtotalAmount: centsToDollars(order.subtotalCents),
-      discountAmount: centsToDollars(order.discountCents),
+      subtotalCents: order.subtotalCents,
+      discountCents: order.discountCents,
       couponCode: order.couponCode,
       paymentProvider: order.paymentProvider,
       providerPaymentId: order.providerPaymentId,

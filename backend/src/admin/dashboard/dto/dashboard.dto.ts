@@ -13,8 +13,8 @@ export class DashboardRecentOrderDto {
   @ApiProperty({ example: 'jane@example.com' })
   customerEmail: string;
 
-  @ApiProperty({ example: 40.49, description: 'Order total in dollars' })
-  totalAmount: number;
+  @ApiProperty({ example: 4049, description: 'Order total in cents' })
+  totalCents: number;
 
   @ApiProperty({ enum: ORDER_STATUSES, enumName: 'OrderStatus' })
   status: OrderStatus;
@@ -50,9 +50,9 @@ export class DashboardStatsDto {
   @ApiProperty({
     example: 48210.37,
     description:
-      'Dollars: the totals of orders whose payment is completed, less those owed back in full (refundsDue)',
+      'Cents: the totals of orders whose payment is completed, less those owed back in full (refundsDue)',
   })
-  totalRevenue: number;
+  totalRevenueCents: number;
 
   @ApiProperty({ example: 1100, description: 'Keys with status active that are assigned to an order' })
   activeLicenses: number;

@@ -15,7 +15,7 @@ export class AdminOrderItemDto {
   @ApiProperty() productId: string;
   @ApiProperty() name: string;
   @ApiProperty({ type: 'integer' }) quantity: number;
-  @ApiProperty({ example: 40.49, description: 'Unit price in dollars' }) price: number;
+  @ApiProperty({ example: 4049, description: 'Unit price in cents' }) unitPriceCents: number;
 }
 
 export class AdminBillingDto {
@@ -80,8 +80,8 @@ export class AdminOrderTransitionsDto {
 export class AdminOrderDetailDto extends AdminOrderRowDto {
   @ApiProperty({ type: [AdminOrderItemDto] }) orderItems: AdminOrderItemDto[];
   @ApiProperty({ type: AdminBillingDto }) billing: AdminBillingDto;
-  @ApiProperty({ example: 40.49 }) subtotalAmount: number;
-  @ApiProperty({ example: 4.05 }) discountAmount: number;
+  @ApiProperty({ example: 4049 }) subtotalCents: number;
+  @ApiProperty({ example: 405 }) discountCents: number;
   @ApiProperty({ type: String, nullable: true }) couponCode: string | null;
   @ApiProperty({ enum: PAYMENT_PROVIDER_NAMES, enumName: 'PaymentProvider', nullable: true })
   paymentProvider: string | null;

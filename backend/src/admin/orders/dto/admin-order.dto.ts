@@ -1,5 +1,4 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { centsToDollars } from '../../../common/money.js';
 import {
   ORDER_STATUSES,
   PAYMENT_STATUSES,
@@ -21,8 +20,8 @@ export class AdminOrderRowDto {
   @ApiProperty({ example: 'jane@example.com' })
   customerEmail: string;
 
-  @ApiProperty({ example: 40.49, description: 'Order total in dollars' })
-  totalAmount: number;
+  @ApiProperty({ example: 4049, description: 'Order total in cents' })
+  totalCents: number;
 
   @ApiProperty({ enum: ORDER_STATUSES, enumName: 'OrderStatus' })
   status: OrderStatus;
@@ -52,7 +51,7 @@ export class AdminOrderRowDto {
       id: order.id,
       customerName: order.customerName,
       customerEmail: order.customerEmail,
-      totalAmount: centsToDollars(order.totalCents),
+      totalCents: order.totalCents,
       status: order.status,
       paymentStatus: order.paymentStatus,
       paymentMethod: order.paymentMethod,
