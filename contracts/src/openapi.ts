@@ -977,10 +977,10 @@ export interface components {
       /** @example jane@example.com */
       customerEmail: string;
       /**
-       * @description Order total in dollars
-       * @example 40.49
+       * @description Order total in cents
+       * @example 4049
        */
-      totalAmount: number;
+      totalCents: number;
       status: components['schemas']['OrderStatus'];
       paymentStatus: components['schemas']['PaymentStatus'];
       /** @example card */
@@ -992,10 +992,10 @@ export interface components {
       refundDue: components['schemas']['RefundReason'] | null;
       orderItems: components['schemas']['AdminOrderItemDto'][];
       billing: components['schemas']['AdminBillingDto'];
-      /** @example 40.49 */
-      subtotalAmount: number;
-      /** @example 4.05 */
-      discountAmount: number;
+      /** @example 4049 */
+      subtotalCents: number;
+      /** @example 405 */
+      discountCents: number;
       couponCode: string | null;
       paymentProvider: components['schemas']['PaymentProvider'] | null;
       providerPaymentId: string | null;
@@ -1037,10 +1037,10 @@ export interface components {
       name: string;
       quantity: number;
       /**
-       * @description Unit price in dollars
-       * @example 40.49
+       * @description Unit price in cents
+       * @example 4049
        */
-      price: number;
+      unitPriceCents: number;
     };
     AdminOrderKeyDto: {
       /** Format: uuid */
@@ -1060,10 +1060,10 @@ export interface components {
       /** @example jane@example.com */
       customerEmail: string;
       /**
-       * @description Order total in dollars
-       * @example 40.49
+       * @description Order total in cents
+       * @example 4049
        */
-      totalAmount: number;
+      totalCents: number;
       status: components['schemas']['OrderStatus'];
       paymentStatus: components['schemas']['PaymentStatus'];
       /** @example card */
@@ -1331,10 +1331,10 @@ export interface components {
       /** @example jane@example.com */
       customerEmail: string;
       /**
-       * @description Order total in dollars
-       * @example 40.49
+       * @description Order total in cents
+       * @example 4049
        */
-      totalAmount: number;
+      totalCents: number;
       status: components['schemas']['OrderStatus'];
       /** @description Set while the order was paid but not delivered and owes the shopper a full refund */
       refundDue: components['schemas']['RefundReason'] | null;
@@ -1345,10 +1345,10 @@ export interface components {
       /** @example 1234 */
       totalOrders: number;
       /**
-       * @description Dollars: the totals of orders whose payment is completed, less those owed back in full (refundsDue)
+       * @description Cents: the totals of orders whose payment is completed, less those owed back in full (refundsDue)
        * @example 48210.37
        */
-      totalRevenue: number;
+      totalRevenueCents: number;
       /**
        * @description Keys with status active that are assigned to an order
        * @example 1100

@@ -33,10 +33,10 @@ const REFUND_REASONS: Record<RefundReason, string> = {
 };
 
 /** A paid order that was not delivered: staff must give the money back. */
-export const RefundDueWarning = ({ order }: { order: Pick<OrderDetail, 'refundDue' | 'totalAmount'> }) =>
+export const RefundDueWarning = ({ order }: { order: Pick<OrderDetail, 'refundDue' | 'totalCents'> }) =>
   order.refundDue ? (
     <Alert severity="warning" role="alert">
-      <strong>Refund due: {formatMoney(order.totalAmount)} in full.</strong> {REFUND_REASONS[order.refundDue]}{' '}
+      <strong>Refund due: {formatMoney(order.totalCents)} in full.</strong> {REFUND_REASONS[order.refundDue]}{' '}
       No licence keys were delivered and the customer has been told the payment will be refunded. Refund it
       with the payment provider; the order is marked refunded when the provider reports the refund (or set its
       payment status to Refunded once it is done).
@@ -86,8 +86,8 @@ const StatusSelect = ({
 );
 
 const StatusManagement = ({ order }: { order: OrderDetail }) => {
-  const [status, setStatus] = useState(order.status);
-  const [paymentStatus, setPaymentStatus] = useState(order.paymentStatus);
+  const [status, setStatus] = useState<string>(order.status);
+  const [paymentStatus, setPaymentStatus] = useState<string>(order.paymentStatus);
   const allowed = order.allowedTransitions ?? { status: [], paymentStatus: [] };
   const [update, { isPending }] = useUpdate();
   const toast = useToast();
@@ -209,9 +209,9 @@ export const OrderDialog = ({ id, onClose }: { id: string; onClose: () => void }
               <Typography variant="body2">Order ID: {order.id}</Typography>
               <Typography variant="body2">Date: {formatDateTime(order.createdAt)}</Typography>
               <Typography variant="body2">
-                Subtotal {formatMoney(order.subtotalAmount)} · Discount {formatMoney(order.discountAmount)}
+                Subtotal {formatMoney(order.subtotalCents)} · Discount {formatMoney(order.discountCents)}
                 {order.couponCode ? ` (${order.couponCode})` : ''} · Total{' '}
-                <strong>{formatMoney(order.totalAmount)}</strong>
+                <strong>{formatMoney(order.totalCents)}</strong>
               </Typography>
               <Typography variant="body2">
                 Payment: {order.paymentMethod ?? order.paymentProvider ?? '—'}
@@ -232,7 +232,7 @@ export const OrderDialog = ({ id, onClose }: { id: string; onClose: () => void }
                     <TableRow key={item.productId}>
                       <TableCell>{item.name}</TableCell>
                       <TableCell align="right">{item.quantity}</TableCell>
-                      <TableCell align="right">{formatMoney(item.price)}</TableCell>
+                      <TableCell align="right">{formatMoney(item.unitPriceCents)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

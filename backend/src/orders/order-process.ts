@@ -1,4 +1,4 @@
-import type { Order, OrderStatus, PaymentStatus } from './entities/order.entity.js';
+import type { Order } from './entities/order.entity.js';
 
 /**
  * The order process as data: every status change of an order, its payment and its licence keys is a row
@@ -21,6 +21,16 @@ import type { Order, OrderStatus, PaymentStatus } from './entities/order.entity.
  * and `confirmPayment`'s list (statesBefore('payment', 'completed')) then includes `authorized` and
  * `held_for_review` by itself. order-process.spec.ts builds those tables to show it.
  */
+
+/** Every status an order, its payment and a licence key can have: the columns' values, defined here once. */
+export const ORDER_STATUSES = ['processing', 'fulfilled', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const LICENSE_KEY_STATUSES = ['active', 'revoked', 'expired'] as const;
+export type LicenseKeyStatus = (typeof LICENSE_KEY_STATUSES)[number];
 
 /**
  * Who takes a transition. `system`: the payment provider's events and fulfilment (checkout, webhooks,
@@ -67,10 +77,6 @@ export const PAYMENT_PROCESS: TransitionTable<PaymentStatus> = {
   // Final: the keys and links were revoked.
   refunded: {},
 };
-
-/** A licence key's status (its column's values; the order's and the payment's are in order.entity.ts). */
-export const LICENSE_KEY_STATUSES = ['active', 'revoked', 'expired'] as const;
-export type LicenseKeyStatus = (typeof LICENSE_KEY_STATUSES)[number];
 
 /**
  * How a licence key's status changes. `expired` is accepted (the column, the public validation answer and

@@ -1,10 +1,10 @@
 import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
 import { EXACT } from '../../database/exact-collation.js';
 import { UuidEntity } from '../../database/uuid-entity.js';
+import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from '../order-process.js';
 
-// How the order and payment statuses may change: orders/order-process.ts.
-export const ORDER_STATUSES = ['processing', 'fulfilled', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+// The statuses and how they may change are the order process's (orders/order-process.ts).
+export { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus };
 
 /** A capped coupon is reserved when the payment is created, redeemed when it succeeds, released otherwise. */
 export const COUPON_STATES = ['reserved', 'redeemed', 'released'] as const;
@@ -17,9 +17,6 @@ export type CouponState = (typeof COUPON_STATES)[number];
  */
 export const REFUND_REASONS = ['order-cancelled', 'coupon-used-up'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
-
-export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** One line of the order as it was priced at checkout; later catalogue changes do not alter it. */
 export interface OrderItemSnapshot {
