@@ -1,6 +1,6 @@
 import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
 import { DownloadLink } from '../src/downloads/entities/download-link.entity.js';
-import { DOWNLOAD_LINK_DAYS } from '../src/fulfilment/fulfilment.service.js';
+import { DOWNLOAD_LINK_DAYS } from '../src/downloads/download-links.js';
 import { buyWithDemo, HOME_BUSINESS, PRO_PLUS, STANDARD, type Intent } from './support/checkout.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';

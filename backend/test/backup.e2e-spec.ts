@@ -10,6 +10,7 @@ import { SCHEMA } from '../src/schema/entities.js';
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { generateLicenseKey, LicenseKeyCipher } from '../src/license-keys/license-key-cipher.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
+import { newLicenseKey } from '../src/license-keys/license-keys.js';
 
 describe(`npm run backup / restore (${DRIVER})`, () => {
   const dir = mkdtempSync(join(tmpdir(), 'store-backup-'));
@@ -25,7 +26,7 @@ describe(`npm run backup / restore (${DRIVER})`, () => {
     const cipher = t.app.get(LicenseKeyCipher);
     const keys = t.db.getRepository(LicenseKey);
     for (const key of plainKeys)
-      await keys.save(keys.create({ productId: 'office-2024-professional-plus', ...cipher.seal(key) }));
+      await keys.insert(newLicenseKey(cipher, key, { productId: 'office-2024-professional-plus' }));
     const source = t.config.database;
     target =
       source.type === 'sqlite'
@@ -78,8 +79,8 @@ describe(`npm run backup / restore (${DRIVER})`, () => {
   it('refuses a database that has tables unless forced, then replaces it', async () => {
     const keys = t.db.getRepository(LicenseKey);
     const cipher = t.app.get(LicenseKeyCipher);
-    await keys.save(
-      keys.create({ productId: 'office-2024-professional-plus', ...cipher.seal(generateLicenseKey()) }),
+    await keys.insert(
+      newLicenseKey(cipher, generateLicenseKey(), { productId: 'office-2024-professional-plus' }),
     );
     const file = join(dir, DRIVER === 'sqlite' ? 'two.sqlite' : 'two.sql');
     const restoredBefore = (await contents(target)).keys.length;

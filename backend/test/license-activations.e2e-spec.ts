@@ -4,6 +4,7 @@ import { generateLicenseKey, LicenseKeyCipher } from '../src/license-keys/licens
 import { LICENSE_REQUESTS_PER_MINUTE } from '../src/license-keys/license-activations.controller.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import type { LicenseKeyStatus } from '../src/orders/order-process.js';
+import { newLicenseKey } from '../src/license-keys/license-keys.js';
 
 const FORMAT_MESSAGE = 'License key must be 5 groups of 5 letters or digits';
 
@@ -38,9 +39,8 @@ describe('licence activation API: activate, deactivate, validate', () => {
   ) => {
     const licenseKey = generateLicenseKey();
     const keys = t.db.getRepository(LicenseKey);
-    // create(): the entity's @BeforeInsert assigns the UUID only to entity instances.
     const row = await keys.save(
-      keys.create({ productId: 'office-2024-standard', ...cipher.seal(licenseKey), ...fields }),
+      keys.create(newLicenseKey(cipher, licenseKey, { productId: 'office-2024-standard', ...fields })),
     );
     return { id: row.id, licenseKey };
   };

@@ -9,6 +9,7 @@ import { generateLicenseKey, LicenseKeyCipher } from '../src/license-keys/licens
 import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
 import { OutboxCipher } from '../src/emails/outbox-cipher.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
+import { newLicenseKey } from '../src/license-keys/license-keys.js';
 
 const OLD = 'old-licence-key-secret-0123456789abcdef';
 const NEW = 'new-licence-key-secret-0123456789abcdef';
@@ -30,7 +31,7 @@ describe('LICENSE_KEY_SECRET rotation: previous secrets read, rotate-secrets rew
     // What the store held before LICENSE_KEY_SECRET changed: everything sealed under the old secret.
     const keys = t.db.getRepository(LicenseKey);
     for (const key of plainKeys) {
-      await keys.save(keys.create({ productId: 'office-2024-standard', ...before.seal(key) }));
+      await keys.insert(newLicenseKey(before, key, { productId: 'office-2024-standard' }));
     }
     const outbox = new OutboxCipher({ licenseKeySecret: OLD });
     await t.db.getRepository(OutboxEmail).insert({

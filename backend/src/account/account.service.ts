@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource } from 'typeorm';
 import { JWT_ALGORITHM, JWT_ISSUER } from '../auth/jwt.constants.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { downloadUrl } from '../downloads/download-links.js';
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
@@ -127,7 +128,7 @@ export class AccountService {
           productId: l.productId,
           fileName: l.fileName,
           fileSize: l.fileSize,
-          url: `${this.config.publicUrl}/api/downloads/${l.token}`,
+          url: downloadUrl(this.config.publicUrl, l),
           downloadCount: l.downloadCount,
           maxDownloads: l.maxDownloads,
           expiresAt: l.expiresAt,

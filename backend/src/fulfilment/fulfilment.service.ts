@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { BadRequestException, ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { randomUUID } from 'node:crypto';
 import { In, Not, type DataSource, type EntityManager } from 'typeorm';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { CouponsService } from '../coupons/coupons.service.js';
+import { downloadUrl, newDownloadLink } from '../downloads/download-links.js';
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
@@ -27,9 +26,6 @@ import {
 import { renderDeliveryEmail, type DeliveredProduct } from './delivery-email.js';
 import { renderRefundDueEmail, renderRefundDueStaffEmail } from './refund-due-email.js';
 import { forUpdate, runInTransaction, skipLocked } from '../database/transactions.js';
-
-export const DOWNLOAD_LINK_DAYS = 30;
-export const DOWNLOADS_PER_LINK = 5;
 
 /**
  * Everything that happens to an order once its payment moves: confirmation (keys, download links, the
@@ -223,21 +219,30 @@ export class FulfilmentService {
         keysToFollow: Math.max(0, item.quantity - own.length),
       };
     });
+    return (await this.queueDeliveryEmail(m, order, products, false)).id;
+  }
+
+  /** The delivery e-mail (keys and links, or what follows a back-order) into the outbox, in `m`'s transaction. */
+  private queueDeliveryEmail(
+    m: EntityManager,
+    order: Order,
+    products: DeliveredProduct[],
+    followUp: boolean,
+  ) {
     const email = renderDeliveryEmail({
       orderId: order.id,
       customerName: order.customerName,
       products,
       supportEmail: this.config.mail.supportEmail,
       publicUrl: this.config.publicUrl,
-      followUp: false,
+      followUp,
     });
-    const message = await this.outbox.enqueue(m, {
+    return this.outbox.enqueue(m, {
       kind: 'order-delivery',
       to: order.customerEmail,
       orderId: order.id,
       ...email,
     });
-    return message.id;
   }
 
   /** Gives back the coupon reservations of checkouts left unpaid since `cutoff`. Returns how many. */
@@ -339,22 +344,7 @@ export class FulfilmentService {
     order.status = status;
     order.awaitingKeys = missing > 0;
     await m.update(Order, order.id, { status: order.status, awaitingKeys: order.awaitingKeys });
-    if (!followUp || newKeys > 0) {
-      const email = renderDeliveryEmail({
-        orderId: order.id,
-        customerName: order.customerName,
-        products: delivered,
-        supportEmail: this.config.mail.supportEmail,
-        publicUrl: this.config.publicUrl,
-        followUp,
-      });
-      await this.outbox.enqueue(m, {
-        kind: 'order-delivery',
-        to: order.customerEmail,
-        orderId: order.id,
-        ...email,
-      });
-    }
+    if (!followUp || newKeys > 0) await this.queueDeliveryEmail(m, order, delivered, followUp);
     if (missing > 0) this.logger.warn(`Order ${order.id} is waiting for ${missing} key(s)`);
     return missing === 0 ? 'complete' : newKeys > 0 ? 'partial' : 'none';
   }
@@ -393,7 +383,7 @@ export class FulfilmentService {
 
   private linkForEmail(link: DownloadLink) {
     return {
-      url: `${this.config.publicUrl}/api/downloads/${link.token}`,
+      url: downloadUrl(this.config.publicUrl, link),
       fileName: link.fileName,
       expiresAt: link.expiresAt ?? new Date(),
       maxDownloads: link.maxDownloads,
@@ -402,18 +392,12 @@ export class FulfilmentService {
 
   private async createDownloadLink(m: EntityManager, orderId: string, productId: string) {
     const installer = this.catalog.installer(productId);
-    const link = m.create(DownloadLink, {
-      id: randomUUID(),
+    const link = newDownloadLink({
       orderId,
       productId,
       fileName: installer?.installerFileName || 'installer',
       fileUrl: installer?.installerUrl || this.config.publicUrl,
       fileSize: installer?.installerSize ?? null,
-      maxDownloads: DOWNLOADS_PER_LINK,
-      downloadCount: 0,
-      isActive: true,
-      token: randomBytes(24).toString('base64url'),
-      expiresAt: new Date(Date.now() + DOWNLOAD_LINK_DAYS * 24 * 60 * 60 * 1000),
     });
     // Nothing to read back (the e-mail needs what is set here): no SELECT after the INSERT on SQLite.
     await m.createQueryBuilder().insert().into(DownloadLink).values(link).updateEntity(false).execute();

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { In, type DataSource, type EntityManager, type Repository } from 'typeorm';
@@ -7,6 +6,7 @@ import { runInTransaction } from '../database/transactions.js';
 import { LICENSE_KEY_FORMAT_MESSAGE } from './dto/license-activation.dto.js';
 import { LicenseKey } from './entities/license-key.entity.js';
 import { LICENSE_KEY_PATTERN, LicenseKeyCipher, normalizeLicenseKey } from './license-key-cipher.js';
+import { newLicenseKey } from './license-keys.js';
 
 /** One data row of an inventory import (a CSV line), in file order. */
 export interface InventoryImportRow {
@@ -133,13 +133,9 @@ export class InventoryService {
       .filter((row) => !row.lookups.some((lookup) => stored.has(lookup)))
       .sort((a, b) => (a.lookup < b.lookup ? -1 : a.lookup > b.lookup ? 1 : 0));
     if (!fresh.length) return 0;
-    const values = fresh.map((row) => ({
-      id: randomUUID(),
-      orderId: null,
-      productId: row.productId,
-      activationLimit: row.activationLimit,
-      ...this.cipher.seal(row.key),
-    }));
+    const values = fresh.map((row) =>
+      newLicenseKey(this.cipher, row.key, { productId: row.productId, activationLimit: row.activationLimit }),
+    );
     // A key a concurrent import committed since the read above is skipped (INSERT IGNORE / INSERT OR
     // IGNORE), not an error; counting our own ids afterwards tells how many went in.
     await em

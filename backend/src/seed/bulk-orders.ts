@@ -1,10 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { CATALOG } from '../catalog/catalog.data.js';
 import { Product } from '../catalog/entities/product.entity.js';
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { generateLicenseKey, type LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
+import { newLicenseKey } from '../license-keys/license-keys.js';
+import { newDownloadLink } from '../downloads/download-links.js';
 import type {
   Order,
   OrderItemSnapshot,
@@ -183,33 +185,30 @@ export async function insertBulkOrders(
       if (!paid) continue;
       for (const item of items) {
         for (let q = 0; q < item.quantity; q++) {
-          keys.push({
-            id: randomUUID(),
-            orderId: id,
-            productId: item.productId,
-            ...cipher.seal(generateLicenseKey()),
-            activationCount: n % 4 === 0 ? 0 : 1,
-            activationLimit: 1,
-            status: paymentStatus === 'refunded' ? 'revoked' : 'active',
-            assignedAt: createdAt,
-            createdAt,
-          });
+          keys.push(
+            newLicenseKey(cipher, generateLicenseKey(), {
+              orderId: id,
+              productId: item.productId,
+              activationCount: n % 4 === 0 ? 0 : 1,
+              status: paymentStatus === 'refunded' ? 'revoked' : 'active',
+              assignedAt: createdAt,
+              createdAt,
+            }),
+          );
         }
         const product = CATALOG.find((p) => p.id === item.productId)!;
-        links.push({
-          id: randomUUID(),
-          orderId: id,
-          productId: item.productId,
-          fileName: product.installerFileName,
-          fileUrl: product.installerUrl,
-          fileSize: product.installerSize,
-          maxDownloads: 5,
-          downloadCount: n % 6,
-          isActive: paymentStatus === 'completed',
-          token: randomBytes(24).toString('base64url'),
-          expiresAt: new Date(createdAt.getTime() + 30 * 24 * 60 * 60 * 1000),
-          createdAt,
-        });
+        links.push(
+          newDownloadLink({
+            orderId: id,
+            productId: item.productId,
+            fileName: product.installerFileName,
+            fileUrl: product.installerUrl,
+            fileSize: product.installerSize,
+            downloadCount: n % 6,
+            isActive: paymentStatus === 'completed',
+            createdAt,
+          }),
+        );
       }
     }
     await runInTransaction(db, async (m) => {

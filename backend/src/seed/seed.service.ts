@@ -14,6 +14,7 @@ import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { generateLicenseKey, LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
 import { withStartupLock } from '../database/startup-lock.js';
 import { runInTransaction } from '../database/transactions.js';
+import { newLicenseKey } from '../license-keys/license-keys.js';
 
 export const DEMO_KEYS_PER_PRODUCT = 25;
 
@@ -102,7 +103,7 @@ export class SeedService implements OnApplicationBootstrap {
         const keys = manager.getRepository(LicenseKey);
         if (await keys.existsBy({ productId: product.id })) return 0;
         const rows = Array.from({ length: DEMO_KEYS_PER_PRODUCT }, () =>
-          keys.create({ productId: product.id, ...this.cipher.seal(generateLicenseKey()) }),
+          newLicenseKey(this.cipher, generateLicenseKey(), { productId: product.id }),
         );
         await keys.insert(rows);
         return rows.length;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, type DataSource } from 'typeorm';
@@ -12,11 +11,10 @@ import {
   LIKE_ESCAPE,
   type ListPage,
 } from '../../common/list-query.js';
-import { DOWNLOAD_LINK_DAYS } from '../../fulfilment/fulfilment.service.js';
+import { newDownloadLink } from '../../downloads/download-links.js';
 import { Order } from '../../orders/entities/order.entity.js';
 import {
   AdminDownloadDto,
-  DEFAULT_MAX_DOWNLOADS,
   type CreateDownloadDto,
   type UpdateDownloadDto,
 } from './dto/admin-download.dto.js';
@@ -38,8 +36,6 @@ const DOWNLOAD_LIST = {
     id: 'string[]',
   } as const,
 };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 @Injectable()
 export class AdminDownloadsService {
@@ -97,18 +93,17 @@ export class AdminDownloadsService {
     const link = await runInTransaction(this.db, async (m) => {
       if (!(await m.existsBy(Order, { id: dto.orderId }))) throw new BadRequestException([ORDER_NOT_FOUND]);
       const saved = await m.save(
-        m.create(DownloadLink, {
-          orderId: dto.orderId,
-          productId: dto.productId,
-          fileName: dto.fileName,
-          fileUrl: dto.fileUrl,
-          fileSize: dto.fileSize ?? null,
-          maxDownloads: dto.maxDownloads ?? DEFAULT_MAX_DOWNLOADS,
-          downloadCount: 0,
-          isActive: true,
-          token: randomBytes(24).toString('base64url'),
-          expiresAt: new Date(Date.now() + DOWNLOAD_LINK_DAYS * DAY_MS),
-        }),
+        m.create(
+          DownloadLink,
+          newDownloadLink({
+            orderId: dto.orderId,
+            productId: dto.productId,
+            fileName: dto.fileName,
+            fileUrl: dto.fileUrl,
+            fileSize: dto.fileSize ?? null,
+            maxDownloads: dto.maxDownloads,
+          }),
+        ),
       );
       await this.audit.record(m, actor, {
         action: 'downloads.create',

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CsvError, parse } from 'csv-parse/sync';
@@ -33,6 +32,7 @@ import {
 import { LICENSE_NOT_FOUND } from '../../license-keys/license-activations.service.js';
 import { maskLicenseKey } from '../../license-keys/mask.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
+import { newLicenseKey } from '../../license-keys/license-keys.js';
 
 export const DUPLICATE_KEY_MESSAGE = 'This license key already exists';
 export const UNKNOWN_ORDER_MESSAGE = 'Order ID does not match any order';
@@ -104,7 +104,6 @@ export class AdminLicenseKeysService {
    * and an order waiting for keys is delivered (status, `awaitingKeys`, the e-mail) as when stock arrives.
    */
   async create(dto: CreateLicenseKeyDto, actor: StaffUserDto): Promise<AdminLicenseKeyDto> {
-    const sealed = this.cipher.seal(dto.licenseKey);
     let id: string;
     try {
       id = await runInTransaction(this.db, async (m) => {
@@ -113,16 +112,14 @@ export class AdminLicenseKeysService {
         if (!order) throw new BadRequestException(UNKNOWN_ORDER_MESSAGE);
         if (await m.existsBy(LicenseKey, { keyLookup: In(this.cipher.lookupHashes(dto.licenseKey)) }))
           throw new ConflictException(DUPLICATE_KEY_MESSAGE);
-        const key = m.create(LicenseKey, {
-          id: randomUUID(),
-          orderId: order.id,
-          productId: dto.productId,
-          activationLimit: dto.activationLimit ?? 1,
-          activationCount: 0,
-          status: 'active',
-          assignedAt: new Date(),
-          ...sealed,
-        });
+        const key = m.create(
+          LicenseKey,
+          newLicenseKey(this.cipher, dto.licenseKey, {
+            orderId: order.id,
+            productId: dto.productId,
+            activationLimit: dto.activationLimit,
+          }),
+        );
         await this.fulfilment.assignStaffKey(m, order, key);
         await this.audit.record(m, actor, {
           action: 'license-keys.create',

@@ -13,9 +13,9 @@ import {
   Min,
 } from 'class-validator';
 import { productIdRefusal, SERVED_PRODUCT_IDS } from '../../../catalog/catalog.service.js';
+import { DOWNLOADS_PER_LINK } from '../../../downloads/download-links.js';
 import type { DownloadLink } from '../../../downloads/entities/download-link.entity.js';
 
-export const DEFAULT_MAX_DOWNLOADS = 5;
 /** An upper bound of our own (the spec has none), far above any real use, well inside an `int`. */
 export const MAX_MAX_DOWNLOADS = 1000;
 
@@ -105,7 +105,7 @@ export class CreateDownloadDto {
     type: 'integer',
     minimum: 1,
     maximum: MAX_MAX_DOWNLOADS,
-    default: DEFAULT_MAX_DOWNLOADS,
+    default: DOWNLOADS_PER_LINK,
   })
   @IsOptional()
   @Max(MAX_MAX_DOWNLOADS, { message: `Max downloads must be at most ${MAX_MAX_DOWNLOADS}` })
