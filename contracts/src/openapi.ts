@@ -1336,10 +1336,10 @@ export interface components {
        */
       totalCents: number;
       status: components['schemas']['OrderStatus'];
-      /** @description Set while the order was paid but not delivered and owes the shopper a full refund */
-      refundDue: components['schemas']['RefundReason'] | null;
       /** Format: date-time */
       createdAt: string;
+      /** @description Set while the order was paid but not delivered and owes the shopper a full refund */
+      refundDue: components['schemas']['RefundReason'] | null;
     };
     DashboardStatsDto: {
       /** @example 1234 */

@@ -1,35 +1,15 @@
-import { ApiProperty } from '@nestjs/swagger';
-import {
-  ORDER_STATUSES,
-  REFUND_REASONS,
-  type OrderStatus,
-  type RefundReason,
-} from '../../../orders/entities/order.entity.js';
+import { ApiProperty, PickType } from '@nestjs/swagger';
+import { AdminOrderRowDto } from '../../orders/dto/admin-order.dto.js';
 
-export class DashboardRecentOrderDto {
-  @ApiProperty({ format: 'uuid' })
-  id: string;
-
-  @ApiProperty({ example: 'jane@example.com' })
-  customerEmail: string;
-
-  @ApiProperty({ example: 4049, description: 'Order total in cents' })
-  totalCents: number;
-
-  @ApiProperty({ enum: ORDER_STATUSES, enumName: 'OrderStatus' })
-  status: OrderStatus;
-
-  @ApiProperty({
-    enum: REFUND_REASONS,
-    enumName: 'RefundReason',
-    nullable: true,
-    description: 'Set while the order was paid but not delivered and owes the shopper a full refund',
-  })
-  refundDue: RefundReason | null;
-
-  @ApiProperty()
-  createdAt: Date;
-}
+/** An order as the dashboard lists it: the order list's row, fewer columns. */
+export class DashboardRecentOrderDto extends PickType(AdminOrderRowDto, [
+  'id',
+  'customerEmail',
+  'totalCents',
+  'status',
+  'refundDue',
+  'createdAt',
+] as const) {}
 
 export class DashboardStockDto {
   @ApiProperty({ example: 'office-2024-standard' })
