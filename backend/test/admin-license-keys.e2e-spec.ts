@@ -486,6 +486,35 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
       await put(UNKNOWN_ID, { status: 'revoked' }).expect(404);
       expect((await t.db.getRepository(LicenseKey).findOneByOrFail({ id: sold.id })).status).toBe('active');
     });
+
+    it('makes a key active again only within its order’s quantity, and only for a paid order (409)', async () => {
+      const FULL = `This order already has its 1 licence key(s) for ${STANDARD}; revoke one to replace it`;
+      const conflict = async (id: string) => (await put(id, { status: 'active' }).expect(409)).body.message;
+      // The order holds one Standard: revoked, replaced by a key typed in by staff.
+      await put(sold.id, { status: 'revoked' }).expect(200);
+      const replacement = await t
+        .http()
+        .post(BASE)
+        .set('authorization', admin)
+        .send({ orderId: order.orderId, productId: STANDARD, licenseKey: 'RPLCE-11111-22222-33333-ZZZD4' })
+        .expect(201);
+      expect(await conflict(sold.id)).toBe(FULL);
+      expect((await t.db.getRepository(LicenseKey).findOneByOrFail({ id: sold.id })).status).toBe('revoked');
+      // The replacement revoked in turn leaves room for the first key again.
+      await put(replacement.body.id, { status: 'revoked' }).expect(200);
+      await put(sold.id, { status: 'active' }).expect(200);
+      // A refunded order gets no key back.
+      await put(sold.id, { status: 'revoked' }).expect(200);
+      await t.db.getRepository(Order).update(order.orderId, { paymentStatus: 'refunded' });
+      try {
+        expect(await conflict(sold.id)).toBe(
+          "Keys are given to paid orders; this order's payment is refunded",
+        );
+      } finally {
+        await t.db.getRepository(Order).update(order.orderId, { paymentStatus: 'completed' });
+      }
+      await put(sold.id, { status: 'active' }).expect(200);
+    });
   });
 
   describe('import', () => {

@@ -165,17 +165,28 @@ export class FulfilmentService {
   }
 
   /**
-   * Gives an order a key typed in by staff (already sealed in `key`). The key must be for one of the order's
-   * products (400) and within its quantity, counted as `deliver` counts them (409), and the order must be
-   * paid (409). A paid order waiting for keys is then delivered exactly as when stock arrives (see
-   * completeWaitingOrders): the keys it still lacks are taken from the inventory, its status and
-   * `awaitingKeys` are set, and the e-mail with what it received (this key included) is written.
-   * `order` must have been read through lockOrder as the transaction's first read, so that on MySQL the
-   * count below sees keys a concurrent request committed while this one waited for the lock.
+   * Gives an order a key typed in by staff (already sealed in `key`), within assertRoomForKey's rule. A paid
+   * order waiting for keys is then delivered exactly as when stock arrives (see completeWaitingOrders): the
+   * keys it still lacks are taken from the inventory, its status and `awaitingKeys` are set, and the e-mail
+   * with what it received (this key included) is written. `order` must come from lockOrder.
    */
   async assignStaffKey(m: EntityManager, order: Order, key: LicenseKey): Promise<void> {
-    const item = order.orderItems.find((i) => i.productId === key.productId);
-    if (!item) throw new BadRequestException(`This order does not contain ${key.productId}`);
+    await this.assertRoomForKey(m, order, key.productId);
+    key.orderId = order.id;
+    key.assignedAt ??= new Date();
+    await m.insert(LicenseKey, key);
+    if (order.awaitingKeys) await this.deliver(m, order, true, [key]);
+  }
+
+  /**
+   * The one rule for a key that staff give to an order or make active again: the order must hold the product
+   * (400), be paid and not owed a refund (409), and have fewer working (not revoked) keys for it than its
+   * quantity (409); `keyId`, a key of the order made active again, is not counted. `order` must have been read through lockOrder as the transaction's first read, so that on
+   * MySQL the count sees keys a concurrent request committed while this one waited for the lock.
+   */
+  async assertRoomForKey(m: EntityManager, order: Order, productId: string, keyId?: string): Promise<void> {
+    const item = order.orderItems.find((i) => i.productId === productId);
+    if (!item) throw new BadRequestException(`This order does not contain ${productId}`);
     const blocked = deliveryBlock(order);
     if (blocked === 'unpaid')
       throw new ConflictException(
@@ -185,18 +196,16 @@ export class FulfilmentService {
     // A revoked key (say, one the customer could not activate) leaves room for its replacement.
     const have = await m.countBy(LicenseKey, {
       orderId: order.id,
-      productId: key.productId,
+      productId,
       status: Not('revoked' as const),
+      // The key being made active again (an expired one still counts) is not in the way of itself.
+      ...(keyId && { id: Not(keyId) }),
     });
     if (have >= item.quantity) {
       throw new ConflictException(
-        `This order already has its ${item.quantity} licence key(s) for ${key.productId}; revoke one to replace it`,
+        `This order already has its ${item.quantity} licence key(s) for ${productId}; revoke one to replace it`,
       );
     }
-    key.orderId = order.id;
-    key.assignedAt ??= new Date();
-    await m.insert(LicenseKey, key);
-    if (order.awaitingKeys) await this.deliver(m, order, true, [key]);
   }
 
   /**

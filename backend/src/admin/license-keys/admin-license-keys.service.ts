@@ -6,7 +6,7 @@ import { AuditService } from '../../audit/audit.service.js';
 import { fetchPage, sortList, startsWithLowercase, whereIdIn } from '../../database/list-page.js';
 import { parseListQuery, type ListQueryDto, type ListPage } from '../../common/list-query.js';
 import { isUniqueViolation } from '../../database/errors.js';
-import { runInTransaction } from '../../database/transactions.js';
+import { forUpdate, runInTransaction } from '../../database/transactions.js';
 import { FulfilmentService } from '../../fulfilment/fulfilment.service.js';
 import { RestockService } from '../../fulfilment/restock.service.js';
 import {
@@ -149,13 +149,22 @@ export class AdminLicenseKeysService {
   /** Only the status changes, as the order process's licence-key table lets staff: see transitionRefusal. */
   async update(id: string, dto: UpdateLicenseKeyDto, actor: StaffUserDto): Promise<AdminLicenseKeyDto> {
     const inInventory = await runInTransaction(this.db, async (m) => {
-      const key = await m.findOne(LicenseKey, {
-        select: { id: true, status: true, orderId: true },
-        where: { id },
-      });
+      // Locking reads first (the key, then its order): on MySQL the snapshot the quantity count reads is then
+      // taken after the order's lock, so it sees keys another request made active meanwhile.
+      const key = await forUpdate(
+        m
+          .createQueryBuilder(LicenseKey, 'k')
+          .select(['k.id', 'k.status', 'k.orderId', 'k.productId'])
+          .where('k.id = :id', { id }),
+      ).getOne();
       if (!key) throw new NotFoundException(LICENSE_NOT_FOUND);
       const refusal = transitionRefusal(key.status, dto.status);
       if (refusal) throw new BadRequestException(refusal);
+      // A key that works again counts against its order's quantity, as a key typed in for it would.
+      if (dto.status === 'active' && key.orderId) {
+        const order = await this.fulfilment.lockOrder(m, key.orderId);
+        if (order) await this.fulfilment.assertRoomForKey(m, order, key.productId, key.id);
+      }
       // Conditional, so two admins changing the same key at once cannot both apply a transition.
       const changed = await m
         .createQueryBuilder()
