@@ -3,6 +3,7 @@ import { DownloadLink } from '../src/downloads/entities/download-link.entity.js'
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { generateLicenseKey } from '../src/license-keys/license-key-cipher.js';
 import { InventoryService } from '../src/license-keys/inventory.service.js';
+import { Order } from '../src/orders/entities/order.entity.js';
 import {
   buyWithDemo,
   createIntent,
@@ -164,6 +165,10 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
 
     // Support staff see the same figures.
     expect(await fresh(support)).toEqual({ ...stats, generatedAt: expect.any(String) });
+
+    // A checkout cancelled before it was paid no longer waits for its payment.
+    await t.db.getRepository(Order).update(x.orderId, { status: 'cancelled' });
+    expect(await fresh()).toMatchObject({ totalOrders: 6, pendingOrders: 0, completedOrders: 3 });
   });
 
   it('serves the same figures for up to 5 seconds unless asked for fresh ones', async () => {

@@ -1365,7 +1365,7 @@ export interface components {
        */
       completedOrders: number;
       /**
-       * @description Orders whose payment is pending
+       * @description Orders waiting for their payment (cancelled ones left out)
        * @example 120
        */
       pendingOrders: number;

@@ -5,7 +5,12 @@ import { CatalogService } from '../../catalog/catalog.service.js';
 import { DownloadLink } from '../../downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../../license-keys/entities/license-key.entity.js';
 import { InventoryService } from '../../license-keys/inventory.service.js';
-import { Order, REFUND_REASONS, type PaymentStatus } from '../../orders/entities/order.entity.js';
+import {
+  Order,
+  REFUND_REASONS,
+  type OrderStatus,
+  type PaymentStatus,
+} from '../../orders/entities/order.entity.js';
 import { RedisFallback } from '../../redis/redis-fallback.js';
 import type { RedisSharedValue, SharedEntry } from '../../redis/redis-shared-value.js';
 import type { DashboardStatsDto } from './dto/dashboard.dto.js';
@@ -152,9 +157,11 @@ export class DashboardService {
     const [byPayment, revenue, owed, recent, awaiting, activeKeys, downloads, available] = await Promise.all([
       orders()
         .select('o.paymentStatus', 'paymentStatus')
+        .addSelect('o.status', 'status')
         .addSelect('COUNT(*)', 'count')
         .groupBy('o.paymentStatus')
-        .getRawMany<{ paymentStatus: PaymentStatus; count: number | string }>(),
+        .addGroupBy('o.status')
+        .getRawMany<{ paymentStatus: PaymentStatus; status: OrderStatus; count: number | string }>(),
       orders()
         .select('COALESCE(SUM(o.totalCents), 0)', 'cents')
         .where('o.paymentStatus = :completed', { completed: 'completed' })
@@ -191,8 +198,10 @@ export class DashboardService {
       this.inventory.countAvailable(),
     ]);
 
-    const count = (status: PaymentStatus) =>
-      Number(byPayment.find((row) => row.paymentStatus === status)?.count ?? 0);
+    const count = (payment: PaymentStatus, except?: OrderStatus) =>
+      byPayment
+        .filter((row) => row.paymentStatus === payment && row.status !== except)
+        .reduce((sum, row) => sum + Number(row.count), 0);
     const unassignedActive = Object.values(available).reduce((sum, n) => sum + n, 0);
     return {
       totalOrders: byPayment.reduce((sum, row) => sum + Number(row.count), 0),
@@ -200,7 +209,8 @@ export class DashboardService {
       activeLicenses: Math.max(0, Number(activeKeys?.count ?? 0) - unassignedActive),
       totalDownloads: Number(downloads?.total ?? 0),
       completedOrders: count('completed'),
-      pendingOrders: count('pending'),
+      // A cancelled checkout is no longer waiting for its payment.
+      pendingOrders: count('pending', 'cancelled'),
       recentOrders: recent.map((order) => ({
         id: order.id,
         customerEmail: order.customerEmail,

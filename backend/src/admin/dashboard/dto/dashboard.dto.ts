@@ -46,7 +46,7 @@ export class DashboardStatsDto {
   })
   completedOrders: number;
 
-  @ApiProperty({ example: 120, description: 'Orders whose payment is pending' })
+  @ApiProperty({ example: 120, description: 'Orders waiting for their payment (cancelled ones left out)' })
   pendingOrders: number;
 
   @ApiProperty({ type: [DashboardRecentOrderDto], description: 'The 5 newest orders' })
