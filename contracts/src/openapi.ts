@@ -1269,6 +1269,8 @@ export interface components {
       /** @example SAVE10 */
       couponCode?: string;
       billing: components['schemas']['BillingDto'];
+      /** @description The unpaid order this checkout created before its cart or billing changed: it is cancelled, with its payment and coupon reservation, so that one checkout leaves one order. Ignored when it does not match, or when that order has been paid meanwhile */
+      replacesOrder?: components['schemas']['ReplacedOrderDto'];
     };
     CreateStaffMemberDto: {
       /**
@@ -1641,6 +1643,12 @@ export interface components {
      * @enum {string}
      */
     RefundReason: 'order-cancelled' | 'coupon-used-up';
+    ReplacedOrderDto: {
+      /** Format: uuid */
+      orderId: string;
+      /** @description The client secret answered when that order was created */
+      clientSecret: string;
+    };
     ResendEmailResponseDto: {
       /** @example true */
       queued: boolean;
@@ -3543,8 +3551,7 @@ export interface operations {
   CheckoutController_createPaymentIntent: {
     parameters: {
       query?: never;
-      header: {
-        'idempotency-key': string;
+      header?: {
         /** @description Repeating a request with it returns the same order */
         'Idempotency-Key'?: string;
       };

@@ -280,6 +280,13 @@ export const schemaRules = {
   RefundReason: {
     enum: ['order-cancelled', 'coupon-used-up'],
   },
+  ReplacedOrderDto: {
+    properties: {
+      clientSecret: {
+        maxLength: 500,
+      },
+    },
+  },
   StaffRole: {
     enum: ['admin', 'support'],
   },

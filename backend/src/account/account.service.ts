@@ -1,7 +1,7 @@
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { In, type DataSource } from 'typeorm';
+import { In, Not, type DataSource } from 'typeorm';
 import { JWT_ALGORITHM, JWT_ISSUER } from '../auth/jwt.constants.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { downloadUrl } from '../downloads/download-links.js';
@@ -11,6 +11,7 @@ import { LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
 import { maskLicenseKey } from '../license-keys/mask.js';
 import { OutboxService } from '../emails/outbox.service.js';
 import { Order } from '../orders/entities/order.entity.js';
+import { UNPAID } from '../orders/order-process.js';
 import { renderAccessLinkEmail } from './access-link-email.js';
 import type { AccessLinkResponseDto, CustomerOrderDto } from './dto/account.dto.js';
 import {
@@ -84,7 +85,8 @@ export class AccountService {
 
   async orders(email: string): Promise<CustomerOrderDto[]> {
     const orders = await this.db.getRepository(Order).find({
-      where: { customerEmail: email },
+      // Paid orders only (refunded ones too): a checkout left unpaid or replaced is not a purchase.
+      where: { customerEmail: email, paymentStatus: Not(In(UNPAID)) },
       order: { createdAt: 'DESC' },
       take: ACCOUNT_ORDERS_LIMIT,
     });

@@ -12,6 +12,7 @@ import type { DataSource } from 'typeorm';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { CouponsService, INVALID_COUPON } from '../coupons/coupons.service.js';
 import { Order } from '../orders/entities/order.entity.js';
+import { UNPAID } from '../orders/order-process.js';
 import { ClientSecrets } from '../payments/client-secrets.js';
 import { PaymentProviders } from '../payments/payment-providers.js';
 import { PaymentsService } from '../payments/payments.service.js';
@@ -21,6 +22,7 @@ import type {
   CreatePaymentIntentDto,
   OrderStatusDto,
   PaymentIntentResponseDto,
+  ReplacedOrderDto,
 } from './dto/create-payment-intent.dto.js';
 import { MAX_QUANTITY } from './dto/create-payment-intent.dto.js';
 import { priceCart, UnknownProductError } from './pricing.js';
@@ -57,6 +59,9 @@ export class CheckoutService {
       const replayed = await this.replay(idempotencyKey, fingerprint);
       if (replayed) return replayed;
     }
+
+    // Before the new order reserves the coupon, so the old one's reservation is free to take again.
+    if (dto.replacesOrder) await this.cancelReplaced(dto.replacesOrder);
 
     let order: Order;
     try {
@@ -106,6 +111,29 @@ export class CheckoutService {
       await runInTransaction(this.db, (m) => this.fulfilment.failPayment(m, order.id));
       throw new BadGatewayException(PAYMENT_SETUP_FAILED);
     }
+  }
+
+  /**
+   * Cancels the checkout's earlier order, unpaid, for the shopper who holds its client secret: its payment
+   * first (outside any transaction: no row stays locked while the provider answers), then the order. A
+   * payment that went through meanwhile leaves the order alone (it is delivered as usual); a provider that
+   * cannot be reached leaves the payment open, and a payment for the cancelled order is held for a refund.
+   */
+  private async cancelReplaced({ orderId, clientSecret }: ReplacedOrderDto): Promise<void> {
+    const order = await this.db.getRepository(Order).findOneBy({ id: orderId });
+    if (!order || !this.secrets.matches(order.clientSecretSealed, clientSecret)) return;
+    if (order.status !== 'processing' || !UNPAID.includes(order.paymentStatus)) return;
+    const provider = this.providers.of(order);
+    if (provider && order.providerPaymentId) {
+      try {
+        if ((await provider.cancelPayment(order.providerPaymentId)) === 'paid') return;
+      } catch (error) {
+        this.logger.warn(
+          `The replaced order ${order.id}'s payment could not be cancelled: ${(error as Error).message}`,
+        );
+      }
+    }
+    await runInTransaction(this.db, (m) => this.fulfilment.cancelUnpaid(m, order.id));
   }
 
   /**

@@ -22,6 +22,7 @@ import {
   paymentChangeRefusal,
   statesBefore,
   statusChangeRefusal,
+  UNPAID,
 } from '../orders/order-process.js';
 import { renderDeliveryEmail, type DeliveredProduct } from './delivery-email.js';
 import { renderRefundDueEmail, renderRefundDueStaffEmail } from './refund-due-email.js';
@@ -87,6 +88,29 @@ export class FulfilmentService {
       })
       .execute();
     if (!failed.affected) return false;
+    await this.releaseCoupon(m, orderId);
+    return true;
+  }
+
+  /**
+   * Cancels an order still waiting for its payment, whose checkout the shopper replaced with a new order
+   * (the cart or billing changed), and gives back its coupon reservation. Conditional on the order being
+   * unpaid and open, so a payment confirmed meanwhile wins; false then. A payment that still arrives for it
+   * later is held for a refund, as for any cancelled order.
+   */
+  async cancelUnpaid(m: EntityManager, orderId: string): Promise<boolean> {
+    assertTransition('order', 'processing', 'cancelled');
+    const cancelled = await m
+      .createQueryBuilder()
+      .update(Order)
+      .set({ status: 'cancelled' })
+      .where('id = :orderId AND status = :open AND paymentStatus IN (:...unpaid)', {
+        orderId,
+        open: 'processing',
+        unpaid: UNPAID,
+      })
+      .execute();
+    if (!cancelled.affected) return false;
     await this.releaseCoupon(m, orderId);
     return true;
   }

@@ -10,6 +10,7 @@ import {
   IsObject,
   IsOptional,
   IsString,
+  IsUUID,
   Max,
   MaxLength,
   Min,
@@ -41,6 +42,19 @@ export class CartItemDto {
   quantity: number;
 }
 
+/** The checkout's earlier order, named by what only its shopper holds. */
+export class ReplacedOrderDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all', { message: 'replacesOrder.orderId must be an order id' })
+  orderId: string;
+
+  @ApiProperty({ maxLength: 500, description: 'The client secret answered when that order was created' })
+  @MaxLength(500, { message: 'replacesOrder.clientSecret must be at most 500 characters' })
+  @IsNotEmpty({ message: 'replacesOrder.clientSecret is required' })
+  @IsString({ message: 'replacesOrder.clientSecret is required' })
+  clientSecret: string;
+}
+
 export class CreatePaymentIntentDto {
   @ApiProperty({ type: [CartItemDto], minItems: 1, maxItems: MAX_LINES })
   @ValidateNested({ each: true })
@@ -65,6 +79,19 @@ export class CreatePaymentIntentDto {
   @IsObject({ message: 'billing must be an object' })
   @IsDefined({ message: 'billing is required' })
   billing: BillingDto;
+
+  @ApiPropertyOptional({
+    type: ReplacedOrderDto,
+    description:
+      'The unpaid order this checkout created before its cart or billing changed: it is cancelled, with its ' +
+      'payment and coupon reservation, so that one checkout leaves one order. Ignored when it does not ' +
+      'match, or when that order has been paid meanwhile',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ReplacedOrderDto)
+  @IsObject({ message: 'replacesOrder must be an object' })
+  replacesOrder?: ReplacedOrderDto;
 }
 
 export class PaymentIntentResponseDto {
