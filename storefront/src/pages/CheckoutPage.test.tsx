@@ -153,6 +153,86 @@ describe('CheckoutPage', () => {
     );
   });
 
+  it('keeps one order per checkout: the same order again when nothing changed, a replacing one when the cart did', async () => {
+    const REPLACEMENT = {
+      ...INTENT,
+      orderId: '6f1c2d3e-0000-4000-8000-000000000009',
+      clientSecret: 'demo_secret_9',
+    };
+    const calls: { body: Record<string, unknown>; key: string | null }[] = [];
+    let releasePayment = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        // The payment is confirmed only when the test says so: meanwhile it is in flight.
+        if (url === '/api/payments/demo/confirm')
+          return new Promise<Response>((resolve) => {
+            releasePayment = () =>
+              resolve(
+                Response.json({
+                  orderId: REPLACEMENT.orderId,
+                  status: 'fulfilled',
+                  paymentStatus: 'completed',
+                }),
+              );
+          });
+        if (url !== '/api/create-payment-intent') return new Response('not found', { status: 404 });
+        const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+        calls.push({ body, key: new Headers(init?.headers).get('Idempotency-Key') });
+        return Response.json(body.replacesOrder ? REPLACEMENT : INTENT, { status: 201 });
+      }),
+    );
+    renderRoute('/checkout', { cart }, { products: PRODUCTS });
+    await screen.findByRole('heading', { name: '1. Billing Info' });
+    fill('Email address', 'jane@example.com');
+    fill('First name', 'Jane');
+    fill('Last name', 'Doe');
+    fill('Street address', '12 Market Street');
+    fill('City', 'Pune');
+    fill('Postal code', '411001');
+    fill('Phone number', '98765 43210');
+    const proceed = screen.getByRole('button', { name: 'Continue to Payment' });
+    await waitFor(() => expect(proceed).toHaveProperty('disabled', false));
+    fireEvent.click(proceed);
+    await screen.findByText('Demo payment, no charge.');
+    await waitFor(() => expect(calls).toHaveLength(1));
+
+    // Back to billing and on again, nothing changed: the same request under the same key (the same order).
+    fireEvent.click(screen.getByRole('button', { name: /Back/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue to Payment' }));
+    await screen.findByText('Demo payment, no charge.');
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]).toEqual(calls[0]);
+
+    // A quantity changed on the payment step: a new order that names the one it replaces.
+    fireEvent.click(screen.getByRole('button', { name: `Increase quantity of ${PRO_PLUS.title}` }));
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[2]!.key).not.toBe(calls[0]!.key);
+    expect(calls[2]!.body).toMatchObject({
+      cartItems: [
+        { id: STANDARD.id, quantity: 2 },
+        { id: PRO_PLUS.id, quantity: 2 },
+      ],
+      replacesOrder: { orderId: INTENT.orderId, clientSecret: INTENT.clientSecret },
+    });
+    // And the next change replaces that one in turn.
+    fireEvent.click(screen.getByRole('button', { name: `Decrease quantity of ${PRO_PLUS.title}` }));
+    await waitFor(() => expect(calls).toHaveLength(4));
+    expect(calls[3]!.body).toMatchObject({
+      replacesOrder: { orderId: REPLACEMENT.orderId, clientSecret: REPLACEMENT.clientSecret },
+    });
+
+    // While the payment is being confirmed the cart cannot change under it.
+    await screen.findByText('Demo payment, no charge.');
+    const increase = screen.getByRole('button', { name: `Increase quantity of ${PRO_PLUS.title}` });
+    fireEvent.click(screen.getByRole('button', { name: 'Complete Secure Purchase' }));
+    await waitFor(() => expect(increase.isConnected).toBe(false));
+    expect(screen.queryByRole('button', { name: `Increase quantity of ${PRO_PLUS.title}` })).toBeNull();
+    releasePayment();
+    expect(await screen.findByRole('heading', { name: 'Order Complete!' })).toBeTruthy();
+    expect(calls).toHaveLength(4);
+  });
+
   it('shows Payment Setup Failed when the intent cannot be created', async () => {
     vi.stubGlobal(
       'fetch',

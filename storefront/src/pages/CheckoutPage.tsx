@@ -41,6 +41,8 @@ export function CheckoutPage() {
   const [billing, setBilling] = useState<Billing>(emptyBilling);
   const [intent, setIntent] = useState<PaymentIntent | null>(null);
   const [completed, setCompleted] = useState<CompletedOrder | null>(null);
+  // While a payment is being confirmed the summary is read-only: the cart cannot change under it.
+  const [paying, setPaying] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
@@ -130,6 +132,7 @@ export function CheckoutPage() {
                 billing={billing}
                 onIntent={setIntent}
                 onPaid={onPaid}
+                onPaying={setPaying}
                 onBack={() => {
                   setIntent(null);
                   setStep(1);
@@ -150,7 +153,7 @@ export function CheckoutPage() {
               />
             )}
           </Paper>
-          <CheckoutSummary intent={intent} completed={completed} readOnly={step === 3} />
+          <CheckoutSummary intent={intent} completed={completed} readOnly={step === 3 || paying} />
         </Box>
       </Container>
     </Box>

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initialCartState } from '../store/cart/cartSlice';
-import { savePendingOrder } from '../features/checkout/pendingOrder';
+import { readPendingOrder, savePendingOrder } from '../features/checkout/pendingOrder';
 import { STANDARD } from '../test/fixtures';
 import { renderRoute } from '../test/render';
 
@@ -45,6 +45,8 @@ describe('SuccessPage', () => {
       expect.anything(),
     );
     expect(store.getState().cart.items).toEqual([]);
+    // Paid: the next checkout makes a new order instead of replacing this one.
+    expect(readPendingOrder()).toMatchObject({ orderId: ORDER.orderId, paid: true });
   });
 
   it('tells the shopper a paid order that could not be completed will be refunded', async () => {
@@ -80,5 +82,22 @@ describe('SuccessPage', () => {
     expect(await screen.findByRole('heading', { name: 'Payment Failed' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Checkout' }).getAttribute('href')).toBe('/checkout');
     expect(store.getState().cart.items).toHaveLength(1);
+  });
+
+  it('thanks nobody when there is no order: a visit without a payment says so', async () => {
+    renderRoute('/success', { cart });
+    expect(await screen.findByRole('heading', { name: 'No order to confirm' })).toBeTruthy();
+    expect(screen.queryByText(/Thank you for your order/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Access your licences' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('thanks a shopper whose payment returned to another browser, without its details', async () => {
+    renderRoute(
+      '/success?payment_intent=pi_9&payment_intent_client_secret=pi_9_secret_x&redirect_status=succeeded',
+      {
+        cart,
+      },
+    );
+    expect(await screen.findByRole('heading', { name: 'Thank you for your order' })).toBeTruthy();
   });
 });

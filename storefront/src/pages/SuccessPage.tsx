@@ -8,7 +8,7 @@ import { useAppDispatch } from '../store/hooks';
 import { PageMeta } from '../components/PageMeta';
 import { clearCart } from '../store/cart/cartSlice';
 import { OrderComplete } from '../features/checkout/OrderComplete';
-import { clearPendingOrder, readPendingOrder } from '../features/checkout/pendingOrder';
+import { clearPendingOrder, markPendingOrderPaid, readPendingOrder } from '../features/checkout/pendingOrder';
 
 /**
  * `/success`: where Stripe returns after a redirect (`payment_intent`, `payment_intent_client_secret`,
@@ -25,9 +25,13 @@ export function SuccessPage() {
   const order = pending && (!secret || secret === pending.clientSecret) ? pending : null;
   const failed = redirectStatus === 'failed' || redirectStatus === 'canceled';
 
+  const paidOrderId = order && !failed ? order.orderId : null;
   useEffect(() => {
-    if (order && !failed) dispatch(clearCart());
-  }, [dispatch, order, failed]);
+    if (!paidOrderId) return;
+    dispatch(clearCart());
+    // Paid (or being paid): a later checkout starts a new order rather than replacing this one.
+    markPendingOrderPaid(paidOrderId);
+  }, [dispatch, paidOrderId]);
 
   const meta = (
     <PageMeta title="Order confirmation" description="The confirmation of your Office licence order." />
@@ -51,15 +55,18 @@ export function SuccessPage() {
   }
 
   if (!order) {
+    // A payment provider's return names a payment; a visit without one has no order to thank for.
+    const returned = params.has('payment_intent') || secret !== null;
     return (
       <Container maxWidth="sm" sx={{ py: 8, textAlign: 'center' }}>
         {meta}
         <Typography variant="h4" component="h1" gutterBottom>
-          Thank you for your order
+          {returned ? 'Thank you for your order' : 'No order to confirm'}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          We couldn't find the details of this payment in this browser. Once your payment is confirmed, your
-          licence keys are e-mailed automatically, typically within minutes.
+          {returned
+            ? "We couldn't find the details of this payment in this browser. Once your payment is confirmed, your licence keys are e-mailed automatically, typically within minutes."
+            : 'This page confirms an order once it is paid. If you have bought from us, your licence keys are in your e-mail and on your licence page.'}
         </Typography>
         <Button component={RouterLink} to="/login" variant="contained">
           Access your licences

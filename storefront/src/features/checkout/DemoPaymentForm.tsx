@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { formatCents } from '../../lib/money';
 import { isApiFailure } from '../../api/http';
 import { useConfirmDemoPaymentMutation } from '../../store/storeApi';
@@ -19,15 +19,19 @@ export function DemoPaymentForm({
   totalCents,
   onPaid,
   onFailed,
+  onBusyChange,
 }: {
   orderId: string;
   clientSecret: string;
   totalCents: number;
   onPaid: () => void;
   onFailed: (message?: string) => void;
+  /** Told while the payment is being confirmed, so that the cart cannot change under it. */
+  onBusyChange?: (busy: boolean) => void;
 }) {
   const [decline, setDecline] = useState(false);
   const [busy, setBusy] = useState(false);
+  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
   const [confirmDemoPayment] = useConfirmDemoPaymentMutation();
 
   const submit = async (event: FormEvent) => {

@@ -11,7 +11,7 @@ import { useCreatePaymentIntentMutation } from '../../store/storeApi';
 import type { PaymentIntent, PaymentIntentRequest } from './checkoutApi';
 import { DemoPaymentForm } from './DemoPaymentForm';
 import { MESSAGES } from './messages';
-import { savePendingOrder } from './pendingOrder';
+import { markPendingOrderPaid, planPaymentRequest, savePendingOrder } from './pendingOrder';
 
 const StripePaymentForm = lazy(() => import('./StripePaymentForm'));
 
@@ -21,8 +21,8 @@ type Setup =
   { state: 'creating' } | { state: 'ready'; intent: PaymentIntent } | { state: 'failed'; message: string };
 
 /**
- * Step 2: creates the order and its payment on entry (again whenever the cart changes), then shows the
- * provider's payment form.
+ * Step 2: creates the order and its payment on entry (a new one, replacing it, whenever the cart or billing
+ * changes; the same one when they did not), then shows the provider's payment form.
  */
 export function PaymentStep({
   request,
@@ -30,18 +30,22 @@ export function PaymentStep({
   onCouponRejected,
   onPaid,
   onBack,
+  onPaying,
 }: {
   request: PaymentIntentRequest;
   onIntent: (intent: PaymentIntent | null) => void;
   onCouponRejected: () => void;
   onPaid: (intent: PaymentIntent) => void;
   onBack: () => void;
+  /** Told while a payment is being confirmed: the cart must not change under it. */
+  onPaying?: (paying: boolean) => void;
 }) {
   const body = JSON.stringify(request);
   const [createPaymentIntent] = useCreatePaymentIntentMutation();
   const [attempt, setAttempt] = useState(0);
-  // One key per request body and attempt: React's double effects in development re-use the order.
-  const idempotencyKey = useMemo(() => `${crypto.randomUUID()}-${attempt}`, [body, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+  // One request per body and attempt (React's double effects in development re-use the order): the
+  // checkout's order again when the cart and billing are unchanged, else a new one replacing it.
+  const { sent, idempotencyKey } = useMemo(() => planPaymentRequest(body, attempt > 0), [body, attempt]);
   // The outcome for the current key; any other key's outcome means a new request is under way.
   const [outcome, setOutcome] = useState<{ key: string; setup: Setup } | null>(null);
   const setup: Setup = outcome?.key === idempotencyKey ? outcome.setup : { state: 'creating' };
@@ -53,7 +57,7 @@ export function PaymentStep({
   useEffect(() => {
     let cancelled = false;
     onIntent(null);
-    createPaymentIntent({ request: JSON.parse(body) as PaymentIntentRequest, idempotencyKey })
+    createPaymentIntent({ request: JSON.parse(sent) as PaymentIntentRequest, idempotencyKey })
       .unwrap()
       .then(
         (intent) => {
@@ -63,6 +67,9 @@ export function PaymentStep({
             orderId: intent.orderId,
             clientSecret: intent.clientSecret,
             email: billing.email,
+            request: body,
+            sent,
+            idempotencyKey,
           });
           setSetup({ state: 'ready', intent });
           onIntent(intent);
@@ -87,10 +94,11 @@ export function PaymentStep({
     return () => {
       cancelled = true;
     };
-  }, [body, idempotencyKey, createPaymentIntent, onIntent, onCouponRejected, setSetup]);
+  }, [body, sent, idempotencyKey, createPaymentIntent, onIntent, onCouponRejected, setSetup]);
 
   const paid = useCallback(
     (intent: PaymentIntent) => {
+      markPendingOrderPaid(intent.orderId);
       toast({ ...MESSAGES.orderPlaced, variant: 'success' });
       onPaid(intent);
     },
@@ -151,6 +159,7 @@ export function PaymentStep({
             onPaid={() => paid(intent)}
             onFailed={failed}
             onSetupFailed={setupFailed}
+            onBusyChange={onPaying}
           />
         </Suspense>
       ) : (
@@ -160,6 +169,7 @@ export function PaymentStep({
           totalCents={intent.totalCents}
           onPaid={() => paid(intent)}
           onFailed={failed}
+          onBusyChange={onPaying}
         />
       );
   }

@@ -28,14 +28,17 @@ function PaymentForm({
   totalCents,
   onPaid,
   onFailed,
+  onBusyChange,
 }: {
   totalCents: number;
   onPaid: () => void;
   onFailed: (message?: string) => void;
+  onBusyChange?: (busy: boolean) => void;
 }) {
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
+  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -91,6 +94,7 @@ export default function StripePaymentForm({
   onPaid,
   onFailed,
   onSetupFailed,
+  onBusyChange,
 }: {
   publishableKey: string;
   clientSecret: string;
@@ -98,6 +102,8 @@ export default function StripePaymentForm({
   onPaid: () => void;
   onFailed: (message?: string) => void;
   onSetupFailed: (error: Error) => void;
+  /** Told while the payment is being confirmed, so that the cart cannot change under it. */
+  onBusyChange?: (busy: boolean) => void;
 }) {
   const [stripe, setStripe] = useState<Stripe | null>(null);
 
@@ -121,7 +127,7 @@ export default function StripePaymentForm({
   }
   return (
     <Elements stripe={stripe} options={{ clientSecret, appearance: { theme: 'stripe' } }}>
-      <PaymentForm totalCents={totalCents} onPaid={onPaid} onFailed={onFailed} />
+      <PaymentForm totalCents={totalCents} onPaid={onPaid} onFailed={onFailed} onBusyChange={onBusyChange} />
     </Elements>
   );
 }

@@ -16,11 +16,13 @@ export function CartPaymentStep({
   onIntent,
   onPaid,
   onBack,
+  onPaying,
 }: {
   billing: Billing;
   onIntent: (intent: PaymentIntent | null) => void;
   onPaid: (order: CompletedOrder) => void;
   onBack: () => void;
+  onPaying: (paying: boolean) => void;
 }) {
   const dispatch = useAppDispatch();
   const items = useAppSelector(selectCartItems);
@@ -48,6 +50,7 @@ export function CartPaymentStep({
       onCouponRejected={onCouponRejected}
       onPaid={onPaidForCart}
       onBack={onBack}
+      onPaying={onPaying}
     />
   );
 }
