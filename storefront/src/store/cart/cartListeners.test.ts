@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../store';
 import { HOME_BUSINESS, PRODUCTS, STANDARD } from '../../test/fixtures';
 import { makeTestStore } from '../../test/render';
-import { restoreCart } from './cartListeners';
+import { restoreCart, verifyStoredCoupon } from './cartListeners';
 import { selectSubtotal } from '../../features/cart/cartSelectors';
 import { addItem, applyCoupon, clearCart, removeCoupon, selectTotalItems, updateQuantity } from './cartSlice';
 import { CART_STORAGE_KEY, COUPON_STORAGE_KEY } from './cartStorage';
@@ -84,5 +84,60 @@ describe('cart persistence', () => {
     store.dispatch(restoreCart());
     expect(store.getState().cart.items).toEqual([{ id: STANDARD.id, quantity: 2 }]);
     expect(selectSubtotal(store.getState())).toBe(2 * 4049);
+  });
+
+  describe('a stored coupon the server has not confirmed in this session', () => {
+    beforeEach(() => sessionStorage.clear());
+    const storeCoupon = (discount: number) =>
+      localStorage.setItem(COUPON_STORAGE_KEY, JSON.stringify({ code: 'SAVE10', discount }));
+    const answering = (response: () => Response) => {
+      const fetchMock = vi.fn(async () => response());
+      vi.stubGlobal('fetch', fetchMock);
+      return fetchMock;
+    };
+    const restored = async () => {
+      const store = makeTestStore(undefined, { products: PRODUCTS });
+      store.dispatch(restoreCart());
+      // Not shown before the server answers, whatever the browser stored.
+      expect(store.getState().cart.appliedCoupon).toBeNull();
+      await store.dispatch(verifyStoredCoupon('SAVE10'));
+      return store;
+    };
+
+    it('shows the discount the server answers, not the stored one', async () => {
+      storeCoupon(0.97);
+      const fetchMock = answering(() => Response.json({ code: 'SAVE10', discount: 0.1 }));
+      const store = await restored();
+      expect(store.getState().cart.appliedCoupon).toEqual({ code: 'SAVE10', discount: 0.1 });
+      expect(stored(COUPON_STORAGE_KEY)).toEqual({ code: 'SAVE10', discount: 0.1 });
+      expect(fetchMock).toHaveBeenCalledWith('/api/coupons/validate', expect.anything());
+      // Confirmed for this session: the next page shows it without asking again.
+      const calls = fetchMock.mock.calls.length;
+      const next = makeTestStore(undefined, { products: PRODUCTS });
+      next.dispatch(restoreCart());
+      expect(next.getState().cart.appliedCoupon).toEqual({ code: 'SAVE10', discount: 0.1 });
+      expect(fetchMock.mock.calls.length).toBe(calls);
+    });
+
+    it('drops a coupon the server refuses', async () => {
+      storeCoupon(0.1);
+      answering(() =>
+        Response.json(
+          { statusCode: 404, message: 'This coupon code is not valid or has expired' },
+          { status: 404 },
+        ),
+      );
+      const store = await restored();
+      expect(store.getState().cart.appliedCoupon).toBeNull();
+      expect(localStorage.getItem(COUPON_STORAGE_KEY)).toBeNull();
+    });
+
+    it('shows nothing, and keeps it to ask again, when the server cannot answer', async () => {
+      storeCoupon(0.1);
+      answering(() => Response.json({ statusCode: 429, message: 'Too many requests' }, { status: 429 }));
+      const store = await restored();
+      expect(store.getState().cart.appliedCoupon).toBeNull();
+      expect(stored(COUPON_STORAGE_KEY)).toEqual({ code: 'SAVE10', discount: 0.1 });
+    });
   });
 });

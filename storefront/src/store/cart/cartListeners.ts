@@ -14,6 +14,8 @@ import {
 } from './cartSlice';
 import {
   clearStoredCoupon,
+  isCouponVerified,
+  markCouponVerified,
   readStoredCoupon,
   readStoredItems,
   writeStoredCoupon,
@@ -28,7 +30,11 @@ export function addCartListeners(startListening: AppStartListening) {
   });
   startListening({
     actionCreator: applyCoupon,
-    effect: (action) => writeStoredCoupon(action.payload),
+    // Applied only with the server's answer (the coupon form, or verifyStoredCoupon).
+    effect: (action) => {
+      writeStoredCoupon(action.payload);
+      markCouponVerified(action.payload);
+    },
   });
   startListening({
     matcher: isAnyOf(removeCoupon, clearCart),
@@ -36,13 +42,36 @@ export function addCartListeners(startListening: AppStartListening) {
   });
 }
 
-/** Reads the stored cart and coupon into the store, then ends the loading state. */
+/**
+ * Reads the stored cart and coupon into the store, then ends the loading state. A stored coupon shows the
+ * discount the server gives it: one the server confirmed in this browser session at once, any other only
+ * once the server has answered (verifyStoredCoupon), so a changed or edited discount is never shown.
+ */
 export function restoreCart(): AppThunk {
   return (dispatch) => {
     const items = readStoredItems();
     if (items) dispatch(loadFromStorage(items));
     const coupon = readStoredCoupon();
-    if (coupon) dispatch(loadCoupon(coupon));
+    if (coupon && isCouponVerified(coupon)) dispatch(loadCoupon(coupon));
+    else if (coupon) void dispatch(verifyStoredCoupon(coupon.code));
     dispatch(setLoading(false));
+  };
+}
+
+/**
+ * Asks the server for a stored coupon's discount: applied as answered, removed when the server refuses it
+ * (unknown, expired or used up), left unshown when no answer came (asked again on the next page).
+ */
+export function verifyStoredCoupon(code: string): AppThunk<Promise<void>> {
+  return async (dispatch) => {
+    // The API is loaded later than the first page's code; so is this check.
+    const { storeApi } = await import('../storeApi');
+    const result = await dispatch(storeApi.endpoints.validateCoupon.initiate(code, { track: false }));
+    if (result.data) {
+      dispatch(applyCoupon(result.data));
+      return;
+    }
+    const status = result.error && 'status' in result.error ? result.error.status : undefined;
+    if (typeof status === 'number' && status < 500 && status !== 429) dispatch(removeCoupon());
   };
 }

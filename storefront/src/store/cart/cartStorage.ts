@@ -70,3 +70,26 @@ export const writeStoredItems = (items: CartLine[]) =>
 export const writeStoredCoupon = (coupon: AppliedCoupon) =>
   write(() => localStorage.setItem(COUPON_STORAGE_KEY, JSON.stringify(coupon)));
 export const clearStoredCoupon = () => write(() => localStorage.removeItem(COUPON_STORAGE_KEY));
+
+/** The coupon the server last confirmed in this browser session (sessionStorage): shown without asking again. */
+const VERIFIED_COUPON_KEY = 'office-store.coupon-verified';
+
+export function markCouponVerified(coupon: AppliedCoupon): void {
+  try {
+    sessionStorage.setItem(
+      VERIFIED_COUPON_KEY,
+      JSON.stringify({ code: coupon.code, discount: coupon.discount }),
+    );
+  } catch {
+    // Without storage the coupon is confirmed again on the next page.
+  }
+}
+
+export function isCouponVerified(coupon: AppliedCoupon): boolean {
+  try {
+    const verified: unknown = JSON.parse(sessionStorage.getItem(VERIFIED_COUPON_KEY) ?? 'null');
+    return isCoupon(verified) && verified.code === coupon.code && verified.discount === coupon.discount;
+  } catch {
+    return false;
+  }
+}
