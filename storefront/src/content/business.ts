@@ -16,7 +16,6 @@ export const SUPPORT = {
 export const DELIVERY = {
   /** The one delivery claim of the store (DESIGN.md). */
   typical: 'typically within minutes',
-  typicalRange: '5-30 minutes',
   keyFormat: '25-character alphanumeric key (5 groups of 5, e.g. XXXXX-XXXXX-XXXXX-XXXXX-XXXXX)',
   devicesPerLicence: 1,
   smsBackup: 'about 15 minutes, business hours only',

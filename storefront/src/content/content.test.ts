@@ -170,7 +170,7 @@ describe('delivery content', () => {
     ]);
     const all = text(delivery);
     for (const fact of [
-      '5-30 minutes',
+      'Typically within minutes of payment',
       'about 15 minutes, business hours only',
       '30 days after delivery',
       '10 or more licences',
@@ -316,6 +316,23 @@ describe('enterprise support content', () => {
 
 describe('one story across the pages', () => {
   const modules = { careers, compatibility, contact, delivery, enterprise, eula, privacy, refund, terms };
+
+  it('makes no delivery claim but the one in DELIVERY.typical, anywhere in the storefront', () => {
+    const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    });
+    expect(Object.keys(sources).length).toBeGreaterThan(50);
+    for (const [file, source] of Object.entries(sources)) {
+      if (file === './business.ts') continue; // where the claim is defined
+      // The spec's own toast text ("within 5 minutes") is the one exception, kept verbatim.
+      const claims = source.replace('via email within 5 minutes', '');
+      expect(claims, file).not.toMatch(
+        /\binstant(ly)?\b|\b\d+\s*[-–]\s*\d+\s*min|within \d+ min|typically within minutes/i,
+      );
+    }
+  });
 
   it('makes none of the delivery claims DESIGN.md replaced', () => {
     for (const [name, module] of Object.entries(modules)) {

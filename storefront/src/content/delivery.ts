@@ -4,8 +4,7 @@ import type { Card, LinkAction, PageMetaContent } from './types';
 
 export const deliveryPage: PageMetaContent = {
   title: 'Delivery Policy',
-  description:
-    'How your Office 2024 licence key is delivered: automatically by e-mail once payment is confirmed, typically within minutes, with download links valid for 30 days.',
+  description: `How your Office 2024 licence key is delivered: automatically by e-mail once payment is confirmed, ${DELIVERY.typical}, with download links valid for ${DELIVERY.downloadLinkDays} days.`,
   intro: `There is nothing to ship. Once your payment is confirmed, your licence key and download links are e-mailed to you automatically, ${DELIVERY.typical}.`,
 };
 
@@ -35,7 +34,7 @@ export const deliveryTimelines: DeliveryTimeline[] = [
   {
     name: 'Immediate',
     applies: 'Most orders',
-    time: `Typically ${DELIVERY.typicalRange} after payment`,
+    time: `${DELIVERY.typical.replace(/^t/, 'T')} of payment`,
     text: 'Payment confirmed and keys in stock: delivery is fully automatic, day and night.',
   },
   {

@@ -1,3 +1,4 @@
+import { DELIVERY } from './business';
 export interface FaqEntry {
   question: string;
   answer: string;
@@ -20,8 +21,7 @@ export const faqCategories: FaqCategory[] = [
       },
       {
         question: 'How do I receive my licence key?',
-        answer:
-          'By e-mail. Your 25-character key (5 groups of 5) and download instructions are sent automatically once your payment is confirmed, typically within minutes. Please check your spam folder if you do not see it.',
+        answer: `By e-mail. Your 25-character key (5 groups of 5) and download instructions are sent automatically once your payment is confirmed, ${DELIVERY.typical}. Please check your spam folder if you do not see it.`,
       },
       {
         question: 'What if my key does not arrive?',

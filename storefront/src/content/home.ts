@@ -1,14 +1,16 @@
+import { DELIVERY } from './business';
+
 /** Copy of the home page (hero, how it works); the FAQ lives in faq.ts. */
 export const hero = {
   badge: 'Genuine Microsoft Office 2024 · Up to 80% off',
   headline: 'Office 2024 for life. Pay once, no subscription.',
   benefits: [
     'Lifetime licence: a one-time purchase, no subscription',
-    'Keys e-mailed automatically once payment is confirmed, typically within minutes',
+    `Keys e-mailed automatically once payment is confirmed, ${DELIVERY.typical}`,
     'Windows and Mac, backed by a 30-day money-back guarantee',
   ],
   trustTiles: [
-    { title: 'Instant Delivery', text: 'Your key by e-mail within minutes' },
+    { title: 'Fast Delivery', text: `Your key by e-mail, ${DELIVERY.typical}` },
     { title: '100% Genuine', text: 'Authentic licences that activate with Microsoft' },
     { title: 'Multi-Platform', text: 'Windows 10/11 and macOS Ventura (13)+' },
     { title: 'Lifetime License', text: 'Pay once, use it for as long as you like' },
@@ -23,7 +25,7 @@ export const howItWorks = {
     { title: 'Purchase License', text: 'Choose your edition and pay securely by card.' },
     {
       title: 'Receive Key',
-      text: 'Your licence key and download links arrive by e-mail, typically within minutes.',
+      text: `Your licence key and download links arrive by e-mail, ${DELIVERY.typical}.`,
     },
     { title: 'Download & Install', text: "Download Office from Microsoft's own servers and install it." },
     { title: 'Activate & Enjoy', text: 'Enter your key to activate. It is yours for life.' },

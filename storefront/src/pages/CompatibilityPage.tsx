@@ -37,7 +37,14 @@ export function CompatibilityPage() {
       </Section>
 
       <Section id="requirements" title={compatibilitySections.requirements}>
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            // minmax(0, …): a wide table scrolls inside its own region instead of widening the page.
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+          }}
+        >
           {platformRequirements.map((platform) => (
             <Box key={platform.platform}>
               <Typography variant="h6" component="h3" sx={{ fontWeight: 700, mb: 1 }}>

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
 import { MetaTags } from '../components/MetaTags';
 import { Note } from '../components/Note';
+import { DELIVERY } from '../content/business';
 import { requirementsNote } from '../content/home';
 import { Faq } from './home/Faq';
 import { Hero } from './home/Hero';
@@ -19,8 +20,7 @@ const ProductGrid = lazy(() => import('./home/ProductGrid').then((m) => ({ defau
 const PageMeta = lazy(() => import('../components/PageMeta').then((m) => ({ default: m.PageMeta })));
 
 const TITLE = 'Office 2024 Lifetime Licences';
-const DESCRIPTION =
-  'Genuine Office 2024 lifetime licence keys for Windows and Mac: up to 80% off, no subscription, delivered by e-mail within minutes.';
+const DESCRIPTION = `Genuine Office 2024 lifetime licence keys for Windows and Mac: up to 80% off, no subscription, delivered by e-mail ${DELIVERY.typical}.`;
 
 function Products() {
   return (

@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../store/hooks';
 import { PageMeta } from '../components/PageMeta';
+import { DELIVERY } from '../content/business';
 import { clearCart } from '../store/cart/cartSlice';
 import { OrderComplete } from '../features/checkout/OrderComplete';
 import { clearPendingOrder, markPendingOrderPaid, readPendingOrder } from '../features/checkout/pendingOrder';
@@ -65,7 +66,7 @@ export function SuccessPage() {
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           {returned
-            ? "We couldn't find the details of this payment in this browser. Once your payment is confirmed, your licence keys are e-mailed automatically, typically within minutes."
+            ? `We couldn't find the details of this payment in this browser. Once your payment is confirmed, your licence keys are e-mailed automatically, ${DELIVERY.typical}.`
             : 'This page confirms an order once it is paid. If you have bought from us, your licence keys are in your e-mail and on your licence page.'}
         </Typography>
         <Button component={RouterLink} to="/login" variant="contained">

@@ -72,17 +72,30 @@ export function Stats({ stats }: { stats: { value: string; label: string }[] }) 
       component="dl"
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr 1fr', md: `repeat(${stats.length}, 1fr)` },
-        gap: 3,
+        // minmax(0, …) and wrapping figures: two columns fit a 320 px screen.
+        gridTemplateColumns: {
+          xs: 'repeat(2, minmax(0, 1fr))',
+          md: `repeat(${stats.length}, minmax(0, 1fr))`,
+        },
+        gap: { xs: 2, sm: 3 },
         my: 0,
       }}
     >
       {stats.map((stat) => (
         <Box key={stat.label} sx={{ display: 'flex', flexDirection: 'column-reverse', textAlign: 'center' }}>
-          <Typography component="dt" color="text.secondary">
+          <Typography component="dt" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {stat.label}
           </Typography>
-          <Typography component="dd" variant="h4" sx={{ m: 0, fontWeight: 800 }}>
+          <Typography
+            component="dd"
+            variant="h4"
+            sx={{
+              m: 0,
+              fontWeight: 800,
+              fontSize: { xs: '1.6rem', sm: '2.125rem' },
+              overflowWrap: 'anywhere',
+            }}
+          >
             {stat.value}
           </Typography>
         </Box>

@@ -28,10 +28,15 @@ import {
   setCartOpen,
   updateQuantity,
 } from '../../store/cart/cartSlice';
+import { DELIVERY } from '../../content/business';
 import { CartSummary } from './CartSummary';
 import { CouponBox } from './CouponBox';
 
-const TRUST_NOTES = ['256-bit SSL encrypted', 'All major cards accepted', 'Instant delivery by e-mail'];
+const TRUST_NOTES = [
+  '256-bit SSL encrypted',
+  'All major cards accepted',
+  `Keys by e-mail, ${DELIVERY.typical}`,
+];
 
 /** The cart as a modal dialog (not a route): Escape or the close button closes it. */
 export function CartModal() {
@@ -89,7 +94,7 @@ export function CartModal() {
             <Box>
               <Alert severity="info" role="note" sx={{ mb: 2 }}>
                 Digital delivery: your licence keys and download instructions are e-mailed automatically once
-                payment is confirmed, typically within minutes.
+                payment is confirmed, {DELIVERY.typical}.
               </Alert>
               <Box component="ul" aria-label="Items in your cart" sx={{ m: 0, p: 0 }}>
                 {items.map((item) => (

@@ -53,7 +53,18 @@ export function HowItWorks() {
             </Paper>
           ))}
         </Box>
-        <Box component="dl" sx={{ display: 'flex', justifyContent: 'center', gap: 8, mt: 5, mb: 0 }}>
+        <Box
+          component="dl"
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            justifyContent: 'center',
+            columnGap: { xs: 4, sm: 8 },
+            rowGap: 3,
+            mt: 5,
+            mb: 0,
+          }}
+        >
           {howItWorks.stats.map((stat) => (
             <Box
               key={stat.label}

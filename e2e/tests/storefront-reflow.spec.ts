@@ -1,0 +1,65 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Every public route: the home page, the checkout (with something in the cart), every shell page, a 404. */
+const ROUTES = [
+  '/',
+  '/checkout',
+  '/enterprise-support',
+  '/success',
+  '/login',
+  '/account',
+  '/contact',
+  '/compatibility',
+  '/careers',
+  '/privacy',
+  '/terms',
+  '/delivery-policy',
+  '/refund-policy',
+  '/eula',
+  '/no-such-page',
+];
+
+/** What sticks out to the right of the viewport: the page's own width and the widest offenders. */
+async function overflow(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const offenders = [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > width + 1)
+      .filter((element) => getComputedStyle(element).position !== 'fixed')
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 2).join('.')}`);
+    return { scrollWidth: document.documentElement.scrollWidth, width, offenders };
+  });
+}
+
+// WCAG 1.4.10 (reflow): nothing scrolls sideways on a 320 px screen, nor on a common 390 px phone.
+for (const width of [320, 390]) {
+  test.describe(`public pages at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test('no page scrolls sideways', async ({ page }) => {
+      await page.addInitScript(() =>
+        localStorage.setItem(
+          'office-store.cart',
+          JSON.stringify([{ id: 'office-2024-standard', quantity: 2 }]),
+        ),
+      );
+      const wide: string[] = [];
+      for (const route of ROUTES) {
+        await page.goto(route);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        const measured = await overflow(page);
+        if (measured.scrollWidth > measured.width)
+          wide.push(`${route}: ${measured.scrollWidth} px wide (${measured.offenders.join(', ')})`);
+      }
+      expect(wide).toEqual([]);
+    });
+
+    test('the guarantees take one line of the first screen', async ({ page }) => {
+      await page.goto('/contact');
+      const strip = page.getByRole('complementary', { name: 'Our guarantees' });
+      await expect(strip.getByText('30-day money-back', { exact: true })).toBeVisible();
+      expect((await strip.boundingBox())!.height).toBeLessThan(48);
+    });
+  });
+}
