@@ -75,7 +75,7 @@ export function Stats({ stats }: { stats: { value: string; label: string }[] }) 
         // minmax(0, …) and wrapping figures: two columns fit a 320 px screen.
         gridTemplateColumns: {
           xs: 'repeat(2, minmax(0, 1fr))',
-          md: `repeat(${stats.length}, minmax(0, 1fr))`,
+          md: `repeat(${stats.length},minmax(0,1fr))`,
         },
         gap: { xs: 2, sm: 3 },
         my: 0,
