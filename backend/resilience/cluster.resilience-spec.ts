@@ -3,9 +3,9 @@
 // proxy hop the processes trust). Everything goes through nginx: three processes starting at once on an
 // empty database, 30 buyers for 10 keys, the sign-in limit counted once for all processes, and one process
 // killed with SIGKILL in the middle of purchases. SQLite is the single-process embedded default: skipped.
+import { waitFor } from '@store/testing';
 import { LOGIN_ATTEMPTS_PER_MINUTE } from '../src/auth/auth.controller.js';
 import { keysWithTtl } from '../test/support/redis.js';
-import { waitFor } from '../test/support/smtp-sink.js';
 import { StoreCluster } from './support/cluster.js';
 import { recordFigures } from './support/figures.js';
 import {

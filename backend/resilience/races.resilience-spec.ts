@@ -2,7 +2,7 @@
 // capped at one redemption, an activation limit, and a payment confirmed by ten copies of a webhook and
 // by the browser at the same time. Everything goes through the built server as a real process; the
 // database is read directly to check that no key, coupon or activation was handed out twice.
-import { waitFor } from '../test/support/smtp-sink.js';
+import { waitFor } from '@store/testing';
 import { recordFigures } from './support/figures.js';
 import {
   deliveryMails,

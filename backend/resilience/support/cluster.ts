@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SmtpSink } from '../../test/support/smtp-sink.js';
+import { SmtpSink } from '@store/testing';
 import { dropKeys, TEST_REDIS_URL } from '../../test/support/redis.js';
 import { LoadBalancer, type BalancedAnswer } from './load-balancer.js';
 import { startTogether } from './startup-checks.js';

@@ -1,7 +1,7 @@
 // Simulated shoppers and staff for the races and faults specs: every call goes through the harness's
 // real HTTP server and is counted for the figures.
+import type { ReceivedMail } from '@store/testing';
 import { generateLicenseKey } from '../../src/license-keys/license-key-cipher.js';
-import type { ReceivedMail } from '../../test/support/smtp-sink.js';
 import { BILLING, STANDARD, shopperAddress, type Intent } from '../../test/support/checkout.js';
 import { StoreHarness, type HarnessOptions, type TestDatabase } from './store-process.js';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
-import { SmtpSink } from '../../test/support/smtp-sink.js';
+import { SmtpSink } from '@store/testing';
 import { StripeStandIn } from '../../test/support/stripe-stand-in.js';
 
 /** The repository root (the server resolves the front-end builds and `.env` from it). */
