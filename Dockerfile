@@ -4,6 +4,7 @@ FROM node:24-bookworm AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
+COPY testing/package.json testing/
 COPY backend/package.json backend/
 COPY storefront/package.json storefront/
 COPY admin/package.json admin/

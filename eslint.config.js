@@ -1,4 +1,4 @@
-// One lint configuration for the six workspaces (flat config, typescript-eslint).
+// One lint configuration for the seven workspaces (flat config, typescript-eslint).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -29,6 +29,7 @@ export default tseslint.config(
       'backend/**/*.ts',
       'e2e/**/*.ts',
       'bench/**/*.ts',
+      'testing/**/*.ts',
       '**/*.config.{js,ts}',
       '**/scripts/**/*.{js,mjs}',
       'scripts/*.mjs',

@@ -1,10 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort, SmtpSink, startServer } from '@store/testing';
 import { findChromium, NO_CHROMIUM } from './support/chromium.js';
-import { startSmtpSink } from './support/smtp-sink.js';
 import { signInStaff } from './support/staff.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -50,69 +49,32 @@ function buildIfNeeded(): void {
   if (result.status !== 0) throw new Error('e2e: npm run build failed');
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject()));
-    });
-  });
-}
-
-async function waitForHealth(url: string, server: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null)
-      throw new Error(`e2e: the server exited (${server.exitCode}):\n${output()}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`e2e: the server did not become healthy within 60 s:\n${output()}`);
-}
-
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // One clear message instead of a failed launch in every journey.
   if (!findChromium()) throw new Error(NO_CHROMIUM);
   buildIfNeeded();
   const dataDir = mkdtempSync(join(tmpdir(), 'store-e2e-'));
   // The store sends its mail over SMTP to a real server on loopback, which keeps each message as a file.
-  const smtp = await startSmtpSink(join(dataDir, 'mail'));
+  const smtp = await SmtpSink.start({ dir: join(dataDir, 'mail') });
   process.env.E2E_MAIL_DIR = join(dataDir, 'mail');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  let log = '';
-  const server = spawn(process.execPath, ['backend/dist/main.js'], {
-    cwd: ROOT,
+  const server = await startServer({
+    root: ROOT,
+    port,
     env: {
       ...process.env,
       NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
       PUBLIC_URL: baseUrl,
       DATABASE_URL: `sqlite:${join(dataDir, 'store.sqlite')}`,
       SMTP_URL: smtp.url,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server.stdout?.on('data', (chunk) => (log += chunk));
-  server.stderr?.on('data', (chunk) => (log += chunk));
-  await waitForHealth(baseUrl, server, () => log);
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_STAFF_SESSIONS = JSON.stringify(await signInStaff(baseUrl));
 
   return async () => {
-    if (server.exitCode === null) {
-      const exited = new Promise((r) => server.once('exit', r));
-      server.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (server.exitCode === null) server.kill('SIGKILL');
-    }
+    await server.stop();
     await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { waitFor } from '../test/support/smtp-sink.js';
+import { waitFor } from '@store/testing';
 import {
   deliveryMails,
   freshKeys,

@@ -3,9 +3,9 @@
 // proxy hop the processes trust). Everything goes through nginx: three processes starting at once on an
 // empty database, 30 buyers for 10 keys, the sign-in limit counted once for all processes, and one process
 // killed with SIGKILL in the middle of purchases. SQLite is the single-process embedded default: skipped.
+import { waitFor } from '@store/testing';
 import { LOGIN_ATTEMPTS_PER_MINUTE } from '../src/auth/auth.controller.js';
 import { keysWithTtl } from '../test/support/redis.js';
-import { waitFor } from '../test/support/smtp-sink.js';
 import { StoreCluster } from './support/cluster.js';
 import { recordFigures } from './support/figures.js';
 import {
@@ -14,6 +14,7 @@ import {
   deliveryMails,
   expectEachOnce,
   expectNothingHalfDone,
+  expectOneKeyEach,
   freshKeys,
   keysIn,
   num,
@@ -21,6 +22,7 @@ import {
   shopperAddress,
   STANDARD,
   Tally,
+  thirtyBuyersForTenKeys,
   type Answer,
   type Intent,
 } from './support/shoppers.js';
@@ -85,32 +87,11 @@ describeOnServer(
       const admin = await t.adminAuth();
       // Only the 10 keys of this test in stock for the product (the seed's demo keys go).
       await db.query('DELETE FROM license_keys WHERE productId = ? AND orderId IS NULL', [STANDARD]);
-      const first = freshKeys(10);
-      const imported = await t.importKeys(admin, STANDARD, first);
-      expect(imported.body).toEqual({ imported: 10, duplicates: 0, invalid: [], ordersCompleted: 0 });
-
-      const buyers = Array.from({ length: 30 }, (_, i) => `cluster-${i}@race.example.com`);
-      const outcomes = await Promise.all(
-        buyers.map(async (email) => {
-          const created = await t.createIntent(email);
-          expect(created.status).toBe(201);
-          const intent = created.body as Intent;
-          const paid = await t.confirmDemo(intent);
-          expect(paid.status).toBe(200);
-          return {
-            email,
-            intent,
-            paid: paid.body as { status: string },
-            upstreams: [created, paid].map(upstreamOf),
-          };
-        }),
-      );
+      const { first, purchases } = await thirtyBuyersForTenKeys(t, admin, mail, 'cluster');
       // The load was spread over the three processes.
-      expect(new Set(outcomes.flatMap((o) => o.upstreams)).size).toBe(PROCESSES);
-      expect(outcomes.filter((o) => o.paid.status === 'fulfilled')).toHaveLength(10);
-      expect(outcomes.filter((o) => o.paid.status === 'processing')).toHaveLength(20);
+      expect(new Set(purchases.flatMap((p) => [p.created, p.paid].map(upstreamOf))).size).toBe(PROCESSES);
 
-      const ids = outcomes.map((o) => o.intent.orderId);
+      const ids = purchases.map((p) => p.intent.orderId);
       const marks = ids.map(() => '?').join(',');
       const orders = await db.query<{ status: string; paymentStatus: string; awaitingKeys: unknown }>(
         `SELECT status, paymentStatus, awaitingKeys FROM orders WHERE id IN (${marks})`,
@@ -124,30 +105,12 @@ describeOnServer(
         ids,
       );
       expect(perOrder.map((row) => num(row.n))).toEqual(Array(10).fill(1));
-      await waitFor(() => mail.withSubject('Your Office licence keys for order').length >= 30, {
-        timeoutMs: 30_000,
-        what: '30 first delivery e-mails',
-      });
 
       // The other 20 keys arrive: the waiting orders are completed, whichever process imports them.
       const rest = freshKeys(20);
       const restock = await t.importKeys(admin, STANDARD, rest);
       expect(restock.body).toEqual({ imported: 20, duplicates: 0, invalid: [], ordersCompleted: 20 });
-      await waitFor(() => mail.withSubject('Your remaining licence keys for order').length >= 20, {
-        timeoutMs: 30_000,
-        what: '20 follow-up e-mails',
-      });
-      await pause(1_000); // anything sent twice would arrive now
-
-      const received: string[] = [];
-      for (const { email, intent } of outcomes) {
-        const mails = deliveryMails(mail.received, intent.orderId);
-        expect(mails.every((m) => m.to.length === 1 && m.to[0] === email)).toBe(true);
-        const keys = mails.flatMap(keysIn);
-        expect(keys).toHaveLength(1);
-        received.push(...keys);
-      }
-      expect([...received].sort()).toEqual([...first, ...rest].sort());
+      const received = await expectOneKeyEach(mail, purchases, [...first, ...rest]);
       const outbox = await db.query<{ id: unknown }>('SELECT id FROM mail_outbox');
       expect(outbox).toHaveLength(50);
       const extra = expectEachOnce(mail.received, outbox);

@@ -1,7 +1,7 @@
 // Faults: the mail server refusing for a while, the server killed with SIGKILL in the middle of
 // purchases, and (MariaDB) the database going away for a few seconds. The built server runs as a real
 // process; the database is read directly to check that nothing was half done, lost or done twice.
-import { waitFor } from '../test/support/smtp-sink.js';
+import { waitFor } from '@store/testing';
 import { recordFigures } from './support/figures.js';
 import {
   BILLING,

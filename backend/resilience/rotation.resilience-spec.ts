@@ -5,8 +5,8 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { waitFor } from '@store/testing';
 import { LicenseKeyCipher } from '../src/license-keys/license-key-cipher.js';
-import { waitFor } from '../test/support/smtp-sink.js';
 import {
   deliveryMails,
   freshKeys,

@@ -2,6 +2,7 @@
 // is in flight and while an e-mail is being sent. New connections are refused at once, what was under
 // way finishes, and the process exits 0; past SHUTDOWN_TIMEOUT_SECONDS it exits 1 without waiting more.
 import { connect, type Socket } from 'node:net';
+import { waitFor } from '@store/testing';
 import {
   BILLING,
   STANDARD,
@@ -12,7 +13,6 @@ import {
   storeForBlock,
   type Intent,
 } from './support/shoppers.js';
-import { waitFor } from '../test/support/smtp-sink.js';
 import { DRIVER, type StoreHarness } from './support/store-process.js';
 
 jest.setTimeout(120_000);

@@ -1,4 +1,5 @@
 import { JwtService } from '@nestjs/jwt';
+import { SmtpSink, waitFor } from '@store/testing';
 import { CUSTOMER_AUDIENCE } from '../src/account/customer-token.js';
 import { ACCESS_LINK_ANSWER } from '../src/account/account.service.js';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../src/auth/jwt.constants.js';
@@ -6,7 +7,6 @@ import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../src/license-keys/license-key-cipher.js';
 import { OutboxWorker } from '../src/emails/outbox.worker.js';
 import { buyWithDemo, HOME_BUSINESS, shopperAddress } from './support/checkout.js';
-import { SmtpSink, waitFor } from './support/smtp-sink.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 describe('customer access to their licences', () => {

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SmtpSink, waitFor } from '@store/testing';
 import { Coupon } from '../src/coupons/entities/coupon.entity.js';
 import { DownloadLink } from '../src/downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
@@ -9,7 +10,6 @@ import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
 import { OutboxWorker } from '../src/emails/outbox.worker.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { BILLING, createIntent, HOME_BUSINESS, PRO_PLUS, STANDARD, type Intent } from './support/checkout.js';
-import { SmtpSink, waitFor } from './support/smtp-sink.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 describe('checkout with the demo provider', () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NotFoundException } from '@nestjs/common';
 import { In, type Repository } from 'typeorm';
+import { decodeHeader, parseMail, SmtpSink, waitFor } from '@store/testing';
 import { JobLeases } from '../src/job-leases/job-leases.service.js';
 import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
 import { MailTransport } from '../src/emails/mail-transport.js';
@@ -13,8 +14,6 @@ import { OutboxService, type NewOutboxEmail } from '../src/emails/outbox.service
 import { OutboxWorker } from '../src/emails/outbox.worker.js';
 import { MAX_ATTEMPTS } from '../src/emails/retry-schedule.js';
 import { renderStoreFooter, withStoreFooter } from '../src/emails/store-footer.js';
-import { decodeHeader, parseMail } from './support/mime.js';
-import { SmtpSink, waitFor } from './support/smtp-sink.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const LICENCE_KEY = 'QX7PM-4RT2B-KD9WV-H3N8C-ZJ6FY';

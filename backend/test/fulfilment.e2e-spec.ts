@@ -1,3 +1,4 @@
+import { SmtpSink, waitFor } from '@store/testing';
 import { generateLicenseKey } from '../src/license-keys/license-key-cipher.js';
 import { FulfilmentService } from '../src/fulfilment/fulfilment.service.js';
 import { ReservationSweeper } from '../src/fulfilment/reservation-sweeper.js';
@@ -8,7 +9,6 @@ import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
 import { OutboxWorker } from '../src/emails/outbox.worker.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { buyWithDemo, createIntent, STANDARD, type Intent } from './support/checkout.js';
-import { SmtpSink, waitFor } from './support/smtp-sink.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
 const keysFor = (productId: string, count: number) =>

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
+import { waitFor } from '@store/testing';
 import { parseDatabaseUrl, type AppConfig } from '../src/config/app-config.js';
 import { Coupon } from '../src/coupons/entities/coupon.entity.js';
 import { createDataSource, dataSourceOptions } from '../src/database/data-source-options.js';
@@ -17,7 +18,6 @@ import { OUTBOX_POLL_JOB, OutboxWorker } from '../src/emails/outbox.worker.js';
 import { connectRedis } from '../src/redis/redis.module.js';
 import { createIntent } from './support/checkout.js';
 import { closeClient, closedRedisUrl, dropKeys, TEST_REDIS_URL, testKeyPrefix } from './support/redis.js';
-import { waitFor } from './support/smtp-sink.js';
 import { DRIVER, sharedDatabaseUrl, startTestApp, type TestApp } from './support/test-app.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,10 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { decodeHeader, SmtpSink, waitFor } from '@store/testing';
 import { Message } from '../src/messages/entities/message.entity.js';
 import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
-import { SmtpSink, waitFor } from './support/smtp-sink.js';
-import { decodeHeader } from './support/mime.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const SUPPORT = 'help@store.test';

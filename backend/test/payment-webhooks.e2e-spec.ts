@@ -1,45 +1,37 @@
-import { generateLicenseKey } from '../src/license-keys/license-key-cipher.js';
-import { RestockService } from '../src/fulfilment/restock.service.js';
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
-import { Order } from '../src/orders/entities/order.entity.js';
 import { PaymentEvent } from '../src/payments/entities/payment-event.entity.js';
-import { createIntent, PRO_PLUS, type Intent } from './support/checkout.js';
-import { StripeStandIn } from './support/stripe-stand-in.js';
-import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
+import { PRO_PLUS } from './support/checkout.js';
+import {
+  orderOf,
+  postWebhook,
+  startStripeTestApp,
+  stripeCheckout,
+  type StripeTestApp,
+} from './support/stripe-app.js';
+import type { StripeStandIn } from './support/stripe-stand-in.js';
+import { DRIVER } from './support/test-app.js';
 
 describe(`Payment webhooks through the provider registry on ${DRIVER}`, () => {
-  let t: TestApp;
+  let t: StripeTestApp;
   let stripe: StripeStandIn;
 
   beforeAll(async () => {
-    stripe = await StripeStandIn.start();
-    t = await startTestApp({ ...stripe.env(), TRUST_PROXY: 'loopback' });
-    await t.app
-      .get(RestockService)
-      .importKeys(
-        Array.from({ length: 5 }, () => ({ productId: PRO_PLUS, licenseKey: generateLicenseKey() })),
-      );
+    t = await startStripeTestApp(5);
+    stripe = t.stripe;
   });
   afterAll(async () => {
     await t.close();
-    await stripe.close();
   });
 
-  const order = (id: string) => t.db.getRepository(Order).findOneByOrFail({ id });
-  const post = (event: { payload: string; signature: string }, path = '/api/payments/webhook') =>
-    t
-      .http()
-      .post(path)
-      .set('content-type', 'application/json')
-      .set('stripe-signature', event.signature)
-      .send(event.payload);
+  const order = (id: string) => orderOf(t, id);
+  const post = (event: { payload: string; signature: string }, path?: string) => postWebhook(t, event, path);
 
   async function paidOrder() {
-    const intent = (await createIntent(t, { cartItems: [{ id: PRO_PLUS, quantity: 1 }] }).expect(201))
-      .body as Intent;
-    const { providerPaymentId } = await order(intent.orderId);
-    await post(stripe.event('payment_intent.succeeded', stripe.succeeded(providerPaymentId!))).expect(200);
-    return { orderId: intent.orderId, paymentIntentId: providerPaymentId! };
+    const { intent, paymentIntentId } = await stripeCheckout(t, {
+      cartItems: [{ id: PRO_PLUS, quantity: 1 }],
+    });
+    await post(stripe.event('payment_intent.succeeded', stripe.succeeded(paymentIntentId))).expect(200);
+    return { orderId: intent.orderId, paymentIntentId };
   }
 
   it('records disputes and fraud reviews once against their order, and changes nothing yet (#19)', async () => {
@@ -83,14 +75,13 @@ describe(`Payment webhooks through the provider registry on ${DRIVER}`, () => {
   });
 
   it("takes a provider's webhooks at /api/payments/webhook/:provider too, checked the same way", async () => {
-    const intent = (await createIntent(t).expect(201)).body as Intent;
-    const { providerPaymentId } = await order(intent.orderId);
-    const forged = stripe.event('payment_intent.succeeded', stripe.succeeded(providerPaymentId!), {
+    const { intent, paymentIntentId } = await stripeCheckout(t);
+    const forged = stripe.event('payment_intent.succeeded', stripe.succeeded(paymentIntentId), {
       secret: 'whsec_forged',
     });
     const res = await post(forged, '/api/payments/webhook/stripe').expect(400);
     expect(res.body).toEqual({ statusCode: 400, message: 'Invalid Stripe signature', error: 'Bad Request' });
-    const event = stripe.event('payment_intent.succeeded', stripe.succeeded(providerPaymentId!));
+    const event = stripe.event('payment_intent.succeeded', stripe.succeeded(paymentIntentId));
     await post(event, '/api/payments/webhook/stripe').expect(200);
     await post(event).expect(200);
     expect(await order(intent.orderId)).toMatchObject({ paymentStatus: 'completed', status: 'fulfilled' });

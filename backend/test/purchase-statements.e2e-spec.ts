@@ -1,7 +1,7 @@
+import { SmtpSink } from '@store/testing';
 import { ReservationSweeper } from '../src/fulfilment/reservation-sweeper.js';
 import { OutboxWorker } from '../src/emails/outbox.worker.js';
 import { createIntent, type Intent } from './support/checkout.js';
-import { SmtpSink } from './support/smtp-sink.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
 /**

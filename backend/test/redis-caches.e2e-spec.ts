@@ -1,11 +1,11 @@
 import { Logger } from '@nestjs/common';
+import { waitFor } from '@store/testing';
 import { DashboardService } from '../src/admin/dashboard/dashboard.service.js';
 import { RestockService } from '../src/fulfilment/restock.service.js';
 import { generateLicenseKey } from '../src/license-keys/license-key-cipher.js';
 import { PAYMENT_SYNC_INTERVAL_MS as STRIPE_SYNC_INTERVAL_MS } from '../src/payments/payments.service.js';
 import { createIntent, PRO_PLUS, type Intent } from './support/checkout.js';
 import { closedRedisUrl, dropKeys, TEST_REDIS_URL, testKeyPrefix } from './support/redis.js';
-import { waitFor } from './support/smtp-sink.js';
 import { signIn } from './support/staff.js';
 import { StripeStandIn } from './support/stripe-stand-in.js';
 import { DRIVER, sharedDatabaseUrl, startTestApp, type TestApp } from './support/test-app.js';

@@ -1,3 +1,4 @@
+import { SmtpSink, waitFor } from '@store/testing';
 import { Coupon } from '../src/coupons/entities/coupon.entity.js';
 import { ReservationSweeper } from '../src/fulfilment/reservation-sweeper.js';
 import { DownloadLink } from '../src/downloads/entities/download-link.entity.js';
@@ -6,7 +7,6 @@ import { generateLicenseKey } from '../src/license-keys/license-key-cipher.js';
 import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { BILLING, createIntent, STANDARD, type Intent } from './support/checkout.js';
-import { SmtpSink, waitFor } from './support/smtp-sink.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 

@@ -1,6 +1,4 @@
 import { Coupon } from '../src/coupons/entities/coupon.entity.js';
-import { generateLicenseKey } from '../src/license-keys/license-key-cipher.js';
-import { RestockService } from '../src/fulfilment/restock.service.js';
 import { DownloadLink } from '../src/downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
@@ -8,42 +6,34 @@ import { PaymentEvent } from '../src/payments/entities/payment-event.entity.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { createIntent, PRO_PLUS, type Intent } from './support/checkout.js';
 import { signIn } from './support/staff.js';
-import { StripeStandIn } from './support/stripe-stand-in.js';
-import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
+import {
+  orderOf,
+  postWebhook,
+  startStripeTestApp,
+  stripeCheckout,
+  type StripeTestApp,
+} from './support/stripe-app.js';
+import type { StripeStandIn } from './support/stripe-stand-in.js';
+import { DRIVER } from './support/test-app.js';
 
 describe(`Stripe payments against a local stand-in API on ${DRIVER}`, () => {
-  let t: TestApp;
+  let t: StripeTestApp;
   let stripe: StripeStandIn;
 
   beforeAll(async () => {
-    stripe = await StripeStandIn.start();
-    t = await startTestApp({ ...stripe.env(), TRUST_PROXY: 'loopback' });
-    await t.app
-      .get(RestockService)
-      .importKeys(
-        Array.from({ length: 10 }, () => ({ productId: PRO_PLUS, licenseKey: generateLicenseKey() })),
-      );
+    t = await startStripeTestApp(10);
+    stripe = t.stripe;
   });
   afterAll(async () => {
     await t.close();
-    await stripe.close();
   });
 
-  const order = (id: string) => t.db.getRepository(Order).findOneByOrFail({ id });
+  const order = (id: string) => orderOf(t, id);
   const deliveries = (orderId: string) =>
     t.db.getRepository(OutboxEmail).countBy({ orderId, kind: 'order-delivery' });
-  const post = (event: { payload: string; signature?: string }) => {
-    const req = t.http().post('/api/payments/webhook').set('content-type', 'application/json');
-    if (event.signature) req.set('stripe-signature', event.signature);
-    return req.send(event.payload);
-  };
-
-  async function checkout(items = [{ id: PRO_PLUS, quantity: 1 }]) {
-    const intent = (await createIntent(t, { cartItems: items, couponCode: 'SAVE10' }).expect(201))
-      .body as Intent;
-    const { providerPaymentId } = await order(intent.orderId);
-    return { intent, paymentIntentId: providerPaymentId! };
-  }
+  const post = (event: { payload: string; signature?: string }) => postWebhook(t, event);
+  const checkout = (items = [{ id: PRO_PLUS, quantity: 1 }]) =>
+    stripeCheckout(t, { cartItems: items, couponCode: 'SAVE10' });
 
   it("creates a PaymentIntent for the server's total, in USD, tied to the order", async () => {
     const { intent, paymentIntentId } = await checkout([{ id: PRO_PLUS, quantity: 2 }]);

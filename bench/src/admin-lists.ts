@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
-import { markdownTable } from './lib/report.js';
-import { ROOT, startServer, type RunningServer } from './lib/server.js';
-import { quantile, round } from './lib/stats.js';
+import { markdownTable } from './lib/report.ts';
+import { ROOT, startServer, type RunningServer } from './lib/server.ts';
+import { quantile, round } from './lib/stats.ts';
 
 /**
  * Back-office lists at two database sizes, side by side. Each size gets its own database (kept under

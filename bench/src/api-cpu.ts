@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { cpuMicros } from './lib/cpu.js';
-import { productionEnv, startServer, type RunningServer } from './lib/server.js';
-import { round } from './lib/stats.js';
+import { cpuMicros } from './lib/cpu.ts';
+import { productionEnv, startServer, type RunningServer } from './lib/server.ts';
+import { round } from './lib/stats.ts';
 
 export interface ApiCpuResult {
   rounds: { app: number; bare: number; ratio: number }[];
@@ -51,7 +51,7 @@ export async function benchApiCpu(options: { rounds: number; seconds: number }):
     writeFileSync(productsJson, await (await fetch(`${app.url}/api/products`)).text());
     const bare = await startServer(
       { PRODUCTS_JSON: productsJson },
-      { ...pinned, script: 'bench/dist/bare-server.js', readyPath: '/api/products' },
+      { ...pinned, script: 'bench/src/bare-server.ts', readyPath: '/api/products' },
     );
     servers.push(bare);
 

@@ -4,8 +4,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { productionEnv, ROOT, startServer } from './lib/server.js';
-import { round } from './lib/stats.js';
+import { productionEnv, ROOT, startServer } from './lib/server.ts';
+import { round } from './lib/stats.ts';
 
 /** Issue #8: the least each Lighthouse category may score (0–100), mobile preset, median of the runs. */
 export const LIGHTHOUSE_BUDGETS = {

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { adminListsTable, benchAdminLists } from './admin-lists.js';
-import { benchApiCpu } from './api-cpu.js';
-import { benchCheckout } from './checkout.js';
-import { benchLighthouse, CATEGORIES, type Category } from './lighthouse.js';
-import { markdownTable, writeReport } from './lib/report.js';
-import { ROOT } from './lib/server.js';
+import { adminListsTable, benchAdminLists } from './admin-lists.ts';
+import { benchApiCpu } from './api-cpu.ts';
+import { benchCheckout } from './checkout.ts';
+import { benchLighthouse, CATEGORIES, type Category } from './lighthouse.ts';
+import { markdownTable, writeReport } from './lib/report.ts';
+import { ROOT } from './lib/server.ts';
 
 /**
  * `npm run bench [-- --quick] [--only api-cpu,first-load,checkout,admin-lists,lighthouse] [--driver sqlite|mariadb]

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Every message the journeys' SMTP sink received so far, decoded enough to search (see smtp-sink.ts). */
+/** Every message the journeys' SMTP sink received so far, decoded enough to search (the kit's SmtpSink in global-setup.ts). */
 export function receivedMail(): string[] {
   const dir = process.env.E2E_MAIL_DIR;
   if (!dir) throw new Error('E2E_MAIL_DIR is not set: run the journeys through Playwright (global-setup.ts)');

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SmtpSink } from '../../test/support/smtp-sink.js';
+import { freePort, SmtpSink } from '@store/testing';
 import { dropKeys, TEST_REDIS_URL } from '../../test/support/redis.js';
 import { LoadBalancer, type BalancedAnswer } from './load-balancer.js';
 import { startTogether } from './startup-checks.js';
-import { freePort, type StoreHarness, TestDatabase } from './store-process.js';
+import { type StoreHarness, TestDatabase } from './store-process.js';
 
 /**
  * One store scaled out as a deployment runs it: several built processes started together on one empty

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './store-process.js';
+import { freePort } from '@store/testing';
 
 /** Debian's nginx (`apt-get install nginx`; `.ci/run` installs it when missing). */
 export const NGINX = '/usr/sbin/nginx';

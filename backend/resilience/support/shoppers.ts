@@ -1,8 +1,15 @@
 // Simulated shoppers and staff for the races and faults specs: every call goes through the harness's
 // real HTTP server and is counted for the figures.
+import {
+  BILLING,
+  STANDARD,
+  shopperAddress,
+  waitFor,
+  type Intent,
+  type ReceivedMail,
+  type SmtpSink,
+} from '@store/testing';
 import { generateLicenseKey } from '../../src/license-keys/license-key-cipher.js';
-import type { ReceivedMail } from '../../test/support/smtp-sink.js';
-import { BILLING, STANDARD, shopperAddress, type Intent } from '../../test/support/checkout.js';
 import { StoreHarness, type HarnessOptions, type TestDatabase } from './store-process.js';
 
 export { BILLING, STANDARD, shopperAddress, type Intent };
@@ -109,6 +116,81 @@ export function deliveryMails(mails: ReceivedMail[], orderId: string): ReceivedM
   return mails.filter(
     (mail) => /licence keys for order/.test(mail.subject) && mail.subject.endsWith(orderRef(orderId)),
   );
+}
+
+/** One buyer of {@link thirtyBuyersForTenKeys}: the e-mail they gave, their intent and both answers. */
+export interface Purchase {
+  email: string;
+  intent: Intent;
+  created: Answer;
+  paid: Answer & { body: { status: string; paymentStatus: string } };
+}
+
+/**
+ * The first half of "30 buyers for 10 keys" (races: one process; cluster: three behind nginx): 10 fresh
+ * keys imported, then 30 buyers (`<prefix>-<n>@race.example.com`) at once, each creating an intent and
+ * paying it with the demo provider. All 30 are paid, 10 fulfilled and 20 waiting for keys, and every
+ * buyer has been sent the first e-mail. Answers the keys imported and the purchases.
+ */
+export async function thirtyBuyersForTenKeys(
+  t: Tally,
+  admin: string,
+  mail: SmtpSink,
+  prefix: string,
+): Promise<{ first: string[]; purchases: Purchase[] }> {
+  const first = freshKeys(10);
+  const imported = await t.importKeys(admin, STANDARD, first);
+  expect(imported.status).toBe(200);
+  expect(imported.body).toEqual({ imported: 10, duplicates: 0, invalid: [], ordersCompleted: 0 });
+
+  const buyers = Array.from({ length: 30 }, (_, i) => `${prefix}-${i}@race.example.com`);
+  const purchases = await Promise.all(
+    buyers.map(async (email): Promise<Purchase> => {
+      const created = await t.createIntent(email);
+      expect(created.status).toBe(201);
+      const intent = created.body as Intent;
+      const paid = await t.confirmDemo(intent);
+      expect(paid.status).toBe(200);
+      return { email, intent, created, paid: paid as Purchase['paid'] };
+    }),
+  );
+  expect(purchases.filter((p) => p.paid.body.status === 'fulfilled')).toHaveLength(10);
+  expect(purchases.filter((p) => p.paid.body.status === 'processing')).toHaveLength(20);
+  expect(purchases.every((p) => p.paid.body.paymentStatus === 'completed')).toBe(true);
+
+  // Every buyer is told: ten e-mails with a key, twenty saying the key follows.
+  await waitFor(() => mail.withSubject('Your Office licence keys for order').length >= 30, {
+    timeoutMs: 30_000,
+    what: '30 first delivery e-mails',
+  });
+  return { first, purchases };
+}
+
+/**
+ * The last half, once the other 20 keys are imported: the 20 follow-up e-mails arrive, each buyer
+ * receives exactly one key, at their address, and the keys received are exactly `allKeys`. Answers the
+ * keys received.
+ */
+export async function expectOneKeyEach(
+  mail: SmtpSink,
+  purchases: Purchase[],
+  allKeys: string[],
+): Promise<string[]> {
+  await waitFor(() => mail.withSubject('Your remaining licence keys for order').length >= 20, {
+    timeoutMs: 30_000,
+    what: '20 follow-up e-mails',
+  });
+  await pause(1_000); // anything sent twice would arrive now
+  const received: string[] = [];
+  for (const { email, intent } of purchases) {
+    const mails = deliveryMails(mail.received, intent.orderId);
+    expect(mails.every((m) => m.to.length === 1 && m.to[0] === email)).toBe(true);
+    const keys = mails.flatMap(keysIn);
+    expect(keys).toHaveLength(1);
+    received.push(...keys);
+  }
+  expect([...received].sort()).toEqual([...allKeys].sort());
+  return received;
 }
 
 /** Sleeps. */

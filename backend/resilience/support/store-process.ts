@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { connect as connectTcp, createServer, type Server, type Socket } from 'node:net';
@@ -6,12 +5,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
-import { SmtpSink } from '../../test/support/smtp-sink.js';
+import { freePort, SmtpSink, startServer, type RunningServer } from '@store/testing';
 import { StripeStandIn } from '../../test/support/stripe-stand-in.js';
 
 /** The repository root (the server resolves the front-end builds and `.env` from it). */
 export const ROOT = resolve(__dirname, '../../..');
-const SERVER = join(ROOT, 'backend/dist/main.js');
 
 /** `npm run test:resilience` sets this to a MariaDB/MySQL server URL for the second pass. */
 const SERVER_DB_URL = process.env.RESILIENCE_DATABASE_URL;
@@ -20,17 +18,6 @@ export const DRIVER: 'sqlite' | 'mariadb' | 'mysql' = SERVER_DB_URL
     ? 'mariadb'
     : 'mysql'
   : 'sqlite';
-
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail()));
-    });
-  });
-}
 
 let databaseCounter = 0;
 
@@ -225,7 +212,7 @@ export class StoreHarness {
   url = '';
   /** The port the server listens on (the same across restarts). */
   port = 0;
-  private child?: ChildProcess;
+  private server?: RunningServer;
 
   private constructor(
     readonly dir: string,
@@ -313,25 +300,13 @@ export class StoreHarness {
     this.port ||= await freePort();
     this.url = `http://127.0.0.1:${this.port}`;
     appendFileSync(this.logFile, `--- start ${new Date().toISOString()}\n`);
-    const child = spawn(process.execPath, [SERVER], {
-      cwd: ROOT,
+    this.server = await startServer({
+      root: ROOT,
+      port: this.port,
       env: { PATH: process.env.PATH ?? '', ...this.env() },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      logFile: this.logFile,
+      pollMs: 100,
     });
-    this.child = child;
-    child.stdout?.on('data', (chunk: Buffer) => appendFileSync(this.logFile, chunk));
-    child.stderr?.on('data', (chunk: Buffer) => appendFileSync(this.logFile, chunk));
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${this.logs()}`);
-      if (Date.now() > deadline) throw new Error(`the server did not become healthy:\n${this.logs()}`);
-      try {
-        if ((await fetch(`${this.url}/api/health`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
   }
 
   /** Stops the server and starts it again with these settings added (they stay for later restarts). */
@@ -343,7 +318,7 @@ export class StoreHarness {
 
   /** `kill -9`: no shutdown hooks, no flushing; answers once the process is gone. */
   async kill(): Promise<void> {
-    await this.signal('SIGKILL');
+    await this.server?.kill();
   }
 
   /**
@@ -351,7 +326,7 @@ export class StoreHarness {
    * it took (no SIGKILL: the server's own bound, SHUTDOWN_TIMEOUT_SECONDS, is what is tested).
    */
   async terminate(): Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }> {
-    const child = this.child;
+    const child = this.server?.process;
     if (!child || child.exitCode !== null || child.signalCode !== null)
       throw new Error('the server is not running');
     const started = Date.now();
@@ -364,20 +339,7 @@ export class StoreHarness {
 
   /** A clean shutdown (SIGTERM, SIGKILL after 10 s). */
   async stopServer(): Promise<void> {
-    await this.signal('SIGTERM', 10_000);
-  }
-
-  private async signal(signal: NodeJS.Signals, graceMs = 0): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill(signal);
-    if (graceMs) {
-      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-      await exited;
-      clearTimeout(timer);
-    }
-    await exited;
+    await this.server?.stop(10_000);
   }
 
   logs(): string {

@@ -1,35 +1,7 @@
+import { BILLING, STANDARD, shopperAddress, type Intent } from '@store/testing';
 import type { TestApp } from './test-app.js';
 
-/** Billing details that pass every rule of the spec's form. */
-export const BILLING = {
-  email: 'Jane.Doe@Example.com',
-  firstName: 'Jane',
-  lastName: 'Doe',
-  address: '12 Market Street',
-  city: 'Pune',
-  country: 'IN',
-  zipCode: '411001',
-  phoneCountryCode: '+91',
-  phone: '98765 43210',
-};
-
-export const STANDARD = 'office-2024-standard';
-export const HOME_BUSINESS = 'office-2024-home-business';
-export const PRO_PLUS = 'office-2024-professional-plus';
-
-export interface Intent {
-  orderId: string;
-  clientSecret: string;
-  provider: 'stripe' | 'demo';
-  publishableKey?: string;
-  subtotalCents: number;
-  discountCents: number;
-  totalCents: number;
-}
-
-/** A client address of its own for each simulated shopper (the app must trust its loopback proxy: TRUST_PROXY=loopback). */
-export const shopperAddress = () =>
-  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+export { BILLING, HOME_BUSINESS, PRO_PLUS, STANDARD, shopperAddress, type Intent } from '@store/testing';
 
 /** POST /api/create-payment-intent with a valid body, overridable, from a shopper address of its own. */
 export function createIntent(

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './server.js';
+import { ROOT } from './server.ts';
 
 /** A Markdown table from rows of cells (the first row is the header). */
 export function markdownTable(rows: readonly (readonly (string | number)[])[]): string {

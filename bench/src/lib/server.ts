@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { startServer as startKitServer, type RunningServer } from '@store/testing';
+
+export type { RunningServer };
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -25,23 +26,6 @@ export function productionEnv(dir: string): Record<string, string> {
   };
 }
 
-export interface RunningServer {
-  url: string;
-  process: ChildProcess;
-  stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail()));
-    });
-  });
-}
-
 export interface ServerOptions {
   /** The script to run, from the repository root; the built API by default. */
   script?: string;
@@ -53,46 +37,18 @@ export interface ServerOptions {
   nodeArgs?: string[];
 }
 
-/** Starts the built API (or `options.script`) on a free port with `env`, and waits until it is ready. */
-export async function startServer(
+/**
+ * Starts the built API (or `options.script`) on a free port with this process's environment, in
+ * development mode unless `env` says otherwise, plus `env`; waits up to 2 minutes until it is ready.
+ */
+export function startServer(
   env: Record<string, string>,
   options: ServerOptions = {},
 ): Promise<RunningServer> {
-  const { script = 'backend/dist/main.js', cpus, readyPath = '/api/health', nodeArgs = [] } = options;
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let log = '';
-  // taskset execs the command, so the child's pid is the server's own.
-  const [command, args] = cpus
-    ? ['taskset', ['-c', cpus, process.execPath, ...nodeArgs, script]]
-    : [process.execPath, [...nodeArgs, script]];
-  const child = spawn(command, args, {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startKitServer({
+    ...options,
+    root: ROOT,
+    env: { ...process.env, NODE_ENV: 'development', ...env },
+    timeoutMs: 120_000,
   });
-  child.stdout?.on('data', (chunk) => (log += chunk));
-  child.stderr?.on('data', (chunk) => (log += chunk));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${log}`);
-    if (Date.now() > deadline) throw new Error(`the server did not become healthy:\n${log}`);
-    try {
-      if ((await fetch(`${url}${readyPath}`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url,
-    process: child,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    },
-  };
 }

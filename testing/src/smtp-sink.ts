@@ -1,6 +1,8 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { decodeHeader, parseMail } from './mime.js';
+import { decodeHeader, parseMail } from './mime.ts';
 
 /** One message the sink accepted. */
 export interface ReceivedMail {
@@ -18,8 +20,9 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server on 127.0.0.1 (ephemeral port, no TLS, no authentication needed) that keeps every
- * message it accepts. `refuse()` makes it answer MAIL FROM with an error until `accept()`; `slowDown()`
- * delays its answer to the message data.
+ * message it accepts, and with `dir` also writes each to that folder as `<n>.eml` (00001.eml, …) for
+ * other processes to read (the browser journeys' workers). `refuse()` makes it answer MAIL FROM with an
+ * error until `accept()`; `slowDown()` delays its answer to the message data.
  */
 export class SmtpSink {
   readonly received: ReceivedMail[] = [];
@@ -28,8 +31,11 @@ export class SmtpSink {
   private refusal: { code: number; message: string } | null = null;
   private dataDelayMs = 0;
   private readonly server: SMTPServer;
+  /** Where each message is also written as a file, if anywhere. */
+  private readonly dir: string | undefined;
 
-  private constructor() {
+  private constructor(dir?: string) {
+    this.dir = dir;
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
@@ -46,7 +52,7 @@ export class SmtpSink {
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           const finish = () => {
-            this.store(Buffer.concat(chunks).toString('utf8'), session.envelope);
+            this.store(Buffer.concat(chunks), session.envelope);
             callback();
           };
           if (this.dataDelayMs) setTimeout(finish, this.dataDelayMs);
@@ -56,8 +62,9 @@ export class SmtpSink {
     });
   }
 
-  static async start(): Promise<SmtpSink> {
-    const sink = new SmtpSink();
+  static async start(options: { dir?: string } = {}): Promise<SmtpSink> {
+    if (options.dir) mkdirSync(options.dir, { recursive: true });
+    const sink = new SmtpSink(options.dir);
     await new Promise<void>((resolve, reject) => {
       sink.server.once('error', reject);
       sink.server.listen(0, '127.0.0.1', () => resolve());
@@ -97,9 +104,12 @@ export class SmtpSink {
   }
 
   private store(
-    raw: string,
+    bytes: Buffer,
     envelope: { mailFrom: { address: string } | false; rcptTo: { address: string }[] },
   ) {
+    if (this.dir)
+      writeFileSync(join(this.dir, `${String(this.received.length + 1).padStart(5, '0')}.eml`), bytes);
+    const raw = bytes.toString('utf8');
     const { headers, parts } = parseMail(raw);
     this.received.push({
       from: envelope.mailFrom ? envelope.mailFrom.address : '',
@@ -111,19 +121,5 @@ export class SmtpSink {
       html: parts.get('text/html'),
       contentType: headers.get('content-type') ?? '',
     });
-  }
-}
-
-/** Polls until the check returns a truthy value (returned), or fails after `timeoutMs`. */
-export async function waitFor<T>(
-  check: () => T | Promise<T>,
-  { timeoutMs = 10_000, intervalMs = 25, what = 'the condition' } = {},
-): Promise<Exclude<T, false | null | undefined | 0 | ''>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as Exclude<T, false | null | undefined | 0 | ''>;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
