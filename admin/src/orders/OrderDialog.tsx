@@ -92,9 +92,7 @@ const StatusManagement = ({ order }: { order: OrderDetail }) => {
             label="Order status"
             choices={choices(order.status, allowed.status)}
             validate={required()}
-            variant="outlined"
             size="small"
-            margin="none"
             helperText={false}
             sx={{ minWidth: 160 }}
           />
@@ -103,9 +101,7 @@ const StatusManagement = ({ order }: { order: OrderDetail }) => {
             label="Payment status"
             choices={choices(order.paymentStatus, allowed.paymentStatus)}
             validate={required()}
-            variant="outlined"
             size="small"
-            margin="none"
             helperText={false}
             sx={{ minWidth: 160 }}
           />
