@@ -126,3 +126,39 @@ describe('the Create License dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Create License' })).toBeTruthy();
   });
 });
+
+describe('the Import Keys dialog', () => {
+  it('uploads the chosen CSV and shows the counts', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/license-keys': () =>
+        Response.json([KEY], { headers: { 'Content-Range': 'license-keys 0-0/1' } }),
+      'POST /api/admin/license-keys/import': () =>
+        Response.json({
+          imported: 2,
+          duplicates: 1,
+          invalid: [{ line: 5, reason: 'License key must be 5 groups of 5 letters or digits' }],
+          ordersCompleted: 0,
+        }),
+    });
+    signIn();
+    renderAdmin('/admin/license-keys');
+    fireEvent.click(await screen.findByRole('button', { name: 'Import Keys' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Import Keys' }, SLOW);
+    const importButton = within(dialog).getByRole('button', { name: 'Import' });
+    expect(importButton.hasAttribute('disabled')).toBe(true);
+
+    const file = new File(['productId,licenseKey\n'], 'keys.csv', { type: 'text/csv' });
+    fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [file] } });
+    expect(within(dialog).getByText('keys.csv')).toBeTruthy();
+    await waitFor(() => expect(importButton.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(importButton);
+
+    const result = await within(dialog).findByLabelText('Import result', {}, SLOW);
+    expect(result.textContent).toContain('Imported: 2');
+    expect(result.textContent).toContain('Duplicates: 1');
+    expect(result.textContent).toContain('Invalid: 1');
+    expect(result.textContent).toContain('Line 5: License key must be 5 groups');
+    const upload = fetchMock.mock.calls.find(([url]) => url === '/api/admin/license-keys/import');
+    expect((upload?.[1]?.body as FormData).get('file')).toBeInstanceOf(File);
+  });
+});
