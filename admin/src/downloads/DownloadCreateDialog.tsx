@@ -60,7 +60,7 @@ const validate = (values: FormValues) =>
     fileName: values.fileName ?? '',
     fileUrl: values.fileUrl ?? '',
     fileSize: values.fileSize ?? '',
-    maxDownloads: values.maxDownloads == null ? '' : String(values.maxDownloads),
+    maxDownloads: String(values.maxDownloads ?? ''),
   });
 
 /** `POST /api/admin/downloads`, from values that passed `validate`: no size when it is left empty. */

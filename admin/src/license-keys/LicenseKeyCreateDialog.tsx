@@ -57,7 +57,7 @@ const validate = (values: FormValues) =>
     orderId: values.orderId ?? '',
     productId: values.productId ?? '',
     licenseKey: values.licenseKey ?? '',
-    activationLimit: values.activationLimit == null ? '' : String(values.activationLimit),
+    activationLimit: String(values.activationLimit ?? ''),
   });
 
 /** `POST /api/admin/license-keys`, from values that passed `validate`. */
