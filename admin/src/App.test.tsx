@@ -148,6 +148,22 @@ describe('the back office', () => {
     expect(await screen.findByText('Failed to fetch dashboard data', {}, SLOW)).toBeTruthy();
   });
 
+  it('shows no figures, and does not fail, when the answer has none', async () => {
+    const fetchMock = stubApi({ '/api/admin/dashboard': () => Response.json({ status: 'ok' }) });
+    signIn();
+    renderAdmin('/admin/dashboard');
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard' }, SLOW)).toBeTruthy();
+    await waitFor(
+      () => expect(fetchMock).toHaveBeenCalledWith('/api/admin/dashboard', expect.anything()),
+      SLOW,
+    );
+    await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull(), SLOW);
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Total Orders' })).toBeNull();
+    expect(screen.queryByText('Failed to fetch dashboard data')).toBeNull();
+  });
+
   it('signs out when the API answers 401', async () => {
     stubApi({ '/api/admin/dashboard': () => Response.json({ message: 'Unauthorized' }, { status: 401 }) });
     signIn();

@@ -1,20 +1,13 @@
 import { Admin, CustomRoutes, Navigate, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
-import coupons from './coupons';
 import { Dashboard } from './dashboard/Dashboard';
-import downloads from './downloads';
-import emails from './emails';
 import { AppLayout } from './layout/AppLayout';
 import { ThemeModeProvider, themes } from './layout/themeMode';
 import { Toaster } from './layout/Toaster';
-import licenseKeys from './license-keys';
 import { LoginPage } from './login/LoginPage';
-import messages from './messages';
 import { MfaPage } from './mfa/MfaPage';
-import orders from './orders';
-import { authProvider, MFA_PATH } from './providers/authProvider';
-import { dataProvider } from './providers/dataProvider';
-import staff from './staff';
+import { MFA_PATH } from './providers/authProvider';
+import { authProvider, dataProvider, RESOURCES } from './resources';
 
 /** Where the back office is served: the router in main.tsx takes this prefix off every path. */
 export const BASENAME = '/admin';
@@ -37,13 +30,21 @@ export const App = () => (
         notification={Toaster}
         theme={themes[mode]}
       >
-        <Resource name="orders" {...orders} />
-        <Resource name="license-keys" {...licenseKeys} options={{ label: 'License Keys' }} />
-        <Resource name="downloads" {...downloads} />
-        <Resource name="coupons" {...coupons} />
-        <Resource name="emails" {...emails} />
-        <Resource name="messages" {...messages} />
-        <Resource name="staff" {...staff} options={{ label: 'Staff' }} />
+        {RESOURCES.map(
+          ({ name, label, titlesUseLabel, icon, list, create, edit, show, recordRepresentation }) => (
+            <Resource
+              key={name}
+              name={name}
+              icon={icon}
+              list={list}
+              create={create}
+              edit={edit}
+              show={show}
+              recordRepresentation={recordRepresentation}
+              options={titlesUseLabel ? { label } : undefined}
+            />
+          ),
+        )}
         <CustomRoutes>
           <Route path="/dashboard" element={<Dashboard />} />
           {/* The spec's address of the licence keys page. */}

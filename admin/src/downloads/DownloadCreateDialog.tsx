@@ -5,15 +5,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
-import { useCreate } from 'react-admin';
-import { OrderPicker } from '../orders/OrderPicker';
-import { PRODUCTS } from '../common/products';
+import { useState } from 'react';
+import { CreateBase, Form, NumberInput, SelectInput, TextInput } from 'react-admin';
+import { PRODUCT_CHOICES } from '../common/products';
+import { SubmitButton } from '../common/SubmitButton';
 import { errorMessage, useToast } from '../common/toast';
-import type { Order } from '../orders/types';
+import { OrderInput } from '../orders/OrderPicker';
 
 interface Values {
   orderId: string;
@@ -45,62 +43,44 @@ export function validateDownload(values: Values): Errors {
   return errors;
 }
 
-const EMPTY = { productId: '', fileName: '', fileUrl: '', fileSize: '', maxDownloads: '5' };
+/** The form's values as react-admin holds them (the limit is a number, or null when cleared). */
+interface FormValues {
+  orderId?: string;
+  productId?: string;
+  fileName?: string | null;
+  fileUrl?: string | null;
+  fileSize?: string | null;
+  maxDownloads?: number | null;
+}
 
-export const DownloadCreateDialog = ({ onCreated }: { onCreated: () => void }) => {
-  const [open, setOpen] = useState(false);
-  const [order, setOrder] = useState<Order | null>(null);
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const [create, { isPending }] = useCreate();
-  const toast = useToast();
-
-  const reset = () => {
-    setOrder(null);
-    setValues(EMPTY);
-    setErrors({});
-  };
-  const close = () => {
-    setOpen(false);
-    reset();
-  };
-  const field = (name: keyof typeof EMPTY) => ({
-    value: values[name],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [name]: event.target.value })),
-    error: Boolean(errors[name]),
-    helperText: errors[name],
+const validate = (values: FormValues) =>
+  validateDownload({
+    orderId: values.orderId ?? '',
+    productId: values.productId ?? '',
+    fileName: values.fileName ?? '',
+    fileUrl: values.fileUrl ?? '',
+    fileSize: values.fileSize ?? '',
+    maxDownloads: String(values.maxDownloads ?? ''),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const all = { ...values, orderId: order?.id ?? '' };
-    const found = validateDownload(all);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    void create(
-      'downloads',
-      {
-        data: {
-          orderId: all.orderId,
-          productId: all.productId,
-          fileName: all.fileName.trim(),
-          fileUrl: all.fileUrl.trim(),
-          ...(all.fileSize.trim() ? { fileSize: all.fileSize.trim() } : {}),
-          maxDownloads: Number(all.maxDownloads),
-        },
-      },
-      {
-        onSuccess: () => {
-          toast('Download created', 'New download link has been created successfully');
-          close();
-          onCreated();
-        },
-        onError: (error) =>
-          toast('Creation failed', errorMessage(error, 'Failed to create download'), 'error'),
-      },
-    );
+/** `POST /api/admin/downloads`, from values that passed `validate`: no size when it is left empty. */
+const toCreate = (values: FormValues) => {
+  const fileSize = values.fileSize?.trim();
+  return {
+    orderId: values.orderId,
+    productId: values.productId,
+    fileName: values.fileName?.trim(),
+    fileUrl: values.fileUrl?.trim(),
+    ...(fileSize ? { fileSize } : {}),
+    maxDownloads: Number(values.maxDownloads),
   };
+};
+
+/** A download link for an order: react-admin's CreateBase and Form, the form checked as the spec words it. */
+export const DownloadCreateDialog = ({ onCreated }: { onCreated: () => void }) => {
+  const [open, setOpen] = useState(false);
+  const toast = useToast();
+  const close = () => setOpen(false);
 
   return (
     <>
@@ -108,38 +88,56 @@ export const DownloadCreateDialog = ({ onCreated }: { onCreated: () => void }) =
         Create Download
       </Button>
       <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="create-download-title">
-        <form onSubmit={submit} noValidate>
-          <DialogTitle id="create-download-title">Create New Download Link</DialogTitle>
-          <DialogContent>
-            <DialogContentText sx={{ mb: 2 }}>Add a new download link for a customer order</DialogContentText>
-            <Stack spacing={2}>
-              <OrderPicker value={order} onChange={setOrder} error={errors.orderId} />
-              <TextField select label="Product" required {...field('productId')}>
-                {PRODUCTS.map((product) => (
-                  <MenuItem key={product.id} value={product.id}>
-                    {product.title}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField label="File Name" required {...field('fileName')} />
-              <TextField label="File URL" required type="url" {...field('fileUrl')} />
-              <TextField label="File Size" placeholder="2.1 GB" {...field('fileSize')} />
-              <TextField
-                label="Max Downloads"
-                type="number"
-                required
-                {...field('maxDownloads')}
-                slotProps={{ htmlInput: { min: 1 } }}
-              />
-            </Stack>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={close}>Cancel</Button>
-            <Button type="submit" variant="contained" disabled={isPending}>
-              Create Download
-            </Button>
-          </DialogActions>
-        </form>
+        {/* Mounted while open only: each opening starts from an empty form. */}
+        <CreateBase
+          resource="downloads"
+          mutationMode="pessimistic"
+          transform={toCreate}
+          mutationOptions={{
+            onSuccess: () => {
+              toast('Download created', 'New download link has been created successfully');
+              close();
+              onCreated();
+            },
+            onError: (error) =>
+              toast('Creation failed', errorMessage(error, 'Failed to create download'), 'error'),
+          }}
+        >
+          <Form validate={validate} noValidate disableInvalidFormNotification>
+            <DialogTitle id="create-download-title">Create New Download Link</DialogTitle>
+            <DialogContent>
+              <DialogContentText sx={{ mb: 2 }}>
+                Add a new download link for a customer order
+              </DialogContentText>
+              <Stack spacing={2}>
+                <OrderInput source="orderId" />
+                <SelectInput
+                  source="productId"
+                  label="Product"
+                  choices={PRODUCT_CHOICES}
+                  isRequired
+                  helperText={false}
+                />
+                <TextInput source="fileName" label="File Name" isRequired helperText={false} />
+                <TextInput source="fileUrl" label="File URL" type="url" isRequired helperText={false} />
+                <TextInput source="fileSize" label="File Size" placeholder="2.1 GB" helperText={false} />
+                <NumberInput
+                  source="maxDownloads"
+                  label="Max Downloads"
+                  defaultValue={5}
+                  min={1}
+                  step={1}
+                  isRequired
+                  helperText={false}
+                />
+              </Stack>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={close}>Cancel</Button>
+              <SubmitButton label="Create Download" />
+            </DialogActions>
+          </Form>
+        </CreateBase>
       </Dialog>
     </>
   );

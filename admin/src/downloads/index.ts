@@ -1,7 +1,14 @@
 import DownloadIcon from '@mui/icons-material/Download';
+import type { components } from '@store/contracts';
+import type { ResourceDefinition } from '../common/resource';
 import { DownloadList } from './DownloadList';
 import type { DownloadLink } from './types';
 
-const recordRepresentation = (link: DownloadLink) => link.fileName;
-
-export default { list: DownloadList, icon: DownloadIcon, recordRepresentation };
+export default {
+  name: 'downloads',
+  label: 'Downloads',
+  icon: DownloadIcon,
+  list: DownloadList,
+  recordRepresentation: (link: DownloadLink) => link.fileName,
+  writable: ['isActive'] satisfies (keyof components['schemas']['UpdateDownloadDto'])[],
+} satisfies ResourceDefinition;

@@ -1,14 +1,5 @@
+/* The back office's download links as the API answers them: the generated contract's types (`npm run contract`). */
+import type { AdminDownload } from '@store/contracts';
+
 /** A row of `GET /api/admin/downloads`. */
-export interface DownloadLink {
-  id: string;
-  orderId: string;
-  productId: string;
-  fileName: string;
-  fileUrl: string;
-  fileSize: string | null;
-  maxDownloads: number;
-  downloadCount: number;
-  isActive: boolean;
-  createdAt: string;
-  expiresAt: string | null;
-}
+export type DownloadLink = AdminDownload;

@@ -1,4 +1,12 @@
 import EmailIcon from '@mui/icons-material/Email';
+import type { ResourceDefinition } from '../common/resource';
 import { EmailList } from './EmailList';
 
-export default { list: EmailList, icon: EmailIcon, recordRepresentation: 'subject' };
+export default {
+  name: 'emails',
+  label: 'Emails',
+  icon: EmailIcon,
+  list: EmailList,
+  recordRepresentation: 'subject',
+  writable: [],
+} satisfies ResourceDefinition;

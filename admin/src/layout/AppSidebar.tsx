@@ -1,13 +1,6 @@
 import DashboardIcon from '@mui/icons-material/Dashboard';
-import DownloadIcon from '@mui/icons-material/Download';
-import EmailIcon from '@mui/icons-material/Email';
-import GroupIcon from '@mui/icons-material/Group';
-import KeyIcon from '@mui/icons-material/Key';
-import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import LogoutIcon from '@mui/icons-material/Logout';
-import MailIcon from '@mui/icons-material/Inbox';
 import SecurityIcon from '@mui/icons-material/Security';
-import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -24,8 +17,8 @@ import { useLogout } from 'react-admin';
 import { NavLink } from 'react-router-dom';
 import { useStoreConfig } from '../common/storeConfig';
 import { MFA_PATH } from '../providers/authProvider';
-import { canAccess } from '../providers/permissions';
 import { getUser } from '../providers/session';
+import { canAccess, RESOURCES } from '../resources';
 
 interface NavItem {
   to: string;
@@ -34,15 +27,10 @@ interface NavItem {
   resource?: string;
 }
 
+/** The dashboard, then each resource in the order src/resources.ts lists them. */
 export const NAV_ITEMS: NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: DashboardIcon },
-  { to: '/orders', label: 'Orders', icon: ShoppingCartIcon, resource: 'orders' },
-  { to: '/license-keys', label: 'License Keys', icon: KeyIcon, resource: 'license-keys' },
-  { to: '/downloads', label: 'Downloads', icon: DownloadIcon, resource: 'downloads' },
-  { to: '/coupons', label: 'Coupons', icon: LocalOfferIcon, resource: 'coupons' },
-  { to: '/emails', label: 'Emails', icon: EmailIcon, resource: 'emails' },
-  { to: '/messages', label: 'Messages', icon: MailIcon, resource: 'messages' },
-  { to: '/staff', label: 'Staff', icon: GroupIcon, resource: 'staff' },
+  ...RESOURCES.map(({ name, label, icon }) => ({ to: `/${name}`, label, icon, resource: name })),
 ];
 
 /** The sidebar's content: title, the Management links, and the footer with the store and the user. */

@@ -4,15 +4,22 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
-import { useCreate, useRefresh } from 'react-admin';
-import { OrderPicker } from '../orders/OrderPicker';
-import { PRODUCTS } from '../common/products';
+import { useState } from 'react';
+import {
+  CreateBase,
+  Form,
+  NumberInput,
+  SelectInput,
+  useInput,
+  useRefresh,
+  ValidationError,
+} from 'react-admin';
+import { PRODUCT_CHOICES } from '../common/products';
+import { SubmitButton } from '../common/SubmitButton';
 import { errorMessage, useToast } from '../common/toast';
-import type { Order } from '../orders/types';
+import { OrderInput } from '../orders/OrderPicker';
 import { generateLicenseKey } from './generateKey';
 
 interface Errors {
@@ -37,56 +44,59 @@ export function validateLicense(values: {
   return errors;
 }
 
+/** The form's values as react-admin holds them (the activation limit is a number, or null when cleared). */
+interface FormValues {
+  orderId?: string;
+  productId?: string;
+  licenseKey?: string;
+  activationLimit?: number | null;
+}
+
+const validate = (values: FormValues) =>
+  validateLicense({
+    orderId: values.orderId ?? '',
+    productId: values.productId ?? '',
+    licenseKey: values.licenseKey ?? '',
+    activationLimit: String(values.activationLimit ?? ''),
+  });
+
+/** `POST /api/admin/license-keys`, from values that passed `validate`. */
+const toCreate = (values: FormValues) => ({
+  orderId: values.orderId,
+  productId: values.productId,
+  licenseKey: values.licenseKey?.trim(),
+  activationLimit: Number(values.activationLimit),
+});
+
+/** The key's field and the button that fills it with a random, well-formed key. */
+const LicenseKeyInput = () => {
+  const { field, fieldState, id } = useInput({ source: 'licenseKey', defaultValue: '', isRequired: true });
+  const message = fieldState.error?.message;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <TextField
+        {...field}
+        id={id}
+        label="License Key"
+        required
+        fullWidth
+        error={Boolean(message)}
+        helperText={message ? <ValidationError error={message} /> : undefined}
+        slotProps={{ htmlInput: { style: { fontFamily: 'monospace' } } }}
+      />
+      <Button variant="outlined" sx={{ mt: 1 }} onClick={() => field.onChange(generateLicenseKey())}>
+        Generate
+      </Button>
+    </Stack>
+  );
+};
+
+/** Gives a paid order a key: react-admin's CreateBase and Form, the form checked as the spec words it. */
 export const LicenseKeyCreateDialog = () => {
   const [open, setOpen] = useState(false);
-  const [order, setOrder] = useState<Order | null>(null);
-  const [productId, setProductId] = useState('');
-  const [licenseKey, setLicenseKey] = useState('');
-  const [activationLimit, setActivationLimit] = useState('1');
-  const [errors, setErrors] = useState<Errors>({});
-  const [create, { isPending }] = useCreate();
   const toast = useToast();
   const refresh = useRefresh();
-
-  const reset = () => {
-    setOrder(null);
-    setProductId('');
-    setLicenseKey('');
-    setActivationLimit('1');
-    setErrors({});
-  };
-  const close = () => {
-    setOpen(false);
-    reset();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const values = { orderId: order?.id ?? '', productId, licenseKey, activationLimit };
-    const found = validateLicense(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    void create(
-      'license-keys',
-      {
-        data: {
-          orderId: values.orderId,
-          productId,
-          licenseKey: licenseKey.trim(),
-          activationLimit: Number(activationLimit),
-        },
-      },
-      {
-        onSuccess: () => {
-          toast('License key created');
-          close();
-          refresh();
-        },
-        onError: (error) =>
-          toast('Creation failed', errorMessage(error, 'Failed to create license key'), 'error'),
-      },
-    );
-  };
+  const close = () => setOpen(false);
 
   return (
     <>
@@ -94,66 +104,55 @@ export const LicenseKeyCreateDialog = () => {
         Create License
       </Button>
       <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="create-license-title">
-        <form onSubmit={submit} noValidate>
-          <DialogTitle id="create-license-title">Create License</DialogTitle>
-          <DialogContent>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              <OrderPicker
-                value={order}
-                onChange={setOrder}
-                error={errors.orderId}
-                // Paid orders that are delivered: one owed a refund gets no keys (the API refuses them).
-                filter={{ paymentStatus: 'completed', refundDue: false }}
-              />
-              <TextField
-                select
-                label="Product"
-                required
-                value={productId}
-                onChange={(event) => setProductId(event.target.value)}
-                error={Boolean(errors.productId)}
-                helperText={errors.productId}
-              >
-                {PRODUCTS.map((product) => (
-                  <MenuItem key={product.id} value={product.id}>
-                    {product.title}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-                <TextField
-                  label="License Key"
-                  required
-                  fullWidth
-                  value={licenseKey}
-                  onChange={(event) => setLicenseKey(event.target.value)}
-                  error={Boolean(errors.licenseKey)}
-                  helperText={errors.licenseKey}
-                  slotProps={{ htmlInput: { style: { fontFamily: 'monospace' } } }}
+        {/* Mounted while open only: each opening starts from an empty form. */}
+        <CreateBase
+          resource="license-keys"
+          mutationMode="pessimistic"
+          transform={toCreate}
+          mutationOptions={{
+            onSuccess: () => {
+              toast('License key created');
+              close();
+              refresh();
+            },
+            onError: (error) =>
+              toast('Creation failed', errorMessage(error, 'Failed to create license key'), 'error'),
+          }}
+        >
+          <Form validate={validate} noValidate disableInvalidFormNotification>
+            <DialogTitle id="create-license-title">Create License</DialogTitle>
+            <DialogContent>
+              <Stack spacing={2} sx={{ pt: 1 }}>
+                <OrderInput
+                  source="orderId"
+                  // Paid orders that are delivered: one owed a refund gets no keys (the API refuses them).
+                  filter={{ paymentStatus: 'completed', refundDue: false }}
                 />
-                <Button variant="outlined" sx={{ mt: 1 }} onClick={() => setLicenseKey(generateLicenseKey())}>
-                  Generate
-                </Button>
+                <SelectInput
+                  source="productId"
+                  label="Product"
+                  choices={PRODUCT_CHOICES}
+                  isRequired
+                  helperText={false}
+                />
+                <LicenseKeyInput />
+                <NumberInput
+                  source="activationLimit"
+                  label="Activation Limit"
+                  defaultValue={1}
+                  min={1}
+                  step={1}
+                  isRequired
+                  helperText={false}
+                />
               </Stack>
-              <TextField
-                label="Activation Limit"
-                type="number"
-                required
-                value={activationLimit}
-                onChange={(event) => setActivationLimit(event.target.value)}
-                error={Boolean(errors.activationLimit)}
-                helperText={errors.activationLimit}
-                slotProps={{ htmlInput: { min: 1 } }}
-              />
-            </Stack>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={close}>Cancel</Button>
-            <Button type="submit" variant="contained" disabled={isPending}>
-              Create License
-            </Button>
-          </DialogActions>
-        </form>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={close}>Cancel</Button>
+              <SubmitButton label="Create License" />
+            </DialogActions>
+          </Form>
+        </CreateBase>
       </Dialog>
     </>
   );

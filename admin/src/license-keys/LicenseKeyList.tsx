@@ -14,7 +14,7 @@ import {
   useUpdate,
 } from 'react-admin';
 import { AppPagination } from '../common/AppPagination';
-import { formatDate, shortId } from '../common/format';
+import { capitalize, formatDate, shortId } from '../common/format';
 import { ListToolbar } from '../common/ListToolbar';
 import { productName } from '../common/products';
 import { StatusChip } from '../common/StatusChip';
@@ -23,7 +23,7 @@ import { UsageBar } from '../common/UsageBar';
 import { useFetchErrorToast } from '../common/useFetchErrorToast';
 import { ImportKeysDialog } from './ImportKeysDialog';
 import { LicenseKeyCreateDialog } from './LicenseKeyCreateDialog';
-import type { LicenseKey } from './types';
+import { LICENSE_KEY_STATUSES, type LicenseKey } from './types';
 
 const Column = DataTable.Col<LicenseKey>;
 
@@ -33,11 +33,7 @@ const filters = [
     key="status"
     source="status"
     label="Status"
-    choices={[
-      { id: 'active', name: 'Active' },
-      { id: 'revoked', name: 'Revoked' },
-      { id: 'expired', name: 'Expired' },
-    ]}
+    choices={LICENSE_KEY_STATUSES.map((id) => ({ id, name: capitalize(id) }))}
     emptyText="All"
     alwaysOn
     sx={{ minWidth: 160 }}

@@ -1,7 +1,15 @@
 import KeyIcon from '@mui/icons-material/Key';
+import type { components } from '@store/contracts';
+import type { ResourceDefinition } from '../common/resource';
 import { LicenseKeyList } from './LicenseKeyList';
 import type { LicenseKey } from './types';
 
-const recordRepresentation = (key: LicenseKey) => key.licenseKey;
-
-export default { list: LicenseKeyList, icon: KeyIcon, recordRepresentation };
+export default {
+  name: 'license-keys',
+  label: 'License Keys',
+  titlesUseLabel: true,
+  icon: KeyIcon,
+  list: LicenseKeyList,
+  recordRepresentation: (key: LicenseKey) => key.licenseKey,
+  writable: ['status'] satisfies (keyof components['schemas']['UpdateLicenseKeyDto'])[],
+} satisfies ResourceDefinition;

@@ -1,12 +1,8 @@
-/** A row of `GET /api/admin/license-keys`. */
-export interface LicenseKey {
-  id: string;
-  /** null: in the inventory, not sold yet. */
-  orderId: string | null;
-  productId: string;
-  licenseKey: string;
-  activationCount: number;
-  activationLimit: number;
-  status: 'active' | 'revoked' | 'expired';
-  createdAt: string;
-}
+/* The back office's licence keys as the API answers them: the generated contract's types (`npm run contract`). */
+import type { AdminLicenseKey } from '@store/contracts';
+
+export { LICENSE_KEY_STATUSES } from '@store/contracts';
+export type { LicenseKeyStatus } from '@store/contracts';
+
+/** A row of `GET /api/admin/license-keys`; `orderId` null: in the inventory, not sold yet. */
+export type LicenseKey = AdminLicenseKey;

@@ -1,4 +1,13 @@
 import InboxIcon from '@mui/icons-material/Inbox';
+import type { components } from '@store/contracts';
+import type { ResourceDefinition } from '../common/resource';
 import { MessageList } from './MessageList';
 
-export default { list: MessageList, icon: InboxIcon, recordRepresentation: 'subject' };
+export default {
+  name: 'messages',
+  label: 'Messages',
+  icon: InboxIcon,
+  list: MessageList,
+  recordRepresentation: 'subject',
+  writable: ['status'] satisfies (keyof components['schemas']['UpdateMessageDto'])[],
+} satisfies ResourceDefinition;

@@ -6,10 +6,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -18,7 +14,17 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
-import { useCanAccess, useDataProvider, useGetOne, useRefresh, useUpdate } from 'react-admin';
+import {
+  EditBase,
+  Form,
+  required,
+  SaveButton,
+  SelectInput,
+  useCanAccess,
+  useDataProvider,
+  useEditContext,
+  useRefresh,
+} from 'react-admin';
 import { capitalize, formatDateTime, formatMoney } from '../common/format';
 import { productName } from '../common/products';
 import { StatusChip } from '../common/StatusChip';
@@ -52,62 +58,23 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
   </Box>
 );
 
-/** One status field: its current value, then the values the server allows now. */
-const StatusSelect = ({
-  id,
-  label,
-  value,
-  current,
-  allowed,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  current: string;
-  allowed: readonly string[];
-  onChange: (value: string) => void;
-}) => (
-  <FormControl size="small" sx={{ minWidth: 160 }}>
-    <InputLabel id={`${id}-label`}>{label}</InputLabel>
-    <Select
-      labelId={`${id}-label`}
-      label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-    >
-      {[current, ...allowed].map((option) => (
-        <MenuItem key={option} value={option}>
-          {capitalize(option)}
-        </MenuItem>
-      ))}
-    </Select>
-  </FormControl>
-);
+/** The values a status field offers: its current one, then those the server allows now. */
+const choices = (current: string, allowed: readonly string[]) =>
+  [current, ...allowed].map((id) => ({ id, name: capitalize(id) }));
 
+/** What the status form sends: the API takes these two fields of an order, nothing else. */
+const statusChange = (data: Partial<OrderDetail>) => ({
+  status: data.status,
+  paymentStatus: data.paymentStatus,
+});
+
+/**
+ * The order's two statuses, edited in the dialog's EditBase (its record, its pessimistic save): each field
+ * offers only the moves `allowedTransitions` lists.
+ */
 const StatusManagement = ({ order }: { order: OrderDetail }) => {
-  const [status, setStatus] = useState<string>(order.status);
-  const [paymentStatus, setPaymentStatus] = useState<string>(order.paymentStatus);
   const allowed = order.allowedTransitions ?? { status: [], paymentStatus: [] };
-  const [update, { isPending }] = useUpdate();
-  const toast = useToast();
-  const refresh = useRefresh();
   const { canAccess: canEdit } = useCanAccess({ resource: 'orders', action: 'edit' });
-
-  const changed = status !== order.status || paymentStatus !== order.paymentStatus;
-  const save = () =>
-    update(
-      'orders',
-      { id: order.id, data: { status, paymentStatus }, previousData: order },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          toast('Order updated', 'Order status has been updated successfully');
-          refresh();
-        },
-        onError: (error) => toast('Update failed', errorMessage(error, 'Failed to update order'), 'error'),
-      },
-    );
 
   if (!canEdit)
     return (
@@ -117,39 +84,41 @@ const StatusManagement = ({ order }: { order: OrderDetail }) => {
       </Stack>
     );
   return (
-    <Stack spacing={1}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
-        <StatusSelect
-          id="order-status"
-          label="Order status"
-          value={status}
-          current={order.status}
-          allowed={allowed.status}
-          onChange={setStatus}
-        />
-        <StatusSelect
-          id="payment-status"
-          label="Payment status"
-          value={paymentStatus}
-          current={order.paymentStatus}
-          allowed={allowed.paymentStatus}
-          onChange={setPaymentStatus}
-        />
-        <Button variant="contained" disabled={!changed || isPending} onClick={save}>
-          Update Status
-        </Button>
+    <Form>
+      <Stack spacing={1}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
+          <SelectInput
+            source="status"
+            label="Order status"
+            choices={choices(order.status, allowed.status)}
+            validate={required()}
+            size="small"
+            helperText={false}
+            sx={{ minWidth: 160 }}
+          />
+          <SelectInput
+            source="paymentStatus"
+            label="Payment status"
+            choices={choices(order.paymentStatus, allowed.paymentStatus)}
+            validate={required()}
+            size="small"
+            helperText={false}
+            sx={{ minWidth: 160 }}
+          />
+          <SaveButton label="Update Status" />
+        </Stack>
+        <Typography variant="body2" color="text.secondary">
+          {allowed.status.length + allowed.paymentStatus.length === 0
+            ? 'No status change is possible for this order now.'
+            : 'Only the changes possible for this order now are offered.'}
+          {order.status !== 'cancelled' &&
+          !allowed.status.includes('cancelled') &&
+          allowed.paymentStatus.includes('refunded')
+            ? ' A paid order is cancelled by refunding it: set its payment status to Refunded once the payment provider has refunded it.'
+            : ''}
+        </Typography>
       </Stack>
-      <Typography variant="body2" color="text.secondary">
-        {allowed.status.length + allowed.paymentStatus.length === 0
-          ? 'No status change is possible for this order now.'
-          : 'Only the changes possible for this order now are offered.'}
-        {order.status !== 'cancelled' &&
-        !allowed.status.includes('cancelled') &&
-        allowed.paymentStatus.includes('refunded')
-          ? ' A paid order is cancelled by refunding it: set its payment status to Refunded once the payment provider has refunded it.'
-          : ''}
-      </Typography>
-    </Stack>
+    </Form>
   );
 };
 
@@ -180,13 +149,44 @@ const ResendButton = ({ order }: { order: OrderDetail }) => {
   );
 };
 
+/**
+ * An order's detail and its status form: react-admin's EditBase reads the detail (`meta.detail`, apart from
+ * the list's rows, which it would otherwise show first as the record) and saves pessimistically. Support
+ * staff read it too (the list page checked them in), so EditBase's own "edit" access check is left off;
+ * the form shows only to those who may edit.
+ */
 export const OrderDialog = ({ id, onClose }: { id: string; onClose: () => void }) => {
-  // `meta` keeps this query apart from the list's rows, which react-admin would show first as the record.
-  const { data: order, isPending, error } = useGetOne<OrderDetail>('orders', { id, meta: { detail: true } });
-
+  const toast = useToast();
+  const refresh = useRefresh();
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="order-dialog-title">
       <DialogTitle id="order-dialog-title">Order {id.slice(0, 8)}</DialogTitle>
+      <EditBase<OrderDetail>
+        resource="orders"
+        id={id}
+        disableAuthentication
+        mutationMode="pessimistic"
+        // The dialog says so itself: no "not found" toast, no redirect.
+        queryOptions={{ meta: { detail: true }, onError: () => undefined }}
+        transform={statusChange}
+        mutationOptions={{
+          onSuccess: () => {
+            toast('Order updated', 'Order status has been updated successfully');
+            refresh();
+          },
+          onError: (error) => toast('Update failed', errorMessage(error, 'Failed to update order'), 'error'),
+        }}
+      >
+        <OrderDetailContent onClose={onClose} />
+      </EditBase>
+    </Dialog>
+  );
+};
+
+const OrderDetailContent = ({ onClose }: { onClose: () => void }) => {
+  const { record: order, isPending, error } = useEditContext<OrderDetail>();
+  return (
+    <>
       <DialogContent dividers>
         {isPending ? <CircularProgress aria-label="Loading order" /> : null}
         {error ? <Alert severity="error">Failed to fetch orders</Alert> : null}
@@ -312,6 +312,6 @@ export const OrderDialog = ({ id, onClose }: { id: string; onClose: () => void }
         {order ? <ResendButton order={order} /> : null}
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
-    </Dialog>
+    </>
   );
 };

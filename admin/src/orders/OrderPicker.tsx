@@ -1,7 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
-import { useGetList } from 'react-admin';
+import { useState, type ReactNode } from 'react';
+import { useGetList, useInput, ValidationError } from 'react-admin';
 import type { Order } from './types';
 import { formatMoney, shortId } from '../common/format';
 
@@ -17,7 +17,7 @@ export const OrderPicker = ({
 }: {
   value: Order | null;
   onChange: (order: Order | null) => void;
-  error?: string;
+  error?: ReactNode;
   filter?: Record<string, string | boolean>;
 }) => {
   const [input, setInput] = useState('');
@@ -42,6 +42,29 @@ export const OrderPicker = ({
       renderInput={(params) => (
         <TextField {...params} label="Order" required error={Boolean(error)} helperText={error} />
       )}
+    />
+  );
+};
+
+/** The picker as a react-admin input: the form holds the chosen order's id under `source`. */
+export const OrderInput = ({
+  source,
+  filter,
+}: {
+  source: string;
+  filter?: Record<string, string | boolean>;
+}) => {
+  const { field, fieldState } = useInput({ source, defaultValue: '', isRequired: true });
+  const [order, setOrder] = useState<Order | null>(null);
+  return (
+    <OrderPicker
+      value={order}
+      onChange={(picked) => {
+        setOrder(picked);
+        field.onChange(picked?.id ?? '');
+      }}
+      error={fieldState.error?.message ? <ValidationError error={fieldState.error.message} /> : undefined}
+      filter={filter}
     />
   );
 };

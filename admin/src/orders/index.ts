@@ -1,7 +1,14 @@
 import OrderIcon from '@mui/icons-material/ShoppingCart';
+import type { components } from '@store/contracts';
+import type { ResourceDefinition } from '../common/resource';
 import { OrderList } from './OrderList';
 import type { Order } from './types';
 
-const recordRepresentation = (order: Order) => `Order ${order.id}`;
-
-export default { list: OrderList, icon: OrderIcon, recordRepresentation };
+export default {
+  name: 'orders',
+  label: 'Orders',
+  icon: OrderIcon,
+  list: OrderList,
+  recordRepresentation: (order: Order) => `Order ${order.id}`,
+  writable: ['status', 'paymentStatus'] satisfies (keyof components['schemas']['UpdateOrderDto'])[],
+} satisfies ResourceDefinition;

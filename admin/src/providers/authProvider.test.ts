@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { authProvider, MfaRequiredError, SignInError } from './authProvider';
+import { authProvider } from '../resources';
+import { MfaRequiredError, SignInError } from './authProvider';
 
 const USER = { id: 1, username: 'admin', role: 'admin' };
 

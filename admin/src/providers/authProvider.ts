@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import { canAccess } from './permissions';
+import type { AccessRule } from './permissions';
 import { clearSession, getToken, getUser, saveSession, updateUser, type StaffUser } from './session';
 
 type LoginResponse =
@@ -52,72 +52,76 @@ function retryAfter(response: Response): number | undefined {
   return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
 }
 
-/** Staff sign-in against `/api/admin`; the bearer token and the user live in localStorage. */
-export const authProvider = {
-  // Throws MfaRequiredError after a right password on an account with MFA: react-admin's useLogin then
-  // neither navigates nor stores anything, and the login page asks for the code.
-  async login(credentials: Credentials) {
-    const [url, payload] =
-      'challenge' in credentials
-        ? ['/api/admin/login/mfa', { challenge: credentials.challenge, code: credentials.code }]
-        : ['/api/admin/login', { username: credentials.username, password: credentials.password }];
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify(payload),
-    });
-    const body = (await response.json().catch(() => null)) as LoginResponse | null;
-    if (!response.ok || !body)
-      throw new SignInError(messageOf(body) ?? 'Invalid credentials', retryAfter(response));
-    if (!body.success) {
-      if (body.mfaRequired && body.challenge) throw new MfaRequiredError(body.challenge);
-      throw new Error('Invalid credentials');
-    }
-    saveSession(body.token, body.user);
-    return body.user;
-  },
-
-  async logout() {
-    const token = localStorage.getItem('admin.token');
-    if (token) {
-      // The server revokes the token; signing out locally must not depend on it.
-      await fetch('/api/admin/logout', {
+/**
+ * Staff sign-in against `/api/admin`; the bearer token and the user live in localStorage. `canAccess` is the
+ * roles' rule over the back office's resources (src/resources.ts builds both).
+ */
+export const createAuthProvider = (canAccess: AccessRule) =>
+  ({
+    // Throws MfaRequiredError after a right password on an account with MFA: react-admin's useLogin then
+    // neither navigates nor stores anything, and the login page asks for the code.
+    async login(credentials: Credentials) {
+      const [url, payload] =
+        'challenge' in credentials
+          ? ['/api/admin/login/mfa', { challenge: credentials.challenge, code: credentials.code }]
+          : ['/api/admin/login', { username: credentials.username, password: credentials.password }];
+      const response = await fetch(url, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${token}` },
-      }).catch(() => undefined);
-    }
-    clearSession();
-    return '/login';
-  },
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      const body = (await response.json().catch(() => null)) as LoginResponse | null;
+      if (!response.ok || !body)
+        throw new SignInError(messageOf(body) ?? 'Invalid credentials', retryAfter(response));
+      if (!body.success) {
+        if (body.mfaRequired && body.challenge) throw new MfaRequiredError(body.challenge);
+        throw new Error('Invalid credentials');
+      }
+      saveSession(body.token, body.user);
+      return body.user;
+    },
 
-  // `message: false`: no "please log in" notification, the login page speaks for itself. getToken() answers
-  // null for an expired token, so an expired session ends here too.
-  checkAuth: () => (getToken() ? Promise.resolve() : Promise.reject({ message: false })),
-
-  async checkError(error: { status?: number; body?: unknown }) {
-    if (error?.status === 401) {
+    async logout() {
+      const token = localStorage.getItem('admin.token');
+      if (token) {
+        // The server revokes the token; signing out locally must not depend on it.
+        await fetch('/api/admin/logout', {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}` },
+        }).catch(() => undefined);
+      }
       clearSession();
-      throw { message: false, redirectTo: '/login' };
-    }
-    // The stored user may predate the rule (MFA required later, or reset by an administrator): the session
-    // stays, since it may still enrol.
-    if (error?.status === 403 && messageOf(error.body) === MFA_ENROLMENT_REQUIRED) {
-      updateUser({ mfaEnrolmentRequired: true });
-      throw { message: false, redirectTo: MFA_PATH, logoutUser: false };
-    }
-  },
+      return '/login';
+    },
 
-  async getIdentity() {
-    const user = getUser();
-    if (!user) throw new Error('Not signed in');
-    return { id: user.id, fullName: user.username, role: user.role };
-  },
+    // `message: false`: no "please log in" notification, the login page speaks for itself. getToken() answers
+    // null for an expired token, so an expired session ends here too.
+    checkAuth: () => (getToken() ? Promise.resolve() : Promise.reject({ message: false })),
 
-  async getPermissions() {
-    return getUser()?.role;
-  },
+    async checkError(error: { status?: number; body?: unknown }) {
+      if (error?.status === 401) {
+        clearSession();
+        throw { message: false, redirectTo: '/login' };
+      }
+      // The stored user may predate the rule (MFA required later, or reset by an administrator): the session
+      // stays, since it may still enrol.
+      if (error?.status === 403 && messageOf(error.body) === MFA_ENROLMENT_REQUIRED) {
+        updateUser({ mfaEnrolmentRequired: true });
+        throw { message: false, redirectTo: MFA_PATH, logoutUser: false };
+      }
+    },
 
-  async canAccess({ resource, action }: { resource: string; action: string }) {
-    return canAccess(getUser()?.role, resource, action);
-  },
-} satisfies AuthProvider;
+    async getIdentity() {
+      const user = getUser();
+      if (!user) throw new Error('Not signed in');
+      return { id: user.id, fullName: user.username, role: user.role };
+    },
+
+    async getPermissions() {
+      return getUser()?.role;
+    },
+
+    async canAccess({ resource, action }: { resource: string; action: string }) {
+      return canAccess(getUser()?.role, resource, action);
+    },
+  }) satisfies AuthProvider;

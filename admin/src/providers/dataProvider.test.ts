@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { dataProvider, updatePayload } from './dataProvider';
+import { dataProvider, updatePayload } from '../resources';
 
 describe('updatePayload', () => {
   it('sends only the writable fields that changed', () => {
@@ -41,5 +41,32 @@ describe('dataProvider.getList', () => {
     const result = await dataProvider.getList('orders', params);
     expect(result.total).toBe(10000);
     expect(result.meta?.totalCapped).toBe(true);
+  });
+});
+
+describe('dataProvider.getDashboard', () => {
+  it('reads the figures from the API with the bearer token, uncached', async () => {
+    localStorage.setItem('admin.token', 'token-1');
+    const stats = { totalOrders: 3, totalRevenueCents: 12147, recentOrders: [], stock: [] };
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => Response.json(stats));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await expect(dataProvider.getDashboard()).resolves.toEqual(stats);
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/admin/dashboard');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer token-1');
+    expect(headers.get('Cache-Control')).toBe('no-cache');
+  });
+
+  it('fails with the status of a refused call', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ message: 'Unauthorized' }, { status: 401 })),
+    );
+
+    await expect(dataProvider.getDashboard()).rejects.toMatchObject({ status: 401 });
   });
 });

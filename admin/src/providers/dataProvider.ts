@@ -1,3 +1,4 @@
+import type { components, DashboardStats } from '@store/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider, type GetListParams, type UpdateParams } from 'react-admin';
 import { getToken, type StaffUser } from './session';
@@ -14,50 +15,40 @@ export function httpClient(url: string, options: fetchUtils.Options = {}) {
 }
 
 /**
- * The fields each resource accepts on PUT; the API refuses any other field (`forbidNonWhitelisted`), while
- * react-admin sends the whole record.
+ * The fields each resource accepts on PUT, by resource name; the API refuses any other field
+ * (`forbidNonWhitelisted`), while react-admin sends the whole record. From the resources' definitions
+ * (src/resources.ts).
  */
-const WRITABLE: Record<string, readonly string[]> = {
-  orders: ['status', 'paymentStatus'],
-  'license-keys': ['status'],
-  downloads: ['isActive'],
-  coupons: ['code', 'percentOff', 'active', 'startsAt', 'expiresAt', 'maxRedemptions'],
-  messages: ['status'],
-  staff: ['role', 'password'],
-};
+export type WritableFields = Readonly<Record<string, readonly string[]>>;
 
 /** The writable fields that differ from the record as it was loaded. */
-export function updatePayload(resource: string, params: Pick<UpdateParams, 'data' | 'previousData'>) {
-  const writable = WRITABLE[resource] ?? [];
-  const data = params.data as Record<string, unknown>;
-  const previous = (params.previousData ?? {}) as Record<string, unknown>;
-  return Object.fromEntries(
-    writable
-      .filter((field) => field in data && data[field] !== previous[field])
-      .map((field) => [field, data[field] === '' ? null : data[field]]),
-  );
+export function updatePayloadOf(writableFields: WritableFields) {
+  return (resource: string, params: Pick<UpdateParams, 'data' | 'previousData'>) => {
+    const writable = writableFields[resource] ?? [];
+    const data = params.data as Record<string, unknown>;
+    const previous = (params.previousData ?? {}) as Record<string, unknown>;
+    return Object.fromEntries(
+      writable
+        .filter((field) => field in data && data[field] !== previous[field])
+        .map((field) => [field, data[field] === '' ? null : data[field]]),
+    );
+  };
 }
 
-export interface ImportResult {
-  imported: number;
-  duplicates: number;
-  invalid: { line: number; reason: string }[];
-  ordersCompleted?: number;
-}
+type Schemas = components['schemas'];
+
+/** `POST /api/admin/license-keys/import`: the counts, and the rows skipped with why. */
+export type ImportResult = Schemas['ImportLicenseKeysResultDto'];
 
 /** `POST /api/admin/me/mfa`: the new secret, not yet in force. */
-export interface MfaEnrolment {
-  secret: string;
-  otpauthUrl: string;
-}
+export type MfaEnrolment = Schemas['MfaEnrolmentDto'];
 
 /** `POST /api/admin/me/mfa/confirm`. */
-export interface MfaConfirmation {
-  recoveryCodes: string[];
-  token: string;
-}
+export type MfaConfirmation = Schemas['MfaConfirmedDto'];
 
 export interface AppDataProvider extends DataProvider {
+  /** `GET /api/admin/dashboard`: the figures, computed at most a few seconds ago. */
+  getDashboard(): Promise<DashboardStats>;
   resendOrderEmail(orderId: string): Promise<unknown>;
   resendEmail(emailId: number | string): Promise<unknown>;
   importLicenseKeys(file: File): Promise<ImportResult>;
@@ -71,67 +62,76 @@ export interface AppDataProvider extends DataProvider {
   resetUserMfa(userId: number | string): Promise<void>;
 }
 
-const base = simpleRestProvider(API, httpClient);
-
 /**
- * ra-data-simple-rest with the routes' names mapped, PUT bodies trimmed to what changed, and lists past
- * 10,000 matches flagged: the API then sends `X-Total-Capped: true` and the total is a lower bound.
+ * ra-data-simple-rest with the routes' names mapped, PUT bodies trimmed to the writable fields that changed,
+ * and lists past 10,000 matches flagged: the API then sends `X-Total-Capped: true` and the total is a lower
+ * bound.
  */
-export const dataProvider: AppDataProvider = {
-  ...base,
-  async getList(resource: string, params: GetListParams) {
-    let capped = false;
-    const capture = async (url: string, options?: fetchUtils.Options) => {
-      const response = await httpClient(url, options);
-      capped = response.headers.get('X-Total-Capped') === 'true';
-      return response;
-    };
-    const result = await simpleRestProvider(API, capture).getList(resource, params);
-    return capped ? { ...result, meta: { ...result.meta, totalCapped: true } } : result;
-  },
-  async update(resource, params) {
-    const { json } = await httpClient(`${API}/${resource}/${encodeURIComponent(params.id)}`, {
-      method: 'PUT',
-      body: JSON.stringify(updatePayload(resource, params)),
-    });
-    return { data: json };
-  },
+export function createDataProvider(writableFields: WritableFields): AppDataProvider {
+  const updatePayload = updatePayloadOf(writableFields);
+  return {
+    ...simpleRestProvider(API, httpClient),
+    async getList(resource: string, params: GetListParams) {
+      let capped = false;
+      const capture = async (url: string, options?: fetchUtils.Options) => {
+        const response = await httpClient(url, options);
+        capped = response.headers.get('X-Total-Capped') === 'true';
+        return response;
+      };
+      const result = await simpleRestProvider(API, capture).getList(resource, params);
+      return capped ? { ...result, meta: { ...result.meta, totalCapped: true } } : result;
+    },
+    async update(resource, params) {
+      const { json } = await httpClient(`${API}/${resource}/${encodeURIComponent(params.id)}`, {
+        method: 'PUT',
+        body: JSON.stringify(updatePayload(resource, params)),
+      });
+      return { data: json };
+    },
 
-  async resendOrderEmail(orderId) {
-    const { json } = await httpClient(`${API}/orders/${encodeURIComponent(orderId)}/resend-email`, {
-      method: 'POST',
-    });
-    return json;
-  },
-  async resendEmail(emailId) {
-    const { json } = await httpClient(`${API}/emails/${encodeURIComponent(emailId)}/resend`, {
-      method: 'POST',
-    });
-    return json;
-  },
-  async importLicenseKeys(file) {
-    const body = new FormData();
-    body.append('file', file);
-    const { json } = await httpClient(`${API}/license-keys/import`, { method: 'POST', body });
-    return json as ImportResult;
-  },
+    async getDashboard() {
+      const { json } = await httpClient(`${API}/dashboard`, {
+        headers: new Headers({ Accept: 'application/json', 'Cache-Control': 'no-cache' }),
+      });
+      return json as DashboardStats;
+    },
 
-  async getMe() {
-    const { json } = await httpClient(`${API}/me`);
-    return json as StaffUser;
-  },
-  async startMfaEnrolment() {
-    const { json } = await httpClient(`${API}/me/mfa`, { method: 'POST' });
-    return json as MfaEnrolment;
-  },
-  async confirmMfaEnrolment(code) {
-    const { json } = await httpClient(`${API}/me/mfa/confirm`, {
-      method: 'POST',
-      body: JSON.stringify({ code }),
-    });
-    return json as MfaConfirmation;
-  },
-  async resetUserMfa(userId) {
-    await httpClient(`${API}/staff/${encodeURIComponent(userId)}/mfa`, { method: 'DELETE' });
-  },
-};
+    async resendOrderEmail(orderId) {
+      const { json } = await httpClient(`${API}/orders/${encodeURIComponent(orderId)}/resend-email`, {
+        method: 'POST',
+      });
+      return json;
+    },
+    async resendEmail(emailId) {
+      const { json } = await httpClient(`${API}/emails/${encodeURIComponent(emailId)}/resend`, {
+        method: 'POST',
+      });
+      return json;
+    },
+    async importLicenseKeys(file) {
+      const body = new FormData();
+      body.append('file', file);
+      const { json } = await httpClient(`${API}/license-keys/import`, { method: 'POST', body });
+      return json as ImportResult;
+    },
+
+    async getMe() {
+      const { json } = await httpClient(`${API}/me`);
+      return json as StaffUser;
+    },
+    async startMfaEnrolment() {
+      const { json } = await httpClient(`${API}/me/mfa`, { method: 'POST' });
+      return json as MfaEnrolment;
+    },
+    async confirmMfaEnrolment(code) {
+      const { json } = await httpClient(`${API}/me/mfa/confirm`, {
+        method: 'POST',
+        body: JSON.stringify({ code }),
+      });
+      return json as MfaConfirmation;
+    },
+    async resetUserMfa(userId) {
+      await httpClient(`${API}/staff/${encodeURIComponent(userId)}/mfa`, { method: 'DELETE' });
+    },
+  };
+}

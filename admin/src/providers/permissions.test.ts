@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAccess } from './permissions';
+import { canAccess } from '../resources';
 
 describe('canAccess', () => {
   it('lets an admin do everything', () => {

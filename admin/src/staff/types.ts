@@ -1,8 +1,5 @@
-/** A row of `GET /api/admin/users`. */
-export interface StaffMember {
-  id: number;
-  username: string;
-  role: string;
-  mfaEnabled: boolean;
-  createdAt: string;
-}
+/* The back office's staff as the API answers them: the generated contract's types (`npm run contract`). */
+import type { components } from '@store/contracts';
+
+/** A row of `GET /api/admin/staff` (the contract has no friendly name for it). */
+export type StaffMember = components['schemas']['AdminStaffMemberDto'];

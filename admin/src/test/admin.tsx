@@ -1,3 +1,4 @@
+import type { DashboardStats } from '@store/contracts';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
@@ -8,7 +9,7 @@ import type { StaffUser } from '../providers/session';
 export const SLOW = { timeout: 10_000 };
 
 /** A dashboard with nothing on it, for tests that pass through the dashboard on the way elsewhere. */
-export const EMPTY_STATS = {
+export const EMPTY_STATS: DashboardStats = {
   totalOrders: 0,
   totalRevenueCents: 0,
   activeLicenses: 0,
@@ -19,6 +20,7 @@ export const EMPTY_STATS = {
   awaitingKeysOrders: 0,
   refundsDue: 0,
   stock: [],
+  generatedAt: '2026-01-01T00:00:00Z',
 };
 
 type Route = (init: RequestInit | undefined) => Response | Promise<Response>;

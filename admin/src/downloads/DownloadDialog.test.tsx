@@ -1,0 +1,80 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetStoreConfig } from '../common/storeConfig';
+import type { Order } from '../orders/types';
+import { jsonBody, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+
+const ORDER: Order = {
+  id: 'bbbbbbbb-0000-4000-8000-000000000002',
+  customerName: 'Jane Doe',
+  customerEmail: 'paid@example.com',
+  totalCents: 4049,
+  status: 'fulfilled',
+  paymentStatus: 'completed',
+  paymentMethod: 'card',
+  createdAt: '2026-11-23T10:00:00.000Z',
+  awaitingKeys: false,
+  refundDue: null,
+};
+
+afterEach(() => resetStoreConfig());
+
+function downloadsApi() {
+  return stubApi({
+    'GET /api/admin/downloads': () => Response.json([], { headers: { 'Content-Range': 'downloads 0-0/0' } }),
+    'GET /api/admin/orders': () => Response.json([ORDER], { headers: { 'Content-Range': 'orders 0-0/1' } }),
+    'POST /api/admin/downloads': (init) =>
+      Response.json({ id: 'new-link', ...(jsonBody(init) as object), downloadCount: 0, isActive: true }),
+  });
+}
+
+const field = (dialog: HTMLElement, name: string) => within(dialog).getByLabelText(name, { exact: false });
+
+describe('the Create Download dialog', () => {
+  it("answers an empty form with the spec's messages, sends a complete one, and opens empty again", async () => {
+    const fetchMock = downloadsApi();
+    signIn();
+    renderAdmin('/admin/downloads');
+    const open = async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Create Download' }, SLOW));
+      return screen.findByRole('dialog', { name: 'Create New Download Link' }, SLOW);
+    };
+    let dialog = await open();
+    expect((field(dialog, 'Max Downloads') as HTMLInputElement).value).toBe('5');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Download' }));
+
+    for (const message of [
+      'Order ID is required',
+      'Product ID is required',
+      'File name is required',
+      'Must be a valid URL',
+    ])
+      expect(await within(dialog).findByText(message, {}, SLOW)).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Order' }), { target: { value: 'paid' } });
+    fireEvent.click(await screen.findByRole('option', { name: /paid@example\.com/ }, SLOW));
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Product' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Office 2024 Standard' }));
+    fireEvent.change(field(dialog, 'File Name'), { target: { value: ' OfficeSetup.exe ' } });
+    fireEvent.change(field(dialog, 'File URL'), { target: { value: 'https://example.com/setup.exe' } });
+    fireEvent.change(field(dialog, 'Max Downloads'), { target: { value: '3' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Download' }));
+
+    expect(await screen.findByText('New download link has been created successfully', {}, SLOW)).toBeTruthy();
+    const post = fetchMock.mock.calls.find(
+      ([url, init]) => url === '/api/admin/downloads' && init?.method === 'POST',
+    );
+    expect(jsonBody(post?.[1])).toEqual({
+      orderId: ORDER.id,
+      productId: 'office-2024-standard',
+      fileName: 'OfficeSetup.exe',
+      fileUrl: 'https://example.com/setup.exe',
+      maxDownloads: 3,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
+
+    dialog = await open();
+    expect((field(dialog, 'File Name') as HTMLInputElement).value).toBe('');
+  });
+});

@@ -1,0 +1,164 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetStoreConfig } from '../common/storeConfig';
+import type { Order } from '../orders/types';
+import { jsonBody, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import type { LicenseKey } from './types';
+
+const ORDER: Order = {
+  id: 'bbbbbbbb-0000-4000-8000-000000000002',
+  customerName: 'Jane Doe',
+  customerEmail: 'paid@example.com',
+  totalCents: 4049,
+  status: 'processing',
+  paymentStatus: 'completed',
+  paymentMethod: 'card',
+  createdAt: '2026-11-23T10:00:00.000Z',
+  awaitingKeys: true,
+  refundDue: null,
+};
+
+const KEY: LicenseKey = {
+  id: 'cccccccc-0000-4000-8000-000000000003',
+  orderId: null,
+  productId: 'office-2024-standard',
+  licenseKey: 'ABCDE-12345-FGHIJ-67890-KLMNO',
+  activationCount: 0,
+  activationLimit: 1,
+  status: 'active',
+  createdAt: '2026-11-23T10:00:00.000Z',
+};
+
+afterEach(() => resetStoreConfig());
+
+function licenseApi(create: () => Response) {
+  return stubApi({
+    // One key: with none, react-admin shows its empty page, without the list's buttons.
+    'GET /api/admin/license-keys': () =>
+      Response.json([KEY], { headers: { 'Content-Range': 'license-keys 0-0/1' } }),
+    'GET /api/admin/orders': () => Response.json([ORDER], { headers: { 'Content-Range': 'orders 0-0/1' } }),
+    'POST /api/admin/license-keys': create,
+  });
+}
+
+async function openDialog() {
+  signIn();
+  renderAdmin('/admin/license-keys');
+  fireEvent.click(await screen.findByRole('button', { name: 'Create License' }, SLOW));
+  return screen.findByRole('dialog', { name: 'Create License' }, SLOW);
+}
+
+async function fill(dialog: HTMLElement) {
+  fireEvent.change(within(dialog).getByRole('combobox', { name: 'Order' }), {
+    target: { value: 'paid' },
+  });
+  fireEvent.click(await screen.findByRole('option', { name: /paid@example\.com/ }, SLOW));
+  fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Product' }));
+  fireEvent.click(await screen.findByRole('option', { name: 'Office 2024 Standard' }));
+  fireEvent.change(within(dialog).getByRole('textbox', { name: 'License Key' }), {
+    target: { value: ' abcde-12345-fghij-67890-zzzzz ' },
+  });
+  fireEvent.change(within(dialog).getByRole('spinbutton', { name: 'Activation Limit' }), {
+    target: { value: '2' },
+  });
+}
+
+describe('the Create License dialog', () => {
+  it("answers an empty form with the spec's messages, without calling the API", async () => {
+    const fetchMock = licenseApi(() => Response.json({}));
+    const dialog = await openDialog();
+    expect(
+      (within(dialog).getByRole('spinbutton', { name: 'Activation Limit' }) as HTMLInputElement).value,
+    ).toBe('1');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create License' }));
+
+    expect(await within(dialog).findByText('Order ID is required', {}, SLOW)).toBeTruthy();
+    expect(within(dialog).getByText('Product ID is required')).toBeTruthy();
+    expect(within(dialog).getByText('License key is required')).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole('spinbutton', { name: 'Activation Limit' }), {
+      target: { value: '0' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create License' }));
+    expect(await within(dialog).findByText('Activation limit must be at least 1', {}, SLOW)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/admin/license-keys', expect.anything());
+  });
+
+  it('sends the key, trimmed, with a number limit, then closes', async () => {
+    const fetchMock = licenseApi(() => Response.json({ ...KEY, id: 'new-key', orderId: ORDER.id }));
+    const dialog = await openDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Generate' }));
+    expect((within(dialog).getByRole('textbox', { name: 'License Key' }) as HTMLInputElement).value).toMatch(
+      /^[A-Z0-9]{5}(-[A-Z0-9]{5}){4}$/,
+    );
+    await fill(dialog);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create License' }));
+
+    expect(await screen.findByText('License key created', {}, SLOW)).toBeTruthy();
+    const post = fetchMock.mock.calls.find(
+      ([url, init]) => url === '/api/admin/license-keys' && init?.method === 'POST',
+    );
+    expect(jsonBody(post?.[1])).toEqual({
+      orderId: ORDER.id,
+      productId: 'office-2024-standard',
+      licenseKey: 'abcde-12345-fghij-67890-zzzzz',
+      activationLimit: 2,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create License' })).toBeNull(), SLOW);
+  });
+
+  it("shows the server's reason for a refusal and keeps the dialog open", async () => {
+    licenseApi(() =>
+      Response.json(
+        { statusCode: 409, message: 'This license key already exists', error: 'Conflict' },
+        { status: 409 },
+      ),
+    );
+    const dialog = await openDialog();
+    await fill(dialog);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create License' }));
+
+    const toast = await screen.findByRole('alert', {}, SLOW);
+    expect(within(toast).getByText('Creation failed')).toBeTruthy();
+    expect(within(toast).getByText('This license key already exists')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Create License' })).toBeTruthy();
+  });
+});
+
+describe('the Import Keys dialog', () => {
+  it('uploads the chosen CSV and shows the counts', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/license-keys': () =>
+        Response.json([KEY], { headers: { 'Content-Range': 'license-keys 0-0/1' } }),
+      'POST /api/admin/license-keys/import': () =>
+        Response.json({
+          imported: 2,
+          duplicates: 1,
+          invalid: [{ line: 5, reason: 'License key must be 5 groups of 5 letters or digits' }],
+          ordersCompleted: 0,
+        }),
+    });
+    signIn();
+    renderAdmin('/admin/license-keys');
+    fireEvent.click(await screen.findByRole('button', { name: 'Import Keys' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Import Keys' }, SLOW);
+    const importButton = within(dialog).getByRole('button', { name: 'Import' });
+    expect(importButton.hasAttribute('disabled')).toBe(true);
+
+    const file = new File(['productId,licenseKey\n'], 'keys.csv', { type: 'text/csv' });
+    fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [file] } });
+    expect(within(dialog).getByText('keys.csv')).toBeTruthy();
+    await waitFor(() => expect(importButton.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(importButton);
+
+    const result = await within(dialog).findByLabelText('Import result', {}, SLOW);
+    expect(result.textContent).toContain('Imported: 2');
+    expect(result.textContent).toContain('Duplicates: 1');
+    expect(result.textContent).toContain('Invalid: 1');
+    expect(result.textContent).toContain('Line 5: License key must be 5 groups');
+    const upload = fetchMock.mock.calls.find(([url]) => url === '/api/admin/license-keys/import');
+    expect((upload?.[1]?.body as FormData).get('file')).toBeInstanceOf(File);
+  });
+});

@@ -1,0 +1,41 @@
+/*
+ * The back office's resources, in sidebar order, and what is derived from their definitions (each in its
+ * folder's index.ts): the data provider's writable fields, the roles' rule (admin-only resources) and the
+ * two providers built with them. App.tsx renders a <Resource> for each; the sidebar links to each.
+ */
+import type { ResourceDefinition } from './common/resource';
+import coupons from './coupons';
+import downloads from './downloads';
+import emails from './emails';
+import licenseKeys from './license-keys';
+import messages from './messages';
+import orders from './orders';
+import { createAuthProvider } from './providers/authProvider';
+import { createDataProvider, updatePayloadOf, type WritableFields } from './providers/dataProvider';
+import { accessRule } from './providers/permissions';
+import staff from './staff';
+
+export const RESOURCES: readonly ResourceDefinition[] = [
+  orders,
+  licenseKeys,
+  downloads,
+  coupons,
+  emails,
+  messages,
+  staff,
+];
+
+const WRITABLE_FIELDS: WritableFields = Object.fromEntries(
+  RESOURCES.map((resource) => [resource.name, resource.writable]),
+);
+
+/** The PUT body for a resource: its writable fields that differ from the record as it was loaded. */
+export const updatePayload = updatePayloadOf(WRITABLE_FIELDS);
+
+/** Whether a role may take an action on a resource (the server's rule, mirrored to hide what it refuses). */
+export const canAccess = accessRule(
+  RESOURCES.filter((resource) => resource.adminOnly).map((resource) => resource.name),
+);
+
+export const dataProvider = createDataProvider(WRITABLE_FIELDS);
+export const authProvider = createAuthProvider(canAccess);
