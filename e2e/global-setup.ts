@@ -45,7 +45,13 @@ function buildIfNeeded(): void {
   });
   if (stale.length === 0) return;
   console.log(`e2e: building (${stale.map((b) => b.output).join(', ')} out of date)`);
-  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  // With NODE_ENV=development, as a shell following `.env.example` has it: the builds must still be React's
+  // production builds (tests/production-build.spec.ts).
+  const result = spawnSync('npm', ['run', 'build'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'development' },
+  });
   if (result.status !== 0) throw new Error('e2e: npm run build failed');
 }
 
