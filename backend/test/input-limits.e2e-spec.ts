@@ -28,6 +28,7 @@ const WALKED = [
   'BillingDto',
   'CreatePaymentIntentDto',
   'CartItemDto',
+  'ReplacedOrderDto',
   'OrderStatusQueryDto',
   'DemoConfirmDto',
   'ValidateCouponDto',
@@ -136,6 +137,12 @@ describe(`every request DTO's longest values fit the database on ${DRIVER}`, () 
       send: (item) => checkout({ cartItems: [item] }),
       base: { quantity: 1 },
       status: 400,
+    });
+    // A replaced order whose client secret does not match is left alone: the checkout goes on.
+    add('ReplacedOrderDto', {
+      send: (replacesOrder) => checkout({ replacesOrder }),
+      base: { orderId: intent.orderId },
+      status: 201,
     });
     add('OrderStatusQueryDto', {
       send: (query) => api().get(`/api/orders/${intent.orderId}/status`).query(query),

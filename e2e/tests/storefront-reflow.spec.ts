@@ -55,6 +55,14 @@ for (const width of [320, 390]) {
       expect(wide).toEqual([]);
     });
 
+    test('Login is reachable from the footer, as the delivery policy says', async ({ page }) => {
+      await page.goto('/delivery-policy');
+      await expect(page.getByText('Choose Login at the top or bottom of any page')).toBeVisible();
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Login' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole('heading', { name: 'Access your licences' })).toBeVisible();
+    });
+
     test('the guarantees take one line of the first screen', async ({ page }) => {
       await page.goto('/contact');
       const strip = page.getByRole('complementary', { name: 'Our guarantees' });

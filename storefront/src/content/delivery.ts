@@ -15,7 +15,7 @@ export const deliveryMethods: Card[] = [
   },
   {
     title: 'Customer access link',
-    text: `Lost the e-mail? Choose Login at the top of any page and enter your order's e-mail address. We send a sign-in link, valid for ${DELIVERY.accessLinkMinutes} minutes, to a page listing your orders, keys and downloads.`,
+    text: `Lost the e-mail? Choose Login at the top or bottom of any page and enter your order's e-mail address. We send a sign-in link, valid for ${DELIVERY.accessLinkMinutes} minutes, to a page listing your orders, keys and downloads.`,
   },
   {
     title: 'SMS backup',

@@ -48,6 +48,8 @@ const COLUMNS: FooterColumn[] = [
         ),
       },
       { label: 'Contact Us', to: '/contact' },
+      // The header's Login is hidden on phones (spec); here every screen has it.
+      { label: 'Login', to: '/login' },
     ],
   },
   {

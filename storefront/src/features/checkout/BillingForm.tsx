@@ -104,7 +104,7 @@ export function BillingForm({
           },
           children: COUNTRIES.map((c) => (
             <option key={c.code} value={c.code} title={c.tooltip}>
-              {`${c.flag} ${c.name}`}
+              {c.name}
             </option>
           )),
         })}
@@ -114,7 +114,7 @@ export function BillingForm({
             slotProps: { select: { native: true }, inputLabel: { shrink: true } },
             children: PHONE_KEYS.map((key) => (
               <option key={key} value={key}>
-                {`${COUNTRIES.find((c) => c.phoneKey === key)?.flag ?? ''} ${key}`}
+                {key}
               </option>
             )),
           })}

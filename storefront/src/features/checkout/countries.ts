@@ -7,34 +7,19 @@ import {
 
 /**
  * The countries the store sells to (spec §3) with their phone prefixes, as the server lists and accepts them
- * (the API contract), and the flag the checkout shows for each.
+ * (the API contract). No flags: a flag emoji shows as empty boxes where no emoji font is installed, and
+ * an option that starts with one cannot be chosen by typing the country's name.
  */
 export interface Country {
   code: CountryCode;
   name: string;
-  flag: string;
   phoneKey: PhoneKey;
   tooltip: string;
 }
 
-/** Every country's flag: a country the server adds without one here fails to compile. */
-const FLAGS: Record<CountryCode, string> = {
-  US: '🇺🇸',
-  IN: '🇮🇳',
-  GB: '🇬🇧',
-  CA: '🇨🇦',
-  AU: '🇦🇺',
-  DE: '🇩🇪',
-  FR: '🇫🇷',
-  JP: '🇯🇵',
-  SG: '🇸🇬',
-  UAE: '🇦🇪',
-};
-
 export const COUNTRIES: Country[] = SERVER_COUNTRIES.map(({ code, name, phoneKey }) => ({
   code,
   name,
-  flag: FLAGS[code],
   phoneKey,
   tooltip: `${name} (${phoneKey})`,
 }));
