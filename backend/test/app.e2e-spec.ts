@@ -157,7 +157,6 @@ describe('the server: catalogue, health, docs, front ends, errors', () => {
     expect(res.body.supportHours).toMatchObject({
       email: '24/7',
       phone: 'Mon-Fri 9AM-6PM EST',
-      liveChat: 'Mon-Fri 9AM-8PM EST',
       summary:
         'Mon-Fri 9AM-6PM EST, Sat 10AM-4PM EST limited, Sun and holidays closed (automated delivery only)',
     });
@@ -171,7 +170,6 @@ describe('the server: catalogue, health, docs, front ends, errors', () => {
     expect(Object.keys(schemas.SupportHoursDto.properties)).toEqual([
       'email',
       'phone',
-      'liveChat',
       'summary',
       'schedule',
     ]);

@@ -1692,8 +1692,6 @@ export interface components {
       email: string;
       /** @example Mon-Fri 9AM-6PM EST */
       phone: string;
-      /** @example Mon-Fri 9AM-8PM EST */
-      liveChat: string;
       /**
        * @description The week in one line
        * @example Mon-Fri 9AM-6PM EST, Sat 10AM-4PM EST limited, Sun and holidays closed (automated delivery only)

@@ -28,7 +28,6 @@ function expectHeadingsInOrder(levels: number[]) {
 interface SupportHours {
   email: string;
   phone: string;
-  liveChat: string;
   summary: string;
   schedule: { day: string; hours: string; support: string }[];
 }
@@ -75,9 +74,7 @@ const PAGES: PageCase[] = [
     texts: [
       'Email Support',
       'Phone Support',
-      'Live Chat',
       'Mon-Fri 9AM-6PM EST',
-      'Mon-Fri 9AM-8PM EST',
       '24/7, answered within 24 hours',
       'Anderson, SC',
       'Sat',
@@ -135,7 +132,7 @@ const PAGES: PageCase[] = [
       'Immediate',
       'Standard',
       'Extended',
-      '5-30 minutes',
+      'Typically within minutes of payment',
       'Invalid Email Address',
       'Payment Declined',
       'Spam/Junk Filters',
@@ -169,12 +166,8 @@ const PAGES: PageCase[] = [
       'Up to 50%',
       '0%',
       '5-7 business days',
-      '3-5 business days',
-      '7-10 business days',
-      'over $500',
       'order confirmation number',
       'Mon-Fri 9AM-6PM EST',
-      'Mon-Fri 9AM-8PM EST',
     ],
     links: [
       ['Start Refund Request', '/contact?topic=refund'],
@@ -190,7 +183,6 @@ const PAGES: PageCase[] = [
       'GDPR',
       'CCPA',
       'Session, or up to 30 days',
-      'Up to 24 months',
       'Up to 12 months',
       'Marketing',
       'under 13',
@@ -297,7 +289,7 @@ test.describe('content pages', () => {
         await expect(page.getByRole('button', { name: 'Cart' })).toHaveCount(0);
         await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
       } else {
-        await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+        await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
         await expect(page.getByRole('contentinfo')).toContainText('not affiliated with Microsoft');
       }
 
@@ -330,7 +322,6 @@ test.describe('content pages', () => {
     expect(config.supportHours).toMatchObject({
       email: '24/7',
       phone: 'Mon-Fri 9AM-6PM EST',
-      liveChat: 'Mon-Fri 9AM-8PM EST',
       summary:
         'Mon-Fri 9AM-6PM EST, Sat 10AM-4PM EST limited, Sun and holidays closed (automated delivery only)',
     });
@@ -338,7 +329,6 @@ test.describe('content pages', () => {
     const hours: SupportHours = {
       email: 'Around the clock',
       phone: 'Tue-Thu 8AM-2PM CET',
-      liveChat: 'Wed 1PM-3PM CET',
       summary: 'Tue-Thu 8AM-2PM CET, closed otherwise',
       schedule: [
         { day: 'Tuesday - Thursday', hours: '8AM-2PM CET', support: 'Everything' },
@@ -354,7 +344,7 @@ test.describe('content pages', () => {
 
     await page.goto('/contact');
     const main = page.getByRole('main');
-    for (const text of [`${hours.email}, answered within 24 hours`, hours.phone, hours.liveChat])
+    for (const text of [`${hours.email}, answered within 24 hours`, hours.phone])
       await expect(main.getByText(text, { exact: true })).toBeVisible();
     const office = page.getByRole('complementary', { name: 'Our Office' });
     await expect(office).toContainText('Tuesday - Thursday');

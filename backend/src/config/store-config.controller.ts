@@ -37,9 +37,6 @@ export class SupportHoursDto {
   @ApiProperty({ example: SUPPORT_HOURS.phone })
   phone: string;
 
-  @ApiProperty({ example: SUPPORT_HOURS.liveChat })
-  liveChat: string;
-
   @ApiProperty({ example: SUPPORT_HOURS.summary, description: 'The week in one line' })
   summary: string;
 

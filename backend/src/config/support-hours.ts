@@ -13,7 +13,6 @@ export interface SupportHours {
   /** When e-mail is read. */
   email: string;
   phone: string;
-  liveChat: string;
   /** The week in one line, for footers and e-mails. */
   summary: string;
   /** The week in detail, for the tables on the contact and delivery policy pages. */
@@ -28,11 +27,10 @@ export interface SupportHours {
 export const SUPPORT_HOURS: SupportHours = {
   email: '24/7',
   phone: 'Mon-Fri 9AM-6PM EST',
-  liveChat: 'Mon-Fri 9AM-8PM EST',
   summary: 'Mon-Fri 9AM-6PM EST, Sat 10AM-4PM EST limited, Sun and holidays closed (automated delivery only)',
   schedule: [
-    { day: 'Monday - Friday', hours: '9AM-6PM EST', support: 'Full support by e-mail, phone and live chat' },
-    // Phone and chat are weekday services: Saturday's limited support is by e-mail.
+    { day: 'Monday - Friday', hours: '9AM-6PM EST', support: 'Full support by e-mail and phone' },
+    // The phone is a weekday service: Saturday's limited support is by e-mail. No live chat is offered.
     { day: 'Saturday', hours: '10AM-4PM EST', support: 'Limited support by e-mail' },
     { day: 'Sunday & holidays', hours: 'Closed', support: 'Automated delivery only' },
   ],

@@ -31,7 +31,6 @@ export const REFUND = {
   fullPercent: 100,
   partialMaxPercent: 50,
   nonePercent: 0,
-  bankTransferMinimum: '$500',
 } as const;
 
 export const PRIVACY = {

@@ -86,7 +86,7 @@ export const jobPostings: JobPosting[] = [
     type: 'Full-time',
     experience: '2+ years',
     description:
-      'Help customers install and activate Office on Windows and Mac by e-mail, phone and chat, and resolve delivery questions.',
+      'Help customers install and activate Office on Windows and Mac by e-mail and phone, and resolve delivery questions.',
     requirements: [
       'Two or more years in technical support',
       'Hands-on knowledge of Windows 10/11 and macOS',

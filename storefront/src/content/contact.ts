@@ -16,7 +16,8 @@ export const contactPage: PageMetaContent = {
   intro: `Questions about an order, a licence key or installing Office? Our support team answers every message within ${SUPPORT.responseTime}.`,
 };
 
-export type ContactMethodKind = 'email' | 'phone' | 'chat';
+/** No live chat: the store offers none, so no page promises one. */
+export type ContactMethodKind = 'email' | 'phone';
 
 export interface ContactMethod {
   kind: ContactMethodKind;
@@ -39,12 +40,6 @@ export const contactMethods: ContactMethod[] = [
     title: 'Phone Support',
     availability: HOURS.phone,
     text: 'Talk to a support agent about activation, installation or an order.',
-  },
-  {
-    kind: 'chat',
-    title: 'Live Chat',
-    availability: HOURS.liveChat,
-    text: 'Chat with an agent in real time during chat hours. Outside them, send us a message with the form below.',
   },
 ];
 

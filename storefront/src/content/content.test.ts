@@ -134,11 +134,10 @@ describe('contact content', () => {
     });
   });
 
-  it("has three contact methods with the server's hours and four FAQs", () => {
+  it("has the store's two contact methods (no live chat: none is offered) with the server's hours and four FAQs", () => {
     expect(contactMethods.map((m) => [m.kind, m.availability])).toEqual([
       ['email', `${HOURS.email}, answered within 24 hours`],
       ['phone', HOURS.phone],
-      ['chat', HOURS.liveChat],
     ]);
     expect(
       contact.officeCard.scheduleEntry({ day: 'Saturday', hours: '10AM-4PM EST', support: 'Limited' }),
@@ -207,22 +206,17 @@ describe('refund content', () => {
       ['Processing', '5-7 days'],
     ]);
     expect(refund.refundTypes.map((t) => t.amount)).toEqual(['100%', 'Up to 50%', '0%']);
+    // Cards only: the store takes no other payment, so it refunds no other way.
     expect(refund.refundMethods.map((m) => [m.method, m.time])).toEqual([
       ['Credit or debit card', '5-7 business days'],
-      ['PayPal', '3-5 business days'],
-      ['Bank transfer', '7-10 business days'],
     ]);
-    expect(refund.refundMethods[2].note).toContain('over $500');
+    expect(text(refund)).not.toMatch(/paypal|bank transfer/i);
     expect(refund.requiredInformation.required).toHaveLength(3);
     expect(refund.requiredInformation.optional).toHaveLength(3);
     expect(refund.startRefund.to).toBe('/contact?topic=refund');
     expect(refund.refundConditions.some((c) => c.eligible)).toBe(true);
     expect(refund.refundConditions.some((c) => !c.eligible)).toBe(true);
-    expect(refund.supportChannels.map((c) => c.availability)).toEqual([
-      HOURS.email,
-      HOURS.phone,
-      HOURS.liveChat,
-    ]);
+    expect(refund.supportChannels.map((c) => c.availability)).toEqual([HOURS.email, HOURS.phone]);
     expect(refund.compatibilityLink.to).toBe('/compatibility');
   });
 });
@@ -236,7 +230,8 @@ describe('privacy content', () => {
     expect(privacy.userRights.some((r) => r.ccpa && !r.gdpr)).toBe(true);
     expect(privacy.cookieTypes.map((c) => [c.type, c.lifetime, c.used])).toEqual([
       ['Essential', 'Session, or up to 30 days', true],
-      ['Analytics', 'Up to 24 months', true],
+      // No analytics runs on the store.
+      ['Analytics', 'Not used', false],
       ['Functional', 'Up to 12 months', true],
       ['Marketing', 'Not used', false],
     ]);
@@ -356,13 +351,11 @@ describe('support hours in copy', () => {
   const modules = { careers, compatibility, contact, delivery, enterprise, eula, privacy, refund, terms };
 
   it('cuts copy into its text and the hours it names', () => {
-    expect(splitHours(`Open ${HOURS.email}; phone ${HOURS.phone}, chat ${HOURS.liveChat}.`)).toEqual([
+    expect(splitHours(`Open ${HOURS.email}; phone ${HOURS.phone}.`)).toEqual([
       'Open ',
       { hours: 'email' },
       '; phone ',
       { hours: 'phone' },
-      ', chat ',
-      { hours: 'liveChat' },
       '.',
     ]);
     expect(splitHours(HOURS.phone)).toEqual([{ hours: 'phone' }]);

@@ -70,7 +70,6 @@ export const dataUses: DataUse[] = [
   { purpose: 'Answering your questions and support requests', legalBasis: 'Performance of a contract' },
   { purpose: 'Preventing fraud and securing our store', legalBasis: 'Legitimate interests' },
   { purpose: 'Keeping tax and accounting records', legalBasis: 'Legal obligation' },
-  { purpose: 'Understanding how the site is used (analytics)', legalBasis: 'Consent' },
 ];
 
 export const securityMeasures: string[] = [
@@ -188,12 +187,8 @@ export const cookieTypes: CookieType[] = [
     lifetime: 'Session, or up to 30 days',
     used: true,
   },
-  {
-    type: 'Analytics',
-    purpose: 'Count visits and see which pages help (only with your consent)',
-    lifetime: 'Up to 24 months',
-    used: true,
-  },
+  // The store runs no analytics: should it ever, only with the visitor's consent.
+  { type: 'Analytics', purpose: 'Count visits and see which pages help', lifetime: 'Not used', used: false },
   { type: 'Functional', purpose: 'Remember your preferences', lifetime: 'Up to 12 months', used: true },
   { type: 'Marketing', purpose: 'Advertising and tracking across sites', lifetime: 'Not used', used: false },
 ];

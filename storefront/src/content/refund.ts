@@ -5,7 +5,7 @@ import type { Card, PageMetaContent } from './types';
 export const refundPage: PageMetaContent = {
   title: 'Refund Policy',
   description:
-    'Our 30-day money-back guarantee: who qualifies, how to ask, and how long refunds take (card 5-7 business days, PayPal 3-5, bank transfer 7-10).',
+    'Our 30-day money-back guarantee: who qualifies, how to ask, and how long a refund takes (back to your card in 5-7 business days).',
   intro: `Every order comes with a ${REFUND.windowDays}-day money-back guarantee. If your licence key does not work and we cannot fix it, or it never arrives, you get your money back.`,
 };
 
@@ -100,12 +100,6 @@ export interface RefundMethod {
 
 export const refundMethods: RefundMethod[] = [
   { method: 'Credit or debit card', time: '5-7 business days', note: 'Back to the card you paid with.' },
-  { method: 'PayPal', time: '3-5 business days', note: 'Back to the PayPal account you paid with.' },
-  {
-    method: 'Bank transfer',
-    time: '7-10 business days',
-    note: `For purchases over ${REFUND.bankTransferMinimum}, when the original payment method can no longer receive the refund.`,
-  },
 ];
 
 /** Spec §5: what a refund request must (and may) contain. */
@@ -138,7 +132,6 @@ export const supportChannels: SupportChannel[] = [
     text: `Send your request any time; we answer within ${SUPPORT.responseTime}.`,
   },
   { title: 'Phone Support', availability: HOURS.phone, text: 'Talk a refund through with an agent.' },
-  { title: 'Live Chat', availability: HOURS.liveChat, text: 'Quick questions about a refund.' },
 ];
 
 export const policyNotes: string[] = [

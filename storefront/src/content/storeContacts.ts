@@ -9,10 +9,9 @@ import { SUPPORT } from './business';
 export const HOURS = {
   email: '{emailHours}',
   phone: '{phoneHours}',
-  liveChat: '{liveChatHours}',
 } as const satisfies Record<SupportChannel, string>;
 
-const TOKEN = /\{(email|phone|liveChat)Hours\}/g;
+const TOKEN = /\{(email|phone)Hours\}/g;
 
 /** Copy cut into its own text and the support hours it names, in order. */
 export function splitHours(text: string): (string | { hours: SupportChannel })[] {

@@ -28,7 +28,6 @@ import { useAsPrerendered } from '../lib/asPrerendered';
 const METHOD_ACTION: Record<ContactMethodKind, () => ReactNode> = {
   email: () => <SupportEmailLink />,
   phone: () => <SupportPhoneLink />,
-  chat: () => null,
 };
 
 /** `/contact`: contact methods, the message form (with `?role=` / `?topic=` prefills), the office and FAQs. */
@@ -49,7 +48,7 @@ export function ContactPage() {
             m: 0,
             display: 'grid',
             gap: 2,
-            gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
+            gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' },
           }}
         >
           {contactMethods.map((method) => (

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { addItem, setCartOpen } from '../store/cart/cartSlice';
 import { STANDARD } from '../test/fixtures';
@@ -10,7 +10,7 @@ describe('NotFoundPage', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeTruthy();
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Login' })).toBeTruthy();
     expect(screen.getByRole('contentinfo').textContent).toContain('not affiliated with Microsoft');
     expect(document.title).toBe('404 Page Not Found | Office Licence Store');
   });

@@ -21,7 +21,7 @@ const hasText = (value: unknown, keys: string[]): value is Record<string, string
 function isStoreConfig(body: unknown): body is StoreConfig {
   if (!hasText(body, ['storeName', 'supportEmail', 'supportPhone', 'officeAddress'])) return false;
   const hours: unknown = (body as Record<string, unknown>).supportHours;
-  if (!hasText(hours, ['email', 'phone', 'liveChat', 'summary'])) return false;
+  if (!hasText(hours, ['email', 'phone', 'summary'])) return false;
   const schedule: unknown = (hours as Record<string, unknown>).schedule;
   return Array.isArray(schedule) && schedule.every((row) => hasText(row, ['day', 'hours', 'support']));
 }

@@ -71,14 +71,13 @@ export const STORE_CONFIG = {
   supportHours: {
     email: '24/7',
     phone: 'Mon-Fri 9AM-6PM EST',
-    liveChat: 'Mon-Fri 9AM-8PM EST',
     summary:
       'Mon-Fri 9AM-6PM EST, Sat 10AM-4PM EST limited, Sun and holidays closed (automated delivery only)',
     schedule: [
       {
         day: 'Monday - Friday',
         hours: '9AM-6PM EST',
-        support: 'Full support by e-mail, phone and live chat',
+        support: 'Full support by e-mail and phone',
       },
       { day: 'Saturday', hours: '10AM-4PM EST', support: 'Limited support by e-mail' },
       { day: 'Sunday & holidays', hours: 'Closed', support: 'Automated delivery only' },
