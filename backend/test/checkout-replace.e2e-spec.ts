@@ -121,8 +121,18 @@ describe(`one checkout, one order, on ${DRIVER}`, () => {
     expect(await orders().countBy({ id: abandoned.orderId, paymentStatus: 'pending' })).toBe(1);
   });
 
-  it('documents Idempotency-Key once, as optional', async () => {
+  it('documents Idempotency-Key once, as optional, and no header anywhere as required', async () => {
     const docs = (await t.http().get('/api/docs-json').expect(200)).body;
+    const required = Object.entries(
+      docs.paths as Record<string, Record<string, { parameters?: object[] }>>,
+    ).flatMap(([path, operations]) =>
+      Object.entries(operations).flatMap(([method, operation]) =>
+        (operation.parameters ?? [])
+          .filter((p) => (p as { in: string }).in === 'header' && (p as { required?: boolean }).required)
+          .map((p) => `${method} ${path}: ${(p as { name: string }).name}`),
+      ),
+    );
+    expect(required).toEqual([]);
     const headers = docs.paths['/api/create-payment-intent'].post.parameters.filter(
       (p: { in: string }) => p.in === 'header',
     );

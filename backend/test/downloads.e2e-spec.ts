@@ -130,4 +130,28 @@ describe('public downloads: GET /api/downloads/:token', () => {
     for (const r of results.filter((res) => res.status === 410)) expect(r.body.message).toBe(LIMIT);
     expect(await countOf(link.id)).toBe(5);
   });
+
+  it('sends a browser to a page saying why the link no longer works; API clients keep the JSON', async () => {
+    const browser = (token: string) =>
+      download(token).set('accept', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8');
+    const usedUp = await makeLink({ maxDownloads: 1, downloadCount: 1 });
+    const expired = await makeLink({ expiresAt: new Date(Date.now() - DAY) });
+    const off = await makeLink({ isActive: false });
+    for (const [token, reason] of [
+      [usedUp.token, 'limit'],
+      [expired.token, 'expired'],
+      [off.token, 'deactivated'],
+      ['no-such-token', 'unknown'],
+    ]) {
+      const res = await browser(token!).expect(303);
+      expect(res.headers.location).toBe(`/download-unavailable?reason=${reason}`);
+    }
+    for (const accept of ['application/json', '*/*']) {
+      const res = await download(usedUp.token).set('accept', accept).expect(410);
+      expect(res.body).toEqual({ statusCode: 410, message: LIMIT, error: 'Gone' });
+    }
+    // A usable link still goes to the file, for a browser too.
+    const fresh = await makeLink();
+    expect((await browser(fresh.token).expect(302)).headers.location).toBe(fresh.fileUrl);
+  });
 });

@@ -1794,9 +1794,7 @@ export interface operations {
   AccountController_orders: {
     parameters: {
       query?: never;
-      header: {
-        authorization: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -2099,8 +2097,7 @@ export interface operations {
   DashboardController_get: {
     parameters: {
       query?: never;
-      header: {
-        'cache-control': string;
+      header?: {
         /** @description `no-cache` computes the figures now instead of answering ones up to 5 seconds old */
         'Cache-Control'?: string;
       };
@@ -3625,7 +3622,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description This download link has been deactivated / has expired / has reached its download limit */
+      /** @description This download link has been deactivated / has expired / has reached its download limit. A browser (Accept: text/html) is sent instead (303) to the storefront page /download-unavailable?reason=…, which says why and what to do */
       410: {
         headers: {
           [name: string]: unknown;

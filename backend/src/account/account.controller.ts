@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -11,6 +11,7 @@ import {
 } from '@nestjs/swagger';
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import { Public } from '../common/auth.decorators.js';
+import { RequestHeader } from '../common/request-header.decorator.js';
 import { AccountService } from './account.service.js';
 import { AccessLinkRequestDto, AccessLinkResponseDto, CustomerOrderDto } from './dto/account.dto.js';
 
@@ -43,7 +44,7 @@ export class AccountController {
   })
   @ApiOkResponse({ type: [CustomerOrderDto] })
   @ApiUnauthorizedResponse({ description: 'Missing, tampered or expired link' })
-  async orders(@Headers('authorization') authorization?: string): Promise<CustomerOrderDto[]> {
+  async orders(@RequestHeader('authorization') authorization?: string): Promise<CustomerOrderDto[]> {
     return this.account.orders(await this.account.verify(authorization));
   }
 }

@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  createParamDecorator,
-  Get,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Query,
-  UseGuards,
-  type ExecutionContext,
-} from '@nestjs/common';
+import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Query, UseGuards } from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
@@ -24,6 +13,7 @@ import {
 } from '@nestjs/swagger';
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import { Public } from '../common/auth.decorators.js';
+import { RequestHeader } from '../common/request-header.decorator.js';
 import { CheckoutService } from './checkout.service.js';
 import {
   CreatePaymentIntentDto,
@@ -31,16 +21,6 @@ import {
   OrderStatusQueryDto,
   PaymentIntentResponseDto,
 } from './dto/create-payment-intent.dto.js';
-
-/**
- * The optional Idempotency-Key header, trimmed and at most 255 characters. A decorator of our own rather than
- * `@Headers()`, which Swagger would document a second time as required; `@ApiHeader` documents it once.
- */
-const IdempotencyKey = createParamDecorator((_data: unknown, context: ExecutionContext) => {
-  const { headers } = context.switchToHttp().getRequest<{ headers: Record<string, unknown> }>();
-  const value = headers['idempotency-key'];
-  return (typeof value === 'string' && value.trim().slice(0, 255)) || undefined;
-});
 
 @ApiTags('checkout')
 @Public()
@@ -66,9 +46,9 @@ export class CheckoutController {
   @ApiTooManyRequestsResponse()
   createPaymentIntent(
     @Body() body: CreatePaymentIntentDto,
-    @IdempotencyKey() idempotencyKey: string | undefined,
+    @RequestHeader('idempotency-key') idempotencyKey?: string,
   ): Promise<PaymentIntentResponseDto> {
-    return this.checkout.createPaymentIntent(body, idempotencyKey);
+    return this.checkout.createPaymentIntent(body, idempotencyKey?.trim().slice(0, 255) || undefined);
   }
 
   @Get('orders/:id/status')

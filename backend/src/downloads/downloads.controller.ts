@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Param, Redirect } from '@nestjs/common';
+import { Controller, Get, Header, HttpException, Param, Redirect } from '@nestjs/common';
 import {
   ApiFoundResponse,
   ApiGoneResponse,
@@ -8,7 +8,23 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Public } from '../common/auth.decorators.js';
-import { DownloadsService } from './downloads.service.js';
+import { RequestHeader } from '../common/request-header.decorator.js';
+import {
+  DOWNLOAD_DEACTIVATED,
+  DOWNLOAD_EXPIRED,
+  DOWNLOAD_LIMIT_REACHED,
+  DownloadsService,
+} from './downloads.service.js';
+
+/** The storefront page that tells a browser why its link no longer works, by the server's reason. */
+const UNAVAILABLE_REASONS: Record<string, string> = {
+  [DOWNLOAD_EXPIRED]: 'expired',
+  [DOWNLOAD_LIMIT_REACHED]: 'limit',
+  [DOWNLOAD_DEACTIVATED]: 'deactivated',
+};
+
+/** A browser asks for pages (`text/html` first or among its types); an API client asks for JSON or anything. */
+const wantsPage = (accept: string | undefined) => /(^|,)\s*text\/html\b/i.test(accept ?? '');
 
 @ApiTags('downloads')
 @Public()
@@ -27,9 +43,21 @@ export class DownloadsController {
   @ApiFoundResponse({ description: 'Counted; Location is the file URL' })
   @ApiNotFoundResponse({ description: 'Download link not found' })
   @ApiGoneResponse({
-    description: 'This download link has been deactivated / has expired / has reached its download limit',
+    description:
+      'This download link has been deactivated / has expired / has reached its download limit. A browser ' +
+      '(Accept: text/html) is sent instead (303) to the storefront page /download-unavailable?reason=…, ' +
+      'which says why and what to do',
   })
-  async download(@Param('token') token: string): Promise<{ url: string }> {
-    return { url: await this.downloads.consume(token) };
+  async download(
+    @Param('token') token: string,
+    @RequestHeader('accept') accept?: string,
+  ): Promise<{ url: string; statusCode?: number }> {
+    try {
+      return { url: await this.downloads.consume(token) };
+    } catch (error) {
+      if (!(error instanceof HttpException) || !wantsPage(accept)) throw error;
+      const reason = UNAVAILABLE_REASONS[error.message] ?? 'unknown';
+      return { url: `/download-unavailable?reason=${reason}`, statusCode: 303 };
+    }
   }
 }

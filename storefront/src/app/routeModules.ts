@@ -52,6 +52,10 @@ export const SHELL_PAGES: Record<string, PageModule> = {
   'delivery-policy': pageModule(() => import('../pages/DeliveryPolicyPage'), 'DeliveryPolicyPage'),
   'refund-policy': pageModule(() => import('../pages/RefundPolicyPage'), 'RefundPolicyPage'),
   eula: pageModule(() => import('../pages/EulaPage'), 'EulaPage'),
+  'download-unavailable': pageModule(
+    () => import('../pages/DownloadUnavailablePage'),
+    'DownloadUnavailablePage',
+  ),
 };
 
 /** The page modules the route table (router.tsx) renders for `pathname`, besides the home page. */

@@ -1,8 +1,9 @@
-import { Get, Headers } from '@nestjs/common';
+import { Get } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { AdminController } from '../../common/auth.decorators.js';
 import { DASHBOARD_CACHE_MS, DashboardService } from './dashboard.service.js';
 import { DashboardStatsDto } from './dto/dashboard.dto.js';
+import { RequestHeader } from '../../common/request-header.decorator.js';
 
 /** Read by admin and support staff alike (no @Roles). */
 @AdminController('dashboard', 'admin: dashboard')
@@ -22,7 +23,7 @@ export class DashboardController {
     description: '`no-cache` computes the figures now instead of answering ones up to 5 seconds old',
   })
   @ApiOkResponse({ type: DashboardStatsDto })
-  get(@Headers('cache-control') cacheControl?: string): Promise<DashboardStatsDto> {
+  get(@RequestHeader('cache-control') cacheControl?: string): Promise<DashboardStatsDto> {
     return this.dashboard.stats(/\bno-cache\b/i.test(cacheControl ?? ''));
   }
 }
