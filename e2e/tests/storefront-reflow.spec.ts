@@ -16,6 +16,7 @@ const ROUTES = [
   '/delivery-policy',
   '/refund-policy',
   '/eula',
+  '/download-unavailable?reason=expired',
   '/no-such-page',
 ];
 
