@@ -51,7 +51,7 @@ describe('the server: catalogue, health, docs, front ends, errors', () => {
         '$53.99',
         63999,
         5399,
-        '50%',
+        '91%',
         'Only 22 licenses left!',
         ['Windows'],
       ],

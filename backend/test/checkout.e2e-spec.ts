@@ -128,7 +128,7 @@ describe('checkout with the demo provider', () => {
       const cases: [unknown, string][] = [
         [[{ id: 'office-1999', quantity: 1 }], 'Unknown product: office-1999'],
         [[{ id: STANDARD, quantity: 0 }], 'Quantity must be at least 1'],
-        [[{ id: STANDARD, quantity: 101 }], 'Quantity must be at most 100'],
+        [[{ id: STANDARD, quantity: 51 }], 'Quantity must be at most 50'],
         [[{ id: STANDARD, quantity: 1.5 }], 'Quantity must be a whole number'],
         [[{ id: STANDARD, quantity: '2' }], 'Quantity must be a whole number'],
         [[], 'The cart is empty'],
@@ -138,10 +138,10 @@ describe('checkout with the demo provider', () => {
         ],
         [
           [
-            { id: STANDARD, quantity: 60 },
-            { id: STANDARD, quantity: 60 },
+            { id: STANDARD, quantity: 30 },
+            { id: STANDARD, quantity: 30 },
           ],
-          'Quantity must be at most 100',
+          'Quantity must be at most 50',
         ],
         ['nope', 'cartItems must be a list of {id, quantity}'],
       ];

@@ -1635,8 +1635,16 @@ export interface components {
       originalPriceCents: number;
       /** @example 4049 */
       currentPriceCents: number;
-      /** @example 80% */
+      /**
+       * @description Off the original price, rounded down
+       * @example 80%
+       */
       savings: string;
+      /**
+       * @description Most licences of it per order
+       * @example 50
+       */
+      maxQuantity: number;
     };
     /**
      * @description Set while the order was paid but not delivered and owes the shopper a full refund

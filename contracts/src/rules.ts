@@ -69,7 +69,7 @@ export const schemaRules = {
         maxLength: 64,
       },
       quantity: {
-        maximum: 100,
+        maximum: 50,
         minimum: 1,
       },
     },

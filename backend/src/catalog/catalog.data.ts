@@ -15,7 +15,14 @@ const ltscInstaller = {
  * first process of the new build to start writes it to the database, and a process of an older build (a
  * replica restarting during a rolling deploy) leaves the newer catalogue alone and serves it.
  */
-export const CATALOG_VERSION = 1;
+export const CATALOG_VERSION = 2;
+
+/**
+ * How many licences of one edition an order may hold (every edition alike; `maxQuantity` of GET /api/products,
+ * checked again at checkout). From 10 an order may need manual processing (the storefront says so); beyond
+ * this, businesses go through enterprise support.
+ */
+export const MAX_QUANTITY_PER_PRODUCT = 50;
 
 /** An edition as the catalogue states it (the database adds the version it was written from). */
 export type CatalogProduct = Readonly<Omit<Product, 'catalogVersion'>>;
@@ -83,7 +90,7 @@ export const CATALOG: readonly CatalogProduct[] = deepFreeze([
     licensesLeft: 'Only 22 licenses left!',
     originalPriceCents: 63999,
     currentPriceCents: 5399,
-    savings: '50%',
+    savings: '91%',
     sortOrder: 3,
     ...ltscInstaller,
   },

@@ -24,7 +24,7 @@ import type {
   PaymentIntentResponseDto,
   ReplacedOrderDto,
 } from './dto/create-payment-intent.dto.js';
-import { MAX_QUANTITY } from './dto/create-payment-intent.dto.js';
+import { MAX_QUANTITY_PER_PRODUCT as MAX_QUANTITY } from '../catalog/catalog.data.js';
 import { priceCart, UnknownProductError } from './pricing.js';
 import { runInTransaction } from '../database/transactions.js';
 

@@ -2,15 +2,17 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
-/** Minus / count / plus for a cart line; minus is disabled at the minimum quantity of 1. */
+/** Minus / count / plus for a cart line; minus is disabled at the minimum quantity of 1, plus at `max`. */
 export function QuantityStepper({
   label,
   quantity,
+  max = Infinity,
   onChange,
 }: {
   /** What is counted, for the buttons' accessible names. */
   label: string;
   quantity: number;
+  max?: number;
   onChange: (quantity: number) => void;
 }) {
   return (
@@ -34,6 +36,7 @@ export function QuantityStepper({
       <IconButton
         size="small"
         aria-label={`Increase quantity of ${label}`}
+        disabled={quantity >= max}
         onClick={() => onChange(quantity + 1)}
         sx={{ border: 1, borderColor: 'divider', width: 32, height: 32 }}
       >

@@ -22,6 +22,7 @@ const product = (
   originalPriceCents,
   currentPriceCents,
   savings,
+  maxQuantity: 50,
 });
 
 /** The catalogue as `GET /api/products` answers it. */
@@ -51,7 +52,7 @@ export const PRODUCTS: Product[] = [
     'Office 2024 Professional Plus LTSC',
     63999,
     5399,
-    '50%',
+    '91%',
     ['Word', 'Excel', 'PowerPoint', 'Outlook', 'Access'],
     ['Windows'],
     'Only 22 licenses left!',

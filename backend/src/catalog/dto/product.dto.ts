@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { formatUsd } from '../../common/money.js';
 import { PLATFORMS, type Platform, type Product } from '../entities/product.entity.js';
+import { MAX_QUANTITY_PER_PRODUCT } from '../catalog.data.js';
 
 export class IncludedAppDto {
   @ApiProperty({ example: 'Word' })
@@ -44,8 +45,15 @@ export class ProductDto {
   @ApiProperty({ type: 'integer', example: 4049 })
   currentPriceCents: number;
 
-  @ApiProperty({ example: '80%' })
+  @ApiProperty({ example: '80%', description: 'Off the original price, rounded down' })
   savings: string;
+
+  @ApiProperty({
+    type: 'integer',
+    example: MAX_QUANTITY_PER_PRODUCT,
+    description: 'Most licences of it per order',
+  })
+  maxQuantity: number;
 
   static from(product: Product): ProductDto {
     return {
@@ -61,6 +69,7 @@ export class ProductDto {
       originalPriceCents: product.originalPriceCents,
       currentPriceCents: product.currentPriceCents,
       savings: product.savings,
+      maxQuantity: MAX_QUANTITY_PER_PRODUCT,
     };
   }
 }

@@ -18,10 +18,10 @@ import {
 } from 'class-validator';
 import { PAYMENT_PROVIDER_NAMES, type PaymentProviderName } from '../../config/app-config.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../orders/entities/order.entity.js';
+import { MAX_QUANTITY_PER_PRODUCT as MAX_QUANTITY } from '../../catalog/catalog.data.js';
 import { BillingDto } from './billing.dto.js';
 
 export const MAX_LINES = 20;
-export const MAX_QUANTITY = 100;
 
 /** A cart line: which product and how many. Prices never come from the browser. */
 export class CartItemDto {

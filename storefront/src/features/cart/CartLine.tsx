@@ -4,6 +4,8 @@ import Typography from '@mui/material/Typography';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import { formatCents } from '../../lib/money';
 import type { CartItem } from '../../store/cart/types';
+import { DELIVERY } from '../../content/business';
+import { cartCopy } from '../../content/cart';
 
 /** One line of the cart: title, unit prices, quantity controls and remove. */
 export function CartLine({
@@ -48,10 +50,20 @@ export function CartLine({
       <Typography sx={{ fontWeight: 700, textAlign: 'right' }}>
         {formatCents(item.currentPriceCents * item.quantity)}
       </Typography>
-      <QuantityStepper label={item.title} quantity={item.quantity} onChange={onQuantity} />
+      <QuantityStepper
+        label={item.title}
+        quantity={item.quantity}
+        max={item.maxQuantity}
+        onChange={onQuantity}
+      />
       <Button size="small" color="error" onClick={onRemove} aria-label={`Remove ${item.title}`}>
         Remove
       </Button>
+      {item.quantity >= DELIVERY.bulkOrderThreshold && (
+        <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
+          {cartCopy.bulkNote(item.maxQuantity)}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -96,4 +96,18 @@ describe('cart selectors', () => {
     expect(selectDiscount(store.getState())).toBe(9720);
     expect(selectCartTotal(store.getState())).toBe(48598 - 9720);
   });
+
+  it("keep every line within its product's maximum per order: adding stops there, a stored excess counts as it", () => {
+    const store = makeTestStore(
+      { cart: { ...initialCartState, items: [{ id: STANDARD.id, quantity: STANDARD.maxQuantity - 1 }] } },
+      { products: PRODUCTS },
+    );
+    store.dispatch(addItem(STANDARD));
+    store.dispatch(addItem(STANDARD));
+    expect(selectCartItems(store.getState())[0]!.quantity).toBe(STANDARD.maxQuantity);
+    // A cart stored before the maximum existed, or edited in the browser.
+    store.dispatch(updateQuantity({ id: STANDARD.id, quantity: 500 }));
+    expect(selectCartItems(store.getState())[0]!.quantity).toBe(STANDARD.maxQuantity);
+    expect(selectSubtotal(store.getState())).toBe(STANDARD.maxQuantity * STANDARD.currentPriceCents);
+  });
 });

@@ -28,7 +28,8 @@ export const selectCartItems = createSelector([selectCartLines, selectCatalogue]
   const byId = new Map(products.map((product) => [product.id, product]));
   return lines.flatMap((line): CartItem[] => {
     const product = byId.get(line.id);
-    return product ? [{ ...product, quantity: line.quantity }] : [];
+    // A line stored before the per-order maximum (or edited in the browser) counts as that maximum.
+    return product ? [{ ...product, quantity: Math.min(line.quantity, product.maxQuantity) }] : [];
   });
 });
 

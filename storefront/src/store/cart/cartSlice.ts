@@ -27,11 +27,15 @@ const cartSlice = createSlice({
   name: 'cart',
   initialState: initialCartState,
   reducers: {
-    /** Adds one of a product (anything with the catalogue's id), and opens the cart. */
-    addItem(state, action: PayloadAction<{ id: string }>) {
-      const existing = state.items.find((item) => item.id === action.payload.id);
-      if (existing) existing.quantity += 1;
-      else state.items.push({ id: action.payload.id, quantity: 1 });
+    /**
+     * Adds one of a product (anything with the catalogue's id, and its `maxQuantity` per order), and opens
+     * the cart. A line already at the product's maximum stays there.
+     */
+    addItem(state, action: PayloadAction<{ id: string; maxQuantity?: number }>) {
+      const { id, maxQuantity = Infinity } = action.payload;
+      const existing = state.items.find((item) => item.id === id);
+      if (existing) existing.quantity = Math.min(existing.quantity + 1, maxQuantity);
+      else state.items.push({ id, quantity: 1 });
       state.isOpen = true;
     },
     removeItem(state, action: PayloadAction<string>) {
