@@ -63,6 +63,7 @@ describe('the server: catalogue, health, docs, front ends, errors', () => {
       ['Word', 'Excel', 'PowerPoint', 'Outlook', 'Access'],
     ]);
     expect(res.body[2].title).toBe('Office 2024 Professional Plus LTSC');
+    expect(res.body.map((p: { maxQuantity: number }) => p.maxQuantity)).toEqual([50, 50, 50]);
     for (const product of res.body) {
       expect(Object.keys(product).sort()).toEqual(
         [
@@ -73,6 +74,7 @@ describe('the server: catalogue, health, docs, front ends, errors', () => {
           'id',
           'includedApps',
           'licensesLeft',
+          'maxQuantity',
           'originalPrice',
           'originalPriceCents',
           'savings',
