@@ -62,8 +62,9 @@ test.describe('customer access to licences', () => {
     await expect(order).toContainText('Office 2024 Home & Business × 1');
     // The token has left the address bar (kept for the tab in sessionStorage).
     await expect(page).toHaveURL(/\/account$/);
-    await expect(order).toContainText('Order: fulfilled');
-    await expect(order).toContainText('Payment: completed');
+    // In words, not the API's statuses.
+    await expect(order).toContainText('Delivered');
+    await expect(order).not.toContainText('fulfilled');
     const key = (await order.locator('code').first().textContent()) ?? '';
     expect(key).toMatch(LICENSE_KEY);
     await order.getByRole('button', { name: `Copy licence key ${key}` }).click();

@@ -11,6 +11,27 @@ interface OrderState {
 export const isRefundDue = (order: OrderState) =>
   order.status === 'cancelled' && order.paymentStatus === 'completed';
 
+/**
+ * An order's state in a shopper's words (the customer's page), never the API's (`fulfilled`, `completed`):
+ * one label for the order and its payment together.
+ */
+export function orderStateLabel(order: OrderState & { awaitingKeys?: boolean }): string {
+  if (order.paymentStatus === 'refunded') return 'Refunded';
+  if (isRefundDue(order)) return 'Refund due';
+  if (order.status === 'cancelled') return 'Cancelled';
+  if (order.status === 'fulfilled') return 'Delivered';
+  if (order.paymentStatus === 'completed') return order.awaitingKeys ? 'Paid: keys to follow' : 'Paid';
+  if (order.paymentStatus === 'failed') return 'Payment failed';
+  return 'Awaiting payment';
+}
+
+/** A licence key's state in a shopper's words. */
+export const KEY_STATE_LABELS: Record<string, string> = {
+  active: 'Active',
+  revoked: 'Revoked',
+  expired: 'Expired',
+};
+
 /** What the shopper is told about such an order, on the confirmation page and on /account. */
 export const REFUND_DUE_TEXT =
   'Not completed: no licence keys were sent and your payment will be refunded in full.';

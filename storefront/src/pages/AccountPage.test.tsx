@@ -74,6 +74,10 @@ describe('AccountPage', () => {
     const delivered = screen.getByRole('article', { name: 'Order 6f1c2d3e' });
     expect(within(delivered).queryByText('Refund due')).toBeNull();
     expect(within(delivered).queryByRole('alert')).toBeNull();
+    // In words, never the API's enum values.
+    expect(within(delivered).getByText('Delivered')).toBeTruthy();
+    expect(within(delivered).getAllByText('Active').length).toBeGreaterThan(0);
+    expect(delivered.textContent).not.toMatch(/fulfilled|completed|\bactive\b/);
   });
 });
 

@@ -15,7 +15,7 @@ import { clearAccessToken, readAccessToken, saveAccessToken } from '../features/
 import { fetchCustomerOrders, type CustomerOrder } from '../features/account/accountApi';
 import { ApiError } from '../api/http';
 import { formatCents } from '../lib/money';
-import { isRefundDue, REFUND_DUE_TEXT } from '../lib/orderOutcome';
+import { isRefundDue, KEY_STATE_LABELS, orderStateLabel, REFUND_DUE_TEXT } from '../lib/orderOutcome';
 
 type Load =
   | { state: 'loading' }
@@ -48,14 +48,7 @@ function OrderCard({ order }: { order: CustomerOrder }) {
         <Typography variant="h6" component="h2">
           Order {order.id.slice(0, 8)} · {dateFormat.format(new Date(order.createdAt))}
         </Typography>
-        {refundDue ? (
-          <Chip label="Refund due" size="small" color="warning" />
-        ) : (
-          <Stack direction="row" spacing={1}>
-            <Chip label={`Order: ${order.status}`} size="small" />
-            <Chip label={`Payment: ${order.paymentStatus}`} size="small" />
-          </Stack>
-        )}
+        <Chip label={orderStateLabel(order)} size="small" color={refundDue ? 'warning' : 'default'} />
       </Stack>
       <Typography color="text.secondary" sx={{ mt: 1 }}>
         {order.items.map((i) => `${i.name} × ${i.quantity}`).join(', ')} · Total{' '}
@@ -87,7 +80,7 @@ function OrderCard({ order }: { order: CustomerOrder }) {
                   {key.licenseKey}
                 </Box>
                 <Chip
-                  label={key.status}
+                  label={KEY_STATE_LABELS[key.status] ?? key.status}
                   size="small"
                   color={key.status === 'active' ? 'success' : 'default'}
                 />

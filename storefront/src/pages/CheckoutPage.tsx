@@ -44,13 +44,9 @@ export function CheckoutPage() {
   // While a payment is being confirmed the summary is read-only: the cart cannot change under it.
   const [paying, setPaying] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
 
+  // The step's heading takes the focus, on arrival too: a keyboard or screen-reader user starts at the step.
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
     heading.current?.focus();
   }, [step]);
 
