@@ -276,6 +276,12 @@ describe('checkout with the demo provider', () => {
       expect(mails[0]!.subject).toBe(
         `Your Office licence keys for order ${intent.orderId.slice(0, 8).toUpperCase()}`,
       );
+      // The receipt the delivery policy promises: the order, what was bought and what was paid, and how.
+      expect(mails[0]!.text).toContain(`Order ${intent.orderId}, paid `);
+      expect(mails[0]!.text).toContain('Office 2024 Professional Plus LTSC × 2 at $53.99: $107.98');
+      expect(mails[0]!.text).toContain(
+        `Total paid: $107.98 by ${(await orders().findOneByOrFail({ id: intent.orderId })).paymentMethod}`,
+      );
 
       // The download link in the e-mail works.
       const download = await t.http().get(`/api/downloads/${links[0]!.token}`).expect(302);

@@ -67,4 +67,58 @@ describe('renderDeliveryEmail', () => {
     expect(mail.subject).toBe('Your remaining licence keys for order ABCDEF12');
     expect(mail.text).toContain('The remaining licence keys for your order have arrived');
   });
+
+  it('puts the receipt in the first e-mail: order, date, items, discount, total and how it was paid', () => {
+    const mail = renderDeliveryEmail({
+      ...base,
+      receipt: {
+        date: new Date('2026-11-21T10:00:00Z'),
+        items: [{ name: 'Office 2024 Standard', quantity: 2, unitPriceCents: 4049 }],
+        subtotalCents: 8098,
+        discountCents: 810,
+        couponCode: 'SAVE10',
+        totalCents: 7288,
+        paymentMethod: 'card',
+      },
+      products: [
+        {
+          title: 'Office 2024 Standard',
+          keys: ['AAAAA-BBBBB-CCCCC-DDDDD-EEEEE'],
+          downloads: [link],
+          keysToFollow: 0,
+        },
+      ],
+    });
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Receipt');
+      expect(part).toContain(`Order ${base.orderId}, paid 2026-11-21`);
+      expect(part).toContain('Office 2024 Standard × 2 at $40.49: $80.98');
+      expect(part).toContain('Subtotal: $80.98');
+      expect(part).toContain('Discount (SAVE10): -$8.10');
+      expect(part).toContain('Total paid: $72.88 by card');
+    }
+    // The steps point to the links where they are: above them.
+    expect(mail.text).toContain('with the download link above');
+    expect(mail.text).not.toMatch(/link below/);
+    expect(mail.text.indexOf('Download (OfficeSetup.exe)')).toBeLessThan(
+      mail.text.indexOf('download link above'),
+    );
+  });
+
+  it('leaves the receipt out when there is none (the follow-up with late keys)', () => {
+    const mail = renderDeliveryEmail({
+      ...base,
+      followUp: true,
+      products: [
+        {
+          title: 'Office 2024 Standard',
+          keys: ['AAAAA-BBBBB-CCCCC-DDDDD-EEEEE'],
+          downloads: [],
+          keysToFollow: 0,
+        },
+      ],
+    });
+    expect(mail.text).not.toContain('Receipt');
+    expect(mail.html).not.toContain('Receipt');
+  });
 });

@@ -1,3 +1,4 @@
+import { formatUsd } from '../common/money.js';
 import { escapeHtml } from '../emails/mail-text.js';
 
 export interface DeliveredProduct {
@@ -9,8 +10,23 @@ export interface DeliveredProduct {
   keysToFollow: number;
 }
 
+/** What the order cost, as the first delivery e-mail (and a resend) states it: the customer's receipt. */
+export interface DeliveryReceipt {
+  /** When it was paid. */
+  date: Date;
+  items: { name: string; quantity: number; unitPriceCents: number }[];
+  subtotalCents: number;
+  discountCents: number;
+  couponCode: string | null;
+  totalCents: number;
+  /** As the payment provider named it (`card`), or null when unknown. */
+  paymentMethod: string | null;
+}
+
 export interface DeliveryEmailInput {
   orderId: string;
+  /** Left out of the follow-up that carries late keys: the first e-mail had it. */
+  receipt?: DeliveryReceipt;
   customerName: string;
   products: DeliveredProduct[];
   supportEmail: string;
@@ -22,7 +38,7 @@ export interface DeliveryEmailInput {
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 const STEPS = [
-  'Download the installer with the link below (or from your Microsoft account) and run it.',
+  'Download the installer with the download link above (or from your Microsoft account) and run it.',
   'Open Word, Excel or any other included app once the installation has finished.',
   'Go to File > Account > Activate Product (or Change Product Key) and enter your licence key.',
   'Your licence is for one device and does not expire: keep this e-mail somewhere safe.',
@@ -47,6 +63,7 @@ export function renderDeliveryEmail(input: DeliveryEmailInput): {
       ? `${waiting} more licence key${waiting === 1 ? ' is' : 's are'} on the way: we will e-mail ${waiting === 1 ? 'it' : 'them'} as soon as ${waiting === 1 ? 'it is' : 'they are'} in stock, typically within minutes and at the latest within 24 hours.`
       : '';
   const support = `Questions? Reply to this e-mail or write to ${input.supportEmail}. Order reference: ${input.orderId}`;
+  const receipt = input.receipt ? receiptLines(input.orderId, input.receipt) : [];
 
   const text = [
     `Hello ${input.customerName},`,
@@ -68,6 +85,8 @@ export function renderDeliveryEmail(input: DeliveryEmailInput): {
     ...STEPS.map((step, i) => `  ${i + 1}. ${step}`),
     '',
     `Your orders, keys and downloads are also available at ${input.publicUrl}/login.`,
+    ...(receipt.length ? ['', 'Receipt', ...receipt.map((line) => `  ${line}`)] : []),
+    '',
     support,
   ].join('\n');
 
@@ -91,8 +110,28 @@ ${waitingNote ? `<p>${escapeHtml(waitingNote)}</p>` : ''}
 <h3 style="font-size:16px">How to install and activate</h3>
 <ol>${STEPS.map((step) => `<li>${escapeHtml(step)}</li>`).join('')}</ol>
 <p>Your orders, keys and downloads are also available at <a href="${escapeHtml(input.publicUrl)}/login">${escapeHtml(input.publicUrl)}/login</a>.</p>
+${receipt.length ? `<h3 style="font-size:16px">Receipt</h3>\n<p>${receipt.map(escapeHtml).join('<br>')}</p>` : ''}
 <p>${escapeHtml(support)}</p>
 </body></html>`;
 
   return { subject, text, html };
+}
+
+/** The receipt, line by line: order, date, each item, the discount, what was paid and how. */
+function receiptLines(orderId: string, receipt: DeliveryReceipt): string[] {
+  const method = receipt.paymentMethod ? ` by ${receipt.paymentMethod}` : '';
+  return [
+    `Order ${orderId}, paid ${day(receipt.date)}`,
+    ...receipt.items.map(
+      (item) =>
+        `${item.name} × ${item.quantity} at ${formatUsd(item.unitPriceCents)}: ${formatUsd(item.unitPriceCents * item.quantity)}`,
+    ),
+    ...(receipt.discountCents > 0
+      ? [
+          `Subtotal: ${formatUsd(receipt.subtotalCents)}`,
+          `Discount${receipt.couponCode ? ` (${receipt.couponCode})` : ''}: -${formatUsd(receipt.discountCents)}`,
+        ]
+      : []),
+    `Total paid: ${formatUsd(receipt.totalCents)}${method}`,
+  ];
 }

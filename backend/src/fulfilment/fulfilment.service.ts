@@ -264,6 +264,17 @@ export class FulfilmentService {
   ) {
     const email = renderDeliveryEmail({
       orderId: order.id,
+      receipt: followUp
+        ? undefined
+        : {
+            date: order.paidAt ?? new Date(),
+            items: order.orderItems,
+            subtotalCents: order.subtotalCents,
+            discountCents: order.discountCents,
+            couponCode: order.couponCode,
+            totalCents: order.totalCents,
+            paymentMethod: order.paymentMethod,
+          },
       customerName: order.customerName,
       products,
       supportEmail: this.config.mail.supportEmail,

@@ -75,13 +75,14 @@ export const deliveryContents: DeliveryContentItem[] = [
     item: 'Installation and activation guide',
     format: 'Step-by-step instructions in the e-mail',
     description: 'How to download, install and activate on Windows or Mac.',
-    required: false,
+    required: true,
   },
   {
     item: 'Order confirmation',
     format: 'E-mail receipt',
-    description: 'Your order number, the editions and the amount paid. Keep it for support and refunds.',
-    required: false,
+    description:
+      'In the delivery e-mail: your order number, the date, the editions, the amount paid and how. Keep it for support and refunds.',
+    required: true,
   },
 ];
 
