@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 
-/** Tabs until the focused element's text is `name` (at most `limit` presses); answers its outline. */
+/**
+ * Tabs until the focused element's text is `name`, in any case (buttons are shown upper-case), at most `limit`
+ * times; answers its outline.
+ */
 async function tabTo(page: Page, name: string, limit = 60) {
   for (let i = 0; i < limit; i++) {
     await page.keyboard.press('Tab');
@@ -10,7 +13,7 @@ async function tabTo(page: Page, name: string, limit = 60) {
       const style = getComputedStyle(element);
       return { text: element.innerText.trim(), outline: `${style.outlineStyle} ${style.outlineWidth}` };
     });
-    if (focused?.text === name) return focused.outline;
+    if (focused?.text.toLowerCase() === name.toLowerCase()) return focused.outline;
   }
   throw new Error(`${name} was not reached with Tab`);
 }

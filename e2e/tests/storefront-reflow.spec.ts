@@ -72,3 +72,27 @@ for (const width of [320, 390]) {
     });
   });
 }
+
+for (const width of [390, 1280]) {
+  test(`the enterprise page's floating call button leaves the page's end readable at ${width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/enterprise-support');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const covered = await page.evaluate(() => {
+      const button = [...document.querySelectorAll('button, a')].find(
+        (element) => getComputedStyle(element).position === 'fixed',
+      );
+      if (!button) return ['no floating button'];
+      const box = button.getBoundingClientRect();
+      return [...document.querySelectorAll('footer a, footer p')]
+        .filter((element) => {
+          const r = element.getBoundingClientRect();
+          return r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
+        })
+        .map((element) => element.textContent ?? '');
+    });
+    expect(covered).toEqual([]);
+  });
+}

@@ -163,7 +163,8 @@ export function EnterpriseSupportPage() {
         </Container>
       </Box>
 
-      <Box component="footer" sx={{ bgcolor: '#111827', color: '#e5e7eb', py: 4 }}>
+      {/* Room below the footer for the floating call button, so it covers nothing at the end of the page. */}
+      <Box component="footer" sx={{ bgcolor: '#111827', color: '#e5e7eb', pt: 4, pb: 12 }}>
         <Container
           maxWidth="lg"
           sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between' }}
