@@ -120,7 +120,7 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
       expect(await reveals()).toHaveLength(before);
     });
 
-    it('searches by exact key, last group, product and order-id prefix', async () => {
+    it('searches by exact key, last group, product id or title and order-id prefix', async () => {
       const q = async (text: string) => ids(await list({ filter: { q: text } }).expect(200)).sort();
       expect(await q(plain(sold))).toEqual([sold.id]);
       expect(await q(`  ${plain(sold).toLowerCase()} `)).toEqual([sold.id]);
@@ -130,6 +130,10 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
       expect(await q(STANDARD)).toEqual([sold.id, spare.id].sort());
       expect(await q(order.orderId.slice(0, 8))).toEqual([sold.id]);
       expect(await q(order.orderId.toUpperCase())).toEqual([sold.id]);
+      // By the product's title, as the table shows it: any part of it, in any case.
+      expect(await q('Home & Business')).toEqual([home.id]);
+      expect(await q('office 2024 standard')).toEqual([sold.id, spare.id].sort());
+      expect(await q('Office 2024')).toEqual([sold.id, spare.id, home.id].sort());
       expect(await q('no such thing')).toEqual([]);
       const none = await list({ filter: { q: 'no such thing' } }).expect(200);
       expect(none.headers['content-range']).toBe('license-keys */0');

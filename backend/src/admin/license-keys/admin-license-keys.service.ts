@@ -217,9 +217,9 @@ export class AdminLicenseKeysService {
   }
 
   /**
-   * `q` matches any of: the exact full key (by its lookup hash), the key's last group, a product id, or
-   * the start of an order id. Each is an equality or a prefix on an indexed column; conditions that
-   * cannot match the text are left out.
+   * `q` matches any of: the exact full key (by its lookup hash), the key's last group, a product id or any
+   * part (3+ characters) of a product's title, or the start of an order id. Each is an equality or a prefix
+   * on an indexed column; conditions that cannot match the text are left out.
    */
   private matchSearch(w: WhereExpressionBuilder, q: string): void {
     const conditions: [string, Record<string, string | string[]>][] = [];
@@ -228,7 +228,14 @@ export class AdminLicenseKeysService {
       conditions.push(['k.keyLookup IN (:...qLookup)', { qLookup: this.cipher.lookupHashes(upper) }]);
     if (/^[A-Z0-9]{5}$/.test(upper)) conditions.push(['k.keyLastGroup = :qLastGroup', { qLastGroup: upper }]);
     const lower = q.toLowerCase();
-    if (this.catalog.find(lower)) conditions.push(['k.productId = :qProduct', { qProduct: lower }]);
+    // A product by its id, or by any part of its title as the table shows it ("home & business", "LTSC").
+    const products = this.catalog
+      .findAll()
+      .filter(
+        (p) => p.id === lower || (lower.trim().length >= 3 && p.title.toLowerCase().includes(lower.trim())),
+      )
+      .map((p) => p.id);
+    if (products.length) conditions.push(['k.productId IN (:...qProducts)', { qProducts: products }]);
     if (/^[0-9a-f-]{1,36}$/.test(lower))
       conditions.push(startsWithLowercase(this.db.options.type, 'k.orderId', lower, 'qOrder'));
     if (!conditions.length) {
