@@ -89,15 +89,19 @@ describe('customer access to their licences', () => {
     expect(order.licenseKeys.map((k: { licenseKey: string }) => k.licenseKey).sort()).toEqual(
       stored.map((k) => cipher.decrypt(k.keyCiphertext)).sort(),
     );
-    expect(order.downloads).toEqual([
-      expect.objectContaining({
-        productId: HOME_BUSINESS,
-        url: expect.stringMatching(/^https:\/\/shop\.example\.test\/api\/downloads\/[\w-]+$/),
-        downloadCount: 0,
-        maxDownloads: 5,
-        isActive: true,
-      }),
-    ]);
+    // Home & Business runs on Windows and Mac: an installer link for each.
+    expect(order.downloads).toEqual(
+      ['Windows', 'Mac'].map((platform) =>
+        expect.objectContaining({
+          productId: HOME_BUSINESS,
+          platform,
+          url: expect.stringMatching(/^https:\/\/shop\.example\.test\/api\/downloads\/[\w-]+$/),
+          downloadCount: 0,
+          maxDownloads: 5,
+          isActive: true,
+        }),
+      ),
+    );
   });
 
   it('answers the same for an address without orders, and sends nothing', async () => {

@@ -21,8 +21,8 @@ describe(`back office: downloads on ${DRIVER}`, () => {
     t = await startTestApp({ TRUST_PROXY: 'loopback' });
     admin = await signIn(t, 'admin');
     support = await signIn(t, 'support');
-    // One link per product: officedeploymenttool.exe for Standard and Professional Plus, OfficeSetup.exe
-    // for Home & Business.
+    // A Windows link per product (officedeploymenttool.exe for Standard and Professional Plus,
+    // OfficeSetup.exe for Home & Business) and a Mac one for the two editions that run on a Mac.
     one = await buyWithDemo(t, [{ id: STANDARD, quantity: 1 }], 'first@example.com');
     two = await buyWithDemo(
       t,
@@ -52,19 +52,20 @@ describe(`back office: downloads on ${DRIVER}`, () => {
 
   it('lists links newest first with Content-Range, never with their tokens', async () => {
     const stored = await links();
-    expect(stored).toHaveLength(3);
+    expect(stored).toHaveLength(5);
     const res = await list().expect(200);
-    expect(res.headers['content-range']).toBe('downloads 0-2/3');
+    expect(res.headers['content-range']).toBe('downloads 0-4/5');
     const newest = [...stored].sort(
       (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1),
     );
     expect(ids(res)).toEqual(newest.map((l) => l.id));
-    const link = stored[0]!;
+    const link = stored.find((l) => l.productId === STANDARD && l.platform === 'Windows')!;
     expect(res.body.find((r: Row) => r.id === link.id)).toEqual({
       id: link.id,
       orderId: one.orderId,
       productId: STANDARD,
       fileName: 'officedeploymenttool.exe',
+      platform: 'Windows',
       fileUrl: link.fileUrl,
       fileSize: '3.5 MB',
       maxDownloads: 5,
@@ -78,17 +79,18 @@ describe(`back office: downloads on ${DRIVER}`, () => {
 
   it('pages, sorts and answers getMany', async () => {
     const page = await list({ range: [1, 1] }).expect(200);
-    expect(page.headers['content-range']).toBe('downloads 1-1/3');
+    expect(page.headers['content-range']).toBe('downloads 1-1/5');
     expect(page.body).toHaveLength(1);
     const past = await list({ range: [5, 9] }).expect(200);
-    expect(past.headers['content-range']).toBe('downloads */3');
+    expect(past.headers['content-range']).toBe('downloads */5');
     expect(past.body).toEqual([]);
 
     const byName = await list({ sort: ['fileName', 'ASC'] }).expect(200);
     // SQLite compares bytes (upper case first); MySQL/MariaDB's collation ignores case.
     const odt = 'officedeploymenttool.exe';
+    const pkg = 'Microsoft_Office_Installer.pkg';
     expect(byName.body.map((r: Row) => r.fileName)).toEqual(
-      DRIVER === 'sqlite' ? ['OfficeSetup.exe', odt, odt] : [odt, odt, 'OfficeSetup.exe'],
+      DRIVER === 'sqlite' ? [pkg, pkg, 'OfficeSetup.exe', odt, odt] : [pkg, pkg, odt, odt, 'OfficeSetup.exe'],
     );
 
     const [first, second] = await links();
@@ -105,10 +107,14 @@ describe(`back office: downloads on ${DRIVER}`, () => {
   });
 
   it('filters by text (file name, product, order id prefix), status, order and product', async () => {
-    const [standard, homeBusiness, proPlus] = await Promise.all([
-      t.db.getRepository(DownloadLink).findOneByOrFail({ productId: STANDARD }),
-      t.db.getRepository(DownloadLink).findOneByOrFail({ productId: HOME_BUSINESS }),
-      t.db.getRepository(DownloadLink).findOneByOrFail({ productId: PRO_PLUS }),
+    const link = (productId: string, platform: 'Windows' | 'Mac' = 'Windows') =>
+      t.db.getRepository(DownloadLink).findOneByOrFail({ productId, platform });
+    const [standard, standardMac, homeBusiness, homeBusinessMac, proPlus] = await Promise.all([
+      link(STANDARD),
+      link(STANDARD, 'Mac'),
+      link(HOME_BUSINESS),
+      link(HOME_BUSINESS, 'Mac'),
+      link(PRO_PLUS),
     ]);
     const q = async (filter: object) => ids(await list({ filter }).expect(200)).sort();
 
@@ -117,22 +123,26 @@ describe(`back office: downloads on ${DRIVER}`, () => {
     expect(await q({ q: 'deploymentTOOL' })).toEqual([standard.id, proPlus.id].sort());
     // Product: its id or its catalogue title.
     expect(await q({ q: 'Professional Plus' })).toEqual([proPlus.id]);
-    expect(await q({ q: 'home-business' })).toEqual([homeBusiness.id]);
+    expect(await q({ q: 'home-business' })).toEqual([homeBusiness.id, homeBusinessMac.id].sort());
+    expect(await q({ q: '.pkg' })).toEqual([standardMac.id, homeBusinessMac.id].sort());
     // Order id: a prefix, any case; not the middle of an id.
     expect(await q({ q: two.orderId.slice(0, 8).toUpperCase() })).toEqual(
-      [homeBusiness.id, proPlus.id].sort(),
+      [homeBusiness.id, homeBusinessMac.id, proPlus.id].sort(),
     );
     expect(await q({ q: two.orderId.slice(9, 23) })).toEqual([]);
     // LIKE wildcards are literal.
     expect(await q({ q: '%' })).toEqual([]);
-    expect(await q({ q: '_' })).toEqual([]);
-    expect(await q({ q: '   ' })).toHaveLength(3);
+    // A literal underscore: only the Mac installer's name has one.
+    expect(await q({ q: '_' })).toEqual([standardMac.id, homeBusinessMac.id].sort());
+    expect(await q({ q: '   ' })).toHaveLength(5);
 
-    expect(await q({ orderId: one.orderId.toUpperCase() })).toEqual([standard.id]);
+    expect(await q({ orderId: one.orderId.toUpperCase() })).toEqual([standard.id, standardMac.id].sort());
     expect(await q({ productId: PRO_PLUS })).toEqual([proPlus.id]);
-    expect(await q({ isActive: true })).toHaveLength(3);
+    expect(await q({ isActive: true })).toHaveLength(5);
     expect(await q({ isActive: false })).toEqual([]);
-    expect(await q({ q: 'office', orderId: two.orderId })).toEqual([homeBusiness.id, proPlus.id].sort());
+    expect(await q({ q: 'office', orderId: two.orderId })).toEqual(
+      [homeBusiness.id, homeBusinessMac.id, proPlus.id].sort(),
+    );
 
     for (const bad of [
       { filter: { isActive: 'yes' } },
@@ -176,6 +186,7 @@ describe(`back office: downloads on ${DRIVER}`, () => {
       orderId: one.orderId,
       productId: HOME_BUSINESS,
       fileName: 'Office Setup (64-bit).exe',
+      platform: 'Windows',
       fileUrl: 'https://example.com/files/setup.exe',
       fileSize: '2.1 GB',
       maxDownloads: 5,
@@ -212,6 +223,18 @@ describe(`back office: downloads on ${DRIVER}`, () => {
     });
     expect(JSON.stringify(entry)).not.toContain(stored.token);
 
+    // A link for a Mac installer says so; only the two systems the catalogue knows are accepted.
+    const mac = {
+      orderId: one.orderId,
+      productId: STANDARD,
+      fileName: 'Office.pkg',
+      fileUrl: 'https://example.com/o.pkg',
+    };
+    expect((await post({ ...mac, platform: 'Mac' }).expect(201)).body.platform).toBe('Mac');
+    expect((await post({ ...mac, platform: 'Linux' }).expect(400)).body.message).toEqual([
+      'Platform must be one of Windows, Mac',
+    ]);
+
     const other = await post({
       orderId: two.orderId,
       productId: STANDARD,
@@ -222,7 +245,7 @@ describe(`back office: downloads on ${DRIVER}`, () => {
     }).expect(201);
     expect(other.body).toMatchObject({ fileSize: null, maxDownloads: 12, orderId: two.orderId });
     const listed = await list({ filter: { orderId: two.orderId } }).expect(200);
-    expect(listed.headers['content-range']).toBe('downloads 0-2/3');
+    expect(listed.headers['content-range']).toBe('downloads 0-3/4');
   });
 
   it("rejects an invalid link with the spec's messages", async () => {

@@ -100,7 +100,8 @@ describe(`back office: orders on ${DRIVER}`, () => {
     expect(asAdmin.licenseKeys.map((k: { licenseKey: string }) => k.licenseKey).sort()).toEqual(
       keys.map((k) => cipher.decrypt(k.keyCiphertext)).sort(),
     );
-    expect(asAdmin.downloads).toHaveLength(1);
+    // Home & Business: a Windows and a Mac link.
+    expect(asAdmin.downloads.map((d: { platform: string }) => d.platform)).toEqual(['Windows', 'Mac']);
     expect(asAdmin.emails).toEqual([
       expect.objectContaining({ kind: 'order-delivery', to: 'paid.customer@example.com' }),
     ]);
@@ -221,7 +222,7 @@ describe(`back office: orders on ${DRIVER}`, () => {
       awaitingKeys: false,
     });
     expect(await keysOf(cash.orderId)).toHaveLength(1);
-    expect(await linksOf(cash.orderId)).toHaveLength(1);
+    expect(await linksOf(cash.orderId)).toHaveLength(2);
     expect(await deliveryEmails(cash.orderId)).toBe(1);
     await put(cash.orderId, { paymentStatus: 'completed' }).expect(200);
     expect(await deliveryEmails(cash.orderId)).toBe(1);

@@ -26,6 +26,9 @@ const VISIO: CatalogProduct = {
   installerFileName: 'VisioSetup.exe',
   installerUrl: 'https://setup.office.com/',
   installerSize: '5 MB',
+  macInstallerFileName: null,
+  macInstallerUrl: null,
+  macInstallerSize: null,
 };
 
 const query = (params: Record<string, unknown>) =>

@@ -290,6 +290,35 @@ describe('checkout with the demo provider', () => {
       );
     });
 
+    it('gives an edition that runs on a Mac a Mac installer link beside the Windows one', async () => {
+      const before = smtp.received.length;
+      const intent = (
+        await createIntent(t, { billing: { ...BILLING, email: 'mac.user@example.com' } }).expect(201)
+      ).body as Intent;
+      await t
+        .http()
+        .post('/api/payments/demo/confirm')
+        .send({ orderId: intent.orderId, clientSecret: intent.clientSecret })
+        .expect(200);
+      const links = await t.db
+        .getRepository(DownloadLink)
+        .find({ where: { orderId: intent.orderId }, order: { platform: 'DESC' } });
+      expect(links.map((l) => [l.platform, l.fileName])).toEqual([
+        ['Windows', 'officedeploymenttool.exe'],
+        ['Mac', 'Microsoft_Office_Installer.pkg'],
+      ]);
+      await t.app.get(OutboxWorker).drain();
+      const mail = await waitFor(() =>
+        smtp.received.slice(before).find((m) => m.to.includes('mac.user@example.com')),
+      );
+      expect(mail.text).toContain(
+        `Download for Windows (officedeploymenttool.exe): https://shop.example.test/api/downloads/${links[0]!.token}`,
+      );
+      expect(mail.text).toContain(
+        `Download for Mac (Microsoft_Office_Installer.pkg): https://shop.example.test/api/downloads/${links[1]!.token}`,
+      );
+    });
+
     it('needs the client secret: a wrong one answers 404 and changes nothing', async () => {
       const intent = (await createIntent(t).expect(201)).body as Intent;
       await t

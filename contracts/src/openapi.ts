@@ -873,6 +873,8 @@ export interface components {
       productId: string;
       /** @example OfficeSetup.exe */
       fileName: string;
+      /** @description The system the file installs on */
+      platform: components['schemas']['Platform'];
       /** @example https://setup.office.com/ */
       fileUrl: string;
       /** @example 2.1 GB */
@@ -1012,6 +1014,7 @@ export interface components {
       id: string;
       productId: string;
       fileName: string;
+      platform: components['schemas']['Platform'];
       fileUrl: string;
       downloadCount: number;
       maxDownloads: number;
@@ -1244,6 +1247,8 @@ export interface components {
       fileSize?: string;
       /** @default 5 */
       maxDownloads: number;
+      /** @default Windows */
+      platform: components['schemas']['Platform'];
     };
     CreateLicenseKeyDto: {
       /**
@@ -1285,6 +1290,8 @@ export interface components {
     CustomerDownloadDto: {
       productId: string;
       fileName: string;
+      /** @description The system the file installs on */
+      platform: components['schemas']['Platform'];
       fileSize: string | null;
       /** @description PUBLIC_URL/api/downloads/<token> */
       url: string;

@@ -71,7 +71,11 @@ test.describe('customer access to licences', () => {
     await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toContainText(
       'License key copied to clipboard',
     );
-    await expect(order.getByRole('link', { name: /^Download / }).first()).toBeVisible();
+    // Home & Business runs on Windows and Mac: an installer for each.
+    await expect(order.getByRole('link', { name: /^Download for Windows: / })).toBeVisible();
+    await expect(
+      order.getByRole('link', { name: /^Download for Mac: Microsoft_Office_Installer\.pkg/ }),
+    ).toBeVisible();
     await expect(order).toContainText(/0\/5 downloads/);
   });
 

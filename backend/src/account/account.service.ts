@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { In, Not, type DataSource } from 'typeorm';
 import { JWT_ALGORITHM, JWT_ISSUER } from '../auth/jwt.constants.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { downloadUrl } from '../downloads/download-links.js';
+import { downloadUrl, LINK_ORDER } from '../downloads/download-links.js';
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
@@ -96,9 +96,7 @@ export class AccountService {
           this.db
             .getRepository(LicenseKey)
             .find({ where: { orderId: In(ids) }, order: { assignedAt: 'ASC' } }),
-          this.db
-            .getRepository(DownloadLink)
-            .find({ where: { orderId: In(ids) }, order: { createdAt: 'ASC' } }),
+          this.db.getRepository(DownloadLink).find({ where: { orderId: In(ids) }, order: LINK_ORDER }),
         ])
       : [[], []];
     return orders.map((order) => ({
@@ -129,6 +127,7 @@ export class AccountService {
         .map((l) => ({
           productId: l.productId,
           fileName: l.fileName,
+          platform: l.platform,
           fileSize: l.fileSize,
           url: downloadUrl(this.config.publicUrl, l),
           downloadCount: l.downloadCount,

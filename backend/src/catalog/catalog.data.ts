@@ -10,6 +10,14 @@ const ltscInstaller = {
   installerSize: '3.5 MB',
 };
 
+/** On a Mac every edition installs from Microsoft's Office for Mac package; the key decides the edition. */
+const macInstaller = {
+  macInstallerFileName: 'Microsoft_Office_Installer.pkg',
+  macInstallerUrl: 'https://go.microsoft.com/fwlink/?linkid=2009112',
+  macInstallerSize: null,
+};
+const noMacInstaller = { macInstallerFileName: null, macInstallerUrl: null, macInstallerSize: null };
+
 /**
  * The catalogue's version. A change to CATALOG (a price, a new edition) comes with a higher version: the
  * first process of the new build to start writes it to the database, and a process of an older build (a
@@ -48,6 +56,7 @@ export const CATALOG: readonly CatalogProduct[] = deepFreeze([
     savings: '80%',
     sortOrder: 1,
     ...ltscInstaller,
+    ...macInstaller,
   },
   {
     id: 'office-2024-home-business',
@@ -71,6 +80,7 @@ export const CATALOG: readonly CatalogProduct[] = deepFreeze([
     installerFileName: 'OfficeSetup.exe',
     installerUrl: 'https://setup.office.com/',
     installerSize: '7 MB',
+    ...macInstaller,
   },
   {
     id: 'office-2024-professional-plus',
@@ -93,6 +103,7 @@ export const CATALOG: readonly CatalogProduct[] = deepFreeze([
     savings: '91%',
     sortOrder: 3,
     ...ltscInstaller,
+    ...noMacInstaller,
   },
 ]);
 

@@ -4,10 +4,15 @@ import type { ValidationArguments } from 'class-validator';
 import type { Repository } from 'typeorm';
 import { CATALOG } from './catalog.data.js';
 import { ProductDto } from './dto/product.dto.js';
-import { Product } from './entities/product.entity.js';
+import { Product, type Platform } from './entities/product.entity.js';
 
-/** Where a product's download links point (not part of the public API). */
-export type ProductInstaller = Pick<Product, 'installerFileName' | 'installerUrl' | 'installerSize'>;
+/** A file a paid order's download link points to, one per system the edition runs on (not in the public API). */
+export interface ProductInstaller {
+  platform: Platform;
+  fileName: string;
+  url: string;
+  size: string | null;
+}
 
 /**
  * The product ids of the catalogue this process serves, in catalogue order, for the request DTOs' `@IsIn`
@@ -31,7 +36,7 @@ export class CatalogService {
   private products: ProductDto[] = [];
   private byId = new Map<string, ProductDto>();
   private productsJson = '[]';
-  private installers = new Map<string, ProductInstaller>();
+  private installers = new Map<string, ProductInstaller[]>();
 
   constructor(@InjectRepository(Product) private readonly repo: Repository<Product>) {}
 
@@ -41,12 +46,7 @@ export class CatalogService {
     this.byId = new Map(this.products.map((p) => [p.id, p]));
     this.productsJson = JSON.stringify(this.products);
     SERVED_PRODUCT_IDS.splice(0, SERVED_PRODUCT_IDS.length, ...this.products.map((p) => p.id));
-    this.installers = new Map(
-      rows.map(({ id, installerFileName, installerUrl, installerSize }) => [
-        id,
-        { installerFileName, installerUrl, installerSize },
-      ]),
-    );
+    this.installers = new Map(rows.map((row) => [row.id, installersOf(row)]));
   }
 
   findAll(): ProductDto[] {
@@ -78,8 +78,30 @@ export class CatalogService {
     return `${field} must be one of ${this.productIds().join(', ')}`;
   }
 
-  /** The installer a paid order's download link for this product points to. */
-  installer(id: string): ProductInstaller | undefined {
-    return this.installers.get(id);
+  /** The installers a paid order's download links for this product point to: Windows first, then Mac. */
+  installersOf(id: string): ProductInstaller[] {
+    return this.installers.get(id) ?? [];
   }
+}
+
+/** A product's installers: Windows, then Mac for an edition that runs on one and has a Mac installer. */
+function installersOf(product: Product): ProductInstaller[] {
+  const windows: ProductInstaller = {
+    platform: 'Windows',
+    fileName: product.installerFileName,
+    url: product.installerUrl,
+    size: product.installerSize,
+  };
+  const mac: ProductInstaller[] =
+    product.compatibility.includes('Mac') && product.macInstallerFileName && product.macInstallerUrl
+      ? [
+          {
+            platform: 'Mac',
+            fileName: product.macInstallerFileName,
+            url: product.macInstallerUrl,
+            size: product.macInstallerSize,
+          },
+        ]
+      : [];
+  return [windows, ...mac];
 }

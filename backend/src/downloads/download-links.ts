@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { Platform } from '../catalog/entities/product.entity.js';
 import type { DownloadLink } from './entities/download-link.entity.js';
 
 /** How long a download link works, from when it is made. */
@@ -15,6 +16,8 @@ export interface DownloadLinkFields {
   fileName: string;
   fileUrl: string;
   fileSize: string | null;
+  /** Windows unless said otherwise. */
+  platform?: Platform;
   maxDownloads?: number;
   /** Bulk fixtures only: links made in the past (otherwise the database stamps the row). */
   createdAt?: Date;
@@ -27,9 +30,10 @@ export interface DownloadLinkFields {
  * `createdAt` (now by default). The one place links are made (fulfilment, the back office, bulk fixtures).
  */
 export function newDownloadLink(fields: DownloadLinkFields): DownloadLink {
-  const { maxDownloads, downloadCount, isActive, createdAt, ...link } = fields;
+  const { platform, maxDownloads, downloadCount, isActive, createdAt, ...link } = fields;
   return {
     ...link,
+    platform: platform ?? 'Windows',
     id: randomUUID(),
     maxDownloads: maxDownloads ?? DOWNLOADS_PER_LINK,
     downloadCount: downloadCount ?? 0,
@@ -39,6 +43,9 @@ export function newDownloadLink(fields: DownloadLinkFields): DownloadLink {
     ...(createdAt && { createdAt }),
   } as DownloadLink;
 }
+
+/** An order's links as they are listed: oldest first, a product's Windows link before its Mac one. */
+export const LINK_ORDER = { createdAt: 'ASC', productId: 'ASC', platform: 'DESC' } as const;
 
 /** The customer's address of a link: what the delivery e-mail and the account page show. */
 export function downloadUrl(publicUrl: string, link: Pick<DownloadLink, 'token'>): string {

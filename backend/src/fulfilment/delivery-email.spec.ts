@@ -8,6 +8,7 @@ const base = {
   followUp: false,
 };
 const link = {
+  platform: 'Windows',
   url: 'https://shop.test/api/downloads/tok_1',
   fileName: 'OfficeSetup.exe',
   expiresAt: new Date('2026-12-21T00:00:00Z'),
@@ -100,7 +101,7 @@ describe('renderDeliveryEmail', () => {
     // The steps point to the links where they are: above them.
     expect(mail.text).toContain('with the download link above');
     expect(mail.text).not.toMatch(/link below/);
-    expect(mail.text.indexOf('Download (OfficeSetup.exe)')).toBeLessThan(
+    expect(mail.text.indexOf('Download for Windows (OfficeSetup.exe)')).toBeLessThan(
       mail.text.indexOf('download link above'),
     );
   });

@@ -5,7 +5,7 @@ export interface DeliveredProduct {
   title: string;
   /** Keys in full: the only place they ever appear in clear outside the licence row's ciphertext. */
   keys: string[];
-  downloads: { url: string; fileName: string; expiresAt: Date; maxDownloads: number }[];
+  downloads: { platform: string; url: string; fileName: string; expiresAt: Date; maxDownloads: number }[];
   /** Units of this product still waiting for stock. */
   keysToFollow: number;
 }
@@ -75,7 +75,7 @@ export function renderDeliveryEmail(input: DeliveryEmailInput): {
       ...p.keys.map((key) => `  Licence key: ${key}`),
       ...p.downloads.map(
         (d) =>
-          `  Download (${d.fileName}): ${d.url} (valid until ${day(d.expiresAt)}, up to ${d.maxDownloads} downloads)`,
+          `  Download for ${d.platform} (${d.fileName}): ${d.url} (valid until ${day(d.expiresAt)}, up to ${d.maxDownloads} downloads)`,
       ),
       ...(p.keysToFollow > 0 ? [`  ${p.keysToFollow} key(s) to follow`] : []),
       '',
@@ -100,7 +100,7 @@ ${input.products
 ${p.downloads
   .map(
     (d) =>
-      `<li><a href="${escapeHtml(d.url)}">Download ${escapeHtml(d.fileName)}</a> (valid until ${day(d.expiresAt)}, up to ${d.maxDownloads} downloads)</li>`,
+      `<li><a href="${escapeHtml(d.url)}">Download for ${escapeHtml(d.platform)}: ${escapeHtml(d.fileName)}</a> (valid until ${day(d.expiresAt)}, up to ${d.maxDownloads} downloads)</li>`,
   )
   .join('')}
 ${p.keysToFollow > 0 ? `<li>${p.keysToFollow} key(s) to follow</li>` : ''}</ul>`,

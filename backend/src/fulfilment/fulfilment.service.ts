@@ -4,7 +4,7 @@ import { In, Not, type DataSource, type EntityManager } from 'typeorm';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { CouponsService } from '../coupons/coupons.service.js';
-import { downloadUrl, newDownloadLink } from '../downloads/download-links.js';
+import { downloadUrl, LINK_ORDER, newDownloadLink } from '../downloads/download-links.js';
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
@@ -242,7 +242,7 @@ export class FulfilmentService {
       where: { orderId: order.id, status: Not('revoked' as const) },
       order: { assignedAt: 'ASC' },
     });
-    const links = await m.find(DownloadLink, { where: { orderId: order.id }, order: { createdAt: 'ASC' } });
+    const links = await m.find(DownloadLink, { where: { orderId: order.id }, order: LINK_ORDER });
     const products: DeliveredProduct[] = order.orderItems.map((item) => {
       const own = keys.filter((k) => k.productId === item.productId);
       return {
@@ -372,7 +372,7 @@ export class FulfilmentService {
       missing += keysToFollow;
       const productLinks = followUp
         ? links.filter((l) => l.productId === item.productId)
-        : [await this.createDownloadLink(m, order.id, item.productId)];
+        : await this.createDownloadLinks(m, order.id, item.productId);
       if (!followUp || keys.length > 0) {
         delivered.push({
           title: item.name,
@@ -427,6 +427,7 @@ export class FulfilmentService {
 
   private linkForEmail(link: DownloadLink) {
     return {
+      platform: link.platform,
       url: downloadUrl(this.config.publicUrl, link),
       fileName: link.fileName,
       expiresAt: link.expiresAt ?? new Date(),
@@ -434,18 +435,22 @@ export class FulfilmentService {
     };
   }
 
-  private async createDownloadLink(m: EntityManager, orderId: string, productId: string) {
-    const installer = this.catalog.installer(productId);
-    const link = newDownloadLink({
-      orderId,
-      productId,
-      fileName: installer?.installerFileName || 'installer',
-      fileUrl: installer?.installerUrl || this.config.publicUrl,
-      fileSize: installer?.installerSize ?? null,
-    });
+  /** The order's download links for a product: one per installer (Windows, and Mac for an edition that runs on one). */
+  private async createDownloadLinks(m: EntityManager, orderId: string, productId: string) {
+    const installers = this.catalog.installersOf(productId);
+    const links = (installers.length ? installers : [null]).map((installer) =>
+      newDownloadLink({
+        orderId,
+        productId,
+        platform: installer?.platform,
+        fileName: installer?.fileName || 'installer',
+        fileUrl: installer?.url || this.config.publicUrl,
+        fileSize: installer?.size ?? null,
+      }),
+    );
     // Nothing to read back (the e-mail needs what is set here): no SELECT after the INSERT on SQLite.
-    await m.createQueryBuilder().insert().into(DownloadLink).values(link).updateEntity(false).execute();
-    return link;
+    await m.createQueryBuilder().insert().into(DownloadLink).values(links).updateEntity(false).execute();
+    return links;
   }
 
   /**

@@ -22,6 +22,7 @@ import { StaffMfa1764300000000 } from '../database/migrations/1764300000000-staf
 import { StockIndexes1764400000000 } from '../database/migrations/1764400000000-stock-indexes.js';
 import { CatalogVersion1764416160000 } from '../database/migrations/1764416160000-catalog-version.js';
 import { JobLeases1764500000000 } from '../database/migrations/1764500000000-job-leases.js';
+import { MacInstallers1764600000000 } from '../database/migrations/1764600000000-mac-installers.js';
 import type { DatabaseSchema } from '../database/data-source-options.js';
 
 /**
@@ -60,6 +61,7 @@ export const MIGRATIONS = [
   StockIndexes1764400000000,
   CatalogVersion1764416160000,
   JobLeases1764500000000,
+  MacInstallers1764600000000,
 ];
 
 export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };

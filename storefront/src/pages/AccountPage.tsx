@@ -122,7 +122,7 @@ function OrderCard({ order }: { order: CustomerOrder }) {
                   sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1, flexWrap: 'wrap' }}
                 >
                   <Button variant="outlined" size="small" href={d.url} disabled={!usable}>
-                    Download {d.fileName}
+                    Download for {d.platform}: {d.fileName}
                   </Button>
                   <Typography variant="body2" color="text.secondary">
                     {d.fileSize ? `${d.fileSize} · ` : ''}

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { CustomerEmail, EMAIL_MAX_LENGTH } from '../../common/email.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../orders/entities/order.entity.js';
 import { LICENSE_KEY_STATUSES } from '../../orders/order-process.js';
+import { PLATFORMS, type Platform } from '../../catalog/entities/product.entity.js';
 
 export class AccessLinkRequestDto {
   @ApiProperty({
@@ -42,6 +43,8 @@ export class CustomerLicenseKeyDto {
 export class CustomerDownloadDto {
   @ApiProperty() productId: string;
   @ApiProperty() fileName: string;
+  @ApiProperty({ enum: PLATFORMS, enumName: 'Platform', description: 'The system the file installs on' })
+  platform: Platform;
   @ApiProperty({ type: String, nullable: true }) fileSize: string | null;
   @ApiProperty({ description: 'PUBLIC_URL/api/downloads/<token>' }) url: string;
   @ApiProperty() downloadCount: number;

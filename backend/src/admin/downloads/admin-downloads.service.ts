@@ -102,6 +102,7 @@ export class AdminDownloadsService {
             fileUrl: dto.fileUrl,
             fileSize: dto.fileSize ?? null,
             maxDownloads: dto.maxDownloads,
+            platform: dto.platform,
           }),
         ),
       );
@@ -113,6 +114,7 @@ export class AdminDownloadsService {
           orderId: saved.orderId,
           productId: saved.productId,
           fileName: saved.fileName,
+          platform: saved.platform,
           fileUrl: saved.fileUrl,
           fileSize: saved.fileSize,
           maxDownloads: saved.maxDownloads,

@@ -17,6 +17,7 @@ import {
 } from '../../database/list-page.js';
 import { parseListQuery, type ListQueryDto, type ListPage } from '../../common/list-query.js';
 import { canonicalEmail } from '../../common/email.js';
+import { LINK_ORDER } from '../../downloads/download-links.js';
 import { DownloadLink } from '../../downloads/entities/download-link.entity.js';
 import { FulfilmentService } from '../../fulfilment/fulfilment.service.js';
 import { PaymentProviders } from '../../payments/payment-providers.js';
@@ -149,7 +150,7 @@ export class AdminOrdersService {
     const order = await this.find(id);
     const [keys, links, emails] = await Promise.all([
       this.db.getRepository(LicenseKey).find({ where: { orderId: id }, order: { assignedAt: 'ASC' } }),
-      this.db.getRepository(DownloadLink).find({ where: { orderId: id }, order: { createdAt: 'ASC' } }),
+      this.db.getRepository(DownloadLink).find({ where: { orderId: id }, order: LINK_ORDER }),
       this.db.getRepository(OutboxEmail).find({ where: { orderId: id }, order: { createdAt: 'ASC' } }),
     ]);
     const reveal = actor.role === 'admin';
@@ -204,6 +205,7 @@ export class AdminOrdersService {
         id: l.id,
         productId: l.productId,
         fileName: l.fileName,
+        platform: l.platform,
         fileUrl: l.fileUrl,
         downloadCount: l.downloadCount,
         maxDownloads: l.maxDownloads,

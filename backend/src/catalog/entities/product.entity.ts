@@ -57,6 +57,16 @@ export class Product {
   @Column({ type: 'varchar', length: 32, nullable: true })
   installerSize: string | null;
 
+  /** The Mac installer, for an edition that runs on a Mac: a second download link beside the Windows one. */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  macInstallerFileName: string | null;
+
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  macInstallerUrl: string | null;
+
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  macInstallerSize: string | null;
+
   /** The CATALOG_VERSION this row was written from; a build with an older one never overwrites it. */
   @Column({ type: 'int', default: 0 })
   catalogVersion: number;

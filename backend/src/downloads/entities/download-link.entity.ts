@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { EXACT } from '../../database/exact-collation.js';
 import { UuidEntity } from '../../database/uuid-entity.js';
-import { Product } from '../../catalog/entities/product.entity.js';
+import { Product, type Platform } from '../../catalog/entities/product.entity.js';
 import { Order } from '../../orders/entities/order.entity.js';
 
 /** A customer's link to an installer, reached through `/api/downloads/<token>`. */
@@ -29,6 +29,10 @@ export class DownloadLink extends UuidEntity {
 
   @Column({ type: 'varchar', length: 255 })
   fileName: string;
+
+  /** Which system the file installs on (an edition for Windows and Mac has a link for each). */
+  @Column({ type: 'varchar', length: 16, default: 'Windows' })
+  platform: Platform;
 
   @Column({ type: 'varchar', length: 2048 })
   fileUrl: string;

@@ -13,6 +13,7 @@ import {
   Min,
 } from 'class-validator';
 import { productIdRefusal, SERVED_PRODUCT_IDS } from '../../../catalog/catalog.service.js';
+import { PLATFORMS, type Platform } from '../../../catalog/entities/product.entity.js';
 import { DOWNLOADS_PER_LINK } from '../../../downloads/download-links.js';
 import type { DownloadLink } from '../../../downloads/entities/download-link.entity.js';
 
@@ -26,6 +27,8 @@ export class AdminDownloadDto {
   @ApiProperty({ example: 'office-2024-standard', description: 'A product of GET /api/products' })
   productId: string;
   @ApiProperty({ example: 'OfficeSetup.exe' }) fileName: string;
+  @ApiProperty({ enum: PLATFORMS, enumName: 'Platform', description: 'The system the file installs on' })
+  platform: Platform;
   @ApiProperty({ example: 'https://setup.office.com/' }) fileUrl: string;
   @ApiProperty({ type: String, nullable: true, example: '2.1 GB' }) fileSize: string | null;
   @ApiProperty({ type: 'integer', example: 5 }) maxDownloads: number;
@@ -40,6 +43,7 @@ export class AdminDownloadDto {
       orderId: link.orderId,
       productId: link.productId,
       fileName: link.fileName,
+      platform: link.platform,
       fileUrl: link.fileUrl,
       fileSize: link.fileSize,
       maxDownloads: link.maxDownloads,
@@ -112,6 +116,11 @@ export class CreateDownloadDto {
   @Min(1, { message: 'Max downloads must be at least 1' })
   @IsInt({ message: 'Max downloads must be a whole number' })
   maxDownloads?: number;
+
+  @ApiPropertyOptional({ enum: PLATFORMS, enumName: 'Platform', default: 'Windows' })
+  @IsOptional()
+  @IsIn(PLATFORMS, { message: `Platform must be one of ${PLATFORMS.join(', ')}` })
+  platform?: Platform;
 }
 
 /** Only the active flag can change (the spec's toggle). */

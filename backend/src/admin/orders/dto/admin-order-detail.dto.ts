@@ -10,6 +10,7 @@ import { OUTBOX_STATUSES } from '../../../emails/entities/outbox-email.entity.js
 import { LICENSE_KEY_STATUSES } from '../../../orders/order-process.js';
 import { PAYMENT_PROVIDER_NAMES } from '../../../config/app-config.js';
 import { AdminOrderRowDto } from './admin-order.dto.js';
+import { PLATFORMS, type Platform } from '../../../catalog/entities/product.entity.js';
 
 export class AdminOrderItemDto {
   @ApiProperty() productId: string;
@@ -44,6 +45,7 @@ export class AdminOrderDownloadDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() productId: string;
   @ApiProperty() fileName: string;
+  @ApiProperty({ enum: PLATFORMS, enumName: 'Platform' }) platform: Platform;
   @ApiProperty() fileUrl: string;
   @ApiProperty({ type: 'integer' }) downloadCount: number;
   @ApiProperty({ type: 'integer' }) maxDownloads: number;
