@@ -44,6 +44,17 @@ function fill(label: string, value: string) {
   fireEvent.blur(input);
 }
 
+/** Jane's valid billing details, as a shopper types them. */
+function fillBilling() {
+  fill('Email address', 'jane@example.com');
+  fill('First name', 'Jane');
+  fill('Last name', 'Doe');
+  fill('Street address', '12 Market Street');
+  fill('City', 'Pune');
+  fill('Postal code', '411001');
+  fill('Phone number', '98765 43210');
+}
+
 describe('CheckoutPage', () => {
   it('says the cart is empty when it is', async () => {
     renderRoute('/checkout', { cart: { ...initialCartState, isLoading: false } });
@@ -106,13 +117,7 @@ describe('CheckoutPage', () => {
 
     fill('Email address', 'jane@');
     expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
-    fill('Email address', 'jane@example.com');
-    fill('First name', 'Jane');
-    fill('Last name', 'Doe');
-    fill('Street address', '12 Market Street');
-    fill('City', 'Pune');
-    fill('Postal code', '411001');
-    fill('Phone number', '98765 43210');
+    fillBilling();
     await waitFor(() => expect(proceed).toHaveProperty('disabled', false));
     fireEvent.click(proceed);
 
@@ -184,13 +189,7 @@ describe('CheckoutPage', () => {
     );
     renderRoute('/checkout', { cart }, { products: PRODUCTS });
     await screen.findByRole('heading', { name: '1. Billing Info' });
-    fill('Email address', 'jane@example.com');
-    fill('First name', 'Jane');
-    fill('Last name', 'Doe');
-    fill('Street address', '12 Market Street');
-    fill('City', 'Pune');
-    fill('Postal code', '411001');
-    fill('Phone number', '98765 43210');
+    fillBilling();
     const proceed = screen.getByRole('button', { name: 'Continue to Payment' });
     await waitFor(() => expect(proceed).toHaveProperty('disabled', false));
     fireEvent.click(proceed);
@@ -247,13 +246,7 @@ describe('CheckoutPage', () => {
     );
     renderRoute('/checkout', { cart }, { products: PRODUCTS });
     await screen.findByRole('heading', { name: '1. Billing Info' });
-    fill('Email address', 'jane@example.com');
-    fill('First name', 'Jane');
-    fill('Last name', 'Doe');
-    fill('Street address', '12 Market Street');
-    fill('City', 'Pune');
-    fill('Postal code', '411001');
-    fill('Phone number', '98765 43210');
+    fillBilling();
     const proceed = screen.getByRole('button', { name: 'Continue to Payment' });
     await waitFor(() => expect(proceed).toHaveProperty('disabled', false));
     fireEvent.click(proceed);
