@@ -399,15 +399,44 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
       expect(text).not.toContain(plain(first!));
     });
 
+    it('puts a key typed in without an order into the inventory, where a waiting order takes it', async () => {
+      const stock = await post({
+        productId: HOME_BUSINESS,
+        licenseKey: 'STOCK-11111-22222-33333-ZZZE5',
+        orderId: '',
+      }).expect(201);
+      expect(stock.body).toMatchObject({ orderId: null, productId: HOME_BUSINESS, status: 'active' });
+      expect(await t.db.getRepository(LicenseKey).findOneByOrFail({ id: stock.body.id })).toMatchObject({
+        orderId: null,
+        assignedAt: null,
+      });
+      const [entry] = await t.db
+        .getRepository(AuditEntry)
+        .findBy({ action: 'license-keys.create', resourceId: stock.body.id });
+      expect(entry!.after).toMatchObject({ orderId: null, productId: HOME_BUSINESS, keyLastGroup: 'ZZZE5' });
+      await post({ productId: HOME_BUSINESS, licenseKey: 'stock-11111-22222-33333-zzze5' }).expect(409);
+
+      // A paid order waiting for a Home & Business key (the two in stock are not enough) gets the next one.
+      const waitingForHome = await buyWithDemo(
+        t,
+        [{ id: HOME_BUSINESS, quantity: 3 }],
+        'wants.home@example.com',
+      );
+      expect(await t.db.getRepository(Order).findOneByOrFail({ id: waitingForHome.orderId })).toMatchObject({
+        awaitingKeys: true,
+      });
+      const next = await post({
+        productId: HOME_BUSINESS,
+        licenseKey: 'STOCK-44444-55555-66666-ZZZF6',
+      }).expect(201);
+      expect(next.body.orderId).toBe(waitingForHome.orderId);
+    });
+
     it("answers the spec's messages for missing and invalid fields", async () => {
       const messages = async (body: object) => (await post(body).expect(400)).body.message;
-      expect(await messages({})).toEqual([
-        'Order ID is required',
-        'Product ID is required',
-        'License key is required',
-      ]);
+      // No order is a key for the inventory: only the product and the key are required.
+      expect(await messages({})).toEqual(['Product ID is required', 'License key is required']);
       expect(await messages({ orderId: ' ', productId: '', licenseKey: '   ' })).toEqual([
-        'Order ID is required',
         'Product ID is required',
         'License key is required',
       ]);

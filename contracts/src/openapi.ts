@@ -1253,9 +1253,9 @@ export interface components {
     CreateLicenseKeyDto: {
       /**
        * Format: uuid
-       * @description An existing order
+       * @description An existing paid order that still lacks a key for the product; empty or left out, the key goes into the inventory (stock) like an imported one, and to the oldest paid order waiting for it
        */
-      orderId: string;
+      orderId?: string | null;
       /**
        * @description A product of GET /api/products
        * @enum {string}

@@ -104,11 +104,13 @@ export class AdminLicenseKeysService {
    * and an order waiting for keys is delivered (status, `awaitingKeys`, the e-mail) as when stock arrives.
    */
   async create(dto: CreateLicenseKeyDto, actor: StaffUserDto): Promise<AdminLicenseKeyDto> {
+    if (!dto.orderId) return this.createInStock(dto, actor);
+    const orderId = dto.orderId;
     let id: string;
     try {
       id = await runInTransaction(this.db, async (m) => {
         // Locked first, so concurrent keys for one order are counted one after the other.
-        const order = await this.fulfilment.lockOrder(m, dto.orderId.toLowerCase());
+        const order = await this.fulfilment.lockOrder(m, orderId.toLowerCase());
         if (!order) throw new BadRequestException(UNKNOWN_ORDER_MESSAGE);
         if (await m.existsBy(LicenseKey, { keyLookup: In(this.cipher.lookupHashes(dto.licenseKey)) }))
           throw new ConflictException(DUPLICATE_KEY_MESSAGE);
@@ -144,6 +146,36 @@ export class AdminLicenseKeysService {
     const key = await this.db.getRepository(LicenseKey).findOneByOrFail({ id });
     // The admin has just typed the key: answering it is no new reveal.
     return toRow(key, dto.licenseKey);
+  }
+
+  /**
+   * A key typed in for the inventory: stored as an imported one is (RestockService), so it goes at once to
+   * the oldest paid order waiting for its product, if any; the answer shows where it went.
+   */
+  private async createInStock(dto: CreateLicenseKeyDto, actor: StaffUserDto): Promise<AdminLicenseKeyDto> {
+    const { productId, licenseKey, activationLimit } = dto;
+    const result = await this.restock.importKeys([{ productId, licenseKey, activationLimit }]);
+    if (result.duplicates) throw new ConflictException(DUPLICATE_KEY_MESSAGE);
+    if (!result.imported) throw new BadRequestException(result.invalid.map((row) => row.reason));
+    const key = await this.db
+      .getRepository(LicenseKey)
+      .findOneByOrFail({ keyLookup: In(this.cipher.lookupHashes(licenseKey)) });
+    // The import commits on its own, so the entry is written once the key is stored.
+    await runInTransaction(this.db, (m) =>
+      this.audit.record(m, actor, {
+        action: 'license-keys.create',
+        resource: 'license-keys',
+        resourceId: key.id,
+        after: {
+          orderId: key.orderId,
+          productId: key.productId,
+          activationLimit: key.activationLimit,
+          status: key.status,
+          keyLastGroup: key.keyLastGroup,
+        },
+      }),
+    );
+    return toRow(key, licenseKey);
   }
 
   /** Only the status changes, as the order process's licence-key table lets staff: see transitionRefusal. */

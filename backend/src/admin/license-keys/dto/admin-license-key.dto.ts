@@ -51,12 +51,21 @@ export class AdminLicenseKeyDto {
 
 /** The back office's "Create License" dialog: a key typed (or generated) by an admin for one order. */
 export class CreateLicenseKeyDto {
-  @ApiProperty({ format: 'uuid', maxLength: 36, description: 'An existing order' })
-  @Transform(trim)
+  @ApiPropertyOptional({
+    format: 'uuid',
+    maxLength: 36,
+    nullable: true,
+    description:
+      'An existing paid order that still lacks a key for the product; empty or left out, the key goes into ' +
+      'the inventory (stock) like an imported one, and to the oldest paid order waiting for it',
+  })
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.trim() || undefined : (value ?? undefined),
+  )
+  @IsOptional()
   @MaxLength(36, { message: 'Order ID does not match any order' })
-  @IsNotEmpty({ message: 'Order ID is required' })
-  @IsString({ message: 'Order ID is required' })
-  orderId: string;
+  @IsString({ message: 'Order ID must be text' })
+  orderId?: string;
 
   @ApiProperty({ enum: () => SERVED_PRODUCT_IDS, description: 'A product of GET /api/products' })
   @Transform(trim)
