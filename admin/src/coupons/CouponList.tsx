@@ -9,6 +9,7 @@ import {
   useCanAccess,
 } from 'react-admin';
 import { AppPagination } from '../common/AppPagination';
+import { ListLoadError } from '../common/LoadError';
 import { ListToolbar } from '../common/ListToolbar';
 
 const filters = [
@@ -31,6 +32,7 @@ export const CouponList = () => {
       filters={filters}
       actions={<Actions />}
       pagination={<AppPagination />}
+      error={<ListLoadError />}
     >
       <DataTable rowClick={canEdit ? 'edit' : false} bulkActionButtons={false}>
         <DataTable.Col source="code" label="Code" />

@@ -11,6 +11,7 @@ import {
   useRefresh,
 } from 'react-admin';
 import { AppPagination } from '../common/AppPagination';
+import { ListLoadError } from '../common/LoadError';
 import { ListToolbar } from '../common/ListToolbar';
 import { StatusChip } from '../common/StatusChip';
 import { errorMessage, useToast } from '../common/toast';
@@ -74,6 +75,7 @@ export const EmailList = () => (
     filters={filters}
     actions={<ListToolbar />}
     pagination={<AppPagination />}
+    error={<ListLoadError />}
   >
     <DataTable rowClick={false} bulkActionButtons={false}>
       <DataTable.Col source="to" label="To" />

@@ -14,6 +14,7 @@ import {
   useUpdate,
 } from 'react-admin';
 import { AppPagination } from '../common/AppPagination';
+import { ListLoadError } from '../common/LoadError';
 import { capitalize, formatDate, shortId } from '../common/format';
 import { ListToolbar } from '../common/ListToolbar';
 import { productName } from '../common/products';
@@ -125,6 +126,7 @@ export const LicenseKeyList = () => {
       filters={filters}
       actions={<Actions />}
       pagination={<AppPagination />}
+      error={<ListLoadError />}
       queryOptions={queryOptions}
     >
       <DataTable rowClick={false} bulkActionButtons={false}>

@@ -11,6 +11,7 @@ import {
   useUpdate,
 } from 'react-admin';
 import { AppPagination } from '../common/AppPagination';
+import { ListLoadError } from '../common/LoadError';
 import { ListToolbar } from '../common/ListToolbar';
 import { StatusChip } from '../common/StatusChip';
 import { errorMessage, useToast } from '../common/toast';
@@ -81,6 +82,7 @@ export const MessageList = () => (
     filters={filters}
     actions={<ListToolbar />}
     pagination={<AppPagination />}
+    error={<ListLoadError />}
   >
     <DataTable rowClick={false} bulkActionButtons={false} expand={<MessageBody />}>
       <DataTable.Col source="name" label="Name" disableSort />

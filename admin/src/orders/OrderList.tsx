@@ -13,6 +13,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { AppPagination } from '../common/AppPagination';
+import { ListLoadError } from '../common/LoadError';
 import { capitalize, formatDateTime, formatMoney, shortId } from '../common/format';
 import { ListToolbar } from '../common/ListToolbar';
 import { StatusChip } from '../common/StatusChip';
@@ -85,6 +86,7 @@ export const OrderList = () => {
         filters={filters}
         actions={<ListToolbar />}
         pagination={<AppPagination />}
+        error={<ListLoadError />}
         queryOptions={queryOptions}
       >
         <DataTable rowClick={false} bulkActionButtons={false}>

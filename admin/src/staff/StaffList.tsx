@@ -1,6 +1,7 @@
 import Chip from '@mui/material/Chip';
 import { CreateButton, DataTable, DateField, DeleteButton, List, SearchInput } from 'react-admin';
 import { AppPagination } from '../common/AppPagination';
+import { ListLoadError } from '../common/LoadError';
 import { ListToolbar } from '../common/ListToolbar';
 import { ResetMfaButton } from './ResetMfaButton';
 import type { StaffMember } from './types';
@@ -19,6 +20,7 @@ export const StaffList = () => (
       </ListToolbar>
     }
     pagination={<AppPagination />}
+    error={<ListLoadError />}
   >
     <DataTable rowClick="edit" bulkActionButtons={false}>
       <DataTable.Col source="username" label="Username" />
