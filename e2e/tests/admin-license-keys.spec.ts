@@ -100,6 +100,10 @@ test.describe('licence keys', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
 
     await row.getByRole('button', { name: `Revoke ${key}` }).click();
+    // Revoking asks first, saying what it does.
+    const confirm = page.getByRole('dialog', { name: 'Revoke this licence key?' });
+    await expect(confirm).toContainText('It can no longer be activated');
+    await confirm.getByRole('button', { name: 'Revoke key' }).click();
     await expect(page.getByText('License key updated')).toBeVisible();
     await expect(row).toContainText('Revoked');
     await row.getByRole('button', { name: `Activate ${key}` }).click();

@@ -3,7 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import {
+  Confirm,
   DataTable,
   List,
   SearchInput,
@@ -65,12 +68,28 @@ const KeyCell = ({ licenseKey }: { licenseKey: LicenseKey }) => {
   );
 };
 
+/**
+ * What revoking a key does (admin-license-keys update(): its status only): it can no longer be activated;
+ * nothing else about its order changes and no e-mail is sent.
+ */
+export function revokeConsequences(key: Pick<LicenseKey, 'orderId'>): string[] {
+  const blocked = 'It can no longer be activated (activation answers "This license key has been revoked").';
+  return key.orderId
+    ? [
+        blocked,
+        'Its order keeps its download links and is not refunded; the customer is not e-mailed about it.',
+        "You can activate it again later, within the order's quantity.",
+      ]
+    : [blocked, 'It leaves the stock: no order will be given it. You can activate it again later.'];
+}
+
 const StatusAction = () => {
   const record = useRecordContext<LicenseKey>();
   const [update, { isPending }] = useUpdate();
   const toast = useToast();
   const refresh = useRefresh();
   const { canAccess: canEdit } = useCanAccess({ resource: 'license-keys', action: 'edit' });
+  const [confirming, setConfirming] = useState(false);
   if (!record || !canEdit) return null;
   const next = record.status === 'active' ? 'revoked' : 'active';
   const act = () =>
@@ -87,16 +106,46 @@ const StatusAction = () => {
           toast('Update failed', errorMessage(error, 'Failed to update license key'), 'error'),
       },
     );
-  return (
+  const button = (
     <Button
       size="small"
       color={next === 'revoked' ? 'error' : 'primary'}
       disabled={isPending}
-      onClick={act}
+      // Revoking is asked once more, with what it does; activating again is not destructive.
+      onClick={next === 'revoked' ? () => setConfirming(true) : act}
       aria-label={`${next === 'revoked' ? 'Revoke' : 'Activate'} ${record.licenseKey}`}
     >
       {next === 'revoked' ? 'Revoke' : 'Activate'}
     </Button>
+  );
+  if (next !== 'revoked') return button;
+  return (
+    <>
+      {button}
+      <Confirm
+        isOpen={confirming}
+        loading={isPending}
+        title="Revoke this licence key?"
+        content={
+          <>
+            <Typography sx={{ fontFamily: 'monospace', mb: 1 }}>{record.licenseKey}</Typography>
+            {revokeConsequences(record).map((line) => (
+              <Typography key={line} sx={{ mb: 1 }}>
+                {line}
+              </Typography>
+            ))}
+          </>
+        }
+        confirm="Revoke key"
+        cancel="Keep it active"
+        confirmColor="warning"
+        onConfirm={() => {
+          setConfirming(false);
+          act();
+        }}
+        onClose={() => setConfirming(false)}
+      />
+    </>
   );
 };
 
