@@ -44,6 +44,9 @@ const filters = [
   />,
 ];
 
+/** Support staff get keys masked but for the last group (`XXXXX-XXXXX-XXXXX-XXXXX-KLMNO`): nothing to copy. */
+export const isMaskedKey = (licenseKey: string) => licenseKey.startsWith('XXXXX-XXXXX-XXXXX-XXXXX-');
+
 const KeyCell = ({ licenseKey }: { licenseKey: LicenseKey }) => {
   const toast = useToast();
   const copy = async () => {
@@ -59,11 +62,13 @@ const KeyCell = ({ licenseKey }: { licenseKey: LicenseKey }) => {
       <Box component="code" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
         {licenseKey.licenseKey}
       </Box>
-      <Tooltip title="Copy">
-        <IconButton size="small" aria-label={`Copy license key ${licenseKey.licenseKey}`} onClick={copy}>
-          <ContentCopyIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      {isMaskedKey(licenseKey.licenseKey) ? null : (
+        <Tooltip title="Copy">
+          <IconButton size="small" aria-label={`Copy license key ${licenseKey.licenseKey}`} onClick={copy}>
+            <ContentCopyIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
     </Box>
   );
 };
