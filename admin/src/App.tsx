@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Route } from 'react-router-dom';
 import { Dashboard } from './dashboard/Dashboard';
 import { AppLayout } from './layout/AppLayout';
+import { NotFound } from './layout/NotFound';
 import { ThemeModeProvider, themes } from './layout/themeMode';
 import { Toaster } from './layout/Toaster';
 import { LoginPage } from './login/LoginPage';
@@ -39,6 +40,7 @@ export const App = () => {
           loginPage={LoginPage}
           dashboard={Home}
           layout={AppLayout}
+          catchAll={NotFound}
           notification={Toaster}
           theme={themes[mode]}
         >

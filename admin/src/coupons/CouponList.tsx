@@ -5,15 +5,15 @@ import {
   DateField,
   List,
   NullableBooleanInput,
-  SearchInput,
   useCanAccess,
 } from 'react-admin';
 import { AppPagination } from '../common/AppPagination';
+import { AppSearchInput } from '../common/AppSearchInput';
 import { ListLoadError } from '../common/LoadError';
 import { ListToolbar } from '../common/ListToolbar';
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
+  <AppSearchInput key="q" source="q" alwaysOn />,
   <NullableBooleanInput key="active" source="active" label="Active" alwaysOn />,
 ];
 

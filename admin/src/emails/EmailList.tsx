@@ -3,7 +3,6 @@ import {
   DataTable,
   DateField,
   List,
-  SearchInput,
   SelectInput,
   useCanAccess,
   useDataProvider,
@@ -11,6 +10,7 @@ import {
   useRefresh,
 } from 'react-admin';
 import { AppPagination } from '../common/AppPagination';
+import { AppSearchInput } from '../common/AppSearchInput';
 import { ListLoadError } from '../common/LoadError';
 import { ListToolbar } from '../common/ListToolbar';
 import { StatusChip } from '../common/StatusChip';
@@ -29,7 +29,7 @@ interface Email {
 }
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
+  <AppSearchInput key="q" source="q" alwaysOn />,
   <SelectInput
     key="status"
     source="status"

@@ -9,7 +9,6 @@ import {
   Confirm,
   DataTable,
   List,
-  SearchInput,
   SelectInput,
   useCanAccess,
   useRecordContext,
@@ -17,6 +16,7 @@ import {
   useUpdate,
 } from 'react-admin';
 import { AppPagination } from '../common/AppPagination';
+import { AppSearchInput } from '../common/AppSearchInput';
 import { ListLoadError } from '../common/LoadError';
 import { capitalize, formatDate, shortId } from '../common/format';
 import { ListToolbar } from '../common/ListToolbar';
@@ -32,7 +32,7 @@ import { LICENSE_KEY_STATUSES, type LicenseKey } from './types';
 const Column = DataTable.Col<LicenseKey>;
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search by key, product or order ID" />,
+  <AppSearchInput key="q" source="q" alwaysOn placeholder="Search by key, product or order ID" />,
   <SelectInput
     key="status"
     source="status"
