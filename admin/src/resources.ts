@@ -1,6 +1,6 @@
 /*
  * The back office's resources, in sidebar order, and what is derived from their definitions (each in its
- * folder's index.ts): the data provider's writable fields, the roles' rule (admin-only resources) and the
+ * folder's index.ts): the data provider's writable fields, the roles' rule (admin-only resources, support's actions) and the
  * two providers built with them. App.tsx renders a <Resource> for each; the sidebar links to each.
  */
 import type { ResourceDefinition } from './common/resource';
@@ -35,6 +35,7 @@ export const updatePayload = updatePayloadOf(WRITABLE_FIELDS);
 /** Whether a role may take an action on a resource (the server's rule, mirrored to hide what it refuses). */
 export const canAccess = accessRule(
   RESOURCES.filter((resource) => resource.adminOnly).map((resource) => resource.name),
+  Object.fromEntries(RESOURCES.map((resource) => [resource.name, resource.supportActions ?? []])),
 );
 
 export const dataProvider = createDataProvider(WRITABLE_FIELDS);

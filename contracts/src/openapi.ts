@@ -409,7 +409,7 @@ export interface paths {
     };
     /** One message */
     get: operations['AdminMessagesController_get'];
-    /** Mark a message new or answered */
+    /** Mark a message new or answered (admin and support: answering is their daily work) */
     put: operations['AdminMessagesController_update'];
     post?: never;
     delete?: never;
@@ -2984,13 +2984,6 @@ export interface operations {
         content?: never;
       };
       401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Support staff */
-      403: {
         headers: {
           [name: string]: unknown;
         };

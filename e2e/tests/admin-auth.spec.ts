@@ -44,9 +44,10 @@ test.describe('back-office sign-in', () => {
     expect(requests).toHaveLength(1);
   });
 
-  test('a staff member signs in, is welcomed, and Sign Out ends the session on the server', async ({
+  test('a staff member signs in, is welcomed, and Sign Out ends the session on the server and in the other tabs', async ({
     page,
     request,
+    context,
   }) => {
     const username = `e2e-signout-${Date.now().toString(36)}`;
     const password = 'sign-out-password-1';
@@ -69,6 +70,15 @@ test.describe('back-office sign-in', () => {
     const me = () => request.get('/api/admin/me', { headers: { Authorization: `Bearer ${token}` } });
     expect((await me()).status()).toBe(200);
 
+    // Signed in, the login page has nothing to do: it goes to the dashboard.
+    await page.goto('/admin/login');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+    // A second tab of the same session.
+    const other = await context.newPage();
+    await other.goto('/admin/orders');
+    await expect(other.getByRole('group', { name: 'Signed-in user' })).toContainText(username);
+
     const logout = page.waitForRequest(
       (req) => req.url().endsWith('/api/admin/logout') && req.method() === 'POST',
     );
@@ -79,6 +89,11 @@ test.describe('back-office sign-in', () => {
       await page.evaluate(() => [localStorage.getItem('admin.token'), localStorage.getItem('admin.user')]),
     ).toEqual([null, null]);
     await expect.poll(async () => (await me()).status()).toBe(401);
+    // The tab that signed out knows why; the other one is told.
+    await expect(page.getByText('Your session ended, sign in again.')).toHaveCount(0);
+    await expect(other).toHaveURL(/\/admin\/login/);
+    await expect(other.getByText('Your session ended, sign in again.')).toBeVisible();
+    await other.close();
 
     await page.goto('/admin/orders');
     await expect(page).toHaveURL(/\/admin\/login$/);
@@ -95,6 +110,7 @@ test.describe('back-office sign-in', () => {
     await page.goto('/admin/orders');
     await expect(page).toHaveURL(/\/admin\/login$/);
     await expect(page.getByRole('heading', { name: 'Admin Portal' })).toBeVisible();
+    await expect(page.getByText('Your session ended, sign in again.')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('admin.token'))).toBeNull();
   });
 });

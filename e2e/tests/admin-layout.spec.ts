@@ -1,4 +1,4 @@
-import { expect, test } from './admin-fixtures.js';
+import { expect, placeOrder, test, uniqueEmail } from './admin-fixtures.js';
 
 const LINKS = ['Dashboard', 'Orders', 'License Keys', 'Downloads', 'Coupons', 'Emails', 'Messages', 'Staff'];
 
@@ -90,5 +90,50 @@ test.describe('the back-office layout', () => {
     await page.getByRole('button', { name: 'Toggle theme' }).click();
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
     await expect.poll(background).toBe(light);
+  });
+
+  test('an unknown address shows our own "Page not found" with a way back', async ({ page }) => {
+    await page.goto('/admin/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+
+  test('Ctrl+B in a search box types, it does not fold the sidebar', async ({ page, request }) => {
+    // With no order at all, react-admin shows its empty page without the search box.
+    await placeOrder(request, { email: uniqueEmail('ctrl-b') });
+    await page.goto('/admin/orders');
+    const toggle = page.getByRole('button', { name: 'Toggle Sidebar' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await page.getByPlaceholder('Search by e-mail, name or order ID').click();
+    await page.keyboard.press('Control+b');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  test('search boxes show their whole placeholder', async ({ page, request }) => {
+    // An order, and so a licence key: with none, react-admin's empty pages have no search box.
+    await placeOrder(request, { email: uniqueEmail('placeholder') });
+    for (const [path, placeholder, width] of [
+      ['/admin/orders', 'Search by e-mail, name or order ID', 1280],
+      ['/admin/license-keys', 'Search by key, product or order ID', 1280],
+      ['/admin/orders', 'Search by e-mail, name or order ID', 820],
+      ['/admin/license-keys', 'Search by key, product or order ID', 820],
+      ['/admin/orders', 'Search by e-mail, name or order ID', 390],
+      ['/admin/license-keys', 'Search by key, product or order ID', 390],
+    ] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(path);
+      const input = page.getByPlaceholder(placeholder);
+      await expect(input).toBeVisible();
+      const room = await input.evaluate((element: HTMLInputElement) => {
+        const style = getComputedStyle(element);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = style.font;
+        const text = context.measureText(element.placeholder).width;
+        const width = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return width - text;
+      });
+      expect(room, `${placeholder} is cut off at ${width} px`).toBeGreaterThanOrEqual(0);
+    }
   });
 });

@@ -100,6 +100,10 @@ test.describe('licence keys', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
 
     await row.getByRole('button', { name: `Revoke ${key}` }).click();
+    // Revoking asks first, saying what it does.
+    const confirm = page.getByRole('dialog', { name: 'Revoke this licence key?' });
+    await expect(confirm).toContainText('It can no longer be activated');
+    await confirm.getByRole('button', { name: 'Revoke key' }).click();
     await expect(page.getByText('License key updated')).toBeVisible();
     await expect(row).toContainText('Revoked');
     await row.getByRole('button', { name: `Activate ${key}` }).click();
@@ -122,6 +126,22 @@ test.describe('licence keys', () => {
       'This license key already exists',
     );
     await expect(dialog).toBeVisible();
+
+    // Toasts come one at a time (the same failure twice more still shows one), clear of the dialog's buttons.
+    await dialog.getByRole('button', { name: 'Create License' }).click();
+    await dialog.getByRole('button', { name: 'Create License' }).click();
+    const failed = page.getByRole('alert').filter({ hasText: 'Creation failed' });
+    await expect(failed).toHaveCount(1);
+    const toast = (await failed.boundingBox())!;
+    for (const button of await dialog.getByRole('button').all()) {
+      const box = (await button.boundingBox())!;
+      const apart =
+        box.x >= toast.x + toast.width ||
+        toast.x >= box.x + box.width ||
+        box.y >= toast.y + toast.height ||
+        toast.y >= box.y + box.height;
+      expect(apart, `the toast covers ${await button.textContent()}`).toBe(true);
+    }
   });
 
   test('a CSV import fills the inventory and reports imported, duplicate and invalid rows', async ({

@@ -7,7 +7,9 @@ export function rangeLabel(from: number, to: number, count: number, capped: bool
 }
 
 export const AppPagination = () => {
-  const { meta } = useListContext();
+  const { meta, error } = useListContext();
+  // A failed load has no range to show (the list says what failed).
+  if (error) return null;
   const capped = Boolean((meta as { totalCapped?: boolean } | undefined)?.totalCapped);
   // Pagination hands its other props to MUI's TablePagination, whose label this replaces.
   const label = {

@@ -29,4 +29,9 @@ export interface ResourceDefinition {
   writable: readonly string[];
   /** Only an admin may see it; support staff read every other resource. */
   adminOnly?: boolean;
+  /**
+   * The react-admin actions support staff may take on it besides reading, as its routes'
+   * `@Roles('admin', 'support')` allow (e.g. `edit` for marking a message answered).
+   */
+  supportActions?: readonly string[];
 }

@@ -5,14 +5,15 @@ import {
   DateField,
   List,
   NullableBooleanInput,
-  SearchInput,
   useCanAccess,
 } from 'react-admin';
 import { AppPagination } from '../common/AppPagination';
+import { AppSearchInput } from '../common/AppSearchInput';
+import { ListLoadError } from '../common/LoadError';
 import { ListToolbar } from '../common/ListToolbar';
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
+  <AppSearchInput key="q" source="q" alwaysOn />,
   <NullableBooleanInput key="active" source="active" label="Active" alwaysOn />,
 ];
 
@@ -31,6 +32,7 @@ export const CouponList = () => {
       filters={filters}
       actions={<Actions />}
       pagination={<AppPagination />}
+      error={<ListLoadError />}
     >
       <DataTable rowClick={canEdit ? 'edit' : false} bulkActionButtons={false}>
         <DataTable.Col source="code" label="Code" />

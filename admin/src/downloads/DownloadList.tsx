@@ -24,6 +24,7 @@ import { useEffect, useState } from 'react';
 import { Title, useCanAccess, useGetList, useUpdate } from 'react-admin';
 import { rangeLabel } from '../common/AppPagination';
 import { formatDate, shortId } from '../common/format';
+import { LoadError } from '../common/LoadError';
 import { productName } from '../common/products';
 import { errorMessage, useToast } from '../common/toast';
 import { UsageBar } from '../common/UsageBar';
@@ -81,7 +82,7 @@ export const DownloadList = () => {
   const { canAccess: canCreate } = useCanAccess({ resource: 'downloads', action: 'create' });
   const { canAccess: canEdit } = useCanAccess({ resource: 'downloads', action: 'edit' });
 
-  const { data, total, meta, isPending, refetch } = useGetList<DownloadLink>(
+  const { data, total, meta, isPending, error, refetch } = useGetList<DownloadLink>(
     'downloads',
     {
       pagination: { page: page + 1, perPage },
@@ -150,10 +151,18 @@ export const DownloadList = () => {
 
       <Card>
         <CardHeader
-          title={`Download Links (${count.toLocaleString('en-US')}${capped ? '+' : ''})`}
+          // A failed load has no count: "(0)" would say there are none.
+          title={
+            error ? 'Download Links' : `Download Links (${count.toLocaleString('en-US')}${capped ? '+' : ''})`
+          }
           slotProps={{ title: { variant: 'h6', component: 'h2' } }}
         />
-        <Box sx={{ overflowX: 'auto' }}>
+        {error ? (
+          <Box sx={{ p: 2 }}>
+            <LoadError what="downloads" onRetry={() => void refetch()} />
+          </Box>
+        ) : null}
+        <Box sx={{ overflowX: 'auto', display: error ? 'none' : undefined }}>
           <Table size="small" aria-label="Download Links">
             <TableHead>
               <TableRow>
@@ -218,19 +227,21 @@ export const DownloadList = () => {
             </TableBody>
           </Table>
         </Box>
-        <TablePagination
-          component="div"
-          count={count}
-          page={page}
-          rowsPerPage={perPage}
-          rowsPerPageOptions={[10, 25, 50, 100]}
-          onPageChange={(_event, next) => setPage(next)}
-          onRowsPerPageChange={(event) => {
-            setPerPage(Number(event.target.value));
-            setPage(0);
-          }}
-          labelDisplayedRows={({ from, to, count: rows }) => rangeLabel(from, to, rows, capped)}
-        />
+        {error ? null : (
+          <TablePagination
+            component="div"
+            count={count}
+            page={page}
+            rowsPerPage={perPage}
+            rowsPerPageOptions={[10, 25, 50, 100]}
+            onPageChange={(_event, next) => setPage(next)}
+            onRowsPerPageChange={(event) => {
+              setPerPage(Number(event.target.value));
+              setPage(0);
+            }}
+            labelDisplayedRows={({ from, to, count: rows }) => rangeLabel(from, to, rows, capped)}
+          />
+        )}
       </Card>
     </Box>
   );

@@ -3,7 +3,6 @@ import {
   DataTable,
   DateField,
   List,
-  SearchInput,
   SelectInput,
   useCanAccess,
   useDataProvider,
@@ -11,6 +10,8 @@ import {
   useRefresh,
 } from 'react-admin';
 import { AppPagination } from '../common/AppPagination';
+import { AppSearchInput } from '../common/AppSearchInput';
+import { ListLoadError } from '../common/LoadError';
 import { ListToolbar } from '../common/ListToolbar';
 import { StatusChip } from '../common/StatusChip';
 import { errorMessage, useToast } from '../common/toast';
@@ -28,7 +29,7 @@ interface Email {
 }
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
+  <AppSearchInput key="q" source="q" alwaysOn />,
   <SelectInput
     key="status"
     source="status"
@@ -74,6 +75,7 @@ export const EmailList = () => (
     filters={filters}
     actions={<ListToolbar />}
     pagination={<AppPagination />}
+    error={<ListLoadError />}
   >
     <DataTable rowClick={false} bulkActionButtons={false}>
       <DataTable.Col source="to" label="To" />

@@ -10,11 +10,11 @@ import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import Button from '@mui/material/Button';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { LoadingIndicator, Navigate, TitlePortal, useLogout, type LayoutProps } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { MFA_PATH } from '../providers/authProvider';
-import { getUser } from '../providers/session';
+import { getToken, getUser, noteSessionEnded } from '../providers/session';
 import { SidebarContent } from './AppSidebar';
 import {
   MOBILE_QUERY,
@@ -26,11 +26,31 @@ import {
 import { useThemeMode } from './themeMode';
 
 /**
+ * Signing out in another tab takes this tab's session away with the shared localStorage: this tab goes to
+ * the login page, which says the session ended, rather than finding out at its next call.
+ */
+function useSessionEndedElsewhere() {
+  const logout = useLogout();
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== null && event.key !== 'admin.token') return;
+      if (getToken() !== null) return;
+      noteSessionEnded();
+      // The token is already gone: react-admin's logout only clears this tab's state and redirects.
+      void logout({}, '/login');
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [logout]);
+}
+
+/**
  * Every page inside the back office renders through here, so this is where a session that may only enrol
  * in MFA is held to the enrolment screen (the server refuses its other calls anyway): it gets the page and
  * a way out, without the sidebar.
  */
 export const AppLayout = (props: LayoutProps) => {
+  useSessionEndedElsewhere();
   const { pathname } = useLocation();
   const enrolmentOnly = Boolean(getUser()?.mfaEnrolmentRequired);
   if (enrolmentOnly && pathname !== MFA_PATH) return <Navigate to={MFA_PATH} replace />;

@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import Stack from '@mui/material/Stack';
+import Box from '@mui/material/Box';
 import { isValidElement, useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useNotificationContext, useTranslate, type NotificationPayload } from 'react-admin';
@@ -51,15 +51,21 @@ const Toast = ({ payload }: { payload: NotificationPayload }) => {
 };
 
 /**
- * react-admin's notifications as a stack of toasts: a new one shows at once instead of waiting for the
- * current one to close, as react-admin's own Notification makes it.
+ * react-admin's notifications, one toast at a time: a new one replaces the one showing (three identical
+ * failures show one toast, not a stack), at once rather than after the current one closes as react-admin's
+ * own Notification makes it. At the top centre, where no dialog has its actions (they sit at its bottom).
  */
 export const Toaster = () => {
-  const { notifications } = useNotificationContext();
+  const { notifications, setNotifications } = useNotificationContext();
   const [container, setContainer] = useState<HTMLElement | null>(null);
 
+  // The older ones are dropped, not queued: they must not come back when the newest closes.
+  useEffect(() => {
+    if (notifications.length > 1) setNotifications((list) => list.slice(-1));
+  }, [notifications, setNotifications]);
+
   // An open dialog marks the rest of the page aria-hidden, toasts included; they are status messages that
-  // must still be announced (and found by role), so the mark is taken off the toast stack.
+  // must still be announced (and found by role), so the mark is taken off the toast.
   useEffect(() => {
     if (!container) return;
     const observer = new MutationObserver(() => {
@@ -69,24 +75,23 @@ export const Toaster = () => {
     return () => observer.disconnect();
   }, [container]);
 
-  if (notifications.length === 0) return null;
+  const current = notifications.at(-1);
+  if (!current) return null;
   return createPortal(
-    <Stack
+    <Box
       ref={setContainer}
-      spacing={1}
       sx={{
         position: 'fixed',
-        bottom: 16,
-        right: 16,
+        top: 16,
+        left: '50%',
+        transform: 'translateX(-50%)',
         zIndex: 'snackbar',
         maxWidth: 420,
         width: 'calc(100% - 32px)',
       }}
     >
-      {notifications.map((payload) => (
-        <Toast key={idOf(payload)} payload={payload} />
-      ))}
-    </Stack>,
+      <Toast key={idOf(current)} payload={current} />
+    </Box>,
     document.body,
   );
 };

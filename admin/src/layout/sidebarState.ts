@@ -18,7 +18,21 @@ export function writeSidebarCookie(open: boolean): void {
   document.cookie = `${SIDEBAR_COOKIE}=${open}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE}; SameSite=Lax`;
 }
 
-/** Desktop open state (saved in the cookie) and the mobile sheet's state; Ctrl/Cmd+B toggles. */
+/** Whether a key pressed there is typing: text fields, selects and editable content keep their keys. */
+export function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (!(target instanceof HTMLInputElement)) return false;
+  return !['button', 'checkbox', 'radio', 'range', 'color', 'file', 'submit', 'reset', 'image'].includes(
+    target.type,
+  );
+}
+
+/**
+ * Desktop open state (saved in the cookie) and the mobile sheet's state; Ctrl/Cmd+B toggles, except while
+ * typing (it is bold, or the browser's own, in a text field).
+ */
 export function useSidebarState(isMobile: boolean) {
   const [open, setOpenState] = useState(readSidebarCookie);
   const [openMobile, setOpenMobile] = useState(false);
@@ -35,7 +49,7 @@ export function useSidebarState(isMobile: boolean) {
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() === 'b' && (event.ctrlKey || event.metaKey)) {
+      if (event.key.toLowerCase() === 'b' && (event.ctrlKey || event.metaKey) && !isTyping(event.target)) {
         event.preventDefault();
         toggle();
       }

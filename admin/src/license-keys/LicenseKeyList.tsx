@@ -3,10 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import {
+  Confirm,
   DataTable,
   List,
-  SearchInput,
   SelectInput,
   useCanAccess,
   useRecordContext,
@@ -14,6 +16,8 @@ import {
   useUpdate,
 } from 'react-admin';
 import { AppPagination } from '../common/AppPagination';
+import { AppSearchInput } from '../common/AppSearchInput';
+import { ListLoadError } from '../common/LoadError';
 import { capitalize, formatDate, shortId } from '../common/format';
 import { ListToolbar } from '../common/ListToolbar';
 import { productName } from '../common/products';
@@ -28,7 +32,7 @@ import { LICENSE_KEY_STATUSES, type LicenseKey } from './types';
 const Column = DataTable.Col<LicenseKey>;
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search by key, product or order ID" />,
+  <AppSearchInput key="q" source="q" alwaysOn placeholder="Search by key, product or order ID" />,
   <SelectInput
     key="status"
     source="status"
@@ -39,6 +43,9 @@ const filters = [
     sx={{ minWidth: 160 }}
   />,
 ];
+
+/** Support staff get keys masked but for the last group (`XXXXX-XXXXX-XXXXX-XXXXX-KLMNO`): nothing to copy. */
+export const isMaskedKey = (licenseKey: string) => licenseKey.startsWith('XXXXX-XXXXX-XXXXX-XXXXX-');
 
 const KeyCell = ({ licenseKey }: { licenseKey: LicenseKey }) => {
   const toast = useToast();
@@ -55,14 +62,31 @@ const KeyCell = ({ licenseKey }: { licenseKey: LicenseKey }) => {
       <Box component="code" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
         {licenseKey.licenseKey}
       </Box>
-      <Tooltip title="Copy">
-        <IconButton size="small" aria-label={`Copy license key ${licenseKey.licenseKey}`} onClick={copy}>
-          <ContentCopyIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      {isMaskedKey(licenseKey.licenseKey) ? null : (
+        <Tooltip title="Copy">
+          <IconButton size="small" aria-label={`Copy license key ${licenseKey.licenseKey}`} onClick={copy}>
+            <ContentCopyIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
     </Box>
   );
 };
+
+/**
+ * What revoking a key does (admin-license-keys update(): its status only): it can no longer be activated;
+ * nothing else about its order changes and no e-mail is sent.
+ */
+export function revokeConsequences(key: Pick<LicenseKey, 'orderId'>): string[] {
+  const blocked = 'It can no longer be activated (activation answers "This license key has been revoked").';
+  return key.orderId
+    ? [
+        blocked,
+        'Its order keeps its download links and is not refunded; the customer is not e-mailed about it.',
+        "You can activate it again later, within the order's quantity.",
+      ]
+    : [blocked, 'It leaves the stock: no order will be given it. You can activate it again later.'];
+}
 
 const StatusAction = () => {
   const record = useRecordContext<LicenseKey>();
@@ -70,6 +94,7 @@ const StatusAction = () => {
   const toast = useToast();
   const refresh = useRefresh();
   const { canAccess: canEdit } = useCanAccess({ resource: 'license-keys', action: 'edit' });
+  const [confirming, setConfirming] = useState(false);
   if (!record || !canEdit) return null;
   const next = record.status === 'active' ? 'revoked' : 'active';
   const act = () =>
@@ -86,16 +111,46 @@ const StatusAction = () => {
           toast('Update failed', errorMessage(error, 'Failed to update license key'), 'error'),
       },
     );
-  return (
+  const button = (
     <Button
       size="small"
       color={next === 'revoked' ? 'error' : 'primary'}
       disabled={isPending}
-      onClick={act}
+      // Revoking is asked once more, with what it does; activating again is not destructive.
+      onClick={next === 'revoked' ? () => setConfirming(true) : act}
       aria-label={`${next === 'revoked' ? 'Revoke' : 'Activate'} ${record.licenseKey}`}
     >
       {next === 'revoked' ? 'Revoke' : 'Activate'}
     </Button>
+  );
+  if (next !== 'revoked') return button;
+  return (
+    <>
+      {button}
+      <Confirm
+        isOpen={confirming}
+        loading={isPending}
+        title="Revoke this licence key?"
+        content={
+          <>
+            <Typography sx={{ fontFamily: 'monospace', mb: 1 }}>{record.licenseKey}</Typography>
+            {revokeConsequences(record).map((line) => (
+              <Typography key={line} sx={{ mb: 1 }}>
+                {line}
+              </Typography>
+            ))}
+          </>
+        }
+        confirm="Revoke key"
+        cancel="Keep it active"
+        confirmColor="warning"
+        onConfirm={() => {
+          setConfirming(false);
+          act();
+        }}
+        onClose={() => setConfirming(false)}
+      />
+    </>
   );
 };
 
@@ -125,6 +180,7 @@ export const LicenseKeyList = () => {
       filters={filters}
       actions={<Actions />}
       pagination={<AppPagination />}
+      error={<ListLoadError />}
       queryOptions={queryOptions}
     >
       <DataTable rowClick={false} bulkActionButtons={false}>

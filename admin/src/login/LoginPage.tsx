@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useLogin } from 'react-admin';
+import { Navigate, useLogin } from 'react-admin';
 import { useStoreConfig } from '../common/storeConfig';
 import { useToast } from '../common/toast';
 import {
@@ -16,7 +16,7 @@ import {
   SignInError,
   type Credentials,
 } from '../providers/authProvider';
-import type { StaffUser } from '../providers/session';
+import { clearSessionEndedNote, getToken, sessionEndedNoted, type StaffUser } from '../providers/session';
 
 interface FieldErrors {
   username?: string;
@@ -64,6 +64,11 @@ export const LoginPage = () => {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [retryIn, waitBeforeRetry] = useRetryCountdown();
+  // Signed in already (this tab or another): the login page has nothing to do.
+  const [signedIn] = useState(() => getToken() !== null);
+  // The session ended elsewhere (another tab signed out, or the server refused it): say so, once.
+  const [sessionEnded] = useState(sessionEndedNoted);
+  useEffect(() => clearSessionEndedNote(), []);
 
   const signIn = async (credentials: Credentials) => {
     setSubmitting(true);
@@ -120,6 +125,7 @@ export const LoginPage = () => {
       </Typography>
     ) : null;
 
+  if (signedIn) return <Navigate to="/dashboard" replace />;
   return (
     <Box
       component="main"
@@ -180,6 +186,7 @@ export const LoginPage = () => {
                 <Typography variant="h5" component="h1">
                   Admin Portal
                 </Typography>
+                {sessionEnded ? <Alert severity="warning">Your session ended, sign in again.</Alert> : null}
                 <TextField
                   id="username"
                   name="username"

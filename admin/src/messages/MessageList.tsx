@@ -3,7 +3,6 @@ import {
   DataTable,
   DateField,
   List,
-  SearchInput,
   SelectInput,
   useCanAccess,
   useRecordContext,
@@ -11,6 +10,8 @@ import {
   useUpdate,
 } from 'react-admin';
 import { AppPagination } from '../common/AppPagination';
+import { AppSearchInput } from '../common/AppSearchInput';
+import { ListLoadError } from '../common/LoadError';
 import { ListToolbar } from '../common/ListToolbar';
 import { StatusChip } from '../common/StatusChip';
 import { errorMessage, useToast } from '../common/toast';
@@ -27,7 +28,7 @@ interface Message {
 }
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
+  <AppSearchInput key="q" source="q" alwaysOn />,
   <SelectInput
     key="status"
     source="status"
@@ -81,6 +82,7 @@ export const MessageList = () => (
     filters={filters}
     actions={<ListToolbar />}
     pagination={<AppPagination />}
+    error={<ListLoadError />}
   >
     <DataTable rowClick={false} bulkActionButtons={false} expand={<MessageBody />}>
       <DataTable.Col source="name" label="Name" disableSort />

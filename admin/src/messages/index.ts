@@ -9,5 +9,7 @@ export default {
   icon: InboxIcon,
   list: MessageList,
   recordRepresentation: 'subject',
+  // Marking a message answered is support's daily work (PUT /api/admin/messages/:id allows them).
+  supportActions: ['edit'],
   writable: ['status'] satisfies (keyof components['schemas']['UpdateMessageDto'])[],
 } satisfies ResourceDefinition;

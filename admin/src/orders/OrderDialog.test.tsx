@@ -163,3 +163,78 @@ describe('the status management of the order dialog', () => {
     );
   });
 });
+
+describe('refunding from the order dialog', () => {
+  const PAID: OrderDetail = {
+    ...ORDER,
+    status: 'fulfilled',
+    allowedTransitions: { status: [], paymentStatus: ['refunded'] },
+    licenseKeys: [
+      {
+        id: 'k1',
+        productId: 'office-2024-standard',
+        licenseKey: 'ABCDE-12345-FGHIJ-67890-KLMNO',
+        activationCount: 0,
+        activationLimit: 1,
+        status: 'active',
+      },
+      {
+        id: 'k2',
+        productId: 'office-2024-standard',
+        licenseKey: 'ABCDE-12345-FGHIJ-67890-PQRST',
+        activationCount: 0,
+        activationLimit: 1,
+        status: 'active',
+      },
+    ] as OrderDetail['licenseKeys'],
+    downloads: [
+      {
+        id: 'd1',
+        productId: 'office-2024-standard',
+        fileName: 'setup.exe',
+        downloadCount: 0,
+        maxDownloads: 5,
+        isActive: true,
+      },
+    ] as OrderDetail['downloads'],
+  };
+
+  async function chooseRefunded() {
+    const update = vi.fn(async () => ({ data: PAID }) as never);
+    render(
+      <AdminContext
+        dataProvider={testDataProvider({ getOne: async () => ({ data: PAID }) as never, update })}
+      >
+        <OrderDialog id={PAID.id} onClose={() => {}} />
+      </AdminContext>,
+    );
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Payment status' }, SLOW));
+    fireEvent.click(await screen.findByRole('option', { name: 'Refunded' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Update Status' }));
+    return update;
+  }
+
+  it('asks first, saying what will happen, and sends nothing when kept', async () => {
+    const update = await chooseRefunded();
+    const confirm = await screen.findByRole('dialog', { name: 'Refund this order?' }, SLOW);
+    expect(confirm.textContent).toContain(
+      'Its 2 licence keys will be revoked and its 1 download link disabled',
+    );
+    expect(confirm.textContent).toContain('No money is moved');
+    expect(confirm.textContent).toContain('The customer is not e-mailed');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Keep as it is' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Refund this order?' })).toBeNull());
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  it('refunds once confirmed', async () => {
+    const update = await chooseRefunded();
+    const confirm = await screen.findByRole('dialog', { name: 'Refund this order?' }, SLOW);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Mark refunded' }));
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1), SLOW);
+    expect(update).toHaveBeenCalledWith(
+      'orders',
+      expect.objectContaining({ data: { status: 'fulfilled', paymentStatus: 'refunded' } }),
+    );
+  });
+});

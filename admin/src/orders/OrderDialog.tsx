@@ -15,6 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import {
+  Confirm,
   EditBase,
   Form,
   required,
@@ -24,6 +25,7 @@ import {
   useDataProvider,
   useEditContext,
   useRefresh,
+  useSaveContext,
 } from 'react-admin';
 import { capitalize, formatDateTime, formatMoney } from '../common/format';
 import { productName } from '../common/products';
@@ -68,6 +70,32 @@ const statusChange = (data: Partial<OrderDetail>) => ({
   paymentStatus: data.paymentStatus,
 });
 
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * What setting the payment to Refunded does (fulfilment.service.ts refund() through the order's PUT): its
+ * working keys are revoked and its active download links disabled; no money moves and no e-mail is sent.
+ */
+export function refundConsequences(order: Pick<OrderDetail, 'licenseKeys' | 'downloads'>): string[] {
+  const keys = (order.licenseKeys ?? []).filter((key) => key.status !== 'revoked').length;
+  const links = (order.downloads ?? []).filter((link) => link.isActive).length;
+  const keysText = plural(keys, 'licence key', 'licence keys');
+  const linksText = plural(links, 'download link', 'download links');
+  const effect =
+    keys && links
+      ? `Its ${keysText} will be revoked and its ${linksText} disabled`
+      : keys
+        ? `Its ${keysText} will be revoked`
+        : `Its ${linksText} will be disabled`;
+  return [
+    keys + links === 0
+      ? 'The order has no working licence key or download link to disable.'
+      : `${effect}: the customer can no longer activate or download them.`,
+    'No money is moved: refund the payment with the payment provider first.',
+    'The customer is not e-mailed about it.',
+  ];
+}
+
 /**
  * The order's two statuses, edited in the dialog's EditBase (its record, its pessimistic save): each field
  * offers only the moves `allowedTransitions` lists.
@@ -75,6 +103,13 @@ const statusChange = (data: Partial<OrderDetail>) => ({
 const StatusManagement = ({ order }: { order: OrderDetail }) => {
   const allowed = order.allowedTransitions ?? { status: [], paymentStatus: [] };
   const { canAccess: canEdit } = useCanAccess({ resource: 'orders', action: 'edit' });
+  const { save, saving } = useSaveContext();
+  // A refund is asked for once more, with what it will do, before it is sent.
+  const [refund, setRefund] = useState<Partial<OrderDetail> | null>(null);
+  const submit = (data: Partial<OrderDetail>) => {
+    if (data.paymentStatus === 'refunded' && order.paymentStatus !== 'refunded') setRefund(data);
+    else void save?.(data);
+  };
 
   if (!canEdit)
     return (
@@ -84,7 +119,27 @@ const StatusManagement = ({ order }: { order: OrderDetail }) => {
       </Stack>
     );
   return (
-    <Form>
+    <Form onSubmit={submit}>
+      <Confirm
+        isOpen={refund !== null}
+        loading={saving}
+        title="Refund this order?"
+        content={
+          <Stack spacing={1}>
+            {refundConsequences(order).map((line) => (
+              <Typography key={line}>{line}</Typography>
+            ))}
+          </Stack>
+        }
+        confirm="Mark refunded"
+        cancel="Keep as it is"
+        confirmColor="warning"
+        onConfirm={() => {
+          if (refund) void save?.(refund);
+          setRefund(null);
+        }}
+        onClose={() => setRefund(null)}
+      />
       <Stack spacing={1}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
           <SelectInput

@@ -4,15 +4,10 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import {
-  DataTable,
-  List,
-  NullableBooleanInput,
-  SearchInput,
-  SelectInput,
-  useRecordContext,
-} from 'react-admin';
+import { DataTable, List, NullableBooleanInput, SelectInput, useRecordContext } from 'react-admin';
 import { AppPagination } from '../common/AppPagination';
+import { AppSearchInput } from '../common/AppSearchInput';
+import { ListLoadError } from '../common/LoadError';
 import { capitalize, formatDateTime, formatMoney, shortId } from '../common/format';
 import { ListToolbar } from '../common/ListToolbar';
 import { StatusChip } from '../common/StatusChip';
@@ -25,7 +20,7 @@ const Column = DataTable.Col<Order>;
 const choices = (values: readonly string[]) => values.map((id) => ({ id, name: capitalize(id) }));
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search by e-mail, name or order ID" />,
+  <AppSearchInput key="q" source="q" alwaysOn placeholder="Search by e-mail, name or order ID" />,
   <SelectInput
     key="status"
     source="status"
@@ -85,6 +80,7 @@ export const OrderList = () => {
         filters={filters}
         actions={<ListToolbar />}
         pagination={<AppPagination />}
+        error={<ListLoadError />}
         queryOptions={queryOptions}
       >
         <DataTable rowClick={false} bulkActionButtons={false}>

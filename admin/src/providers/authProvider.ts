@@ -1,6 +1,14 @@
 import type { AuthProvider } from 'react-admin';
 import type { AccessRule } from './permissions';
-import { clearSession, getToken, getUser, saveSession, updateUser, type StaffUser } from './session';
+import {
+  clearSession,
+  getToken,
+  getUser,
+  noteSessionEnded,
+  saveSession,
+  updateUser,
+  type StaffUser,
+} from './session';
 
 type LoginResponse =
   | { success: true; token: string; user: StaffUser }
@@ -100,6 +108,8 @@ export const createAuthProvider = (canAccess: AccessRule) =>
 
     async checkError(error: { status?: number; body?: unknown }) {
       if (error?.status === 401) {
+        // A session this tab held that the server no longer takes: the login page says it ended.
+        if (localStorage.getItem('admin.token')) noteSessionEnded();
         clearSession();
         throw { message: false, redirectTo: '/login' };
       }

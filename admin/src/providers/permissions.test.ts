@@ -16,6 +16,13 @@ describe('canAccess', () => {
     expect(canAccess('support', 'coupons', 'delete')).toBe(false);
   });
 
+  it('lets support mark a contact message answered, and change nothing else of it', () => {
+    expect(canAccess('support', 'messages', 'edit')).toBe(true);
+    expect(canAccess('support', 'messages', 'delete')).toBe(false);
+    expect(canAccess('support', 'orders', 'edit')).toBe(false);
+    expect(canAccess('support', 'orders', 'resend')).toBe(true);
+  });
+
   it('hides staff and audit from support', () => {
     expect(canAccess('support', 'staff', 'list')).toBe(false);
     expect(canAccess('support', 'staff', 'reset-mfa')).toBe(false);

@@ -72,3 +72,21 @@ export function clearSession(): void {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_KEY);
 }
+
+const ENDED_KEY = 'admin.sessionEnded';
+
+/**
+ * Notes, for this tab's login page, that the session ended without this tab signing out: signed out in
+ * another tab, or refused by the server (signing out ends every session of the user).
+ */
+export function noteSessionEnded(): void {
+  sessionStorage.setItem(ENDED_KEY, 'true');
+}
+
+export function sessionEndedNoted(): boolean {
+  return sessionStorage.getItem(ENDED_KEY) !== null;
+}
+
+export function clearSessionEndedNote(): void {
+  sessionStorage.removeItem(ENDED_KEY);
+}

@@ -1,11 +1,13 @@
 import Chip from '@mui/material/Chip';
-import { CreateButton, DataTable, DateField, DeleteButton, List, SearchInput } from 'react-admin';
+import { CreateButton, DataTable, DateField, DeleteButton, List } from 'react-admin';
 import { AppPagination } from '../common/AppPagination';
+import { AppSearchInput } from '../common/AppSearchInput';
+import { ListLoadError } from '../common/LoadError';
 import { ListToolbar } from '../common/ListToolbar';
 import { ResetMfaButton } from './ResetMfaButton';
 import type { StaffMember } from './types';
 
-const filters = [<SearchInput key="q" source="q" alwaysOn />];
+const filters = [<AppSearchInput key="q" source="q" alwaysOn />];
 
 export const StaffList = () => (
   <List
@@ -19,6 +21,7 @@ export const StaffList = () => (
       </ListToolbar>
     }
     pagination={<AppPagination />}
+    error={<ListLoadError />}
   >
     <DataTable rowClick="edit" bulkActionButtons={false}>
       <DataTable.Col source="username" label="Username" />

@@ -1,11 +1,5 @@
 import { Body, Get, Param, Put, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-} from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { IntIdPipe } from '../../common/admin-list.js';
 import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
 import { ListQueryDto, type ListPage } from '../../common/list-query.js';
@@ -41,11 +35,12 @@ export class AdminMessagesController {
   }
 
   @Put(':id')
-  @Roles('admin')
-  @ApiOperation({ summary: 'Mark a message new or answered' })
+  @Roles('admin', 'support')
+  @ApiOperation({
+    summary: 'Mark a message new or answered (admin and support: answering is their daily work)',
+  })
   @ApiOkResponse({ type: AdminMessageDto })
   @ApiBadRequestResponse({ description: 'status must be one of new, answered; or another field' })
-  @ApiForbiddenResponse({ description: 'Support staff' })
   @ApiNotFoundResponse({ description: MESSAGE_NOT_FOUND })
   update(
     @Param('id', messageId) id: number,

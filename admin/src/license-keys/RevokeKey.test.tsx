@@ -1,0 +1,59 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetStoreConfig } from '../common/storeConfig';
+import { jsonBody, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import type { LicenseKey } from './types';
+
+const SOLD: LicenseKey = {
+  id: 'cccccccc-0000-4000-8000-000000000003',
+  orderId: 'bbbbbbbb-0000-4000-8000-000000000002',
+  productId: 'office-2024-standard',
+  licenseKey: 'ABCDE-12345-FGHIJ-67890-KLMNO',
+  activationCount: 0,
+  activationLimit: 1,
+  status: 'active',
+  createdAt: '2026-11-23T10:00:00.000Z',
+};
+
+afterEach(() => resetStoreConfig());
+
+const puts = (calls: unknown[][]) =>
+  calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
+
+describe('revoking a licence key', () => {
+  it('asks first, saying what happens, and sends nothing when kept', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/license-keys': () =>
+        Response.json([SOLD], { headers: { 'Content-Range': 'license-keys 0-0/1' } }),
+    });
+    signIn();
+    renderAdmin('/admin/license-keys');
+
+    fireEvent.click(await screen.findByRole('button', { name: `Revoke ${SOLD.licenseKey}` }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke this licence key?' });
+    expect(dialog.textContent).toContain('It can no longer be activated');
+    expect(dialog.textContent).toContain('the customer is not e-mailed');
+    expect(dialog.textContent).toContain('keeps its download links');
+    expect(puts(fetchMock.mock.calls)).toHaveLength(0);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it active' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(puts(fetchMock.mock.calls)).toHaveLength(0);
+  });
+
+  it('revokes once confirmed', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/license-keys': () =>
+        Response.json([SOLD], { headers: { 'Content-Range': 'license-keys 0-0/1' } }),
+      [`PUT /api/admin/license-keys/${SOLD.id}`]: () => Response.json({ ...SOLD, status: 'revoked' }),
+    });
+    signIn();
+    renderAdmin('/admin/license-keys');
+
+    fireEvent.click(await screen.findByRole('button', { name: `Revoke ${SOLD.licenseKey}` }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke this licence key?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke key' }));
+    await waitFor(() => expect(puts(fetchMock.mock.calls)).toHaveLength(1), SLOW);
+    expect(jsonBody(puts(fetchMock.mock.calls)[0]![1] as RequestInit)).toEqual({ status: 'revoked' });
+  });
+});
