@@ -16,11 +16,16 @@ import {
   useRefresh,
   ValidationError,
 } from 'react-admin';
+import { SCHEMA_RULES } from '@store/contracts';
 import { PRODUCT_CHOICES } from '../common/products';
 import { SubmitButton } from '../common/SubmitButton';
 import { errorMessage, useToast } from '../common/toast';
 import { OrderInput } from '../orders/OrderPicker';
 import { generateLicenseKey } from './generateKey';
+
+/** The key's shape as the server checks it: five groups of five letters or digits. */
+const LICENSE_KEY = /^[A-Z0-9]{5}(-[A-Z0-9]{5}){4}$/;
+const LICENSE_RULES = SCHEMA_RULES.CreateLicenseKeyDto.properties;
 
 interface Errors {
   orderId?: string;
@@ -35,12 +40,18 @@ export function validateLicense(values: {
   licenseKey: string;
   activationLimit: string;
 }): Errors {
+  // No order: the key goes into the inventory. The key and the limit are checked as the server checks them.
   const errors: Errors = {};
-  if (!values.orderId) errors.orderId = 'Order ID is required';
   if (!values.productId) errors.productId = 'Product ID is required';
-  if (!values.licenseKey.trim()) errors.licenseKey = 'License key is required';
+  const key = values.licenseKey.trim().toUpperCase();
+  if (!key) errors.licenseKey = 'License key is required';
+  else if (!LICENSE_KEY.test(key)) errors.licenseKey = 'License key must be 5 groups of 5 letters or digits';
   const limit = Number(values.activationLimit);
-  if (!Number.isInteger(limit) || limit < 1) errors.activationLimit = 'Activation limit must be at least 1';
+  const maximum = LICENSE_RULES.activationLimit.maximum;
+  if (values.activationLimit.trim() === '' || Number.isNaN(limit) || limit < 1)
+    errors.activationLimit = 'Activation limit must be at least 1';
+  else if (!Number.isInteger(limit)) errors.activationLimit = 'Activation limit must be a whole number';
+  else if (limit > maximum) errors.activationLimit = `Activation limit must be at most ${maximum}`;
   return errors;
 }
 
@@ -62,7 +73,7 @@ const validate = (values: FormValues) =>
 
 /** `POST /api/admin/license-keys`, from values that passed `validate`. */
 const toCreate = (values: FormValues) => ({
-  orderId: values.orderId,
+  orderId: values.orderId || undefined,
   productId: values.productId,
   licenseKey: values.licenseKey?.trim(),
   activationLimit: Number(values.activationLimit),
@@ -127,6 +138,8 @@ export const LicenseKeyCreateDialog = () => {
                   source="orderId"
                   // Paid orders that are delivered: one owed a refund gets no keys (the API refuses them).
                   filter={{ paymentStatus: 'completed', refundDue: false }}
+                  optional
+                  hint="Paid orders only. Leave empty to add the key to stock."
                 />
                 <SelectInput
                   source="productId"

@@ -73,8 +73,10 @@ describe('the Create License dialog', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create License' }));
 
-    expect(await within(dialog).findByText('Order ID is required', {}, SLOW)).toBeTruthy();
-    expect(within(dialog).getByText('Product ID is required')).toBeTruthy();
+    expect(await within(dialog).findByText('Product ID is required', {}, SLOW)).toBeTruthy();
+    // No order is allowed: the key then goes into the inventory, as the field says.
+    expect(within(dialog).queryByText('Order ID is required')).toBeNull();
+    expect(within(dialog).getByText('Paid orders only. Leave empty to add the key to stock.')).toBeTruthy();
     expect(within(dialog).getByText('License key is required')).toBeTruthy();
     fireEvent.change(within(dialog).getByRole('spinbutton', { name: 'Activation Limit' }), {
       target: { value: '0' },
@@ -106,6 +108,26 @@ describe('the Create License dialog', () => {
       activationLimit: 2,
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create License' })).toBeNull(), SLOW);
+  });
+
+  it('adds a key to stock when no order is chosen', async () => {
+    const fetchMock = licenseApi(() => Response.json({ ...KEY, id: 'stock-key' }));
+    const dialog = await openDialog();
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Product' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Office 2024 Standard' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Generate' }));
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create License' }));
+
+    expect(await screen.findByText('License key created', {}, SLOW)).toBeTruthy();
+    const post = fetchMock.mock.calls.find(
+      ([url, init]) => url === '/api/admin/license-keys' && init?.method === 'POST',
+    );
+    expect(jsonBody(post?.[1])).toEqual({
+      productId: 'office-2024-standard',
+      licenseKey: expect.stringMatching(/^[A-Z0-9]{5}(-[A-Z0-9]{5}){4}$/),
+      activationLimit: 1,
+    });
   });
 
   it("shows the server's reason for a refusal and keeps the dialog open", async () => {

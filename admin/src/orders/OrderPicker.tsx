@@ -14,11 +14,16 @@ export const OrderPicker = ({
   onChange,
   error,
   filter,
+  hint,
+  optional = false,
 }: {
   value: Order | null;
   onChange: (order: Order | null) => void;
   error?: ReactNode;
   filter?: Record<string, string | boolean>;
+  /** Shown under the field while there is no error (which orders are offered, what empty means). */
+  hint?: string;
+  optional?: boolean;
 }) => {
   const [input, setInput] = useState('');
   const term = input.includes(' - $') ? '' : input.trim();
@@ -40,7 +45,13 @@ export const OrderPicker = ({
       inputValue={input}
       onInputChange={(_event, text) => setInput(text)}
       renderInput={(params) => (
-        <TextField {...params} label="Order" required error={Boolean(error)} helperText={error} />
+        <TextField
+          {...params}
+          label="Order"
+          required={!optional}
+          error={Boolean(error)}
+          helperText={error ?? hint}
+        />
       )}
     />
   );
@@ -50,11 +61,15 @@ export const OrderPicker = ({
 export const OrderInput = ({
   source,
   filter,
+  hint,
+  optional = false,
 }: {
   source: string;
   filter?: Record<string, string | boolean>;
+  hint?: string;
+  optional?: boolean;
 }) => {
-  const { field, fieldState } = useInput({ source, defaultValue: '', isRequired: true });
+  const { field, fieldState } = useInput({ source, defaultValue: '', isRequired: !optional });
   const [order, setOrder] = useState<Order | null>(null);
   return (
     <OrderPicker
@@ -65,6 +80,8 @@ export const OrderInput = ({
       }}
       error={fieldState.error?.message ? <ValidationError error={fieldState.error.message} /> : undefined}
       filter={filter}
+      hint={hint}
+      optional={optional}
     />
   );
 };
