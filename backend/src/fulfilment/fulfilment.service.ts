@@ -205,8 +205,9 @@ export class FulfilmentService {
   /**
    * The one rule for a key that staff give to an order or make active again: the order must hold the product
    * (400), be paid and not owed a refund (409), and have fewer working (not revoked) keys for it than its
-   * quantity (409); `keyId`, a key of the order made active again, is not counted. `order` must have been read through lockOrder as the transaction's first read, so that on
-   * MySQL the count sees keys a concurrent request committed while this one waited for the lock.
+   * quantity (409); `keyId`, a key of the order made active again, is not counted. `order` must have been
+   * read through lockOrder as the transaction's first read, so that on MySQL the count sees keys a
+   * concurrent request committed while this one waited for the lock.
    */
   async assertRoomForKey(m: EntityManager, order: Order, productId: string, keyId?: string): Promise<void> {
     const item = order.orderItems.find((i) => i.productId === productId);
