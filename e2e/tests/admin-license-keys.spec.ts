@@ -58,7 +58,8 @@ test.describe('licence keys', () => {
     const dialog = page.getByRole('dialog', { name: 'Create License' });
 
     await dialog.getByRole('button', { name: 'Create License' }).click();
-    await expect(dialog.getByText('Order ID is required')).toBeVisible();
+    // No order is allowed (the key then goes to stock), as the field says.
+    await expect(dialog.getByText('Paid orders only. Leave empty to add the key to stock.')).toBeVisible();
     await expect(dialog.getByText('Product ID is required')).toBeVisible();
     await expect(dialog.getByText('License key is required')).toBeVisible();
     await expect(dialog.getByLabel('Activation Limit')).toHaveValue('1');
