@@ -33,10 +33,10 @@ async function expectNoSidewaysScroll(page: Page, where: string) {
   ).toBeLessThanOrEqual(measured.width);
 }
 
-/** A list's cards, and the one whose text matches. */
+/** A list's cards. */
 const cards = (page: Page, list: string) => page.getByRole('list', { name: list }).getByRole('listitem');
 
-async function expectOnScreen(page: Page, ...controls: Locator[]) {
+async function expectOnScreen(...controls: Locator[]) {
   for (const control of controls) {
     await expect(control).toBeVisible();
     await expect(control).toBeInViewport();
@@ -60,7 +60,6 @@ test.describe('the back office at 390 px', () => {
     await expect(card).toBeVisible();
     await expect(card).toContainText('Completed');
     await expectOnScreen(
-      page,
       page.getByPlaceholder('Search by e-mail, name or order ID'),
       page.getByRole('combobox', { name: 'Status' }),
       page.getByRole('combobox', { name: 'Payment' }),
@@ -84,7 +83,6 @@ test.describe('the back office at 390 px', () => {
     const card = cards(page, 'License Keys').first();
     await expect(card).toBeVisible();
     await expectOnScreen(
-      page,
       page.getByPlaceholder('Search by key, product or order ID'),
       page.getByRole('combobox', { name: 'Status' }),
       page.getByRole('button', { name: 'Import Keys' }),
@@ -101,7 +99,6 @@ test.describe('the back office at 390 px', () => {
     const card = cards(page, 'Download Links').first();
     await expect(card).toBeVisible();
     await expectOnScreen(
-      page,
       page.getByRole('textbox', { name: 'Search' }),
       page.getByRole('combobox', { name: 'Status' }),
       page.getByRole('button', { name: 'Create Download' }),
@@ -116,7 +113,6 @@ test.describe('the back office at 390 px', () => {
     const card = cards(page, 'Coupons').filter({ hasText: 'SAVE10' });
     await expect(card).toBeVisible();
     await expectOnScreen(
-      page,
       page.getByPlaceholder('Search'),
       page.getByRole('combobox', { name: 'Active' }),
       page.getByRole('link', { name: 'Create' }),
@@ -135,7 +131,6 @@ test.describe('the back office at 390 px', () => {
     const card = cards(page, 'Emails').filter({ hasText: email }).first();
     await expect(card).toBeVisible();
     await expectOnScreen(
-      page,
       page.getByPlaceholder('Search'),
       page.getByRole('combobox', { name: 'Status' }),
       page.getByRole('main').getByRole('button', { name: 'Refresh' }),
@@ -160,7 +155,6 @@ test.describe('the back office at 390 px', () => {
     const card = cards(page, 'Messages').filter({ hasText: subject });
     await expect(card).toBeVisible();
     await expectOnScreen(
-      page,
       page.getByPlaceholder('Search'),
       page.getByRole('combobox', { name: 'Status' }),
       page.getByRole('main').getByRole('button', { name: 'Refresh' }),
@@ -174,7 +168,6 @@ test.describe('the back office at 390 px', () => {
     const card = cards(page, 'Staff').filter({ has: page.getByRole('link', { name: 'admin', exact: true }) });
     await expect(card).toBeVisible();
     await expectOnScreen(
-      page,
       page.getByPlaceholder('Search'),
       page.getByRole('link', { name: 'Create' }),
       page.getByRole('main').getByRole('button', { name: 'Refresh' }),
