@@ -60,3 +60,35 @@ test('an admin sees the staff', async ({ page }) => {
   await page.goto('/admin/staff');
   await expect(page.getByRole('row').filter({ hasText: 'admin' }).first()).toBeVisible();
 });
+
+test('an admin adds a staff member: the server’s refusals under their fields, then "Staff member created"', async ({
+  page,
+  api,
+}) => {
+  const username = `e2e.staff.${Date.now().toString(36)}`;
+  await page.goto('/admin/staff/create');
+  await page.getByRole('textbox', { name: 'Username' }).fill('no spaces allowed');
+  await page.getByRole('textbox', { name: 'Password' }).fill('short');
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  await expect(
+    page.getByText("Username must be 3 to 100 characters of letters, digits, '.', '_' or '-'"),
+  ).toBeVisible();
+  await expect(page.getByText('Password must be at least 12 characters')).toBeVisible();
+  const toast = page.getByRole('alert');
+  await expect(toast).toContainText('Staff member not created');
+  await expect(toast).not.toContainText(',');
+
+  await page.getByRole('textbox', { name: 'Username' }).fill(username);
+  await page.getByRole('textbox', { name: 'Password' }).fill('correct horse battery staple 42');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Staff member created' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/staff(\?.*)?$/);
+  await expect(page.getByRole('row').filter({ hasText: username })).toBeVisible();
+
+  const [member] = (await (
+    await api.get('/api/admin/staff', { params: { filter: JSON.stringify({ q: username }) } })
+  ).json()) as { id: number; username: string; role: string }[];
+  expect(member).toMatchObject({ username, role: 'support' });
+  await api.delete(`/api/admin/staff/${member!.id}`);
+});

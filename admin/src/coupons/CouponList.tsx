@@ -1,9 +1,11 @@
+import type { components } from '@store/contracts';
 import {
   BooleanField,
   CreateButton,
   DataTable,
   DateField,
   List,
+  NumberField,
   NullableBooleanInput,
   useCanAccess,
 } from 'react-admin';
@@ -11,6 +13,19 @@ import { AppPagination } from '../common/AppPagination';
 import { AppSearchInput } from '../common/AppSearchInput';
 import { ListLoadError } from '../common/LoadError';
 import { ListToolbar } from '../common/ListToolbar';
+import { useIsPhone } from '../common/phone';
+import { RecordCards, type CardField } from '../common/RecordCards';
+
+type Coupon = components['schemas']['AdminCouponDto'];
+
+/** The columns after the code, as lines of a coupon's card on a phone. */
+const CARD_FIELDS: CardField<Coupon>[] = [
+  { label: 'Percent off', render: () => <NumberField source="percentOff" /> },
+  { label: 'Active', render: () => <BooleanField source="active" /> },
+  { label: 'Redemptions', render: () => <NumberField source="redemptionCount" /> },
+  { label: 'Max redemptions', render: () => <NumberField source="maxRedemptions" /> },
+  { label: 'Expires', render: () => <DateField source="expiresAt" showTime /> },
+];
 
 const filters = [
   <AppSearchInput key="q" source="q" alwaysOn />,
@@ -24,6 +39,7 @@ const Actions = () => {
 
 export const CouponList = () => {
   const { canAccess: canEdit } = useCanAccess({ resource: 'coupons', action: 'edit' });
+  const isPhone = useIsPhone();
   return (
     <List
       title="Coupons"
@@ -34,18 +50,27 @@ export const CouponList = () => {
       pagination={<AppPagination />}
       error={<ListLoadError />}
     >
-      <DataTable rowClick={canEdit ? 'edit' : false} bulkActionButtons={false}>
-        <DataTable.Col source="code" label="Code" />
-        <DataTable.NumberCol source="percentOff" label="Percent off" />
-        <DataTable.Col source="active" label="Active" disableSort>
-          <BooleanField source="active" />
-        </DataTable.Col>
-        <DataTable.NumberCol source="redemptionCount" label="Redemptions" />
-        <DataTable.NumberCol source="maxRedemptions" label="Max redemptions" disableSort />
-        <DataTable.Col source="expiresAt" label="Expires">
-          <DateField source="expiresAt" showTime />
-        </DataTable.Col>
-      </DataTable>
+      {isPhone ? (
+        <RecordCards<Coupon>
+          label="Coupons"
+          title={(coupon) => coupon.code}
+          fields={CARD_FIELDS}
+          linkToEdit={Boolean(canEdit)}
+        />
+      ) : (
+        <DataTable rowClick={canEdit ? 'edit' : false} bulkActionButtons={false}>
+          <DataTable.Col source="code" label="Code" />
+          <DataTable.NumberCol source="percentOff" label="Percent off" />
+          <DataTable.Col source="active" label="Active" disableSort>
+            <BooleanField source="active" />
+          </DataTable.Col>
+          <DataTable.NumberCol source="redemptionCount" label="Redemptions" />
+          <DataTable.NumberCol source="maxRedemptions" label="Max redemptions" disableSort />
+          <DataTable.Col source="expiresAt" label="Expires">
+            <DateField source="expiresAt" showTime />
+          </DataTable.Col>
+        </DataTable>
+      )}
     </List>
   );
 };

@@ -25,6 +25,8 @@ import { Title, useCanAccess, useGetList, useUpdate } from 'react-admin';
 import { rangeLabel } from '../common/AppPagination';
 import { formatDate, shortId } from '../common/format';
 import { LoadError } from '../common/LoadError';
+import { useIsPhone } from '../common/phone';
+import { CardList, CardPlaceholders, type CardField } from '../common/RecordCards';
 import { productName } from '../common/products';
 import { errorMessage, useToast } from '../common/toast';
 import { UsageBar } from '../common/UsageBar';
@@ -71,6 +73,45 @@ const ToggleActive = ({ link, onDone }: { link: DownloadLink; onDone: () => void
   );
 };
 
+const activeChip = (link: DownloadLink) => (
+  <Chip
+    size="small"
+    label={link.isActive ? 'Active' : 'Inactive'}
+    color={link.isActive ? 'success' : 'default'}
+  />
+);
+
+const downloads = (link: DownloadLink) => (
+  <UsageBar used={link.downloadCount} limit={link.maxDownloads} label={`Downloads of ${link.fileName}`} />
+);
+
+const OpenFile = ({ link }: { link: DownloadLink }) => (
+  <Tooltip title="Open file">
+    <IconButton
+      component="a"
+      href={link.fileUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`Open ${link.fileName}`}
+    >
+      <OpenInNewIcon fontSize="small" />
+    </IconButton>
+  </Tooltip>
+);
+
+/** The columns after the file name, as lines of a link's card on a phone. */
+const CARD_FIELDS: CardField<DownloadLink>[] = [
+  { label: 'Product', render: (link) => productName(link.productId) },
+  {
+    label: 'Order ID',
+    render: (link) => <Box sx={{ fontFamily: 'monospace' }}>{shortId(link.orderId)}...</Box>,
+  },
+  { label: 'Size', render: (link) => link.fileSize || 'N/A' },
+  { label: 'Downloads', render: downloads },
+  { label: 'Status', render: activeChip },
+  { label: 'Created', render: (link) => formatDate(link.createdAt) },
+];
+
 /** Downloads Management (spec "Downloads management"), filtered and paged on the server. */
 export const DownloadList = () => {
   const [search, setSearch] = useState('');
@@ -81,6 +122,7 @@ export const DownloadList = () => {
   const toast = useToast();
   const { canAccess: canCreate } = useCanAccess({ resource: 'downloads', action: 'create' });
   const { canAccess: canEdit } = useCanAccess({ resource: 'downloads', action: 'edit' });
+  const isPhone = useIsPhone();
 
   const { data, total, meta, isPending, error, refetch } = useGetList<DownloadLink>(
     'downloads',
@@ -93,6 +135,32 @@ export const DownloadList = () => {
   );
   const capped = Boolean((meta as { totalCapped?: boolean } | undefined)?.totalCapped);
   const count = total ?? 0;
+
+  // On a phone, a card per link instead of the table (its error and pager are shared).
+  const phoneCards = () => {
+    if (error) return null;
+    if (isPending) return <CardPlaceholders />;
+    if (!data?.length)
+      return (
+        <CardContent>
+          <Typography>No download links found</Typography>
+        </CardContent>
+      );
+    return (
+      <CardList<DownloadLink>
+        label="Download Links"
+        records={data}
+        title={(link) => link.fileName}
+        fields={CARD_FIELDS}
+        actions={(link) => (
+          <>
+            <OpenFile link={link} />
+            {canEdit ? <ToggleActive link={link} onDone={() => void refetch()} /> : null}
+          </>
+        )}
+      />
+    );
+  };
 
   return (
     <Box sx={{ mt: 1 }}>
@@ -162,71 +230,53 @@ export const DownloadList = () => {
             <LoadError what="downloads" onRetry={() => void refetch()} />
           </Box>
         ) : null}
-        <Box sx={{ overflowX: 'auto', display: error ? 'none' : undefined }}>
-          <Table size="small" aria-label="Download Links">
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((column) => (
-                  <TableCell key={column}>{column}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {isPending
-                ? [0, 1, 2, 3, 4].map((row) => (
-                    <TableRow key={row} data-testid="placeholder-row">
-                      {COLUMNS.map((column) => (
-                        <TableCell key={column}>
-                          <Skeleton animation="pulse" />
-                        </TableCell>
-                      ))}
-                    </TableRow>
-                  ))
-                : (data ?? []).map((link) => (
-                    <TableRow key={link.id}>
-                      <TableCell>{link.fileName}</TableCell>
-                      <TableCell>{productName(link.productId)}</TableCell>
-                      <TableCell sx={{ fontFamily: 'monospace' }}>{shortId(link.orderId)}...</TableCell>
-                      <TableCell>{link.fileSize || 'N/A'}</TableCell>
-                      <TableCell>
-                        <UsageBar
-                          used={link.downloadCount}
-                          limit={link.maxDownloads}
-                          label={`Downloads of ${link.fileName}`}
-                        />
-                      </TableCell>
-                      <TableCell>
-                        <Chip
-                          size="small"
-                          label={link.isActive ? 'Active' : 'Inactive'}
-                          color={link.isActive ? 'success' : 'default'}
-                        />
-                      </TableCell>
-                      <TableCell>{formatDate(link.createdAt)}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        <Tooltip title="Open file">
-                          <IconButton
-                            component="a"
-                            href={link.fileUrl}
-                            target="_blank"
-                            rel="noopener noreferrer"
-                            aria-label={`Open ${link.fileName}`}
-                          >
-                            <OpenInNewIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                        {canEdit ? <ToggleActive link={link} onDone={() => void refetch()} /> : null}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-              {!isPending && data?.length === 0 ? (
+        {isPhone ? (
+          phoneCards()
+        ) : (
+          <Box sx={{ overflowX: 'auto', display: error ? 'none' : undefined }}>
+            <Table size="small" aria-label="Download Links">
+              <TableHead>
                 <TableRow>
-                  <TableCell colSpan={COLUMNS.length}>No download links found</TableCell>
+                  {COLUMNS.map((column) => (
+                    <TableCell key={column}>{column}</TableCell>
+                  ))}
                 </TableRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        </Box>
+              </TableHead>
+              <TableBody>
+                {isPending
+                  ? [0, 1, 2, 3, 4].map((row) => (
+                      <TableRow key={row} data-testid="placeholder-row">
+                        {COLUMNS.map((column) => (
+                          <TableCell key={column}>
+                            <Skeleton animation="pulse" />
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                    ))
+                  : (data ?? []).map((link) => (
+                      <TableRow key={link.id}>
+                        <TableCell>{link.fileName}</TableCell>
+                        <TableCell>{productName(link.productId)}</TableCell>
+                        <TableCell sx={{ fontFamily: 'monospace' }}>{shortId(link.orderId)}...</TableCell>
+                        <TableCell>{link.fileSize || 'N/A'}</TableCell>
+                        <TableCell>{downloads(link)}</TableCell>
+                        <TableCell>{activeChip(link)}</TableCell>
+                        <TableCell>{formatDate(link.createdAt)}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          <OpenFile link={link} />
+                          {canEdit ? <ToggleActive link={link} onDone={() => void refetch()} /> : null}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                {!isPending && data?.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={COLUMNS.length}>No download links found</TableCell>
+                  </TableRow>
+                ) : null}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
         {error ? null : (
           <TablePagination
             component="div"

@@ -3,6 +3,7 @@ import {
   DataTable,
   DateField,
   List,
+  NumberField,
   SelectInput,
   useCanAccess,
   useDataProvider,
@@ -13,6 +14,8 @@ import { AppPagination } from '../common/AppPagination';
 import { AppSearchInput } from '../common/AppSearchInput';
 import { ListLoadError } from '../common/LoadError';
 import { ListToolbar } from '../common/ListToolbar';
+import { useIsPhone } from '../common/phone';
+import { RecordCards, type CardField } from '../common/RecordCards';
 import { StatusChip } from '../common/StatusChip';
 import { errorMessage, useToast } from '../common/toast';
 import type { AppDataProvider } from '../providers/dataProvider';
@@ -67,34 +70,56 @@ const ResendButton = () => {
   );
 };
 
-export const EmailList = () => (
-  <List
-    title="Emails"
-    sort={{ field: 'createdAt', order: 'DESC' }}
-    exporter={false}
-    filters={filters}
-    actions={<ListToolbar />}
-    pagination={<AppPagination />}
-    error={<ListLoadError />}
-  >
-    <DataTable rowClick={false} bulkActionButtons={false}>
-      <DataTable.Col source="to" label="To" />
-      <DataTable.Col source="subject" label="Subject" disableSort />
-      <DataTable.Col source="kind" label="Kind" disableSort />
-      <DataTable.Col
-        source="status"
-        label="Status"
-        disableSort
-        render={(email: Email) => <StatusChip status={email.status} />}
-      />
-      <DataTable.NumberCol source="attempts" label="Attempts" disableSort />
-      <DataTable.Col source="lastError" label="Last error" disableSort />
-      <DataTable.Col source="createdAt" label="Created">
-        <DateField source="createdAt" showTime />
-      </DataTable.Col>
-      <DataTable.Col label="Actions" disableSort>
-        <ResendButton />
-      </DataTable.Col>
-    </DataTable>
-  </List>
-);
+/** The columns after the address, as lines of an e-mail's card on a phone. */
+const CARD_FIELDS: CardField<Email>[] = [
+  { label: 'Subject', render: (email) => email.subject },
+  { label: 'Kind', render: (email) => email.kind },
+  { label: 'Status', render: (email) => <StatusChip status={email.status} /> },
+  { label: 'Attempts', render: () => <NumberField source="attempts" /> },
+  { label: 'Last error', render: (email) => email.lastError },
+  { label: 'Created', render: () => <DateField source="createdAt" showTime /> },
+];
+
+export const EmailList = () => {
+  const isPhone = useIsPhone();
+  return (
+    <List
+      title="Emails"
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      exporter={false}
+      filters={filters}
+      actions={<ListToolbar />}
+      pagination={<AppPagination />}
+      error={<ListLoadError />}
+    >
+      {isPhone ? (
+        <RecordCards<Email>
+          label="Emails"
+          title={(email) => email.to}
+          fields={CARD_FIELDS}
+          actions={<ResendButton />}
+        />
+      ) : (
+        <DataTable rowClick={false} bulkActionButtons={false}>
+          <DataTable.Col source="to" label="To" />
+          <DataTable.Col source="subject" label="Subject" disableSort />
+          <DataTable.Col source="kind" label="Kind" disableSort />
+          <DataTable.Col
+            source="status"
+            label="Status"
+            disableSort
+            render={(email: Email) => <StatusChip status={email.status} />}
+          />
+          <DataTable.NumberCol source="attempts" label="Attempts" disableSort />
+          <DataTable.Col source="lastError" label="Last error" disableSort />
+          <DataTable.Col source="createdAt" label="Created">
+            <DateField source="createdAt" showTime />
+          </DataTable.Col>
+          <DataTable.Col label="Actions" disableSort>
+            <ResendButton />
+          </DataTable.Col>
+        </DataTable>
+      )}
+    </List>
+  );
+};

@@ -20,6 +20,8 @@ import { AppSearchInput } from '../common/AppSearchInput';
 import { ListLoadError } from '../common/LoadError';
 import { capitalize, formatDate, shortId } from '../common/format';
 import { ListToolbar } from '../common/ListToolbar';
+import { useIsPhone } from '../common/phone';
+import { RecordCards, type CardField } from '../common/RecordCards';
 import { productName } from '../common/products';
 import { StatusChip } from '../common/StatusChip';
 import { errorMessage, useToast } from '../common/toast';
@@ -168,9 +170,29 @@ const Actions = () => {
   );
 };
 
+const orderOf = (record: LicenseKey) => (record.orderId ? shortId(record.orderId) : 'Inventory');
+
+const activations = (record: LicenseKey) => (
+  <UsageBar
+    used={record.activationCount}
+    limit={record.activationLimit}
+    label={`Activations of ${record.licenseKey}`}
+  />
+);
+
+/** The columns after the key, as lines of a key's card on a phone. */
+const CARD_FIELDS: CardField<LicenseKey>[] = [
+  { label: 'Product', render: (record) => productName(record.productId) },
+  { label: 'Order ID', render: orderOf },
+  { label: 'Activations', render: activations },
+  { label: 'Status', render: (record) => <StatusChip status={record.status} /> },
+  { label: 'Created', render: (record) => formatDate(record.createdAt) },
+];
+
 // Sortable on the API: createdAt, status, productId, activationCount.
 export const LicenseKeyList = () => {
   const queryOptions = useFetchErrorToast('Failed to fetch license keys');
+  const isPhone = useIsPhone();
   return (
     <List
       title="License Keys"
@@ -183,37 +205,31 @@ export const LicenseKeyList = () => {
       error={<ListLoadError />}
       queryOptions={queryOptions}
     >
-      <DataTable rowClick={false} bulkActionButtons={false}>
-        <Column
-          source="licenseKey"
-          label="License Key"
-          disableSort
-          render={(record) => <KeyCell licenseKey={record} />}
+      {isPhone ? (
+        <RecordCards<LicenseKey>
+          label="License Keys"
+          title={(record) => <KeyCell licenseKey={record} />}
+          fields={CARD_FIELDS}
+          actions={<StatusAction />}
         />
-        <Column source="productId" label="Product" render={(record) => productName(record.productId)} />
-        <Column
-          source="orderId"
-          label="Order ID"
-          disableSort
-          render={(record) => (record.orderId ? shortId(record.orderId) : 'Inventory')}
-        />
-        <Column
-          source="activationCount"
-          label="Activations"
-          render={(record) => (
-            <UsageBar
-              used={record.activationCount}
-              limit={record.activationLimit}
-              label={`Activations of ${record.licenseKey}`}
-            />
-          )}
-        />
-        <Column source="status" label="Status" render={(record) => <StatusChip status={record.status} />} />
-        <Column source="createdAt" label="Created" render={(record) => formatDate(record.createdAt)} />
-        <Column label="Actions" disableSort>
-          <StatusAction />
-        </Column>
-      </DataTable>
+      ) : (
+        <DataTable rowClick={false} bulkActionButtons={false}>
+          <Column
+            source="licenseKey"
+            label="License Key"
+            disableSort
+            render={(record) => <KeyCell licenseKey={record} />}
+          />
+          <Column source="productId" label="Product" render={(record) => productName(record.productId)} />
+          <Column source="orderId" label="Order ID" disableSort render={orderOf} />
+          <Column source="activationCount" label="Activations" render={activations} />
+          <Column source="status" label="Status" render={(record) => <StatusChip status={record.status} />} />
+          <Column source="createdAt" label="Created" render={(record) => formatDate(record.createdAt)} />
+          <Column label="Actions" disableSort>
+            <StatusAction />
+          </Column>
+        </DataTable>
+      )}
     </List>
   );
 };

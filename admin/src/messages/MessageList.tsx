@@ -13,6 +13,8 @@ import { AppPagination } from '../common/AppPagination';
 import { AppSearchInput } from '../common/AppSearchInput';
 import { ListLoadError } from '../common/LoadError';
 import { ListToolbar } from '../common/ListToolbar';
+import { useIsPhone } from '../common/phone';
+import { RecordCards, type CardField } from '../common/RecordCards';
 import { StatusChip } from '../common/StatusChip';
 import { errorMessage, useToast } from '../common/toast';
 
@@ -74,35 +76,57 @@ const MarkAnswered = () => {
   );
 };
 
-export const MessageList = () => (
-  <List
-    title="Messages"
-    sort={{ field: 'createdAt', order: 'DESC' }}
-    exporter={false}
-    filters={filters}
-    actions={<ListToolbar />}
-    pagination={<AppPagination />}
-    error={<ListLoadError />}
-  >
-    <DataTable rowClick={false} bulkActionButtons={false} expand={<MessageBody />}>
-      <DataTable.Col source="name" label="Name" disableSort />
-      <DataTable.Col source="email" label="E-mail" disableSort />
-      <DataTable.Col source="subject" label="Subject" disableSort />
-      <DataTable.Col source="category" label="Category" disableSort />
-      <DataTable.Col
-        source="status"
-        label="Status"
-        render={(message: Message) => <StatusChip status={message.status} />}
-      />
-      <DataTable.Col source="createdAt" label="Received">
-        <DateField source="createdAt" showTime />
-      </DataTable.Col>
-      <DataTable.Col label="Actions" disableSort>
-        <MarkAnswered />
-      </DataTable.Col>
-    </DataTable>
-  </List>
-);
+/** The columns after the sender, and the message itself, as lines of a message's card on a phone. */
+const CARD_FIELDS: CardField<Message>[] = [
+  { label: 'E-mail', render: (message) => message.email },
+  { label: 'Subject', render: (message) => message.subject },
+  { label: 'Category', render: (message) => message.category },
+  { label: 'Status', render: (message) => <StatusChip status={message.status} /> },
+  { label: 'Received', render: () => <DateField source="createdAt" showTime /> },
+  { label: 'Message', render: () => <MessageBody /> },
+];
+
+export const MessageList = () => {
+  const isPhone = useIsPhone();
+  return (
+    <List
+      title="Messages"
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      exporter={false}
+      filters={filters}
+      actions={<ListToolbar />}
+      pagination={<AppPagination />}
+      error={<ListLoadError />}
+    >
+      {isPhone ? (
+        <RecordCards<Message>
+          label="Messages"
+          title={(message) => message.name}
+          fields={CARD_FIELDS}
+          actions={<MarkAnswered />}
+        />
+      ) : (
+        <DataTable rowClick={false} bulkActionButtons={false} expand={<MessageBody />}>
+          <DataTable.Col source="name" label="Name" disableSort />
+          <DataTable.Col source="email" label="E-mail" disableSort />
+          <DataTable.Col source="subject" label="Subject" disableSort />
+          <DataTable.Col source="category" label="Category" disableSort />
+          <DataTable.Col
+            source="status"
+            label="Status"
+            render={(message: Message) => <StatusChip status={message.status} />}
+          />
+          <DataTable.Col source="createdAt" label="Received">
+            <DateField source="createdAt" showTime />
+          </DataTable.Col>
+          <DataTable.Col label="Actions" disableSort>
+            <MarkAnswered />
+          </DataTable.Col>
+        </DataTable>
+      )}
+    </List>
+  );
+};
 
 const MessageBody = () => {
   const message = useRecordContext<Message>();

@@ -10,6 +10,8 @@ import { AppSearchInput } from '../common/AppSearchInput';
 import { ListLoadError } from '../common/LoadError';
 import { capitalize, formatDateTime, formatMoney, shortId } from '../common/format';
 import { ListToolbar } from '../common/ListToolbar';
+import { useIsPhone } from '../common/phone';
+import { RecordCards, type CardField } from '../common/RecordCards';
 import { StatusChip } from '../common/StatusChip';
 import { useFetchErrorToast } from '../common/useFetchErrorToast';
 import { OrderDialog } from './OrderDialog';
@@ -64,11 +66,38 @@ const ViewButton = ({ onOpen }: { onOpen: (id: string) => void }) => {
   );
 };
 
+const customer = (order: Order) => (
+  <Box>
+    <Typography variant="body2">{order.customerName}</Typography>
+    <Typography variant="caption" color="text.secondary">
+      {order.customerEmail}
+    </Typography>
+  </Box>
+);
+
+const statuses = (order: Order) => (
+  <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+    <StatusChip status={order.status} />
+    {order.refundDue ? <StatusChip status="refund-due" /> : null}
+    {order.awaitingKeys ? <Chip size="small" color="warning" label="Awaiting keys" /> : null}
+  </Box>
+);
+
+/** The columns after the first, as lines of an order's card on a phone. */
+const CARD_FIELDS: CardField<Order>[] = [
+  { label: 'Customer', render: customer },
+  { label: 'Amount', render: (order) => formatMoney(order.totalCents) },
+  { label: 'Status', render: statuses },
+  { label: 'Payment', render: (order) => <StatusChip status={order.paymentStatus} /> },
+  { label: 'Date', render: (order) => formatDateTime(order.createdAt) },
+];
+
 // The API sorts by createdAt, totalCents, customerEmail and status only; the other columns are not sortable.
 // No export button: react-admin's exporter asks for 1000 rows, the API answers at most 500.
 export const OrderList = () => {
   const [openId, setOpenId] = useState<string | null>(null);
   const queryOptions = useFetchErrorToast('Failed to fetch orders');
+  const isPhone = useIsPhone();
 
   return (
     <>
@@ -83,43 +112,31 @@ export const OrderList = () => {
         error={<ListLoadError />}
         queryOptions={queryOptions}
       >
-        <DataTable rowClick={false} bulkActionButtons={false}>
-          <Column source="id" label="Order ID" disableSort render={(order) => shortId(order.id)} />
-          <Column
-            source="customerEmail"
-            label="Customer"
-            render={(order) => (
-              <Box>
-                <Typography variant="body2">{order.customerName}</Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {order.customerEmail}
-                </Typography>
-              </Box>
-            )}
+        {isPhone ? (
+          <RecordCards<Order>
+            label="Orders"
+            title={(order) => `Order ${shortId(order.id)}`}
+            fields={CARD_FIELDS}
+            actions={<ViewButton onOpen={setOpenId} />}
           />
-          <Column source="totalCents" label="Amount" render={(order) => formatMoney(order.totalCents)} />
-          <Column
-            source="status"
-            label="Status"
-            render={(order) => (
-              <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-                <StatusChip status={order.status} />
-                {order.refundDue ? <StatusChip status="refund-due" /> : null}
-                {order.awaitingKeys ? <Chip size="small" color="warning" label="Awaiting keys" /> : null}
-              </Box>
-            )}
-          />
-          <Column
-            source="paymentStatus"
-            label="Payment"
-            disableSort
-            render={(order) => <StatusChip status={order.paymentStatus} />}
-          />
-          <Column source="createdAt" label="Date" render={(order) => formatDateTime(order.createdAt)} />
-          <Column label="Actions" disableSort>
-            <ViewButton onOpen={setOpenId} />
-          </Column>
-        </DataTable>
+        ) : (
+          <DataTable rowClick={false} bulkActionButtons={false}>
+            <Column source="id" label="Order ID" disableSort render={(order) => shortId(order.id)} />
+            <Column source="customerEmail" label="Customer" render={customer} />
+            <Column source="totalCents" label="Amount" render={(order) => formatMoney(order.totalCents)} />
+            <Column source="status" label="Status" render={statuses} />
+            <Column
+              source="paymentStatus"
+              label="Payment"
+              disableSort
+              render={(order) => <StatusChip status={order.paymentStatus} />}
+            />
+            <Column source="createdAt" label="Date" render={(order) => formatDateTime(order.createdAt)} />
+            <Column label="Actions" disableSort>
+              <ViewButton onOpen={setOpenId} />
+            </Column>
+          </DataTable>
+        )}
       </List>
       {openId ? <OrderDialog id={openId} onClose={() => setOpenId(null)} /> : null}
     </>

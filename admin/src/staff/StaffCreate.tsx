@@ -1,10 +1,8 @@
-import { Create, SimpleForm } from 'react-admin';
-import { StaffInputs } from './StaffInputs';
+import { Create } from 'react-admin';
+import { StaffForm } from './StaffForm';
 
 export const StaffCreate = () => (
-  <Create title="Add Staff Member" redirect="list">
-    <SimpleForm>
-      <StaffInputs create />
-    </SimpleForm>
+  <Create title="Add Staff Member">
+    <StaffForm />
   </Create>
 );
