@@ -3,19 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
 import type { Order } from '../orders/types';
 import { jsonBody, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { PAID_ORDER } from '../test/fixtures';
 
-const ORDER: Order = {
-  id: 'bbbbbbbb-0000-4000-8000-000000000002',
-  customerName: 'Jane Doe',
-  customerEmail: 'paid@example.com',
-  totalCents: 4049,
-  status: 'fulfilled',
-  paymentStatus: 'completed',
-  paymentMethod: 'card',
-  createdAt: '2026-11-23T10:00:00.000Z',
-  awaitingKeys: false,
-  refundDue: null,
-};
+const ORDER: Order = PAID_ORDER;
 
 afterEach(() => resetStoreConfig());
 

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
 import { EMPTY_STATS, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { PAID_ORDER } from '../test/fixtures';
 
 // The smaller back-office defects of issue #18, item 22.
 
@@ -16,23 +17,7 @@ describe('Ctrl+B', () => {
   it('leaves the sidebar alone while typing in a search box, and toggles it elsewhere', async () => {
     stubApi({
       'GET /api/admin/orders': () =>
-        Response.json(
-          [
-            {
-              id: 'bbbbbbbb-0000-4000-8000-000000000002',
-              customerName: 'Jane Doe',
-              customerEmail: 'paid@example.com',
-              totalCents: 4049,
-              status: 'fulfilled',
-              paymentStatus: 'completed',
-              paymentMethod: 'card',
-              createdAt: '2026-11-23T10:00:00.000Z',
-              awaitingKeys: false,
-              refundDue: null,
-            },
-          ],
-          { headers: { 'Content-Range': 'orders 0-0/1' } },
-        ),
+        Response.json([PAID_ORDER], { headers: { 'Content-Range': 'orders 0-0/1' } }),
     });
     signIn();
     renderAdmin('/admin/orders');

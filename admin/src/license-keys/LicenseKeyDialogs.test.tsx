@@ -4,19 +4,9 @@ import { resetStoreConfig } from '../common/storeConfig';
 import type { Order } from '../orders/types';
 import { jsonBody, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
 import type { LicenseKey } from './types';
+import { PAID_ORDER } from '../test/fixtures';
 
-const ORDER: Order = {
-  id: 'bbbbbbbb-0000-4000-8000-000000000002',
-  customerName: 'Jane Doe',
-  customerEmail: 'paid@example.com',
-  totalCents: 4049,
-  status: 'processing',
-  paymentStatus: 'completed',
-  paymentMethod: 'card',
-  createdAt: '2026-11-23T10:00:00.000Z',
-  awaitingKeys: true,
-  refundDue: null,
-};
+const ORDER: Order = { ...PAID_ORDER, status: 'processing', awaitingKeys: true };
 
 const KEY: LicenseKey = {
   id: 'cccccccc-0000-4000-8000-000000000003',

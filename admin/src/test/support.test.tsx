@@ -4,21 +4,11 @@ import { resetStoreConfig } from '../common/storeConfig';
 import type { LicenseKey } from '../license-keys/types';
 import type { Order, OrderDetail } from '../orders/types';
 import { jsonBody, renderAdmin, signIn, SLOW, stubApi } from './admin';
+import { PAID_ORDER } from './fixtures';
 
 // What support staff do every day (issue #18, item 21), and what they must not see.
 
-const ORDER: Order = {
-  id: 'bbbbbbbb-0000-4000-8000-000000000002',
-  customerName: 'Jane Doe',
-  customerEmail: 'paid@example.com',
-  totalCents: 4049,
-  status: 'fulfilled',
-  paymentStatus: 'completed',
-  paymentMethod: 'card',
-  createdAt: '2026-11-23T10:00:00.000Z',
-  awaitingKeys: false,
-  refundDue: null,
-};
+const ORDER: Order = PAID_ORDER;
 
 const MASKED: LicenseKey = {
   id: 'cccccccc-0000-4000-8000-000000000003',

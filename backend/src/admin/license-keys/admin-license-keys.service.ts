@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CsvError, parse } from 'csv-parse/sync';
-import { Brackets, In, type DataSource, type WhereExpressionBuilder } from 'typeorm';
+import { Brackets, In, type DataSource, type EntityManager, type WhereExpressionBuilder } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
 import { fetchPage, sortList, startsWithLowercase, whereIdIn } from '../../database/list-page.js';
 import { parseListQuery, type ListQueryDto, type ListPage } from '../../common/list-query.js';
@@ -123,19 +123,7 @@ export class AdminLicenseKeysService {
           }),
         );
         await this.fulfilment.assignStaffKey(m, order, key);
-        await this.audit.record(m, actor, {
-          action: 'license-keys.create',
-          resource: 'license-keys',
-          resourceId: key.id,
-          // Never the key itself: its last group is what support sees anyway.
-          after: {
-            orderId: key.orderId,
-            productId: key.productId,
-            activationLimit: key.activationLimit,
-            status: key.status,
-            keyLastGroup: key.keyLastGroup,
-          },
-        });
+        await this.recordCreated(m, actor, key);
         return key.id;
       });
     } catch (error) {
@@ -161,21 +149,24 @@ export class AdminLicenseKeysService {
       .getRepository(LicenseKey)
       .findOneByOrFail({ keyLookup: In(this.cipher.lookupHashes(licenseKey)) });
     // The import commits on its own, so the entry is written once the key is stored.
-    await runInTransaction(this.db, (m) =>
-      this.audit.record(m, actor, {
-        action: 'license-keys.create',
-        resource: 'license-keys',
-        resourceId: key.id,
-        after: {
-          orderId: key.orderId,
-          productId: key.productId,
-          activationLimit: key.activationLimit,
-          status: key.status,
-          keyLastGroup: key.keyLastGroup,
-        },
-      }),
-    );
+    await runInTransaction(this.db, (m) => this.recordCreated(m, actor, key));
     return toRow(key, licenseKey);
+  }
+
+  /** The audit entry of a key typed in: never the key itself, its last group being what support sees anyway. */
+  private recordCreated(m: EntityManager, actor: StaffUserDto, key: LicenseKey) {
+    return this.audit.record(m, actor, {
+      action: 'license-keys.create',
+      resource: 'license-keys',
+      resourceId: key.id,
+      after: {
+        orderId: key.orderId,
+        productId: key.productId,
+        activationLimit: key.activationLimit,
+        status: key.status,
+        keyLastGroup: key.keyLastGroup,
+      },
+    });
   }
 
   /** Only the status changes, as the order process's licence-key table lets staff: see transitionRefusal. */
