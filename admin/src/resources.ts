@@ -1,7 +1,8 @@
 /*
  * The back office's resources, in sidebar order, and what is derived from their definitions (each in its
- * folder's index.ts): the data provider's writable fields, the roles' rule (admin-only resources, support's actions) and the
- * two providers built with them. App.tsx renders a <Resource> for each; the sidebar links to each.
+ * folder's index.ts): the data provider's writable fields, the roles' rule (admin-only resources, support's
+ * actions) and the two providers built with them. App.tsx renders a <Resource> for each; the sidebar links to
+ * each.
  */
 import type { ResourceDefinition } from './common/resource';
 import coupons from './coupons';

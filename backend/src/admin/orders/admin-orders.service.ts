@@ -254,8 +254,9 @@ export class AdminOrdersService {
 
   /**
    * Before an unpaid order (pending, or failed: the shopper may still try another card) is cancelled, its
-   * payment is cancelled at the provider, so the shopper can no longer pay for it (outside the transaction: no row stays locked while the provider answers). If the
-   * payment went through meanwhile, the order is paid and is not cancelled (409: refund it instead).
+   * payment is cancelled at the provider, so the shopper can no longer pay for it (outside the transaction:
+   * no row stays locked while the provider answers). If the payment went through meanwhile, the order is
+   * paid and is not cancelled (409: refund it instead).
    */
   private async cancelUnpaidPayment(id: string): Promise<void> {
     const order = await this.find(id);
