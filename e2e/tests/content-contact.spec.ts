@@ -103,6 +103,8 @@ test.describe('contact form', () => {
   test('Apply Now on a job prefills an application for that role', async ({ page, request }) => {
     const email = uniqueEmail('omar');
     await page.goto('/careers');
+    // The prerendered page's code loaded and hydrated: a click during hydration can be lost (see the note).
+    await page.waitForLoadState('networkidle');
     await page.getByRole('link', { name: 'Apply Now: Technical Support Specialist' }).click();
     await expect(page).toHaveURL(/\/contact\?role=Technical%20Support%20Specialist$/);
     await expect(page.getByRole('textbox', { name: 'Subject', exact: true })).toHaveValue(

@@ -9,6 +9,8 @@ test.describe('the checkout’s country and phone-code selects', () => {
       ),
     );
     await page.goto('/checkout');
+    // Hydrated (the prerendered form takes no input before): React would reset a choice made earlier.
+    await expect(page.getByRole('textbox', { name: 'Email address' })).toBeEditable();
   });
 
   test('choose a country by typing its name, which sets its phone code', async ({ page }) => {
