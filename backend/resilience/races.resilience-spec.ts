@@ -13,6 +13,7 @@ import {
   pause,
   shopperAddress,
   STANDARD,
+  STANDARD_LINKS,
   storeForBlock,
   thirtyBuyersForTenKeys,
   type Intent,
@@ -391,7 +392,7 @@ describe(`a Stripe payment confirmed by 10 copies of its webhook and by the brow
       const keys = await h.db.query('SELECT id FROM license_keys WHERE orderId = ?', [intent.orderId]);
       expect(keys).toHaveLength(1);
       const links = await h.db.query('SELECT id FROM download_links WHERE orderId = ?', [intent.orderId]);
-      expect(links).toHaveLength(1);
+      expect(links).toHaveLength(STANDARD_LINKS);
       const outbox = await h.db.query('SELECT id FROM mail_outbox WHERE orderId = ?', [intent.orderId]);
       expect(outbox).toHaveLength(1);
       const events = await h.db.query('SELECT id FROM payment_events WHERE providerEventId = ?', [event.id]);
