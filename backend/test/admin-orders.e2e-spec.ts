@@ -50,6 +50,7 @@ describe(`back office: orders on ${DRIVER}`, () => {
       createdAt: expect.any(String),
       awaitingKeys: false,
       refundDue: null,
+      productIds: [HOME_BUSINESS],
     });
     const q = (filter: object, extra = '') =>
       get(`/api/admin/orders?filter=${encodeURIComponent(JSON.stringify(filter))}${extra}`).expect(200);

@@ -41,7 +41,10 @@ export type ContactCategory = Schemas['ContactCategory'];
 // The back office.
 export type StaffRole = Schemas['StaffRole'];
 export type StaffUser = Schemas['StaffUserDto'];
-export type AdminOrderRow = Schemas['AdminOrderRowDto'];
+/** A row of `GET /api/admin/orders`: the order and the products it holds. */
+export type AdminOrderListRow = Schemas['AdminOrderListRowDto'];
+/** An order's own fields: a list row without its products (what the detail adds to). */
+export type AdminOrderRow = Omit<AdminOrderListRow, 'productIds'>;
 export type AdminOrderDetail = Schemas['AdminOrderDetailDto'];
 export type AdminLicenseKey = Schemas['AdminLicenseKeyDto'];
 export type AdminDownload = Schemas['AdminDownloadDto'];

@@ -1055,7 +1055,7 @@ export interface components {
       activationCount: number;
       activationLimit: number;
     };
-    AdminOrderRowDto: {
+    AdminOrderListRowDto: {
       /** Format: uuid */
       id: string;
       /** @example Jane Doe */
@@ -1076,6 +1076,13 @@ export interface components {
       awaitingKeys: boolean;
       /** @description Set while the order was paid but not delivered and owes the shopper a full refund */
       refundDue: components['schemas']['RefundReason'] | null;
+      /**
+       * @description The products of the order's lines, in its order (the products a key may be typed in for)
+       * @example [
+       *       "office-2024-standard"
+       *     ]
+       */
+      productIds: string[];
     };
     AdminOrderTransitionsDto: {
       /**
@@ -3023,7 +3030,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AdminOrderRowDto'][];
+          'application/json': components['schemas']['AdminOrderListRowDto'][];
         };
       };
       /** @description Malformed sort, range or filter */

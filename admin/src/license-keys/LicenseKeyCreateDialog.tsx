@@ -6,18 +6,20 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   CreateBase,
   Form,
   NumberInput,
   SelectInput,
+  useGetList,
   useInput,
   useRefresh,
   ValidationError,
 } from 'react-admin';
-import { SCHEMA_RULES } from '@store/contracts';
-import { PRODUCT_CHOICES } from '../common/products';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { SCHEMA_RULES, type AdminOrderListRow } from '@store/contracts';
+import { productName, useProducts } from '../common/products';
 import { SubmitButton } from '../common/SubmitButton';
 import { errorMessage, useToast } from '../common/toast';
 import { OrderInput } from '../orders/OrderPicker';
@@ -102,6 +104,46 @@ const LicenseKeyInput = () => {
   );
 };
 
+/**
+ * The product: with an order chosen, one of the products it holds (preselected when it holds one), since the
+ * server refuses any other; with none (a key for stock), any product of the catalogue. The order's products
+ * come from its row in the orders list, which, unlike its detail, reveals none of its keys.
+ */
+const ProductInput = () => {
+  const orderId = useWatch<FormValues, 'orderId'>({ name: 'orderId' });
+  const { getValues, setValue } = useFormContext<FormValues>();
+  const catalogue = useProducts();
+  const { data: rows } = useGetList<AdminOrderListRow>(
+    'orders',
+    {
+      filter: { id: [orderId] },
+      pagination: { page: 1, perPage: 1 },
+      // A sort the API accepts: react-admin's default, by `id`, is refused.
+      sort: { field: 'createdAt', order: 'DESC' },
+    },
+    { enabled: Boolean(orderId) },
+  );
+  const order = orderId ? rows?.find((row) => row.id === orderId) : undefined;
+  const offered = orderId ? (order?.productIds ?? []) : catalogue.map(({ id }) => id);
+
+  useEffect(() => {
+    if (!order) return;
+    const chosen = getValues('productId');
+    if (order.productIds.length === 1) setValue('productId', order.productIds[0], { shouldDirty: true });
+    else if (chosen && !order.productIds.includes(chosen)) setValue('productId', '', { shouldDirty: true });
+  }, [order, getValues, setValue]);
+
+  return (
+    <SelectInput
+      source="productId"
+      label="Product"
+      choices={offered.map((id) => ({ id, name: productName(id) }))}
+      isRequired
+      helperText={false}
+    />
+  );
+};
+
 /** Gives a paid order a key: react-admin's CreateBase and Form, the form checked as the spec words it. */
 export const LicenseKeyCreateDialog = () => {
   const [open, setOpen] = useState(false);
@@ -141,13 +183,7 @@ export const LicenseKeyCreateDialog = () => {
                   optional
                   hint="Paid orders only. Leave empty to add the key to stock."
                 />
-                <SelectInput
-                  source="productId"
-                  label="Product"
-                  choices={PRODUCT_CHOICES}
-                  isRequired
-                  helperText={false}
-                />
+                <ProductInput />
                 <LicenseKeyInput />
                 <NumberInput
                   source="activationLimit"

@@ -1,12 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
-import type { Order } from '../orders/types';
+import type { AdminOrderListRow } from '@store/contracts';
 import { jsonBody, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
 import type { LicenseKey } from './types';
 import { PAID_ORDER } from '../test/fixtures';
 
-const ORDER: Order = { ...PAID_ORDER, status: 'processing', awaitingKeys: true };
+const ORDER: AdminOrderListRow = {
+  ...PAID_ORDER,
+  status: 'processing',
+  awaitingKeys: true,
+  productIds: ['office-2024-standard'],
+};
 
 const KEY: LicenseKey = {
   id: 'cccccccc-0000-4000-8000-000000000003',
@@ -21,12 +26,12 @@ const KEY: LicenseKey = {
 
 afterEach(() => resetStoreConfig());
 
-function licenseApi(create: () => Response) {
+function licenseApi(create: () => Response, order: AdminOrderListRow = ORDER) {
   return stubApi({
     // One key: with none, react-admin shows its empty page, without the list's buttons.
     'GET /api/admin/license-keys': () =>
       Response.json([KEY], { headers: { 'Content-Range': 'license-keys 0-0/1' } }),
-    'GET /api/admin/orders': () => Response.json([ORDER], { headers: { 'Content-Range': 'orders 0-0/1' } }),
+    'GET /api/admin/orders': () => Response.json([order], { headers: { 'Content-Range': 'orders 0-0/1' } }),
     'POST /api/admin/license-keys': create,
   });
 }
@@ -38,11 +43,27 @@ async function openDialog() {
   return screen.findByRole('dialog', { name: 'Create License' }, SLOW);
 }
 
-async function fill(dialog: HTMLElement) {
+async function chooseOrder(dialog: HTMLElement) {
   fireEvent.change(within(dialog).getByRole('combobox', { name: 'Order' }), {
     target: { value: 'paid' },
   });
   fireEvent.click(await screen.findByRole('option', { name: /paid@example\.com/ }, SLOW));
+}
+
+/** The names of the Product field's options, as its list shows them. */
+async function productOptions(dialog: HTMLElement) {
+  fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Product' }));
+  const listbox = await screen.findByRole('listbox', {}, SLOW);
+  const names = within(listbox)
+    .queryAllByRole('option')
+    .map((option) => option.textContent);
+  fireEvent.keyDown(listbox, { key: 'Escape' });
+  await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+  return names;
+}
+
+async function fill(dialog: HTMLElement) {
+  await chooseOrder(dialog);
   fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Product' }));
   fireEvent.click(await screen.findByRole('option', { name: 'Office 2024 Standard' }));
   fireEvent.change(within(dialog).getByRole('textbox', { name: 'License Key' }), {
@@ -118,6 +139,52 @@ describe('the Create License dialog', () => {
       licenseKey: expect.stringMatching(/^[A-Z0-9]{5}(-[A-Z0-9]{5}){4}$/),
       activationLimit: 1,
     });
+  });
+
+  it("offers only the chosen order's products, and the whole catalogue for stock", async () => {
+    const fetchMock = licenseApi(() => Response.json({}), {
+      ...ORDER,
+      productIds: ['office-2024-home-business', 'office-2024-professional-plus'],
+    });
+    const dialog = await openDialog();
+    expect(await productOptions(dialog)).toEqual([
+      'Office 2024 Standard',
+      'Office 2024 Home & Business',
+      'Office 2024 Professional Plus LTSC',
+    ]);
+
+    await chooseOrder(dialog);
+
+    await waitFor(async () =>
+      expect(await productOptions(dialog)).toEqual([
+        'Office 2024 Home & Business',
+        'Office 2024 Professional Plus LTSC',
+      ]),
+    );
+    // The order's row, asked for by id in a sort the API accepts (its detail would reveal its keys).
+    const rowRequest = fetchMock.mock.calls
+      .map(([url]) => new URL(String(url), 'http://admin.test'))
+      .find(
+        (url) => url.pathname === '/api/admin/orders' && url.searchParams.get('filter')?.includes('"id"'),
+      );
+    expect(rowRequest?.searchParams.get('filter')).toBe(JSON.stringify({ id: [ORDER.id] }));
+    expect(rowRequest?.searchParams.get('sort')).toBe(JSON.stringify(['createdAt', 'DESC']));
+  });
+
+  it('preselects the product of an order that holds one', async () => {
+    licenseApi(() => Response.json({}));
+    const dialog = await openDialog();
+
+    await chooseOrder(dialog);
+
+    await waitFor(
+      () =>
+        expect(within(dialog).getByRole('combobox', { name: 'Product' }).textContent).toBe(
+          'Office 2024 Standard',
+        ),
+      SLOW,
+    );
+    expect(await productOptions(dialog)).toEqual(['Office 2024 Standard']);
   });
 
   it("shows the server's reason for a refusal and keeps the dialog open", async () => {

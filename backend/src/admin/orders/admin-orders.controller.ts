@@ -12,7 +12,7 @@ import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
 import { ListQueryDto, type ListPage } from '../../common/list-query.js';
 import { SimpleRestList } from '../../common/simple-rest-list.js';
 import { AdminOrdersService } from './admin-orders.service.js';
-import { AdminOrderRowDto } from './dto/admin-order.dto.js';
+import { AdminOrderListRowDto } from './dto/admin-order.dto.js';
 import { AdminOrderDetailDto, ResendEmailResponseDto, UpdateOrderDto } from './dto/admin-order-detail.dto.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 
@@ -30,8 +30,8 @@ export class AdminOrdersController {
       '`refundDue` (true: only the orders paid but not delivered that are owed a refund; false: the others) ' +
       'and `id` (a list of ids).',
   })
-  @SimpleRestList('orders', AdminOrderRowDto)
-  list(@Query() query: ListQueryDto): Promise<ListPage<AdminOrderRowDto>> {
+  @SimpleRestList('orders', AdminOrderListRowDto)
+  list(@Query() query: ListQueryDto): Promise<ListPage<AdminOrderListRowDto>> {
     return this.orders.list(query);
   }
 

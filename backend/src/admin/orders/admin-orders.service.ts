@@ -25,7 +25,7 @@ import { LicenseKey } from '../../license-keys/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../../license-keys/license-key-cipher.js';
 import { maskLicenseKey } from '../../license-keys/mask.js';
 import { OutboxEmail } from '../../emails/entities/outbox-email.entity.js';
-import { AdminOrderRowDto } from './dto/admin-order.dto.js';
+import { AdminOrderListRowDto, AdminOrderRowDto } from './dto/admin-order.dto.js';
 import type {
   AdminOrderDetailDto,
   ResendEmailResponseDto,
@@ -114,7 +114,7 @@ export class AdminOrdersService {
    * the newest orders and keeping the matches is cheaper than sorting all of them, so the page is then
    * read without the search indexes.
    */
-  async list(dto: ListQueryDto): Promise<ListPage<AdminOrderRowDto>> {
+  async list(dto: ListQueryDto): Promise<ListPage<AdminOrderListRowDto>> {
     const { sort, skip, take, filter } = parseListQuery(dto, ORDER_LIST);
     oneOf('status', filter.status, ORDER_STATUSES);
     oneOf('paymentStatus', filter.paymentStatus, PAYMENT_STATUSES);
@@ -142,7 +142,7 @@ export class AdminOrdersService {
             matches > DENSE_SEARCH_MATCHES ? query(anyOf(orderSearch(driver, term, false))) : undefined,
         })
       : await fetchPage(query(), skip, take);
-    return { ...page, rows: page.rows.map((row) => AdminOrderRowDto.from(row)) };
+    return { ...page, rows: page.rows.map((row) => AdminOrderListRowDto.from(row)) };
   }
 
   /** One order with its items, billing, keys (in full for admins, masked for support), links and e-mails. */

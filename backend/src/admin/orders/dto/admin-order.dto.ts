@@ -9,7 +9,7 @@ import {
   type RefundReason,
 } from '../../../orders/entities/order.entity.js';
 
-/** A row of the back office's orders list. */
+/** An order's own fields: what the orders list, the order's detail and the dashboard's recent orders share. */
 export class AdminOrderRowDto {
   @ApiProperty({ format: 'uuid' })
   id: string;
@@ -59,5 +59,19 @@ export class AdminOrderRowDto {
       awaitingKeys: order.awaitingKeys,
       refundDue: order.refundDue,
     };
+  }
+}
+
+/** A row of the back office's orders list: the order and the products it holds. */
+export class AdminOrderListRowDto extends AdminOrderRowDto {
+  @ApiProperty({
+    type: [String],
+    example: ['office-2024-standard'],
+    description: "The products of the order's lines, in its order (the products a key may be typed in for)",
+  })
+  productIds: string[];
+
+  static override from(order: Order): AdminOrderListRowDto {
+    return { ...AdminOrderRowDto.from(order), productIds: order.orderItems.map((item) => item.productId) };
   }
 }
