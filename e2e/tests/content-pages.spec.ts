@@ -1,15 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { seriousViolations } from '../support/axe.js';
 
 const STORE = 'Office Licence Store';
-
-/** Serious and critical axe violations on the page as it is now, as readable lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** The levels of the page's headings, in document order. */
 async function headingLevels(page: Page): Promise<number[]> {

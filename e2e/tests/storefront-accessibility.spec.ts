@@ -1,13 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-
-/** Serious and critical axe violations on the page as it is now, as readable lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { seriousViolations } from '../support/axe.js';
 
 async function fillBilling(page: Page, email: string) {
   await page.getByLabel('Email address').fill(email);
