@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -55,30 +56,25 @@ export const SidebarContent = ({ compact, onNavigate }: { compact: boolean; onNa
       </Box>
       <Divider />
       <Box component="nav" aria-label="Admin navigation" sx={{ flex: 1, overflowY: 'auto' }}>
-        <List
-          subheader={
-            compact ? undefined : (
-              <ListSubheader component="div" disableSticky>
-                Management
-              </ListSubheader>
-            )
-          }
-        >
+        <List subheader={compact ? undefined : <ListSubheader disableSticky>Management</ListSubheader>}>
+          {/* A list holds list items only (axe's `list` rule): each link in its own. */}
           {items.map(({ to, label, icon: Icon }) => (
-            <Tooltip key={to} title={compact ? label : ''} placement="right">
-              <ListItemButton
-                component={NavLink}
-                to={to}
-                onClick={onNavigate}
-                aria-label={compact ? label : undefined}
-                sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
-              >
-                <ListItemIcon sx={{ minWidth: compact ? 0 : 40 }}>
-                  <Icon />
-                </ListItemIcon>
-                {compact ? null : <ListItemText primary={label} />}
-              </ListItemButton>
-            </Tooltip>
+            <ListItem key={to} disablePadding>
+              <Tooltip title={compact ? label : ''} placement="right">
+                <ListItemButton
+                  component={NavLink}
+                  to={to}
+                  onClick={onNavigate}
+                  aria-label={compact ? label : undefined}
+                  sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+                >
+                  <ListItemIcon sx={{ minWidth: compact ? 0 : 40 }}>
+                    <Icon />
+                  </ListItemIcon>
+                  {compact ? null : <ListItemText primary={label} />}
+                </ListItemButton>
+              </Tooltip>
+            </ListItem>
           ))}
         </List>
       </Box>

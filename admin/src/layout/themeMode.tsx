@@ -19,7 +19,24 @@ const ThemeModeContext = createContext<ThemeModeValue>({ mode: 'light', toggle: 
 
 export const useThemeMode = () => useContext(ThemeModeContext);
 
-export const themes = { light: defaultLightTheme, dark: defaultDarkTheme };
+/**
+ * react-admin's themes, the light one's colours darkened where text is drawn in them: MUI's blue, red,
+ * orange and light blue (#1976d2, #d32f2f, #ed6c02, #0288d1) read at 2.8 to 4.4:1 on the page, on filled
+ * fields, on hovered rows and on the form toolbar, under the 4.5:1 axe asks of text.
+ */
+export const themes = {
+  light: {
+    ...defaultLightTheme,
+    palette: {
+      ...defaultLightTheme.palette,
+      primary: { main: '#1565c0' },
+      error: { main: '#b71c1c' },
+      warning: { main: '#b45309' },
+      info: { main: '#01579b' },
+    },
+  },
+  dark: defaultDarkTheme,
+};
 
 export const ThemeModeProvider = ({ children }: { children: (mode: ThemeMode) => ReactNode }) => {
   const [mode, setMode] = useState<ThemeMode>(storedThemeMode);
