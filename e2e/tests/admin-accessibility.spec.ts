@@ -1,7 +1,17 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { shopperAddress } from '@store/testing';
+import { generate } from 'otplib';
 import { seriousViolations } from '../support/axe.js';
-import { DEV_ADMIN, expect, placeOrder, test, uniqueEmail } from './admin-fixtures.js';
+import {
+  apiLogin,
+  createStaff,
+  DEV_ADMIN,
+  expect,
+  placeOrder,
+  sessionFor,
+  test,
+  uniqueEmail,
+} from './admin-fixtures.js';
 
 // Issue #18, "Done when": axe stays at zero serious/critical on every admin screen. Each screen is checked
 // once it shows its data, and each form once more with its errors showing.
@@ -61,6 +71,32 @@ test.describe('back-office accessibility (axe: no serious or critical violations
       await expect(page.getByLabel('Username')).toBeEnabled();
       await expectNoSeriousViolations(page, 'the sign-in page refusing a password');
     });
+
+    test('the two-factor step of a sign-in, and its refusal', async ({ page, request }) => {
+      const username = `e2e-axe-${Date.now().toString(36)}`;
+      const password = 'accessibility journey passphrase 9';
+      await createStaff(request, sessionFor('admin'), { username, password, role: 'support' });
+      const { token } = await apiLogin(request, { username, password });
+      const headers = { Authorization: `Bearer ${token}` };
+      const started = await request.post('/api/admin/me/mfa', { headers });
+      expect(started.status(), await started.text()).toBe(200);
+      const { secret } = (await started.json()) as { secret: string };
+      const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+      const confirmed = await request.post('/api/admin/me/mfa/confirm', { headers, data: { code } });
+      expect(confirmed.status(), await confirmed.text()).toBe(200);
+
+      await page.goto('/admin/login');
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      const codeField = page.getByLabel('Authentication code');
+      await expect(codeField).toBeVisible();
+      await expectNoSeriousViolations(page, 'the two-factor step');
+
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await expect(page.getByText('Code is required')).toBeVisible();
+      await expectNoSeriousViolations(page, 'the two-factor step with its error');
+    });
   });
 
   test('the dashboard, the two-factor page and the 404 page', async ({ page, request }) => {
@@ -86,6 +122,27 @@ test.describe('back-office accessibility (axe: no serious or critical violations
       await expect(page.getByRole('main').getByRole('row').nth(1)).toBeVisible();
       await expectNoSeriousViolations(page, path);
     }
+  });
+
+  test('the dark theme: the dashboard, every list and a dialog', async ({ page, request }) => {
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    const { email } = await someOfEverything(request);
+    await page.goto('/admin/dashboard');
+    await expect(page.getByRole('table', { name: 'Recent Orders' }).getByRole('row').nth(1)).toBeVisible();
+    await expectNoSeriousViolations(page, 'the dark dashboard');
+    for (const { path } of LISTS) {
+      await page.goto(path);
+      await expect(page.getByRole('main').getByRole('row').nth(1)).toBeVisible();
+      await expectNoSeriousViolations(page, `${path}, dark`);
+    }
+    await page.goto('/admin/license-keys');
+    await page.getByRole('button', { name: 'Create License' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create License' });
+    await dialog.getByRole('button', { name: 'Create License' }).click();
+    await expect(dialog.getByText('License key is required')).toBeVisible();
+    await dialog.getByRole('combobox', { name: 'Order' }).fill(email);
+    await page.getByRole('option', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) }).click();
+    await expectNoSeriousViolations(page, 'Create License, dark, with its errors');
   });
 
   test('every list at 390 px', async ({ page, request }) => {
