@@ -4,16 +4,13 @@ import {
   CreateButton,
   DataTable,
   DateField,
-  List,
   NumberField,
   NullableBooleanInput,
   useCanAccess,
 } from 'react-admin';
-import { AppPagination } from '../common/AppPagination';
+import { AppList } from '../common/AppList';
 import { AppSearchInput } from '../common/AppSearchInput';
-import { ListLoadError } from '../common/LoadError';
 import { ListToolbar } from '../common/ListToolbar';
-import { useIsPhone } from '../common/phone';
 import { RecordCards, type CardField } from '../common/RecordCards';
 
 type Coupon = components['schemas']['AdminCouponDto'];
@@ -39,25 +36,21 @@ const Actions = () => {
 
 export const CouponList = () => {
   const { canAccess: canEdit } = useCanAccess({ resource: 'coupons', action: 'edit' });
-  const isPhone = useIsPhone();
   return (
-    <List
+    <AppList
       title="Coupons"
       sort={{ field: 'createdAt', order: 'DESC' }}
-      exporter={false}
       filters={filters}
       actions={<Actions />}
-      pagination={<AppPagination />}
-      error={<ListLoadError />}
-    >
-      {isPhone ? (
+      cards={
         <RecordCards<Coupon>
           label="Coupons"
           title={(coupon) => coupon.code}
           fields={CARD_FIELDS}
           linkToEdit={Boolean(canEdit)}
         />
-      ) : (
+      }
+      table={
         <DataTable rowClick={canEdit ? 'edit' : false} bulkActionButtons={false}>
           <DataTable.Col source="code" label="Code" />
           <DataTable.NumberCol source="percentOff" label="Percent off" />
@@ -70,7 +63,7 @@ export const CouponList = () => {
             <DateField source="expiresAt" showTime />
           </DataTable.Col>
         </DataTable>
-      )}
-    </List>
+      }
+    />
   );
 };

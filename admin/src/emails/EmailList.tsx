@@ -2,7 +2,6 @@ import Button from '@mui/material/Button';
 import {
   DataTable,
   DateField,
-  List,
   NumberField,
   SelectInput,
   useCanAccess,
@@ -10,11 +9,8 @@ import {
   useRecordContext,
   useRefresh,
 } from 'react-admin';
-import { AppPagination } from '../common/AppPagination';
+import { AppList } from '../common/AppList';
 import { AppSearchInput } from '../common/AppSearchInput';
-import { ListLoadError } from '../common/LoadError';
-import { ListToolbar } from '../common/ListToolbar';
-import { useIsPhone } from '../common/phone';
 import { RecordCards, type CardField } from '../common/RecordCards';
 import { StatusChip } from '../common/StatusChip';
 import { errorMessage, useToast } from '../common/toast';
@@ -80,46 +76,39 @@ const CARD_FIELDS: CardField<Email>[] = [
   { label: 'Created', render: () => <DateField source="createdAt" showTime /> },
 ];
 
-export const EmailList = () => {
-  const isPhone = useIsPhone();
-  return (
-    <List
-      title="Emails"
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      exporter={false}
-      filters={filters}
-      actions={<ListToolbar />}
-      pagination={<AppPagination />}
-      error={<ListLoadError />}
-    >
-      {isPhone ? (
-        <RecordCards<Email>
-          label="Emails"
-          title={(email) => email.to}
-          fields={CARD_FIELDS}
-          actions={<ResendButton />}
+export const EmailList = () => (
+  <AppList
+    title="Emails"
+    sort={{ field: 'createdAt', order: 'DESC' }}
+    filters={filters}
+    cards={
+      <RecordCards<Email>
+        label="Emails"
+        title={(email) => email.to}
+        fields={CARD_FIELDS}
+        actions={<ResendButton />}
+      />
+    }
+    table={
+      <DataTable rowClick={false} bulkActionButtons={false}>
+        <DataTable.Col source="to" label="To" />
+        <DataTable.Col source="subject" label="Subject" disableSort />
+        <DataTable.Col source="kind" label="Kind" disableSort />
+        <DataTable.Col
+          source="status"
+          label="Status"
+          disableSort
+          render={(email: Email) => <StatusChip status={email.status} />}
         />
-      ) : (
-        <DataTable rowClick={false} bulkActionButtons={false}>
-          <DataTable.Col source="to" label="To" />
-          <DataTable.Col source="subject" label="Subject" disableSort />
-          <DataTable.Col source="kind" label="Kind" disableSort />
-          <DataTable.Col
-            source="status"
-            label="Status"
-            disableSort
-            render={(email: Email) => <StatusChip status={email.status} />}
-          />
-          <DataTable.NumberCol source="attempts" label="Attempts" disableSort />
-          <DataTable.Col source="lastError" label="Last error" disableSort />
-          <DataTable.Col source="createdAt" label="Created">
-            <DateField source="createdAt" showTime />
-          </DataTable.Col>
-          <DataTable.Col label="Actions" disableSort>
-            <ResendButton />
-          </DataTable.Col>
-        </DataTable>
-      )}
-    </List>
-  );
-};
+        <DataTable.NumberCol source="attempts" label="Attempts" disableSort />
+        <DataTable.Col source="lastError" label="Last error" disableSort />
+        <DataTable.Col source="createdAt" label="Created">
+          <DateField source="createdAt" showTime />
+        </DataTable.Col>
+        <DataTable.Col label="Actions" disableSort>
+          <ResendButton />
+        </DataTable.Col>
+      </DataTable>
+    }
+  />
+);

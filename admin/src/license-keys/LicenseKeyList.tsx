@@ -8,19 +8,16 @@ import { useState } from 'react';
 import {
   Confirm,
   DataTable,
-  List,
   SelectInput,
   useCanAccess,
   useRecordContext,
   useRefresh,
   useUpdate,
 } from 'react-admin';
-import { AppPagination } from '../common/AppPagination';
+import { AppList } from '../common/AppList';
 import { AppSearchInput } from '../common/AppSearchInput';
-import { ListLoadError } from '../common/LoadError';
 import { capitalize, formatDate, shortId } from '../common/format';
 import { ListToolbar } from '../common/ListToolbar';
-import { useIsPhone } from '../common/phone';
 import { RecordCards, type CardField } from '../common/RecordCards';
 import { productName } from '../common/products';
 import { StatusChip } from '../common/StatusChip';
@@ -192,27 +189,23 @@ const CARD_FIELDS: CardField<LicenseKey>[] = [
 // Sortable on the API: createdAt, status, productId, activationCount.
 export const LicenseKeyList = () => {
   const queryOptions = useFetchErrorToast('Failed to fetch license keys');
-  const isPhone = useIsPhone();
   return (
-    <List
+    <AppList
       title="License Keys"
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
-      exporter={false}
       filters={filters}
       actions={<Actions />}
-      pagination={<AppPagination />}
-      error={<ListLoadError />}
       queryOptions={queryOptions}
-    >
-      {isPhone ? (
+      cards={
         <RecordCards<LicenseKey>
           label="License Keys"
           title={(record) => <KeyCell licenseKey={record} />}
           fields={CARD_FIELDS}
           actions={<StatusAction />}
         />
-      ) : (
+      }
+      table={
         <DataTable rowClick={false} bulkActionButtons={false}>
           <Column
             source="licenseKey"
@@ -229,7 +222,7 @@ export const LicenseKeyList = () => {
             <StatusAction />
           </Column>
         </DataTable>
-      )}
-    </List>
+      }
+    />
   );
 };

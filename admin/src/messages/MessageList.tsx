@@ -2,18 +2,14 @@ import Button from '@mui/material/Button';
 import {
   DataTable,
   DateField,
-  List,
   SelectInput,
   useCanAccess,
   useRecordContext,
   useRefresh,
   useUpdate,
 } from 'react-admin';
-import { AppPagination } from '../common/AppPagination';
+import { AppList } from '../common/AppList';
 import { AppSearchInput } from '../common/AppSearchInput';
-import { ListLoadError } from '../common/LoadError';
-import { ListToolbar } from '../common/ListToolbar';
-import { useIsPhone } from '../common/phone';
 import { RecordCards, type CardField } from '../common/RecordCards';
 import { StatusChip } from '../common/StatusChip';
 import { errorMessage, useToast } from '../common/toast';
@@ -86,47 +82,40 @@ const CARD_FIELDS: CardField<Message>[] = [
   { label: 'Message', render: () => <MessageBody /> },
 ];
 
-export const MessageList = () => {
-  const isPhone = useIsPhone();
-  return (
-    <List
-      title="Messages"
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      exporter={false}
-      filters={filters}
-      actions={<ListToolbar />}
-      pagination={<AppPagination />}
-      error={<ListLoadError />}
-    >
-      {isPhone ? (
-        <RecordCards<Message>
-          label="Messages"
-          title={(message) => message.name}
-          fields={CARD_FIELDS}
-          actions={<MarkAnswered />}
+export const MessageList = () => (
+  <AppList
+    title="Messages"
+    sort={{ field: 'createdAt', order: 'DESC' }}
+    filters={filters}
+    cards={
+      <RecordCards<Message>
+        label="Messages"
+        title={(message) => message.name}
+        fields={CARD_FIELDS}
+        actions={<MarkAnswered />}
+      />
+    }
+    table={
+      <DataTable rowClick={false} bulkActionButtons={false} expand={<MessageBody />}>
+        <DataTable.Col source="name" label="Name" disableSort />
+        <DataTable.Col source="email" label="E-mail" disableSort />
+        <DataTable.Col source="subject" label="Subject" disableSort />
+        <DataTable.Col source="category" label="Category" disableSort />
+        <DataTable.Col
+          source="status"
+          label="Status"
+          render={(message: Message) => <StatusChip status={message.status} />}
         />
-      ) : (
-        <DataTable rowClick={false} bulkActionButtons={false} expand={<MessageBody />}>
-          <DataTable.Col source="name" label="Name" disableSort />
-          <DataTable.Col source="email" label="E-mail" disableSort />
-          <DataTable.Col source="subject" label="Subject" disableSort />
-          <DataTable.Col source="category" label="Category" disableSort />
-          <DataTable.Col
-            source="status"
-            label="Status"
-            render={(message: Message) => <StatusChip status={message.status} />}
-          />
-          <DataTable.Col source="createdAt" label="Received">
-            <DateField source="createdAt" showTime />
-          </DataTable.Col>
-          <DataTable.Col label="Actions" disableSort>
-            <MarkAnswered />
-          </DataTable.Col>
-        </DataTable>
-      )}
-    </List>
-  );
-};
+        <DataTable.Col source="createdAt" label="Received">
+          <DateField source="createdAt" showTime />
+        </DataTable.Col>
+        <DataTable.Col label="Actions" disableSort>
+          <MarkAnswered />
+        </DataTable.Col>
+      </DataTable>
+    }
+  />
+);
 
 const MessageBody = () => {
   const message = useRecordContext<Message>();

@@ -1,10 +1,8 @@
 import Chip from '@mui/material/Chip';
-import { CreateButton, DataTable, DateField, DeleteButton, List } from 'react-admin';
-import { AppPagination } from '../common/AppPagination';
+import { CreateButton, DataTable, DateField, DeleteButton } from 'react-admin';
+import { AppList } from '../common/AppList';
 import { AppSearchInput } from '../common/AppSearchInput';
-import { ListLoadError } from '../common/LoadError';
 import { ListToolbar } from '../common/ListToolbar';
-import { useIsPhone } from '../common/phone';
 import { RecordCards, type CardField } from '../common/RecordCards';
 import { ResetMfaButton } from './ResetMfaButton';
 import type { StaffMember } from './types';
@@ -27,49 +25,43 @@ const CARD_FIELDS: CardField<StaffMember>[] = [
   { label: 'Created', render: () => <DateField source="createdAt" /> },
 ];
 
-export const StaffList = () => {
-  const isPhone = useIsPhone();
-  return (
-    <List
-      title="Staff"
-      sort={{ field: 'username', order: 'ASC' }}
-      exporter={false}
-      filters={filters}
-      actions={
-        <ListToolbar>
-          <CreateButton />
-        </ListToolbar>
-      }
-      pagination={<AppPagination />}
-      error={<ListLoadError />}
-    >
-      {isPhone ? (
-        <RecordCards<StaffMember>
-          label="Staff"
-          title={(user) => user.username}
-          fields={CARD_FIELDS}
-          linkToEdit
-          actions={
-            <>
-              <ResetMfaButton />
-              <DeleteButton mutationMode="pessimistic" />
-            </>
-          }
-        />
-      ) : (
-        <DataTable rowClick="edit" bulkActionButtons={false}>
-          <DataTable.Col source="username" label="Username" />
-          <DataTable.Col source="role" label="Role" />
-          <DataTable.Col source="mfaEnabled" label="MFA" disableSort render={mfa} />
-          <DataTable.Col source="createdAt" label="Created">
-            <DateField source="createdAt" />
-          </DataTable.Col>
-          <DataTable.Col label="Actions" disableSort>
+export const StaffList = () => (
+  <AppList
+    title="Staff"
+    sort={{ field: 'username', order: 'ASC' }}
+    filters={filters}
+    actions={
+      <ListToolbar>
+        <CreateButton />
+      </ListToolbar>
+    }
+    cards={
+      <RecordCards<StaffMember>
+        label="Staff"
+        title={(user) => user.username}
+        fields={CARD_FIELDS}
+        linkToEdit
+        actions={
+          <>
             <ResetMfaButton />
             <DeleteButton mutationMode="pessimistic" />
-          </DataTable.Col>
-        </DataTable>
-      )}
-    </List>
-  );
-};
+          </>
+        }
+      />
+    }
+    table={
+      <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="username" label="Username" />
+        <DataTable.Col source="role" label="Role" />
+        <DataTable.Col source="mfaEnabled" label="MFA" disableSort render={mfa} />
+        <DataTable.Col source="createdAt" label="Created">
+          <DateField source="createdAt" />
+        </DataTable.Col>
+        <DataTable.Col label="Actions" disableSort>
+          <ResetMfaButton />
+          <DeleteButton mutationMode="pessimistic" />
+        </DataTable.Col>
+      </DataTable>
+    }
+  />
+);
