@@ -1,16 +1,6 @@
-import AddIcon from '@mui/icons-material/Add';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import { useState } from 'react';
-import { CreateBase, Form, NumberInput, SelectInput, TextInput } from 'react-admin';
+import { NumberInput, SelectInput, TextInput } from 'react-admin';
+import { CreateDialog } from '../common/CreateDialog';
 import { PRODUCT_CHOICES } from '../common/products';
-import { SubmitButton } from '../common/SubmitButton';
-import { errorMessage, useToast } from '../common/toast';
 import { OrderInput } from '../orders/OrderPicker';
 
 interface Values {
@@ -76,69 +66,33 @@ const toCreate = (values: FormValues) => {
   };
 };
 
-/** A download link for an order: react-admin's CreateBase and Form, the form checked as the spec words it. */
-export const DownloadCreateDialog = ({ onCreated }: { onCreated: () => void }) => {
-  const [open, setOpen] = useState(false);
-  const toast = useToast();
-  const close = () => setOpen(false);
-
-  return (
-    <>
-      <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen(true)}>
-        Create Download
-      </Button>
-      <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="create-download-title">
-        {/* Mounted while open only: each opening starts from an empty form. */}
-        <CreateBase
-          resource="downloads"
-          mutationMode="pessimistic"
-          transform={toCreate}
-          mutationOptions={{
-            onSuccess: () => {
-              toast('Download created', 'New download link has been created successfully');
-              close();
-              onCreated();
-            },
-            onError: (error) =>
-              toast('Creation failed', errorMessage(error, 'Failed to create download'), 'error'),
-          }}
-        >
-          <Form validate={validate} noValidate disableInvalidFormNotification>
-            <DialogTitle id="create-download-title">Create New Download Link</DialogTitle>
-            <DialogContent>
-              <DialogContentText sx={{ mb: 2 }}>
-                Add a new download link for a customer order
-              </DialogContentText>
-              <Stack spacing={2}>
-                <OrderInput source="orderId" />
-                <SelectInput
-                  source="productId"
-                  label="Product"
-                  choices={PRODUCT_CHOICES}
-                  isRequired
-                  helperText={false}
-                />
-                <TextInput source="fileName" label="File Name" isRequired helperText={false} />
-                <TextInput source="fileUrl" label="File URL" type="url" isRequired helperText={false} />
-                <TextInput source="fileSize" label="File Size" placeholder="2.1 GB" helperText={false} />
-                <NumberInput
-                  source="maxDownloads"
-                  label="Max Downloads"
-                  defaultValue={5}
-                  min={1}
-                  step={1}
-                  isRequired
-                  helperText={false}
-                />
-              </Stack>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={close}>Cancel</Button>
-              <SubmitButton label="Create Download" />
-            </DialogActions>
-          </Form>
-        </CreateBase>
-      </Dialog>
-    </>
-  );
-};
+/** A download link for an order: the form checked as the spec words it. */
+export const DownloadCreateDialog = ({ onCreated }: { onCreated: () => void }) => (
+  <CreateDialog
+    resource="downloads"
+    label="Create Download"
+    buttonProps={{ variant: 'contained' }}
+    title="Create New Download Link"
+    description="Add a new download link for a customer order"
+    validate={validate}
+    transform={toCreate}
+    created={['Download created', 'New download link has been created successfully']}
+    failed="Failed to create download"
+    onCreated={onCreated}
+  >
+    <OrderInput source="orderId" />
+    <SelectInput source="productId" label="Product" choices={PRODUCT_CHOICES} isRequired helperText={false} />
+    <TextInput source="fileName" label="File Name" isRequired helperText={false} />
+    <TextInput source="fileUrl" label="File URL" type="url" isRequired helperText={false} />
+    <TextInput source="fileSize" label="File Size" placeholder="2.1 GB" helperText={false} />
+    <NumberInput
+      source="maxDownloads"
+      label="Max Downloads"
+      defaultValue={5}
+      min={1}
+      step={1}
+      isRequired
+      helperText={false}
+    />
+  </CreateDialog>
+);

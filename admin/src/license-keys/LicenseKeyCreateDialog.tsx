@@ -1,27 +1,12 @@
-import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useEffect, useState } from 'react';
-import {
-  CreateBase,
-  Form,
-  NumberInput,
-  SelectInput,
-  useGetList,
-  useInput,
-  useRefresh,
-  ValidationError,
-} from 'react-admin';
+import { useEffect } from 'react';
+import { NumberInput, SelectInput, useGetList, useInput, useRefresh, ValidationError } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { SCHEMA_RULES, type AdminOrderListRow } from '@store/contracts';
+import { CreateDialog } from '../common/CreateDialog';
 import { productName, useProducts } from '../common/products';
-import { SubmitButton } from '../common/SubmitButton';
-import { errorMessage, useToast } from '../common/toast';
 import { OrderInput } from '../orders/OrderPicker';
 import { generateLicenseKey } from './generateKey';
 
@@ -144,65 +129,38 @@ const ProductInput = () => {
   );
 };
 
-/** Gives a paid order a key: react-admin's CreateBase and Form, the form checked as the spec words it. */
+/** Gives a paid order a key, or puts one in stock: the form checked as the spec words it. */
 export const LicenseKeyCreateDialog = () => {
-  const [open, setOpen] = useState(false);
-  const toast = useToast();
   const refresh = useRefresh();
-  const close = () => setOpen(false);
-
   return (
-    <>
-      <Button size="small" startIcon={<AddIcon />} onClick={() => setOpen(true)}>
-        Create License
-      </Button>
-      <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="create-license-title">
-        {/* Mounted while open only: each opening starts from an empty form. */}
-        <CreateBase
-          resource="license-keys"
-          mutationMode="pessimistic"
-          transform={toCreate}
-          mutationOptions={{
-            onSuccess: () => {
-              toast('License key created');
-              close();
-              refresh();
-            },
-            onError: (error) =>
-              toast('Creation failed', errorMessage(error, 'Failed to create license key'), 'error'),
-          }}
-        >
-          <Form validate={validate} noValidate disableInvalidFormNotification>
-            <DialogTitle id="create-license-title">Create License</DialogTitle>
-            <DialogContent>
-              <Stack spacing={2} sx={{ pt: 1 }}>
-                <OrderInput
-                  source="orderId"
-                  // Paid orders that are delivered: one owed a refund gets no keys (the API refuses them).
-                  filter={{ paymentStatus: 'completed', refundDue: false }}
-                  optional
-                  hint="Paid orders only. Leave empty to add the key to stock."
-                />
-                <ProductInput />
-                <LicenseKeyInput />
-                <NumberInput
-                  source="activationLimit"
-                  label="Activation Limit"
-                  defaultValue={1}
-                  min={1}
-                  step={1}
-                  isRequired
-                  helperText={false}
-                />
-              </Stack>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={close}>Cancel</Button>
-              <SubmitButton label="Create License" />
-            </DialogActions>
-          </Form>
-        </CreateBase>
-      </Dialog>
-    </>
+    <CreateDialog
+      resource="license-keys"
+      label="Create License"
+      title="Create License"
+      validate={validate}
+      transform={toCreate}
+      created={['License key created']}
+      failed="Failed to create license key"
+      onCreated={refresh}
+    >
+      <OrderInput
+        source="orderId"
+        // Paid orders that are delivered: one owed a refund gets no keys (the API refuses them).
+        filter={{ paymentStatus: 'completed', refundDue: false }}
+        optional
+        hint="Paid orders only. Leave empty to add the key to stock."
+      />
+      <ProductInput />
+      <LicenseKeyInput />
+      <NumberInput
+        source="activationLimit"
+        label="Activation Limit"
+        defaultValue={1}
+        min={1}
+        step={1}
+        isRequired
+        helperText={false}
+      />
+    </CreateDialog>
   );
 };
