@@ -4,7 +4,7 @@ import { resetStoreConfig } from '../common/storeConfig';
 import type { AdminOrderListRow } from '@store/contracts';
 import { jsonBody, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
 import type { LicenseKey } from './types';
-import { PAID_ORDER } from '../test/fixtures';
+import { LICENSE_KEY, PAID_ORDER } from '../test/fixtures';
 
 const ORDER: AdminOrderListRow = {
   ...PAID_ORDER,
@@ -13,16 +13,8 @@ const ORDER: AdminOrderListRow = {
   productIds: ['office-2024-standard'],
 };
 
-const KEY: LicenseKey = {
-  id: 'cccccccc-0000-4000-8000-000000000003',
-  orderId: null,
-  productId: 'office-2024-standard',
-  licenseKey: 'ABCDE-12345-FGHIJ-67890-KLMNO',
-  activationCount: 0,
-  activationLimit: 1,
-  status: 'active',
-  createdAt: '2026-11-23T10:00:00.000Z',
-};
+// A key in stock.
+const KEY: LicenseKey = { ...LICENSE_KEY, orderId: null };
 
 afterEach(() => resetStoreConfig());
 

@@ -2,18 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
 import { jsonBody, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
-import type { LicenseKey } from './types';
+import { LICENSE_KEY } from '../test/fixtures';
 
-const SOLD: LicenseKey = {
-  id: 'cccccccc-0000-4000-8000-000000000003',
-  orderId: 'bbbbbbbb-0000-4000-8000-000000000002',
-  productId: 'office-2024-standard',
-  licenseKey: 'ABCDE-12345-FGHIJ-67890-KLMNO',
-  activationCount: 0,
-  activationLimit: 1,
-  status: 'active',
-  createdAt: '2026-11-23T10:00:00.000Z',
-};
+// A key given to an order.
+const SOLD = LICENSE_KEY;
 
 afterEach(() => resetStoreConfig());
 
