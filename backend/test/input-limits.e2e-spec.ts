@@ -213,7 +213,8 @@ describe(`every request DTO's longest values fit the database on ${DRIVER}`, () 
     });
     add('CreateDownloadDto', {
       send: (fields) => asAdmin(api().post('/api/admin/downloads')).send(fields),
-      longest: { orderId: () => intent.orderId },
+      // A link is for a product the order holds.
+      longest: { orderId: () => intent.orderId, productId: STANDARD },
       status: 201,
     });
     add('CreateLicenseKeyDto', {

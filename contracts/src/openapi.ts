@@ -2201,7 +2201,7 @@ export interface operations {
           'application/json': components['schemas']['AdminDownloadDto'];
         };
       };
-      /** @description Order ID is required / Product ID is required / File name is required / Must be a valid URL / Max downloads must be at least 1 / Order not found (one message per field) */
+      /** @description Order ID is required / Product ID is required / File name is required / Must be a valid URL / Max downloads must be at least 1 / Order not found (one message per field) / This order does not contain <productId> */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2216,6 +2216,13 @@ export interface operations {
       };
       /** @description Support staff */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The order is unpaid, or was cancelled and is owed a refund: nothing is delivered for it */
+      409: {
         headers: {
           [name: string]: unknown;
         };

@@ -110,7 +110,12 @@ export const DownloadCreateDialog = ({ onCreated }: { onCreated: () => void }) =
                 Add a new download link for a customer order
               </DialogContentText>
               <Stack spacing={2}>
-                <OrderInput source="orderId" />
+                <OrderInput
+                  source="orderId"
+                  // A link is a delivery: the API refuses unpaid orders and those owed a refund.
+                  filter={{ paymentStatus: 'completed', refundDue: false }}
+                  hint="Paid orders only."
+                />
                 <SelectInput
                   source="productId"
                   label="Product"
