@@ -5,6 +5,7 @@ import { DEV_DEFAULTS } from '../src/config/app-config.js';
 import { Coupon } from '../src/coupons/entities/coupon.entity.js';
 import { DEMO_KEYS_PER_PRODUCT, SeedService } from '../src/seed/seed.service.js';
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
+import { LicenseKeySearchTerm } from '../src/license-keys/entities/license-key-search-term.entity.js';
 import { LicenseKeyCipher, LICENSE_KEY_PATTERN } from '../src/license-keys/license-key-cipher.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
@@ -70,6 +71,15 @@ describe(`schema and seed on ${DRIVER}`, () => {
         const sorted = await plan(`SELECT * FROM orders ORDER BY ${order} DESC${then}, id DESC LIMIT 25`);
         expect(sorted.join('\n')).not.toMatch(/TEMP B-TREE/);
       }
+      // Licence keys by a group's start ("ABC-FGH": each part in the same key), by product or by order.
+      const terms = (n: number) =>
+        `k.id IN (SELECT t.keyId FROM license_key_search_terms t WHERE t.term IN ('a${n}', 'b${n}'))`;
+      const keys = await plan(
+        `SELECT k.id FROM license_keys k WHERE k.productId IN ('office-2024-standard') OR (${terms(1)} AND ${terms(2)})` +
+          ` OR (k.orderId >= 'abc' AND k.orderId < 'abd') ORDER BY k.createdAt DESC, k.id DESC LIMIT 25`,
+      );
+      expect(keys.join('\n')).toMatch(/MULTI-INDEX OR/);
+      expect(keys.filter((step) => /^SCAN (k|t)\b/.test(step))).toEqual([]);
       // The few orders owed a refund: read from their index, never by walking every order.
       const owed = `refundDue IN ('order-cancelled', 'coupon-used-up')`;
       for (const sql of [
@@ -105,7 +115,17 @@ describe(`schema and seed on ${DRIVER}`, () => {
     expect(await t.db.showMigrations()).toBe(false);
     expect((await t.db.driver.createSchemaBuilder().log()).upQueries).toEqual([]);
     expect(await t.db.getRepository(LicenseKey).count()).toBe(keysBefore);
+    // The keys stored before search terms existed get theirs at the next start.
+    const keysSearchable = () =>
+      t.db
+        .getRepository(LicenseKeySearchTerm)
+        .createQueryBuilder('t')
+        .select('COUNT(DISTINCT t.keyId)', 'n')
+        .getRawOne<{ n: number | string }>()
+        .then((row) => Number(row!.n));
+    expect(await keysSearchable()).toBe(0);
     await t.app.get(SeedService).seed();
+    expect(await keysSearchable()).toBe(keysBefore);
     const product = await t.db.getRepository(Product).findOneByOrFail({ id: 'office-2024-home-business' });
     expect(product.installerUrl).toBe('https://setup.office.com/');
   });
@@ -149,6 +169,8 @@ describe(`schema and seed on ${DRIVER}`, () => {
       expect(plain).toMatch(LICENSE_KEY_PATTERN);
       expect(key.keyLookup).toBe(cipher.lookupHash(plain));
       expect(key.keyLastGroup).toBe(plain.slice(-5));
+      const terms = await t.db.getRepository(LicenseKeySearchTerm).findBy({ keyId: key.id });
+      expect(terms.map((row) => row.term).sort()).toEqual(cipher.searchTerms(plain).sort());
     }
   });
 

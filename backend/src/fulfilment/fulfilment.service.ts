@@ -8,6 +8,7 @@ import { downloadUrl, LINK_ORDER, newDownloadLink } from '../downloads/download-
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
+import { insertLicenseKeys, type NewLicenseKey } from '../license-keys/license-keys.js';
 import { OutboxService } from '../emails/outbox.service.js';
 import {
   Order,
@@ -194,11 +195,11 @@ export class FulfilmentService {
    * keys it still lacks are taken from the inventory, its status and `awaitingKeys` are set, and the e-mail
    * with what it received (this key included) is written. `order` must come from lockOrder.
    */
-  async assignStaffKey(m: EntityManager, order: Order, key: LicenseKey): Promise<void> {
+  async assignStaffKey(m: EntityManager, order: Order, key: NewLicenseKey): Promise<void> {
     await this.assertRoomForKey(m, order, key.productId);
     key.orderId = order.id;
     key.assignedAt ??= new Date();
-    await m.insert(LicenseKey, key);
+    await insertLicenseKeys(m, [key]);
     if (order.awaitingKeys) await this.deliver(m, order, true, [key]);
   }
 

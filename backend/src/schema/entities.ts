@@ -7,6 +7,7 @@ import { Coupon } from '../coupons/entities/coupon.entity.js';
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { LicenseActivation } from '../license-keys/entities/license-activation.entity.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
+import { LicenseKeySearchTerm } from '../license-keys/entities/license-key-search-term.entity.js';
 import { OutboxEmail } from '../emails/entities/outbox-email.entity.js';
 import { JobLease } from '../job-leases/entities/job-lease.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
@@ -23,6 +24,7 @@ import { StockIndexes1764400000000 } from '../database/migrations/1764400000000-
 import { CatalogVersion1764416160000 } from '../database/migrations/1764416160000-catalog-version.js';
 import { JobLeases1764500000000 } from '../database/migrations/1764500000000-job-leases.js';
 import { MacInstallers1764600000000 } from '../database/migrations/1764600000000-mac-installers.js';
+import { LicenseKeySearchTerms1764700000000 } from '../database/migrations/1764700000000-license-key-search-terms.js';
 import type { DatabaseSchema } from '../database/data-source-options.js';
 
 /**
@@ -37,6 +39,7 @@ export const ENTITIES = [
   StaffMember,
   Order,
   LicenseKey,
+  LicenseKeySearchTerm,
   LicenseActivation,
   DownloadLink,
   Coupon,
@@ -62,6 +65,7 @@ export const MIGRATIONS = [
   CatalogVersion1764416160000,
   JobLeases1764500000000,
   MacInstallers1764600000000,
+  LicenseKeySearchTerms1764700000000,
 ];
 
 export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };
