@@ -32,6 +32,7 @@ function EditionsFan() {
             top,
             transform: `rotate(${turn}deg)`,
             borderRadius: 2,
+            overflow: 'hidden',
             boxShadow: '0 12px 30px rgba(0,0,0,0.3)',
             lineHeight: 0,
           }}
