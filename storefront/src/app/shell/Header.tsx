@@ -28,7 +28,15 @@ export function Header() {
           variant="h6"
           color="inherit"
           underline="none"
-          sx={{ fontWeight: 800, display: 'inline-flex', alignItems: 'center', gap: 1.25 }}
+          // On a 320 px phone the name takes two lines rather than push the Cart button off the screen.
+          sx={{
+            fontWeight: 800,
+            fontSize: { xs: '1rem', sm: '1.25rem' },
+            lineHeight: 1.2,
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: { xs: 1, sm: 1.25 },
+          }}
         >
           <LogoMark />
           <StoreName />
