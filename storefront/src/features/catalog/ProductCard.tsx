@@ -6,6 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatCents } from '../../lib/money';
+import { EditionArt } from './EditionArt';
 import type { Product } from './types';
 
 const APP_COLORS: Record<string, string> = {
@@ -56,6 +57,7 @@ export function ProductCard({
       variant="outlined"
       sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
     >
+      <EditionArt productId={product.id} />
       <CardContent sx={{ flex: 1 }}>
         <Stack spacing={1.5}>
           <Box
@@ -111,7 +113,8 @@ export function ProductCard({
           <Typography variant="body2" color="text.secondary">
             {product.compatibility.join(' & ')}
           </Typography>
-          <Typography variant="body2" color="error" sx={{ fontWeight: 600 }}>
+          {/* The spec's words, stated plainly: a note, not an alarm. */}
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {product.licensesLeft}
           </Typography>
         </Stack>
