@@ -1,21 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { parseEnv } from 'node:util';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './vite-plugins/precompress.ts';
 import { prerender } from './vite-plugins/prerender.ts';
-
-/**
- * The store's public address as the server reads it (PUBLIC_URL from the environment, else from the root
- * `.env`, else the server's default), for the absolute URLs the pages' <head> needs (og:image). A build
- * serves the address it was built for.
- */
-function publicUrl(): string {
-  const envFile = resolve(import.meta.dirname, '..', '.env');
-  const fromFile = existsSync(envFile) ? parseEnv(readFileSync(envFile, 'utf8')).PUBLIC_URL : undefined;
-  return (process.env.PUBLIC_URL || fromFile || 'http://localhost:3000').replace(/\/+$/, '');
-}
 
 export default defineConfig(({ command }) => {
   // A build is always React's production build, whatever NODE_ENV the shell has (`.env.example` sets it
@@ -26,7 +12,6 @@ export default defineConfig(({ command }) => {
     define: {
       // The copyright year of the prerendered pages (src/lib/currentYear.ts).
       __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
-      __PUBLIC_URL__: JSON.stringify(publicUrl()),
     },
     server: {
       port: 5173,

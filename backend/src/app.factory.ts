@@ -124,7 +124,7 @@ export async function createApp(
   refuseMalformedInput(app.getHttpAdapter().getInstance());
   // The API's map is for development: in production /api/docs and /api/docs-json are not served (a 404).
   if (!config.isProduction) setupSwagger(app);
-  await registerStaticApps(app, config.staticDirs);
+  await registerStaticApps(app, config.staticDirs, config.publicUrl);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return app;

@@ -106,13 +106,19 @@ test('a product card has its artwork box before the artwork arrives; the page do
   expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
 });
 
-test('every page names its link-preview picture, which the store serves', async ({ page, request }) => {
+test("every page names its link-preview picture at the server's PUBLIC_URL, and the store serves it", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const image = `${baseURL}/og-image.png`;
   for (const path of ['/', '/compatibility', '/checkout']) {
+    // As a link preview reads it: the page as sent, before any script.
+    expect(await (await request.get(path)).text()).toContain(
+      `<meta property="og:image" content="${image}"/>`,
+    );
     await page.goto(path);
-    const image = page.locator('head > meta[property="og:image"]');
-    await expect(image).toHaveCount(1);
-    const url = new URL((await image.getAttribute('content'))!);
-    expect(url.pathname).toBe('/og-image.png');
+    await expect(page.locator('head > meta[property="og:image"]')).toHaveAttribute('content', image);
     await expect(page.locator('head > meta[property="og:image:width"]')).toHaveAttribute('content', '1200');
     await expect(page.locator('head > meta[property="og:image:height"]')).toHaveAttribute('content', '630');
     await expect(page.locator('head > meta[property="og:image:alt"]')).toHaveAttribute(
@@ -120,8 +126,7 @@ test('every page names its link-preview picture, which the store serves', async 
       /Office 2024/,
     );
   }
-  // The build's address is PUBLIC_URL's, not this test server's port: fetched here by its path.
-  const png = await request.get('/og-image.png');
+  const png = await request.get(image);
   expect(png.status()).toBe(200);
   expect(png.headers()['content-type']).toBe('image/png');
   const manifest = await request.get('/site.webmanifest');
