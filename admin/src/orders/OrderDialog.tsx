@@ -162,7 +162,7 @@ const StatusManagement = ({ order }: { order: OrderDetail }) => {
           />
           <SaveButton label="Update Status" />
         </Stack>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {allowed.status.length + allowed.paymentStatus.length === 0
             ? 'No status change is possible for this order now.'
             : 'Only the changes possible for this order now are offered.'}
@@ -252,7 +252,7 @@ const OrderDetailContent = ({ onClose }: { onClose: () => void }) => {
               <Typography>{order.customerName}</Typography>
               <Typography>{order.customerEmail}</Typography>
               {order.billing ? (
-                <Typography color="text.secondary" variant="body2">
+                <Typography color="textSecondary" variant="body2">
                   {order.billing.address}, {order.billing.city} {order.billing.zipCode},{' '}
                   {order.billing.country}
                   {' · '}

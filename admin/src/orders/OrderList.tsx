@@ -69,7 +69,7 @@ const ViewButton = ({ onOpen }: { onOpen: (id: string) => void }) => {
 const customer = (order: Order) => (
   <Box>
     <Typography variant="body2">{order.customerName}</Typography>
-    <Typography variant="caption" color="text.secondary">
+    <Typography variant="caption" color="textSecondary">
       {order.customerEmail}
     </Typography>
   </Box>

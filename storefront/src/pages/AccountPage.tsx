@@ -50,7 +50,7 @@ function OrderCard({ order }: { order: CustomerOrder }) {
         </Typography>
         <Chip label={orderStateLabel(order)} size="small" color={refundDue ? 'warning' : 'default'} />
       </Stack>
-      <Typography color="text.secondary" sx={{ mt: 1 }}>
+      <Typography color="textSecondary" sx={{ mt: 1 }}>
         {order.items.map((i) => `${i.name} × ${i.quantity}`).join(', ')} · Total{' '}
         {formatCents(order.totalCents)}
       </Typography>
@@ -84,7 +84,7 @@ function OrderCard({ order }: { order: CustomerOrder }) {
                   size="small"
                   color={key.status === 'active' ? 'success' : 'default'}
                 />
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   Activations {key.activationCount}/{key.activationLimit}
                 </Typography>
                 {key.available ? (
@@ -124,7 +124,7 @@ function OrderCard({ order }: { order: CustomerOrder }) {
                   <Button variant="outlined" size="small" href={d.url} disabled={!usable}>
                     Download for {d.platform}: {d.fileName}
                   </Button>
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography variant="body2" color="textSecondary">
                     {d.fileSize ? `${d.fileSize} · ` : ''}
                     {d.downloadCount}/{d.maxDownloads} downloads
                     {d.expiresAt

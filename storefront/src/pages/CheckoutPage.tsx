@@ -75,7 +75,7 @@ export function CheckoutPage() {
         <Typography variant="h4" component="h1" gutterBottom>
           Your cart is empty
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
+        <Typography color="textSecondary" sx={{ mb: 3 }}>
           Add some Microsoft Office licenses to get started with your purchase.
         </Typography>
         <Button component={RouterLink} to="/" variant="contained">

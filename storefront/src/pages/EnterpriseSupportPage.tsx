@@ -73,7 +73,7 @@ export function EnterpriseSupportPage() {
             >
               {enterpriseHeadline}
             </Typography>
-            <Typography variant="h6" component="p" color="text.secondary" sx={{ maxWidth: '60ch', mb: 3 }}>
+            <Typography variant="h6" component="p" color="textSecondary" sx={{ maxWidth: '60ch', mb: 3 }}>
               {enterprisePage.intro}
             </Typography>
             <CallButton label={callLabels.hero} />
@@ -128,7 +128,7 @@ export function EnterpriseSupportPage() {
             <Typography id="closing-title" variant="h4" component="h2" sx={{ fontWeight: 800, mb: 1 }}>
               {closingCta.heading}
             </Typography>
-            <Typography color="text.secondary" sx={{ mb: 3 }}>
+            <Typography color="textSecondary" sx={{ mb: 3 }}>
               {closingCta.text}
             </Typography>
             <CallButton label={callLabels.closing} />

@@ -79,12 +79,12 @@ export function ProductCard({
             <Typography id={titleId} variant="h6" component="h3">
               {product.title}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {product.subtitle}
             </Typography>
           </div>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline' }}>
-            <Typography component="s" color="text.secondary">
+            <Typography component="s" color="textSecondary">
               {formatCents(product.originalPriceCents)}
             </Typography>
             <Typography component="span" variant="h5" sx={{ fontWeight: 700 }}>
@@ -110,7 +110,7 @@ export function ProductCard({
               </Box>
             ))}
           </Box>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {product.compatibility.join(' & ')}
           </Typography>
           {/* The spec's words, stated plainly: a note, not an alarm. */}
