@@ -103,7 +103,7 @@ export const schemaRules = {
     properties: {
       immediateDelivery: {
         'x-statement':
-          'I expressly agree that my licence keys and download links are delivered immediately, before the 14-day withdrawal period ends.',
+          'I expressly agree that delivery of my licence keys and download links begins as soon as my payment is confirmed, before the 14-day withdrawal period ends.',
       },
       withdrawalRightLoss: {
         'x-statement': 'I acknowledge that I lose my 14-day right of withdrawal once delivery has begun.',
