@@ -7,6 +7,10 @@ import { DEMO_KEYS_PER_PRODUCT, SeedService } from '../src/seed/seed.service.js'
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { LicenseKeySearchTerm } from '../src/license-keys/entities/license-key-search-term.entity.js';
 import { LicenseKeyCipher, LICENSE_KEY_PATTERN } from '../src/license-keys/license-key-cipher.js';
+import { LicenseKeySearchTerms1764700000000 } from '../src/database/migrations/1764700000000-license-key-search-terms.js';
+import { Order } from '../src/orders/entities/order.entity.js';
+import { MIGRATIONS } from '../src/schema/entities.js';
+import { BILLING, createIntent } from './support/checkout.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
 describe(`schema and seed on ${DRIVER}`, () => {
@@ -97,15 +101,21 @@ describe(`schema and seed on ${DRIVER}`, () => {
     expect(await t.db.showMigrations()).toBe(false);
   });
 
-  it('reverts the latest migration and upgrades a database that holds data', async () => {
+  it('reverts the latest migrations and upgrades a database that holds data', async () => {
     const keysBefore = await t.db.getRepository(LicenseKey).count();
     expect(keysBefore).toBeGreaterThan(0);
+    await createIntent(t, {
+      billing: { ...BILLING, country: 'DE', phoneCountryCode: '+49' },
+      consents: { immediateDelivery: true, withdrawalRightLoss: true },
+    }).expect(201);
+    const ordersBefore = await t.db.getRepository(Order).count();
     // SQLite can only rebuild a referenced table with foreign keys off, which TypeORM does around
-    // runMigrations but not around undoLastMigration.
+    // runMigrations but not around undoLastMigration. Back to before the keys' search terms (checked below).
     const runner = t.db.createQueryRunner();
     await runner.beforeMigration();
     try {
-      await t.db.undoLastMigration();
+      const since = MIGRATIONS.indexOf(LicenseKeySearchTerms1764700000000);
+      for (let i = since; i < MIGRATIONS.length; i++) await t.db.undoLastMigration();
     } finally {
       await runner.afterMigration();
       await runner.release();
@@ -115,6 +125,7 @@ describe(`schema and seed on ${DRIVER}`, () => {
     expect(await t.db.showMigrations()).toBe(false);
     expect((await t.db.driver.createSchemaBuilder().log()).upQueries).toEqual([]);
     expect(await t.db.getRepository(LicenseKey).count()).toBe(keysBefore);
+    expect(await t.db.getRepository(Order).count()).toBe(ordersBefore);
     // The keys stored before search terms existed get theirs at the next start.
     const keysSearchable = () =>
       t.db

@@ -27,6 +27,9 @@ export type PhoneKey = Schemas['PhoneKey'];
 export type CartItem = Schemas['CartItemDto'];
 export type AppliedCoupon = Schemas['CouponDiscountDto'];
 export type PaymentIntentRequest = Schemas['CreatePaymentIntentDto'];
+/** The statements a buyer gives before paying (`consents` of the payment request). */
+export type Consents = Schemas['ConsentsDto'];
+export type Consent = keyof Consents;
 export type PaymentIntent = Schemas['PaymentIntentResponseDto'];
 /** `GET /api/orders/:id/status`: where a checkout's order is. */
 export type OrderStatusReply = Schemas['OrderStatusDto'];
@@ -81,6 +84,16 @@ export const COUNTRIES: readonly Country[] = countryCodes.enum.map((code, index)
 
 /** The phone prefixes the checkout offers, each once, in the server's order. */
 export const PHONE_KEYS: readonly PhoneKey[] = schemaRules.PhoneKey.enum;
+
+/** Each statement of `consents`, in the words the checkout shows and the delivery e-mail confirms. */
+export const CONSENT_STATEMENTS: Record<Consent, string> = {
+  immediateDelivery: schemaRules.ConsentsDto.properties.immediateDelivery['x-statement'],
+  withdrawalRightLoss: schemaRules.ConsentsDto.properties.withdrawalRightLoss['x-statement'],
+};
+
+/** The billing countries (the EU's and the UK) whose buyers must give both statements before paying. */
+export const CONSENT_REQUIRED_COUNTRIES: readonly CountryCode[] =
+  schemaRules.CreatePaymentIntentDto.properties.consents['x-requiredFor'];
 
 /** The billing form's limits and patterns, as the server checks them (BillingDto). */
 export const BILLING_RULES = schemaRules.BillingDto.properties;

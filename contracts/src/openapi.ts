@@ -1167,6 +1167,12 @@ export interface components {
       /** @example 1 */
       quantity: number;
     };
+    ConsentsDto: {
+      /** @description Consent to immediate delivery, within the withdrawal period */
+      immediateDelivery?: boolean;
+      /** @description Acknowledgement that the right of withdrawal is then lost */
+      withdrawalRightLoss?: boolean;
+    };
     /** @enum {string} */
     ContactCategory: 'technical' | 'billing' | 'licensing' | 'installation' | 'general';
     ContactCreatedDto: {
@@ -1177,7 +1183,42 @@ export interface components {
       id: number;
     };
     /** @enum {string} */
-    CountryCode: 'US' | 'IN' | 'GB' | 'CA' | 'AU' | 'DE' | 'FR' | 'JP' | 'SG' | 'UAE';
+    CountryCode:
+      | 'US'
+      | 'IN'
+      | 'GB'
+      | 'CA'
+      | 'AU'
+      | 'DE'
+      | 'FR'
+      | 'JP'
+      | 'SG'
+      | 'UAE'
+      | 'AT'
+      | 'BE'
+      | 'BG'
+      | 'HR'
+      | 'CY'
+      | 'CZ'
+      | 'DK'
+      | 'EE'
+      | 'FI'
+      | 'GR'
+      | 'HU'
+      | 'IE'
+      | 'IT'
+      | 'LV'
+      | 'LT'
+      | 'LU'
+      | 'MT'
+      | 'NL'
+      | 'PL'
+      | 'PT'
+      | 'RO'
+      | 'SK'
+      | 'SI'
+      | 'ES'
+      | 'SE';
     CouponDiscountDto: {
       /** @example SAVE10 */
       code: string;
@@ -1276,6 +1317,8 @@ export interface components {
       billing: components['schemas']['BillingDto'];
       /** @description The unpaid order this checkout created before its cart or billing changed: it is cancelled, with its payment and coupon reservation, so that one checkout leaves one order. Ignored when it does not match, or when that order has been paid meanwhile */
       replacesOrder?: components['schemas']['ReplacedOrderDto'];
+      /** @description The statements given before paying (stored on the order with the time). Both must be true for a buyer billed in one of `x-requiredFor` (the EU and the UK), else 400; optional for others */
+      consents?: components['schemas']['ConsentsDto'];
     };
     CreateStaffMemberDto: {
       /**
@@ -1617,7 +1660,41 @@ export interface components {
     /** @enum {string} */
     PaymentStatus: 'pending' | 'completed' | 'failed' | 'refunded';
     /** @enum {string} */
-    PhoneKey: '+1' | '+91' | '+44' | '+61' | '+49' | '+33' | '+81' | '+65' | '+971';
+    PhoneKey:
+      | '+1'
+      | '+91'
+      | '+44'
+      | '+61'
+      | '+49'
+      | '+33'
+      | '+81'
+      | '+65'
+      | '+971'
+      | '+43'
+      | '+32'
+      | '+359'
+      | '+385'
+      | '+357'
+      | '+420'
+      | '+45'
+      | '+372'
+      | '+358'
+      | '+30'
+      | '+36'
+      | '+353'
+      | '+39'
+      | '+371'
+      | '+370'
+      | '+352'
+      | '+356'
+      | '+31'
+      | '+48'
+      | '+351'
+      | '+40'
+      | '+421'
+      | '+386'
+      | '+34'
+      | '+46';
     /** @enum {string} */
     Platform: 'Windows' | 'Mac';
     ProductDto: {

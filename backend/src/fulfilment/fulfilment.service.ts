@@ -282,6 +282,10 @@ export class FulfilmentService {
       supportEmail: this.config.mail.supportEmail,
       publicUrl: this.config.publicUrl,
       followUp,
+      consents: {
+        immediateDelivery: order.consentImmediateDeliveryAt,
+        withdrawalRightLoss: order.consentWithdrawalRightLossAt,
+      },
     });
     return this.outbox.enqueue(m, {
       kind: 'order-delivery',

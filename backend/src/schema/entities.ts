@@ -25,6 +25,7 @@ import { CatalogVersion1764416160000 } from '../database/migrations/176441616000
 import { JobLeases1764500000000 } from '../database/migrations/1764500000000-job-leases.js';
 import { MacInstallers1764600000000 } from '../database/migrations/1764600000000-mac-installers.js';
 import { LicenseKeySearchTerms1764700000000 } from '../database/migrations/1764700000000-license-key-search-terms.js';
+import { CheckoutConsents1764900000000 } from '../database/migrations/1764900000000-checkout-consents.js';
 import type { DatabaseSchema } from '../database/data-source-options.js';
 
 /**
@@ -66,6 +67,7 @@ export const MIGRATIONS = [
   JobLeases1764500000000,
   MacInstallers1764600000000,
   LicenseKeySearchTerms1764700000000,
+  CheckoutConsents1764900000000,
 ];
 
 export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };

@@ -138,6 +138,17 @@ export class Order extends UuidEntity {
   @Column({ type: 'datetime', precision: 3, nullable: true })
   paidAt: Date | null;
 
+  /**
+   * When the shopper gave each statement of orders/consents.ts at checkout (null: not given). Required for
+   * buyers billed in the EU or the UK: without both, their keys are not theirs to receive within the
+   * withdrawal period.
+   */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  consentImmediateDeliveryAt: Date | null;
+
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  consentWithdrawalRightLossAt: Date | null;
+
   @CreateDateColumn({ type: 'datetime', precision: 3 })
   createdAt: Date;
 
