@@ -11,7 +11,6 @@ export const consentCopy = {
   legend: 'Delivery within the withdrawal period',
   /** Under the boxes, for a billing country whose buyers must tick both. */
   required: 'Buyers billed in the EU or the UK must tick both statements before paying.',
-  optional: 'Optional for your billing country.',
   guarantee: `Neither affects our ${REFUND.windowDays}-day money-back guarantee (see the Refund Policy).`,
   /** In place of the payment form until both are ticked. */
   waiting: 'Tick both statements above to continue to payment.',

@@ -336,21 +336,18 @@ describe('CheckoutPage', () => {
       expect(bodies).toHaveLength(1);
     });
 
-    it('shows the statements to a buyer billed elsewhere as optional, and sends the ones ticked', async () => {
+    it('does not ask a buyer billed elsewhere, who pays as before', async () => {
       const bodies = stubIntents();
       await toPayment('IN');
       expect(await screen.findByText('Demo payment, no charge.')).toBeTruthy();
-      expect(screen.getByText('Optional for your billing country.', { exact: false })).toBeTruthy();
-      expect(box(consentStatements.immediateDelivery)).toHaveProperty('checked', false);
+      expect(screen.queryByRole('checkbox', { name: consentStatements.immediateDelivery })).toBeNull();
+      expect(screen.queryByRole('checkbox', { name: consentStatements.withdrawalRightLoss })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Complete Secure Purchase' })).toHaveProperty(
+        'disabled',
+        false,
+      );
       expect(bodies).toHaveLength(1);
       expect(bodies[0]).not.toHaveProperty('consents');
-
-      fireEvent.click(box(consentStatements.immediateDelivery));
-      await waitFor(() => expect(bodies).toHaveLength(2));
-      expect(bodies[1]).toMatchObject({
-        consents: { immediateDelivery: true, withdrawalRightLoss: false },
-        replacesOrder: { orderId: INTENT.orderId, clientSecret: INTENT.clientSecret },
-      });
     });
 
     it("shows the server's refusal in its words", async () => {

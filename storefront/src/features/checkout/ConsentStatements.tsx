@@ -8,17 +8,15 @@ import { consentCopy, consentStatements } from '../../content/consents';
 const CONSENTS = Object.keys(consentStatements) as Consent[];
 
 /**
- * The two statements of Art 16(m), unticked until the shopper ticks them: required before paying for a buyer
- * billed in the EU or the UK (`required`), optional for others.
+ * The two statements of Art 16(m), unticked until the shopper ticks them: shown to a buyer billed in the EU
+ * or the UK, who must tick both before paying.
  */
 export function ConsentStatements({
   consents,
-  required,
   disabled,
   onChange,
 }: {
   consents: Consents;
-  required: boolean;
   /** While a payment is being confirmed: what it was made with cannot change under it. */
   disabled?: boolean;
   onChange: (consents: Consents) => void;
@@ -36,7 +34,7 @@ export function ConsentStatements({
             <Checkbox
               checked={consents[consent] === true}
               disabled={disabled}
-              required={required}
+              required
               sx={{ pt: 0.25 }}
               onChange={(event) => onChange({ ...consents, [consent]: event.target.checked })}
             />
@@ -44,8 +42,8 @@ export function ConsentStatements({
           label={consentStatements[consent]}
         />
       ))}
-      <Typography id="consents-note" variant="body2" color="text.secondary">
-        {required ? consentCopy.required : consentCopy.optional} {consentCopy.guarantee}
+      <Typography id="consents-note" variant="body2" color="textSecondary">
+        {consentCopy.required} {consentCopy.guarantee}
       </Typography>
     </Box>
   );

@@ -20,10 +20,13 @@ const StripePaymentForm = lazy(() => import('./StripePaymentForm'));
 
 const INVALID_COUPON = 'This coupon code is not valid or has expired';
 
-/** The request with the statements given, if any (a buyer who ticked none sends none). */
+/**
+ * The request with the statements, for a buyer billed where they are required; others are not asked (a
+ * tick would change the request and with it the order, reloading the card form under the shopper).
+ */
 function withConsents(request: PaymentIntentRequest, consents: Consents): PaymentIntentRequest {
+  if (!consentRequired(request.billing.country)) return request;
   const { immediateDelivery = false, withdrawalRightLoss = false } = consents;
-  if (!immediateDelivery && !withdrawalRightLoss) return request;
   return { ...request, consents: { immediateDelivery, withdrawalRightLoss } };
 }
 
@@ -33,8 +36,8 @@ type Setup =
 /**
  * Step 2: creates the order and its payment on entry (a new one, replacing it, whenever the cart, billing or
  * statements change; the same one when they did not), then shows the provider's payment form. A buyer billed
- * in the EU or the UK first ticks both statements of Art 16(m): until then no order is made and the pay
- * button stays disabled.
+ * in the EU or the UK first ticks both statements of Art 16(m) (shown to them only): until then no order is
+ * made and the pay button stays disabled.
  */
 export function PaymentStep({
   request,
@@ -215,12 +218,7 @@ export function PaymentStep({
 
   return (
     <Box>
-      <ConsentStatements
-        consents={consents}
-        required={mustConsent}
-        disabled={paying}
-        onChange={onConsentsChange}
-      />
+      {mustConsent && <ConsentStatements consents={consents} disabled={paying} onChange={onConsentsChange} />}
       <Tabs value="card" aria-label="Payment method" sx={{ mb: 2 }}>
         <Tab label="Card" value="card" id="payment-tab-card" aria-controls="payment-panel-card" />
       </Tabs>
