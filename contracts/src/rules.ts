@@ -269,7 +269,7 @@ export const schemaRules = {
     enum: ['stripe', 'demo'],
   },
   PaymentStatus: {
-    enum: ['pending', 'completed', 'failed', 'refunded'],
+    enum: ['pending', 'completed', 'failed', 'partially_refunded', 'refunded'],
   },
   PhoneKey: {
     enum: ['+1', '+91', '+44', '+61', '+49', '+33', '+81', '+65', '+971'],
@@ -279,6 +279,9 @@ export const schemaRules = {
   },
   RefundReason: {
     enum: ['order-cancelled', 'coupon-used-up'],
+  },
+  RefundStatus: {
+    enum: ['pending', 'succeeded', 'failed', 'canceled'],
   },
   ReplacedOrderDto: {
     properties: {

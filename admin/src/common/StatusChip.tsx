@@ -13,6 +13,9 @@ const COLORS: Record<string, 'success' | 'warning' | 'error' | 'default' | 'info
   cancelled: 'default',
   failed: 'error',
   refunded: 'default',
+  partially_refunded: 'info',
+  succeeded: 'success',
+  canceled: 'default',
   revoked: 'error',
   expired: 'default',
   inactive: 'default',
@@ -23,6 +26,7 @@ const COLORS: Record<string, 'success' | 'warning' | 'error' | 'default' | 'info
 const LABELS: Record<string, string> = {
   // An order paid but not delivered (its `refundDue` is set): staff owe the shopper the whole payment.
   'refund-due': 'Refund due',
+  partially_refunded: 'Partly refunded',
 };
 
 export const StatusChip = ({ status }: { status: string }) => (

@@ -17,6 +17,8 @@ const ORDER: OrderDetail = {
   createdAt: '2026-11-23T10:00:00.000Z',
   awaitingKeys: false,
   refundDue: null,
+  refunds: [],
+  refundableCents: 0,
   orderItems: [
     { productId: 'office-2024-standard', name: 'Office 2024 Standard', quantity: 1, unitPriceCents: 4049 },
   ],

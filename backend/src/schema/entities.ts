@@ -11,6 +11,7 @@ import { OutboxEmail } from '../emails/entities/outbox-email.entity.js';
 import { JobLease } from '../job-leases/entities/job-lease.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { PaymentEvent } from '../payments/entities/payment-event.entity.js';
+import { Refund } from '../payments/entities/refund.entity.js';
 import { InitialSchema1763700000000 } from '../database/migrations/1763700000000-initial-schema.js';
 import { Checkout1763800000000 } from '../database/migrations/1763800000000-checkout.js';
 import { AuditLog1763900000000 } from '../database/migrations/1763900000000-audit-log.js';
@@ -23,6 +24,7 @@ import { StockIndexes1764400000000 } from '../database/migrations/1764400000000-
 import { CatalogVersion1764416160000 } from '../database/migrations/1764416160000-catalog-version.js';
 import { JobLeases1764500000000 } from '../database/migrations/1764500000000-job-leases.js';
 import { MacInstallers1764600000000 } from '../database/migrations/1764600000000-mac-installers.js';
+import { Refunds1764800000000 } from '../database/migrations/1764800000000-refunds.js';
 import type { DatabaseSchema } from '../database/data-source-options.js';
 
 /**
@@ -41,6 +43,7 @@ export const ENTITIES = [
   DownloadLink,
   Coupon,
   PaymentEvent,
+  Refund,
   OutboxEmail,
   Message,
   AuditEntry,
@@ -62,6 +65,7 @@ export const MIGRATIONS = [
   CatalogVersion1764416160000,
   JobLeases1764500000000,
   MacInstallers1764600000000,
+  Refunds1764800000000,
 ];
 
 export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };
