@@ -174,6 +174,21 @@ export const schemaRules = {
       },
     },
   },
+  CreateRefundDto: {
+    properties: {
+      amountCents: {
+        maximum: 100000000,
+        minimum: 1,
+      },
+      reason: {
+        maxLength: 500,
+        minLength: 1,
+      },
+      licenseKeyIds: {
+        maxItems: 1000,
+      },
+    },
+  },
   CreateStaffMemberDto: {
     properties: {
       username: {

@@ -21,6 +21,8 @@ export class CreateRefundDto implements RefundRequest {
   @ApiPropertyOptional({
     type: 'integer',
     example: 2000,
+    minimum: 1,
+    maximum: 100_000_000,
     description: 'In cents; omitted: everything left to refund (a full refund)',
   })
   @IsOptional()
@@ -29,7 +31,12 @@ export class CreateRefundDto implements RefundRequest {
   @Max(100_000_000, { message: 'amountCents must be at most 100000000' })
   amountCents?: number;
 
-  @ApiProperty({ example: 'Customer changed their mind', description: 'Why: kept with the refund' })
+  @ApiProperty({
+    example: 'Customer changed their mind',
+    minLength: 1,
+    maxLength: 500,
+    description: 'Why: kept with the refund',
+  })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString({ message: 'reason is required' })
   @MinLength(1, { message: 'reason is required' })
@@ -47,6 +54,7 @@ export class CreateRefundDto implements RefundRequest {
   @ApiPropertyOptional({
     type: [String],
     format: 'uuid',
+    maxItems: 1000,
     description:
       'A partial refund with revokeKeys: the keys of the order it covers (staff pick them per line)',
   })
