@@ -1421,7 +1421,7 @@ export interface components {
       /** @example 1234 */
       totalOrders: number;
       /**
-       * @description Cents: the totals of orders whose payment is completed, less those owed back in full (refundsDue)
+       * @description Cents: what paid orders took (payment completed or partially refunded), less the refunds that succeeded and the totals owed back in full (refundsDue); a refunded order counts nothing
        * @example 48210.37
        */
       totalRevenueCents: number;
@@ -1436,7 +1436,7 @@ export interface components {
        */
       totalDownloads: number;
       /**
-       * @description Orders whose payment is completed (refundsDue among them, until they are refunded)
+       * @description Orders whose payment is completed or partially refunded (refundsDue among them, until they are refunded)
        * @example 1000
        */
       completedOrders: number;
