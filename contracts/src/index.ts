@@ -46,6 +46,9 @@ export type StaffRole = Schemas['StaffRole'];
 export type StaffUser = Schemas['StaffUserDto'];
 export type AdminOrderRow = Schemas['AdminOrderRowDto'];
 export type AdminOrderDetail = Schemas['AdminOrderDetailDto'];
+export type AdminRefund = Schemas['AdminRefundDto'];
+export type RefundRequest = Schemas['CreateRefundDto'];
+export type RefundStatus = Schemas['RefundStatus'];
 export type AdminLicenseKey = Schemas['AdminLicenseKeyDto'];
 export type AdminDownload = Schemas['AdminDownloadDto'];
 export type AdminCoupon = Schemas['AdminCouponDto'];
@@ -97,6 +100,9 @@ export const CONSENT_REQUIRED_COUNTRIES: readonly CountryCode[] =
 
 /** The billing form's limits and patterns, as the server checks them (BillingDto). */
 export const BILLING_RULES = schemaRules.BillingDto.properties;
+
+/** The refund request's bounds, as the server checks them (CreateRefundDto). */
+export const REFUND_RULES = schemaRules.CreateRefundDto.properties;
 
 /** The contact form's limits, as the server checks them (CreateContactMessageDto). */
 export const CONTACT_RULES = schemaRules.CreateContactMessageDto.properties;

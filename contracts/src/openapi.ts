@@ -449,10 +449,30 @@ export interface paths {
     get: operations['AdminOrdersController_get'];
     /**
      * Set the status and/or payment status
-     * @description Applied through the fulfilment rules: `completed` delivers the order as a confirmed payment does (a cancelled order is not delivered: it is marked `refundDue`), `refunded` revokes its licence keys and deactivates its download links as a refund does (and clears `refundDue`). Cancelling an unpaid order cancels its payment at the provider first and gives its coupon reservation back. The moves allowed now are the detail's `allowedTransitions` (orders/order-process.ts); any other is a 409.
+     * @description Applied through the fulfilment rules: `completed` delivers the order as a confirmed payment does (a cancelled order is not delivered: it is marked `refundDue`). `refunded` and `partially_refunded` are refused (400): refunds go through the provider, POST /api/admin/orders/:id/refunds. Cancelling an unpaid order cancels its payment at the provider first and gives its coupon reservation back. The moves allowed now are the detail's `allowedTransitions` (orders/order-process.ts); any other is a 409.
      */
     put: operations['AdminOrdersController_update'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders/{id}/refunds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Refund in full or in part through the payment provider
+     * @description Never more than is left (`refundableCents` of the detail). The refund is recorded `pending`, asked of the provider with an idempotency key, and settled by its answer or its webhook (`charge.refunded`, `refund.updated`); a refusal is recorded `failed` with the reason. When it succeeds: the payment becomes `partially_refunded` or `refunded`; with `revokeKeys` a full refund revokes every key and disables the download links, a partial one revokes `licenseKeyIds`; with `notifyCustomer` the customer is e-mailed.
+     */
+    post: operations['AdminOrdersController_refund'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1008,6 +1028,10 @@ export interface components {
       licenseKeys: components['schemas']['AdminOrderKeyDto'][];
       downloads: components['schemas']['AdminOrderDownloadDto'][];
       emails: components['schemas']['AdminOrderEmailDto'][];
+      /** @description Oldest first, failed ones included */
+      refunds: components['schemas']['AdminRefundDto'][];
+      /** @description What may still be refunded: paid, less the refunds that succeeded or are pending (0 unpaid) */
+      refundableCents: number;
     };
     AdminOrderDownloadDto: {
       /** Format: uuid */
@@ -1091,6 +1115,31 @@ export interface components {
        *     ]
        */
       paymentStatus: components['schemas']['PaymentStatus'][];
+    };
+    AdminRefundDto: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      orderId: string;
+      /** @example 2000 */
+      amountCents: number;
+      /** @example usd */
+      currency: string;
+      reason: string;
+      /** @description pending until the provider confirms it; its effects apply when it succeeds */
+      status: components['schemas']['RefundStatus'];
+      /** @description Why it failed */
+      failureReason: string | null;
+      /** @description Null for a refund made at the provider */
+      staffUsername: string | null;
+      providerRefundId: string | null;
+      revokeKeys: boolean;
+      licenseKeyIds: string[] | null;
+      notifyCustomer: boolean;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
     };
     AdminStaffMemberDto: {
       /** @example 7 */
@@ -1320,6 +1369,24 @@ export interface components {
       /** @description The statements given before paying (stored on the order with the time). Both must be true for a buyer billed in one of `x-requiredFor` (the EU and the UK), else 400; optional for others */
       consents?: components['schemas']['ConsentsDto'];
     };
+    CreateRefundDto: {
+      /**
+       * @description In cents; omitted: everything left to refund (a full refund)
+       * @example 2000
+       */
+      amountCents?: number;
+      /**
+       * @description Why: kept with the refund
+       * @example Customer changed their mind
+       */
+      reason: string;
+      /** @description Revoke licence keys when the refund succeeds: every key (and download link) of the order for a full refund, the keys in licenseKeyIds for a partial one */
+      revokeKeys: boolean;
+      /** @description A partial refund with revokeKeys: the keys of the order it covers (staff pick them per line) */
+      licenseKeyIds?: string[];
+      /** @description E-mail the customer (amount, where the money goes, when it arrives) */
+      notifyCustomer: boolean;
+    };
     CreateStaffMemberDto: {
       /**
        * @description Stored lower-case
@@ -1397,7 +1464,7 @@ export interface components {
       /** @example 1234 */
       totalOrders: number;
       /**
-       * @description Cents: the totals of orders whose payment is completed, less those owed back in full (refundsDue)
+       * @description Cents: what paid orders took (payment completed or partially refunded), less the refunds that succeeded and the totals owed back in full (refundsDue); a refunded order counts nothing
        * @example 48210.37
        */
       totalRevenueCents: number;
@@ -1412,7 +1479,7 @@ export interface components {
        */
       totalDownloads: number;
       /**
-       * @description Orders whose payment is completed (refundsDue among them, until they are refunded)
+       * @description Orders whose payment is completed or partially refunded (refundsDue among them, until they are refunded)
        * @example 1000
        */
       completedOrders: number;
@@ -1658,7 +1725,7 @@ export interface components {
     /** @enum {string} */
     PaymentProvider: 'stripe' | 'demo';
     /** @enum {string} */
-    PaymentStatus: 'pending' | 'completed' | 'failed' | 'refunded';
+    PaymentStatus: 'pending' | 'completed' | 'failed' | 'partially_refunded' | 'refunded';
     /** @enum {string} */
     PhoneKey:
       | '+1'
@@ -1735,6 +1802,11 @@ export interface components {
      * @enum {string}
      */
     RefundReason: 'order-cancelled' | 'coupon-used-up';
+    /**
+     * @description pending until the provider confirms it; its effects apply when it succeeds
+     * @enum {string}
+     */
+    RefundStatus: 'pending' | 'succeeded' | 'failed' | 'canceled';
     ReplacedOrderDto: {
       /** Format: uuid */
       orderId: string;
@@ -3181,7 +3253,7 @@ export interface operations {
           'application/json': components['schemas']['AdminOrderDetailDto'];
         };
       };
-      /** @description Unknown value, or another field */
+      /** @description Unknown value, another field, or a refund status (see the refunds route) */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3216,6 +3288,67 @@ export interface operations {
       };
       /** @description Cancelling: the payment provider could not be reached */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AdminOrdersController_refund: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Repeating a request with it returns the same refund */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateRefundDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminRefundDto'];
+        };
+      };
+      /** @description More than is left, keys not of this order, or an invalid field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not paid, nothing left, the order's provider not configured, or an Idempotency-Key reused */
+      409: {
         headers: {
           [name: string]: unknown;
         };

@@ -303,6 +303,21 @@ export const schemaRules = {
       },
     },
   },
+  CreateRefundDto: {
+    properties: {
+      amountCents: {
+        maximum: 100000000,
+        minimum: 1,
+      },
+      reason: {
+        maxLength: 500,
+        minLength: 1,
+      },
+      licenseKeyIds: {
+        maxItems: 1000,
+      },
+    },
+  },
   CreateStaffMemberDto: {
     properties: {
       username: {
@@ -398,7 +413,7 @@ export const schemaRules = {
     enum: ['stripe', 'demo'],
   },
   PaymentStatus: {
-    enum: ['pending', 'completed', 'failed', 'refunded'],
+    enum: ['pending', 'completed', 'failed', 'partially_refunded', 'refunded'],
   },
   PhoneKey: {
     enum: [
@@ -443,6 +458,9 @@ export const schemaRules = {
   },
   RefundReason: {
     enum: ['order-cancelled', 'coupon-used-up'],
+  },
+  RefundStatus: {
+    enum: ['pending', 'succeeded', 'failed', 'canceled'],
   },
   ReplacedOrderDto: {
     properties: {

@@ -98,7 +98,7 @@ export const Dashboard = () => {
             </StatCard>
             <StatCard title="Revenue">
               <Figure>{formatMoney(data.totalRevenueCents)}</Figure>
-              <Typography variant="caption">From completed payments, less refunds due</Typography>
+              <Typography variant="caption">What paid orders took, less refunds and refunds due</Typography>
             </StatCard>
             <StatCard title="Active Licenses">
               <Figure>{count(data.activeLicenses)}</Figure>

@@ -1,4 +1,4 @@
-import type { components, DashboardStats } from '@store/contracts';
+import type { AdminRefund, components, DashboardStats, RefundRequest } from '@store/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider, type GetListParams, type UpdateParams } from 'react-admin';
 import { getToken, type StaffUser } from './session';
@@ -50,6 +50,11 @@ export interface AppDataProvider extends DataProvider {
   /** `GET /api/admin/dashboard`: the figures, computed at most a few seconds ago. */
   getDashboard(): Promise<DashboardStats>;
   resendOrderEmail(orderId: string): Promise<unknown>;
+  /**
+   * `POST /api/admin/orders/:id/refunds`: money back through the payment provider. The same
+   * `idempotencyKey` again answers the same refund (one per dialog opening, so a double click refunds once).
+   */
+  refundOrder(orderId: string, request: RefundRequest, idempotencyKey: string): Promise<AdminRefund>;
   resendEmail(emailId: number | string): Promise<unknown>;
   importLicenseKeys(file: File): Promise<ImportResult>;
   getMe(): Promise<StaffUser>;
@@ -101,6 +106,14 @@ export function createDataProvider(writableFields: WritableFields): AppDataProvi
         method: 'POST',
       });
       return json;
+    },
+    async refundOrder(orderId, request, idempotencyKey) {
+      const { json } = await httpClient(`${API}/orders/${encodeURIComponent(orderId)}/refunds`, {
+        method: 'POST',
+        headers: new Headers({ Accept: 'application/json', 'Idempotency-Key': idempotencyKey }),
+        body: JSON.stringify(request),
+      });
+      return json as AdminRefund;
     },
     async resendEmail(emailId) {
       const { json } = await httpClient(`${API}/emails/${encodeURIComponent(emailId)}/resend`, {

@@ -24,6 +24,7 @@ import {
   statesBefore,
   statusChangeRefusal,
   UNPAID,
+  PAID,
 } from '../orders/order-process.js';
 import { renderDeliveryEmail, type DeliveredProduct } from './delivery-email.js';
 import { renderRefundDueEmail, renderRefundDueStaffEmail } from './refund-due-email.js';
@@ -117,10 +118,11 @@ export class FulfilmentService {
   }
 
   /**
-   * A full refund: the order's keys are revoked and its download links deactivated. An order held for a
-   * refund owes nothing more, and stays cancelled and undelivered.
+   * The payment is refunded in full (the provider confirmed it): with `revokeKeys` (the default, and
+   * always for a refund made at the provider) the order's keys are revoked and its download links
+   * deactivated. An order held for a refund owes nothing more, and stays cancelled and undelivered.
    */
-  async refund(m: EntityManager, orderId: string): Promise<boolean> {
+  async refund(m: EntityManager, orderId: string, revokeKeys = true): Promise<boolean> {
     const refunded = await m
       .createQueryBuilder()
       .update(Order)
@@ -131,13 +133,51 @@ export class FulfilmentService {
       })
       .execute();
     if (!refunded.affected) return false;
+    if (revokeKeys) {
+      await m.update(
+        LicenseKey,
+        { orderId, status: In(statesBefore('license-key', 'revoked', 'system')) },
+        { status: 'revoked' },
+      );
+      await m.update(DownloadLink, { orderId }, { isActive: false });
+    }
+    return true;
+  }
+
+  /**
+   * Part of the payment is refunded (the provider confirmed it): the payment is `partially_refunded` (it
+   * may be already) and the keys staff picked are revoked (revokeKeys).
+   */
+  async partiallyRefund(m: EntityManager, orderId: string, keyIds: readonly string[]): Promise<void> {
+    await m
+      .createQueryBuilder()
+      .update(Order)
+      .set({ paymentStatus: 'partially_refunded' })
+      .where('id = :orderId AND paymentStatus IN (:...open)', {
+        orderId,
+        open: statesBefore('payment', 'partially_refunded', 'system'),
+      })
+      .execute();
+    await this.revokeKeys(m, orderId, keyIds);
+  }
+
+  /**
+   * Revokes these keys of the order; a product left with no working key loses its download links too
+   * (the customer has nothing left to install it for).
+   */
+  async revokeKeys(m: EntityManager, orderId: string, keyIds: readonly string[]): Promise<void> {
+    if (keyIds.length === 0) return;
     await m.update(
       LicenseKey,
-      { orderId, status: In(statesBefore('license-key', 'revoked', 'system')) },
+      { orderId, id: In([...keyIds]), status: In(statesBefore('license-key', 'revoked', 'system')) },
       { status: 'revoked' },
     );
-    await m.update(DownloadLink, { orderId }, { isActive: false });
-    return true;
+    const keys = await m.find(LicenseKey, { select: { productId: true, status: true }, where: { orderId } });
+    const emptied = [...new Set(keys.map((k) => k.productId))].filter((productId) =>
+      keys.every((k) => k.productId !== productId || k.status === 'revoked'),
+    );
+    if (emptied.length)
+      await m.update(DownloadLink, { orderId, productId: In(emptied) }, { isActive: false });
   }
 
   /**
@@ -145,8 +185,8 @@ export class FulfilmentService {
    * process (orders/order-process.ts: the staff rows of its tables and their guards; anything else is a
    * 409 and nothing changes), and applied with the same effects as the payment provider's events, never
    * around them: `completed` confirms the payment (keys, links and the delivery e-mail, exactly once, as a
-   * webhook would), `failed` fails a pending payment, `refunded` refunds (keys revoked, links deactivated).
-   * The payment change comes first; the status is judged on the order after it.
+   * webhook would), `failed` fails a pending payment. Refunds are not staff changes: they go through the
+   * provider (RefundsService). The payment change comes first; the status is judged on the order after it.
    * `locked` is the order as read through lockOrder in the same transaction.
    */
   async applyStaffChange(
@@ -165,8 +205,6 @@ export class FulfilmentService {
       // Each allowed move with the same effects as when the payment provider reports it.
       if (to === 'completed') {
         applied = (await this.confirmPayment(m, orderId, order.paymentMethod ?? 'manual')) !== null;
-      } else if (to === 'refunded') {
-        applied = await this.refund(m, orderId);
       } else if (to === 'failed') {
         applied = await this.failPayment(m, orderId);
       } else {
@@ -332,7 +370,7 @@ export class FulfilmentService {
     if (!inStock) return 0;
     const waiting = await this.db.getRepository(Order).find({
       select: { id: true },
-      where: { awaitingKeys: true, paymentStatus: 'completed' },
+      where: { awaitingKeys: true, paymentStatus: In([...PAID]) },
       order: { createdAt: 'ASC', id: 'ASC' },
       take: 1000,
     });

@@ -12,6 +12,7 @@ import { OutboxEmail } from '../emails/entities/outbox-email.entity.js';
 import { JobLease } from '../job-leases/entities/job-lease.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { PaymentEvent } from '../payments/entities/payment-event.entity.js';
+import { Refund } from '../payments/entities/refund.entity.js';
 import { InitialSchema1763700000000 } from '../database/migrations/1763700000000-initial-schema.js';
 import { Checkout1763800000000 } from '../database/migrations/1763800000000-checkout.js';
 import { AuditLog1763900000000 } from '../database/migrations/1763900000000-audit-log.js';
@@ -25,6 +26,7 @@ import { CatalogVersion1764416160000 } from '../database/migrations/176441616000
 import { JobLeases1764500000000 } from '../database/migrations/1764500000000-job-leases.js';
 import { MacInstallers1764600000000 } from '../database/migrations/1764600000000-mac-installers.js';
 import { LicenseKeySearchTerms1764700000000 } from '../database/migrations/1764700000000-license-key-search-terms.js';
+import { Refunds1764800000000 } from '../database/migrations/1764800000000-refunds.js';
 import { CheckoutConsents1764900000000 } from '../database/migrations/1764900000000-checkout-consents.js';
 import type { DatabaseSchema } from '../database/data-source-options.js';
 
@@ -45,6 +47,7 @@ export const ENTITIES = [
   DownloadLink,
   Coupon,
   PaymentEvent,
+  Refund,
   OutboxEmail,
   Message,
   AuditEntry,
@@ -67,6 +70,7 @@ export const MIGRATIONS = [
   JobLeases1764500000000,
   MacInstallers1764600000000,
   LicenseKeySearchTerms1764700000000,
+  Refunds1764800000000,
   CheckoutConsents1764900000000,
 ];
 

@@ -269,7 +269,7 @@ export class InitialSchema1763700000000 implements MigrationInterface {
 type Extra = Partial<TableColumnOptions>;
 
 /** Column builders whose output matches what the entities' decorators expect on each driver. */
-function columnKit(qr: QueryRunner) {
+export function columnKit(qr: QueryRunner) {
   const sqlite = qr.connection.driver.options.type === 'better-sqlite3';
   // Set by createDataSource(): a millisecond timestamp on every driver.
   const now = qr.connection.driver.mappedDataTypes.createDateDefault;
