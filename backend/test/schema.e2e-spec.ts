@@ -97,14 +97,21 @@ describe(`schema and seed on ${DRIVER}`, () => {
     expect(await t.db.showMigrations()).toBe(false);
   });
 
-  it('reverts the latest migration and upgrades a database that holds data', async () => {
+  it('reverts the latest migrations and upgrades a database that holds data', async () => {
     const keysBefore = await t.db.getRepository(LicenseKey).count();
     expect(keysBefore).toBeGreaterThan(0);
+    // A faulty key (KeyReports1765500000000) is revoked when the status is taken away.
+    const faulty = await t.db
+      .getRepository(LicenseKey)
+      .findOneByOrFail({ productId: 'office-2024-standard' });
+    await t.db.getRepository(LicenseKey).update(faulty.id, { status: 'faulty' });
     // SQLite can only rebuild a referenced table with foreign keys off, which TypeORM does around
     // runMigrations but not around undoLastMigration.
     const runner = t.db.createQueryRunner();
     await runner.beforeMigration();
     try {
+      // Key reports, then the keys' search terms.
+      await t.db.undoLastMigration();
       await t.db.undoLastMigration();
     } finally {
       await runner.afterMigration();
@@ -115,6 +122,7 @@ describe(`schema and seed on ${DRIVER}`, () => {
     expect(await t.db.showMigrations()).toBe(false);
     expect((await t.db.driver.createSchemaBuilder().log()).upQueries).toEqual([]);
     expect(await t.db.getRepository(LicenseKey).count()).toBe(keysBefore);
+    expect((await t.db.getRepository(LicenseKey).findOneByOrFail({ id: faulty.id })).status).toBe('revoked');
     // The keys stored before search terms existed get theirs at the next start.
     const keysSearchable = () =>
       t.db

@@ -149,6 +149,17 @@ export const schemaRules = {
       },
     },
   },
+  CreateKeyReportDto: {
+    properties: {
+      errorMessage: {
+        maxLength: 2000,
+        minLength: 1,
+      },
+      screenshot: {
+        maxLength: 2796304,
+      },
+    },
+  },
   CreateLicenseKeyDto: {
     properties: {
       orderId: {
@@ -210,6 +221,9 @@ export const schemaRules = {
       },
     },
   },
+  KeyReportStatus: {
+    enum: ['open', 'replaced', 'answered'],
+  },
   LicenseInstanceDto: {
     properties: {
       instanceId: {
@@ -219,7 +233,7 @@ export const schemaRules = {
     },
   },
   LicenseKeyStatus: {
-    enum: ['active', 'revoked', 'expired'],
+    enum: ['active', 'revoked', 'expired', 'faulty'],
   },
   LicenseValidateDto: {
     properties: {
@@ -230,7 +244,7 @@ export const schemaRules = {
     },
   },
   LicenseValidationStatus: {
-    enum: ['active', 'revoked', 'expired', 'unknown'],
+    enum: ['active', 'revoked', 'expired', 'faulty', 'unknown'],
   },
   LoginDto: {
     properties: {
@@ -287,6 +301,9 @@ export const schemaRules = {
       },
     },
   },
+  ScreenshotType: {
+    enum: ['image/png', 'image/jpeg', 'image/webp'],
+  },
   StaffRole: {
     enum: ['admin', 'support'],
   },
@@ -309,6 +326,14 @@ export const schemaRules = {
       maxRedemptions: {
         maximum: 1000000000,
         minimum: 1,
+      },
+    },
+  },
+  UpdateKeyReportDto: {
+    properties: {
+      answer: {
+        maxLength: 2000,
+        minLength: 1,
       },
     },
   },

@@ -11,6 +11,8 @@ import { LicenseKeySearchTerm } from '../license-keys/entities/license-key-searc
 import { OutboxEmail } from '../emails/entities/outbox-email.entity.js';
 import { JobLease } from '../job-leases/entities/job-lease.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
+import { KeyReport } from '../key-reports/entities/key-report.entity.js';
+import { KeyReportScreenshot } from '../key-reports/entities/key-report-screenshot.entity.js';
 import { PaymentEvent } from '../payments/entities/payment-event.entity.js';
 import { InitialSchema1763700000000 } from '../database/migrations/1763700000000-initial-schema.js';
 import { Checkout1763800000000 } from '../database/migrations/1763800000000-checkout.js';
@@ -25,6 +27,7 @@ import { CatalogVersion1764416160000 } from '../database/migrations/176441616000
 import { JobLeases1764500000000 } from '../database/migrations/1764500000000-job-leases.js';
 import { MacInstallers1764600000000 } from '../database/migrations/1764600000000-mac-installers.js';
 import { LicenseKeySearchTerms1764700000000 } from '../database/migrations/1764700000000-license-key-search-terms.js';
+import { KeyReports1765500000000 } from '../database/migrations/1765500000000-key-reports.js';
 import type { DatabaseSchema } from '../database/data-source-options.js';
 
 /**
@@ -49,6 +52,8 @@ export const ENTITIES = [
   AuditEntry,
   RecoveryCode,
   JobLease,
+  KeyReport,
+  KeyReportScreenshot,
 ];
 
 /** Migrations in the order they run. A schema change is a new migration appended here. */
@@ -66,6 +71,7 @@ export const MIGRATIONS = [
   JobLeases1764500000000,
   MacInstallers1764600000000,
   LicenseKeySearchTerms1764700000000,
+  KeyReports1765500000000,
 ];
 
 export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };
