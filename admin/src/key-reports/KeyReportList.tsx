@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DataTable, DateField, List, SelectInput, useDataProvider, useRecordContext } from 'react-admin';
 import { AppPagination } from '../common/AppPagination';
 import { AppSearchInput } from '../common/AppSearchInput';
@@ -31,25 +31,34 @@ const filters = [
   />,
 ];
 
+/** A blob as a `data:` URL: the back office's Content-Security-Policy allows `data:` images, not `blob:`. */
+function dataUrlOf(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsDataURL(blob);
+  });
+}
+
 /** The screenshot, fetched with the staff token when asked for (never in the list's answer). */
 const Screenshot = ({ report }: { report: KeyReport }) => {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [url, setUrl] = useState<string | null>(null);
+  const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
-  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
   if (!report.screenshotType) return null;
-  if (url)
+  if (src)
     return (
       <Box
         component="img"
-        src={url}
+        src={src}
         alt={`Screenshot sent with the report of ${report.licenseKey}`}
         sx={{ maxWidth: '100%', maxHeight: 480, border: 1, borderColor: 'divider' }}
       />
     );
   const show = async () => {
     try {
-      setUrl(URL.createObjectURL(await dataProvider.getKeyReportScreenshot(report.id)));
+      setSrc(await dataUrlOf(await dataProvider.getKeyReportScreenshot(report.id)));
     } catch {
       setFailed(true);
     }
