@@ -264,6 +264,13 @@ describe(`"my key doesn't work": reports, the back office's queue, replacement (
     expect(await shot(42)).toEqual(['Screenshot must be base64-encoded']);
     const tooBig = Buffer.concat([PNG, Buffer.alloc(SCREENSHOT_MAX_BYTES - PNG.length + 1)]);
     expect(await shot(tooBig.toString('base64'))).toBe('Screenshot must be at most 2 MB');
+    // Past the route's own body limit (the screenshot's, above the server's 1 MiB): a 413 before parsing.
+    const flood = await report(email, {
+      licenseKeyId: keyId,
+      errorMessage: 'broken',
+      screenshot: 'A'.repeat(3 * 1024 * 1024),
+    }).expect(413);
+    expect(flood.body).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });
     expect(await t.db.getRepository(KeyReport).countBy({ licenseKeyId: keyId })).toBe(0);
 
     // The largest screenshot allowed, over the server's 1 MiB body limit, and a WebP.
@@ -335,6 +342,15 @@ describe(`"my key doesn't work": reports, the back office's queue, replacement (
       errorMessage: 'broken',
     }).expect(409);
     expect(unpaid.body.message).toBe('Only the keys of a paid order can be reported');
+  });
+
+  it('keeps one open report per key when two arrive at once', async () => {
+    const { email, keyId } = await buyOne();
+    const answers = await Promise.all(
+      [1, 2, 3].map((n) => report(email, { licenseKeyId: keyId, errorMessage: `broken ${n}` })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+    expect(await t.db.getRepository(KeyReport).countBy({ licenseKeyId: keyId })).toBe(1);
   });
 
   it('limits reports from one address like other customer writes', async () => {
