@@ -196,7 +196,7 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
 
     it('refuses bad filter, sort and range values with 400', async () => {
       const cases: [object, string][] = [
-        [{ filter: { status: 'lost' } }, 'filter status must be one of active, revoked, expired'],
+        [{ filter: { status: 'lost' } }, 'filter status must be one of active, revoked, expired, faulty'],
         [
           { filter: { productId: 'office-2024-home' } },
           'filter productId must be one of office-2024-standard, office-2024-home-business, office-2024-professional-plus',
@@ -527,6 +527,8 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
       const message = async (id: string, body: object) => (await put(id, body).expect(400)).body.message;
       expect(await message(sold.id, { status: 'active' })).toBe('This license key is already active');
       expect(await message(sold.id, { status: 'expired' })).toBe('An active license key can only be revoked');
+      // Faulty comes only with a replacement from the key's report (key-reports), and is final.
+      expect(await message(sold.id, { status: 'faulty' })).toBe('An active license key can only be revoked');
       expect(await message(spare.id, { status: 'revoked' })).toBe('This license key is already revoked');
       expect(await message(spare.id, { status: 'expired' })).toBe(
         'A revoked license key can only be set to active',
@@ -535,8 +537,11 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
       expect(await message(home.id, { status: 'revoked' })).toBe(
         'An expired license key can only be set to active',
       );
+      await t.db.getRepository(LicenseKey).update(home.id, { status: 'faulty' });
+      expect(await message(home.id, { status: 'active' })).toBe('A faulty license key cannot be changed');
+      await t.db.getRepository(LicenseKey).update(home.id, { status: 'expired' });
       expect(await message(sold.id, { status: 'lost' })).toEqual([
-        'status must be one of active, revoked, expired',
+        'status must be one of active, revoked, expired, faulty',
       ]);
       expect(await message(sold.id, {})).toEqual(['status is required']);
       expect(await message(sold.id, { status: 'revoked', activationLimit: 9 })).toEqual([

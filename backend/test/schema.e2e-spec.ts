@@ -109,6 +109,11 @@ describe(`schema and seed on ${DRIVER}`, () => {
       consents: { immediateDelivery: true, withdrawalRightLoss: true },
     }).expect(201);
     const ordersBefore = await t.db.getRepository(Order).count();
+    // A faulty key (KeyReports1765500000000) is revoked when the status is taken away.
+    const faulty = await t.db
+      .getRepository(LicenseKey)
+      .findOneByOrFail({ productId: 'office-2024-standard' });
+    await t.db.getRepository(LicenseKey).update(faulty.id, { status: 'faulty' });
     // SQLite can only rebuild a referenced table with foreign keys off, which TypeORM does around
     // runMigrations but not around undoLastMigration. Back to before the keys' search terms (checked below).
     const runner = t.db.createQueryRunner();
@@ -126,6 +131,7 @@ describe(`schema and seed on ${DRIVER}`, () => {
     expect((await t.db.driver.createSchemaBuilder().log()).upQueries).toEqual([]);
     expect(await t.db.getRepository(LicenseKey).count()).toBe(keysBefore);
     expect(await t.db.getRepository(Order).count()).toBe(ordersBefore);
+    expect((await t.db.getRepository(LicenseKey).findOneByOrFail({ id: faulty.id })).status).toBe('revoked');
     // The keys stored before search terms existed get theirs at the next start.
     const keysSearchable = () =>
       t.db

@@ -38,6 +38,9 @@ export type PaymentStatus = Schemas['PaymentStatus'];
 export type RefundReason = Schemas['RefundReason'];
 export type LicenseKeyStatus = Schemas['LicenseKeyStatus'];
 export type CustomerOrder = Schemas['CustomerOrderDto'];
+export type KeyReportRequest = Schemas['CreateKeyReportDto'];
+export type CustomerKeyReport = Schemas['CustomerKeyReportDto'];
+export type KeyReportStatus = Schemas['KeyReportStatus'];
 export type ContactMessage = Schemas['CreateContactMessageDto'];
 export type ContactCategory = Schemas['ContactCategory'];
 
@@ -56,6 +59,7 @@ export type AdminEmail = Schemas['AdminEmailDto'];
 export type EmailStatus = Schemas['EmailStatus'];
 export type AdminMessage = Schemas['AdminMessageDto'];
 export type MessageStatus = Schemas['MessageStatus'];
+export type AdminKeyReport = Schemas['AdminKeyReportDto'];
 export type DashboardStats = Schemas['DashboardStatsDto'];
 
 /** The rules of each schema, by schema name: `SCHEMA_RULES.BillingDto.properties.city.maxLength`. */
@@ -106,6 +110,9 @@ export const REFUND_RULES = schemaRules.CreateRefundDto.properties;
 
 /** The contact form's limits, as the server checks them (CreateContactMessageDto). */
 export const CONTACT_RULES = schemaRules.CreateContactMessageDto.properties;
+
+/** The key report form's limits, as the server checks them (CreateKeyReportDto). */
+export const KEY_REPORT_RULES = schemaRules.CreateKeyReportDto.properties;
 
 /** A product as the catalogue lists it, until GET /api/products answers. */
 export interface CatalogEntry {

@@ -246,6 +246,17 @@ export const schemaRules = {
       },
     },
   },
+  CreateKeyReportDto: {
+    properties: {
+      errorMessage: {
+        maxLength: 2000,
+        minLength: 1,
+      },
+      screenshot: {
+        maxLength: 2796304,
+      },
+    },
+  },
   CreateLicenseKeyDto: {
     properties: {
       orderId: {
@@ -354,6 +365,9 @@ export const schemaRules = {
       },
     },
   },
+  KeyReportStatus: {
+    enum: ['open', 'replaced', 'answered'],
+  },
   LicenseInstanceDto: {
     properties: {
       instanceId: {
@@ -363,7 +377,7 @@ export const schemaRules = {
     },
   },
   LicenseKeyStatus: {
-    enum: ['active', 'revoked', 'expired'],
+    enum: ['active', 'revoked', 'expired', 'faulty'],
   },
   LicenseValidateDto: {
     properties: {
@@ -374,7 +388,7 @@ export const schemaRules = {
     },
   },
   LicenseValidationStatus: {
-    enum: ['active', 'revoked', 'expired', 'unknown'],
+    enum: ['active', 'revoked', 'expired', 'faulty', 'unknown'],
   },
   LoginDto: {
     properties: {
@@ -469,6 +483,9 @@ export const schemaRules = {
       },
     },
   },
+  ScreenshotType: {
+    enum: ['image/png', 'image/jpeg', 'image/webp'],
+  },
   StaffRole: {
     enum: ['admin', 'support'],
   },
@@ -491,6 +508,14 @@ export const schemaRules = {
       maxRedemptions: {
         maximum: 1000000000,
         minimum: 1,
+      },
+    },
+  },
+  UpdateKeyReportDto: {
+    properties: {
+      answer: {
+        maxLength: 2000,
+        minLength: 1,
       },
     },
   },

@@ -46,6 +46,9 @@ export type MfaEnrolment = Schemas['MfaEnrolmentDto'];
 /** `POST /api/admin/me/mfa/confirm`. */
 export type MfaConfirmation = Schemas['MfaConfirmedDto'];
 
+/** A customer's report of a key that does not activate. */
+export type KeyReport = Schemas['AdminKeyReportDto'];
+
 export interface AppDataProvider extends DataProvider {
   /** `GET /api/admin/dashboard`: the figures, computed at most a few seconds ago. */
   getDashboard(): Promise<DashboardStats>;
@@ -65,6 +68,10 @@ export interface AppDataProvider extends DataProvider {
    */
   confirmMfaEnrolment(code: string): Promise<MfaConfirmation>;
   resetUserMfa(userId: number | string): Promise<void>;
+  /** `POST /api/admin/key-reports/:id/replacement`: a key from stock in place of the reported one. */
+  replaceReportedKey(reportId: number | string): Promise<KeyReport>;
+  /** `GET /api/admin/key-reports/:id/screenshot`: the image (the token goes in a header, not an img src). */
+  getKeyReportScreenshot(reportId: number | string): Promise<Blob>;
 }
 
 /**
@@ -145,6 +152,21 @@ export function createDataProvider(writableFields: WritableFields): AppDataProvi
     },
     async resetUserMfa(userId) {
       await httpClient(`${API}/staff/${encodeURIComponent(userId)}/mfa`, { method: 'DELETE' });
+    },
+
+    async replaceReportedKey(reportId) {
+      const { json } = await httpClient(`${API}/key-reports/${encodeURIComponent(reportId)}/replacement`, {
+        method: 'POST',
+      });
+      return json as KeyReport;
+    },
+    async getKeyReportScreenshot(reportId) {
+      const token = getToken();
+      const response = await fetch(`${API}/key-reports/${encodeURIComponent(reportId)}/screenshot`, {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      });
+      if (!response.ok) throw new Error(`The screenshot could not be loaded (${response.status})`);
+      return response.blob();
     },
   };
 }

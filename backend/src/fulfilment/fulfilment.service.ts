@@ -18,6 +18,7 @@ import {
 } from '../orders/entities/order.entity.js';
 import {
   REFUND_DUE_UNDELIVERED,
+  SPENT_KEY_STATUSES,
   assertTransition,
   deliveryBlock,
   paymentChangeRefusal,
@@ -27,6 +28,7 @@ import {
   PAID,
 } from '../orders/order-process.js';
 import { renderDeliveryEmail, type DeliveredProduct } from './delivery-email.js';
+import { renderKeyReplacementEmail } from './key-replacement-email.js';
 import { renderRefundDueEmail, renderRefundDueStaffEmail } from './refund-due-email.js';
 import { forUpdate, runInTransaction, skipLocked } from '../database/transactions.js';
 
@@ -257,11 +259,11 @@ export class FulfilmentService {
         `Keys are given to paid orders; this order's payment is ${order.paymentStatus}`,
       );
     if (blocked === 'refund-due') throw new ConflictException(REFUND_DUE_UNDELIVERED);
-    // A revoked key (say, one the customer could not activate) leaves room for its replacement.
+    // A revoked or faulty key (say, one the customer could not activate) leaves room for its replacement.
     const have = await m.countBy(LicenseKey, {
       orderId: order.id,
       productId,
-      status: Not('revoked' as const),
+      status: Not(In(SPENT_KEY_STATUSES)),
       // The key being made active again (an expired one still counts) is not in the way of itself.
       ...(keyId && { id: Not(keyId) }),
     });
@@ -273,13 +275,60 @@ export class FulfilmentService {
   }
 
   /**
+   * Replaces a key its customer reported as not activating (key-reports): one key of the same product from
+   * stock is given to the order, the old one becomes `faulty` (it no longer activates or validates), and
+   * the customer is e-mailed the new key. The order must still be deliverable and the key still active
+   * (409 otherwise); no key in stock is a 409 naming the product, and nothing changes. Answers the new
+   * key's id.
+   */
+  async replaceKey(m: EntityManager, keyId: string): Promise<string> {
+    const old = await m.findOneBy(LicenseKey, { id: keyId });
+    const order = old?.orderId ? await this.lockOrder(m, old.orderId) : null;
+    if (!old || !order) throw new ConflictException('This licence key is not given to an order');
+    const blocked = deliveryBlock(order);
+    if (blocked === 'unpaid')
+      throw new ConflictException(
+        `Keys are replaced for paid orders; this order's payment is ${order.paymentStatus}`,
+      );
+    if (blocked === 'refund-due') throw new ConflictException(REFUND_DUE_UNDELIVERED);
+    const marked = await m.update(
+      LicenseKey,
+      { id: keyId, status: In(statesBefore('license-key', 'faulty', 'system')) },
+      { status: 'faulty' },
+    );
+    if (!marked.affected)
+      throw new ConflictException(`This licence key is ${old.status}: only an active key is replaced`);
+    const [replacement] = await this.allocateKeys(m, old.productId, 1, order.id);
+    if (!replacement) throw new ConflictException(`No stock for ${this.productTitle(order, old.productId)}`);
+    await this.outbox.enqueue(m, {
+      kind: 'key-replacement',
+      to: order.customerEmail,
+      orderId: order.id,
+      ...renderKeyReplacementEmail({
+        orderId: order.id,
+        customerName: order.customerName,
+        productTitle: this.productTitle(order, old.productId),
+        newKey: this.cipher.decrypt(replacement.keyCiphertext),
+        oldKeyLastGroup: old.keyLastGroup,
+        supportEmail: this.config.mail.supportEmail,
+        publicUrl: this.config.publicUrl,
+      }),
+    });
+    return replacement.id;
+  }
+
+  private productTitle(order: Order, productId: string): string {
+    return order.orderItems.find((item) => item.productId === productId)?.name ?? productId;
+  }
+
+  /**
    * Writes the delivery e-mail again with everything the order has now (all its keys and links), for the
    * back office's "resend". Returns the outbox message id.
    */
   async redeliver(m: EntityManager, order: Order): Promise<number> {
-    // Revoked keys are left out: the customer gets the keys that work, replacements included.
+    // Revoked and faulty keys are left out: the customer gets the keys that work, replacements included.
     const keys = await m.find(LicenseKey, {
-      where: { orderId: order.id, status: Not('revoked' as const) },
+      where: { orderId: order.id, status: Not(In(SPENT_KEY_STATUSES)) },
       order: { assignedAt: 'ASC' },
     });
     const links = await m.find(DownloadLink, { where: { orderId: order.id }, order: LINK_ORDER });
@@ -399,8 +448,12 @@ export class FulfilmentService {
   ): Promise<'complete' | 'partial' | 'none'> {
     // On first delivery the order has no keys: staff give keys only to paid orders, and this is the
     // confirmation that makes it paid (a paid or refunded order is never confirmed again).
+    // A faulty key was replaced: its replacement, not it, holds its place in the order's quantity.
     const assigned = followUp
-      ? await m.find(LicenseKey, { select: { productId: true }, where: { orderId: order.id } })
+      ? await m.find(LicenseKey, {
+          select: { productId: true },
+          where: { orderId: order.id, status: Not('faulty' as const) },
+        })
       : [];
     const links = followUp ? await m.findBy(DownloadLink, { orderId: order.id }) : [];
     const delivered: DeliveredProduct[] = [];

@@ -18,6 +18,7 @@ import {
   type ProcessStates,
   type TransitionTable,
   LICENSE_KEY_STATUSES,
+  SPENT_KEY_STATUSES,
 } from './order-process.js';
 
 /**
@@ -41,10 +42,11 @@ const EXPECTED: Record<ProcessKind, string> = {
     refunded            .        .          .       .                   .
   `,
   'license-key': `
-                active  revoked  expired
-    active      .       both     .
-    revoked     staff   .        .
-    expired     staff   sys      .
+                active  revoked  expired  faulty
+    active      .       both     .        sys
+    revoked     staff   .        .        .
+    expired     staff   sys      .        .
+    faulty      .       .        .        .
   `,
 };
 
@@ -127,6 +129,13 @@ describe('the lists the conditional UPDATEs use', () => {
     expect(statesBefore('payment', 'refunded', 'staff')).toEqual([]);
     expect(statesBefore('payment', 'partially_refunded', 'staff')).toEqual([]);
     expect(statesBefore('license-key', 'revoked', 'system')).toEqual(['active', 'expired']);
+  });
+
+  it('marks only an active key faulty, only with its replacement (fulfilment), and never changes it again', () => {
+    expect(statesBefore('license-key', 'faulty')).toEqual(['active']);
+    expect(statesBefore('license-key', 'faulty', 'staff')).toEqual([]);
+    expect(nextStates('license-key', 'faulty')).toEqual([]);
+    expect(SPENT_KEY_STATUSES).toEqual(['revoked', 'faulty']);
   });
 
   it('never leads into expired: nothing sets it, staff may only reinstate it', () => {

@@ -32,15 +32,21 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** A payment the store holds money for (part of it may have been refunded): its order may be delivered. */
 export const PAID: readonly PaymentStatus[] = ['completed', 'partially_refunded'];
 
-export const LICENSE_KEY_STATUSES = ['active', 'revoked', 'expired'] as const;
+export const LICENSE_KEY_STATUSES = ['active', 'revoked', 'expired', 'faulty'] as const;
 export type LicenseKeyStatus = (typeof LICENSE_KEY_STATUSES)[number];
 
 /**
+ * The keys that no longer count towards their order's quantity: a revoked key, or a faulty one (replaced),
+ * leaves room for a key in its place and is left out of what the customer is sent again.
+ */
+export const SPENT_KEY_STATUSES: readonly LicenseKeyStatus[] = ['revoked', 'faulty'];
+
+/**
  * Who takes a transition. `system`: the payment provider's events and fulfilment (checkout, webhooks,
- * stock arriving, a refund the provider confirms); `staff`: an admin in the back office, through
- * PUT /api/admin/orders/:id and PUT /api/admin/license-keys/:id. Staff ask for a refund with the Refund
- * action (POST /api/admin/orders/:id/refunds); the payment moves when the provider confirms the refund,
- * so the refund rows are the system's.
+ * stock arriving, a refund the provider confirms, a reported key's replacement); `staff`: an admin in the
+ * back office, through PUT /api/admin/orders/:id and PUT /api/admin/license-keys/:id. Staff ask for a
+ * refund with the Refund action (POST /api/admin/orders/:id/refunds); the payment moves when the provider
+ * confirms the refund, so the refund rows are the system's.
  */
 export type Actor = 'system' | 'staff';
 
@@ -93,10 +99,14 @@ export const PAYMENT_PROCESS: TransitionTable<PaymentStatus> = {
  * an expired key. It is kept for keys with an end date (a later product); a refund still revokes it.
  */
 export const LICENSE_KEY_PROCESS: TransitionTable<LicenseKeyStatus> = {
-  // Revoked by a refund (every key of the order) or by staff (one key, e.g. before replacing it).
-  active: { revoked: ANYONE },
+  // Revoked by a refund (every key of the order) or by staff (one key, e.g. before replacing it). Faulty:
+  // a key the customer reported as not activating, replaced from stock. Staff ask for it on the report,
+  // and fulfilment's replaceKey applies it with the replacement; never by a key's PUT (no staff row).
+  active: { revoked: ANYONE, faulty: SYSTEM },
   revoked: { active: STAFF },
   expired: { active: STAFF, revoked: SYSTEM },
+  // Final: it was replaced, and its replacement took its place in the order's quantity.
+  faulty: {},
 };
 
 /** The questions asked of one table. */

@@ -11,6 +11,8 @@ import { LicenseKeySearchTerm } from '../license-keys/entities/license-key-searc
 import { OutboxEmail } from '../emails/entities/outbox-email.entity.js';
 import { JobLease } from '../job-leases/entities/job-lease.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
+import { KeyReport } from '../key-reports/entities/key-report.entity.js';
+import { KeyReportScreenshot } from '../key-reports/entities/key-report-screenshot.entity.js';
 import { PaymentEvent } from '../payments/entities/payment-event.entity.js';
 import { Refund } from '../payments/entities/refund.entity.js';
 import { InitialSchema1763700000000 } from '../database/migrations/1763700000000-initial-schema.js';
@@ -28,6 +30,7 @@ import { MacInstallers1764600000000 } from '../database/migrations/1764600000000
 import { LicenseKeySearchTerms1764700000000 } from '../database/migrations/1764700000000-license-key-search-terms.js';
 import { Refunds1764800000000 } from '../database/migrations/1764800000000-refunds.js';
 import { CheckoutConsents1764900000000 } from '../database/migrations/1764900000000-checkout-consents.js';
+import { KeyReports1765500000000 } from '../database/migrations/1765500000000-key-reports.js';
 import type { DatabaseSchema } from '../database/data-source-options.js';
 
 /**
@@ -53,6 +56,8 @@ export const ENTITIES = [
   AuditEntry,
   RecoveryCode,
   JobLease,
+  KeyReport,
+  KeyReportScreenshot,
 ];
 
 /** Migrations in the order they run. A schema change is a new migration appended here. */
@@ -72,6 +77,7 @@ export const MIGRATIONS = [
   LicenseKeySearchTerms1764700000000,
   Refunds1764800000000,
   CheckoutConsents1764900000000,
+  KeyReports1765500000000,
 ];
 
 export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };

@@ -31,6 +31,7 @@ export const KEY_STATE_LABELS: Record<string, string> = {
   active: 'Active',
   revoked: 'Revoked',
   expired: 'Expired',
+  faulty: 'Replaced',
 };
 
 /** What the shopper is told about such an order, on the confirmation page and on /account. */

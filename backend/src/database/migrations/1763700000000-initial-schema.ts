@@ -298,15 +298,15 @@ export function columnKit(qr: QueryRunner) {
   };
 }
 
-function index(name: string, columnNames: string[]) {
+export function index(name: string, columnNames: string[]) {
   return new TableIndex({ name, columnNames });
 }
 
-function uniqueIndex(name: string, columnNames: string[]) {
+export function uniqueIndex(name: string, columnNames: string[]) {
   return new TableIndex({ name, columnNames, isUnique: true });
 }
 
-function foreignKey(column: string, table: string, onDelete: 'CASCADE' | 'RESTRICT') {
+export function foreignKey(column: string, table: string, onDelete: 'CASCADE' | 'RESTRICT') {
   return new TableForeignKey({
     columnNames: [column],
     referencedTableName: table,
