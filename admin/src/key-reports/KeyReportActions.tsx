@@ -114,7 +114,7 @@ export const AnswerButton = () => {
           >
             <Form>
               <DialogContent>
-                <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
                   The report is closed as answered and {report.customerEmail} is e-mailed this text. The key
                   stays as it is.
                 </Typography>

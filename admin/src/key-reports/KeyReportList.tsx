@@ -96,7 +96,7 @@ const ReportDetail = () => {
         </Typography>
       )}
       {report.resolvedBy && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {report.status === 'replaced' ? 'Replaced' : 'Answered'} by {report.resolvedBy}
           {report.replacementKeyId ? ` (new key ${shortId(report.replacementKeyId)})` : ''}
         </Typography>

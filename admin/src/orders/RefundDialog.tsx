@@ -180,7 +180,7 @@ const RefundDialog = ({ order, onClose }: { order: OrderDetail; onClose: () => v
           <DialogTitle id="refund-title">Confirm the refund</DialogTitle>
           <DialogContent>
             <Typography>{refundSentence(order, values)}</Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
               Reason: {values.reason.trim()}
             </Typography>
           </DialogContent>

@@ -47,7 +47,7 @@ function ReportState({ report }: { report: CustomerKey['report'] }) {
   if (!report) return null;
   if (report.status === 'open')
     return (
-      <Typography variant="body2" color="text.secondary" sx={{ flexBasis: '100%' }}>
+      <Typography variant="body2" color="textSecondary" sx={{ flexBasis: '100%' }}>
         {KEY_REPORT.openReport(dateFormat.format(new Date(report.createdAt)))}
       </Typography>
     );
@@ -58,7 +58,7 @@ function ReportState({ report }: { report: CustomerKey['report'] }) {
       </Alert>
     );
   return (
-    <Typography variant="body2" color="text.secondary" sx={{ flexBasis: '100%' }}>
+    <Typography variant="body2" color="textSecondary" sx={{ flexBasis: '100%' }}>
       {KEY_REPORT.replaced}
     </Typography>
   );

@@ -105,7 +105,7 @@ export function KeyReportDialog({
       <Box component="form" onSubmit={formik.handleSubmit} noValidate>
         <DialogTitle id={titleId}>{KEY_REPORT.title}</DialogTitle>
         <DialogContent>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
             {KEY_REPORT.intro}
           </Typography>
           <Box component="code" sx={{ display: 'block', mb: 2, letterSpacing: 1 }}>
@@ -144,7 +144,7 @@ export function KeyReportDialog({
                 </Button>
               </>
             ) : (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {KEY_REPORT.screenshotHint}
               </Typography>
             )}
