@@ -25,7 +25,6 @@ import {
   statesBefore,
   statusChangeRefusal,
   UNPAID,
-  PAID,
 } from '../orders/order-process.js';
 import { renderDeliveryEmail, type DeliveredProduct } from './delivery-email.js';
 import { renderKeyReplacementEmail } from './key-replacement-email.js';
@@ -419,7 +418,8 @@ export class FulfilmentService {
     if (!inStock) return 0;
     const waiting = await this.db.getRepository(Order).find({
       select: { id: true },
-      where: { awaitingKeys: true, paymentStatus: In([...PAID]) },
+      // Set on paid orders only (and cleared by a full refund): the payment is checked again under the lock.
+      where: { awaitingKeys: true },
       order: { createdAt: 'ASC', id: 'ASC' },
       take: 1000,
     });

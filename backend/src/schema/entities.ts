@@ -31,6 +31,7 @@ import { LicenseKeySearchTerms1764700000000 } from '../database/migrations/17647
 import { Refunds1764800000000 } from '../database/migrations/1764800000000-refunds.js';
 import { CheckoutConsents1764900000000 } from '../database/migrations/1764900000000-checkout-consents.js';
 import { KeyReports1765500000000 } from '../database/migrations/1765500000000-key-reports.js';
+import { AwaitingOrdersIndex1765600000000 } from '../database/migrations/1765600000000-awaiting-orders-index.js';
 import type { DatabaseSchema } from '../database/data-source-options.js';
 
 /**
@@ -78,6 +79,7 @@ export const MIGRATIONS = [
   Refunds1764800000000,
   CheckoutConsents1764900000000,
   KeyReports1765500000000,
+  AwaitingOrdersIndex1765600000000,
 ];
 
 export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };

@@ -196,8 +196,8 @@ export class DashboardService {
           .getMany(),
         orders()
           .select('COUNT(*)', 'count')
+          // Set on paid orders only, and cleared by a full refund.
           .where('o.awaitingKeys = :awaiting', { awaiting: true })
-          .andWhere('o.paymentStatus IN (:...paid)', { paid: PAID })
           .getRawOne<{ count: number | string }>(),
         // COUNT(*), not TypeORM's count(), which counts DISTINCT ids and so cannot stop at the index.
         this.db

@@ -38,7 +38,7 @@ export interface OrderItemSnapshot {
 // COLLATE NOCASE on SQLite (set by the migration), for case-insensitive prefix searches.
 @Index('IDX_orders_customerName', ['customerName'])
 @Index('IDX_orders_billingLastName', ['billingLastName'])
-@Index('IDX_orders_awaiting', ['awaitingKeys', 'paymentStatus', 'createdAt', 'id'])
+@Index('IDX_orders_awaiting', ['awaitingKeys', 'createdAt', 'id'])
 @Index('IDX_orders_couponState', ['couponState', 'paymentStatus', 'createdAt', 'id'])
 @Index('IDX_orders_refundDue', ['refundDue', 'createdAt', 'id'])
 @Index('UQ_orders_providerPaymentId', ['providerPaymentId'], { unique: true })
