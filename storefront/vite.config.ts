@@ -9,8 +9,10 @@ export default defineConfig(({ command }) => {
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
     plugins: [react(), precompress(), prerender()],
-    // The copyright year of the prerendered pages (src/lib/currentYear.ts).
-    define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
+    define: {
+      // The copyright year of the prerendered pages (src/lib/currentYear.ts).
+      __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+    },
     server: {
       port: 5173,
       strictPort: false,

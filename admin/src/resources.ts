@@ -8,6 +8,7 @@ import type { ResourceDefinition } from './common/resource';
 import coupons from './coupons';
 import downloads from './downloads';
 import emails from './emails';
+import keyReports from './key-reports';
 import licenseKeys from './license-keys';
 import messages from './messages';
 import orders from './orders';
@@ -19,6 +20,7 @@ import staff from './staff';
 export const RESOURCES: readonly ResourceDefinition[] = [
   orders,
   licenseKeys,
+  keyReports,
   downloads,
   coupons,
   emails,

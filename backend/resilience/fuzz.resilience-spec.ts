@@ -825,13 +825,38 @@ describe(`fuzzing the Stripe webhook with correctly signed events of every shape
     const object = fc.record(
       {
         id: maybe(fc.string({ minLength: 1, maxLength: 30 }).map((s) => `pi_${s}`)),
-        object: maybe(fc.constantFrom('payment_intent', 'charge')),
+        object: maybe(fc.constantFrom('payment_intent', 'charge', 'refund')),
         amount: maybe(fc.integer({ min: -10, max: 10 ** 9 })),
         amount_received: maybe(fc.integer({ min: 0, max: 10 ** 9 })),
         amount_refunded: maybe(fc.integer({ min: 0, max: 10 ** 9 })),
         currency: maybe(fc.constantFrom('usd', 'eur', 'USD')),
-        status: maybe(fc.constantFrom('succeeded', 'requires_payment_method', 'canceled')),
+        status: maybe(
+          fc.constantFrom('succeeded', 'requires_payment_method', 'canceled', 'pending', 'failed'),
+        ),
         refunded: maybe(fc.boolean()),
+        failure_reason: maybe(fc.constantFrom('expired_or_canceled_card', 'lost_or_stolen_card', 'unknown')),
+        refunds: maybe(
+          fc.record(
+            {
+              object: fc.constant('list'),
+              data: maybe(
+                fc.array(
+                  fc.record(
+                    {
+                      id: maybe(fc.string({ minLength: 1, maxLength: 20 }).map((s) => `re_${s}`)),
+                      amount: maybe(fc.integer({ min: -10, max: 10 ** 9 })),
+                      status: maybe(fc.constantFrom('succeeded', 'pending', 'failed', 'canceled')),
+                      metadata: maybe(fc.record({ refundId: maybe(fc.uuid()) }, { requiredKeys: [] })),
+                    },
+                    { requiredKeys: [] },
+                  ),
+                  { maxLength: 3 },
+                ),
+              ),
+            },
+            { requiredKeys: [] },
+          ),
+        ),
         payment_intent: maybe(fc.oneof(fc.string({ maxLength: 30 }), fc.record({ id: odd }))),
         payment_method_types: maybe(fc.array(fc.string({ maxLength: 10 }), { maxLength: 2 })),
         metadata: maybe(
@@ -849,6 +874,9 @@ describe(`fuzzing the Stripe webhook with correctly signed events of every shape
             'payment_intent.succeeded',
             'payment_intent.payment_failed',
             'charge.refunded',
+            'refund.created',
+            'refund.updated',
+            'refund.failed',
             'customer.created',
             'payment_intent.canceled',
           ),

@@ -463,3 +463,83 @@ describe(`a Stripe payment confirmed by 10 copies of its webhook and by the brow
     });
   });
 });
+
+describe(`a refund replayed 10 times refunds once (Stripe), on ${DRIVER}`, () => {
+  const store = storeForBlock({ stripe: true });
+
+  it('10 identical requests under one Idempotency-Key and 10 replays of charge.refunded: one refund, one e-mail', async () => {
+    const { h, t } = store;
+    const admin = await t.adminAuth();
+    expect((await t.importKeys(admin, STANDARD, freshKeys(1))).status).toBe(200);
+    const created = await t.createIntent('refund-storm@race.example.com');
+    expect(created.status).toBe(201);
+    const intent = created.body as Intent;
+    const paymentIntentId = intent.clientSecret.split('_secret_')[0]!;
+    const webhook = (event: { payload: string; signature: string }) =>
+      t.call('POST', '/api/payments/webhook', {
+        body: event.payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+      });
+    expect(
+      (await webhook(h.stripe!.event('payment_intent.succeeded', h.stripe!.succeeded(paymentIntentId))))
+        .status,
+    ).toBe(200);
+
+    // A double click, a retrying proxy: the same request ten times at once, under one Idempotency-Key.
+    const idempotencyKey = `refund-storm-${Date.now()}`;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.call('POST', `/api/admin/orders/${intent.orderId}/refunds`, {
+          json: { reason: 'Refund storm', revokeKeys: true, notifyCustomer: true },
+          headers: { authorization: admin, 'idempotency-key': idempotencyKey },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
+    expect(new Set(answers.map((a) => (a.body as { id: string }).id)).size).toBe(1);
+    expect(answers[0]!.body).toMatchObject({ status: 'succeeded', amountCents: intent.totalCents });
+
+    // Stripe's charge.refunded: one event delivered ten times at once, then ten deliveries under new
+    // event ids (as for events Stripe sends again), all naming the one refund.
+    const refunded = h.stripe!.event('charge.refunded', h.stripe!.charge(paymentIntentId));
+    const replays = await Promise.all([
+      ...Array.from({ length: 10 }, () => webhook(refunded)),
+      ...Array.from({ length: 10 }, () =>
+        webhook(h.stripe!.event('charge.refunded', h.stripe!.charge(paymentIntentId))),
+      ),
+    ]);
+    expect(replays.every((r) => r.status === 200)).toBe(true);
+
+    expect(h.stripe!.refundsOf(paymentIntentId)).toHaveLength(1);
+    const rows = await h.db.query<{ status: string; amountCents: unknown }>(
+      'SELECT status, amountCents FROM refunds WHERE orderId = ?',
+      [intent.orderId],
+    );
+    expect(rows.map((r) => ({ status: r.status, amountCents: num(r.amountCents) }))).toEqual([
+      { status: 'succeeded', amountCents: intent.totalCents },
+    ]);
+    const [order] = await h.db.query<{ paymentStatus: string }>(
+      'SELECT paymentStatus FROM orders WHERE id = ?',
+      [intent.orderId],
+    );
+    expect(order!.paymentStatus).toBe('refunded');
+    expect(
+      await h.db.query("SELECT id FROM license_keys WHERE orderId = ? AND status <> 'revoked'", [
+        intent.orderId,
+      ]),
+    ).toHaveLength(0);
+    expect(
+      await h.db.query("SELECT id FROM mail_outbox WHERE orderId = ? AND kind = 'order-refund'", [
+        intent.orderId,
+      ]),
+    ).toHaveLength(1);
+    const refundMails = () =>
+      h.mail.received.filter(
+        (mail) => mail.to.includes('refund-storm@race.example.com') && mail.subject.startsWith('Refund of'),
+      );
+    await waitFor(() => refundMails().length >= 1, { timeoutMs: 15_000, what: 'the refund e-mail' });
+    await pause(1_000);
+    expect(refundMails()).toHaveLength(1);
+    expect(t.errors).toEqual([]);
+  });
+});

@@ -10,6 +10,7 @@ import type { CatalogContent } from './catalog/catalog.data.js';
 import type { AppConfig, TrustProxy } from './config/app-config.js';
 import { clientErrorStatus, errorBody, HttpErrorFilter } from './web/http-error.filter.js';
 import { refuseMalformedInput } from './common/body-guards.js';
+import { applyRouteBodyLimits } from './common/body-limit.js';
 import { PrivacyLogger } from './common/privacy-logger.js';
 import { createValidationPipe } from './common/validation.js';
 import { apiSecurityHeaders, registerSecurityHeaders } from './web/security.js';
@@ -105,6 +106,8 @@ export async function createApp(
         .send(errorBody(status, status === 414 ? 'A path parameter is too long' : 'Malformed URL'));
     },
   });
+  // Before the routes exist (Nest adds them in app.init()), so each gets its own body limit, if any.
+  applyRouteBodyLimits(adapter.getInstance());
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, options.catalog),
     adapter,
@@ -124,7 +127,7 @@ export async function createApp(
   refuseMalformedInput(app.getHttpAdapter().getInstance());
   // The API's map is for development: in production /api/docs and /api/docs-json are not served (a 404).
   if (!config.isProduction) setupSwagger(app);
-  await registerStaticApps(app, config.staticDirs);
+  await registerStaticApps(app, config.staticDirs, config.publicUrl);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return app;

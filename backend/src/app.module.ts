@@ -12,6 +12,7 @@ import { CheckoutModule } from './checkout/checkout.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { AdminMessagesModule } from './admin/messages/admin-messages.module.js';
+import { AdminKeyReportsModule } from './admin/key-reports/admin-key-reports.module.js';
 import { MessagesModule } from './messages/messages.module.js';
 import { AdminCouponsModule } from './admin/coupons/admin-coupons.module.js';
 import { CouponsModule } from './coupons/coupons.module.js';
@@ -74,6 +75,7 @@ export class AppModule {
         AdminEmailsModule,
         MessagesModule,
         AdminMessagesModule,
+        AdminKeyReportsModule,
         HealthModule,
         SeedModule,
       ],

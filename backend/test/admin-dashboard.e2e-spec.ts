@@ -93,8 +93,21 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
       .body as Intent;
     await setPayment(c, 'failed');
     const e = await buyWithDemo(t, [{ id: PRO_PLUS, quantity: 1 }], 'e@example.com');
-    await setPayment(e, 'refunded');
+    await t
+      .http()
+      .post(`/api/admin/orders/${e.orderId}/refunds`)
+      .set('authorization', admin)
+      .send({ reason: 'Dashboard test', revokeKeys: true, notifyCustomer: false })
+      .expect(201);
     expect([a.totalCents, b.totalCents, e.totalCents]).toEqual([48598, 5399, 5399]);
+    // A partly refunded ($100.00, its keys kept): still a paid order, its revenue less the refund.
+    const partial = await t
+      .http()
+      .post(`/api/admin/orders/${a.orderId}/refunds`)
+      .set('authorization', admin)
+      .send({ amountCents: 10000, reason: 'Dashboard test', revokeKeys: false, notifyCustomer: false })
+      .expect(201);
+    expect(partial.body).toMatchObject({ status: 'succeeded', amountCents: 10000 });
 
     const repo = t.db.getRepository(LicenseKey);
     // One of A's keys revoked: no longer an active licence.
@@ -119,11 +132,12 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
     const stats = await fresh();
     expect(stats).toEqual({
       totalOrders: 6,
-      // W + A + B; C failed, E refunded, X pending.
-      totalRevenueCents: 58046,
+      // W + A − A's $100.00 refund + B; C failed, E refunded, X pending.
+      totalRevenueCents: 48046,
       // A's 2 − 1 revoked, B's 1; E's was revoked by its refund (the admin's refund is a refund).
       activeLicenses: 2,
       totalDownloads: 3,
+      // W, A (partly refunded) and B.
       completedOrders: 3,
       pendingOrders: 1,
       recentOrders: [e, c, b, a, w].map((order) => ({

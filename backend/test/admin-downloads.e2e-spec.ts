@@ -1,7 +1,16 @@
 import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
 import { DownloadLink } from '../src/downloads/entities/download-link.entity.js';
 import { DOWNLOAD_LINK_DAYS } from '../src/downloads/download-links.js';
-import { buyWithDemo, HOME_BUSINESS, PRO_PLUS, STANDARD, type Intent } from './support/checkout.js';
+import { Order } from '../src/orders/entities/order.entity.js';
+import { REFUND_DUE_UNDELIVERED } from '../src/orders/order-process.js';
+import {
+  buyWithDemo,
+  createIntent,
+  HOME_BUSINESS,
+  PRO_PLUS,
+  STANDARD,
+  type Intent,
+} from './support/checkout.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
@@ -176,7 +185,7 @@ describe(`back office: downloads on ${DRIVER}`, () => {
     const before = Date.now();
     const res = await post({
       orderId: ` ${one.orderId.toUpperCase()} `,
-      productId: HOME_BUSINESS,
+      productId: STANDARD,
       fileName: '  Office Setup (64-bit).exe ',
       fileUrl: 'https://example.com/files/setup.exe',
       fileSize: ' 2.1 GB ',
@@ -184,7 +193,7 @@ describe(`back office: downloads on ${DRIVER}`, () => {
     expect(res.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       orderId: one.orderId,
-      productId: HOME_BUSINESS,
+      productId: STANDARD,
       fileName: 'Office Setup (64-bit).exe',
       platform: 'Windows',
       fileUrl: 'https://example.com/files/setup.exe',
@@ -215,7 +224,7 @@ describe(`back office: downloads on ${DRIVER}`, () => {
       actorUsername: expect.stringMatching(/^admin-/),
       after: {
         orderId: one.orderId,
-        productId: HOME_BUSINESS,
+        productId: STANDARD,
         fileName: 'Office Setup (64-bit).exe',
         fileSize: '2.1 GB',
         maxDownloads: 5,
@@ -237,7 +246,7 @@ describe(`back office: downloads on ${DRIVER}`, () => {
 
     const other = await post({
       orderId: two.orderId,
-      productId: STANDARD,
+      productId: PRO_PLUS,
       fileName: 'a.exe',
       fileUrl: 'http://localhost:3000/a.exe',
       fileSize: '',
@@ -287,6 +296,22 @@ describe(`back office: downloads on ${DRIVER}`, () => {
       'File size must be at most 32 characters',
     ]);
     expect(await messages({ ...valid, orderId: UNKNOWN_ID })).toEqual(['Order not found']);
+    // A link is a delivery: for a product of a paid order that is not owed a refund.
+    expect(await messages({ ...valid, productId: PRO_PLUS })).toEqual([
+      `This order does not contain ${PRO_PLUS}`,
+    ]);
+    const unpaid = (await createIntent(t).expect(201)).body as Intent;
+    expect((await post({ ...valid, orderId: unpaid.orderId }).expect(409)).body.message).toBe(
+      "Download links are for paid orders; this order's payment is pending",
+    );
+    await t.db.getRepository(Order).update({ id: two.orderId }, { refundDue: 'order-cancelled' });
+    try {
+      expect(
+        (await post({ ...valid, orderId: two.orderId, productId: PRO_PLUS }).expect(409)).body.message,
+      ).toBe(REFUND_DUE_UNDELIVERED);
+    } finally {
+      await t.db.getRepository(Order).update({ id: two.orderId }, { refundDue: null });
+    }
     expect(await messages({ ...valid, orderId: 'not-an-order' })).toEqual(['Order not found']);
     expect(await messages({ ...valid, token: 'mine' })).toEqual(['property token should not exist']);
     expect(await messages({ ...valid, downloadCount: 0 })).toEqual([

@@ -40,10 +40,11 @@ const LOGOUT = 'post /api/admin/logout';
 const key = (op: { method: string; path: string }) => `${op.method} ${op.path}`;
 /**
  * The changes support staff may make, their daily work (README, "Back office API"): resending mail, and
- * marking a contact message answered (or new again).
+ * marking a contact message answered (or new again), answering a customer's key report.
  */
 const isSupportChange = (op: Operation) =>
-  /\/(resend-email|resend)$/.test(op.path) || key(op) === 'put /api/admin/messages/{id}';
+  /\/(resend-email|resend)$/.test(op.path) ||
+  ['put /api/admin/messages/{id}', 'put /api/admin/key-reports/{id}'].includes(key(op));
 
 /** Fills each path parameter by its documented type. */
 function fillPath(path: string, parameters: OpenApiParameter[] = []): string {
@@ -188,7 +189,7 @@ describe(`back office: every /api/admin route is guarded on ${DRIVER}`, () => {
     }
   });
 
-  it('answers 403 to support staff on every change but resending mail, marking messages and their own two-factor', async () => {
+  it('answers 403 to support staff on every change but resending mail, marking messages, answering key reports and their own two-factor', async () => {
     const changes = operations.filter((op) => MUTATIONS.has(op.method) && key(op) !== LOGOUT);
     expect(changes.length).toBeGreaterThan(0);
     expect(changes.filter(isOwnMfa)).toHaveLength(2);

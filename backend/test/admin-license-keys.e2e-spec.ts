@@ -22,10 +22,10 @@ const UNKNOWN_ID = '6f1c7e4e-1111-4222-8333-944445555666';
 const FORMAT_MESSAGE = 'License key must be 5 groups of 5 letters or digits';
 const PRODUCT_MESSAGE =
   'Product ID must be one of office-2024-standard, office-2024-home-business, office-2024-professional-plus';
-// Last groups with letters beyond F, so a search for one cannot also be an order-id prefix.
-const STD_1 = 'QWRTY-11111-22222-33333-ZZZA1';
-const STD_2 = 'QWRTY-44444-55555-66666-ZZZB2';
-const HOME = 'HOMEB-77777-88888-99999-ZZZC3';
+// Middle and last groups with letters beyond F, so a search for one cannot also be an order-id prefix.
+const STD_1 = 'QWRTY-11111-MNPQR-33333-ZZZA1';
+const STD_2 = 'QWRTY-44444-STUVW-66666-ZZZB2';
+const HOME = 'HOMEB-77777-XYZXY-99999-ZZZC3';
 const MASKED = /^XXXXX-XXXXX-XXXXX-XXXXX-[A-Z0-9]{5}$/;
 
 type Row = {
@@ -80,6 +80,7 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
     return get(`${BASE}?${query}`, auth);
   };
   const ids = (res: { body: Row[] }) => res.body.map((row) => row.id);
+  const search = async (text: string) => ids(await list({ filter: { q: text } }).expect(200)).sort();
   const reveals = () =>
     t.db.getRepository(AuditEntry).find({ where: { action: 'license-keys.reveal' }, order: { id: 'ASC' } });
 
@@ -121,10 +122,9 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
     });
 
     it('searches by exact key, last group, product id or title and order-id prefix', async () => {
-      const q = async (text: string) => ids(await list({ filter: { q: text } }).expect(200)).sort();
+      const q = search;
       expect(await q(plain(sold))).toEqual([sold.id]);
       expect(await q(`  ${plain(sold).toLowerCase()} `)).toEqual([sold.id]);
-      expect(await q(plain(sold).slice(0, 11))).toEqual([]);
       expect(await q(HOME.slice(-5).toLowerCase())).toEqual([home.id]);
       expect(await q(HOME_BUSINESS)).toEqual([home.id]);
       expect(await q(STANDARD)).toEqual([sold.id, spare.id].sort());
@@ -137,6 +137,34 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
       expect(await q('no such thing')).toEqual([]);
       const none = await list({ filter: { q: 'no such thing' } }).expect(200);
       expect(none.headers['content-range']).toBe('license-keys */0');
+    });
+
+    it("searches by the first 3 to 5 characters of any of a key's groups, or of several typed from the start", async () => {
+      const q = search;
+      const groups = plain(sold).split('-');
+      // The first group, whole or begun.
+      expect(await q('QWRTY')).toEqual([sold.id, spare.id].sort());
+      expect(await q('qwr')).toEqual([sold.id, spare.id].sort());
+      expect(await q('homeb')).toEqual([home.id]);
+      // A middle group's start, and the last group's.
+      expect(await q(groups[2]!.slice(0, 3))).toEqual([sold.id]);
+      expect(await q(groups[2]!.slice(0, 4).toLowerCase())).toEqual([sold.id]);
+      expect(await q('ZZZ')).toEqual([sold.id, spare.id, home.id].sort());
+      // Groups typed from the start of the key: each part must be in the same key.
+      expect(await q(plain(sold).slice(0, 9))).toEqual([sold.id]);
+      expect(await q(plain(sold).slice(0, 11))).toEqual([sold.id]);
+      expect(await q(`${groups[0]} ${groups[1]} ${groups[2]!.slice(0, 3)}`)).toEqual([sold.id]);
+      expect(await q(plain(sold).slice(0, 23))).toEqual([sold.id]);
+      expect(await q('QWRTY-XYZXY')).toEqual([]);
+      // Parts of one or two characters are not searched: a group being typed, or nothing.
+      expect(await q('QWRTY-X')).toEqual([sold.id, spare.id].sort());
+      expect(await q('QW')).toEqual([]);
+      expect(await q('Z')).toEqual([]);
+      expect(await q('QW-ZZ')).toEqual([]);
+      // Not a group's start, or more than a group.
+      expect(await q('WRTY')).toEqual([]);
+      expect(await q('QWRTYZ')).toEqual([]);
+      expect(await q(plain(sold).replace(/-/g, ''))).toEqual([]);
     });
 
     it('filters by status, product, assignment and ids', async () => {
@@ -168,7 +196,7 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
 
     it('refuses bad filter, sort and range values with 400', async () => {
       const cases: [object, string][] = [
-        [{ filter: { status: 'lost' } }, 'filter status must be one of active, revoked, expired'],
+        [{ filter: { status: 'lost' } }, 'filter status must be one of active, revoked, expired, faulty'],
         [
           { filter: { productId: 'office-2024-home' } },
           'filter productId must be one of office-2024-standard, office-2024-home-business, office-2024-professional-plus',
@@ -269,6 +297,8 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
         keyLastGroup: 'UVW12',
       });
       expect(JSON.stringify(entry)).not.toContain('ABCDE-FGHIJ');
+      expect(await search('fghi')).toEqual([res.body.id]);
+      expect(await search('PQRST-KLM')).toEqual([res.body.id]);
       // Delivered as when stock arrives: the customer gets this key; the order still waits for Pro Plus.
       expect(await t.db.getRepository(Order).findOneByOrFail({ id: waiting.orderId })).toMatchObject({
         status: 'processing',
@@ -497,6 +527,8 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
       const message = async (id: string, body: object) => (await put(id, body).expect(400)).body.message;
       expect(await message(sold.id, { status: 'active' })).toBe('This license key is already active');
       expect(await message(sold.id, { status: 'expired' })).toBe('An active license key can only be revoked');
+      // Faulty comes only with a replacement from the key's report (key-reports), and is final.
+      expect(await message(sold.id, { status: 'faulty' })).toBe('An active license key can only be revoked');
       expect(await message(spare.id, { status: 'revoked' })).toBe('This license key is already revoked');
       expect(await message(spare.id, { status: 'expired' })).toBe(
         'A revoked license key can only be set to active',
@@ -505,8 +537,11 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
       expect(await message(home.id, { status: 'revoked' })).toBe(
         'An expired license key can only be set to active',
       );
+      await t.db.getRepository(LicenseKey).update(home.id, { status: 'faulty' });
+      expect(await message(home.id, { status: 'active' })).toBe('A faulty license key cannot be changed');
+      await t.db.getRepository(LicenseKey).update(home.id, { status: 'expired' });
       expect(await message(sold.id, { status: 'lost' })).toEqual([
-        'status must be one of active, revoked, expired',
+        'status must be one of active, revoked, expired, faulty',
       ]);
       expect(await message(sold.id, {})).toEqual(['status is required']);
       expect(await message(sold.id, { status: 'revoked', activationLimit: 9 })).toEqual([
@@ -605,6 +640,8 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
         .getRepository(LicenseKey)
         .findOneByOrFail({ keyLookup: cipher.lookupHash('IMPRT-00000-00000-00000-AAAA2') });
       expect(second).toMatchObject({ productId: HOME_BUSINESS, activationLimit: 1 });
+      expect(await search('imprt')).toEqual([first.id, second.id].sort());
+      expect(await search('IMPRT-00000-00000-00000-AAA')).toEqual([first.id, second.id].sort());
 
       const [entry] = await t.db
         .getRepository(AuditEntry)

@@ -6,6 +6,9 @@ import { InventoryService } from '../src/license-keys/inventory.service.js';
 import { LicenseKeyCipher } from '../src/license-keys/license-key-cipher.js';
 import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
 import { Order } from '../src/orders/entities/order.entity.js';
+import { REFUND_ACTION } from '../src/orders/order-process.js';
+import { PaymentProviders } from '../src/payments/payment-providers.js';
+import type { DemoPaymentProvider } from '../src/payments/providers/demo.provider.js';
 import {
   buyWithDemo,
   createIntent,
@@ -151,6 +154,12 @@ describe(`back office: orders on ${DRIVER}`, () => {
 
   const put = (id: string, body: object) =>
     t.http().put(`/api/admin/orders/${id}`).set('authorization', admin).send(body);
+  const refund = (id: string) =>
+    t
+      .http()
+      .post(`/api/admin/orders/${id}/refunds`)
+      .set('authorization', admin)
+      .send({ reason: 'Refund test', revokeKeys: true, notifyCustomer: false });
   const orderRow = (id: string) => t.db.getRepository(Order).findOneByOrFail({ id });
   const keysOf = (orderId: string) => t.db.getRepository(LicenseKey).findBy({ orderId });
   const linksOf = (orderId: string) => t.db.getRepository(DownloadLink).findBy({ orderId });
@@ -163,8 +172,9 @@ describe(`back office: orders on ${DRIVER}`, () => {
     expect(await orderRow(order.orderId)).toMatchObject({ paymentStatus: 'completed', awaitingKeys: true });
     expect(await keysOf(order.orderId)).toHaveLength(25);
 
-    const res = await put(order.orderId, { paymentStatus: 'refunded' }).expect(200);
-    expect(res.body).toMatchObject({ paymentStatus: 'refunded', awaitingKeys: false });
+    await refund(order.orderId).expect(201);
+    const res = await get(`/api/admin/orders/${order.orderId}`).expect(200);
+    expect(res.body).toMatchObject({ paymentStatus: 'refunded', awaitingKeys: false, refundableCents: 0 });
     expect(res.body.licenseKeys).toHaveLength(25);
     expect(new Set(res.body.licenseKeys.map((k: { status: string }) => k.status))).toEqual(
       new Set(['revoked']),
@@ -174,11 +184,8 @@ describe(`back office: orders on ${DRIVER}`, () => {
     expect((await linksOf(order.orderId)).every((l) => !l.isActive)).toBe(true);
     const [entry] = await t.db
       .getRepository(AuditEntry)
-      .findBy({ action: 'orders.update', resourceId: order.orderId });
-    expect(entry).toMatchObject({
-      before: { paymentStatus: 'completed' },
-      after: { paymentStatus: 'refunded' },
-    });
+      .findBy({ action: 'orders.refund', resourceId: order.orderId });
+    expect(entry).toMatchObject({ after: expect.objectContaining({ full: true, revokeKeys: true }) });
 
     // New stock goes to paying customers, not to the refunded order.
     await t.app
@@ -190,9 +197,7 @@ describe(`back office: orders on ${DRIVER}`, () => {
     // A refund is final: it cannot be made paid, failed or pending again.
     for (const paymentStatus of ['completed', 'failed', 'pending']) {
       const refused = await put(order.orderId, { paymentStatus }).expect(409);
-      expect(refused.body.message).toBe(
-        'A refunded order stays refunded: its licence keys and download links were revoked',
-      );
+      expect(refused.body.message).toBe('A refunded order stays refunded: nothing is left to refund');
     }
     expect(await orderRow(order.orderId)).toMatchObject({ paymentStatus: 'refunded' });
   });
@@ -233,7 +238,7 @@ describe(`back office: orders on ${DRIVER}`, () => {
     const refusals: [object, string][] = [
       [{ paymentStatus: 'failed' }, 'A paid order cannot be set to failed; refund it instead'],
       [{ paymentStatus: 'pending' }, 'A paid order cannot be set to pending; refund it instead'],
-      [{ status: 'cancelled' }, 'A paid order is cancelled by refunding it: send paymentStatus refunded'],
+      [{ status: 'cancelled' }, 'A paid order is cancelled by refunding it: use the Refund action first'],
       [{ status: 'processing' }, 'This paid order has all its licence keys: it is fulfilled'],
     ];
     for (const [body, message] of refusals) {
@@ -246,16 +251,29 @@ describe(`back office: orders on ${DRIVER}`, () => {
     expect(await orderRow(cash.orderId)).toMatchObject({ paymentStatus: 'completed', status: 'fulfilled' });
     expect((await keysOf(cash.orderId)).map((k) => k.status)).toEqual(['active']);
 
-    // Cancelled with a refund: both, and the refund's effects.
-    const res = await put(cash.orderId, { status: 'cancelled', paymentStatus: 'refunded' }).expect(200);
+    // Refunded through the provider: it refuses a payment it never took (shown failed, nothing changes);
+    // once it has taken it, the refund goes through and the order may be cancelled.
+    const failed = await refund(cash.orderId).expect(201);
+    expect(failed.body).toMatchObject({
+      status: 'failed',
+      failureReason: expect.stringMatching(/^The payment provider refused the refund: .* was not paid$/),
+    });
+    expect(await orderRow(cash.orderId)).toMatchObject({ paymentStatus: 'completed' });
+    const demo = t.app.get(PaymentProviders).get('demo') as DemoPaymentProvider;
+    demo.settle((await orderRow(cash.orderId)).providerPaymentId!, 'succeeded', await orderRow(cash.orderId));
+    expect((await refund(cash.orderId).expect(201)).body).toMatchObject({ status: 'succeeded' });
+    const res = await put(cash.orderId, { status: 'cancelled' }).expect(200);
     expect(res.body).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
     expect((await keysOf(cash.orderId)).map((k) => k.status)).toEqual(['revoked']);
 
     // An unpaid order: not refunded (nothing was paid), not fulfilled; a failed payment may be pending again.
     const open = (await createIntent(t, { cartItems: [{ id: STANDARD, quantity: 1 }] }).expect(201))
       .body as Intent;
-    expect((await put(open.orderId, { paymentStatus: 'refunded' }).expect(409)).body.message).toBe(
-      'Only a paid order can be refunded',
+    expect((await put(open.orderId, { paymentStatus: 'refunded' }).expect(400)).body.message).toBe(
+      REFUND_ACTION,
+    );
+    expect((await refund(open.orderId).expect(409)).body.message).toBe(
+      "Only a paid order can be refunded; this order's payment is pending",
     );
     expect((await put(open.orderId, { status: 'fulfilled' }).expect(409)).body.message).toBe(
       'Only a paid order that has all its licence keys is fulfilled',
@@ -269,7 +287,8 @@ describe(`back office: orders on ${DRIVER}`, () => {
   it('tells the back office the moves allowed now, and still refuses the others', async () => {
     const allowed = async (id: string, auth = admin) =>
       (await get(`/api/admin/orders/${id}`, auth).expect(200)).body.allowedTransitions;
-    expect(await allowed(paid.orderId)).toEqual({ status: [], paymentStatus: ['refunded'] });
+    // A paid order is refunded with the Refund action, never a PUT.
+    expect(await allowed(paid.orderId)).toEqual({ status: [], paymentStatus: [] });
     // Support changes nothing (PUT is admin-only), so nothing is offered.
     expect(await allowed(paid.orderId, support)).toEqual({ status: [], paymentStatus: [] });
 
@@ -283,8 +302,8 @@ describe(`back office: orders on ${DRIVER}`, () => {
     expect((await put(fresh.orderId, { status: 'fulfilled' }).expect(409)).body.message).toBe(
       'Only a paid order that has all its licence keys is fulfilled',
     );
-    expect((await put(fresh.orderId, { paymentStatus: 'refunded' }).expect(409)).body.message).toBe(
-      'Only a paid order can be refunded',
+    expect((await put(fresh.orderId, { paymentStatus: 'refunded' }).expect(400)).body.message).toBe(
+      REFUND_ACTION,
     );
     // Offered moves are accepted, and each answer carries the moves from the new state.
     const failed = await put(fresh.orderId, { paymentStatus: 'failed' }).expect(200);

@@ -3,6 +3,7 @@ import { DownloadLink } from '../src/downloads/entities/download-link.entity.js'
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { LicenseKeyCipher, LICENSE_KEY_PATTERN } from '../src/license-keys/license-key-cipher.js';
 import { Order } from '../src/orders/entities/order.entity.js';
+import { backfillSearchTerms } from '../src/license-keys/license-keys.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
 describe(`bulk orders for benchmarks on ${DRIVER}`, () => {
@@ -43,5 +44,7 @@ describe(`bulk orders for benchmarks on ${DRIVER}`, () => {
       .reduce((sum, o) => sum + o.orderItems.reduce((s, i) => s + i.quantity, 0), 0);
     expect(keys).toHaveLength(unitsPaid);
     expect(await t.db.getRepository(DownloadLink).count()).toBe(first.links + second.links);
+    // Stored with their search terms: nothing left for the start-up backfill.
+    expect(await backfillSearchTerms(t.db, cipher)).toBe(0);
   });
 });

@@ -164,7 +164,11 @@ describe('checkout with the demo provider', () => {
         [{ city: '' }, 'City is required'],
         [{ city: 'P' }, 'City must be at least 2 characters'],
         [{ country: '' }, 'Country is required'],
-        [{ country: 'ZZ' }, 'Country must be one of US, IN, GB, CA, AU, DE, FR, JP, SG, UAE'],
+        [
+          { country: 'ZZ' },
+          'Country must be one of US, IN, GB, CA, AU, DE, FR, JP, SG, UAE, AT, BE, BG, HR, CY, CZ, DK, EE, ' +
+            'FI, GR, HU, IE, IT, LV, LT, LU, MT, NL, PL, PT, RO, SK, SI, ES, SE',
+        ],
         [{ zipCode: '' }, 'Postal code is required'],
         [{ zipCode: '12' }, 'Please enter a valid postal code'],
         [{ zipCode: '12345678901' }, 'Please enter a valid postal code'],

@@ -112,6 +112,7 @@ describe('mail outbox over SMTP', () => {
     const [mail] = await delivered('Your Office 2024 key');
     expect(mail!.to).toEqual(['customer@example.com']);
     expect(decodeHeader(mail!.headers.get('from')!)).toBe(t.config.mail.from);
+    expect(mail!.headers.get('reply-to')).toBe(t.config.mail.supportEmail);
     expect(mail!.headers.get('to')).toBe('customer@example.com');
     expect(mail!.headers.get('message-id')).toMatch(new RegExp(`^<outbox-${queued.id}\\.\\d+@localhost>$`));
     expect(mail!.contentType).toMatch(/^multipart\/alternative/);

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { JwtService } from '@nestjs/jwt';
 import { getMetadataStorage } from 'class-validator';
 import type { Test } from 'supertest';
+import { CUSTOMER_AUDIENCE } from '../src/account/customer-token.js';
+import { JWT_ISSUER } from '../src/auth/jwt.constants.js';
+import { KeyReport } from '../src/key-reports/entities/key-report.entity.js';
+import { SCREENSHOT_MAX_BYTES } from '../src/key-reports/screenshot.js';
 import { StaffMember } from '../src/staff/entities/staff-member.entity.js';
 import { Coupon } from '../src/coupons/entities/coupon.entity.js';
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
@@ -25,6 +30,9 @@ function requestDtos(): Map<abstract new () => unknown, Rule[]> {
 
 /** The request DTOs walked, each a case below. */
 const WALKED = [
+  'CreateRefundDto',
+  'CreateKeyReportDto',
+  'UpdateKeyReportDto',
   'BillingDto',
   'CreatePaymentIntentDto',
   'CartItemDto',
@@ -92,6 +100,9 @@ describe(`every request DTO's longest values fit the database on ${DRIVER}`, () 
   let couponToEdit: Coupon;
   let orderForKey: Intent;
   let staffId: number;
+  let toRefund: Intent;
+  let reportedKeys: LicenseKey[];
+  let openReport: KeyReport;
   const cases = new Map<string, Case>();
 
   beforeAll(async () => {
@@ -120,6 +131,25 @@ describe(`every request DTO's longest values fit the database on ${DRIVER}`, () 
     // A strong password of the longest length, whatever rule on passwords applies.
     const longPassword = (length: number) => randomBytes(length).toString('base64').slice(0, length);
 
+    toRefund = await buyWithDemo(t);
+    // Two keys of one customer: one reported here (the answer's case), one by the report's case.
+    const reporter = 'limits.reporter@example.com';
+    const reported = await buyWithDemo(t, [{ id: STANDARD, quantity: 2 }], reporter);
+    reportedKeys = await t.db.getRepository(LicenseKey).findBy({ orderId: reported.orderId });
+    const customer = `Bearer ${new JwtService().sign(
+      { sub: reporter },
+      {
+        secret: t.config.jwtSecret,
+        algorithm: 'HS256',
+        issuer: JWT_ISSUER,
+        audience: CUSTOMER_AUDIENCE,
+        expiresIn: 600,
+      },
+    )}`;
+    const keyReport = (fields: Record<string, unknown>) =>
+      fromShopper(api().post('/api/account/key-reports').set('authorization', customer)).send(fields);
+    await keyReport({ licenseKeyId: reportedKeys[0]!.id, errorMessage: 'It does not activate' }).expect(201);
+    openReport = await t.db.getRepository(KeyReport).findOneByOrFail({ licenseKeyId: reportedKeys[0]!.id });
     const add = (dto: string, c: Case) => cases.set(dto, c);
     add('BillingDto', {
       send: (billing) => checkout({ billing }),
@@ -213,7 +243,8 @@ describe(`every request DTO's longest values fit the database on ${DRIVER}`, () 
     });
     add('CreateDownloadDto', {
       send: (fields) => asAdmin(api().post('/api/admin/downloads')).send(fields),
-      longest: { orderId: () => intent.orderId },
+      // A link is for a product the order holds.
+      longest: { orderId: () => intent.orderId, productId: STANDARD },
       status: 201,
     });
     add('CreateLicenseKeyDto', {
@@ -224,6 +255,28 @@ describe(`every request DTO's longest values fit the database on ${DRIVER}`, () 
         licenseKey: 'ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ-ZZZZ9',
       },
       status: 201,
+    });
+    add('CreateRefundDto', {
+      send: (fields) => asAdmin(api().post(`/api/admin/orders/${toRefund.orderId}/refunds`)).send(fields),
+      base: { amountCents: 1, revokeKeys: false, notifyCustomer: false },
+      status: 201,
+    });
+    add('CreateKeyReportDto', {
+      send: (fields) => keyReport(fields),
+      base: { licenseKeyId: reportedKeys[1]!.id },
+      // The largest screenshot taken: a PNG (its signature) of the largest size, base64-encoded.
+      longest: {
+        screenshot: () =>
+          Buffer.concat([
+            Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+            randomBytes(SCREENSHOT_MAX_BYTES - 8),
+          ]).toString('base64'),
+      },
+      status: 201,
+    });
+    add('UpdateKeyReportDto', {
+      send: (fields) => asAdmin(api().put(`/api/admin/key-reports/${openReport.id}`)).send(fields),
+      status: 200,
     });
     // Padded with white space inside the JSON, so each parameter is its longest and still valid.
     add('ListQueryDto', {

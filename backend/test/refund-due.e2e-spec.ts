@@ -6,6 +6,8 @@ import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { generateLicenseKey } from '../src/license-keys/license-key-cipher.js';
 import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
 import { Order } from '../src/orders/entities/order.entity.js';
+import { PaymentProviders } from '../src/payments/payment-providers.js';
+import type { DemoPaymentProvider } from '../src/payments/providers/demo.provider.js';
 import { BILLING, createIntent, STANDARD, type Intent } from './support/checkout.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
@@ -159,7 +161,7 @@ describe(`paid orders held for a refund, demo provider, on ${DRIVER}`, () => {
     for (const status of ['fulfilled', 'processing']) {
       const refused = await put(intent.orderId, { status }).expect(409);
       expect(refused.body.message).toBe(
-        'This order was paid but not delivered and is owed a refund: send paymentStatus refunded once it is refunded',
+        'This order was paid but not delivered and is owed a refund: refund it with the Refund action',
       );
     }
     // Nor send it keys or a delivery e-mail.
@@ -182,8 +184,11 @@ describe(`paid orders held for a refund, demo provider, on ${DRIVER}`, () => {
     );
     expect(await keysOf(intent.orderId)).toBe(0);
 
-    // Once refunded, the mark is cleared and the order stays cancelled and undelivered.
-    const refunded = await put(intent.orderId, { paymentStatus: 'refunded' }).expect(200);
+    // Once refunded (through the provider, which took the money), the mark is cleared and the order
+    // stays cancelled and undelivered.
+    await providerTook(t, intent.orderId);
+    await refund(t, admin, intent.orderId).expect(201);
+    const refunded = await t.http().get(`/api/admin/orders/${intent.orderId}`).set('authorization', admin);
     expect(refunded.body).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', refundDue: null });
     expect(await keysOf(intent.orderId)).toBe(0);
   });
@@ -262,7 +267,8 @@ describe(`orders owed a refund in the back office's list and dashboard, on ${DRI
     );
 
     // Refunded: no longer owed, and still not revenue.
-    await put(owed.orderId, { paymentStatus: 'refunded' });
+    await providerTook(t, owed.orderId);
+    await refund(t, admin, owed.orderId).expect(201);
     expect((await list({ refundDue: true }).expect(200)).body).toEqual([]);
     const after = await t
       .http()
@@ -273,3 +279,19 @@ describe(`orders owed a refund in the back office's list and dashboard, on ${DRI
     expect(after.body).toMatchObject({ refundsDue: 0, totalRevenueCents: paidOrder.totalCents });
   });
 });
+
+/** The demo provider's books record the payment staff marked completed (the provider took the money). */
+async function providerTook(t: TestApp, orderId: string): Promise<void> {
+  const order = await t.db.getRepository(Order).findOneByOrFail({ id: orderId });
+  const demo = t.app.get(PaymentProviders).get('demo') as DemoPaymentProvider;
+  demo.settle(order.providerPaymentId!, 'succeeded', order);
+}
+
+/** A full refund with the back office's Refund action. */
+function refund(t: TestApp, admin: string, orderId: string) {
+  return t
+    .http()
+    .post(`/api/admin/orders/${orderId}/refunds`)
+    .set('authorization', admin)
+    .send({ reason: 'Owed a refund', revokeKeys: true, notifyCustomer: true });
+}

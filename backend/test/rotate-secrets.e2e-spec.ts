@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { In } from 'typeorm';
 import { deriveKey, SecretBox } from '../src/common/secret-box.js';
 import { RecoveryCode } from '../src/staff/entities/recovery-code.entity.js';
 import { MfaService } from '../src/auth/mfa.service.js';
@@ -9,7 +10,11 @@ import { generateLicenseKey, LicenseKeyCipher } from '../src/license-keys/licens
 import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
 import { OutboxCipher } from '../src/emails/outbox-cipher.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
-import { newLicenseKey } from '../src/license-keys/license-keys.js';
+import { insertLicenseKeys, newLicenseKey } from '../src/license-keys/license-keys.js';
+import { LicenseKeySearchTerm } from '../src/license-keys/entities/license-key-search-term.entity.js';
+import { AdminLicenseKeysService } from '../src/admin/license-keys/admin-license-keys.service.js';
+import type { StaffUserDto } from '../src/common/staff-user.dto.js';
+import { runInTransaction } from '../src/database/transactions.js';
 
 const OLD = 'old-licence-key-secret-0123456789abcdef';
 const NEW = 'new-licence-key-secret-0123456789abcdef';
@@ -29,10 +34,12 @@ describe('LICENSE_KEY_SECRET rotation: previous secrets read, rotate-secrets rew
     });
     await t.app.listen(0, '127.0.0.1');
     // What the store held before LICENSE_KEY_SECRET changed: everything sealed under the old secret.
-    const keys = t.db.getRepository(LicenseKey);
-    for (const key of plainKeys) {
-      await keys.insert(newLicenseKey(before, key, { productId: 'office-2024-standard' }));
-    }
+    await runInTransaction(t.db, (m) =>
+      insertLicenseKeys(
+        m,
+        plainKeys.map((key) => newLicenseKey(before, key, { productId: 'office-2024-standard' })),
+      ),
+    );
     const outbox = new OutboxCipher({ licenseKeySecret: OLD });
     await t.db.getRepository(OutboxEmail).insert({
       kind: 'order-delivery',
@@ -60,6 +67,21 @@ describe('LICENSE_KEY_SECRET rotation: previous secrets read, rotate-secrets rew
       .send({ licenseKey })
       .expect(200);
 
+  /** The back office's search, as support (keys masked, nothing audited): the ids of the keys found. */
+  const search = async (q: string) => {
+    const support = { id: 0, username: 'support', role: 'support', mfaEnabled: false } as StaffUserDto;
+    const page = await t.app.get(AdminLicenseKeysService).list({ filter: JSON.stringify({ q }) }, support);
+    return page.rows.map((row) => row.id);
+  };
+  const keyIdOf = async (key: string) =>
+    (
+      await t.db
+        .getRepository(LicenseKey)
+        .findOneByOrFail({ keyLookup: In(t.app.get(LicenseKeyCipher).lookupHashes(key)) })
+    ).id;
+  const storedTerms = async () =>
+    new Set((await t.db.getRepository(LicenseKeySearchTerm).find()).map((r) => r.term));
+
   const underNew = async () => {
     const rows = await t.db.getRepository(LicenseKey).find();
     return rows.filter((row) => {
@@ -70,6 +92,14 @@ describe('LICENSE_KEY_SECRET rotation: previous secrets read, rotate-secrets rew
       }
     }).length;
   };
+
+  it('finds keys by their search terms under a previous secret before any rotation', async () => {
+    const terms = await storedTerms();
+    for (const key of plainKeys) {
+      for (const term of before.searchTerms(key)) expect(terms.has(term)).toBe(true);
+      expect(await search(key.slice(0, 5))).toContain(await keyIdOf(key));
+    }
+  });
 
   it('finds and reads keys sealed under a previous secret before any rotation', async () => {
     const res = await validate(plainKeys[1]!);
@@ -97,8 +127,11 @@ describe('LICENSE_KEY_SECRET rotation: previous secrets read, rotate-secrets rew
       }),
     ).rejects.toThrow('killed');
     expect(await underNew()).toBe(2);
-    // Meanwhile every key is found, whichever secret it is under.
-    for (const key of plainKeys) expect((await validate(key)).body.valid).toBe(true);
+    // Meanwhile every key is found, whichever secret it is under, also by a group's start.
+    for (const key of plainKeys) {
+      expect((await validate(key)).body.valid).toBe(true);
+      expect(await search(key.slice(6, 10))).toContain(await keyIdOf(key));
+    }
 
     const resumed = await rotateSecrets(t.db, t.config, { batchSize: 2 });
     expect(resumed.rewritten).toEqual({ license_keys: 3, mail_outbox: 1, admin_users: 1, orders: 0 });
@@ -118,6 +151,15 @@ describe('LICENSE_KEY_SECRET rotation: previous secrets read, rotate-secrets rew
       expect(new SecretBox(NEW, 'staff-mfa/totp-secrets').open(user.mfaSecret!)).toBe('JBSWY3DPEHPK3PXP');
     }
     for (const key of plainKeys) expect((await validate(key)).body.valid).toBe(true);
+
+    // Search terms too: each key's under the new secret, found by a prefix; none left under the old one.
+    const terms = await storedTerms();
+    for (const key of plainKeys) {
+      for (const term of after.searchTerms(key)) expect(terms.has(term)).toBe(true);
+      for (const term of before.searchTerms(key)) expect(terms.has(term)).toBe(false);
+      expect(await search(`${key.slice(0, 5)}-${key.slice(6, 9)}`)).toEqual([await keyIdOf(key)]);
+    }
+    expect(terms.size).toBe(new Set(plainKeys.flatMap((key) => after.searchTerms(key))).size);
   });
 
   it('accepts a recovery code made under a previous secret (such hashes cannot be rewritten), once', async () => {

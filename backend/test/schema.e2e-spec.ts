@@ -5,7 +5,12 @@ import { DEV_DEFAULTS } from '../src/config/app-config.js';
 import { Coupon } from '../src/coupons/entities/coupon.entity.js';
 import { DEMO_KEYS_PER_PRODUCT, SeedService } from '../src/seed/seed.service.js';
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
+import { LicenseKeySearchTerm } from '../src/license-keys/entities/license-key-search-term.entity.js';
 import { LicenseKeyCipher, LICENSE_KEY_PATTERN } from '../src/license-keys/license-key-cipher.js';
+import { LicenseKeySearchTerms1764700000000 } from '../src/database/migrations/1764700000000-license-key-search-terms.js';
+import { Order } from '../src/orders/entities/order.entity.js';
+import { MIGRATIONS } from '../src/schema/entities.js';
+import { BILLING, createIntent } from './support/checkout.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
 describe(`schema and seed on ${DRIVER}`, () => {
@@ -70,6 +75,15 @@ describe(`schema and seed on ${DRIVER}`, () => {
         const sorted = await plan(`SELECT * FROM orders ORDER BY ${order} DESC${then}, id DESC LIMIT 25`);
         expect(sorted.join('\n')).not.toMatch(/TEMP B-TREE/);
       }
+      // Licence keys by a group's start ("ABC-FGH": each part in the same key), by product or by order.
+      const terms = (n: number) =>
+        `k.id IN (SELECT t.keyId FROM license_key_search_terms t WHERE t.term IN ('a${n}', 'b${n}'))`;
+      const keys = await plan(
+        `SELECT k.id FROM license_keys k WHERE k.productId IN ('office-2024-standard') OR (${terms(1)} AND ${terms(2)})` +
+          ` OR (k.orderId >= 'abc' AND k.orderId < 'abd') ORDER BY k.createdAt DESC, k.id DESC LIMIT 25`,
+      );
+      expect(keys.join('\n')).toMatch(/MULTI-INDEX OR/);
+      expect(keys.filter((step) => /^SCAN (k|t)\b/.test(step))).toEqual([]);
       // The few orders owed a refund: read from their index, never by walking every order.
       const owed = `refundDue IN ('order-cancelled', 'coupon-used-up')`;
       for (const sql of [
@@ -87,15 +101,26 @@ describe(`schema and seed on ${DRIVER}`, () => {
     expect(await t.db.showMigrations()).toBe(false);
   });
 
-  it('reverts the latest migration and upgrades a database that holds data', async () => {
+  it('reverts the latest migrations and upgrades a database that holds data', async () => {
     const keysBefore = await t.db.getRepository(LicenseKey).count();
     expect(keysBefore).toBeGreaterThan(0);
+    await createIntent(t, {
+      billing: { ...BILLING, country: 'DE', phoneCountryCode: '+49' },
+      consents: { immediateDelivery: true, withdrawalRightLoss: true },
+    }).expect(201);
+    const ordersBefore = await t.db.getRepository(Order).count();
+    // A faulty key (KeyReports1765500000000) is revoked when the status is taken away.
+    const faulty = await t.db
+      .getRepository(LicenseKey)
+      .findOneByOrFail({ productId: 'office-2024-standard' });
+    await t.db.getRepository(LicenseKey).update(faulty.id, { status: 'faulty' });
     // SQLite can only rebuild a referenced table with foreign keys off, which TypeORM does around
-    // runMigrations but not around undoLastMigration.
+    // runMigrations but not around undoLastMigration. Back to before the keys' search terms (checked below).
     const runner = t.db.createQueryRunner();
     await runner.beforeMigration();
     try {
-      await t.db.undoLastMigration();
+      const since = MIGRATIONS.indexOf(LicenseKeySearchTerms1764700000000);
+      for (let i = since; i < MIGRATIONS.length; i++) await t.db.undoLastMigration();
     } finally {
       await runner.afterMigration();
       await runner.release();
@@ -105,7 +130,19 @@ describe(`schema and seed on ${DRIVER}`, () => {
     expect(await t.db.showMigrations()).toBe(false);
     expect((await t.db.driver.createSchemaBuilder().log()).upQueries).toEqual([]);
     expect(await t.db.getRepository(LicenseKey).count()).toBe(keysBefore);
+    expect(await t.db.getRepository(Order).count()).toBe(ordersBefore);
+    expect((await t.db.getRepository(LicenseKey).findOneByOrFail({ id: faulty.id })).status).toBe('revoked');
+    // The keys stored before search terms existed get theirs at the next start.
+    const keysSearchable = () =>
+      t.db
+        .getRepository(LicenseKeySearchTerm)
+        .createQueryBuilder('t')
+        .select('COUNT(DISTINCT t.keyId)', 'n')
+        .getRawOne<{ n: number | string }>()
+        .then((row) => Number(row!.n));
+    expect(await keysSearchable()).toBe(0);
     await t.app.get(SeedService).seed();
+    expect(await keysSearchable()).toBe(keysBefore);
     const product = await t.db.getRepository(Product).findOneByOrFail({ id: 'office-2024-home-business' });
     expect(product.installerUrl).toBe('https://setup.office.com/');
   });
@@ -149,6 +186,8 @@ describe(`schema and seed on ${DRIVER}`, () => {
       expect(plain).toMatch(LICENSE_KEY_PATTERN);
       expect(key.keyLookup).toBe(cipher.lookupHash(plain));
       expect(key.keyLastGroup).toBe(plain.slice(-5));
+      const terms = await t.db.getRepository(LicenseKeySearchTerm).findBy({ keyId: key.id });
+      expect(terms.map((row) => row.term).sort()).toEqual(cipher.searchTerms(plain).sort());
     }
   });
 

@@ -27,6 +27,9 @@ export type PhoneKey = Schemas['PhoneKey'];
 export type CartItem = Schemas['CartItemDto'];
 export type AppliedCoupon = Schemas['CouponDiscountDto'];
 export type PaymentIntentRequest = Schemas['CreatePaymentIntentDto'];
+/** The statements a buyer gives before paying (`consents` of the payment request). */
+export type Consents = Schemas['ConsentsDto'];
+export type Consent = keyof Consents;
 export type PaymentIntent = Schemas['PaymentIntentResponseDto'];
 /** `GET /api/orders/:id/status`: where a checkout's order is. */
 export type OrderStatusReply = Schemas['OrderStatusDto'];
@@ -35,6 +38,9 @@ export type PaymentStatus = Schemas['PaymentStatus'];
 export type RefundReason = Schemas['RefundReason'];
 export type LicenseKeyStatus = Schemas['LicenseKeyStatus'];
 export type CustomerOrder = Schemas['CustomerOrderDto'];
+export type KeyReportRequest = Schemas['CreateKeyReportDto'];
+export type CustomerKeyReport = Schemas['CustomerKeyReportDto'];
+export type KeyReportStatus = Schemas['KeyReportStatus'];
 export type ContactMessage = Schemas['CreateContactMessageDto'];
 export type ContactCategory = Schemas['ContactCategory'];
 
@@ -46,6 +52,9 @@ export type AdminOrderListRow = Schemas['AdminOrderListRowDto'];
 /** An order's own fields: a list row without its products (what the detail adds to). */
 export type AdminOrderRow = Omit<AdminOrderListRow, 'productIds'>;
 export type AdminOrderDetail = Schemas['AdminOrderDetailDto'];
+export type AdminRefund = Schemas['AdminRefundDto'];
+export type RefundRequest = Schemas['CreateRefundDto'];
+export type RefundStatus = Schemas['RefundStatus'];
 export type AdminLicenseKey = Schemas['AdminLicenseKeyDto'];
 export type AdminDownload = Schemas['AdminDownloadDto'];
 export type AdminCoupon = Schemas['AdminCouponDto'];
@@ -53,6 +62,7 @@ export type AdminEmail = Schemas['AdminEmailDto'];
 export type EmailStatus = Schemas['EmailStatus'];
 export type AdminMessage = Schemas['AdminMessageDto'];
 export type MessageStatus = Schemas['MessageStatus'];
+export type AdminKeyReport = Schemas['AdminKeyReportDto'];
 export type DashboardStats = Schemas['DashboardStatsDto'];
 
 /** The rules of each schema, by schema name: `SCHEMA_RULES.BillingDto.properties.city.maxLength`. */
@@ -85,11 +95,27 @@ export const COUNTRIES: readonly Country[] = countryCodes.enum.map((code, index)
 /** The phone prefixes the checkout offers, each once, in the server's order. */
 export const PHONE_KEYS: readonly PhoneKey[] = schemaRules.PhoneKey.enum;
 
+/** Each statement of `consents`, in the words the checkout shows and the delivery e-mail confirms. */
+export const CONSENT_STATEMENTS: Record<Consent, string> = {
+  immediateDelivery: schemaRules.ConsentsDto.properties.immediateDelivery['x-statement'],
+  withdrawalRightLoss: schemaRules.ConsentsDto.properties.withdrawalRightLoss['x-statement'],
+};
+
+/** The billing countries (the EU's and the UK) whose buyers must give both statements before paying. */
+export const CONSENT_REQUIRED_COUNTRIES: readonly CountryCode[] =
+  schemaRules.CreatePaymentIntentDto.properties.consents['x-requiredFor'];
+
 /** The billing form's limits and patterns, as the server checks them (BillingDto). */
 export const BILLING_RULES = schemaRules.BillingDto.properties;
 
+/** The refund request's bounds, as the server checks them (CreateRefundDto). */
+export const REFUND_RULES = schemaRules.CreateRefundDto.properties;
+
 /** The contact form's limits, as the server checks them (CreateContactMessageDto). */
 export const CONTACT_RULES = schemaRules.CreateContactMessageDto.properties;
+
+/** The key report form's limits, as the server checks them (CreateKeyReportDto). */
+export const KEY_REPORT_RULES = schemaRules.CreateKeyReportDto.properties;
 
 /** A product as the catalogue lists it, until GET /api/products answers. */
 export interface CatalogEntry {

@@ -43,14 +43,39 @@ export const schemaRules = {
       },
       country: {
         'x-phoneKeys': {
+          AT: '+43',
           AU: '+61',
+          BE: '+32',
+          BG: '+359',
           CA: '+1',
+          CY: '+357',
+          CZ: '+420',
           DE: '+49',
+          DK: '+45',
+          EE: '+372',
+          ES: '+34',
+          FI: '+358',
           FR: '+33',
           GB: '+44',
+          GR: '+30',
+          HR: '+385',
+          HU: '+36',
+          IE: '+353',
           IN: '+91',
+          IT: '+39',
           JP: '+81',
+          LT: '+370',
+          LU: '+352',
+          LV: '+371',
+          MT: '+356',
+          NL: '+31',
+          PL: '+48',
+          PT: '+351',
+          RO: '+40',
+          SE: '+46',
           SG: '+65',
+          SI: '+386',
+          SK: '+421',
           UAE: '+971',
           US: '+1',
         },
@@ -74,11 +99,58 @@ export const schemaRules = {
       },
     },
   },
+  ConsentsDto: {
+    properties: {
+      immediateDelivery: {
+        'x-statement':
+          'I expressly agree that delivery of my licence keys and download links begins as soon as my payment is confirmed, before the 14-day withdrawal period ends.',
+      },
+      withdrawalRightLoss: {
+        'x-statement': 'I acknowledge that I lose my 14-day right of withdrawal once delivery has begun.',
+      },
+    },
+  },
   ContactCategory: {
     enum: ['technical', 'billing', 'licensing', 'installation', 'general'],
   },
   CountryCode: {
-    enum: ['US', 'IN', 'GB', 'CA', 'AU', 'DE', 'FR', 'JP', 'SG', 'UAE'],
+    enum: [
+      'US',
+      'IN',
+      'GB',
+      'CA',
+      'AU',
+      'DE',
+      'FR',
+      'JP',
+      'SG',
+      'UAE',
+      'AT',
+      'BE',
+      'BG',
+      'HR',
+      'CY',
+      'CZ',
+      'DK',
+      'EE',
+      'FI',
+      'GR',
+      'HU',
+      'IE',
+      'IT',
+      'LV',
+      'LT',
+      'LU',
+      'MT',
+      'NL',
+      'PL',
+      'PT',
+      'RO',
+      'SK',
+      'SI',
+      'ES',
+      'SE',
+    ],
     'x-enumNames': [
       'United States',
       'India',
@@ -90,6 +162,31 @@ export const schemaRules = {
       'Japan',
       'Singapore',
       'United Arab Emirates',
+      'Austria',
+      'Belgium',
+      'Bulgaria',
+      'Croatia',
+      'Cyprus',
+      'Czechia',
+      'Denmark',
+      'Estonia',
+      'Finland',
+      'Greece',
+      'Hungary',
+      'Ireland',
+      'Italy',
+      'Latvia',
+      'Lithuania',
+      'Luxembourg',
+      'Malta',
+      'Netherlands',
+      'Poland',
+      'Portugal',
+      'Romania',
+      'Slovakia',
+      'Slovenia',
+      'Spain',
+      'Sweden',
     ],
   },
   CreateContactMessageDto: {
@@ -149,6 +246,17 @@ export const schemaRules = {
       },
     },
   },
+  CreateKeyReportDto: {
+    properties: {
+      errorMessage: {
+        maxLength: 2000,
+        minLength: 1,
+      },
+      screenshot: {
+        maxLength: 2796304,
+      },
+    },
+  },
   CreateLicenseKeyDto: {
     properties: {
       orderId: {
@@ -171,6 +279,53 @@ export const schemaRules = {
       },
       couponCode: {
         maxLength: 64,
+      },
+      consents: {
+        'x-requiredFor': [
+          'GB',
+          'DE',
+          'FR',
+          'AT',
+          'BE',
+          'BG',
+          'HR',
+          'CY',
+          'CZ',
+          'DK',
+          'EE',
+          'FI',
+          'GR',
+          'HU',
+          'IE',
+          'IT',
+          'LV',
+          'LT',
+          'LU',
+          'MT',
+          'NL',
+          'PL',
+          'PT',
+          'RO',
+          'SK',
+          'SI',
+          'ES',
+          'SE',
+        ],
+      },
+    },
+  },
+  CreateRefundDto: {
+    properties: {
+      amountCents: {
+        maximum: 100000000,
+        minimum: 1,
+      },
+      reason: {
+        maxLength: 500,
+        minLength: 1,
+      },
+      licenseKeyIds: {
+        maxItems: 1000,
       },
     },
   },
@@ -210,6 +365,9 @@ export const schemaRules = {
       },
     },
   },
+  KeyReportStatus: {
+    enum: ['open', 'replaced', 'answered'],
+  },
   LicenseInstanceDto: {
     properties: {
       instanceId: {
@@ -219,7 +377,7 @@ export const schemaRules = {
     },
   },
   LicenseKeyStatus: {
-    enum: ['active', 'revoked', 'expired'],
+    enum: ['active', 'revoked', 'expired', 'faulty'],
   },
   LicenseValidateDto: {
     properties: {
@@ -230,7 +388,7 @@ export const schemaRules = {
     },
   },
   LicenseValidationStatus: {
-    enum: ['active', 'revoked', 'expired', 'unknown'],
+    enum: ['active', 'revoked', 'expired', 'faulty', 'unknown'],
   },
   LoginDto: {
     properties: {
@@ -269,10 +427,45 @@ export const schemaRules = {
     enum: ['stripe', 'demo'],
   },
   PaymentStatus: {
-    enum: ['pending', 'completed', 'failed', 'refunded'],
+    enum: ['pending', 'completed', 'failed', 'partially_refunded', 'refunded'],
   },
   PhoneKey: {
-    enum: ['+1', '+91', '+44', '+61', '+49', '+33', '+81', '+65', '+971'],
+    enum: [
+      '+1',
+      '+91',
+      '+44',
+      '+61',
+      '+49',
+      '+33',
+      '+81',
+      '+65',
+      '+971',
+      '+43',
+      '+32',
+      '+359',
+      '+385',
+      '+357',
+      '+420',
+      '+45',
+      '+372',
+      '+358',
+      '+30',
+      '+36',
+      '+353',
+      '+39',
+      '+371',
+      '+370',
+      '+352',
+      '+356',
+      '+31',
+      '+48',
+      '+351',
+      '+40',
+      '+421',
+      '+386',
+      '+34',
+      '+46',
+    ],
   },
   Platform: {
     enum: ['Windows', 'Mac'],
@@ -280,12 +473,18 @@ export const schemaRules = {
   RefundReason: {
     enum: ['order-cancelled', 'coupon-used-up'],
   },
+  RefundStatus: {
+    enum: ['pending', 'succeeded', 'failed', 'canceled'],
+  },
   ReplacedOrderDto: {
     properties: {
       clientSecret: {
         maxLength: 500,
       },
     },
+  },
+  ScreenshotType: {
+    enum: ['image/png', 'image/jpeg', 'image/webp'],
   },
   StaffRole: {
     enum: ['admin', 'support'],
@@ -309,6 +508,14 @@ export const schemaRules = {
       maxRedemptions: {
         maximum: 1000000000,
         minimum: 1,
+      },
+    },
+  },
+  UpdateKeyReportDto: {
+    properties: {
+      answer: {
+        maxLength: 2000,
+        minLength: 1,
       },
     },
   },

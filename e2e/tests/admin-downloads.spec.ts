@@ -2,7 +2,7 @@ import { expect, placeOrder, test, uniqueEmail } from './admin-fixtures.js';
 
 test('downloads: create a link, filter by name and status, toggle it', async ({ page, request }) => {
   const email = uniqueEmail('downloads');
-  const orderId = await placeOrder(request, { email, pay: false });
+  const orderId = await placeOrder(request, { email });
   const fileName = `Setup-${Date.now().toString(36)}.exe`;
 
   await page.goto('/admin/downloads');

@@ -128,11 +128,17 @@ export async function placeOrder(
   {
     email,
     productId = 'office-2024-standard',
+    quantity = 1,
     pay = true,
-  }: { email: string; productId?: string; pay?: boolean },
+  }: { email: string; productId?: string; quantity?: number; pay?: boolean },
 ): Promise<string> {
   const intent = await request.post('/api/create-payment-intent', {
-    data: { cartItems: [{ id: productId, quantity: 1 }], billing: { ...BILLING, email } },
+    data: {
+      cartItems: [{ id: productId, quantity }],
+      billing: { ...BILLING, email },
+      // Billed in the UK: the statements of Art 16(m) are required.
+      consents: { immediateDelivery: true, withdrawalRightLoss: true },
+    },
   });
   expect(intent.status(), await intent.text()).toBe(201);
   const { orderId, clientSecret } = (await intent.json()) as { orderId: string; clientSecret: string };

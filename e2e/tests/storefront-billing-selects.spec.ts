@@ -21,6 +21,28 @@ test.describe('the checkout’s country and phone-code selects', () => {
     await expect(page.getByLabel('Phone code')).toHaveValue('+44');
   });
 
+  test('offer every EU member state with its phone code, after the spec’s ten', async ({ page }) => {
+    const country = page.getByLabel('Country');
+    const options = await country.getByRole('option').allTextContents();
+    expect(options.slice(0, 10)).toEqual([
+      'United States',
+      'India',
+      'United Kingdom',
+      'Canada',
+      'Australia',
+      'Germany',
+      'France',
+      'Japan',
+      'Singapore',
+      'United Arab Emirates',
+    ]);
+    expect(options).toHaveLength(35);
+    await country.focus();
+    await page.keyboard.type('Gree');
+    await expect(country).toHaveValue('GR');
+    await expect(page.getByLabel('Phone code')).toHaveValue('+30');
+  });
+
   test('show no flag emoji, which renders as empty boxes without an emoji font', async ({ page }) => {
     const options = await page.locator('select option').allTextContents();
     expect(options.length).toBeGreaterThan(10);

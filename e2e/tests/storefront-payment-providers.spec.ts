@@ -17,6 +17,9 @@ async function toPaymentStep(page: Page) {
   await page.getByLabel('Postal code').fill('10115');
   await page.getByLabel('Phone number').fill('030 1234 5678');
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  // Billed in Germany: both statements of Art 16(m) before any payment is set up.
+  await page.getByRole('checkbox', { name: /^I expressly agree that delivery/ }).check();
+  await page.getByRole('checkbox', { name: /^I acknowledge that I lose/ }).check();
 }
 
 test.describe('payment providers', () => {

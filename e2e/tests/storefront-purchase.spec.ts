@@ -179,6 +179,9 @@ test.describe('storefront purchase journey', () => {
     await page.getByLabel('Postal code').fill('SW1A 1AA');
     await page.getByLabel('Phone number').fill('020 7946 0958');
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    // Billed in the UK: both statements of Art 16(m) before any payment is set up.
+    await page.getByRole('checkbox', { name: /^I expressly agree that delivery/ }).check();
+    await page.getByRole('checkbox', { name: /^I acknowledge that I lose/ }).check();
 
     await page.getByLabel('Simulate a declined payment').check();
     await page.getByRole('button', { name: 'Complete Secure Purchase' }).click();

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { modulesFor, NotFoundPage, SHELL_PAGES } from './app/routeModules';
 import { PRERENDERED_PATHS, prerenderPage } from './entry-prerender';
+import { PUBLIC_URL_PLACEHOLDER } from './lib/publicUrl';
 
 const SHELL =
   '<!doctype html><html lang="en"><head><script type="module" src="/assets/index.js"></script></head>' +
@@ -37,6 +38,10 @@ describe('prerenderPage', () => {
     const { head, root } = await render('/');
     expect(root).toMatch(/<h1[^>]*>Office 2024 for life\. Pay once, no subscription\.<\/h1>/);
     expect(root).toContain('aria-label="Loading products"');
+    // The editions' artwork and the logo's mark are in the page, each with its size before it loads.
+    for (const id of ['office-2024-standard', 'office-2024-home-business', 'office-2024-professional-plus'])
+      expect(root).toMatch(new RegExp(`<img src="/art/${id}.svg" alt="" width="320" height="200"`));
+    expect(root).toMatch(/<img src="\/favicon.svg" alt="" width="40" height="40"/);
     expect(head).toContain('<title>Office 2024 Lifetime Licences</title>');
     expect(head + root).not.toContain('Office Licence Store');
   });
@@ -60,6 +65,23 @@ describe('prerenderPage', () => {
       'index.html has no <div id="root"></div>',
     );
   });
+});
+
+describe('every prerendered page', () => {
+  it.each(PRERENDERED_PATHS)(
+    '%s has the link-preview picture, at an absolute address, with its size',
+    async (path) => {
+      const { head } = await render(path);
+      const meta = (property: string) =>
+        new RegExp(`<meta property="${property}" content="([^"]*)"/>`).exec(head)?.[1];
+      // The server writes its PUBLIC_URL over the placeholder as it reads the page.
+      expect(meta('og:image')).toBe(`${PUBLIC_URL_PLACEHOLDER}/og-image.png`);
+      expect(meta('og:image:width')).toBe('1200');
+      expect(meta('og:image:height')).toBe('630');
+      expect(meta('og:image:alt')?.length).toBeGreaterThan(20);
+      expect(head).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    },
+  );
 });
 
 describe('PRERENDERED_PATHS', () => {

@@ -109,7 +109,7 @@ export function CardList<T extends RaRecord>({
                 >
                   {fields.map((field) => (
                     <Fragment key={field.label}>
-                      <Typography component="dt" variant="body2" color="text.secondary">
+                      <Typography component="dt" variant="body2" color="textSecondary">
                         {field.label}
                       </Typography>
                       <Box

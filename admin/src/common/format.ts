@@ -14,3 +14,13 @@ export const formatDateTime = (value: string | Date | null | undefined) =>
   value ? new Date(value).toLocaleString() : '';
 
 export const capitalize = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
+
+/** Words for the states whose name is not one already. */
+const STATUS_LABELS: Record<string, string> = {
+  // An order paid but not delivered (its `refundDue` is set): staff owe the shopper the whole payment.
+  'refund-due': 'Refund due',
+  partially_refunded: 'Partly refunded',
+};
+
+/** A status as the back office shows it (chips and status choices alike): "Fulfilled", "Partly refunded". */
+export const statusLabel = (status: string) => STATUS_LABELS[status] ?? capitalize(status);

@@ -28,7 +28,7 @@ const count = (value: number) => value.toLocaleString('en-US');
 const StatCard = ({ title, children }: { title: string; children: ReactNode }) => (
   <Card component="section" aria-label={title} sx={{ flex: '1 1 220px' }}>
     <CardContent>
-      <Typography variant="subtitle2" component="h2" color="text.secondary" gutterBottom>
+      <Typography variant="subtitle2" component="h2" color="textSecondary" gutterBottom>
         {title}
       </Typography>
       {children}
@@ -98,7 +98,7 @@ export const Dashboard = () => {
             </StatCard>
             <StatCard title="Revenue">
               <Figure>{formatMoney(data.totalRevenueCents)}</Figure>
-              <Typography variant="caption">From completed payments, less refunds due</Typography>
+              <Typography variant="caption">What paid orders took, less refunds and refunds due</Typography>
             </StatCard>
             <StatCard title="Active Licenses">
               <Figure>{count(data.activeLicenses)}</Figure>
@@ -155,7 +155,7 @@ export const Dashboard = () => {
                       <TableCell align="right">
                         {count(row.available)}
                         {row.available < LOW_STOCK ? (
-                          <Typography component="span" color="warning.main" variant="body2" sx={{ ml: 1 }}>
+                          <Typography component="span" color="warning" variant="body2" sx={{ ml: 1 }}>
                             Low stock
                           </Typography>
                         ) : null}

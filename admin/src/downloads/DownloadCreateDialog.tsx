@@ -1,7 +1,7 @@
-import { NumberInput, SelectInput, TextInput } from 'react-admin';
+import { NumberInput, TextInput } from 'react-admin';
 import { CreateDialog } from '../common/CreateDialog';
-import { PRODUCT_CHOICES } from '../common/products';
 import { OrderInput } from '../orders/OrderPicker';
+import { OrderProductInput } from '../orders/OrderProductInput';
 
 interface Values {
   orderId: string;
@@ -80,8 +80,13 @@ export const DownloadCreateDialog = ({ onCreated }: { onCreated: () => void }) =
     failed="Failed to create download"
     onCreated={onCreated}
   >
-    <OrderInput source="orderId" />
-    <SelectInput source="productId" label="Product" choices={PRODUCT_CHOICES} isRequired helperText={false} />
+    <OrderInput
+      source="orderId"
+      // A link is a delivery: the API refuses unpaid orders and those owed a refund.
+      filter={{ paymentStatus: 'completed', refundDue: false }}
+      hint="Paid orders only."
+    />
+    <OrderProductInput />
     <TextInput source="fileName" label="File Name" isRequired helperText={false} />
     <TextInput source="fileUrl" label="File URL" type="url" isRequired helperText={false} />
     <TextInput source="fileSize" label="File Size" placeholder="2.1 GB" helperText={false} />

@@ -174,7 +174,7 @@ export const DownloadList = () => {
           <Typography variant="h4" component="h1">
             Downloads Management
           </Typography>
-          <Typography color="text.secondary">Manage software download links and file access</Typography>
+          <Typography color="textSecondary">Manage software download links and file access</Typography>
         </Box>
         <Stack direction="row" spacing={1}>
           <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void refetch()}>

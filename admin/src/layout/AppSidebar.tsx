@@ -108,7 +108,7 @@ export const SidebarContent = ({ compact, onNavigate }: { compact: boolean; onNa
             <Typography variant="body2" component="p" data-testid="sidebar-username">
               {user?.username}
             </Typography>
-            <Typography variant="caption" component="p" color="text.secondary" sx={{ mb: 1 }}>
+            <Typography variant="caption" component="p" color="textSecondary" sx={{ mb: 1 }}>
               {user?.role}
             </Typography>
             <Button

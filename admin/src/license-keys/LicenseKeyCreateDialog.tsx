@@ -1,13 +1,11 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useEffect } from 'react';
-import { NumberInput, SelectInput, useGetList, useInput, useRefresh, ValidationError } from 'react-admin';
-import { useFormContext, useWatch } from 'react-hook-form';
-import { SCHEMA_RULES, type AdminOrderListRow } from '@store/contracts';
+import { NumberInput, useInput, useRefresh, ValidationError } from 'react-admin';
+import { SCHEMA_RULES } from '@store/contracts';
 import { CreateDialog } from '../common/CreateDialog';
-import { productName, useProducts } from '../common/products';
 import { OrderInput } from '../orders/OrderPicker';
+import { OrderProductInput } from '../orders/OrderProductInput';
 import { generateLicenseKey } from './generateKey';
 
 /** The key's shape as the server checks it: five groups of five letters or digits. */
@@ -89,46 +87,6 @@ const LicenseKeyInput = () => {
   );
 };
 
-/**
- * The product: with an order chosen, one of the products it holds (preselected when it holds one), since the
- * server refuses any other; with none (a key for stock), any product of the catalogue. The order's products
- * come from its row in the orders list, which, unlike its detail, reveals none of its keys.
- */
-const ProductInput = () => {
-  const orderId = useWatch<FormValues, 'orderId'>({ name: 'orderId' });
-  const { getValues, setValue } = useFormContext<FormValues>();
-  const catalogue = useProducts();
-  const { data: rows } = useGetList<AdminOrderListRow>(
-    'orders',
-    {
-      filter: { id: [orderId] },
-      pagination: { page: 1, perPage: 1 },
-      // A sort the API accepts: react-admin's default, by `id`, is refused.
-      sort: { field: 'createdAt', order: 'DESC' },
-    },
-    { enabled: Boolean(orderId) },
-  );
-  const order = orderId ? rows?.find((row) => row.id === orderId) : undefined;
-  const offered = orderId ? (order?.productIds ?? []) : catalogue.map(({ id }) => id);
-
-  useEffect(() => {
-    if (!order) return;
-    const chosen = getValues('productId');
-    if (order.productIds.length === 1) setValue('productId', order.productIds[0], { shouldDirty: true });
-    else if (chosen && !order.productIds.includes(chosen)) setValue('productId', '', { shouldDirty: true });
-  }, [order, getValues, setValue]);
-
-  return (
-    <SelectInput
-      source="productId"
-      label="Product"
-      choices={offered.map((id) => ({ id, name: productName(id) }))}
-      isRequired
-      helperText={false}
-    />
-  );
-};
-
 /** Gives a paid order a key, or puts one in stock: the form checked as the spec words it. */
 export const LicenseKeyCreateDialog = () => {
   const refresh = useRefresh();
@@ -150,7 +108,7 @@ export const LicenseKeyCreateDialog = () => {
         optional
         hint="Paid orders only. Leave empty to add the key to stock."
       />
-      <ProductInput />
+      <OrderProductInput />
       <LicenseKeyInput />
       <NumberInput
         source="activationLimit"

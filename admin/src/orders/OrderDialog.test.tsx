@@ -17,6 +17,8 @@ const ORDER: OrderDetail = {
   createdAt: '2026-11-23T10:00:00.000Z',
   awaitingKeys: false,
   refundDue: null,
+  refunds: [],
+  refundableCents: 0,
   orderItems: [
     { productId: 'office-2024-standard', name: 'Office 2024 Standard', quantity: 1, unitPriceCents: 4049 },
   ],
@@ -61,6 +63,8 @@ describe('the order dialog', () => {
     expect(warning.textContent).toContain('Refund due: $28.34 in full.');
     expect(warning.textContent).toContain('the coupon had reached its cap');
     expect(warning.textContent).toContain('No licence keys were delivered');
+    expect(warning.textContent).toContain('Refund it in full with the Refund action');
+    expect(warning.textContent).not.toContain('payment status');
 
     renderDialog({ ...ORDER, id: '6f1c2d3e-0000-4000-8000-000000000003', refundDue: 'order-cancelled' });
     const alerts = await screen.findAllByRole('alert', {}, SLOW);
@@ -112,15 +116,14 @@ describe('the status management of the order dialog', () => {
     expect(screen.getByText(/Only the changes possible for this order now are offered/)).toBeTruthy();
   });
 
-  it('tells why a paid order cannot be cancelled here', async () => {
-    renderDialog({
-      ...ORDER,
-      status: 'fulfilled',
-      allowedTransitions: { status: [], paymentStatus: ['refunded'] },
-    });
+  it('tells why a paid order cannot be cancelled or refunded here', async () => {
+    renderDialog({ ...ORDER, status: 'fulfilled', refundableCents: 2834 });
     expect(await optionsOf('Order status')).toEqual(['Fulfilled']);
-    expect(await optionsOf('Payment status')).toEqual(['Completed', 'Refunded']);
-    expect(screen.getByText(/A paid order is cancelled by refunding it/)).toBeTruthy();
+    expect(await optionsOf('Payment status')).toEqual(['Completed']);
+    expect(
+      screen.getByText(/A paid order is cancelled by refunding it with the Refund action\./),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Refund' })).toBeTruthy();
   });
 
   it('offers nothing when no move is allowed (or the server says none)', async () => {
@@ -160,81 +163,6 @@ describe('the status management of the order dialog', () => {
         id: ORDER.id,
         data: { status: 'cancelled', paymentStatus: 'pending' },
       }),
-    );
-  });
-});
-
-describe('refunding from the order dialog', () => {
-  const PAID: OrderDetail = {
-    ...ORDER,
-    status: 'fulfilled',
-    allowedTransitions: { status: [], paymentStatus: ['refunded'] },
-    licenseKeys: [
-      {
-        id: 'k1',
-        productId: 'office-2024-standard',
-        licenseKey: 'ABCDE-12345-FGHIJ-67890-KLMNO',
-        activationCount: 0,
-        activationLimit: 1,
-        status: 'active',
-      },
-      {
-        id: 'k2',
-        productId: 'office-2024-standard',
-        licenseKey: 'ABCDE-12345-FGHIJ-67890-PQRST',
-        activationCount: 0,
-        activationLimit: 1,
-        status: 'active',
-      },
-    ] as OrderDetail['licenseKeys'],
-    downloads: [
-      {
-        id: 'd1',
-        productId: 'office-2024-standard',
-        fileName: 'setup.exe',
-        downloadCount: 0,
-        maxDownloads: 5,
-        isActive: true,
-      },
-    ] as OrderDetail['downloads'],
-  };
-
-  async function chooseRefunded() {
-    const update = vi.fn(async () => ({ data: PAID }) as never);
-    render(
-      <AdminContext
-        dataProvider={testDataProvider({ getOne: async () => ({ data: PAID }) as never, update })}
-      >
-        <OrderDialog id={PAID.id} onClose={() => {}} />
-      </AdminContext>,
-    );
-    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Payment status' }, SLOW));
-    fireEvent.click(await screen.findByRole('option', { name: 'Refunded' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Update Status' }));
-    return update;
-  }
-
-  it('asks first, saying what will happen, and sends nothing when kept', async () => {
-    const update = await chooseRefunded();
-    const confirm = await screen.findByRole('dialog', { name: 'Refund this order?' }, SLOW);
-    expect(confirm.textContent).toContain(
-      'Its 2 licence keys will be revoked and its 1 download link disabled',
-    );
-    expect(confirm.textContent).toContain('No money is moved');
-    expect(confirm.textContent).toContain('The customer is not e-mailed');
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Keep as it is' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Refund this order?' })).toBeNull());
-    expect(update).not.toHaveBeenCalled();
-  });
-
-  it('refunds once confirmed', async () => {
-    const update = await chooseRefunded();
-    const confirm = await screen.findByRole('dialog', { name: 'Refund this order?' }, SLOW);
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Mark refunded' }));
-    await waitFor(() => expect(update).toHaveBeenCalledTimes(1), SLOW);
-    expect(update).toHaveBeenCalledWith(
-      'orders',
-      expect.objectContaining({ data: { status: 'fulfilled', paymentStatus: 'refunded' } }),
     );
   });
 });

@@ -15,7 +15,6 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import {
-  Confirm,
   EditBase,
   Form,
   required,
@@ -27,11 +26,13 @@ import {
   useRefresh,
   useSaveContext,
 } from 'react-admin';
-import { capitalize, formatDateTime, formatMoney } from '../common/format';
+import { statusLabel, formatDateTime, formatMoney } from '../common/format';
 import { productName } from '../common/products';
 import { StatusChip } from '../common/StatusChip';
 import { errorMessage, useToast } from '../common/toast';
 import type { AppDataProvider } from '../providers/dataProvider';
+import { RefundButton } from './RefundDialog';
+import { RefundList } from './RefundList';
 import type { OrderDetail, RefundReason } from './types';
 
 const REFUND_REASONS: Record<RefundReason, string> = {
@@ -45,9 +46,9 @@ export const RefundDueWarning = ({ order }: { order: Pick<OrderDetail, 'refundDu
   order.refundDue ? (
     <Alert severity="warning" role="alert">
       <strong>Refund due: {formatMoney(order.totalCents)} in full.</strong> {REFUND_REASONS[order.refundDue]}{' '}
-      No licence keys were delivered and the customer has been told the payment will be refunded. Refund it
-      with the payment provider; the order is marked refunded when the provider reports the refund (or set its
-      payment status to Refunded once it is done).
+      No licence keys were delivered and the customer has been told the payment will be refunded. Refund it in
+      full with the Refund action: the payment provider gives the money back and the order is then marked
+      refunded.
     </Alert>
   ) : null;
 
@@ -62,39 +63,13 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
 
 /** The values a status field offers: its current one, then those the server allows now. */
 const choices = (current: string, allowed: readonly string[]) =>
-  [current, ...allowed].map((id) => ({ id, name: capitalize(id) }));
+  [current, ...allowed].map((id) => ({ id, name: statusLabel(id) }));
 
 /** What the status form sends: the API takes these two fields of an order, nothing else. */
 const statusChange = (data: Partial<OrderDetail>) => ({
   status: data.status,
   paymentStatus: data.paymentStatus,
 });
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
-/**
- * What setting the payment to Refunded does (fulfilment.service.ts refund() through the order's PUT): its
- * working keys are revoked and its active download links disabled; no money moves and no e-mail is sent.
- */
-export function refundConsequences(order: Pick<OrderDetail, 'licenseKeys' | 'downloads'>): string[] {
-  const keys = (order.licenseKeys ?? []).filter((key) => key.status !== 'revoked').length;
-  const links = (order.downloads ?? []).filter((link) => link.isActive).length;
-  const keysText = plural(keys, 'licence key', 'licence keys');
-  const linksText = plural(links, 'download link', 'download links');
-  const effect =
-    keys && links
-      ? `Its ${keysText} will be revoked and its ${linksText} disabled`
-      : keys
-        ? `Its ${keysText} will be revoked`
-        : `Its ${linksText} will be disabled`;
-  return [
-    keys + links === 0
-      ? 'The order has no working licence key or download link to disable.'
-      : `${effect}: the customer can no longer activate or download them.`,
-    'No money is moved: refund the payment with the payment provider first.',
-    'The customer is not e-mailed about it.',
-  ];
-}
 
 /**
  * The order's two statuses, edited in the dialog's EditBase (its record, its pessimistic save): each field
@@ -103,13 +78,7 @@ export function refundConsequences(order: Pick<OrderDetail, 'licenseKeys' | 'dow
 const StatusManagement = ({ order }: { order: OrderDetail }) => {
   const allowed = order.allowedTransitions ?? { status: [], paymentStatus: [] };
   const { canAccess: canEdit } = useCanAccess({ resource: 'orders', action: 'edit' });
-  const { save, saving } = useSaveContext();
-  // A refund is asked for once more, with what it will do, before it is sent.
-  const [refund, setRefund] = useState<Partial<OrderDetail> | null>(null);
-  const submit = (data: Partial<OrderDetail>) => {
-    if (data.paymentStatus === 'refunded' && order.paymentStatus !== 'refunded') setRefund(data);
-    else void save?.(data);
-  };
+  const { save } = useSaveContext();
 
   if (!canEdit)
     return (
@@ -119,27 +88,7 @@ const StatusManagement = ({ order }: { order: OrderDetail }) => {
       </Stack>
     );
   return (
-    <Form onSubmit={submit}>
-      <Confirm
-        isOpen={refund !== null}
-        loading={saving}
-        title="Refund this order?"
-        content={
-          <Stack spacing={1}>
-            {refundConsequences(order).map((line) => (
-              <Typography key={line}>{line}</Typography>
-            ))}
-          </Stack>
-        }
-        confirm="Mark refunded"
-        cancel="Keep as it is"
-        confirmColor="warning"
-        onConfirm={() => {
-          if (refund) void save?.(refund);
-          setRefund(null);
-        }}
-        onClose={() => setRefund(null)}
-      />
+    <Form onSubmit={(data: Partial<OrderDetail>) => void save?.(data)}>
       <Stack spacing={1}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
           <SelectInput
@@ -162,14 +111,12 @@ const StatusManagement = ({ order }: { order: OrderDetail }) => {
           />
           <SaveButton label="Update Status" />
         </Stack>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {allowed.status.length + allowed.paymentStatus.length === 0
             ? 'No status change is possible for this order now.'
             : 'Only the changes possible for this order now are offered.'}
-          {order.status !== 'cancelled' &&
-          !allowed.status.includes('cancelled') &&
-          allowed.paymentStatus.includes('refunded')
-            ? ' A paid order is cancelled by refunding it: set its payment status to Refunded once the payment provider has refunded it.'
+          {order.status !== 'cancelled' && !allowed.status.includes('cancelled') && order.refundableCents > 0
+            ? ' A paid order is cancelled by refunding it with the Refund action.'
             : ''}
         </Typography>
       </Stack>
@@ -252,7 +199,7 @@ const OrderDetailContent = ({ onClose }: { onClose: () => void }) => {
               <Typography>{order.customerName}</Typography>
               <Typography>{order.customerEmail}</Typography>
               {order.billing ? (
-                <Typography color="text.secondary" variant="body2">
+                <Typography color="textSecondary" variant="body2">
                   {order.billing.address}, {order.billing.city} {order.billing.zipCode},{' '}
                   {order.billing.country}
                   {' · '}
@@ -295,6 +242,9 @@ const OrderDetailContent = ({ onClose }: { onClose: () => void }) => {
             </Section>
             <Section title="Status Management">
               <StatusManagement key={`${order.status}/${order.paymentStatus}`} order={order} />
+            </Section>
+            <Section title="Refunds">
+              <RefundList refunds={order.refunds ?? []} />
             </Section>
             <Section title="License Keys">
               {(order.licenseKeys ?? []).length === 0 ? (
@@ -364,6 +314,7 @@ const OrderDetailContent = ({ onClose }: { onClose: () => void }) => {
         ) : null}
       </DialogContent>
       <DialogActions>
+        {order ? <RefundButton order={order} /> : null}
         {order ? <ResendButton order={order} /> : null}
         <Button onClick={onClose}>Close</Button>
       </DialogActions>

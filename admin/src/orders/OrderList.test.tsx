@@ -97,7 +97,7 @@ describe('orders owed a refund in the back office', () => {
     const router = renderAdmin('/admin/dashboard');
 
     const revenue = await screen.findByRole('region', { name: 'Revenue' }, SLOW);
-    expect(within(revenue).getByText('From completed payments, less refunds due')).toBeTruthy();
+    expect(within(revenue).getByText('What paid orders took, less refunds and refunds due')).toBeTruthy();
     const recent = screen.getByRole('table', { name: 'Recent Orders' });
     expect(
       within(within(recent).getByText('owed@example.com').closest('tr')!).getByText('Refund due'),

@@ -8,7 +8,7 @@ import { DataTable, List, NullableBooleanInput, SelectInput, useRecordContext } 
 import { AppPagination } from '../common/AppPagination';
 import { AppSearchInput } from '../common/AppSearchInput';
 import { ListLoadError } from '../common/LoadError';
-import { capitalize, formatDateTime, formatMoney, shortId } from '../common/format';
+import { statusLabel, formatDateTime, formatMoney, shortId } from '../common/format';
 import { ListToolbar } from '../common/ListToolbar';
 import { useIsPhone } from '../common/phone';
 import { RecordCards, type CardField } from '../common/RecordCards';
@@ -19,7 +19,7 @@ import { ORDER_STATUSES, PAYMENT_STATUSES, type Order } from './types';
 
 const Column = DataTable.Col<Order>;
 
-const choices = (values: readonly string[]) => values.map((id) => ({ id, name: capitalize(id) }));
+const choices = (values: readonly string[]) => values.map((id) => ({ id, name: statusLabel(id) }));
 
 const filters = [
   <AppSearchInput key="q" source="q" alwaysOn placeholder="Search by e-mail, name or order ID" />,
@@ -69,7 +69,7 @@ const ViewButton = ({ onOpen }: { onOpen: (id: string) => void }) => {
 const customer = (order: Order) => (
   <Box>
     <Typography variant="body2">{order.customerName}</Typography>
-    <Typography variant="caption" color="text.secondary">
+    <Typography variant="caption" color="textSecondary">
       {order.customerEmail}
     </Typography>
   </Box>

@@ -1,4 +1,4 @@
-import type { components, DashboardStats } from '@store/contracts';
+import type { AdminRefund, components, DashboardStats, RefundRequest } from '@store/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider, type GetListParams, type UpdateParams } from 'react-admin';
 import { getToken, type StaffUser } from './session';
@@ -46,10 +46,18 @@ export type MfaEnrolment = Schemas['MfaEnrolmentDto'];
 /** `POST /api/admin/me/mfa/confirm`. */
 export type MfaConfirmation = Schemas['MfaConfirmedDto'];
 
+/** A customer's report of a key that does not activate. */
+export type KeyReport = Schemas['AdminKeyReportDto'];
+
 export interface AppDataProvider extends DataProvider {
   /** `GET /api/admin/dashboard`: the figures, computed at most a few seconds ago. */
   getDashboard(): Promise<DashboardStats>;
   resendOrderEmail(orderId: string): Promise<unknown>;
+  /**
+   * `POST /api/admin/orders/:id/refunds`: money back through the payment provider. The same
+   * `idempotencyKey` again answers the same refund (one per dialog opening, so a double click refunds once).
+   */
+  refundOrder(orderId: string, request: RefundRequest, idempotencyKey: string): Promise<AdminRefund>;
   resendEmail(emailId: number | string): Promise<unknown>;
   importLicenseKeys(file: File): Promise<ImportResult>;
   getMe(): Promise<StaffUser>;
@@ -60,6 +68,10 @@ export interface AppDataProvider extends DataProvider {
    */
   confirmMfaEnrolment(code: string): Promise<MfaConfirmation>;
   resetUserMfa(userId: number | string): Promise<void>;
+  /** `POST /api/admin/key-reports/:id/replacement`: a key from stock in place of the reported one. */
+  replaceReportedKey(reportId: number | string): Promise<KeyReport>;
+  /** `GET /api/admin/key-reports/:id/screenshot`: the image (the token goes in a header, not an img src). */
+  getKeyReportScreenshot(reportId: number | string): Promise<Blob>;
 }
 
 /**
@@ -102,6 +114,14 @@ export function createDataProvider(writableFields: WritableFields): AppDataProvi
       });
       return json;
     },
+    async refundOrder(orderId, request, idempotencyKey) {
+      const { json } = await httpClient(`${API}/orders/${encodeURIComponent(orderId)}/refunds`, {
+        method: 'POST',
+        headers: new Headers({ Accept: 'application/json', 'Idempotency-Key': idempotencyKey }),
+        body: JSON.stringify(request),
+      });
+      return json as AdminRefund;
+    },
     async resendEmail(emailId) {
       const { json } = await httpClient(`${API}/emails/${encodeURIComponent(emailId)}/resend`, {
         method: 'POST',
@@ -132,6 +152,21 @@ export function createDataProvider(writableFields: WritableFields): AppDataProvi
     },
     async resetUserMfa(userId) {
       await httpClient(`${API}/staff/${encodeURIComponent(userId)}/mfa`, { method: 'DELETE' });
+    },
+
+    async replaceReportedKey(reportId) {
+      const { json } = await httpClient(`${API}/key-reports/${encodeURIComponent(reportId)}/replacement`, {
+        method: 'POST',
+      });
+      return json as KeyReport;
+    },
+    async getKeyReportScreenshot(reportId) {
+      const token = getToken();
+      const response = await fetch(`${API}/key-reports/${encodeURIComponent(reportId)}/screenshot`, {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      });
+      if (!response.ok) throw new Error(`The screenshot could not be loaded (${response.status})`);
+      return response.blob();
     },
   };
 }

@@ -3,7 +3,11 @@ import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
   ApiOkResponse,
+  ApiPayloadTooLargeResponse,
   ApiOperation,
   ApiTags,
   ApiTooManyRequestsResponse,
@@ -11,9 +15,16 @@ import {
 } from '@nestjs/swagger';
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import { Public } from '../common/auth.decorators.js';
+import { BodyLimit } from '../common/body-limit.js';
+import { CreateKeyReportDto, CustomerKeyReportDto } from '../key-reports/dto/customer-key-report.dto.js';
+import { SELLER_SUPPORT_DAYS } from '../key-reports/key-reports.service.js';
+import { SCREENSHOT_MAX_BASE64 } from '../key-reports/screenshot.js';
 import { RequestHeader } from '../common/request-header.decorator.js';
 import { AccountService } from './account.service.js';
 import { AccessLinkRequestDto, AccessLinkResponseDto, CustomerOrderDto } from './dto/account.dto.js';
+
+/** Key reports allowed per minute from one client address, like the contact form's posts. */
+export const KEY_REPORTS_PER_MINUTE = 5;
 
 @ApiTags('customer access')
 @Public()
@@ -46,5 +57,40 @@ export class AccountController {
   @ApiUnauthorizedResponse({ description: 'Missing, tampered or expired link' })
   async orders(@RequestHeader('authorization') authorization?: string): Promise<CustomerOrderDto[]> {
     return this.account.orders(await this.account.verify(authorization));
+  }
+
+  @Post('key-reports')
+  @HttpCode(201)
+  @UseGuards(ThrottlerGuard)
+  @Throttle({ default: { limit: KEY_REPORTS_PER_MINUTE, ttl: 60_000 } })
+  // A screenshot of up to 2 MB, base64-encoded, is larger than the server's 1 MiB body limit.
+  @BodyLimit(SCREENSHOT_MAX_BASE64 + 64 * 1024)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary:
+      "Report that one of the customer's licence keys does not activate (Bearer: the token from the link)",
+    description:
+      `An active key of a paid order, within ${SELLER_SUPPORT_DAYS} days of the payment, one open report per ` +
+      `key; the error the customer saw and, optionally, a screenshot. Staff replace the key or answer. At ` +
+      `most ${KEY_REPORTS_PER_MINUTE} reports a minute from one client address.`,
+  })
+  @ApiCreatedResponse({ type: CustomerKeyReportDto })
+  @ApiBadRequestResponse({
+    description:
+      'Error message is required / … at most 2000 characters / Screenshot must be a PNG, JPEG or WebP image / ' +
+      'Screenshot must be at most 2 MB / Screenshot must be base64-encoded',
+  })
+  @ApiUnauthorizedResponse({ description: 'Missing, tampered or expired link' })
+  @ApiNotFoundResponse({ description: 'No such key among this customer’s orders' })
+  @ApiConflictResponse({
+    description: 'Already an open report for this key; not an active key of a paid order; past 30 days',
+  })
+  @ApiPayloadTooLargeResponse({ description: 'A body past the screenshot’s limit' })
+  @ApiTooManyRequestsResponse()
+  async reportKey(
+    @Body() body: CreateKeyReportDto,
+    @RequestHeader('authorization') authorization?: string,
+  ): Promise<CustomerKeyReportDto> {
+    return this.account.reportKey(await this.account.verify(authorization), body);
   }
 }

@@ -13,6 +13,8 @@ import { OutboxService } from '../emails/outbox.service.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { UNPAID } from '../orders/order-process.js';
 import { renderAccessLinkEmail } from './access-link-email.js';
+import type { CreateKeyReportDto, CustomerKeyReportDto } from '../key-reports/dto/customer-key-report.dto.js';
+import { KeyReportsService, reportRefusal, toCustomerReport } from '../key-reports/key-reports.service.js';
 import type { AccessLinkResponseDto, CustomerOrderDto } from './dto/account.dto.js';
 import {
   CUSTOMER_AUDIENCE,
@@ -36,6 +38,7 @@ export class AccountService {
     private readonly jwt: JwtService,
     private readonly cipher: LicenseKeyCipher,
     private readonly outbox: OutboxService,
+    private readonly keyReports: KeyReportsService,
   ) {}
 
   async sendAccessLink(email: string): Promise<AccessLinkResponseDto> {
@@ -83,6 +86,11 @@ export class AccountService {
     }
   }
 
+  /** A report that one of this customer's keys does not activate. */
+  reportKey(email: string, dto: CreateKeyReportDto): Promise<CustomerKeyReportDto> {
+    return this.keyReports.create(email, dto);
+  }
+
   async orders(email: string): Promise<CustomerOrderDto[]> {
     const orders = await this.db.getRepository(Order).find({
       // Paid orders only (refunded ones too): a checkout left unpaid or replaced is not a purchase.
@@ -99,6 +107,8 @@ export class AccountService {
           this.db.getRepository(DownloadLink).find({ where: { orderId: In(ids) }, order: LINK_ORDER }),
         ])
       : [[], []];
+    const reports = await this.keyReports.latestOf(keys.map((k) => k.id));
+    const now = new Date();
     return orders.map((order) => ({
       id: order.id,
       createdAt: order.createdAt,
@@ -111,7 +121,9 @@ export class AccountService {
         .filter((k) => k.orderId === order.id)
         .map((k) => {
           const licenseKey = this.cipher.readable(k);
+          const report = reports.get(k.id);
           return {
+            id: k.id,
             productId: k.productId,
             // A key whose stored ciphertext does not authenticate is never shown as whatever it decrypts
             // to: masked, and flagged so the page can send the customer to support.
@@ -120,6 +132,8 @@ export class AccountService {
             status: k.status,
             activationCount: k.activationCount,
             activationLimit: k.activationLimit,
+            report: report ? toCustomerReport(report) : null,
+            canReport: report?.status !== 'open' && reportRefusal(k, order, now) === null,
           };
         }),
       downloads: links

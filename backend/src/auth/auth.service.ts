@@ -21,6 +21,9 @@ import type { StaffUserDto } from '../common/staff-user.dto.js';
 /** Compared against when the username is unknown, so both failures take the same time. */
 const DUMMY_HASH = hashPassword('timing-equaliser-not-a-password');
 
+/** The audit trail's actor for a failed sign-in to no account. */
+export const UNKNOWN_ACCOUNT = '(no such account)';
+
 export const CHALLENGE_EXPIRED = 'Sign-in has expired: enter your password again';
 
 @Injectable()
@@ -46,7 +49,7 @@ export class AuthService {
       const valid = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), password);
       if (!user || !valid) {
         await attempt.failed();
-        await this.recordFailure('password', username, user, address);
+        await this.recordFailure('password', user, address);
         throw new UnauthorizedException('Invalid credentials');
       }
       await attempt.succeeded();
@@ -78,7 +81,7 @@ export class AuthService {
         throw new UnauthorizedException(CHALLENGE_EXPIRED);
       if (!(await this.mfa.verify(user, code))) {
         await attempt.failed();
-        await this.recordFailure('code', user.username, user, address);
+        await this.recordFailure('code', user, address);
         throw new UnauthorizedException(INVALID_CODE);
       }
       await attempt.succeeded();
@@ -117,16 +120,15 @@ export class AuthService {
     return { success: true, token: await this.jwt.signAsync(payload), user: toStaffUser(user, this.config) };
   }
 
-  /** In the audit trail: the address and the username tried, never what was typed as the secret. */
-  private async recordFailure(
-    step: SignInStep,
-    username: string,
-    user: StaffMember | null,
-    address: string,
-  ): Promise<void> {
+  /**
+   * In the audit trail: the address and the account tried, never what was typed as the secret. A username
+   * that names no account is not kept either: it is often a password typed into the wrong field.
+   */
+  private async recordFailure(step: SignInStep, user: StaffMember | null, address: string): Promise<void> {
+    const username = user?.username ?? null;
     await this.audit.record(
       this.users.manager,
-      { id: null, username: username.slice(0, 100) },
+      { id: null, username: username ?? UNKNOWN_ACCOUNT },
       {
         action: step === 'password' ? 'auth.login-failed' : 'auth.mfa-failed',
         resource: 'auth',

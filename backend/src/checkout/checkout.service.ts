@@ -12,6 +12,7 @@ import type { DataSource } from 'typeorm';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { CouponsService, INVALID_COUPON } from '../coupons/coupons.service.js';
 import { Order } from '../orders/entities/order.entity.js';
+import { CONSENTS, type Consent } from '../orders/consents.js';
 import { UNPAID } from '../orders/order-process.js';
 import { ClientSecrets } from '../payments/client-secrets.js';
 import { PaymentProviders } from '../payments/payment-providers.js';
@@ -27,10 +28,18 @@ import type {
 import { MAX_QUANTITY_PER_PRODUCT as MAX_QUANTITY } from '../catalog/catalog.data.js';
 import { priceCart, UnknownProductError } from './pricing.js';
 import { runInTransaction } from '../database/transactions.js';
+import { WITHDRAWAL_RIGHT_COUNTRIES } from './countries.js';
 
 /** How long a repeated request waits for the first one's payment to be set up. */
 const REPLAY_WAIT_MS = 5_000;
 const PAYMENT_SETUP_FAILED = 'Unable to initialize payment. Please try again.';
+/** What a buyer billed in the EU or the UK is told for each statement not given (orders/consents.ts). */
+const CONSENT_MISSING: Record<Consent, string> = {
+  immediateDelivery:
+    'Buyers billed in the EU or the UK must consent to immediate delivery (consents.immediateDelivery)',
+  withdrawalRightLoss:
+    'Buyers billed in the EU or the UK must acknowledge that they lose the right of withdrawal (consents.withdrawalRightLoss)',
+};
 
 @Injectable()
 export class CheckoutService {
@@ -54,6 +63,7 @@ export class CheckoutService {
     dto: CreatePaymentIntentDto,
     idempotencyKey?: string,
   ): Promise<PaymentIntentResponseDto> {
+    this.checkConsents(dto);
     const fingerprint = createHash('sha256').update(JSON.stringify(dto)).digest('hex');
     if (idempotencyKey) {
       const replayed = await this.replay(idempotencyKey, fingerprint);
@@ -69,7 +79,8 @@ export class CheckoutService {
         const coupon = dto.couponCode ? await this.coupons.reserve(manager, dto.couponCode) : null;
         if (dto.couponCode && !coupon) throw new ConflictException(INVALID_COUPON);
         const priced = this.price(dto, coupon?.percentOff ?? 0);
-        const { billing } = dto;
+        const { billing, consents } = dto;
+        const now = new Date();
         return manager.save(
           manager.create(Order, {
             customerName: `${billing.firstName} ${billing.lastName}`,
@@ -92,6 +103,8 @@ export class CheckoutService {
             paymentProvider: this.providers.checkout.name,
             idempotencyKey: idempotencyKey ?? null,
             idempotencyFingerprint: idempotencyKey ? fingerprint : null,
+            consentImmediateDeliveryAt: consents?.immediateDelivery ? now : null,
+            consentWithdrawalRightLossAt: consents?.withdrawalRightLoss ? now : null,
           }),
         );
       });
@@ -111,6 +124,16 @@ export class CheckoutService {
       await runInTransaction(this.db, (m) => this.fulfilment.failPayment(m, order.id));
       throw new BadGatewayException(PAYMENT_SETUP_FAILED);
     }
+  }
+
+  /**
+   * A buyer billed in the EU or the UK gives both statements before the order (and its payment) exists: the
+   * keys are delivered as soon as it is paid, within the 14-day withdrawal period. Others may give them.
+   */
+  private checkConsents({ billing, consents }: CreatePaymentIntentDto): void {
+    if (!WITHDRAWAL_RIGHT_COUNTRIES.includes(billing.country)) return;
+    const missing = CONSENTS.filter((consent) => consents?.[consent] !== true);
+    if (missing.length) throw new BadRequestException(missing.map((consent) => CONSENT_MISSING[consent]));
   }
 
   /**

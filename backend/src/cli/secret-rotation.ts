@@ -1,7 +1,8 @@
-import type { DataSource, QueryResult } from 'typeorm';
+import type { DataSource, EntityManager, QueryResult } from 'typeorm';
 import { keySecrets, SecretBox } from '../common/secret-box.js';
 import type { AppConfig } from '../config/app-config.js';
 import { LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
+import { replaceSearchTerms } from '../license-keys/license-keys.js';
 import { runInTransaction } from '../database/transactions.js';
 
 type Secrets = Pick<AppConfig, 'licenseKeySecret' | 'licenseKeyPreviousSecrets'>;
@@ -13,6 +14,8 @@ interface SealedTable {
   /** Only rows where this holds are read (the nullable columns). */
   where?: string;
   reseal(row: Record<string, string>): Record<string, string> | null;
+  /** Rows derived from this one, rewritten in the same transaction once it is. */
+  rewritten?(m: EntityManager, row: Record<string, string>, next: Record<string, string>): Promise<void>;
 }
 
 export interface RotationReport {
@@ -22,7 +25,7 @@ export interface RotationReport {
 
 /**
  * Rewrites everything sealed under LICENSE_KEY_PREVIOUS_SECRETS under LICENSE_KEY_SECRET: licence keys
- * (ciphertext and lookup hash, together), outbox bodies, staff TOTP secrets and payment client secrets.
+ * (ciphertext, lookup hash and search terms, together), outbox bodies, staff TOTP secrets and payment client secrets.
  * Walks each table by id in batches of one transaction each; a row already under the current secret is
  * skipped, so a pass that was killed is simply run again. Each update is conditional on the old values,
  * so a server writing the same row meanwhile wins and its row is picked up by the next run. Recovery
@@ -51,6 +54,8 @@ export async function rotateSecrets(
       table: 'license_keys',
       columns: ['keyCiphertext', 'keyLookup'],
       reseal: (row) => keys.reseal({ keyCiphertext: row.keyCiphertext!, keyLookup: row.keyLookup! }),
+      rewritten: (m, row, next) =>
+        replaceSearchTerms(m, row.id!, keys.searchTerms(keys.decrypt(next.keyCiphertext!))),
     },
     {
       table: 'mail_outbox',
@@ -104,7 +109,9 @@ export async function rotateSecrets(
               [...set.map((c) => next[c]), row.id, ...spec.columns.map((c) => row[c])],
               true,
             )) as QueryResult;
-            if (result.affected) report.rewritten[spec.table]! += 1;
+            if (!result.affected) continue;
+            report.rewritten[spec.table]! += 1;
+            await spec.rewritten?.(m, row, next);
           }
         });
       }

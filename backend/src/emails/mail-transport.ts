@@ -40,9 +40,11 @@ export class MailTransport {
   readonly mode: 'smtp' | 'files';
   private readonly dir: string;
   private readonly from: string;
+  private readonly supportEmail: string;
 
   constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'mail' | 'isProduction'>) {
     this.from = config.mail.from;
+    this.supportEmail = config.mail.supportEmail;
     this.dir = config.mail.dir;
     if (config.mail.smtpUrl) {
       this.mode = 'smtp';
@@ -69,6 +71,8 @@ export class MailTransport {
   async send(mail: OutgoingMail, signal?: AbortSignal): Promise<void> {
     const info = await this.transporter.sendMail({
       from: this.from,
+      // The e-mails say "Reply to this e-mail": replies reach support, not the sending address.
+      replyTo: mail.to === this.supportEmail ? undefined : this.supportEmail,
       to: mail.to,
       subject: mail.subject,
       text: mail.text,

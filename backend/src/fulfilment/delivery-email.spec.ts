@@ -1,3 +1,4 @@
+import { CONSENT_STATEMENTS } from '../orders/consents.js';
 import { renderDeliveryEmail } from './delivery-email.js';
 
 const base = {
@@ -121,5 +122,47 @@ describe('renderDeliveryEmail', () => {
     });
     expect(mail.text).not.toContain('Receipt');
     expect(mail.html).not.toContain('Receipt');
+  });
+
+  it('confirms each statement the shopper gave at checkout, in its words and with its time', () => {
+    const given = new Date('2026-11-21T10:00:05.123Z');
+    const mail = renderDeliveryEmail({
+      ...base,
+      consents: { immediateDelivery: given, withdrawalRightLoss: given },
+      products: [
+        {
+          title: 'Office 2024 Standard',
+          keys: ['AAAAA-BBBBB-CCCCC-DDDDD-EEEEE'],
+          downloads: [],
+          keysToFollow: 0,
+        },
+      ],
+    });
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Your statements at checkout');
+      expect(part).toContain('2026-11-21 10:00:05 UTC');
+    }
+    expect(mail.text).toContain(`"${CONSENT_STATEMENTS.immediateDelivery}" (given 2026-11-21 10:00:05 UTC)`);
+    expect(mail.text).toContain(
+      `"${CONSENT_STATEMENTS.withdrawalRightLoss}" (given 2026-11-21 10:00:05 UTC)`,
+    );
+    expect(mail.html).toContain('&quot;I acknowledge that I lose my 14-day right of withdrawal');
+  });
+
+  it('confirms only the statements given, and none when none was', () => {
+    const product = { title: 'Office 2024 Standard', keys: [], downloads: [], keysToFollow: 1 };
+    const one = renderDeliveryEmail({
+      ...base,
+      consents: { immediateDelivery: new Date('2026-11-21T10:00:00Z'), withdrawalRightLoss: null },
+      products: [product],
+    });
+    expect(one.text).toContain(CONSENT_STATEMENTS.immediateDelivery);
+    expect(one.text).not.toContain(CONSENT_STATEMENTS.withdrawalRightLoss);
+    const none = renderDeliveryEmail({
+      ...base,
+      consents: { immediateDelivery: null, withdrawalRightLoss: null },
+      products: [product],
+    });
+    for (const part of [none.text, none.html]) expect(part).not.toContain('Your statements at checkout');
   });
 });

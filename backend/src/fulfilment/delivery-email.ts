@@ -1,5 +1,6 @@
 import { formatUsd } from '../common/money.js';
 import { escapeHtml } from '../emails/mail-text.js';
+import { CONSENT_STATEMENTS, CONSENTS, type ConsentTimes } from '../orders/consents.js';
 
 export interface DeliveredProduct {
   title: string;
@@ -33,9 +34,14 @@ export interface DeliveryEmailInput {
   publicUrl: string;
   /** A follow-up that carries keys which arrived after the first e-mail. */
   followUp: boolean;
+  /** When the shopper gave each statement at checkout: confirmed here, the durable medium the law asks for. */
+  consents?: ConsentTimes;
 }
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
+const time = (date: Date) => `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+const CONSENTS_HEADING = 'Your statements at checkout';
+const CONSENTS_INTRO = 'Before your order was delivered, you gave these statements:';
 
 const STEPS = [
   'Download the installer with the download link above (or from your Microsoft account) and run it.',
@@ -64,6 +70,7 @@ export function renderDeliveryEmail(input: DeliveryEmailInput): {
       : '';
   const support = `Questions? Reply to this e-mail or write to ${input.supportEmail}. Order reference: ${input.orderId}`;
   const receipt = input.receipt ? receiptLines(input.orderId, input.receipt) : [];
+  const consents = input.consents ? consentLines(input.consents) : [];
 
   const text = [
     `Hello ${input.customerName},`,
@@ -86,6 +93,9 @@ export function renderDeliveryEmail(input: DeliveryEmailInput): {
     '',
     `Your orders, keys and downloads are also available at ${input.publicUrl}/login.`,
     ...(receipt.length ? ['', 'Receipt', ...receipt.map((line) => `  ${line}`)] : []),
+    ...(consents.length
+      ? ['', CONSENTS_HEADING, CONSENTS_INTRO, ...consents.map((line) => `  - ${line}`)]
+      : []),
     '',
     support,
   ].join('\n');
@@ -111,6 +121,7 @@ ${waitingNote ? `<p>${escapeHtml(waitingNote)}</p>` : ''}
 <ol>${STEPS.map((step) => `<li>${escapeHtml(step)}</li>`).join('')}</ol>
 <p>Your orders, keys and downloads are also available at <a href="${escapeHtml(input.publicUrl)}/login">${escapeHtml(input.publicUrl)}/login</a>.</p>
 ${receipt.length ? `<h3 style="font-size:16px">Receipt</h3>\n<p>${receipt.map(escapeHtml).join('<br>')}</p>` : ''}
+${consents.length ? `<h3 style="font-size:16px">${CONSENTS_HEADING}</h3>\n<p>${escapeHtml(CONSENTS_INTRO)}</p>\n<ul>${consents.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` : ''}
 <p>${escapeHtml(support)}</p>
 </body></html>`;
 
@@ -134,4 +145,12 @@ function receiptLines(orderId: string, receipt: DeliveryReceipt): string[] {
       : []),
     `Total paid: ${formatUsd(receipt.totalCents)}${method}`,
   ];
+}
+
+/** Each statement given, in the words the shopper ticked, with when. */
+function consentLines(consents: ConsentTimes): string[] {
+  return CONSENTS.flatMap((consent) => {
+    const given = consents[consent];
+    return given ? [`"${CONSENT_STATEMENTS[consent]}" (given ${time(given)})`] : [];
+  });
 }

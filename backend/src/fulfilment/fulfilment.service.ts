@@ -8,6 +8,7 @@ import { downloadUrl, LINK_ORDER, newDownloadLink } from '../downloads/download-
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
+import { insertLicenseKeys, type NewLicenseKey } from '../license-keys/license-keys.js';
 import { OutboxService } from '../emails/outbox.service.js';
 import {
   Order,
@@ -17,6 +18,7 @@ import {
 } from '../orders/entities/order.entity.js';
 import {
   REFUND_DUE_UNDELIVERED,
+  SPENT_KEY_STATUSES,
   assertTransition,
   deliveryBlock,
   paymentChangeRefusal,
@@ -25,6 +27,7 @@ import {
   UNPAID,
 } from '../orders/order-process.js';
 import { renderDeliveryEmail, type DeliveredProduct } from './delivery-email.js';
+import { renderKeyReplacementEmail } from './key-replacement-email.js';
 import { renderRefundDueEmail, renderRefundDueStaffEmail } from './refund-due-email.js';
 import { forUpdate, runInTransaction, skipLocked } from '../database/transactions.js';
 
@@ -116,10 +119,11 @@ export class FulfilmentService {
   }
 
   /**
-   * A full refund: the order's keys are revoked and its download links deactivated. An order held for a
-   * refund owes nothing more, and stays cancelled and undelivered.
+   * The payment is refunded in full (the provider confirmed it): with `revokeKeys` (the default, and
+   * always for a refund made at the provider) the order's keys are revoked and its download links
+   * deactivated. An order held for a refund owes nothing more, and stays cancelled and undelivered.
    */
-  async refund(m: EntityManager, orderId: string): Promise<boolean> {
+  async refund(m: EntityManager, orderId: string, revokeKeys = true): Promise<boolean> {
     const refunded = await m
       .createQueryBuilder()
       .update(Order)
@@ -130,13 +134,51 @@ export class FulfilmentService {
       })
       .execute();
     if (!refunded.affected) return false;
+    if (revokeKeys) {
+      await m.update(
+        LicenseKey,
+        { orderId, status: In(statesBefore('license-key', 'revoked', 'system')) },
+        { status: 'revoked' },
+      );
+      await m.update(DownloadLink, { orderId }, { isActive: false });
+    }
+    return true;
+  }
+
+  /**
+   * Part of the payment is refunded (the provider confirmed it): the payment is `partially_refunded` (it
+   * may be already) and the keys staff picked are revoked (revokeKeys).
+   */
+  async partiallyRefund(m: EntityManager, orderId: string, keyIds: readonly string[]): Promise<void> {
+    await m
+      .createQueryBuilder()
+      .update(Order)
+      .set({ paymentStatus: 'partially_refunded' })
+      .where('id = :orderId AND paymentStatus IN (:...open)', {
+        orderId,
+        open: statesBefore('payment', 'partially_refunded', 'system'),
+      })
+      .execute();
+    await this.revokeKeys(m, orderId, keyIds);
+  }
+
+  /**
+   * Revokes these keys of the order; a product left with no working key loses its download links too
+   * (the customer has nothing left to install it for).
+   */
+  async revokeKeys(m: EntityManager, orderId: string, keyIds: readonly string[]): Promise<void> {
+    if (keyIds.length === 0) return;
     await m.update(
       LicenseKey,
-      { orderId, status: In(statesBefore('license-key', 'revoked', 'system')) },
+      { orderId, id: In([...keyIds]), status: In(statesBefore('license-key', 'revoked', 'system')) },
       { status: 'revoked' },
     );
-    await m.update(DownloadLink, { orderId }, { isActive: false });
-    return true;
+    const keys = await m.find(LicenseKey, { select: { productId: true, status: true }, where: { orderId } });
+    const emptied = [...new Set(keys.map((k) => k.productId))].filter((productId) =>
+      keys.every((k) => k.productId !== productId || k.status === 'revoked'),
+    );
+    if (emptied.length)
+      await m.update(DownloadLink, { orderId, productId: In(emptied) }, { isActive: false });
   }
 
   /**
@@ -144,8 +186,8 @@ export class FulfilmentService {
    * process (orders/order-process.ts: the staff rows of its tables and their guards; anything else is a
    * 409 and nothing changes), and applied with the same effects as the payment provider's events, never
    * around them: `completed` confirms the payment (keys, links and the delivery e-mail, exactly once, as a
-   * webhook would), `failed` fails a pending payment, `refunded` refunds (keys revoked, links deactivated).
-   * The payment change comes first; the status is judged on the order after it.
+   * webhook would), `failed` fails a pending payment. Refunds are not staff changes: they go through the
+   * provider (RefundsService). The payment change comes first; the status is judged on the order after it.
    * `locked` is the order as read through lockOrder in the same transaction.
    */
   async applyStaffChange(
@@ -164,8 +206,6 @@ export class FulfilmentService {
       // Each allowed move with the same effects as when the payment provider reports it.
       if (to === 'completed') {
         applied = (await this.confirmPayment(m, orderId, order.paymentMethod ?? 'manual')) !== null;
-      } else if (to === 'refunded') {
-        applied = await this.refund(m, orderId);
       } else if (to === 'failed') {
         applied = await this.failPayment(m, orderId);
       } else {
@@ -194,11 +234,11 @@ export class FulfilmentService {
    * keys it still lacks are taken from the inventory, its status and `awaitingKeys` are set, and the e-mail
    * with what it received (this key included) is written. `order` must come from lockOrder.
    */
-  async assignStaffKey(m: EntityManager, order: Order, key: LicenseKey): Promise<void> {
+  async assignStaffKey(m: EntityManager, order: Order, key: NewLicenseKey): Promise<void> {
     await this.assertRoomForKey(m, order, key.productId);
     key.orderId = order.id;
     key.assignedAt ??= new Date();
-    await m.insert(LicenseKey, key);
+    await insertLicenseKeys(m, [key]);
     if (order.awaitingKeys) await this.deliver(m, order, true, [key]);
   }
 
@@ -218,11 +258,11 @@ export class FulfilmentService {
         `Keys are given to paid orders; this order's payment is ${order.paymentStatus}`,
       );
     if (blocked === 'refund-due') throw new ConflictException(REFUND_DUE_UNDELIVERED);
-    // A revoked key (say, one the customer could not activate) leaves room for its replacement.
+    // A revoked or faulty key (say, one the customer could not activate) leaves room for its replacement.
     const have = await m.countBy(LicenseKey, {
       orderId: order.id,
       productId,
-      status: Not('revoked' as const),
+      status: Not(In(SPENT_KEY_STATUSES)),
       // The key being made active again (an expired one still counts) is not in the way of itself.
       ...(keyId && { id: Not(keyId) }),
     });
@@ -234,13 +274,60 @@ export class FulfilmentService {
   }
 
   /**
+   * Replaces a key its customer reported as not activating (key-reports): one key of the same product from
+   * stock is given to the order, the old one becomes `faulty` (it no longer activates or validates), and
+   * the customer is e-mailed the new key. The order must still be deliverable and the key still active
+   * (409 otherwise); no key in stock is a 409 naming the product, and nothing changes. Answers the new
+   * key's id.
+   */
+  async replaceKey(m: EntityManager, keyId: string): Promise<string> {
+    const old = await m.findOneBy(LicenseKey, { id: keyId });
+    const order = old?.orderId ? await this.lockOrder(m, old.orderId) : null;
+    if (!old || !order) throw new ConflictException('This licence key is not given to an order');
+    const blocked = deliveryBlock(order);
+    if (blocked === 'unpaid')
+      throw new ConflictException(
+        `Keys are replaced for paid orders; this order's payment is ${order.paymentStatus}`,
+      );
+    if (blocked === 'refund-due') throw new ConflictException(REFUND_DUE_UNDELIVERED);
+    const marked = await m.update(
+      LicenseKey,
+      { id: keyId, status: In(statesBefore('license-key', 'faulty', 'system')) },
+      { status: 'faulty' },
+    );
+    if (!marked.affected)
+      throw new ConflictException(`This licence key is ${old.status}: only an active key is replaced`);
+    const [replacement] = await this.allocateKeys(m, old.productId, 1, order.id);
+    if (!replacement) throw new ConflictException(`No stock for ${this.productTitle(order, old.productId)}`);
+    await this.outbox.enqueue(m, {
+      kind: 'key-replacement',
+      to: order.customerEmail,
+      orderId: order.id,
+      ...renderKeyReplacementEmail({
+        orderId: order.id,
+        customerName: order.customerName,
+        productTitle: this.productTitle(order, old.productId),
+        newKey: this.cipher.decrypt(replacement.keyCiphertext),
+        oldKeyLastGroup: old.keyLastGroup,
+        supportEmail: this.config.mail.supportEmail,
+        publicUrl: this.config.publicUrl,
+      }),
+    });
+    return replacement.id;
+  }
+
+  private productTitle(order: Order, productId: string): string {
+    return order.orderItems.find((item) => item.productId === productId)?.name ?? productId;
+  }
+
+  /**
    * Writes the delivery e-mail again with everything the order has now (all its keys and links), for the
    * back office's "resend". Returns the outbox message id.
    */
   async redeliver(m: EntityManager, order: Order): Promise<number> {
-    // Revoked keys are left out: the customer gets the keys that work, replacements included.
+    // Revoked and faulty keys are left out: the customer gets the keys that work, replacements included.
     const keys = await m.find(LicenseKey, {
-      where: { orderId: order.id, status: Not('revoked' as const) },
+      where: { orderId: order.id, status: Not(In(SPENT_KEY_STATUSES)) },
       order: { assignedAt: 'ASC' },
     });
     const links = await m.find(DownloadLink, { where: { orderId: order.id }, order: LINK_ORDER });
@@ -281,6 +368,10 @@ export class FulfilmentService {
       supportEmail: this.config.mail.supportEmail,
       publicUrl: this.config.publicUrl,
       followUp,
+      consents: {
+        immediateDelivery: order.consentImmediateDeliveryAt,
+        withdrawalRightLoss: order.consentWithdrawalRightLossAt,
+      },
     });
     return this.outbox.enqueue(m, {
       kind: 'order-delivery',
@@ -327,7 +418,8 @@ export class FulfilmentService {
     if (!inStock) return 0;
     const waiting = await this.db.getRepository(Order).find({
       select: { id: true },
-      where: { awaitingKeys: true, paymentStatus: 'completed' },
+      // Set on paid orders only (and cleared by a full refund): the payment is checked again under the lock.
+      where: { awaitingKeys: true },
       order: { createdAt: 'ASC', id: 'ASC' },
       take: 1000,
     });
@@ -356,8 +448,12 @@ export class FulfilmentService {
   ): Promise<'complete' | 'partial' | 'none'> {
     // On first delivery the order has no keys: staff give keys only to paid orders, and this is the
     // confirmation that makes it paid (a paid or refunded order is never confirmed again).
+    // A faulty key was replaced: its replacement, not it, holds its place in the order's quantity.
     const assigned = followUp
-      ? await m.find(LicenseKey, { select: { productId: true }, where: { orderId: order.id } })
+      ? await m.find(LicenseKey, {
+          select: { productId: true },
+          where: { orderId: order.id, status: Not('faulty' as const) },
+        })
       : [];
     const links = followUp ? await m.findBy(DownloadLink, { orderId: order.id }) : [];
     const delivered: DeliveredProduct[] = [];

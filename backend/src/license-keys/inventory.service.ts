@@ -6,7 +6,7 @@ import { runInTransaction } from '../database/transactions.js';
 import { LICENSE_KEY_FORMAT_MESSAGE } from './dto/license-activation.dto.js';
 import { LicenseKey } from './entities/license-key.entity.js';
 import { LICENSE_KEY_PATTERN, LicenseKeyCipher, normalizeLicenseKey } from './license-key-cipher.js';
-import { newLicenseKey } from './license-keys.js';
+import { insertLicenseKeys, newLicenseKey } from './license-keys.js';
 
 /** One data row of an inventory import (a CSV line), in file order. */
 export interface InventoryImportRow {
@@ -136,16 +136,7 @@ export class InventoryService {
     const values = fresh.map((row) =>
       newLicenseKey(this.cipher, row.key, { productId: row.productId, activationLimit: row.activationLimit }),
     );
-    // A key a concurrent import committed since the read above is skipped (INSERT IGNORE / INSERT OR
-    // IGNORE), not an error; counting our own ids afterwards tells how many went in.
-    await em
-      .createQueryBuilder()
-      .insert()
-      .into(LicenseKey)
-      .values(values)
-      .orIgnore()
-      .updateEntity(false)
-      .execute();
-    return em.getRepository(LicenseKey).countBy({ id: In(values.map((row) => row.id)) });
+    // A key a concurrent import committed since the read above is skipped, not an error.
+    return (await insertLicenseKeys(em, values, { skipDuplicates: true })).length;
   }
 }

@@ -144,6 +144,8 @@ export class LicenseActivationsService {
 function assertActive(key: LicenseKey): void {
   if (key.status === 'revoked') throw new ForbiddenException('This license key has been revoked');
   if (key.status === 'expired') throw new ForbiddenException('This license key has expired');
+  if (key.status === 'faulty')
+    throw new ForbiddenException('This license key was replaced: use the replacement key you were sent');
 }
 
 function activationState(key: LicenseKey): ActivationStateDto {

@@ -55,6 +55,28 @@ describe('LicenseKeyCipher', () => {
     expect(() => cipher.decrypt('garbage')).toThrow(SecretBoxError);
   });
 
+  it('hashes search terms under their own sub-key, 128 bits each, and finds them under every known secret', () => {
+    const terms = cipher.searchTerms(KEY.toLowerCase());
+    expect(terms).toHaveLength(15);
+    for (const term of terms) expect(term).toMatch(/^[0-9a-f]{32}$/);
+    expect(terms).toContain(cipher.searchTermsOf('fgh')[0]);
+    expect(terms).toContain(cipher.searchTermsOf('KLMNO')[0]);
+    expect(terms).not.toContain(cipher.searchTermsOf('BCD')[0]);
+    // Not the lookup hash of the same text: a term tells nothing about a lookup, nor the reverse.
+    expect(cipher.lookupHash('ABCDE')).not.toContain(cipher.searchTermsOf('ABCDE')[0]);
+    const rotated = new LicenseKeyCipher({
+      licenseKeySecret: 'another-secret-0123456789abcdef01234',
+      licenseKeyPreviousSecrets: ['unit-test-secret-0123456789abcdef0123'],
+    });
+    expect(rotated.searchTermsOf('ABC')).toEqual([
+      new LicenseKeyCipher({ licenseKeySecret: 'another-secret-0123456789abcdef01234' }).searchTermsOf(
+        'ABC',
+      )[0],
+      cipher.searchTermsOf('ABC')[0],
+    ]);
+    expect(rotated.searchTerms(KEY)).not.toEqual(terms);
+  });
+
   it('seals the three stored columns', () => {
     const sealed = cipher.seal(KEY.toLowerCase());
     expect(sealed.keyLastGroup).toBe('KLMNO');

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { deriveKey, SecretBox, keySecrets, SecretBoxError } from '../common/secret-box.js';
+import { licenseKeySearchTokens } from './license-key-search.js';
 
 /** Five groups of five upper-case letters or digits, joined by hyphens. */
 export const LICENSE_KEY_PATTERN = /^[A-Z0-9]{5}(?:-[A-Z0-9]{5}){4}$/;
@@ -11,16 +12,20 @@ export function normalizeLicenseKey(key: string): string {
   return key.trim().toUpperCase();
 }
 
+/** Hex characters kept of a search term's HMAC-SHA256: 128 bits, a sixth of the table's size saved. */
+const SEARCH_TERM_HEX = 32;
+
 /**
- * Encrypts licence keys at rest (SecretBox, AES-256-GCM) and derives their lookup hash (HMAC-SHA256), each
- * under its own sub-key derived from LICENSE_KEY_SECRET. A ciphertext that was altered in any way fails to
- * decrypt.
+ * Encrypts licence keys at rest (SecretBox, AES-256-GCM) and derives their lookup hash and search terms
+ * (HMAC-SHA256), each under its own sub-key derived from LICENSE_KEY_SECRET. A ciphertext that was altered in
+ * any way fails to decrypt.
  */
 @Injectable()
 export class LicenseKeyCipher {
   private readonly box: SecretBox;
   /** Current first: keys sealed under a previous secret are still found until rotation rewrites them. */
   private readonly lookupKeys: Buffer[];
+  private readonly searchKeys: Buffer[];
 
   constructor(
     @Inject(APP_CONFIG)
@@ -28,6 +33,7 @@ export class LicenseKeyCipher {
   ) {
     this.box = new SecretBox(keySecrets(config), 'license-keys/encryption');
     this.lookupKeys = keySecrets(config).map((s) => deriveKey(s, 'license-keys/lookup'));
+    this.searchKeys = keySecrets(config).map((s) => deriveKey(s, 'license-keys/search'));
   }
 
   encrypt(key: string): string {
@@ -66,6 +72,18 @@ export class LicenseKeyCipher {
     return this.lookupKeys.map((k) => createHmac('sha256', k).update(normalized).digest('hex'));
   }
 
+  /** The stored search terms of a key (licenseKeySearchTokens), under the current secret. */
+  searchTerms(key: string): string[] {
+    return licenseKeySearchTokens(normalizeLicenseKey(key)).map((token) =>
+      searchHash(this.searchKeys[0]!, token),
+    );
+  }
+
+  /** The search term of one typed token under every known secret: what a search must match. */
+  searchTermsOf(token: string): string[] {
+    return this.searchKeys.map((k) => searchHash(k, normalizeLicenseKey(token)));
+  }
+
   /**
    * The stored columns rewritten under the current secret, or null when they already are (a
    * re-encryption pass skips them). Throws SecretBoxError when no known secret opens the ciphertext.
@@ -90,6 +108,10 @@ export class LicenseKeyCipher {
       keyLastGroup: normalized.slice(-5),
     };
   }
+}
+
+function searchHash(key: Buffer, token: string): string {
+  return createHmac('sha256', key).update(token).digest('hex').slice(0, SEARCH_TERM_HEX);
 }
 
 /** A random key in the 5×5 form, from a cryptographic source (used for demo inventory). */

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { LicenseKey } from './entities/license-key.entity.js';
+import { Logger } from '@nestjs/common';
+import { In, type DataSource, type EntityManager } from 'typeorm';
+import { runInTransaction } from '../database/transactions.js';
+import { LicenseKey } from './entities/license-key.entity.js';
+import { LicenseKeySearchTerm } from './entities/license-key-search-term.entity.js';
 import type { LicenseKeyCipher } from './license-key-cipher.js';
 
 /** What a new key row is for; the key itself is sealed here and never stored in clear. */
@@ -15,12 +19,19 @@ export interface LicenseKeyFields {
   createdAt?: Date;
 }
 
+/** A key row not yet stored, with the search terms insertLicenseKeys stores beside it. */
+export type NewLicenseKey = LicenseKey & { searchTerms: string[] };
+
 /**
- * A new licence key row, ready to insert: its own id, the key sealed (ciphertext, lookup hash, last group),
- * active with no activations, assigned now when it is given to an order. The one place key rows are made
- * (CSV imports, keys typed by staff, demo stock, bulk fixtures).
+ * A new licence key row, ready to insert (insertLicenseKeys): its own id, the key sealed (ciphertext, lookup
+ * hash, last group) and its search terms, active with no activations, assigned now when it is given to an
+ * order. The one place key rows are made (CSV imports, keys typed by staff, demo stock, bulk fixtures).
  */
-export function newLicenseKey(cipher: LicenseKeyCipher, key: string, fields: LicenseKeyFields): LicenseKey {
+export function newLicenseKey(
+  cipher: LicenseKeyCipher,
+  key: string,
+  fields: LicenseKeyFields,
+): NewLicenseKey {
   const {
     orderId = null,
     activationLimit,
@@ -40,5 +51,110 @@ export function newLicenseKey(cipher: LicenseKeyCipher, key: string, fields: Lic
     status: status ?? 'active',
     assignedAt: orderId ? (assignedAt ?? new Date()) : null,
     ...(createdAt && { createdAt }),
-  } as LicenseKey;
+    searchTerms: cipher.searchTerms(key),
+  } as NewLicenseKey;
+}
+
+/** Rows per INSERT: under SQLite's variable limit and MySQL's packet size. */
+const INSERT_CHUNK = 250;
+
+/**
+ * Inserts new keys and their search terms, in the caller's transaction; the one way key rows are stored.
+ * With `skipDuplicates`, a key whose lookup hash is already stored (a concurrent import) is left out
+ * (INSERT IGNORE / INSERT OR IGNORE) rather than failing. Answers the ids stored.
+ */
+export async function insertLicenseKeys(
+  m: EntityManager,
+  keys: readonly NewLicenseKey[],
+  options: { skipDuplicates?: boolean } = {},
+): Promise<string[]> {
+  for (let i = 0; i < keys.length; i += INSERT_CHUNK) {
+    const insert = m
+      .createQueryBuilder()
+      .insert()
+      .into(LicenseKey)
+      .values(keys.slice(i, i + INSERT_CHUNK).map(({ searchTerms: _, ...row }) => row))
+      .updateEntity(false);
+    await (options.skipDuplicates ? insert.orIgnore() : insert).execute();
+  }
+  let stored = keys;
+  if (options.skipDuplicates && keys.length) {
+    const found = await m.getRepository(LicenseKey).find({
+      select: { id: true },
+      where: { id: In(keys.map((key) => key.id)) },
+    });
+    const ids = new Set(found.map((row) => row.id));
+    stored = keys.filter((key) => ids.has(key.id));
+  }
+  await insertSearchTerms(
+    m,
+    stored.flatMap((key) => key.searchTerms.map((term) => ({ term, keyId: key.id }))),
+  );
+  return stored.map((key) => key.id);
+}
+
+/** Replaces a stored key's search terms (rotate-secrets, under a new secret). */
+export async function replaceSearchTerms(m: EntityManager, keyId: string, terms: string[]): Promise<void> {
+  await m.delete(LicenseKeySearchTerm, { keyId });
+  await insertSearchTerms(
+    m,
+    terms.map((term) => ({ term, keyId })),
+  );
+}
+
+async function insertSearchTerms(
+  m: EntityManager,
+  rows: LicenseKeySearchTerm[],
+  options: { skipDuplicates?: boolean } = {},
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK * 4) {
+    const insert = m
+      .createQueryBuilder()
+      .insert()
+      .into(LicenseKeySearchTerm)
+      .values(rows.slice(i, i + INSERT_CHUNK * 4))
+      .updateEntity(false);
+    await (options.skipDuplicates ? insert.orIgnore() : insert).execute();
+  }
+}
+
+/**
+ * Gives search terms to the keys that have none: those stored before search terms existed (and fixtures
+ * written straight into the table). Run at start by the seed, under the startup lock; walks the keys by id,
+ * one transaction per batch, so a start killed half-way leaves a consistent table and the next one goes on.
+ * A key that does not decrypt is skipped (LicenseKeyCipher.readable logs it). Answers how many got terms.
+ */
+export async function backfillSearchTerms(
+  db: DataSource,
+  cipher: LicenseKeyCipher,
+  batchSize = 500,
+): Promise<number> {
+  let done = 0;
+  let after = '';
+  for (;;) {
+    const keys = await db
+      .getRepository(LicenseKey)
+      .createQueryBuilder('k')
+      .select(['k.id', 'k.keyCiphertext'])
+      .where('k.id > :after', { after })
+      .andWhere(
+        (q) =>
+          `NOT EXISTS ${q.subQuery().select('1').from(LicenseKeySearchTerm, 't').where('t.keyId = k.id').getQuery()}`,
+      )
+      .orderBy('k.id')
+      .limit(batchSize)
+      .getMany();
+    if (!keys.length) break;
+    after = keys.at(-1)!.id;
+    const rows = keys.flatMap((key) => {
+      const plain = cipher.readable(key);
+      return plain === null ? [] : cipher.searchTerms(plain).map((term) => ({ term, keyId: key.id }));
+    });
+    // Ignoring duplicates: a key rotate-secrets gave terms to meanwhile keeps them.
+    await runInTransaction(db, (m) => insertSearchTerms(m, rows, { skipDuplicates: true }));
+    done += new Set(rows.map((row) => row.keyId)).size;
+    if (keys.length < batchSize) break;
+  }
+  if (done) new Logger('LicenseKeys').log(`Gave search terms to ${done} licence keys stored before them`);
+  return done;
 }

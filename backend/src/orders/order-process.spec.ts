@@ -10,12 +10,15 @@ import {
   statesBefore,
   statusChangeRefusal,
   UNPAID,
+  PAID,
+  REFUND_ACTION,
   type Actor,
   type OrderState,
   type ProcessKind,
   type ProcessStates,
   type TransitionTable,
   LICENSE_KEY_STATUSES,
+  SPENT_KEY_STATUSES,
 } from './order-process.js';
 
 /**
@@ -31,17 +34,19 @@ const EXPECTED: Record<ProcessKind, string> = {
     cancelled   staff       .          .
   `,
   payment: `
-                pending  completed  failed  refunded
-    pending     .        both       both    sys
-    completed   .        .          .       both
-    failed      staff    both       .       sys
-    refunded    .        .          .       .
+                        pending  completed  failed  partially_refunded  refunded
+    pending             .        both       both    .                   sys
+    completed           .        .          .       sys                 sys
+    failed              staff    both       .       .                   sys
+    partially_refunded  .        .          .       .                   sys
+    refunded            .        .          .       .                   .
   `,
   'license-key': `
-                active  revoked  expired
-    active      .       both     .
-    revoked     staff   .        .
-    expired     staff   sys      .
+                active  revoked  expired  faulty
+    active      .       both     .        sys
+    revoked     staff   .        .        .
+    expired     staff   sys      .        .
+    faulty      .       .        .        .
   `,
 };
 
@@ -109,11 +114,28 @@ describe.each(KINDS)('the %s process', (kind) => {
 
 describe('the lists the conditional UPDATEs use', () => {
   it('confirms a payment from pending or failed, fails a pending one, refunds any not yet refunded', () => {
+    expect(PAID).toEqual(['completed', 'partially_refunded']);
+    expect(statesBefore('payment', 'partially_refunded', 'system')).toEqual(['completed']);
     expect(UNPAID).toEqual(['pending', 'failed']);
     expect(statesBefore('payment', 'completed', 'system')).toEqual(['pending', 'failed']);
     expect(statesBefore('payment', 'failed', 'system')).toEqual(['pending']);
-    expect(statesBefore('payment', 'refunded', 'system')).toEqual(['pending', 'completed', 'failed']);
+    expect(statesBefore('payment', 'refunded', 'system')).toEqual([
+      'pending',
+      'completed',
+      'failed',
+      'partially_refunded',
+    ]);
+    // Staff refund through the Refund action; the provider's confirmation moves the payment.
+    expect(statesBefore('payment', 'refunded', 'staff')).toEqual([]);
+    expect(statesBefore('payment', 'partially_refunded', 'staff')).toEqual([]);
     expect(statesBefore('license-key', 'revoked', 'system')).toEqual(['active', 'expired']);
+  });
+
+  it('marks only an active key faulty, only with its replacement (fulfilment), and never changes it again', () => {
+    expect(statesBefore('license-key', 'faulty')).toEqual(['active']);
+    expect(statesBefore('license-key', 'faulty', 'staff')).toEqual([]);
+    expect(nextStates('license-key', 'faulty')).toEqual([]);
+    expect(SPENT_KEY_STATUSES).toEqual(['revoked', 'faulty']);
   });
 
   it('never leads into expired: nothing sets it, staff may only reinstate it', () => {
@@ -143,33 +165,25 @@ describe('the guards staff changes go through', () => {
     ['a new order', order('processing', 'pending'), ['cancelled'], ['completed', 'failed']],
     ['a failed payment', order('processing', 'failed'), ['cancelled'], ['pending', 'completed']],
     ['a cancelled unpaid order', order('cancelled', 'pending'), ['processing'], ['completed', 'failed']],
-    ['a delivered order', order('fulfilled', 'completed'), [], ['refunded']],
-    [
-      'a paid order awaiting keys',
-      order('processing', 'completed', { awaitingKeys: true }),
-      [],
-      ['refunded'],
-    ],
-    [
-      'an order owed a refund',
-      order('cancelled', 'completed', { refundDue: 'order-cancelled' }),
-      [],
-      ['refunded'],
-    ],
+    ['a delivered order', order('fulfilled', 'completed'), [], []],
+    ['a paid order awaiting keys', order('processing', 'completed', { awaitingKeys: true }), [], []],
+    ['an order owed a refund', order('cancelled', 'completed', { refundDue: 'order-cancelled' }), [], []],
+    ['a partially refunded order', order('fulfilled', 'partially_refunded'), [], []],
     ['a refunded order', order('fulfilled', 'refunded'), ['processing', 'cancelled'], []],
     ['a refunded, cancelled order', order('cancelled', 'refunded'), ['processing'], []],
     // Corrections: a paid order whose status contradicts its keys is moved to what the keys say.
-    [
-      'a paid order marked processing with all its keys',
-      order('processing', 'completed'),
-      ['fulfilled'],
-      ['refunded'],
-    ],
+    ['a paid order marked processing with all its keys', order('processing', 'completed'), ['fulfilled'], []],
     [
       'a paid order marked fulfilled awaiting keys',
       order('fulfilled', 'completed', { awaitingKeys: true }),
       ['processing'],
-      ['refunded'],
+      [],
+    ],
+    [
+      'a partially refunded order awaiting keys, marked fulfilled',
+      order('fulfilled', 'partially_refunded', { awaitingKeys: true }),
+      ['processing'],
+      [],
     ],
   ] as [string, OrderState, string[], string[]][])(
     'offers %s only its allowed moves',
@@ -216,23 +230,30 @@ describe('the guards staff changes go through', () => {
       }
       // An order owed a refund keeps its status until the refund; a paid one is never cancelled directly.
       if (state.refundDue) expect(allowed.status).toEqual([]);
-      if (state.paymentStatus === 'completed') expect(allowed.status).not.toContain('cancelled');
-      if (state.paymentStatus !== 'completed') expect(allowed.status).not.toContain('fulfilled');
+      if (PAID.includes(state.paymentStatus)) expect(allowed.status).not.toContain('cancelled');
+      if (!PAID.includes(state.paymentStatus)) expect(allowed.status).not.toContain('fulfilled');
+      // Refunds are never a PUT: they go through the provider (the Refund action).
+      expect(allowed.paymentStatus).not.toContain('refunded');
+      expect(allowed.paymentStatus).not.toContain('partially_refunded');
     }
   });
 
   it('gives the reasons the back office shows', () => {
     expect(paymentChangeRefusal(order('fulfilled', 'refunded'), 'completed')).toBe(
-      'A refunded order stays refunded: its licence keys and download links were revoked',
+      'A refunded order stays refunded: nothing is left to refund',
     );
-    expect(paymentChangeRefusal(order('processing', 'pending'), 'refunded')).toBe(
-      'Only a paid order can be refunded',
+    for (const to of ['refunded', 'partially_refunded'] as const) {
+      expect(paymentChangeRefusal(order('fulfilled', 'completed'), to)).toBe(REFUND_ACTION);
+      expect(paymentChangeRefusal(order('processing', 'pending'), to)).toBe(REFUND_ACTION);
+    }
+    expect(paymentChangeRefusal(order('fulfilled', 'partially_refunded'), 'completed')).toBe(
+      'A paid order cannot be set to completed; refund it instead',
     );
     expect(paymentChangeRefusal(order('fulfilled', 'completed'), 'failed')).toBe(
       'A paid order cannot be set to failed; refund it instead',
     );
     expect(statusChangeRefusal(order('fulfilled', 'completed'), 'cancelled')).toBe(
-      'A paid order is cancelled by refunding it: send paymentStatus refunded',
+      'A paid order is cancelled by refunding it: use the Refund action first',
     );
     expect(statusChangeRefusal(order('processing', 'completed', { awaitingKeys: true }), 'fulfilled')).toBe(
       'This paid order is processing until it has all its licence keys',
@@ -247,6 +268,7 @@ describe('the guards staff changes go through', () => {
 
   it('delivers only to a paid order that owes no refund', () => {
     expect(deliveryBlock({ paymentStatus: 'completed', refundDue: null })).toBeNull();
+    expect(deliveryBlock({ paymentStatus: 'partially_refunded', refundDue: null })).toBeNull();
     expect(deliveryBlock({ paymentStatus: 'completed', refundDue: 'order-cancelled' })).toBe('refund-due');
     for (const paymentStatus of ['pending', 'failed', 'refunded'] as const)
       expect(deliveryBlock({ paymentStatus, refundDue: null })).toBe('unpaid');

@@ -13,7 +13,7 @@ import type { Order } from './entities/order.entity.js';
  * issues, e.g.:
  *
  *   payment  pending → authorized → completed; authorized → held_for_review → completed | refunded;
- *            completed → partially_refunded → refunded; completed | partially_refunded → disputed;
+ *            completed | partially_refunded → disputed;
  *            disputed → completed (won) | refunded (lost)
  *   order    processing → on_hold (paid, held for review) → fulfilled | cancelled;
  *            processing | on_hold → withdrawn (EU withdrawal before delivery)
@@ -26,16 +26,27 @@ import type { Order } from './entities/order.entity.js';
 export const ORDER_STATUSES = ['processing', 'fulfilled', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'partially_refunded', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export const LICENSE_KEY_STATUSES = ['active', 'revoked', 'expired'] as const;
+/** A payment the store holds money for (part of it may have been refunded): its order may be delivered. */
+export const PAID: readonly PaymentStatus[] = ['completed', 'partially_refunded'];
+
+export const LICENSE_KEY_STATUSES = ['active', 'revoked', 'expired', 'faulty'] as const;
 export type LicenseKeyStatus = (typeof LICENSE_KEY_STATUSES)[number];
 
 /**
+ * The keys that no longer count towards their order's quantity: a revoked key, or a faulty one (replaced),
+ * leaves room for a key in its place and is left out of what the customer is sent again.
+ */
+export const SPENT_KEY_STATUSES: readonly LicenseKeyStatus[] = ['revoked', 'faulty'];
+
+/**
  * Who takes a transition. `system`: the payment provider's events and fulfilment (checkout, webhooks,
- * stock arriving); `staff`: an admin in the back office, through PUT /api/admin/orders/:id and
- * PUT /api/admin/license-keys/:id.
+ * stock arriving, a refund the provider confirms, a reported key's replacement); `staff`: an admin in the
+ * back office, through PUT /api/admin/orders/:id and PUT /api/admin/license-keys/:id. Staff ask for a
+ * refund with the Refund action (POST /api/admin/orders/:id/refunds); the payment moves when the provider
+ * confirms the refund, so the refund rows are the system's.
  */
 export type Actor = 'system' | 'staff';
 
@@ -71,10 +82,14 @@ export const PAYMENT_PROCESS: TransitionTable<PaymentStatus> = {
   // A refund of a payment never seen to succeed (its success event lost, or its amount wrong) is
   // recorded as the provider reports it; staff refund only what was paid.
   pending: { completed: ANYONE, failed: ANYONE, refunded: SYSTEM },
-  completed: { refunded: ANYONE },
+  // Refunded in part or in full once the provider confirms a refund (staff's Refund action, or one made
+  // at the provider, e.g. in Stripe's dashboard).
+  completed: { partially_refunded: SYSTEM, refunded: SYSTEM },
   // A failed attempt may be followed by a good card; staff may set it back to pending.
   failed: { completed: ANYONE, pending: STAFF, refunded: SYSTEM },
-  // Final: the keys and links were revoked.
+  // Further partial refunds keep it here; the one that leaves nothing makes it refunded.
+  partially_refunded: { refunded: SYSTEM },
+  // Final: nothing is left to refund.
   refunded: {},
 };
 
@@ -84,10 +99,14 @@ export const PAYMENT_PROCESS: TransitionTable<PaymentStatus> = {
  * an expired key. It is kept for keys with an end date (a later product); a refund still revokes it.
  */
 export const LICENSE_KEY_PROCESS: TransitionTable<LicenseKeyStatus> = {
-  // Revoked by a refund (every key of the order) or by staff (one key, e.g. before replacing it).
-  active: { revoked: ANYONE },
+  // Revoked by a refund (every key of the order) or by staff (one key, e.g. before replacing it). Faulty:
+  // a key the customer reported as not activating, replaced from stock. Staff ask for it on the report,
+  // and fulfilment's replaceKey applies it with the replacement; never by a key's PUT (no staff row).
+  active: { revoked: ANYONE, faulty: SYSTEM },
   revoked: { active: STAFF },
   expired: { active: STAFF, revoked: SYSTEM },
+  // Final: it was replaced, and its replacement took its place in the order's quantity.
+  faulty: {},
 };
 
 /** The questions asked of one table. */
@@ -173,6 +192,10 @@ export const UNPAID: readonly PaymentStatus[] = statesBefore('payment', 'complet
 
 export type OrderState = Pick<Order, 'status' | 'paymentStatus' | 'awaitingKeys' | 'refundDue'>;
 
+/** Where staff refund a payment: the PUT refuses refund statuses with this (a 400). */
+export const REFUND_ACTION =
+  'Refunds go through the payment provider with the Refund action: POST /api/admin/orders/:id/refunds';
+
 /** Why an order held for a refund gets no keys and no delivery e-mail. */
 export const REFUND_DUE_UNDELIVERED =
   'This order was cancelled and is owed a refund: nothing is delivered for it';
@@ -186,7 +209,7 @@ export const REFUND_DUE_UNDELIVERED =
 export function deliveryBlock(
   order: Pick<Order, 'paymentStatus' | 'refundDue'>,
 ): 'unpaid' | 'refund-due' | null {
-  if (order.paymentStatus !== 'completed') return 'unpaid';
+  if (!PAID.includes(order.paymentStatus)) return 'unpaid';
   return order.refundDue ? 'refund-due' : null;
 }
 
@@ -194,10 +217,9 @@ export function deliveryBlock(
 export function paymentChangeRefusal(order: OrderState, to: PaymentStatus): string | null {
   const from = order.paymentStatus;
   if (to === from || canTransition('payment', from, to, 'staff')) return null;
-  if (from === 'refunded')
-    return 'A refunded order stays refunded: its licence keys and download links were revoked';
-  if (to === 'refunded') return 'Only a paid order can be refunded';
-  if (from === 'completed') return `A paid order cannot be set to ${to}; refund it instead`;
+  if (from === 'refunded') return 'A refunded order stays refunded: nothing is left to refund';
+  if (to === 'refunded' || to === 'partially_refunded') return REFUND_ACTION;
+  if (PAID.includes(from)) return `A paid order cannot be set to ${to}; refund it instead`;
   return `A ${from} payment cannot be set to ${to}`;
 }
 
@@ -208,9 +230,9 @@ export function paymentChangeRefusal(order: OrderState, to: PaymentStatus): stri
 export function statusChangeRefusal(order: OrderState, to: OrderStatus): string | null {
   if (to === order.status) return null;
   if (order.refundDue)
-    return 'This order was paid but not delivered and is owed a refund: send paymentStatus refunded once it is refunded';
-  if (order.paymentStatus === 'completed') {
-    if (to === 'cancelled') return 'A paid order is cancelled by refunding it: send paymentStatus refunded';
+    return 'This order was paid but not delivered and is owed a refund: refund it with the Refund action';
+  if (PAID.includes(order.paymentStatus)) {
+    if (to === 'cancelled') return 'A paid order is cancelled by refunding it: use the Refund action first';
     if (to !== (order.awaitingKeys ? 'processing' : 'fulfilled')) {
       return order.awaitingKeys
         ? 'This paid order is processing until it has all its licence keys'
@@ -227,8 +249,7 @@ export function statusChangeRefusal(order: OrderState, to: OrderStatus): string 
 /**
  * The statuses staff may move this order to now, each field changed on its own (GET /api/admin/orders/:id
  * answers them so the back office offers only these). A status sent together with a payment change is
- * judged after the payment change, so e.g. `{paymentStatus: 'refunded', status: 'cancelled'}` is accepted
- * for a paid order although `cancelled` is not listed for it.
+ * judged after the payment change (e.g. a failed payment set back to pending may then be cancelled).
  */
 export function allowedTransitions(order: OrderState): {
   status: OrderStatus[];

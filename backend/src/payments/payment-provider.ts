@@ -8,11 +8,26 @@ export interface CreatedPayment {
   clientSecret: string;
 }
 
-/** A refund the provider accepted: its own id for it, and the amount it refunds. */
+/**
+ * A refund as the provider reports it: its own id, the amount, where it stands (`pending` until the money
+ * is on its way: Stripe answers most card refunds `succeeded` at once), and the store's refund id when the
+ * store asked for it (`storeRefundId`, given to the provider as metadata, so a webhook that overtakes the
+ * provider's answer still finds its refund).
+ */
 export interface ProviderRefund {
   providerRefundId: string;
   amountCents: number;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  /** The provider's reason for a failed or cancelled refund. */
+  failureReason: string | null;
+  storeRefundId: string | null;
 }
+
+/**
+ * The provider refused a refund for good (more than is left, an unpaid payment): nothing was refunded,
+ * and asking again will not change that. Any other error leaves the outcome unknown.
+ */
+export class RefundRefused extends Error {}
 
 /** A payment as the provider sees it now, in the store's words. */
 export interface ProviderPayment {
@@ -48,15 +63,20 @@ interface PaymentWebhookEvent extends WebhookEventBase {
 }
 
 /**
- * A provider's webhook delivery in the store's words. Only `succeeded`, `failed` and a full `refunded`
- * change orders today; partial refunds, disputes and fraud reviews are recorded (once, against their
- * order) and acted on by issue #19. Types the store has no use for are `ignored`, and recorded too.
+ * A provider's webhook delivery in the store's words. Payments and refunds change orders; disputes and
+ * fraud reviews are recorded (once, against their order) and acted on by the rest of issue #19. Types the
+ * store has no use for are `ignored`, and recorded too.
  */
 export type WebhookEvent =
   | (PaymentWebhookEvent & { kind: 'succeeded'; providerPaymentId: string; paymentMethod: string })
   | (PaymentWebhookEvent & { kind: 'failed'; providerPaymentId: string })
-  /** `fullyRefunded`: the whole payment is refunded now (`amountCents` is what is refunded so far). */
-  | (PaymentWebhookEvent & { kind: 'refunded'; fullyRefunded: boolean })
+  /**
+   * `fullyRefunded`: the whole payment is refunded now (`amountCents` is what is refunded so far);
+   * `refunds`: the payment's refunds when the provider lists them, else null.
+   */
+  | (PaymentWebhookEvent & { kind: 'refunded'; fullyRefunded: boolean; refunds: ProviderRefund[] | null })
+  /** One refund created or changed (Stripe's `refund.created` / `refund.updated` / `refund.failed`). */
+  | (PaymentWebhookEvent & { kind: 'refund_updated'; refund: ProviderRefund })
   | (PaymentWebhookEvent & { kind: 'disputed' })
   /** A fraud review; `reason`: why it was opened or how it was closed, in the provider's words. */
   | (PaymentWebhookEvent & { kind: 'review_opened' | 'review_closed'; reason: string | null })
@@ -97,14 +117,14 @@ export interface PaymentProvider {
   /**
    * Refunds a paid payment, in full when `amountCents` is omitted. The same payment and amount are
    * refunded once however often this is called (a retry after a timeout), unless `idempotencyKey` says
-   * it is another refund (a second partial refund of the same amount). Throws when the provider refuses
-   * (more than is left to refund, an unpaid payment) or cannot be reached. Not used by any flow yet: the
-   * back office's refunds come with issue #19.
+   * it is another refund (a second partial refund of the same amount). `storeRefundId` is handed to the
+   * provider, which reports it back with the refund. Throws RefundRefused when the provider refuses (more
+   * than is left to refund, an unpaid payment), anything else when it cannot be reached.
    */
   refund(
     providerPaymentId: string,
     amountCents?: number,
-    options?: { idempotencyKey?: string },
+    options?: { idempotencyKey?: string; storeRefundId?: string },
   ): Promise<ProviderRefund>;
   /** Reads a webhook delivery; throws WebhookRefused when it cannot be trusted or read. */
   parseWebhook(rawBody: Buffer | undefined, headers: WebhookHeaders): Promise<WebhookEvent>;

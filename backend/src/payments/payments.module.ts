@@ -7,6 +7,9 @@ import { FulfilmentModule } from '../fulfilment/fulfilment.module.js';
 import { EmailsModule } from '../emails/emails.module.js';
 import { ClientSecrets } from './client-secrets.js';
 import { PaymentEvent } from './entities/payment-event.entity.js';
+import { Refund } from './entities/refund.entity.js';
+import { RefundsService } from './refunds.service.js';
+import { AuditModule } from '../audit/audit.module.js';
 import { PaymentProviders } from './payment-providers.js';
 import { PaymentsController } from './payments.controller.js';
 import { PaymentsService, PAYMENT_SYNC_GATE } from './payments.service.js';
@@ -14,11 +17,12 @@ import { REDIS } from '../redis/redis.module.js';
 import { RedisIntervalGate } from '../redis/redis-interval-gate.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([PaymentEvent]), FulfilmentModule, EmailsModule],
+  imports: [TypeOrmModule.forFeature([PaymentEvent, Refund]), AuditModule, FulfilmentModule, EmailsModule],
   controllers: [PaymentsController],
   providers: [
     ClientSecrets,
     PaymentsService,
+    RefundsService,
     {
       // Status polls reach the provider once per order and interval: per process, or for all with REDIS_URL.
       provide: PAYMENT_SYNC_GATE,
@@ -35,6 +39,6 @@ import { RedisIntervalGate } from '../redis/redis-interval-gate.js';
       useFactory: (config: AppConfig) => PaymentProviders.fromSettings(config),
     },
   ],
-  exports: [ClientSecrets, PaymentProviders, PaymentsService],
+  exports: [ClientSecrets, PaymentProviders, PaymentsService, RefundsService],
 })
 export class PaymentsModule {}

@@ -27,6 +27,7 @@ import {
 } from './payment-provider.js';
 import { PaymentProviders } from './payment-providers.js';
 import { DemoPaymentProvider } from './providers/demo.provider.js';
+import { RefundsService } from './refunds.service.js';
 
 /**
  * One order's payment is looked up at the provider at most this often for the shopper's status polling,
@@ -58,6 +59,7 @@ export class PaymentsService {
     private readonly fulfilment: FulfilmentService,
     private readonly secrets: ClientSecrets,
     private readonly providers: PaymentProviders,
+    private readonly refunds: RefundsService,
     @Inject(PAYMENT_SYNC_GATE) private readonly syncGate: IntervalGate,
   ) {}
 
@@ -242,9 +244,18 @@ export class PaymentsService {
       case 'failed':
         await this.fulfilment.failPayment(m, order.id);
         break;
-      case 'refunded':
-        // Partial refunds change nothing here yet; the back office handles them case by case (#19).
-        if (event.fullyRefunded) await this.fulfilment.refund(m, order.id);
+      case 'refunded': {
+        // Under the order's lock, as staff's refunds are recorded (RefundsService).
+        const locked = (await this.fulfilment.lockOrder(m, order.id))!;
+        for (const refund of event.refunds ?? []) await this.refunds.applyReported(m, locked, refund);
+        // Refunds not listed (newer API versions list none, older ones the first ten): the rest of the total.
+        if (event.amountCents !== null)
+          await this.refunds.applyRefundedTotal(m, locked, event.amountCents, event.providerEventId);
+        else if (event.fullyRefunded) await this.fulfilment.refund(m, order.id);
+        break;
+      }
+      case 'refund_updated':
+        await this.refunds.applyReported(m, (await this.fulfilment.lockOrder(m, order.id))!, event.refund);
         break;
       case 'disputed':
       case 'review_opened':

@@ -7,10 +7,14 @@ import { Coupon } from '../coupons/entities/coupon.entity.js';
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { LicenseActivation } from '../license-keys/entities/license-activation.entity.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
+import { LicenseKeySearchTerm } from '../license-keys/entities/license-key-search-term.entity.js';
 import { OutboxEmail } from '../emails/entities/outbox-email.entity.js';
 import { JobLease } from '../job-leases/entities/job-lease.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
+import { KeyReport } from '../key-reports/entities/key-report.entity.js';
+import { KeyReportScreenshot } from '../key-reports/entities/key-report-screenshot.entity.js';
 import { PaymentEvent } from '../payments/entities/payment-event.entity.js';
+import { Refund } from '../payments/entities/refund.entity.js';
 import { InitialSchema1763700000000 } from '../database/migrations/1763700000000-initial-schema.js';
 import { Checkout1763800000000 } from '../database/migrations/1763800000000-checkout.js';
 import { AuditLog1763900000000 } from '../database/migrations/1763900000000-audit-log.js';
@@ -23,6 +27,11 @@ import { StockIndexes1764400000000 } from '../database/migrations/1764400000000-
 import { CatalogVersion1764416160000 } from '../database/migrations/1764416160000-catalog-version.js';
 import { JobLeases1764500000000 } from '../database/migrations/1764500000000-job-leases.js';
 import { MacInstallers1764600000000 } from '../database/migrations/1764600000000-mac-installers.js';
+import { LicenseKeySearchTerms1764700000000 } from '../database/migrations/1764700000000-license-key-search-terms.js';
+import { Refunds1764800000000 } from '../database/migrations/1764800000000-refunds.js';
+import { CheckoutConsents1764900000000 } from '../database/migrations/1764900000000-checkout-consents.js';
+import { KeyReports1765500000000 } from '../database/migrations/1765500000000-key-reports.js';
+import { AwaitingOrdersIndex1765600000000 } from '../database/migrations/1765600000000-awaiting-orders-index.js';
 import type { DatabaseSchema } from '../database/data-source-options.js';
 
 /**
@@ -37,15 +46,19 @@ export const ENTITIES = [
   StaffMember,
   Order,
   LicenseKey,
+  LicenseKeySearchTerm,
   LicenseActivation,
   DownloadLink,
   Coupon,
   PaymentEvent,
+  Refund,
   OutboxEmail,
   Message,
   AuditEntry,
   RecoveryCode,
   JobLease,
+  KeyReport,
+  KeyReportScreenshot,
 ];
 
 /** Migrations in the order they run. A schema change is a new migration appended here. */
@@ -62,6 +75,11 @@ export const MIGRATIONS = [
   CatalogVersion1764416160000,
   JobLeases1764500000000,
   MacInstallers1764600000000,
+  LicenseKeySearchTerms1764700000000,
+  Refunds1764800000000,
+  CheckoutConsents1764900000000,
+  KeyReports1765500000000,
+  AwaitingOrdersIndex1765600000000,
 ];
 
 export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };

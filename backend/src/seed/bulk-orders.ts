@@ -3,9 +3,8 @@ import type { DataSource } from 'typeorm';
 import { CATALOG } from '../catalog/catalog.data.js';
 import { Product } from '../catalog/entities/product.entity.js';
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
-import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { generateLicenseKey, type LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
-import { newLicenseKey } from '../license-keys/license-keys.js';
+import { insertLicenseKeys, newLicenseKey, type NewLicenseKey } from '../license-keys/license-keys.js';
 import { newDownloadLink } from '../downloads/download-links.js';
 import type {
   Order,
@@ -130,7 +129,7 @@ export async function insertBulkOrders(
 
   for (let start = 0; start < count; start += batchSize) {
     const orders: Partial<Order>[] = [];
-    const keys: Partial<LicenseKey>[] = [];
+    const keys: NewLicenseKey[] = [];
     const links: Partial<DownloadLink>[] = [];
     for (let i = start; i < Math.min(count, start + batchSize); i++) {
       const n = offset + i;
@@ -225,7 +224,7 @@ export async function insertBulkOrders(
         }
       };
       await insert(OrderEntity, orders);
-      await insert(LicenseKey, keys);
+      await insertLicenseKeys(m, keys);
       await insert(DownloadLink, links);
     });
     result.orders += orders.length;

@@ -5,15 +5,17 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { registerStaticApps } from './static-apps.js';
+import { PUBLIC_URL_PLACEHOLDER, registerStaticApps } from './static-apps.js';
 
 @Module({})
 class NoApiModule {}
 
 const SHELL = '<!doctype html><html><body><div id="root"></div></body></html>';
 /** Long enough to be worth compressing, as the storefront build's pages are. */
-const page = (name: string) =>
-  `<!doctype html><html><body><div id="root"><h1>${name}</h1>${'<p>text</p>'.repeat(200)}</div></body></html>`;
+const page = (name: string, origin = PUBLIC_URL_PLACEHOLDER) =>
+  `<!doctype html><html><head><meta property="og:image" content="${origin}/og-image.png"></head>` +
+  `<body><div id="root"><h1>${name}</h1>${'<p>text</p>'.repeat(200)}</div></body></html>`;
+const PUBLIC_URL = 'https://shop.example.com';
 
 /** A storefront build as storefront/vite-plugins/prerender.ts writes it: the shell and prerendered pages. */
 function storefrontBuild(): string {
@@ -42,7 +44,7 @@ describe('registerStaticApps: the storefront pages prerendered at build time', (
     app = await NestFactory.create<NestFastifyApplication>(NoApiModule, new FastifyAdapter(), {
       logger: false,
     });
-    await registerStaticApps(app, { storefront, admin: join(storefront, 'no-admin-build') });
+    await registerStaticApps(app, { storefront, admin: join(storefront, 'no-admin-build') }, PUBLIC_URL);
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
   });
@@ -66,9 +68,9 @@ describe('registerStaticApps: the storefront pages prerendered at build time', (
 
   it('answers a prerendered path with its page, as the router matches it: any case, trailing slash, query', async () => {
     for (const url of ['/compatibility', '/Compatibility/', '/compatibility?ref=mail'])
-      expect((await get(url)).body.toString()).toBe(page('Compatibility'));
-    expect((await get('/')).body.toString()).toBe(page('Home'));
-    expect((await get('/?utm_source=ad')).body.toString()).toBe(page('Home'));
+      expect((await get(url)).body.toString()).toBe(page('Compatibility', PUBLIC_URL));
+    expect((await get('/')).body.toString()).toBe(page('Home', PUBLIC_URL));
+    expect((await get('/?utm_source=ad')).body.toString()).toBe(page('Home', PUBLIC_URL));
   });
 
   it('answers any other path with the shell', async () => {
@@ -89,16 +91,16 @@ describe('registerStaticApps: the storefront pages prerendered at build time', (
     const br = await get('/checkout', 'gzip, deflate, br, zstd');
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['vary']).toBe('accept-encoding');
-    expect(brotliDecompressSync(br.body).toString()).toBe(page('Checkout'));
+    expect(brotliDecompressSync(br.body).toString()).toBe(page('Checkout', PUBLIC_URL));
 
     const gzip = await get('/checkout', 'gzip;q=1, br;q=0');
     expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(gzip.body).toString()).toBe(page('Checkout'));
+    expect(gunzipSync(gzip.body).toString()).toBe(page('Checkout', PUBLIC_URL));
 
     const plain = await get('/checkout', 'br;q=0, gzip;q=0, *;q=1');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers['vary']).toBe('accept-encoding');
-    expect(plain.body.toString()).toBe(page('Checkout'));
+    expect(plain.body.toString()).toBe(page('Checkout', PUBLIC_URL));
 
     expect((await get('/checkout', '*')).headers['content-encoding']).toBe('br');
   });

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -33,22 +34,39 @@ interface AppPages {
   prerendered: Map<string, Page>;
 }
 
-function readPage(file: string): Page {
+/**
+ * What the storefront's pages carry in place of the store's address (storefront/src/lib/publicUrl.ts): a
+ * build does not know where it will be served, so the server writes its PUBLIC_URL over it as it reads them.
+ */
+export const PUBLIC_URL_PLACEHOLDER = 'https://public-url.invalid';
+
+function readPage(file: string, publicUrl: string): Page {
   const copy = (extension: string) =>
     existsSync(`${file}.${extension}`) ? readFileSync(`${file}.${extension}`) : undefined;
-  return { identity: readFileSync(file), br: copy('br'), gzip: copy('gz') };
+  const built = readFileSync(file);
+  if (!built.includes(PUBLIC_URL_PLACEHOLDER)) return { identity: built, br: copy('br'), gzip: copy('gz') };
+  const identity = Buffer.from(built.toString('utf8').replaceAll(PUBLIC_URL_PLACEHOLDER, publicUrl));
+  // The build's compressed copies hold the placeholder: compressed again, once, at boot.
+  return {
+    identity,
+    br: existsSync(`${file}.br`) ? brotliCompressSync(identity) : undefined,
+    gzip: existsSync(`${file}.gz`) ? gzipSync(identity, { level: 9 }) : undefined,
+  };
 }
 
 /**
  * The storefront's prerendered pages (storefront/vite-plugins/prerender.ts writes them): `prerendered/eula.html`
  * is the page of /eula, `prerendered/index.html` the page of /.
  */
-function readPrerendered(root: string): Map<string, Page> {
+function readPrerendered(root: string, publicUrl: string): Map<string, Page> {
   const dir = join(root, 'prerendered');
   const pages = new Map<string, Page>();
   if (!existsSync(dir)) return pages;
   for (const name of readdirSync(dir).filter((file) => file.endsWith('.html')))
-    pages.set(name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`, readPage(join(dir, name)));
+    pages.set(
+      name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`,
+      readPage(join(dir, name), publicUrl),
+    );
   return pages;
 }
 
@@ -76,10 +94,14 @@ function encodingFor(page: Page, acceptEncoding: string | undefined): 'br' | 'gz
  * storefront page prerendered at build time is sent instead of the fallback, for the browser to paint
  * before the scripts have loaded. An unknown /api path falls through to Nest's JSON 404.
  */
-export async function registerStaticApps(app: NestFastifyApplication, dirs: AppConfig['staticDirs']) {
+export async function registerStaticApps(
+  app: NestFastifyApplication,
+  dirs: AppConfig['staticDirs'],
+  publicUrl: string,
+) {
   const fastify = app.getHttpAdapter().getInstance();
-  const admin = await mount(app, dirs.admin, '/admin/', true);
-  const storefront = await mount(app, dirs.storefront, '/', false);
+  const admin = await mount(app, dirs.admin, '/admin/', true, publicUrl);
+  const storefront = await mount(app, dirs.storefront, '/', false, publicUrl);
 
   // The prerendered pages are 30-60 KB, 5-8 KB once compressed: their copies are worth sending.
   const sendPage = (pages: AppPages | undefined) => (req: FastifyRequest, reply: FastifyReply) => {
@@ -109,6 +131,7 @@ async function mount(
   root: string,
   prefix: string,
   decorate: boolean,
+  publicUrl: string,
 ): Promise<AppPages | undefined> {
   const indexFile = join(root, 'index.html');
   if (!existsSync(indexFile)) {
@@ -129,5 +152,5 @@ async function mount(
     globIgnore: ['**/*.br', '**/*.gz', 'prerendered/**'],
     setHeaders: cacheHeaders,
   });
-  return { index: readPage(indexFile), prerendered: readPrerendered(root) };
+  return { index: readPage(indexFile, publicUrl), prerendered: readPrerendered(root, publicUrl) };
 }

@@ -25,7 +25,10 @@ export interface StandInRefund {
   currency: string;
   payment_intent: string;
   charge: string;
-  status: 'succeeded';
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  failure_reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
   livemode: false;
 }
 
@@ -70,6 +73,8 @@ export class StripeStandIn {
   failing = false;
   /** How long the API takes to answer (a slow provider). */
   delayMs = 0;
+  /** The status new refunds get: `succeeded` as most card refunds, or `pending` (confirmed by webhook). */
+  refundStatus: 'pending' | 'succeeded' = 'succeeded';
 
   private readonly server: Server = createServer((req, res) => void this.handle(req, res));
 
@@ -152,7 +157,7 @@ export class StripeStandIn {
     if (!intent) return refusal('resource_missing', `No such payment_intent: '${body.payment_intent}'`);
     if (intent.status !== 'succeeded')
       return refusal('charge_not_refundable', `This PaymentIntent's status is ${intent.status}`);
-    const left = intent.amount_received - this.refundedCents(intent.id);
+    const left = intent.amount_received - this.refundedCents(intent.id, true);
     const amount = body.amount === undefined ? left : Number(body.amount);
     if (left <= 0) return refusal('charge_already_refunded', 'This charge has already been refunded');
     if (amount > left)
@@ -167,7 +172,10 @@ export class StripeStandIn {
       currency: intent.currency,
       payment_intent: intent.id,
       charge: `ch_${intent.id.slice(3)}`,
-      status: 'succeeded',
+      status: this.refundStatus,
+      failure_reason: null,
+      metadata: (body.metadata as Record<string, string>) ?? {},
+      created: Math.floor(Date.now() / 1000),
       livemode: false,
     };
     this.refunds.set(refund.id, refund);
@@ -175,11 +183,50 @@ export class StripeStandIn {
     send(200, refund);
   }
 
-  /** What the refunds of a PaymentIntent add up to. */
-  refundedCents(intentId: string): number {
-    return [...this.refunds.values()]
-      .filter((refund) => refund.payment_intent === intentId)
+  /** What the succeeded refunds of a PaymentIntent add up to (and the pending ones, with `pending`). */
+  refundedCents(intentId: string, pending = false): number {
+    return this.refundsOf(intentId)
+      .filter((refund) => refund.status === 'succeeded' || (pending && refund.status === 'pending'))
       .reduce((sum, refund) => sum + refund.amount, 0);
+  }
+
+  refundsOf(intentId: string): StandInRefund[] {
+    return [...this.refunds.values()].filter((refund) => refund.payment_intent === intentId);
+  }
+
+  /**
+   * A refund made in Stripe's dashboard (no API call from the store): answered as the Refund object
+   * Stripe then sends in its webhooks.
+   */
+  dashboardRefund(intentId: string, amount?: number): StandInRefund {
+    const intent = this.intents.get(intentId);
+    if (!intent) throw new Error(`unknown intent ${intentId}`);
+    const refund: StandInRefund = {
+      id: `re_${randomBytes(12).toString('hex')}`,
+      object: 'refund',
+      amount: amount ?? intent.amount_received - this.refundedCents(intentId, true),
+      currency: intent.currency,
+      payment_intent: intentId,
+      charge: `ch_${intentId.slice(3)}`,
+      status: 'succeeded',
+      failure_reason: null,
+      metadata: {},
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+    };
+    this.refunds.set(refund.id, refund);
+    return refund;
+  }
+
+  /** Moves a refund on, as Stripe does before it sends `refund.updated` (or `refund.failed`). */
+  settleRefund(refundId: string, status: 'succeeded' | 'failed' | 'canceled'): StandInRefund {
+    const refund = this.refunds.get(refundId);
+    if (!refund) throw new Error(`unknown refund ${refundId}`);
+    Object.assign(refund, {
+      status,
+      failure_reason: status === 'failed' ? 'expired_or_canceled_card' : null,
+    });
+    return { ...refund };
   }
 
   get url(): string {
@@ -241,7 +288,10 @@ export class StripeStandIn {
     return { ...intent };
   }
 
-  /** The PaymentIntent's charge as Stripe would send it in `charge.refunded`, with its refunds so far. */
+  /**
+   * The PaymentIntent's charge as Stripe would send it in `charge.refunded`, with its refunds so far (and
+   * their list, as API versions before 2022-11-15 include it).
+   */
   charge(intentId: string): object {
     const intent = this.intents.get(intentId);
     if (!intent) throw new Error(`unknown intent ${intentId}`);
@@ -254,6 +304,7 @@ export class StripeStandIn {
       amount_refunded: refunded,
       currency: intent.currency,
       refunded: refunded >= intent.amount_received,
+      refunds: { object: 'list', data: this.refundsOf(intentId).map((refund) => ({ ...refund })) },
     };
   }
 

@@ -7,6 +7,7 @@
 import type {
   AppliedCoupon as ContractAppliedCoupon,
   Billing,
+  Consents as ContractConsents,
   IncludedApp as ContractIncludedApp,
   OrderStatusReply,
   PaymentIntent as ContractPaymentIntent,
@@ -38,6 +39,9 @@ export type StoreConfig = ContractStoreConfig;
 export type BillingDetails = Billing;
 
 export type PaymentIntentRequest = ContractPaymentIntentRequest;
+/** The statements of Art 16(m) a buyer gives before paying (required in the EU and the UK). */
+export type Consents = ContractConsents;
+export type Consent = keyof Consents;
 export type PaymentIntent = ContractPaymentIntent;
 
 /** `GET /api/orders/:id/status`: where the checkout's order is. */

@@ -114,7 +114,7 @@ export function SupportSchedule({ children }: { children: (rows: SupportSchedule
   const { status, config } = useStoreConfig();
   if (config) return <>{children(config.supportHours.schedule)}</>;
   return status === 'failed' ? (
-    <Typography variant="body2" color="text.secondary">
+    <Typography variant="body2" color="textSecondary">
       {copy.schedule}
     </Typography>
   ) : (

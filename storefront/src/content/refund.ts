@@ -1,6 +1,7 @@
 import { DELIVERY, REFUND, SUPPORT } from './business';
+import { consentStatements } from './consents';
 import { HOURS } from './storeContacts';
-import type { Card, PageMetaContent } from './types';
+import type { Card, PageMetaContent, TextSection } from './types';
 
 export const refundPage: PageMetaContent = {
   title: 'Refund Policy',
@@ -45,6 +46,22 @@ export const refundConditions: RefundCondition[] = [
     eligible: false,
   },
   { condition: 'The key was shared, resold or used on more devices than licensed', eligible: false },
+];
+
+/** What checkout asks of buyers billed in the EU or the UK, and what it means for their right of withdrawal. */
+export const withdrawalRight: TextSection = {
+  heading: 'The right of withdrawal (EU and UK)',
+  paragraphs: [
+    'If you buy as a consumer billed in the EU or the UK, the law gives you 14 days to withdraw from a purchase without giving a reason. For digital content such as licence keys, that right ends once delivery has begun, provided you agreed beforehand that delivery may begin within those 14 days and acknowledged that you then lose the right.',
+    'So before you pay, checkout asks you to tick these two statements; without both we cannot take your payment:',
+  ],
+  bullets: [consentStatements.immediateDelivery, consentStatements.withdrawalRightLoss],
+};
+
+/** After the statements on the page. */
+export const withdrawalRightNotes: string[] = [
+  'We keep the time you gave each statement with your order, and the e-mail that delivers your keys confirms them.',
+  `Our ${REFUND.windowDays}-day money-back guarantee is not affected: it applies to your order as this page describes.`,
 ];
 
 export interface RefundTimelineStep {

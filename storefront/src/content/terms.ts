@@ -39,6 +39,7 @@ export const purchaseTerms: TextSection = {
     'Your order is accepted when the payment provider confirms your payment.',
     'Each licence is for one device, perpetual, region-specific and non-transferable.',
     `Refunds follow our Refund Policy, including the ${REFUND.windowDays}-day money-back guarantee.`,
+    'If you buy as a consumer billed in the EU or the UK, you agree before paying that delivery of your licence keys and download links begins as soon as your payment is confirmed, within the 14-day withdrawal period, and you acknowledge that you then lose your right of withdrawal once delivery has begun. The e-mail that delivers your keys confirms both. This does not affect the money-back guarantee.',
     'Promo codes are checked by our server at checkout and cannot be combined.',
   ],
 };

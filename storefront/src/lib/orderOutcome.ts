@@ -1,7 +1,7 @@
 /** The two states of an order the shopper sees, as the API names them. */
 interface OrderState {
   status: 'processing' | 'fulfilled' | 'cancelled';
-  paymentStatus: 'pending' | 'completed' | 'failed' | 'refunded';
+  paymentStatus: 'pending' | 'completed' | 'failed' | 'partially_refunded' | 'refunded';
 }
 
 /**
@@ -17,6 +17,7 @@ export const isRefundDue = (order: OrderState) =>
  */
 export function orderStateLabel(order: OrderState & { awaitingKeys?: boolean }): string {
   if (order.paymentStatus === 'refunded') return 'Refunded';
+  if (order.paymentStatus === 'partially_refunded') return 'Partly refunded';
   if (isRefundDue(order)) return 'Refund due';
   if (order.status === 'cancelled') return 'Cancelled';
   if (order.status === 'fulfilled') return 'Delivered';
@@ -30,6 +31,7 @@ export const KEY_STATE_LABELS: Record<string, string> = {
   active: 'Active',
   revoked: 'Revoked',
   expired: 'Expired',
+  faulty: 'Replaced',
 };
 
 /** What the shopper is told about such an order, on the confirmation page and on /account. */

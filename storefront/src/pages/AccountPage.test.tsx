@@ -8,12 +8,15 @@ import type { CustomerOrder } from '../features/account/accountApi';
 import { renderRoute } from '../test/render';
 
 const key = (licenseKey: string, available: boolean): CustomerOrder['licenseKeys'][number] => ({
+  id: `00000000-0000-4000-8000-${licenseKey.slice(-5).padStart(12, '0')}`,
   productId: 'office-2024-standard',
   licenseKey,
   available,
   status: 'active',
   activationCount: 0,
   activationLimit: 1,
+  report: null,
+  canReport: false,
 });
 
 const ORDER: CustomerOrder = {

@@ -13,6 +13,8 @@ import { PageMeta } from '../components/PageMeta';
 import { toast } from '../components/toast/toast';
 import { clearAccessToken, readAccessToken, saveAccessToken } from '../features/account/accessToken';
 import { fetchCustomerOrders, type CustomerOrder } from '../features/account/accountApi';
+import { KeyReportDialog } from '../features/account/KeyReportDialog';
+import { KEY_REPORT } from '../content/keyReport';
 import { ApiError } from '../api/http';
 import { formatCents } from '../lib/money';
 import { isRefundDue, KEY_STATE_LABELS, orderStateLabel, REFUND_DUE_TEXT } from '../lib/orderOutcome';
@@ -38,7 +40,31 @@ async function copy(text: string) {
   }
 }
 
-function OrderCard({ order }: { order: CustomerOrder }) {
+type CustomerKey = CustomerOrder['licenseKeys'][number];
+
+/** What became of the key's latest report, if any. */
+function ReportState({ report }: { report: CustomerKey['report'] }) {
+  if (!report) return null;
+  if (report.status === 'open')
+    return (
+      <Typography variant="body2" color="textSecondary" sx={{ flexBasis: '100%' }}>
+        {KEY_REPORT.openReport(dateFormat.format(new Date(report.createdAt)))}
+      </Typography>
+    );
+  if (report.status === 'answered')
+    return (
+      <Alert severity="info" sx={{ flexBasis: '100%', whiteSpace: 'pre-wrap' }}>
+        {KEY_REPORT.answered} {report.answer}
+      </Alert>
+    );
+  return (
+    <Typography variant="body2" color="textSecondary" sx={{ flexBasis: '100%' }}>
+      {KEY_REPORT.replaced}
+    </Typography>
+  );
+}
+
+function OrderCard({ order, onReport }: { order: CustomerOrder; onReport: (key: CustomerKey) => void }) {
   // Shown in words: "Order: cancelled" beside "Payment: completed" would read as if the shopper was charged
   // for nothing.
   const refundDue = isRefundDue(order);
@@ -50,7 +76,7 @@ function OrderCard({ order }: { order: CustomerOrder }) {
         </Typography>
         <Chip label={orderStateLabel(order)} size="small" color={refundDue ? 'warning' : 'default'} />
       </Stack>
-      <Typography color="text.secondary" sx={{ mt: 1 }}>
+      <Typography color="textSecondary" sx={{ mt: 1 }}>
         {order.items.map((i) => `${i.name} × ${i.quantity}`).join(', ')} · Total{' '}
         {formatCents(order.totalCents)}
       </Typography>
@@ -73,7 +99,7 @@ function OrderCard({ order }: { order: CustomerOrder }) {
             {order.licenseKeys.map((key) => (
               <Box
                 component="li"
-                key={key.licenseKey}
+                key={key.id}
                 sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1, flexWrap: 'wrap' }}
               >
                 <Box component="code" sx={{ fontSize: 16, letterSpacing: 1 }}>
@@ -84,7 +110,7 @@ function OrderCard({ order }: { order: CustomerOrder }) {
                   size="small"
                   color={key.status === 'active' ? 'success' : 'default'}
                 />
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   Activations {key.activationCount}/{key.activationLimit}
                 </Typography>
                 {key.available ? (
@@ -101,6 +127,16 @@ function OrderCard({ order }: { order: CustomerOrder }) {
                     have it reissued.
                   </Typography>
                 )}
+                {key.canReport && key.available && (
+                  <Button
+                    size="small"
+                    onClick={() => onReport(key)}
+                    aria-label={KEY_REPORT.openLabel(key.licenseKey)}
+                  >
+                    {KEY_REPORT.open}
+                  </Button>
+                )}
+                <ReportState report={key.report} />
               </Box>
             ))}
           </Box>
@@ -124,7 +160,7 @@ function OrderCard({ order }: { order: CustomerOrder }) {
                   <Button variant="outlined" size="small" href={d.url} disabled={!usable}>
                     Download for {d.platform}: {d.fileName}
                   </Button>
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography variant="body2" color="textSecondary">
                     {d.fileSize ? `${d.fileSize} · ` : ''}
                     {d.downloadCount}/{d.maxDownloads} downloads
                     {d.expiresAt
@@ -155,6 +191,9 @@ export function AccountPage() {
   // Another link opened in the same tab replaces the token (set while rendering, not in an effect).
   if (fromLink && fromLink !== token) setToken(fromLink);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  // Asking again after a report, so the page shows it.
+  const [reloads, setReloads] = useState(0);
+  const [reporting, setReporting] = useState<CustomerKey | null>(null);
 
   useEffect(() => {
     if (!fromLink) return;
@@ -180,7 +219,7 @@ export function AccountPage() {
     return () => {
       cancelled = true;
     };
-  }, [token]);
+  }, [token, reloads]);
 
   const shown: Load = token ? load : { state: 'expired' };
 
@@ -206,10 +245,22 @@ export function AccountPage() {
         ) : (
           <Stack spacing={3}>
             {shown.orders.map((order) => (
-              <OrderCard key={order.id} order={order} />
+              <OrderCard key={order.id} order={order} onReport={setReporting} />
             ))}
           </Stack>
         ))}
+      {reporting && token && (
+        <KeyReportDialog
+          token={token}
+          licenseKeyId={reporting.id}
+          licenseKey={reporting.licenseKey}
+          onClose={() => setReporting(null)}
+          onReported={() => {
+            setReporting(null);
+            setReloads((n) => n + 1);
+          }}
+        />
+      )}
     </Container>
   );
 }

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { consentStatements } from '../content/consents';
 import { restoreCart } from '../store/cart/cartListeners';
 import { initialCartState } from '../store/cart/cartSlice';
 import { CART_STORAGE_KEY } from '../store/cart/cartStorage';
@@ -258,5 +259,107 @@ describe('CheckoutPage', () => {
     expect(
       screen.getAllByText('Unable to initialize payment. Please refresh and try again.').length,
     ).toBeGreaterThan(0);
+  });
+
+  describe('the statements of Art 16(m) on the payment step', () => {
+    /** Records each create-payment-intent body and answers `answer` (the order, unless told otherwise). */
+    function stubIntents(answer: () => Response = () => Response.json(INTENT, { status: 201 })) {
+      const bodies: Record<string, unknown>[] = [];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string, init?: RequestInit) => {
+          if (url !== '/api/create-payment-intent') return new Response('not found', { status: 404 });
+          bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+          return answer();
+        }),
+      );
+      return bodies;
+    }
+
+    async function toPayment(country: string) {
+      renderRoute('/checkout', { cart }, { products: PRODUCTS });
+      await screen.findByRole('heading', { name: '1. Billing Info' });
+      fillBilling();
+      fireEvent.change(screen.getByLabelText('Country', { exact: false }), { target: { value: country } });
+      const proceed = screen.getByRole('button', { name: 'Continue to Payment' });
+      await waitFor(() => expect(proceed).toHaveProperty('disabled', false));
+      fireEvent.click(proceed);
+      await screen.findByRole('heading', { name: '2. Payment' });
+    }
+
+    const box = (statement: string) => screen.getByRole('checkbox', { name: statement });
+
+    it('makes a buyer billed in Germany tick both before any order is made, then sends both', async () => {
+      const bodies = stubIntents();
+      await toPayment('DE');
+
+      const immediate = box(consentStatements.immediateDelivery);
+      const withdrawal = box(consentStatements.withdrawalRightLoss);
+      expect(immediate).toHaveProperty('checked', false);
+      expect(withdrawal).toHaveProperty('checked', false);
+      expect(
+        screen.getByText('Buyers billed in the EU or the UK must tick both statements before paying.', {
+          exact: false,
+        }),
+      ).toBeTruthy();
+      expect(screen.getByText('Tick both statements above to continue to payment.')).toBeTruthy();
+      const pay = screen.getByRole('button', { name: 'Complete Secure Purchase' });
+      expect(pay).toHaveProperty('disabled', true);
+
+      fireEvent.click(immediate);
+      await waitFor(() => expect(immediate).toHaveProperty('checked', true));
+      expect(screen.getByRole('button', { name: 'Complete Secure Purchase' })).toHaveProperty(
+        'disabled',
+        true,
+      );
+      expect(bodies).toEqual([]);
+
+      fireEvent.click(withdrawal);
+      expect(await screen.findByText('Demo payment, no charge.')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Complete Secure Purchase' })).toHaveProperty(
+        'disabled',
+        false,
+      );
+      expect(bodies).toHaveLength(1);
+      expect(bodies[0]).toMatchObject({
+        billing: { country: 'DE', phoneCountryCode: '+49' },
+        consents: { immediateDelivery: true, withdrawalRightLoss: true },
+      });
+
+      // Taking one back stops the payment again; no new order is asked for.
+      fireEvent.click(box(consentStatements.withdrawalRightLoss));
+      expect(await screen.findByText('Tick both statements above to continue to payment.')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Complete Secure Purchase' })).toHaveProperty(
+        'disabled',
+        true,
+      );
+      expect(bodies).toHaveLength(1);
+    });
+
+    it('does not ask a buyer billed elsewhere, who pays as before', async () => {
+      const bodies = stubIntents();
+      await toPayment('IN');
+      expect(await screen.findByText('Demo payment, no charge.')).toBeTruthy();
+      expect(screen.queryByRole('checkbox', { name: consentStatements.immediateDelivery })).toBeNull();
+      expect(screen.queryByRole('checkbox', { name: consentStatements.withdrawalRightLoss })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Complete Secure Purchase' })).toHaveProperty(
+        'disabled',
+        false,
+      );
+      expect(bodies).toHaveLength(1);
+      expect(bodies[0]).not.toHaveProperty('consents');
+    });
+
+    it("shows the server's refusal in its words", async () => {
+      const refusal =
+        'Buyers billed in the EU or the UK must consent to immediate delivery (consents.immediateDelivery)';
+      stubIntents(() =>
+        Response.json({ statusCode: 400, error: 'Bad Request', message: [refusal] }, { status: 400 }),
+      );
+      await toPayment('FR');
+      fireEvent.click(box(consentStatements.immediateDelivery));
+      fireEvent.click(box(consentStatements.withdrawalRightLoss));
+      expect(await screen.findByText(refusal)).toBeTruthy();
+    });
   });
 });

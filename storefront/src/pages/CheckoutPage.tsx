@@ -13,7 +13,7 @@ import { toast } from '../components/toast/toast';
 import { clearCart, selectCartLines, selectCartLoading } from '../store/cart/cartSlice';
 import { BillingForm } from '../features/checkout/BillingForm';
 import { emptyBilling, type Billing } from '../features/checkout/billingSchema';
-import type { PaymentIntent } from '../features/checkout/checkoutApi';
+import type { Consents, PaymentIntent } from '../features/checkout/checkoutApi';
 import { CheckoutProgress } from '../features/checkout/CheckoutProgress';
 import { MESSAGES } from '../features/checkout/messages';
 import { OrderComplete } from '../features/checkout/OrderComplete';
@@ -39,6 +39,8 @@ export function CheckoutPage() {
 
   const [step, setStep] = useState<Step>(1);
   const [billing, setBilling] = useState<Billing>(emptyBilling);
+  // Kept across going back to billing: what the shopper ticked stays ticked, and the same order answers.
+  const [consents, setConsents] = useState<Consents>({});
   const [intent, setIntent] = useState<PaymentIntent | null>(null);
   const [completed, setCompleted] = useState<CompletedOrder | null>(null);
   // While a payment is being confirmed the summary is read-only: the cart cannot change under it.
@@ -75,7 +77,7 @@ export function CheckoutPage() {
         <Typography variant="h4" component="h1" gutterBottom>
           Your cart is empty
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
+        <Typography color="textSecondary" sx={{ mb: 3 }}>
           Add some Microsoft Office licenses to get started with your purchase.
         </Typography>
         <Button component={RouterLink} to="/" variant="contained">
@@ -126,6 +128,8 @@ export function CheckoutPage() {
             {step === 2 && (
               <CartPaymentStep
                 billing={billing}
+                consents={consents}
+                onConsentsChange={setConsents}
                 onIntent={setIntent}
                 onPaid={onPaid}
                 onPaying={setPaying}

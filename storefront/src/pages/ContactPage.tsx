@@ -59,7 +59,7 @@ export function ContactPage() {
               <Typography sx={{ fontWeight: 700, color: 'primary.main', mb: 0.5 }}>
                 <WithSupportHours text={method.availability} />
               </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
                 {method.text}
               </Typography>
               {METHOD_ACTION[method.kind]()}
@@ -81,7 +81,7 @@ export function ContactPage() {
             <Typography component="address" sx={{ fontStyle: 'normal', mb: 1 }}>
               <OfficeAddress />
             </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
               {officeCard.text}
             </Typography>
             <Typography component="h4" sx={{ fontWeight: 700 }}>
@@ -95,7 +95,7 @@ export function ContactPage() {
                       <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
                         {row.day}
                       </Typography>
-                      <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0 }}>
+                      <Typography component="dd" variant="body2" color="textSecondary" sx={{ m: 0 }}>
                         {officeCard.scheduleEntry(row)}
                       </Typography>
                     </Box>

@@ -26,7 +26,7 @@ export function DownloadUnavailablePage() {
       <Alert severity="warning" sx={{ mb: 2 }}>
         {copy.reasons[isReason(reason) ? reason : 'unknown']}
       </Alert>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      <Typography color="textSecondary" sx={{ mb: 3 }}>
         {copy.whatToDo}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { CardGrid, Stats } from '../components/content/CardGrid';
@@ -26,6 +25,7 @@ import {
   enterpriseSections,
 } from '../content/enterpriseSupport';
 import { useCurrentYear } from '../lib/currentYear';
+import { Testimonials } from './enterprise/Testimonials';
 import { telHref, useStoreConfig } from '../lib/storeConfig';
 
 /** A phone call button; until the number is loaded it keeps its size and waits, disabled. */
@@ -73,7 +73,7 @@ export function EnterpriseSupportPage() {
             >
               {enterpriseHeadline}
             </Typography>
-            <Typography variant="h6" component="p" color="text.secondary" sx={{ maxWidth: '60ch', mb: 3 }}>
+            <Typography variant="h6" component="p" color="textSecondary" sx={{ maxWidth: '60ch', mb: 3 }}>
               {enterprisePage.intro}
             </Typography>
             <CallButton label={callLabels.hero} />
@@ -92,34 +92,7 @@ export function EnterpriseSupportPage() {
             <CardGrid cards={enterpriseBenefits} />
           </Section>
 
-          {testimonials.length > 0 && (
-            <Section id="testimonials" title={enterpriseSections.testimonials}>
-              <Box
-                component="ul"
-                sx={{
-                  listStyle: 'none',
-                  p: 0,
-                  m: 0,
-                  display: 'grid',
-                  gap: 2,
-                  gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
-                }}
-              >
-                {testimonials.map((t) => (
-                  <Paper component="li" key={t.attribution} variant="outlined" sx={{ p: 3 }}>
-                    <Box component="figure" sx={{ m: 0 }}>
-                      <Typography component="blockquote" sx={{ m: 0, mb: 1.5, fontStyle: 'italic' }}>
-                        “{t.quote}”
-                      </Typography>
-                      <Typography component="figcaption" variant="body2" color="text.secondary">
-                        {t.attribution}
-                      </Typography>
-                    </Box>
-                  </Paper>
-                ))}
-              </Box>
-            </Section>
-          )}
+          <Testimonials testimonials={testimonials} title={enterpriseSections.testimonials} />
 
           <Box
             component="section"
@@ -155,7 +128,7 @@ export function EnterpriseSupportPage() {
             <Typography id="closing-title" variant="h4" component="h2" sx={{ fontWeight: 800, mb: 1 }}>
               {closingCta.heading}
             </Typography>
-            <Typography color="text.secondary" sx={{ mb: 3 }}>
+            <Typography color="textSecondary" sx={{ mb: 3 }}>
               {closingCta.text}
             </Typography>
             <CallButton label={callLabels.closing} />

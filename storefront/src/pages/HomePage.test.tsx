@@ -15,11 +15,19 @@ describe('HomePage', () => {
     expect(await screen.findAllByRole('article')).toHaveLength(3);
     for (const price of ['$40.49', '$242.99', '$53.99']) expect(screen.getByText(price)).toBeTruthy();
     for (const price of ['$202.49', '$337.49', '$639.99']) expect(screen.getByText(price).tagName).toBe('S');
-    expect(screen.getByRole('article', { name: 'Office 2024 Home & Business' }).textContent).toContain(
-      'Only 18 licenses left!',
-    );
+    const card = screen.getByRole('article', { name: 'Office 2024 Home & Business' });
+    // The spec's stock line, as a plain note: not in the error colour.
+    const stock = within(card).getByText('Only 18 licenses left!');
+    expect(getComputedStyle(stock).color).toBe('rgba(0, 0, 0, 0.6)');
+    // The edition's artwork, decorative, sized before it loads.
+    const art = card.querySelector('img')!;
+    expect(art.getAttribute('src')).toBe('/art/office-2024-home-business.svg');
+    expect(art.getAttribute('alt')).toBe('');
+    expect([art.getAttribute('width'), art.getAttribute('height')]).toEqual(['320', '200']);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledWith('/api/products', expect.anything());
+    // The hero's logo: the mark and, once its code has loaded, the store's name.
+    expect(await screen.findByText('Office Licence Store')).toBeTruthy();
     // No header or footer on /.
     expect(screen.queryByRole('banner')).toBeNull();
     expect(screen.queryByRole('contentinfo')).toBeNull();

@@ -50,7 +50,7 @@ export function LoginPage() {
       <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 800 }}>
         Access your licences
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      <Typography color="textSecondary" sx={{ mb: 3 }}>
         Enter the e-mail address you used at checkout. We'll send you a link to your orders, licence keys and
         downloads. No password needed.
       </Typography>

@@ -11,7 +11,7 @@ export function NotFoundPage() {
       <Typography variant="h4" component="h1" gutterBottom>
         404 Page Not Found
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      <Typography color="textSecondary" sx={{ mb: 3 }}>
         Did you forget to add the page to the router?
       </Typography>
       <Button component={RouterLink} to="/" variant="contained">

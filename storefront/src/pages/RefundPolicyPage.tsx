@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { CardGrid } from '../components/content/CardGrid';
 import { ContentPage } from '../components/content/ContentPage';
 import { DataTable } from '../components/content/DataTable';
-import { BulletList, Section } from '../components/content/Section';
+import { BulletList, Prose, Section } from '../components/content/Section';
 import { VisuallyHidden } from '../components/content/VisuallyHidden';
 import { WithSupportHours } from '../components/StoreContacts';
 import {
@@ -24,6 +24,8 @@ import {
   supportChannels,
   refundSections,
   refundLabels,
+  withdrawalRight,
+  withdrawalRightNotes,
 } from '../content/refund';
 
 const StartRefundButton = () => (
@@ -58,6 +60,11 @@ export function RefundPolicyPage() {
             <BulletList items={ineligible} />
           </Paper>
         </Box>
+      </Section>
+
+      <Section id="withdrawal" title={withdrawalRight.heading}>
+        <Prose paragraphs={withdrawalRight.paragraphs} bullets={withdrawalRight.bullets} />
+        <Prose paragraphs={withdrawalRightNotes} />
       </Section>
 
       <Section id="timeline" title={refundSections.timeline}>

@@ -64,7 +64,7 @@ export function SuccessPage() {
         <Typography variant="h4" component="h1" gutterBottom>
           {returned ? 'Thank you for your order' : 'No order to confirm'}
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
+        <Typography color="textSecondary" sx={{ mb: 3 }}>
           {returned
             ? `We couldn't find the details of this payment in this browser. Once your payment is confirmed, your licence keys are e-mailed automatically, ${DELIVERY.typical}.`
             : 'This page confirms an order once it is paid. If you have bought from us, your licence keys are in your e-mail and on your licence page.'}

@@ -36,7 +36,7 @@ function Facts({ facts }: { facts: readonly { label: string; value: string }[] }
     >
       {facts.map((fact) => (
         <div key={fact.label}>
-          <Typography component="dt" variant="body2" color="text.secondary">
+          <Typography component="dt" variant="body2" color="textSecondary">
             {fact.label}
           </Typography>
           <Typography component="dd" sx={{ fontWeight: 700 }}>

@@ -1,6 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { compatibilityLabels } from '../content/compatibility';
+import { consentStatements } from '../content/consents';
 import { deliveryLabels } from '../content/delivery';
 import { privacyLabels } from '../content/privacy';
 import { refundLabels } from '../content/refund';
@@ -104,6 +105,17 @@ describe('content pages: interface labels from the content modules', { timeout: 
     expect(screen.getByRole('link', { name: termsLabels.writeTo('Billing') }).getAttribute('href')).toBe(
       '/contact?topic=refund',
     );
+  });
+
+  it('/refund-policy and /terms describe the statements checkout asks of EU and UK buyers, in their words', async () => {
+    const refund = await show('/refund-policy');
+    const section = within(refund).getByRole('region', { name: 'The right of withdrawal (EU and UK)' });
+    for (const statement of Object.values(consentStatements))
+      expect(within(section).getByText(statement)).toBeTruthy();
+    expect(section.textContent).toContain('the e-mail that delivers your keys confirms them');
+    cleanup();
+    const terms = await show('/terms');
+    expect(terms.textContent).toMatch(/consumer billed in the EU or the UK.*lose your right of withdrawal/);
   });
 
   it('/privacy and /refund-policy label their tables; /careers numbers the steps', async () => {

@@ -3,6 +3,7 @@ import { CustomerEmail, EMAIL_MAX_LENGTH } from '../../common/email.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../orders/entities/order.entity.js';
 import { LICENSE_KEY_STATUSES } from '../../orders/order-process.js';
 import { PLATFORMS, type Platform } from '../../catalog/entities/product.entity.js';
+import { CustomerKeyReportDto } from '../../key-reports/dto/customer-key-report.dto.js';
 
 export class AccessLinkRequestDto {
   @ApiProperty({
@@ -23,6 +24,7 @@ export class AccessLinkResponseDto {
 }
 
 export class CustomerLicenseKeyDto {
+  @ApiProperty({ format: 'uuid', description: 'The key to name when reporting it' }) id: string;
   @ApiProperty() productId: string;
   @ApiProperty({
     example: 'ABCDE-12345-FGHIJ-67890-KLMNO',
@@ -38,6 +40,14 @@ export class CustomerLicenseKeyDto {
   @ApiProperty({ enum: LICENSE_KEY_STATUSES, enumName: 'LicenseKeyStatus' }) status: string;
   @ApiProperty() activationCount: number;
   @ApiProperty() activationLimit: number;
+  @ApiProperty({ type: CustomerKeyReportDto, nullable: true, description: "The key's latest report" })
+  report: CustomerKeyReportDto | null;
+  @ApiProperty({
+    description:
+      'Whether the customer may report it as not activating now: an active key of a paid order, within 30 ' +
+      'days of the payment, without an open report',
+  })
+  canReport: boolean;
 }
 
 export class CustomerDownloadDto {

@@ -11,6 +11,8 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '../../orders/entities/order.entity.js';
+import { PAID } from '../../orders/order-process.js';
+import { Refund } from '../../payments/entities/refund.entity.js';
 import { RedisFallback } from '../../redis/redis-fallback.js';
 import type { RedisSharedValue, SharedEntry } from '../../redis/redis-shared-value.js';
 import type { DashboardStatsDto } from './dto/dashboard.dto.js';
@@ -38,7 +40,10 @@ export function reviveDashboardStats(json: unknown): DashboardStatsDto {
  *
  * What each query reads (indexes from the admin-list-indexes migration):
  * - counts by payment status and revenue: index-only scans of IDX_orders_revenue (paymentStatus,
- *   totalCents), never the table;
+ *   totalCents), never the table. Revenue is what paid orders (`completed`, `partially_refunded`) took,
+ *   less the refunds that succeeded on the partially refunded ones (the few rows of `refunds` joined to
+ *   them); a fully refunded order kept nothing, so it is left out whole (an order refunded before refunds
+ *   were recorded has no refund rows to subtract);
  * - active licences: COUNT(*) WHERE status = 'active', an index-only range of IDX_license_keys_status,
  *   minus the unassigned active keys (the inventory, small, from IDX_license_keys_inventory). The two
  *   reads are not one snapshot: under concurrent fulfilment the figure can be off for one refresh;
@@ -154,49 +159,60 @@ export class DashboardService {
   private async compute(): Promise<DashboardStatsDto> {
     const orders = () => this.db.getRepository(Order).createQueryBuilder('o');
     const generatedAt = new Date();
-    const [byPayment, revenue, owed, recent, awaiting, activeKeys, downloads, available] = await Promise.all([
-      orders()
-        .select('o.paymentStatus', 'paymentStatus')
-        .addSelect('o.status', 'status')
-        .addSelect('COUNT(*)', 'count')
-        .groupBy('o.paymentStatus')
-        .addGroupBy('o.status')
-        .getRawMany<{ paymentStatus: PaymentStatus; status: OrderStatus; count: number | string }>(),
-      orders()
-        .select('COALESCE(SUM(o.totalCents), 0)', 'cents')
-        .where('o.paymentStatus = :completed', { completed: 'completed' })
-        .getRawOne<{ cents: number | string }>(),
-      orders()
-        .select('COUNT(*)', 'count')
-        .addSelect('COALESCE(SUM(o.totalCents), 0)', 'cents')
-        // Only a completed payment carries the mark (a refund clears it), so these totals are within revenue's.
-        .where('o.refundDue IN (:...reasons)', { reasons: REFUND_REASONS })
-        .getRawOne<{ count: number | string; cents: number | string }>(),
-      orders()
-        .select(['o.id', 'o.customerEmail', 'o.totalCents', 'o.status', 'o.refundDue', 'o.createdAt'])
-        .orderBy('o.createdAt', 'DESC')
-        .addOrderBy('o.id', 'DESC')
-        .limit(5)
-        .getMany(),
-      orders()
-        .select('COUNT(*)', 'count')
-        .where('o.awaitingKeys = :awaiting', { awaiting: true })
-        .andWhere('o.paymentStatus = :completed', { completed: 'completed' })
-        .getRawOne<{ count: number | string }>(),
-      // COUNT(*), not TypeORM's count(), which counts DISTINCT ids and so cannot stop at the index.
-      this.db
-        .getRepository(LicenseKey)
-        .createQueryBuilder('k')
-        .select('COUNT(*)', 'count')
-        .where('k.status = :active', { active: 'active' })
-        .getRawOne<{ count: number | string }>(),
-      this.db
-        .getRepository(DownloadLink)
-        .createQueryBuilder('l')
-        .select('COALESCE(SUM(l.downloadCount), 0)', 'total')
-        .getRawOne<{ total: number | string }>(),
-      this.inventory.countAvailable(),
-    ]);
+    const [byPayment, revenue, refunded, owed, recent, awaiting, activeKeys, downloads, available] =
+      await Promise.all([
+        orders()
+          .select('o.paymentStatus', 'paymentStatus')
+          .addSelect('o.status', 'status')
+          .addSelect('COUNT(*)', 'count')
+          .groupBy('o.paymentStatus')
+          .addGroupBy('o.status')
+          .getRawMany<{ paymentStatus: PaymentStatus; status: OrderStatus; count: number | string }>(),
+        orders()
+          .select('COALESCE(SUM(o.totalCents), 0)', 'cents')
+          .where('o.paymentStatus IN (:...paid)', { paid: PAID })
+          .getRawOne<{ cents: number | string }>(),
+        this.db
+          .getRepository(Refund)
+          .createQueryBuilder('r')
+          .innerJoin(Order, 'o', 'o.id = r.orderId')
+          .select('COALESCE(SUM(r.amountCents), 0)', 'cents')
+          .where('r.status = :succeeded', { succeeded: 'succeeded' })
+          .andWhere('o.paymentStatus = :partially', { partially: 'partially_refunded' })
+          // An order owed a refund leaves revenue whole (below): its partial refunds are not taken twice.
+          .andWhere('o.refundDue IS NULL')
+          .getRawOne<{ cents: number | string }>(),
+        orders()
+          .select('COUNT(*)', 'count')
+          .addSelect('COALESCE(SUM(o.totalCents), 0)', 'cents')
+          // Only a paid order carries the mark (a full refund clears it), so these totals are within revenue's.
+          .where('o.refundDue IN (:...reasons)', { reasons: REFUND_REASONS })
+          .getRawOne<{ count: number | string; cents: number | string }>(),
+        orders()
+          .select(['o.id', 'o.customerEmail', 'o.totalCents', 'o.status', 'o.refundDue', 'o.createdAt'])
+          .orderBy('o.createdAt', 'DESC')
+          .addOrderBy('o.id', 'DESC')
+          .limit(5)
+          .getMany(),
+        orders()
+          .select('COUNT(*)', 'count')
+          // Set on paid orders only, and cleared by a full refund.
+          .where('o.awaitingKeys = :awaiting', { awaiting: true })
+          .getRawOne<{ count: number | string }>(),
+        // COUNT(*), not TypeORM's count(), which counts DISTINCT ids and so cannot stop at the index.
+        this.db
+          .getRepository(LicenseKey)
+          .createQueryBuilder('k')
+          .select('COUNT(*)', 'count')
+          .where('k.status = :active', { active: 'active' })
+          .getRawOne<{ count: number | string }>(),
+        this.db
+          .getRepository(DownloadLink)
+          .createQueryBuilder('l')
+          .select('COALESCE(SUM(l.downloadCount), 0)', 'total')
+          .getRawOne<{ total: number | string }>(),
+        this.inventory.countAvailable(),
+      ]);
 
     const count = (payment: PaymentStatus, except?: OrderStatus) =>
       byPayment
@@ -205,10 +221,14 @@ export class DashboardService {
     const unassignedActive = Object.values(available).reduce((sum, n) => sum + n, 0);
     return {
       totalOrders: byPayment.reduce((sum, row) => sum + Number(row.count), 0),
-      totalRevenueCents: Math.max(0, Number(revenue?.cents ?? 0) - Number(owed?.cents ?? 0)),
+      totalRevenueCents: Math.max(
+        0,
+        Number(revenue?.cents ?? 0) - Number(refunded?.cents ?? 0) - Number(owed?.cents ?? 0),
+      ),
       activeLicenses: Math.max(0, Number(activeKeys?.count ?? 0) - unassignedActive),
       totalDownloads: Number(downloads?.total ?? 0),
-      completedOrders: count('completed'),
+      // Paid orders, a partial refund or not.
+      completedOrders: PAID.reduce((sum, status) => sum + count(status), 0),
       // A cancelled checkout is no longer waiting for its payment.
       pendingOrders: count('pending', 'cancelled'),
       recentOrders: recent.map((order) => ({

@@ -1,6 +1,7 @@
 import { Body, Get, NotFoundException, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
@@ -51,7 +52,11 @@ export class AdminDownloadsController {
   @ApiBadRequestResponse({
     description:
       'Order ID is required / Product ID is required / File name is required / Must be a valid URL / ' +
-      'Max downloads must be at least 1 / Order not found (one message per field)',
+      'Max downloads must be at least 1 / Order not found (one message per field) / ' +
+      'This order does not contain <productId>',
+  })
+  @ApiConflictResponse({
+    description: 'The order is unpaid, or was cancelled and is owed a refund: nothing is delivered for it',
   })
   @ApiForbiddenResponse({ description: 'Support staff' })
   create(@Body() body: CreateDownloadDto, @Staff() staff: StaffUserDto): Promise<AdminDownloadDto> {

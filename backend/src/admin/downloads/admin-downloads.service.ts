@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, type DataSource } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
@@ -13,6 +13,7 @@ import {
 } from '../../common/list-query.js';
 import { newDownloadLink } from '../../downloads/download-links.js';
 import { Order } from '../../orders/entities/order.entity.js';
+import { deliveryBlock, REFUND_DUE_UNDELIVERED } from '../../orders/order-process.js';
 import {
   AdminDownloadDto,
   type CreateDownloadDto,
@@ -91,7 +92,17 @@ export class AdminDownloadsService {
   /** A new link for an existing order: its own unguessable token, valid as long as fulfilment's links. */
   async create(dto: CreateDownloadDto, actor: StaffUserDto): Promise<AdminDownloadDto> {
     const link = await runInTransaction(this.db, async (m) => {
-      if (!(await m.existsBy(Order, { id: dto.orderId }))) throw new BadRequestException([ORDER_NOT_FOUND]);
+      const order = await m.findOneBy(Order, { id: dto.orderId });
+      if (!order) throw new BadRequestException([ORDER_NOT_FOUND]);
+      // A link is a delivery: for a product the order holds, under the one rule for delivering anything.
+      if (!order.orderItems.some((item) => item.productId === dto.productId))
+        throw new BadRequestException([`This order does not contain ${dto.productId}`]);
+      const blocked = deliveryBlock(order);
+      if (blocked === 'unpaid')
+        throw new ConflictException(
+          `Download links are for paid orders; this order's payment is ${order.paymentStatus}`,
+        );
+      if (blocked === 'refund-due') throw new ConflictException(REFUND_DUE_UNDELIVERED);
       const saved = await m.save(
         m.create(
           DownloadLink,

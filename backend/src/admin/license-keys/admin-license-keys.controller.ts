@@ -44,8 +44,9 @@ export class AdminLicenseKeysController {
   @ApiOperation({
     summary: 'Licence keys list (ra-data-simple-rest dialect, Content-Range header)',
     description:
-      'Filters: `q` (the exact full key, its last group of five, a product id, or the start of an ' +
-      'order id), `status` (active, revoked, expired), `productId`, `assigned` (true: sold to an order; ' +
+      'Filters: `q` (the exact full key; the first 3 to 5 characters of any group of the key, or several ' +
+      'groups typed from its start such as `ABCDE-FGH`, parts under 3 characters being ignored; a product ' +
+      'id or part of its title; or the start of an order id), `status` (active, revoked, expired), `productId`, `assigned` (true: sold to an order; ' +
       'false: inventory), `id` (list). Sort by createdAt, status, productId or activationCount. Admins ' +
       'see keys in full (recorded in the audit trail as `license-keys.reveal`); support sees the last group.',
   })

@@ -23,6 +23,8 @@ import {
   type UpdateLicenseKeyDto,
 } from './dto/admin-license-key.dto.js';
 import { LicenseKey } from '../../license-keys/entities/license-key.entity.js';
+import { LicenseKeySearchTerm } from '../../license-keys/entities/license-key-search-term.entity.js';
+import { licenseKeySearchParts } from '../../license-keys/license-key-search.js';
 import type { InventoryImportRow } from '../../license-keys/inventory.service.js';
 import {
   LICENSE_KEY_PATTERN,
@@ -114,14 +116,11 @@ export class AdminLicenseKeysService {
         if (!order) throw new BadRequestException(UNKNOWN_ORDER_MESSAGE);
         if (await m.existsBy(LicenseKey, { keyLookup: In(this.cipher.lookupHashes(dto.licenseKey)) }))
           throw new ConflictException(DUPLICATE_KEY_MESSAGE);
-        const key = m.create(
-          LicenseKey,
-          newLicenseKey(this.cipher, dto.licenseKey, {
-            orderId: order.id,
-            productId: dto.productId,
-            activationLimit: dto.activationLimit,
-          }),
-        );
+        const key = newLicenseKey(this.cipher, dto.licenseKey, {
+          orderId: order.id,
+          productId: dto.productId,
+          activationLimit: dto.activationLimit,
+        });
         await this.fulfilment.assignStaffKey(m, order, key);
         await this.recordCreated(m, actor, key);
         return key.id;
@@ -240,16 +239,34 @@ export class AdminLicenseKeysService {
   }
 
   /**
-   * `q` matches any of: the exact full key (by its lookup hash), the key's last group, a product id or any
-   * part (3+ characters) of a product's title, or the start of an order id. Each is an equality or a prefix
-   * on an indexed column; conditions that cannot match the text are left out.
+   * `q` matches any of: the exact full key (by its lookup hash); the first 3 to 5 characters of any of the
+   * key's groups, or of several ("ABCDE-FGH", each part in the same key; see licenseKeySearchParts), by
+   * their search terms; a product id or any part (3+ characters) of a product's title; the start of an
+   * order id. Each is an equality or a prefix on an indexed column; conditions that cannot match the text
+   * are left out.
    */
   private matchSearch(w: WhereExpressionBuilder, q: string): void {
     const conditions: [string, Record<string, string | string[]>][] = [];
     const upper = normalizeLicenseKey(q);
+    const parts = licenseKeySearchParts(upper);
     if (LICENSE_KEY_PATTERN.test(upper))
       conditions.push(['k.keyLookup IN (:...qLookup)', { qLookup: this.cipher.lookupHashes(upper) }]);
-    if (/^[A-Z0-9]{5}$/.test(upper)) conditions.push(['k.keyLastGroup = :qLastGroup', { qLastGroup: upper }]);
+    else if (parts) {
+      // One semi-join per part, each read from the terms' primary key: every part must be in the key.
+      const params: Record<string, string[]> = {};
+      const sql = parts.map((part, i) => {
+        params[`qTerm${i}`] = this.cipher.searchTermsOf(part);
+        const terms = this.db
+          .createQueryBuilder()
+          .subQuery()
+          .select('t.keyId')
+          .from(LicenseKeySearchTerm, 't')
+          .where(`t.term IN (:...qTerm${i})`)
+          .getQuery();
+        return `k.id IN ${terms}`;
+      });
+      conditions.push([`(${sql.join(' AND ')})`, params]);
+    }
     const lower = q.toLowerCase();
     // A product by its id, or by any part of its title as the table shows it ("home & business", "LTSC").
     const products = this.catalog

@@ -3,6 +3,8 @@ import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
   ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiHeader,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -15,6 +17,8 @@ import { AdminOrdersService } from './admin-orders.service.js';
 import { AdminOrderListRowDto } from './dto/admin-order.dto.js';
 import { AdminOrderDetailDto, ResendEmailResponseDto, UpdateOrderDto } from './dto/admin-order-detail.dto.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
+import { RequestHeader } from '../../common/request-header.decorator.js';
+import { AdminRefundDto, CreateRefundDto } from './dto/admin-refund.dto.js';
 
 const orderId = new ParseUUIDPipe({ errorHttpStatusCode: 404 });
 
@@ -49,13 +53,15 @@ export class AdminOrdersController {
     summary: 'Set the status and/or payment status',
     description:
       'Applied through the fulfilment rules: `completed` delivers the order as a confirmed payment does ' +
-      '(a cancelled order is not delivered: it is marked `refundDue`), `refunded` revokes its licence keys ' +
-      'and deactivates its download links as a refund does (and clears `refundDue`). Cancelling an unpaid ' +
+      '(a cancelled order is not delivered: it is marked `refundDue`). `refunded` and `partially_refunded` ' +
+      'are refused (400): refunds go through the provider, POST /api/admin/orders/:id/refunds. Cancelling an unpaid ' +
       'order cancels its payment at the provider first and gives its coupon reservation back. The moves ' +
       "allowed now are the detail's `allowedTransitions` (orders/order-process.ts); any other is a 409.",
   })
   @ApiOkResponse({ type: AdminOrderDetailDto })
-  @ApiBadRequestResponse({ description: 'Unknown value, or another field' })
+  @ApiBadRequestResponse({
+    description: 'Unknown value, another field, or a refund status (see the refunds route)',
+  })
   @ApiConflictResponse({ description: "A change that would contradict the order's payment, keys or links" })
   @ApiBadGatewayResponse({ description: 'Cancelling: the payment provider could not be reached' })
   @ApiForbiddenResponse({ description: 'Support staff' })
@@ -66,6 +72,39 @@ export class AdminOrdersController {
     @Staff() staff: StaffUserDto,
   ): Promise<AdminOrderDetailDto> {
     return this.orders.update(id, body, staff);
+  }
+
+  @Post(':id/refunds')
+  @Roles('admin')
+  @ApiOperation({
+    summary: 'Refund in full or in part through the payment provider',
+    description:
+      'Never more than is left (`refundableCents` of the detail). The refund is recorded `pending`, asked ' +
+      'of the provider with an idempotency key, and settled by its answer or its webhook (`charge.refunded`, ' +
+      '`refund.updated`); a refusal is recorded `failed` with the reason. When it succeeds: the payment ' +
+      'becomes `partially_refunded` or `refunded`; with `revokeKeys` a full refund revokes every key and ' +
+      'disables the download links, a partial one revokes `licenseKeyIds`; with `notifyCustomer` the ' +
+      'customer is e-mailed.',
+  })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'Repeating a request with it returns the same refund',
+  })
+  @ApiCreatedResponse({ type: AdminRefundDto })
+  @ApiBadRequestResponse({ description: 'More than is left, keys not of this order, or an invalid field' })
+  @ApiConflictResponse({
+    description: "Not paid, nothing left, the order's provider not configured, or an Idempotency-Key reused",
+  })
+  @ApiForbiddenResponse({ description: 'Support staff' })
+  @ApiNotFoundResponse()
+  refund(
+    @Param('id', orderId) id: string,
+    @Body() body: CreateRefundDto,
+    @Staff() staff: StaffUserDto,
+    @RequestHeader('idempotency-key') idempotencyKey?: string,
+  ): Promise<AdminRefundDto> {
+    return this.orders.refund(id, body, staff, idempotencyKey?.trim().slice(0, 255) || undefined);
   }
 
   @Post(':id/resend-email')

@@ -26,6 +26,8 @@ import { LicenseKeyCipher } from '../../license-keys/license-key-cipher.js';
 import { maskLicenseKey } from '../../license-keys/mask.js';
 import { OutboxEmail } from '../../emails/entities/outbox-email.entity.js';
 import { AdminOrderListRowDto, AdminOrderRowDto } from './dto/admin-order.dto.js';
+import { AdminRefundDto, type CreateRefundDto } from './dto/admin-refund.dto.js';
+import { RefundsService } from '../../payments/refunds.service.js';
 import type {
   AdminOrderDetailDto,
   ResendEmailResponseDto,
@@ -40,6 +42,7 @@ import {
 import {
   allowedTransitions,
   deliveryBlock,
+  REFUND_ACTION,
   REFUND_DUE_UNDELIVERED,
   UNPAID,
 } from '../../orders/order-process.js';
@@ -105,6 +108,7 @@ export class AdminOrdersService {
     private readonly audit: AuditService,
     private readonly fulfilment: FulfilmentService,
     private readonly providers: PaymentProviders,
+    private readonly refunds: RefundsService,
   ) {}
 
   /**
@@ -148,10 +152,12 @@ export class AdminOrdersService {
   /** One order with its items, billing, keys (in full for admins, masked for support), links and e-mails. */
   async get(id: string, actor: StaffUserDto): Promise<AdminOrderDetailDto> {
     const order = await this.find(id);
-    const [keys, links, emails] = await Promise.all([
+    const [keys, links, emails, refunds, refundableCents] = await Promise.all([
       this.db.getRepository(LicenseKey).find({ where: { orderId: id }, order: { assignedAt: 'ASC' } }),
       this.db.getRepository(DownloadLink).find({ where: { orderId: id }, order: LINK_ORDER }),
       this.db.getRepository(OutboxEmail).find({ where: { orderId: id }, order: { createdAt: 'ASC' } }),
+      this.refunds.listFor(id),
+      this.refunds.refundableCents(this.db.manager, order),
     ]);
     const reveal = actor.role === 'admin';
     if (reveal && keys.length) {
@@ -223,7 +229,19 @@ export class AdminOrdersService {
         createdAt: e.createdAt,
         sentAt: e.sentAt,
       })),
+      refunds: refunds.map((r) => AdminRefundDto.from(r)),
+      refundableCents,
     };
+  }
+
+  /** Refunds through the order's payment provider (RefundsService.create). */
+  async refund(
+    id: string,
+    dto: CreateRefundDto,
+    actor: StaffUserDto,
+    idempotencyKey?: string,
+  ): Promise<AdminRefundDto> {
+    return AdminRefundDto.from(await this.refunds.create(id, dto, actor, idempotencyKey));
   }
 
   /**
@@ -234,6 +252,8 @@ export class AdminOrdersService {
     const changes = Object.fromEntries(Object.entries(dto).filter(([, value]) => value !== undefined));
     if (Object.keys(changes).length === 0)
       throw new BadRequestException('Nothing to update: send status or paymentStatus');
+    if (dto.paymentStatus === 'refunded' || dto.paymentStatus === 'partially_refunded')
+      throw new BadRequestException(REFUND_ACTION);
     if (dto.status === 'cancelled') await this.cancelUnpaidPayment(id);
     await runInTransaction(this.db, async (m) => {
       const order = await this.fulfilment.lockOrder(m, id);

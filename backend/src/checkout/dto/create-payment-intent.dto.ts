@@ -1,9 +1,10 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
+  IsBoolean,
   IsDefined,
   IsInt,
   IsNotEmpty,
@@ -19,6 +20,8 @@ import {
 import { PAYMENT_PROVIDER_NAMES, type PaymentProviderName } from '../../config/app-config.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../orders/entities/order.entity.js';
 import { MAX_QUANTITY_PER_PRODUCT as MAX_QUANTITY } from '../../catalog/catalog.data.js';
+import { CONSENT_STATEMENTS } from '../../orders/consents.js';
+import { WITHDRAWAL_RIGHT_COUNTRIES } from '../countries.js';
 import { BillingDto } from './billing.dto.js';
 
 export const MAX_LINES = 20;
@@ -53,6 +56,28 @@ export class ReplacedOrderDto {
   @IsNotEmpty({ message: 'replacesOrder.clientSecret is required' })
   @IsString({ message: 'replacesOrder.clientSecret is required' })
   clientSecret: string;
+}
+
+/**
+ * The statements the shopper ticked at checkout, each `x-statement` in the words shown (orders/consents.ts).
+ * @nestjs/swagger writes `x-` keys into the schema as they are, though its options type leaves them out.
+ */
+export class ConsentsDto {
+  @ApiPropertyOptional({
+    description: 'Consent to immediate delivery, within the withdrawal period',
+    'x-statement': CONSENT_STATEMENTS.immediateDelivery,
+  } as ApiPropertyOptions)
+  @IsOptional()
+  @IsBoolean({ message: 'consents.immediateDelivery must be true or false' })
+  immediateDelivery?: boolean;
+
+  @ApiPropertyOptional({
+    description: 'Acknowledgement that the right of withdrawal is then lost',
+    'x-statement': CONSENT_STATEMENTS.withdrawalRightLoss,
+  } as ApiPropertyOptions)
+  @IsOptional()
+  @IsBoolean({ message: 'consents.withdrawalRightLoss must be true or false' })
+  withdrawalRightLoss?: boolean;
 }
 
 export class CreatePaymentIntentDto {
@@ -92,6 +117,19 @@ export class CreatePaymentIntentDto {
   @Type(() => ReplacedOrderDto)
   @IsObject({ message: 'replacesOrder must be an object' })
   replacesOrder?: ReplacedOrderDto;
+
+  @ApiPropertyOptional({
+    type: ConsentsDto,
+    description:
+      'The statements given before paying (stored on the order with the time). Both must be true for a buyer ' +
+      'billed in one of `x-requiredFor` (the EU and the UK), else 400; optional for others',
+    'x-requiredFor': WITHDRAWAL_RIGHT_COUNTRIES,
+  } as ApiPropertyOptions)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ConsentsDto)
+  @IsObject({ message: 'consents must be an object' })
+  consents?: ConsentsDto;
 }
 
 export class PaymentIntentResponseDto {

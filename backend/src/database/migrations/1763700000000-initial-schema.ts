@@ -269,7 +269,7 @@ export class InitialSchema1763700000000 implements MigrationInterface {
 type Extra = Partial<TableColumnOptions>;
 
 /** Column builders whose output matches what the entities' decorators expect on each driver. */
-function columnKit(qr: QueryRunner) {
+export function columnKit(qr: QueryRunner) {
   const sqlite = qr.connection.driver.options.type === 'better-sqlite3';
   // Set by createDataSource(): a millisecond timestamp on every driver.
   const now = qr.connection.driver.mappedDataTypes.createDateDefault;
@@ -298,15 +298,15 @@ function columnKit(qr: QueryRunner) {
   };
 }
 
-function index(name: string, columnNames: string[]) {
+export function index(name: string, columnNames: string[]) {
   return new TableIndex({ name, columnNames });
 }
 
-function uniqueIndex(name: string, columnNames: string[]) {
+export function uniqueIndex(name: string, columnNames: string[]) {
   return new TableIndex({ name, columnNames, isUnique: true });
 }
 
-function foreignKey(column: string, table: string, onDelete: 'CASCADE' | 'RESTRICT') {
+export function foreignKey(column: string, table: string, onDelete: 'CASCADE' | 'RESTRICT') {
   return new TableForeignKey({
     columnNames: [column],
     referencedTableName: table,

@@ -16,7 +16,7 @@ const EXACT_COLUMNS: Record<string, string[]> = {
 };
 
 /** Searched with LIKE: rebuilt COLLATE NOCASE on SQLite after the orders table is (see below). */
-const NOCASE_INDEXES = [
+export const NOCASE_INDEXES = [
   { name: 'IDX_orders_customerName', column: 'customerName' },
   { name: 'IDX_orders_billingLastName', column: 'billingLastName' },
 ];

@@ -38,7 +38,7 @@ export interface OrderItemSnapshot {
 // COLLATE NOCASE on SQLite (set by the migration), for case-insensitive prefix searches.
 @Index('IDX_orders_customerName', ['customerName'])
 @Index('IDX_orders_billingLastName', ['billingLastName'])
-@Index('IDX_orders_awaiting', ['awaitingKeys', 'paymentStatus', 'createdAt', 'id'])
+@Index('IDX_orders_awaiting', ['awaitingKeys', 'createdAt', 'id'])
 @Index('IDX_orders_couponState', ['couponState', 'paymentStatus', 'createdAt', 'id'])
 @Index('IDX_orders_refundDue', ['refundDue', 'createdAt', 'id'])
 @Index('UQ_orders_providerPaymentId', ['providerPaymentId'], { unique: true })
@@ -137,6 +137,17 @@ export class Order extends UuidEntity {
 
   @Column({ type: 'datetime', precision: 3, nullable: true })
   paidAt: Date | null;
+
+  /**
+   * When the shopper gave each statement of orders/consents.ts at checkout (null: not given). Required for
+   * buyers billed in the EU or the UK: without both, their keys are not theirs to receive within the
+   * withdrawal period.
+   */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  consentImmediateDeliveryAt: Date | null;
+
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  consentWithdrawalRightLossAt: Date | null;
 
   @CreateDateColumn({ type: 'datetime', precision: 3 })
   createdAt: Date;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Order } from '../../orders/entities/order.entity.js';
-import { WebhookRefused } from '../payment-provider.js';
+import { RefundRefused, WebhookRefused } from '../payment-provider.js';
 import { DEMO_PAYMENTS_KEPT, DemoPaymentProvider } from './demo.provider.js';
 
 describe('DemoPaymentProvider', () => {
@@ -48,10 +48,17 @@ describe('DemoPaymentProvider', () => {
     demo.settle(providerPaymentId, 'succeeded', o);
 
     const part = await demo.refund(providerPaymentId, 2000);
-    expect(part).toEqual({ providerRefundId: expect.stringMatching(/^demo_refund_/), amountCents: 2000 });
+    expect(part).toEqual({
+      providerRefundId: expect.stringMatching(/^demo_refund_/),
+      amountCents: 2000,
+      status: 'succeeded',
+      failureReason: null,
+      storeRefundId: null,
+    });
     expect(await demo.refund(providerPaymentId, 2000)).toEqual(part);
     const again = await demo.refund(providerPaymentId, 2000, { idempotencyKey: 'second' });
     expect(again.providerRefundId).not.toBe(part.providerRefundId);
+    await expect(demo.refund(providerPaymentId, 1001)).rejects.toThrow(RefundRefused);
     await expect(demo.refund(providerPaymentId, 1001)).rejects.toThrow('has 1000 cents left to refund');
     await expect(demo.refund(providerPaymentId, 0)).rejects.toThrow('has 1000 cents left to refund');
     expect(await demo.refund(providerPaymentId)).toMatchObject({ amountCents: 1000 });

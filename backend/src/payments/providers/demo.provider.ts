@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Order } from '../../orders/entities/order.entity.js';
 import {
+  RefundRefused,
   WebhookRefused,
   type CreatedPayment,
   type PaymentProvider,
@@ -66,22 +67,30 @@ export class DemoPaymentProvider implements PaymentProvider {
   async refund(
     providerPaymentId: string,
     amountCents?: number,
-    options: { idempotencyKey?: string } = {},
+    options: { idempotencyKey?: string; storeRefundId?: string } = {},
   ): Promise<ProviderRefund> {
-    const payment = this.known(providerPaymentId);
+    const payment = this.payments.get(providerPaymentId);
+    if (!payment) throw new RefundRefused(`No such demo payment: ${providerPaymentId}`);
     const key = options.idempotencyKey ?? (amountCents === undefined ? 'full' : String(amountCents));
     const repeated = payment.refunds.get(key);
     if (repeated) return repeated;
-    if (payment.status !== 'succeeded') throw new Error(`Demo payment ${providerPaymentId} was not paid`);
+    if (payment.status !== 'succeeded')
+      throw new RefundRefused(`Demo payment ${providerPaymentId} was not paid`);
     const left = payment.amountCents - payment.refundedCents;
     const amount = amountCents ?? left;
     if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
-      throw new Error(`Demo payment ${providerPaymentId} has ${left} cents left to refund, not ${amount}`);
+      throw new RefundRefused(
+        `Demo payment ${providerPaymentId} has ${left} cents left to refund, not ${amount}`,
+      );
     }
     payment.refundedCents += amount;
-    const refund = {
+    // No money moves: the refund succeeds at once.
+    const refund: ProviderRefund = {
       providerRefundId: `demo_refund_${randomBytes(12).toString('hex')}`,
       amountCents: amount,
+      status: 'succeeded',
+      failureReason: null,
+      storeRefundId: options.storeRefundId ?? null,
     };
     payment.refunds.set(key, refund);
     return refund;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { StripeStandIn } from '../../../test/support/stripe-stand-in.js';
 import type { Order } from '../../orders/entities/order.entity.js';
-import { WebhookRefused, type WebhookEvent } from '../payment-provider.js';
+import { RefundRefused, WebhookRefused, type WebhookEvent } from '../payment-provider.js';
 import { StripePaymentProvider, WEBHOOK_TOLERANCE_SECONDS } from './stripe.provider.js';
 
 describe('StripePaymentProvider against the local Stripe stand-in', () => {
@@ -84,7 +84,7 @@ describe('StripePaymentProvider against the local Stripe stand-in', () => {
 
     it('reads a partial and then a full refund', async () => {
       const providerPaymentId = await paid(5000);
-      await stripe.refund(providerPaymentId, 1200);
+      const made = await stripe.refund(providerPaymentId, 1200, { storeRefundId: 'store-refund-1' });
       const partial = standIn.event('charge.refunded', standIn.charge(providerPaymentId));
       expect(await parse(partial)).toEqual<WebhookEvent>({
         kind: 'refunded',
@@ -95,10 +95,45 @@ describe('StripePaymentProvider against the local Stripe stand-in', () => {
         amountCents: 1200,
         currency: 'usd',
         fullyRefunded: false,
+        refunds: [made],
+      });
+      expect(made).toEqual({
+        providerRefundId: expect.stringMatching(/^re_/),
+        amountCents: 1200,
+        status: 'succeeded',
+        failureReason: null,
+        storeRefundId: 'store-refund-1',
       });
       await stripe.refund(providerPaymentId);
       const full = standIn.event('charge.refunded', standIn.charge(providerPaymentId));
       expect(await parse(full)).toMatchObject({ kind: 'refunded', amountCents: 5000, fullyRefunded: true });
+      // Without the list (API versions since 2022-11-15 leave it out of the charge).
+      const { refunds: _, ...bare } = standIn.charge(providerPaymentId) as { refunds: unknown };
+      expect(await parse(standIn.event('charge.refunded', bare))).toMatchObject({ refunds: null });
+    });
+
+    it('reads a refund confirmed later, or failed', async () => {
+      const providerPaymentId = await paid(5000);
+      standIn.refundStatus = 'pending';
+      const made = await stripe.refund(providerPaymentId, 700, { storeRefundId: 'store-refund-2' });
+      standIn.refundStatus = 'succeeded';
+      expect(made).toMatchObject({ status: 'pending', storeRefundId: 'store-refund-2' });
+      for (const [type, status, failureReason] of [
+        ['refund.updated', 'succeeded', null],
+        ['refund.failed', 'failed', 'expired_or_canceled_card'],
+      ] as const) {
+        const event = standIn.event(type, standIn.settleRefund(made.providerRefundId, status));
+        expect(await parse(event)).toEqual<WebhookEvent>({
+          kind: 'refund_updated',
+          providerEventId: event.id,
+          providerType: type,
+          providerPaymentId,
+          orderId: null,
+          amountCents: 700,
+          currency: 'usd',
+          refund: { ...made, status, failureReason },
+        });
+      }
     });
 
     it('reads a dispute', async () => {
@@ -188,7 +223,13 @@ describe('StripePaymentProvider against the local Stripe stand-in', () => {
     it('refunds in full, once however often it is asked', async () => {
       const providerPaymentId = await paid(4859);
       const refund = await stripe.refund(providerPaymentId);
-      expect(refund).toEqual({ providerRefundId: expect.stringMatching(/^re_/), amountCents: 4859 });
+      expect(refund).toEqual({
+        providerRefundId: expect.stringMatching(/^re_/),
+        amountCents: 4859,
+        status: 'succeeded',
+        failureReason: null,
+        storeRefundId: null,
+      });
       expect(await stripe.refund(providerPaymentId)).toEqual(refund);
       expect(standIn.refundedCents(providerPaymentId)).toBe(4859);
       expect(idempotencyKeys('/v1/refunds').slice(-2)).toEqual([
@@ -209,6 +250,7 @@ describe('StripePaymentProvider against the local Stripe stand-in', () => {
       const second = await stripe.refund(providerPaymentId, 2000, { idempotencyKey: 'refund-request-2' });
       expect(second.providerRefundId).not.toBe(first.providerRefundId);
       expect(standIn.refundedCents(providerPaymentId)).toBe(4000);
+      await expect(stripe.refund(providerPaymentId, 1001)).rejects.toThrow(RefundRefused);
       await expect(stripe.refund(providerPaymentId, 1001)).rejects.toThrow(/greater than unrefunded/);
       expect(await stripe.refund(providerPaymentId)).toMatchObject({ amountCents: 1000 });
       expect(standIn.refundedCents(providerPaymentId)).toBe(5000);

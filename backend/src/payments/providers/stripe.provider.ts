@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import type { StripeConfig } from '../../config/app-config.js';
 import type { Order } from '../../orders/entities/order.entity.js';
 import {
+  RefundRefused,
   WebhookRefused,
   type CreatedPayment,
   type PaymentProvider,
@@ -84,22 +85,32 @@ export class StripePaymentProvider implements PaymentProvider {
 
   /**
    * A Refund of the PaymentIntent. The idempotency key names the payment and the amount (`full` when
-   * omitted), so a retry never refunds twice; Stripe keeps a key for 24 hours.
+   * omitted), so a retry never refunds twice; Stripe keeps a key for 24 hours. Stripe's refusals
+   * (invalid requests, e.g. more than is left) are RefundRefused.
    */
   async refund(
     providerPaymentId: string,
     amountCents?: number,
-    options: { idempotencyKey?: string } = {},
+    options: { idempotencyKey?: string; storeRefundId?: string } = {},
   ): Promise<ProviderRefund> {
-    const refund = await this.stripe.refunds.create(
-      { payment_intent: providerPaymentId, ...(amountCents === undefined ? {} : { amount: amountCents }) },
-      {
-        idempotencyKey:
-          options.idempotencyKey ??
-          `refund-${providerPaymentId}-${amountCents === undefined ? 'full' : amountCents}`,
-      },
-    );
-    return { providerRefundId: refund.id, amountCents: refund.amount };
+    try {
+      const refund = await this.stripe.refunds.create(
+        {
+          payment_intent: providerPaymentId,
+          ...(amountCents === undefined ? {} : { amount: amountCents }),
+          ...(options.storeRefundId ? { metadata: { refundId: options.storeRefundId } } : {}),
+        },
+        {
+          idempotencyKey:
+            options.idempotencyKey ??
+            `refund-${providerPaymentId}-${amountCents === undefined ? 'full' : amountCents}`,
+        },
+      );
+      return refundOf(refund as unknown as Fields)!;
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefused(error.message);
+      throw error;
+    }
   }
 
   async fetchPayment(providerPaymentId: string): Promise<ProviderPayment> {
@@ -165,6 +176,30 @@ const cents = (value: unknown): number | null => (typeof value === 'number' ? va
 const idOf = (value: unknown): string | null =>
   text(value) ?? (value && typeof value === 'object' ? text((value as Fields).id) : null);
 
+const REFUND_STATUSES: Record<string, ProviderRefund['status']> = {
+  pending: 'pending',
+  // Waiting for the customer's bank details (some non-card methods): not on its way yet.
+  requires_action: 'pending',
+  succeeded: 'succeeded',
+  failed: 'failed',
+  canceled: 'canceled',
+};
+
+/** A Stripe Refund object in the store's words, or null when it is not one. */
+function refundOf(object: Fields): ProviderRefund | null {
+  const id = text(object.id);
+  const amount = cents(object.amount);
+  if (!id || amount === null) return null;
+  const metadata = object.metadata as Fields | null | undefined;
+  return {
+    providerRefundId: id,
+    amountCents: amount,
+    status: REFUND_STATUSES[text(object.status) ?? ''] ?? 'pending',
+    failureReason: text(object.failure_reason),
+    storeRefundId: text(metadata?.refundId),
+  };
+}
+
 /** A checked event (malformedStripeEvent) in the store's words. */
 function neutralEvent(event: Stripe.Event): WebhookEvent {
   const base = { providerEventId: event.id, providerType: event.type };
@@ -188,6 +223,8 @@ function neutralEvent(event: Stripe.Event): WebhookEvent {
     }
     case 'charge.refunded': {
       const [amount, refunded] = [cents(object.amount), cents(object.amount_refunded)];
+      // Listed in the charge by API versions before 2022-11-15 (and by the stand-in); not expanded since.
+      const list = (object.refunds as Fields | null | undefined)?.data;
       return {
         ...base,
         kind: 'refunded',
@@ -197,8 +234,23 @@ function neutralEvent(event: Stripe.Event): WebhookEvent {
         currency,
         // Stripe marks a charge `refunded` once all of it is.
         fullyRefunded: Boolean(object.refunded) && amount !== null && refunded !== null && refunded >= amount,
+        refunds: Array.isArray(list)
+          ? list.map((item) => refundOf(item as Fields)).filter((r) => r !== null)
+          : null,
       };
     }
+    case 'refund.created':
+    case 'refund.updated':
+    case 'refund.failed':
+      return {
+        ...base,
+        kind: 'refund_updated',
+        providerPaymentId: idOf(object.payment_intent),
+        orderId: null,
+        amountCents: cents(object.amount),
+        currency,
+        refund: refundOf(object)!,
+      };
     case 'charge.dispute.created':
       return {
         ...base,
@@ -236,6 +288,12 @@ export function malformedStripeEvent(event: unknown): string | null {
   if (typeof e.type !== 'string' || !e.type || e.type.length > 100) return 'type';
   const object = e.data?.object as { id?: unknown; metadata?: { orderId?: unknown } | null } | undefined;
   if (!object || typeof object !== 'object' || Array.isArray(object)) return 'data.object';
+  if (e.type.startsWith('refund.')) {
+    const refund = object as { id?: unknown; amount?: unknown };
+    if (typeof refund.id !== 'string' || !refund.id || refund.id.length > 255) return 'data.object.id';
+    if (typeof refund.amount !== 'number' || !Number.isInteger(refund.amount) || refund.amount < 0)
+      return 'data.object.amount';
+  }
   if (e.type.startsWith('payment_intent.')) {
     if (typeof object.id !== 'string' || !object.id) return 'data.object.id';
     const orderId = object.metadata?.orderId;

@@ -24,4 +24,17 @@ describe('Footer', () => {
     renderWithStore(<Footer />, undefined, { products: [...PRODUCTS, visio] });
     expect(productLinks().map(([title]) => title)).toEqual([...PRODUCTS.map((p) => p.title), visio.title]);
   });
+
+  it('shows the accepted cards, and the guarantee and secure payment as badges', () => {
+    renderWithStore(<Footer />);
+    const footer = screen.getByRole('contentinfo');
+    const cards = within(footer).getByRole('list', { name: 'Accepted cards' });
+    expect(
+      within(cards)
+        .getAllByRole('img')
+        .map((card) => card.getAttribute('aria-label')),
+    ).toEqual(['Visa', 'Mastercard', 'American Express']);
+    expect(within(footer).getByText('30-Day Money-Back Guarantee')).toBeTruthy();
+    expect(within(footer).getByText('256-bit SSL encrypted payment')).toBeTruthy();
+  });
 });

@@ -5,6 +5,8 @@ import Typography from '@mui/material/Typography';
 import { BUILD_CATALOG } from '@store/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ReactNode } from 'react';
+import { PaymentMarks } from '../../components/brand/PaymentMarks';
+import { TrustBadge } from '../../components/brand/TrustBadge';
 import { storeApi } from '../../store/storeApi';
 import {
   StoreName,
@@ -103,7 +105,20 @@ export function Footer() {
             </Box>
           ))}
         </Box>
-        <Typography variant="body2" sx={{ mt: 5, color: '#d1d5db' }}>
+        <Box
+          sx={{
+            mt: 5,
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            gap: 2,
+          }}
+        >
+          <PaymentMarks />
+          <TrustBadge kind="guarantee">30-Day Money-Back Guarantee</TrustBadge>
+          <TrustBadge kind="secure">256-bit SSL encrypted payment</TrustBadge>
+        </Box>
+        <Typography variant="body2" sx={{ mt: 3, color: '#d1d5db' }}>
           <StoreName /> is an independent reseller and is not affiliated with Microsoft Corporation.
           Microsoft, Office, Word, Excel, PowerPoint, Outlook and Access are trademarks of the Microsoft group
           of companies.

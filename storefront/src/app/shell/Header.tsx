@@ -6,11 +6,15 @@ import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import { Link as RouterLink } from 'react-router-dom';
 import { selectTotalItems, setCartOpen } from '../../store/cart/cartSlice';
+import { LogoMark } from '../../components/brand/LogoMark';
 import { StoreName } from '../../components/StoreContacts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CartIcon } from './icons';
 
-/** Sticky header: logo to /, Login (hidden on small screens), Cart with a count badge above 0. */
+/**
+ * Sticky header: the logo to / (the mark, and the store's name that names the link), Login (hidden on small
+ * screens), Cart with a count badge above 0.
+ */
 export function Header() {
   const dispatch = useAppDispatch();
   const count = useAppSelector(selectTotalItems);
@@ -24,8 +28,17 @@ export function Header() {
           variant="h6"
           color="inherit"
           underline="none"
-          sx={{ fontWeight: 800 }}
+          // On a 320 px phone the name takes two lines rather than push the Cart button off the screen.
+          sx={{
+            fontWeight: 800,
+            fontSize: { xs: '1rem', sm: '1.25rem' },
+            lineHeight: 1.2,
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: { xs: 1, sm: 1.25 },
+          }}
         >
+          <LogoMark />
           <StoreName />
         </Link>
         <Stack direction="row" spacing={1} sx={{ ml: 'auto', alignItems: 'center' }}>

@@ -54,7 +54,7 @@ export function CardGrid({
             <Typography sx={{ fontWeight: 700, color: 'primary.main', mb: 0.5 }}>{card.eyebrow}</Typography>
           )}
           {card.text && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {card.text}
             </Typography>
           )}
@@ -83,7 +83,7 @@ export function Stats({ stats }: { stats: { value: string; label: string }[] }) 
     >
       {stats.map((stat) => (
         <Box key={stat.label} sx={{ display: 'flex', flexDirection: 'column-reverse', textAlign: 'center' }}>
-          <Typography component="dt" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography component="dt" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
             {stat.label}
           </Typography>
           <Typography

@@ -28,7 +28,7 @@ export function ContentPage({
           >
             {content.title}
           </Typography>
-          <Typography variant="h6" component="p" color="text.secondary" sx={{ maxWidth: '60ch' }}>
+          <Typography variant="h6" component="p" color="textSecondary" sx={{ maxWidth: '60ch' }}>
             {content.intro}
           </Typography>
           {hero}

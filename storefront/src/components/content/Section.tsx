@@ -26,7 +26,7 @@ export function Section({
         {title}
       </Typography>
       {intro && (
-        <Typography color="text.secondary" sx={{ mb: 2, maxWidth: '75ch' }}>
+        <Typography color="textSecondary" sx={{ mb: 2, maxWidth: '75ch' }}>
           {intro}
         </Typography>
       )}

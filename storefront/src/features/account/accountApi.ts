@@ -1,4 +1,4 @@
-import type { CustomerOrder } from '@store/contracts';
+import type { CustomerKeyReport, CustomerOrder, KeyReportRequest } from '@store/contracts';
 import { api } from '../../api/http';
 
 /** A customer's order with its keys (masked when `available` is false) and downloads: the API contract's. */
@@ -11,3 +11,10 @@ export const requestAccessLink = (email: string) =>
 /** The orders of the customer the link's token belongs to. */
 export const fetchCustomerOrders = (token: string) =>
   api<CustomerOrder[]>('/api/account/orders', { headers: { Authorization: `Bearer ${token}` } });
+
+/** Reports that one of the customer's keys does not activate (the error seen, a screenshot optional). */
+export const reportKey = (token: string, body: KeyReportRequest) =>
+  api<CustomerKeyReport>('/api/account/key-reports', {
+    body,
+    headers: { Authorization: `Bearer ${token}` },
+  });

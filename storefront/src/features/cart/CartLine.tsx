@@ -36,7 +36,7 @@ export function CartLine({
       <Box>
         <Typography sx={{ fontWeight: 600 }}>{item.title}</Typography>
         {!dense && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {item.includedApps.map((a) => a.name).join(', ')} · {item.compatibility.join(' & ')}
           </Typography>
         )}
@@ -60,7 +60,7 @@ export function CartLine({
         Remove
       </Button>
       {item.quantity >= DELIVERY.bulkOrderThreshold && (
-        <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
+        <Typography variant="body2" color="textSecondary" sx={{ gridColumn: '1 / -1' }}>
           {cartCopy.bulkNote(item.maxQuantity)}
         </Typography>
       )}

@@ -10,6 +10,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router-dom';
+import { PaymentMarks } from '../../components/brand/PaymentMarks';
+import { TrustBadge, type TrustKind } from '../../components/brand/TrustBadge';
 import { useGetProductsQuery } from '../../store/storeApi';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CartLine } from './CartLine';
@@ -32,10 +34,9 @@ import { DELIVERY } from '../../content/business';
 import { CartSummary } from './CartSummary';
 import { CouponBox } from './CouponBox';
 
-const TRUST_NOTES = [
-  '256-bit SSL encrypted',
-  'All major cards accepted',
-  `Keys by e-mail, ${DELIVERY.typical}`,
+const TRUST_NOTES: { kind: TrustKind; text: string }[] = [
+  { kind: 'secure', text: '256-bit SSL encrypted' },
+  { kind: 'delivery', text: `Keys by e-mail, ${DELIVERY.typical}` },
 ];
 
 /** The cart as a modal dialog (not a route): Escape or the close button closes it. */
@@ -137,11 +138,17 @@ export function CartModal() {
                 >
                   Proceed to Secure Checkout
                 </Button>
-                <Box component="ul" sx={{ m: 0, mt: 2, pl: 2.5, color: 'text.secondary', fontSize: 14 }}>
-                  {TRUST_NOTES.map((note) => (
-                    <li key={note}>{note}</li>
+                <Box component="ul" sx={{ listStyle: 'none', m: 0, mt: 2, p: 0, display: 'grid', gap: 1 }}>
+                  {TRUST_NOTES.map(({ kind, text }) => (
+                    <TrustBadge key={text} kind={kind} component="li">
+                      {text}
+                    </TrustBadge>
                   ))}
                 </Box>
+                <Typography variant="body2" sx={{ mt: 2, mb: 1, color: 'text.secondary' }}>
+                  All major cards accepted
+                </Typography>
+                <PaymentMarks />
               </Paper>
             </Stack>
           </Box>

@@ -6,6 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatCents } from '../../lib/money';
+import { EditionArt } from './EditionArt';
 import type { Product } from './types';
 
 const APP_COLORS: Record<string, string> = {
@@ -56,6 +57,7 @@ export function ProductCard({
       variant="outlined"
       sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
     >
+      <EditionArt productId={product.id} />
       <CardContent sx={{ flex: 1 }}>
         <Stack spacing={1.5}>
           <Box
@@ -77,12 +79,12 @@ export function ProductCard({
             <Typography id={titleId} variant="h6" component="h3">
               {product.title}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {product.subtitle}
             </Typography>
           </div>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline' }}>
-            <Typography component="s" color="text.secondary">
+            <Typography component="s" color="textSecondary">
               {formatCents(product.originalPriceCents)}
             </Typography>
             <Typography component="span" variant="h5" sx={{ fontWeight: 700 }}>
@@ -108,10 +110,11 @@ export function ProductCard({
               </Box>
             ))}
           </Box>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {product.compatibility.join(' & ')}
           </Typography>
-          <Typography variant="body2" color="error" sx={{ fontWeight: 600 }}>
+          {/* The spec's words, stated plainly: a note, not an alarm. */}
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {product.licensesLeft}
           </Typography>
         </Stack>

@@ -5,6 +5,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
 import { useState } from 'react';
+import { TrustIcon } from '../../components/brand/TrustBadge';
 import { useAsPrerendered } from '../../lib/asPrerendered';
 import { billingSchema, type Billing } from './billingSchema';
 import { COUNTRIES, PHONE_KEYS } from './countries';
@@ -63,7 +64,7 @@ export function BillingForm({
 
   return (
     <Box component="form" onSubmit={formik.handleSubmit} noValidate aria-label="Billing information">
-      <Alert severity="success" role="note" sx={{ mb: 3 }}>
+      <Alert severity="success" role="note" icon={<TrustIcon kind="guarantee" />} sx={{ mb: 3 }}>
         <strong>30-Day Money-Back Guarantee</strong>: if your licence key doesn't work, we refund you in full.
       </Alert>
 

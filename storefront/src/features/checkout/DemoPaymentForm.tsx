@@ -5,7 +5,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatCents } from '../../lib/money';
+import { PayButtonNote } from './PayButtonNote';
 import { isApiFailure } from '../../api/http';
 import { useConfirmDemoPaymentMutation } from '../../store/storeApi';
 
@@ -70,9 +70,7 @@ export function DemoPaymentForm({
       <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} disabled={busy}>
         {busy ? 'Processing...' : 'Complete Secure Purchase'}
       </Button>
-      <Box sx={{ mt: 1, textAlign: 'center', color: 'text.secondary', fontSize: 14 }}>
-        Total to pay: {formatCents(totalCents)} · 256-bit SSL encrypted
-      </Box>
+      <PayButtonNote totalCents={totalCents} />
     </Box>
   );
 }

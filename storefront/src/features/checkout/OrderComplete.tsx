@@ -37,7 +37,7 @@ export const OrderComplete = forwardRef<
           A confirmation has been sent to <strong>{email}</strong>.
         </Typography>
       )}
-      <Typography color="text.secondary" sx={{ mb: 1 }}>
+      <Typography color="textSecondary" sx={{ mb: 1 }}>
         Order {orderId.slice(0, 8)}
       </Typography>
       <Alert
@@ -49,7 +49,7 @@ export const OrderComplete = forwardRef<
       >
         Order status: {describeOrderStatus(status)}
       </Alert>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 3 }}>
         Questions about your order? E-mail <SupportEmailLink /> or call <SupportPhoneLink />.
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>

@@ -6,9 +6,12 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from '../../components/toast/toast';
+import { consentCopy } from '../../content/consents';
 import { isApiFailure } from '../../api/http';
 import { useCreatePaymentIntentMutation } from '../../store/storeApi';
-import type { PaymentIntent, PaymentIntentRequest } from './checkoutApi';
+import type { Consents, PaymentIntent, PaymentIntentRequest } from './checkoutApi';
+import { consentRequired } from './countries';
+import { ConsentStatements } from './ConsentStatements';
 import { DemoPaymentForm } from './DemoPaymentForm';
 import { MESSAGES } from './messages';
 import { markPendingOrderPaid, planPaymentRequest, savePendingOrder } from './pendingOrder';
@@ -17,22 +20,39 @@ const StripePaymentForm = lazy(() => import('./StripePaymentForm'));
 
 const INVALID_COUPON = 'This coupon code is not valid or has expired';
 
+/**
+ * The request with the statements, for a buyer billed where they are required; others are not asked (a
+ * tick would change the request and with it the order, reloading the card form under the shopper).
+ */
+function withConsents(request: PaymentIntentRequest, consents: Consents): PaymentIntentRequest {
+  if (!consentRequired(request.billing.country)) return request;
+  const { immediateDelivery = false, withdrawalRightLoss = false } = consents;
+  return { ...request, consents: { immediateDelivery, withdrawalRightLoss } };
+}
+
 type Setup =
   { state: 'creating' } | { state: 'ready'; intent: PaymentIntent } | { state: 'failed'; message: string };
 
 /**
- * Step 2: creates the order and its payment on entry (a new one, replacing it, whenever the cart or billing
- * changes; the same one when they did not), then shows the provider's payment form.
+ * Step 2: creates the order and its payment on entry (a new one, replacing it, whenever the cart, billing or
+ * statements change; the same one when they did not), then shows the provider's payment form. A buyer billed
+ * in the EU or the UK first ticks both statements of Art 16(m) (shown to them only): until then no order is
+ * made and the pay button stays disabled.
  */
 export function PaymentStep({
   request,
+  consents,
+  onConsentsChange,
   onIntent,
   onCouponRejected,
   onPaid,
   onBack,
   onPaying,
 }: {
+  /** The cart, coupon and billing; the statements come from `consents`. */
   request: PaymentIntentRequest;
+  consents: Consents;
+  onConsentsChange: (consents: Consents) => void;
   onIntent: (intent: PaymentIntent | null) => void;
   onCouponRejected: () => void;
   onPaid: (intent: PaymentIntent) => void;
@@ -40,7 +60,17 @@ export function PaymentStep({
   /** Told while a payment is being confirmed: the cart must not change under it. */
   onPaying?: (paying: boolean) => void;
 }) {
-  const body = JSON.stringify(request);
+  const mustConsent = consentRequired(request.billing.country);
+  const waiting = mustConsent && !(consents.immediateDelivery && consents.withdrawalRightLoss);
+  const body = JSON.stringify(withConsents(request, consents));
+  const [paying, setPaying] = useState(false);
+  const busy = useCallback(
+    (value: boolean) => {
+      setPaying(value);
+      onPaying?.(value);
+    },
+    [onPaying],
+  );
   const [createPaymentIntent] = useCreatePaymentIntentMutation();
   const [attempt, setAttempt] = useState(0);
   // One request per body and attempt (React's double effects in development re-use the order): the
@@ -57,6 +87,7 @@ export function PaymentStep({
   useEffect(() => {
     let cancelled = false;
     onIntent(null);
+    if (waiting) return;
     createPaymentIntent({ request: JSON.parse(sent) as PaymentIntentRequest, idempotencyKey })
       .unwrap()
       .then(
@@ -94,7 +125,7 @@ export function PaymentStep({
     return () => {
       cancelled = true;
     };
-  }, [body, sent, idempotencyKey, createPaymentIntent, onIntent, onCouponRejected, setSetup]);
+  }, [waiting, body, sent, idempotencyKey, createPaymentIntent, onIntent, onCouponRejected, setSetup]);
 
   const paid = useCallback(
     (intent: PaymentIntent) => {
@@ -122,7 +153,18 @@ export function PaymentStep({
   );
 
   let content;
-  if (setup.state === 'creating') {
+  if (waiting) {
+    content = (
+      <Box>
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {consentCopy.waiting}
+        </Alert>
+        <Button variant="contained" size="large" fullWidth disabled>
+          {consentCopy.payButton}
+        </Button>
+      </Box>
+    );
+  } else if (setup.state === 'creating') {
     content = (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
         <CircularProgress aria-label="Preparing your secure payment" />
@@ -159,7 +201,7 @@ export function PaymentStep({
             onPaid={() => paid(intent)}
             onFailed={failed}
             onSetupFailed={setupFailed}
-            onBusyChange={onPaying}
+            onBusyChange={busy}
           />
         </Suspense>
       ) : (
@@ -169,13 +211,14 @@ export function PaymentStep({
           totalCents={intent.totalCents}
           onPaid={() => paid(intent)}
           onFailed={failed}
-          onBusyChange={onPaying}
+          onBusyChange={busy}
         />
       );
   }
 
   return (
     <Box>
+      {mustConsent && <ConsentStatements consents={consents} disabled={paying} onChange={onConsentsChange} />}
       <Tabs value="card" aria-label="Payment method" sx={{ mb: 2 }}>
         <Tab label="Card" value="card" id="payment-tab-card" aria-controls="payment-panel-card" />
       </Tabs>

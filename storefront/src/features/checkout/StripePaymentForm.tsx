@@ -5,7 +5,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatCents } from '../../lib/money';
+import { PayButtonNote } from './PayButtonNote';
 
 /** How long Stripe.js may take to load before the payment step gives up. */
 const LOAD_TIMEOUT_MS = 15_000;
@@ -76,9 +76,7 @@ function PaymentForm({
       >
         {busy ? 'Processing...' : 'Complete Secure Purchase'}
       </Button>
-      <Box sx={{ mt: 1, textAlign: 'center', color: 'text.secondary', fontSize: 14 }}>
-        Total to pay: {formatCents(totalCents)} · 256-bit SSL encrypted
-      </Box>
+      <PayButtonNote totalCents={totalCents} />
     </Box>
   );
 }

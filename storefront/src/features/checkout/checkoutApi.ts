@@ -1,1 +1,1 @@
-export type { OrderStatus, PaymentIntent, PaymentIntentRequest } from '../../api/types';
+export type { Consent, Consents, OrderStatus, PaymentIntent, PaymentIntentRequest } from '../../api/types';

@@ -1,4 +1,5 @@
 import {
+  CONSENT_REQUIRED_COUNTRIES,
   COUNTRIES as SERVER_COUNTRIES,
   PHONE_KEYS as SERVER_PHONE_KEYS,
   type CountryCode,
@@ -25,6 +26,10 @@ export const COUNTRIES: Country[] = SERVER_COUNTRIES.map(({ code, name, phoneKey
 }));
 
 export const PHONE_KEYS: readonly PhoneKey[] = SERVER_PHONE_KEYS;
+
+/** Whether a buyer billed in `country` (the EU's and the UK's) must give both statements before paying. */
+export const consentRequired = (country: string): boolean =>
+  (CONSENT_REQUIRED_COUNTRIES as readonly string[]).includes(country);
 
 export const DEFAULT_COUNTRY: CountryCode = 'IN';
 export const DEFAULT_PHONE_KEY: PhoneKey = '+91';

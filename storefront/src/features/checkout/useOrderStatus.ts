@@ -46,6 +46,8 @@ export function describeOrderStatus(status: OrderStatus | null): string {
   if (!status) return 'Checking your order status...';
   if (status.paymentStatus === 'failed') return 'Payment failed: no keys were sent.';
   if (status.paymentStatus === 'refunded') return 'Refunded.';
+  if (status.paymentStatus === 'partially_refunded')
+    return 'Partly refunded: we have e-mailed you the details.';
   if (status.status === 'fulfilled') return 'Fulfilled: your licence keys have been e-mailed.';
   if (isRefundDue(status)) return `${REFUND_DUE_TEXT} We have e-mailed you the details.`;
   if (status.status === 'cancelled') return 'Cancelled: you have not been charged.';

@@ -72,7 +72,7 @@ export function ContactForm({ initialValues }: { initialValues: ContactFormValue
       <Typography id="contact-form-title" variant="h5" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
         {CONTACT_FORM.heading}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
         {CONTACT_FORM.requiredNote}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>

@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectCartItems, selectSavings } from '../../features/cart/cartSelectors';
 import { removeCoupon, selectAppliedCoupon } from '../../store/cart/cartSlice';
 import { billingDetails, type Billing } from '../../features/checkout/billingSchema';
-import type { PaymentIntent, PaymentIntentRequest } from '../../features/checkout/checkoutApi';
+import type { Consents, PaymentIntent, PaymentIntentRequest } from '../../features/checkout/checkoutApi';
 import { PaymentStep } from '../../features/checkout/PaymentStep';
 import type { CompletedOrder } from './CheckoutSummary';
 
@@ -13,12 +13,16 @@ import type { CompletedOrder } from './CheckoutSummary';
  */
 export function CartPaymentStep({
   billing,
+  consents,
+  onConsentsChange,
   onIntent,
   onPaid,
   onBack,
   onPaying,
 }: {
   billing: Billing;
+  consents: Consents;
+  onConsentsChange: (consents: Consents) => void;
   onIntent: (intent: PaymentIntent | null) => void;
   onPaid: (order: CompletedOrder) => void;
   onBack: () => void;
@@ -46,6 +50,8 @@ export function CartPaymentStep({
   return (
     <PaymentStep
       request={request}
+      consents={consents}
+      onConsentsChange={onConsentsChange}
       onIntent={onIntent}
       onCouponRejected={onCouponRejected}
       onPaid={onPaidForCart}

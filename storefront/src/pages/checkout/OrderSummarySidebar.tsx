@@ -3,14 +3,15 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { TrustBadge, type TrustKind } from '../../components/brand/TrustBadge';
 import { CartLine } from '../../features/cart/CartLine';
 import { CartSummary, type SummaryAmounts } from '../../features/cart/CartSummary';
 import type { CartItem } from '../../store/cart/types';
 
-const BADGES = [
-  '30-Day Money-Back Guarantee',
-  '256-bit SSL encrypted payment',
-  'Genuine licences, delivered by e-mail',
+const BADGES: { kind: TrustKind; text: string }[] = [
+  { kind: 'guarantee', text: '30-Day Money-Back Guarantee' },
+  { kind: 'secure', text: '256-bit SSL encrypted payment' },
+  { kind: 'delivery', text: 'Genuine licences, delivered by e-mail' },
 ];
 /** Pixels: the height of one cart line and the totals, measured on narrow and wide screens alike. */
 const SUMMARY_PLACEHOLDER_HEIGHT = 302;
@@ -28,9 +29,11 @@ function SummaryPanel({ children }: { children: ReactNode }) {
         Order Summary
       </Typography>
       {children}
-      <Box component="ul" sx={{ m: 0, mt: 2, pl: 2.5, color: 'text.secondary', fontSize: 14 }}>
-        {BADGES.map((badge) => (
-          <li key={badge}>{badge}</li>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, mt: 2, p: 0, display: 'grid', gap: 1 }}>
+        {BADGES.map(({ kind, text }) => (
+          <TrustBadge key={text} kind={kind} component="li">
+            {text}
+          </TrustBadge>
         ))}
       </Box>
     </Paper>

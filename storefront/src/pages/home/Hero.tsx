@@ -2,7 +2,47 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
+import { LogoMark } from '../../components/brand/LogoMark';
 import { hero } from '../../content/home';
+import { EditionArt } from '../../features/catalog/EditionArt';
+
+/** The store's name needs its settings, which come with the API's code: loaded after the first render. */
+const StoreName = lazy(() => import('../../components/brand/StoreNameText'));
+
+/** The three editions' artwork, fanned out; decorative, beside the headline on wide screens. */
+const FAN = [
+  { productId: 'office-2024-standard', left: 0, top: 120, turn: -7 },
+  { productId: 'office-2024-home-business', left: 70, top: 60, turn: -1 },
+  { productId: 'office-2024-professional-plus', left: 140, top: 0, turn: 5 },
+];
+
+function EditionsFan() {
+  return (
+    <Box
+      aria-hidden="true"
+      sx={{ display: { xs: 'none', md: 'block' }, position: 'relative', width: 420, height: 300 }}
+    >
+      {FAN.map(({ productId, left, top, turn }) => (
+        <Box
+          key={productId}
+          sx={{
+            position: 'absolute',
+            left,
+            top,
+            transform: `rotate(${turn}deg)`,
+            borderRadius: 2,
+            overflow: 'hidden',
+            boxShadow: '0 12px 30px rgba(0,0,0,0.3)',
+            lineHeight: 0,
+          }}
+        >
+          <EditionArt productId={productId} width={280} />
+        </Box>
+      ))}
+    </Box>
+  );
+}
 
 function scrollToProducts() {
   const target = document.getElementById('products');
@@ -21,42 +61,65 @@ export function Hero() {
         py: { xs: 6, md: 10 },
       }}
     >
-      <Container maxWidth="lg">
-        <Box
-          component="p"
-          sx={{
-            display: 'inline-block',
-            bgcolor: 'rgba(255,255,255,0.18)',
-            borderRadius: 4,
-            px: 2,
-            py: 0.5,
-            mt: 0,
-            mb: 3,
-            fontWeight: 600,
-          }}
-        >
-          {hero.badge}
+      <Container
+        maxWidth="lg"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) auto' },
+          columnGap: 6,
+          alignItems: 'center',
+        }}
+      >
+        <Box sx={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: 1.5, mb: 4 }}>
+          <LogoMark size={40} />
+          {/* Room for the name before it has loaded, so the line does not move when it arrives. */}
+          <Box
+            component="span"
+            sx={{ fontSize: '1.25rem', fontWeight: 800, minWidth: '12ch', minHeight: '1.5em' }}
+          >
+            <Suspense>
+              <StoreName />
+            </Suspense>
+          </Box>
         </Box>
-        <Typography
-          variant="h2"
-          component="h1"
-          sx={{ fontWeight: 800, fontSize: { xs: '2.2rem', md: '3.5rem' }, maxWidth: 800 }}
-        >
-          {hero.headline}
-        </Typography>
-        <Box component="ul" sx={{ pl: 2.5, my: 3, fontSize: '1.1rem', display: 'grid', gap: 0.5 }}>
-          {hero.benefits.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </Box>
-        <Button
-          variant="contained"
-          size="large"
-          onClick={scrollToProducts}
-          sx={{ bgcolor: '#fff', color: '#0b3d91', fontWeight: 700, '&:hover': { bgcolor: '#e3f2fd' } }}
-        >
-          Shop Office 2024
-        </Button>
+        <div>
+          <Box
+            component="p"
+            sx={{
+              display: 'inline-block',
+              bgcolor: 'rgba(255,255,255,0.18)',
+              borderRadius: 4,
+              px: 2,
+              py: 0.5,
+              mt: 0,
+              mb: 3,
+              fontWeight: 600,
+            }}
+          >
+            {hero.badge}
+          </Box>
+          <Typography
+            variant="h2"
+            component="h1"
+            sx={{ fontWeight: 800, fontSize: { xs: '2.2rem', md: '3.5rem' }, maxWidth: 800 }}
+          >
+            {hero.headline}
+          </Typography>
+          <Box component="ul" sx={{ pl: 2.5, my: 3, fontSize: '1.1rem', display: 'grid', gap: 0.5 }}>
+            {hero.benefits.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </Box>
+          <Button
+            variant="contained"
+            size="large"
+            onClick={scrollToProducts}
+            sx={{ bgcolor: '#fff', color: '#0b3d91', fontWeight: 700, '&:hover': { bgcolor: '#e3f2fd' } }}
+          >
+            Shop Office 2024
+          </Button>
+        </div>
+        <EditionsFan />
         <Box
           component="ul"
           sx={{
@@ -64,6 +127,7 @@ export function Hero() {
             p: 0,
             mt: 6,
             mb: 0,
+            gridColumn: '1 / -1',
             display: 'grid',
             gap: 2,
             gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' },

@@ -33,7 +33,7 @@ export function HowItWorks() {
               <Typography variant="h6" component="h3">
                 {step.title}
               </Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {step.text}
               </Typography>
             </Paper>
@@ -47,7 +47,7 @@ export function HowItWorks() {
               <Typography variant="h6" component="h3">
                 {benefit.title}
               </Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {benefit.text}
               </Typography>
             </Paper>
@@ -70,7 +70,7 @@ export function HowItWorks() {
               key={stat.label}
               sx={{ textAlign: 'center', display: 'flex', flexDirection: 'column-reverse' }}
             >
-              <Typography component="dt" color="text.secondary">
+              <Typography component="dt" color="textSecondary">
                 {stat.label}
               </Typography>
               <Typography component="dd" variant="h4" sx={{ m: 0, fontWeight: 800 }}>

@@ -30,7 +30,8 @@ export class DashboardStatsDto {
   @ApiProperty({
     example: 48210.37,
     description:
-      'Cents: the totals of orders whose payment is completed, less those owed back in full (refundsDue)',
+      'Cents: what paid orders took (payment completed or partially refunded), less the refunds that ' +
+      'succeeded and the totals owed back in full (refundsDue); a refunded order counts nothing',
   })
   totalRevenueCents: number;
 
@@ -42,7 +43,8 @@ export class DashboardStatsDto {
 
   @ApiProperty({
     example: 1000,
-    description: 'Orders whose payment is completed (refundsDue among them, until they are refunded)',
+    description:
+      'Orders whose payment is completed or partially refunded (refundsDue among them, until they are refunded)',
   })
   completedOrders: number;
 

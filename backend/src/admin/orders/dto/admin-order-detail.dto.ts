@@ -11,6 +11,7 @@ import { LICENSE_KEY_STATUSES } from '../../../orders/order-process.js';
 import { PAYMENT_PROVIDER_NAMES } from '../../../config/app-config.js';
 import { AdminOrderRowDto } from './admin-order.dto.js';
 import { PLATFORMS, type Platform } from '../../../catalog/entities/product.entity.js';
+import { AdminRefundDto } from './admin-refund.dto.js';
 
 export class AdminOrderItemDto {
   @ApiProperty() productId: string;
@@ -99,6 +100,14 @@ export class AdminOrderDetailDto extends AdminOrderRowDto {
   @ApiProperty({ type: [AdminOrderKeyDto] }) licenseKeys: AdminOrderKeyDto[];
   @ApiProperty({ type: [AdminOrderDownloadDto] }) downloads: AdminOrderDownloadDto[];
   @ApiProperty({ type: [AdminOrderEmailDto] }) emails: AdminOrderEmailDto[];
+  @ApiProperty({ type: [AdminRefundDto], description: 'Oldest first, failed ones included' })
+  refunds: AdminRefundDto[];
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'What may still be refunded: paid, less the refunds that succeeded or are pending (0 unpaid)',
+  })
+  refundableCents: number;
 }
 
 /**

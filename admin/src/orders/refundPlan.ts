@@ -1,0 +1,148 @@
+import type { RefundRequest } from '@store/contracts';
+import { formatMoney } from '../common/format';
+import { productName } from '../common/products';
+import type { OrderDetail } from './types';
+
+/** What the Refund dialog's form holds: the amount as typed, in dollars. */
+export interface RefundValues {
+  amount: string;
+  reason: string;
+  revokeKeys: boolean;
+  licenseKeyIds: string[];
+  notifyCustomer: boolean;
+}
+
+type RefundedOrder = Pick<
+  OrderDetail,
+  'totalCents' | 'refundableCents' | 'paymentMethod' | 'licenseKeys' | 'downloads'
+>;
+
+/** "40.49" or "$40.49" → 4049; null unless a number of dollars with at most two decimals. */
+export function parseDollars(text: string): number | null {
+  const match = /^\$?\s*(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** 4049 → "40.49": the amount field's text for cents. */
+export const dollarsText = (cents: number) => (cents / 100).toFixed(2);
+
+/** Why the amount cannot be refunded, or undefined: more than nothing, never more than is left. */
+export function amountError(text: string, refundableCents: number): string | undefined {
+  const cents = parseDollars(text);
+  if (cents === null) return 'Enter an amount in dollars, e.g. 40.49';
+  if (cents <= 0) return 'The amount must be more than $0.00';
+  if (cents > refundableCents) return `At most ${formatMoney(refundableCents)} is left to refund`;
+  return undefined;
+}
+
+/** The keys a refund may revoke: the order's working ones, grouped by product in the order's key order. */
+export function keysByProduct(order: Pick<OrderDetail, 'licenseKeys'>) {
+  const groups = new Map<string, OrderDetail['licenseKeys']>();
+  for (const key of order.licenseKeys ?? [])
+    if (key.status === 'active') groups.set(key.productId, [...(groups.get(key.productId) ?? []), key]);
+  return [...groups].map(([productId, keys]) => ({ productId, keys }));
+}
+
+const isFull = (order: RefundedOrder, cents: number) => cents >= order.refundableCents;
+
+/**
+ * Whether the form asks staff to pick keys: a valid amount below what is left (a partial refund), revoking
+ * keys, and keys to pick.
+ */
+export function picksKeys(
+  order: RefundedOrder,
+  values: Pick<RefundValues, 'amount' | 'revokeKeys'>,
+): boolean {
+  const cents = parseDollars(values.amount ?? '');
+  return (
+    values.revokeKeys &&
+    cents !== null &&
+    !amountError(values.amount, order.refundableCents) &&
+    !isFull(order, cents) &&
+    keysByProduct(order).length > 0
+  );
+}
+
+/** Why a partial refund that revokes keys cannot be sent yet, or undefined. */
+export function keysError(order: RefundedOrder, values: RefundValues): string | undefined {
+  return picksKeys(order, values) && (values.licenseKeyIds ?? []).length === 0
+    ? 'Pick the licence keys this refund covers, or untick "Revoke licence keys"'
+    : undefined;
+}
+
+/** The request the form's values make: keys named only for a partial refund that revokes them. */
+export function refundRequest(order: RefundedOrder, values: RefundValues): RefundRequest {
+  const amountCents = parseDollars(values.amount) ?? 0;
+  const full = isFull(order, amountCents);
+  const keys = picksKeys(order, values) ? values.licenseKeyIds : [];
+  // A partial refund revokes the keys picked, and nothing when none are.
+  return {
+    amountCents,
+    reason: values.reason.trim(),
+    revokeKeys: values.revokeKeys && (full || keys.length > 0),
+    notifyCustomer: values.notifyCustomer,
+    ...(!full && keys.length ? { licenseKeyIds: keys } : {}),
+  };
+}
+
+/** Where the money goes, by payment method (the refund e-mail's list, backend/src/fulfilment/refund-email.ts). */
+const DESTINATIONS: Record<string, string> = {
+  card: 'to the card',
+  paypal: 'to the PayPal account',
+  bank_transfer: 'to the bank account',
+  demo: 'to the demo payment (no money moves)',
+};
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const listed = (names: string[]) =>
+  names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
+/**
+ * What the refund will do, in one paragraph, as the server does it once the provider confirms it
+ * (RefundsService.settle): the money, the keys (all of them for a full refund, the picked ones for a
+ * partial one, whose products lose their download links when no working key of theirs is left), the e-mail.
+ */
+export function refundSentence(order: RefundedOrder, values: RefundValues): string {
+  const cents = parseDollars(values.amount) ?? 0;
+  const full = isFull(order, cents);
+  const to = DESTINATIONS[order.paymentMethod ?? 'card'] ?? `to the ${order.paymentMethod} payment`;
+  const earlier = order.totalCents - order.refundableCents;
+  const money = !full
+    ? `Refund ${formatMoney(cents)} of ${formatMoney(order.totalCents)} ${to}.`
+    : earlier > 0
+      ? `Refund ${formatMoney(cents)}, all that is left of ${formatMoney(order.totalCents)}, ${to}.`
+      : `Refund ${formatMoney(cents)}, the whole payment, ${to}.`;
+
+  const keys = order.licenseKeys ?? [];
+  const activeLinks = (order.downloads ?? []).filter((link) => link.isActive);
+  const picked = new Set(picksKeys(order, values) ? values.licenseKeyIds : []);
+  let effect: string;
+  if (!values.revokeKeys || (!full && picked.size === 0)) {
+    effect = 'No licence key will be revoked.';
+  } else if (full) {
+    const working = keys.filter((key) => key.status !== 'revoked').length;
+    const links = activeLinks.length ? ' and its download links disabled' : '';
+    effect =
+      working === 0
+        ? activeLinks.length
+          ? 'The order has no licence key to revoke; its download links will be disabled.'
+          : 'The order has no licence key to revoke.'
+        : working === 1
+          ? `1 licence key will be revoked${links}.`
+          : `All ${working} licence keys will be revoked${links.replace('its', 'their')}.`;
+  } else {
+    const emptied = [...new Set(activeLinks.map((link) => link.productId))].filter((productId) =>
+      keys.every((key) => key.productId !== productId || key.status === 'revoked' || picked.has(key.id)),
+    );
+    const revoked = `${count(picked.size, 'licence key', 'licence keys')} will be revoked`;
+    effect =
+      emptied.length === 0
+        ? `${revoked}; the download links stay active for the keys left.`
+        : `${revoked} and the download links of ${listed(emptied.map((id) => productName(id)))} disabled.`;
+  }
+  const mail = values.notifyCustomer
+    ? 'The customer will be e-mailed.'
+    : 'The customer will not be e-mailed.';
+  return `${money} ${effect} ${mail}`;
+}

@@ -1,0 +1,17 @@
+import { RouteConfig } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * A route whose body may be larger than the server's limit (BODY_LIMIT_BYTES, 1 MiB): Fastify's own
+ * per-route `bodyLimit`, past which the answer is still a 413 before anything is parsed. Nest passes a
+ * route's `config` to Fastify but not its `bodyLimit`; applyRouteBodyLimits moves it across.
+ */
+export const BodyLimit = (bytes: number) => RouteConfig({ bodyLimit: bytes });
+
+/** Gives each route declared with {@link BodyLimit} its limit; registered before Nest adds the routes. */
+export function applyRouteBodyLimits(fastify: FastifyInstance): void {
+  fastify.addHook('onRoute', (route) => {
+    const limit = (route.config as { bodyLimit?: unknown } | undefined)?.bodyLimit;
+    if (typeof limit === 'number') route.bodyLimit = limit;
+  });
+}

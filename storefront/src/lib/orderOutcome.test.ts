@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { describeOrderStatus } from '../features/checkout/useOrderStatus';
+import { orderStateLabel } from './orderOutcome';
+
+describe("an order's state in the shopper's words", () => {
+  it.each([
+    [{ status: 'fulfilled', paymentStatus: 'completed' }, 'Delivered'],
+    [{ status: 'fulfilled', paymentStatus: 'partially_refunded' }, 'Partly refunded'],
+    [{ status: 'processing', paymentStatus: 'partially_refunded', awaitingKeys: true }, 'Partly refunded'],
+    [{ status: 'fulfilled', paymentStatus: 'refunded' }, 'Refunded'],
+    [{ status: 'cancelled', paymentStatus: 'completed' }, 'Refund due'],
+    [{ status: 'cancelled', paymentStatus: 'refunded' }, 'Refunded'],
+  ] as const)('%o is "%s" on the licence page', (order, label) => {
+    expect(orderStateLabel(order)).toBe(label);
+  });
+
+  it('tells a partly refunded order apart on the confirmation page, whatever its delivery', () => {
+    for (const status of ['fulfilled', 'processing'] as const)
+      expect(
+        describeOrderStatus({
+          orderId: 'o1',
+          status,
+          paymentStatus: 'partially_refunded',
+          customerEmail: 'jane@example.com',
+        }),
+      ).toBe('Partly refunded: we have e-mailed you the details.');
+  });
+});
