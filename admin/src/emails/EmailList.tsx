@@ -3,7 +3,6 @@ import {
   DataTable,
   DateField,
   NumberField,
-  SelectInput,
   useCanAccess,
   useDataProvider,
   useRecordContext,
@@ -11,6 +10,7 @@ import {
 } from 'react-admin';
 import { AppList } from '../common/AppList';
 import { AppSearchInput } from '../common/AppSearchInput';
+import { statusFilter } from '../common/StatusFilter';
 import { RecordCards, type CardField } from '../common/RecordCards';
 import { StatusChip } from '../common/StatusChip';
 import { errorMessage, useToast } from '../common/toast';
@@ -29,18 +29,11 @@ interface Email {
 
 const filters = [
   <AppSearchInput key="q" source="q" alwaysOn />,
-  <SelectInput
-    key="status"
-    source="status"
-    label="Status"
-    emptyText="All"
-    alwaysOn
-    choices={[
-      { id: 'pending', name: 'Pending' },
-      { id: 'sent', name: 'Sent' },
-      { id: 'failed', name: 'Failed' },
-    ]}
-  />,
+  statusFilter([
+    { id: 'pending', name: 'Pending' },
+    { id: 'sent', name: 'Sent' },
+    { id: 'failed', name: 'Failed' },
+  ]),
 ];
 
 const ResendButton = () => {

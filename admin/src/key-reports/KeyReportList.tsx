@@ -2,9 +2,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { DataTable, DateField, List, SelectInput, useDataProvider, useRecordContext } from 'react-admin';
+import { DataTable, DateField, List, useDataProvider, useRecordContext } from 'react-admin';
 import { AppPagination } from '../common/AppPagination';
 import { AppSearchInput } from '../common/AppSearchInput';
+import { statusFilter } from '../common/StatusFilter';
 import { ListLoadError } from '../common/LoadError';
 import { ListToolbar } from '../common/ListToolbar';
 import { useIsPhone } from '../common/phone';
@@ -17,18 +18,11 @@ import { AnswerButton, ReplaceKeyButton } from './KeyReportActions';
 
 const filters = [
   <AppSearchInput key="q" source="q" alwaysOn placeholder="Search by e-mail or order ID" />,
-  <SelectInput
-    key="status"
-    source="status"
-    label="Status"
-    emptyText="All"
-    alwaysOn
-    choices={[
-      { id: 'open', name: 'Open' },
-      { id: 'replaced', name: 'Replaced' },
-      { id: 'answered', name: 'Answered' },
-    ]}
-  />,
+  statusFilter([
+    { id: 'open', name: 'Open' },
+    { id: 'replaced', name: 'Replaced' },
+    { id: 'answered', name: 'Answered' },
+  ]),
 ];
 
 /** A blob as a `data:` URL: the back office's Content-Security-Policy allows `data:` images, not `blob:`. */

@@ -5,17 +5,10 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import {
-  Confirm,
-  DataTable,
-  SelectInput,
-  useCanAccess,
-  useRecordContext,
-  useRefresh,
-  useUpdate,
-} from 'react-admin';
+import { Confirm, DataTable, useCanAccess, useRecordContext, useRefresh, useUpdate } from 'react-admin';
 import { AppList } from '../common/AppList';
 import { AppSearchInput } from '../common/AppSearchInput';
+import { statusFilter } from '../common/StatusFilter';
 import { capitalize, formatDate, shortId } from '../common/format';
 import { ListToolbar } from '../common/ListToolbar';
 import { RecordCards, type CardField } from '../common/RecordCards';
@@ -32,15 +25,7 @@ const Column = DataTable.Col<LicenseKey>;
 
 const filters = [
   <AppSearchInput key="q" source="q" alwaysOn placeholder="Search by key, product or order ID" />,
-  <SelectInput
-    key="status"
-    source="status"
-    label="Status"
-    choices={LICENSE_KEY_STATUSES.map((id) => ({ id, name: capitalize(id) }))}
-    emptyText="All"
-    alwaysOn
-    sx={{ minWidth: 160 }}
-  />,
+  statusFilter(LICENSE_KEY_STATUSES.map((id) => ({ id, name: capitalize(id) }))),
 ];
 
 /** Support staff get keys masked but for the last group (`XXXXX-XXXXX-XXXXX-XXXXX-KLMNO`): nothing to copy. */

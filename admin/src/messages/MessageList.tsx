@@ -1,15 +1,8 @@
 import Button from '@mui/material/Button';
-import {
-  DataTable,
-  DateField,
-  SelectInput,
-  useCanAccess,
-  useRecordContext,
-  useRefresh,
-  useUpdate,
-} from 'react-admin';
+import { DataTable, DateField, useCanAccess, useRecordContext, useRefresh, useUpdate } from 'react-admin';
 import { AppList } from '../common/AppList';
 import { AppSearchInput } from '../common/AppSearchInput';
+import { statusFilter } from '../common/StatusFilter';
 import { RecordCards, type CardField } from '../common/RecordCards';
 import { StatusChip } from '../common/StatusChip';
 import { errorMessage, useToast } from '../common/toast';
@@ -27,17 +20,10 @@ interface Message {
 
 const filters = [
   <AppSearchInput key="q" source="q" alwaysOn />,
-  <SelectInput
-    key="status"
-    source="status"
-    label="Status"
-    emptyText="All"
-    alwaysOn
-    choices={[
-      { id: 'new', name: 'New' },
-      { id: 'answered', name: 'Answered' },
-    ]}
-  />,
+  statusFilter([
+    { id: 'new', name: 'New' },
+    { id: 'answered', name: 'Answered' },
+  ]),
 ];
 
 const MarkAnswered = () => {

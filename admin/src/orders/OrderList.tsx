@@ -4,9 +4,10 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { DataTable, List, NullableBooleanInput, SelectInput, useRecordContext } from 'react-admin';
+import { DataTable, List, NullableBooleanInput, useRecordContext } from 'react-admin';
 import { AppPagination } from '../common/AppPagination';
 import { AppSearchInput } from '../common/AppSearchInput';
+import { statusFilter } from '../common/StatusFilter';
 import { ListLoadError } from '../common/LoadError';
 import { statusLabel, formatDateTime, formatMoney, shortId } from '../common/format';
 import { ListToolbar } from '../common/ListToolbar';
@@ -23,24 +24,8 @@ const choices = (values: readonly string[]) => values.map((id) => ({ id, name: s
 
 const filters = [
   <AppSearchInput key="q" source="q" alwaysOn placeholder="Search by e-mail, name or order ID" />,
-  <SelectInput
-    key="status"
-    source="status"
-    label="Status"
-    choices={choices(ORDER_STATUSES)}
-    emptyText="All"
-    alwaysOn
-    sx={{ minWidth: 160 }}
-  />,
-  <SelectInput
-    key="paymentStatus"
-    source="paymentStatus"
-    label="Payment"
-    choices={choices(PAYMENT_STATUSES)}
-    emptyText="All"
-    alwaysOn
-    sx={{ minWidth: 160 }}
-  />,
+  statusFilter(choices(ORDER_STATUSES)),
+  statusFilter(choices(PAYMENT_STATUSES), { source: 'paymentStatus', label: 'Payment' }),
   <NullableBooleanInput
     key="refundDue"
     source="refundDue"
