@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.js';
 import { mailsTo } from '../support/mail.js';
 
 const LICENSE_KEY = /\b[A-Z0-9]{5}(?:-[A-Z0-9]{5}){4}\b/;
@@ -40,6 +41,8 @@ test.describe('the statements of Art 16(m) at checkout (issue #19 §4)', () => {
     const pay = page.getByRole('button', { name: 'Complete Secure Purchase' });
     await expect(pay).toBeDisabled();
     await expect(page.getByText('Tick both statements above to continue to payment.')).toBeVisible();
+    // The step as EU and UK buyers see it, statements and all (issue #18: zero on every checkout step).
+    expect(await seriousViolations(page)).toEqual([]);
 
     await immediate.check();
     await expect(pay).toBeDisabled();
