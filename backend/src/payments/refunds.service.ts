@@ -37,6 +37,13 @@ export interface RefundRequest {
 /** The reason recorded for a refund the store learns of from the provider only. */
 export const PROVIDER_REFUND_REASON = 'Refunded at the payment provider';
 
+/**
+ * How long a refund may wait for the provider's answer to the request that recorded it (the Stripe
+ * client's timeout is 15 s, once retried): a replay under its Idempotency-Key waits this long for that
+ * answer before asking the provider itself (the first request's process died).
+ */
+const IN_FLIGHT_MS = 35_000;
+
 /** Refunds that hold money: confirmed ones, and those the provider has not answered yet. */
 const HOLDING: RefundStatus[] = ['succeeded', 'pending'];
 
@@ -96,8 +103,9 @@ export class RefundsService {
         this.record(m, orderId, request, actor, idempotencyKey, fingerprint),
       );
     } catch (error) {
-      // The same Idempotency-Key twice at once: the loser answers the winner's refund.
-      if (idempotencyKey && isUniqueViolation(error)) {
+      // The same Idempotency-Key twice at once: the loser answers the winner's refund, whether it lost on
+      // the key's unique index or, waiting for the order's lock, found the amount already held by it.
+      if (idempotencyKey && (isUniqueViolation(error) || error instanceof ConflictException)) {
         const replayed = await this.replay(idempotencyKey, fingerprint);
         if (replayed) return replayed;
       }
@@ -341,10 +349,17 @@ export class RefundsService {
    * was never recorded (the process stopped meanwhile) is asked again, under the same provider key.
    */
   private async replay(idempotencyKey: string, fingerprint: string): Promise<Refund | null> {
-    const refund = await this.db.getRepository(Refund).findOneBy({ idempotencyKey });
+    const find = () => this.db.getRepository(Refund).findOneBy({ idempotencyKey });
+    let refund = await find();
     if (!refund) return null;
     if (refund.requestFingerprint !== fingerprint)
       throw new ConflictException('This Idempotency-Key was already used for a different request');
+    // The request that recorded it may be asking the provider now: its answer, rather than a second ask.
+    const inFlightUntil = refund.createdAt.getTime() + IN_FLIGHT_MS;
+    while (refund.status === 'pending' && !refund.providerRefundId && Date.now() < inFlightUntil) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      refund = (await find())!;
+    }
     if (refund.status === 'pending' && !refund.providerRefundId)
       return this.askProvider(await this.providerOf(refund.orderId), refund);
     return refund;
