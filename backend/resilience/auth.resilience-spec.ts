@@ -20,6 +20,8 @@ const SUPPORT_MAY_CHANGE = new Set([
   'POST /api/admin/emails/{id}/resend',
   // Marking a contact message answered is support's daily work too (issue #18, item 21).
   'PUT /api/admin/messages/{id}',
+  // Answering a customer's key report (replacing the key is an admin's: it gives a key away).
+  'PUT /api/admin/key-reports/{id}',
 ]);
 
 interface Operation {
