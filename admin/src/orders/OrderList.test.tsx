@@ -2,20 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
 import { renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
-import type { LicenseKey } from '../license-keys/types';
+import { LICENSE_KEY, PAID_ORDER } from '../test/fixtures';
 import type { Order } from './types';
 
 const row = (id: string, email: string, extra: Partial<Order>): Order => ({
+  ...PAID_ORDER,
   id,
-  customerName: 'Jane Doe',
   customerEmail: email,
-  totalCents: 4049,
-  status: 'fulfilled',
-  paymentStatus: 'completed',
-  paymentMethod: 'card',
-  createdAt: '2026-11-23T10:00:00.000Z',
-  awaitingKeys: false,
-  refundDue: null,
   ...extra,
 });
 
@@ -23,18 +16,8 @@ const OWED = row('aaaaaaaa-0000-4000-8000-000000000001', 'owed@example.com', {
   status: 'cancelled',
   refundDue: 'order-cancelled',
 });
-const PAID = row('bbbbbbbb-0000-4000-8000-000000000002', 'paid@example.com', {});
-
-const KEY: LicenseKey = {
-  id: 'cccccccc-0000-4000-8000-000000000003',
-  orderId: PAID.id,
-  productId: 'office-2024-standard',
-  licenseKey: 'ABCDE-12345-FGHIJ-67890-KLMNO',
-  activationCount: 0,
-  activationLimit: 1,
-  status: 'active',
-  createdAt: '2026-11-23T10:00:00.000Z',
-};
+const PAID = PAID_ORDER;
+const KEY = LICENSE_KEY;
 
 const list = (rows: Order[]) =>
   Response.json(rows, { headers: { 'Content-Range': `orders 0-${rows.length - 1}/${rows.length}` } });
