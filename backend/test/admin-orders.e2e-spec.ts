@@ -142,7 +142,7 @@ describe(`back office: orders on ${DRIVER}`, () => {
     });
 
     expect((await put({ status: 'shipped' }).expect(400)).body.message).toEqual([
-      'status must be one of processing, fulfilled, cancelled',
+      'status must be one of processing, fulfilled, cancelled, on_hold, withdrawn',
     ]);
     expect((await put({ totalCents: 1 }).expect(400)).body.message).toEqual([
       'property totalCents should not exist',

@@ -1869,7 +1869,7 @@ export interface components {
       otpauthUrl: string;
     };
     /** @enum {string} */
-    OrderStatus: 'processing' | 'fulfilled' | 'cancelled';
+    OrderStatus: 'processing' | 'fulfilled' | 'cancelled' | 'on_hold' | 'withdrawn';
     OrderStatusDto: {
       /** Format: uuid */
       orderId: string;
@@ -1896,7 +1896,7 @@ export interface components {
     /** @enum {string} */
     PaymentProvider: 'stripe' | 'demo';
     /** @enum {string} */
-    PaymentStatus: 'pending' | 'completed' | 'failed' | 'partially_refunded' | 'refunded';
+    PaymentStatus: 'pending' | 'completed' | 'failed' | 'partially_refunded' | 'refunded' | 'disputed';
     /** @enum {string} */
     PhoneKey:
       | '+1'
@@ -1972,7 +1972,7 @@ export interface components {
      * @description Set while the order was paid but not delivered and owes the shopper a full refund
      * @enum {string}
      */
-    RefundReason: 'order-cancelled' | 'coupon-used-up';
+    RefundReason: 'order-cancelled' | 'coupon-used-up' | 'review-rejected' | 'withdrawn';
     /**
      * @description pending until the provider confirms it; its effects apply when it succeeds
      * @enum {string}

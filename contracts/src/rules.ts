@@ -421,13 +421,13 @@ export const schemaRules = {
     },
   },
   OrderStatus: {
-    enum: ['processing', 'fulfilled', 'cancelled'],
+    enum: ['processing', 'fulfilled', 'cancelled', 'on_hold', 'withdrawn'],
   },
   PaymentProvider: {
     enum: ['stripe', 'demo'],
   },
   PaymentStatus: {
-    enum: ['pending', 'completed', 'failed', 'partially_refunded', 'refunded'],
+    enum: ['pending', 'completed', 'failed', 'partially_refunded', 'refunded', 'disputed'],
   },
   PhoneKey: {
     enum: [
@@ -471,7 +471,7 @@ export const schemaRules = {
     enum: ['Windows', 'Mac'],
   },
   RefundReason: {
-    enum: ['order-cancelled', 'coupon-used-up'],
+    enum: ['order-cancelled', 'coupon-used-up', 'review-rejected', 'withdrawn'],
   },
   RefundStatus: {
     enum: ['pending', 'succeeded', 'failed', 'canceled'],

@@ -23,6 +23,9 @@ const COLORS: Record<string, 'success' | 'warning' | 'error' | 'default' | 'info
   expired: 'default',
   inactive: 'default',
   'refund-due': 'warning',
+  on_hold: 'warning',
+  withdrawn: 'default',
+  disputed: 'error',
 };
 
 export const StatusChip = ({ status }: { status: string }) => (

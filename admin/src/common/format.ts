@@ -20,6 +20,7 @@ const STATUS_LABELS: Record<string, string> = {
   // An order paid but not delivered (its `refundDue` is set): staff owe the shopper the whole payment.
   'refund-due': 'Refund due',
   partially_refunded: 'Partly refunded',
+  on_hold: 'On hold',
 };
 
 /** A status as the back office shows it (chips and status choices alike): "Fulfilled", "Partly refunded". */

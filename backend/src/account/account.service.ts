@@ -117,8 +117,9 @@ export class AccountService {
       awaitingKeys: order.awaitingKeys,
       totalCents: order.totalCents,
       items: order.orderItems,
+      // A held order's keys are reserved for it, not yet its customer's: shown once it is approved.
       licenseKeys: keys
-        .filter((k) => k.orderId === order.id)
+        .filter((k) => k.orderId === order.id && order.status !== 'on_hold')
         .map((k) => {
           const licenseKey = this.cipher.readable(k);
           const report = reports.get(k.id);

@@ -72,10 +72,22 @@ describe('loadConfig', () => {
       dir: '/srv/store/var/mail',
       from: 'Office Licence Store <no-reply@localhost>',
       supportEmail: 'support@localhost',
+      staffAlertEmail: 'support@localhost',
       outbox: { firstRetryDelayMs: 15_000, maxAttempts: 16, sendTimeoutMs: 60_000 },
     });
     expect(problemsOf({ SMTP_URL: 'mail.example.com' })[0]).toContain(
       'SMTP_URL must be an smtp:// or smtps:// URL',
+    );
+  });
+
+  it('sends alerts to staff at STAFF_ALERT_EMAIL, by default the support address', () => {
+    expect(loadConfig({ SUPPORT_EMAIL: 'help@shop.example' }, ROOT).mail.staffAlertEmail).toBe(
+      'help@shop.example',
+    );
+    const env = { SUPPORT_EMAIL: 'help@shop.example', STAFF_ALERT_EMAIL: 'alerts@shop.example' };
+    expect(loadConfig(env, ROOT).mail.staffAlertEmail).toBe('alerts@shop.example');
+    expect(problemsOf({ STAFF_ALERT_EMAIL: 'nobody' })[0]).toContain(
+      'STAFF_ALERT_EMAIL must be an e-mail address',
     );
   });
 

@@ -94,6 +94,11 @@ export interface MailConfig {
   from: string;
   /** Where contact-form notifications go; also shown to shoppers as the support address. */
   supportEmail: string;
+  /**
+   * Where every alert to staff goes (STAFF_ALERT_EMAIL, default SUPPORT_EMAIL): a payment owed back,
+   * a dispute, a fraud warning, an order held for review, a withdrawal.
+   */
+  staffAlertEmail: string;
   /** The outbox's retries (MAIL_RETRY_FIRST_DELAY_SECONDS, MAIL_MAX_ATTEMPTS, MAIL_SEND_TIMEOUT_SECONDS). */
   outbox: MailOutboxConfig;
 }
@@ -438,12 +443,22 @@ function mailConfig(env: Env, fromRoot: (p: string) => string, problems: string[
   const supportEmail = env.SUPPORT_EMAIL?.trim() || 'support@localhost';
   if (!/^[^\s@]+@[^\s@]+$/.test(supportEmail))
     problems.push(`SUPPORT_EMAIL must be an e-mail address (got "${supportEmail}")`);
+  const staffAlertEmail = env.STAFF_ALERT_EMAIL?.trim() || supportEmail;
+  if (!/^[^\s@]+@[^\s@]+$/.test(staffAlertEmail))
+    problems.push(`STAFF_ALERT_EMAIL must be an e-mail address (got "${staffAlertEmail}")`);
   const outbox = {
     firstRetryDelayMs: integer(env, 'MAIL_RETRY_FIRST_DELAY_SECONDS', 15, 1, 3600, problems) * 1000,
     maxAttempts: integer(env, 'MAIL_MAX_ATTEMPTS', 16, 1, 100, problems),
     sendTimeoutMs: integer(env, 'MAIL_SEND_TIMEOUT_SECONDS', 60, 1, 600, problems) * 1000,
   };
-  return { smtpUrl, dir: fromRoot(env.MAIL_DIR?.trim() || 'var/mail'), from, supportEmail, outbox };
+  return {
+    smtpUrl,
+    dir: fromRoot(env.MAIL_DIR?.trim() || 'var/mail'),
+    from,
+    supportEmail,
+    staffAlertEmail,
+    outbox,
+  };
 }
 
 function paymentsConfig(env: Env, isProduction: boolean, problems: string[]): PaymentsConfig {

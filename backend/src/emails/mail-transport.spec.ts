@@ -22,6 +22,7 @@ describe('MailTransport without SMTP_URL', () => {
         dir,
         from: 'Shop <no-reply@shop.example>',
         supportEmail: 'help@shop.example',
+        staffAlertEmail: 'help@shop.example',
         outbox: { firstRetryDelayMs: 15_000, maxAttempts: 16, sendTimeoutMs: 60_000 },
       },
     } satisfies Pick<AppConfig, 'mail' | 'isProduction'>;

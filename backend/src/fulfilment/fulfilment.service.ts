@@ -17,10 +17,10 @@ import {
   type RefundReason,
 } from '../orders/entities/order.entity.js';
 import {
-  REFUND_DUE_UNDELIVERED,
   SPENT_KEY_STATUSES,
   assertTransition,
   deliveryBlock,
+  deliveryRefusal,
   paymentChangeRefusal,
   statesBefore,
   statusChangeRefusal,
@@ -57,15 +57,17 @@ export class FulfilmentService {
    * again within the cap, is not delivered: it is held for a refund (holdForRefund). Returns the order as
    * it now is, or null when the payment was already confirmed.
    */
-  async confirmPayment(m: EntityManager, orderId: string, paymentMethod: string): Promise<Order | null> {
+  async confirmPayment(
+    m: EntityManager,
+    orderId: string,
+    paymentMethod: string,
+    holdReasons: readonly string[] = [],
+  ): Promise<Order | null> {
     const won = await m
       .createQueryBuilder()
       .update(Order)
       .set({ paymentStatus: 'completed', paidAt: new Date(), paymentMethod })
-      .where('id = :orderId AND paymentStatus IN (:...open)', {
-        orderId,
-        open: statesBefore('payment', 'completed', 'system'),
-      })
+      .where('id = :orderId AND paymentStatus IN (:...open)', { orderId, open: UNPAID })
       .execute();
     if (!won.affected) return null;
     // Read after the UPDATE, which holds the row: a staff cancellation (conditional on the payment being
@@ -75,8 +77,85 @@ export class FulfilmentService {
     if (order.status === 'cancelled') refused = 'order-cancelled';
     else if (!(await this.redeemCoupon(m, order))) refused = 'coupon-used-up';
     if (refused) await this.holdForRefund(m, order, refused);
+    else if (holdReasons.length) await this.holdForReview(m, order, holdReasons);
     else await this.deliver(m, order, false);
     return order;
+  }
+
+  /**
+   * A paid order held for review instead of delivered (`on_hold`, with why): its keys are taken from stock
+   * and kept for it (reserved: assigned to the order, never shown or e-mailed while it is held), and it
+   * gets no download links until it is approved (approveHeld). Keys that ran short are sought on approval.
+   */
+  async holdForReview(m: EntityManager, order: Order, reasons: readonly string[]): Promise<void> {
+    assertTransition('order', order.status, 'on_hold');
+    for (const item of order.orderItems) await this.allocateKeys(m, item.productId, item.quantity, order.id);
+    Object.assign(order, { status: 'on_hold', holdReasons: [...reasons], heldAt: new Date() });
+    await m.update(Order, order.id, {
+      status: order.status,
+      holdReasons: order.holdReasons,
+      heldAt: order.heldAt,
+    });
+    this.logger.warn(`Order ${order.id} is held for review: ${reasons.join(', ')}`);
+  }
+
+  /**
+   * Releases an order held for review: it is delivered as a confirmed payment is (its reserved keys, the
+   * ones that ran short from stock, its links and the delivery e-mail), exactly once. `order` must come from
+   * lockOrder. Refused (409) when it is not held, or when anything else now stands in the way (a dispute
+   * opened meanwhile, a refund): a held order's keys are never revealed then.
+   */
+  async approveHeld(m: EntityManager, order: Order): Promise<void> {
+    if (order.status !== 'on_hold')
+      throw new ConflictException(`This order is ${order.status}, not held for review`);
+    const refusal = deliveryRefusal(
+      { ...order, status: 'processing' },
+      `This order's payment is ${order.paymentStatus}: it cannot be delivered`,
+    );
+    if (refusal) throw new ConflictException(refusal);
+    const reserved = await m.find(LicenseKey, {
+      select: { id: true, productId: true, keyCiphertext: true },
+      where: { orderId: order.id, status: 'active' },
+      order: { assignedAt: 'ASC', id: 'ASC' },
+    });
+    order.reviewedAt = new Date();
+    await m.update(Order, order.id, { reviewedAt: order.reviewedAt });
+    await this.deliver(m, order, false, reserved);
+  }
+
+  /**
+   * An order that will not be delivered after all, whose payment is owed back in full (`reason`): rejected
+   * in review (`cancelled`) or withdrawn by its customer (`withdrawn`). Its reserved keys go back to stock,
+   * nothing was revealed. The refund itself is the caller's (RefundsService), which clears `refundDue`.
+   * `order` must come from lockOrder and not be delivered (no links yet).
+   */
+  async cancelUndelivered(
+    m: EntityManager,
+    order: Order,
+    to: 'cancelled' | 'withdrawn',
+    reason: RefundReason,
+  ): Promise<void> {
+    assertTransition('order', order.status, to);
+    const changes = {
+      status: to,
+      refundDue: reason,
+      awaitingKeys: false,
+      ...(order.status === 'on_hold' ? { reviewedAt: new Date() } : {}),
+      ...(to === 'withdrawn' ? { withdrawnAt: new Date() } : {}),
+    };
+    Object.assign(order, changes);
+    await m.update(Order, order.id, changes);
+    await this.releaseReservedKeys(m, order.id);
+  }
+
+  /** The order's keys, never revealed (a held order's reservation), go back to stock. */
+  async releaseReservedKeys(m: EntityManager, orderId: string): Promise<number> {
+    const released = await m.update(
+      LicenseKey,
+      { orderId, status: 'active', activationCount: 0 },
+      { orderId: null, assignedAt: null },
+    );
+    return released.affected ?? 0;
   }
 
   /** The payment failed: the order stays unpaid and a reserved coupon redemption is given back. */
@@ -154,10 +233,8 @@ export class FulfilmentService {
       .createQueryBuilder()
       .update(Order)
       .set({ paymentStatus: 'partially_refunded' })
-      .where('id = :orderId AND paymentStatus IN (:...open)', {
-        orderId,
-        open: statesBefore('payment', 'partially_refunded', 'system'),
-      })
+      // Not a disputed payment (its dispute's outcome moves it, DisputesService), nor one refunded in full.
+      .where('id = :orderId AND paymentStatus = :completed', { orderId, completed: 'completed' })
       .execute();
     await this.revokeKeys(m, orderId, keyIds);
   }
@@ -252,12 +329,11 @@ export class FulfilmentService {
   async assertRoomForKey(m: EntityManager, order: Order, productId: string, keyId?: string): Promise<void> {
     const item = order.orderItems.find((i) => i.productId === productId);
     if (!item) throw new BadRequestException(`This order does not contain ${productId}`);
-    const blocked = deliveryBlock(order);
-    if (blocked === 'unpaid')
-      throw new ConflictException(
-        `Keys are given to paid orders; this order's payment is ${order.paymentStatus}`,
-      );
-    if (blocked === 'refund-due') throw new ConflictException(REFUND_DUE_UNDELIVERED);
+    const refusal = deliveryRefusal(
+      order,
+      `Keys are given to paid orders; this order's payment is ${order.paymentStatus}`,
+    );
+    if (refusal) throw new ConflictException(refusal);
     // A revoked or faulty key (say, one the customer could not activate) leaves room for its replacement.
     const have = await m.countBy(LicenseKey, {
       orderId: order.id,
@@ -284,12 +360,11 @@ export class FulfilmentService {
     const old = await m.findOneBy(LicenseKey, { id: keyId });
     const order = old?.orderId ? await this.lockOrder(m, old.orderId) : null;
     if (!old || !order) throw new ConflictException('This licence key is not given to an order');
-    const blocked = deliveryBlock(order);
-    if (blocked === 'unpaid')
-      throw new ConflictException(
-        `Keys are replaced for paid orders; this order's payment is ${order.paymentStatus}`,
-      );
-    if (blocked === 'refund-due') throw new ConflictException(REFUND_DUE_UNDELIVERED);
+    const refusal = deliveryRefusal(
+      order,
+      `Keys are replaced for paid orders; this order's payment is ${order.paymentStatus}`,
+    );
+    if (refusal) throw new ConflictException(refusal);
     const marked = await m.update(
       LicenseKey,
       { id: keyId, status: In(statesBefore('license-key', 'faulty', 'system')) },
@@ -447,14 +522,16 @@ export class FulfilmentService {
     given: LicenseKey[] = [],
   ): Promise<'complete' | 'partial' | 'none'> {
     // On first delivery the order has no keys: staff give keys only to paid orders, and this is the
-    // confirmation that makes it paid (a paid or refunded order is never confirmed again).
+    // confirmation that makes it paid (a paid or refunded order is never confirmed again); or it is a held
+    // order approved, whose reserved keys are `given`.
     // A faulty key was replaced: its replacement, not it, holds its place in the order's quantity.
-    const assigned = followUp
-      ? await m.find(LicenseKey, {
-          select: { productId: true },
-          where: { orderId: order.id, status: Not('faulty' as const) },
-        })
-      : [];
+    const assigned =
+      followUp || given.length
+        ? await m.find(LicenseKey, {
+            select: { productId: true },
+            where: { orderId: order.id, status: Not('faulty' as const) },
+          })
+        : [];
     const links = followUp ? await m.findBy(DownloadLink, { orderId: order.id }) : [];
     const delivered: DeliveredProduct[] = [];
     let newKeys = 0;
@@ -583,7 +660,7 @@ export class FulfilmentService {
     });
     await this.outbox.enqueue(m, {
       kind: 'refund-due',
-      to: supportEmail,
+      to: this.config.mail.staffAlertEmail,
       orderId: order.id,
       audience: 'staff',
       ...renderRefundDueStaffEmail(order, reason),

@@ -23,10 +23,15 @@ const reference = (orderId: string) => orderId.slice(0, 8).toUpperCase();
 
 /** Why the order was not delivered, in the shopper's words. */
 function shopperReason(order: RefundDueOrder, reason: RefundReason): string {
-  return reason === 'order-cancelled'
-    ? 'The order had been cancelled before your payment reached us.'
-    : `The coupon ${order.couponCode ?? ''} had reached its limit of uses by the time your payment reached us, ` +
-        'so we cannot supply the order at the discounted price.';
+  const reasons: Record<RefundReason, string> = {
+    'order-cancelled': 'The order had been cancelled before your payment reached us.',
+    'coupon-used-up':
+      `The coupon ${order.couponCode ?? ''} had reached its limit of uses by the time your payment reached us, ` +
+      'so we cannot supply the order at the discounted price.',
+    'review-rejected': 'Our review of the order could not confirm the payment, so we cannot supply it.',
+    withdrawn: 'You withdrew from the contract before the licence keys were delivered.',
+  };
+  return reasons[reason];
 }
 
 const html = (paragraphs: string[]) =>
@@ -60,11 +65,15 @@ export function renderRefundDueEmail(
 /** Tells staff (the support address) that a paid order was not delivered and must be refunded. */
 export function renderRefundDueStaffEmail(order: RefundDueOrder, reason: RefundReason): Mail {
   const ref = reference(order.id);
-  const why =
-    reason === 'order-cancelled'
-      ? 'the payment arrived after the order had been cancelled'
-      : `its coupon ${order.couponCode ?? ''} had reached its cap when the payment arrived ` +
-        '(the reservation had lapsed after a failed or late payment)';
+  const reasons: Record<RefundReason, string> = {
+    'order-cancelled': 'the payment arrived after the order had been cancelled',
+    'coupon-used-up':
+      `its coupon ${order.couponCode ?? ''} had reached its cap when the payment arrived ` +
+      '(the reservation had lapsed after a failed or late payment)',
+    'review-rejected': 'staff rejected it in the review queue',
+    withdrawn: 'the customer withdrew from the contract before delivery',
+  };
+  const why = reasons[reason];
   const paragraphs = [
     `Order ${order.id} (${order.customerEmail}) was paid, ${formatUsd(order.totalCents)} through ` +
       `${order.paymentProvider ?? 'the payment provider'} (payment ${order.providerPaymentId ?? 'unknown'}), ` +

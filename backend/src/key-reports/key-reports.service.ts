@@ -25,7 +25,7 @@ export const REPORT_ALREADY_OPEN = 'This licence key already has an open report:
  */
 export function reportRefusal(
   key: Pick<LicenseKey, 'status'>,
-  order: Pick<Order, 'paymentStatus' | 'refundDue' | 'paidAt' | 'createdAt'>,
+  order: Pick<Order, 'status' | 'paymentStatus' | 'refundDue' | 'paidAt' | 'createdAt'>,
   now: Date,
 ): string | null {
   if (deliveryBlock(order)) return 'Only the keys of a paid order can be reported';

@@ -3,7 +3,6 @@ import {
   allowedTransitions,
   assertTransition,
   canTransition,
-  createProcess,
   deliveryBlock,
   nextStates,
   paymentChangeRefusal,
@@ -16,7 +15,6 @@ import {
   type OrderState,
   type ProcessKind,
   type ProcessStates,
-  type TransitionTable,
   LICENSE_KEY_STATUSES,
   SPENT_KEY_STATUSES,
 } from './order-process.js';
@@ -28,18 +26,21 @@ import {
  */
 const EXPECTED: Record<ProcessKind, string> = {
   order: `
-                processing  fulfilled  cancelled
-    processing  .           both       both
-    fulfilled   staff       .          staff
-    cancelled   staff       .          .
+                processing  fulfilled  cancelled  on_hold  withdrawn
+    processing  .           both       both       sys      sys
+    fulfilled   staff       .          staff      .        .
+    cancelled   staff       .          .          .        .
+    on_hold     sys         sys        sys        .        sys
+    withdrawn   .           .          .          .        .
   `,
   payment: `
-                        pending  completed  failed  partially_refunded  refunded
-    pending             .        both       both    .                   sys
-    completed           .        .          .       sys                 sys
-    failed              staff    both       .       .                   sys
-    partially_refunded  .        .          .       .                   sys
-    refunded            .        .          .       .                   .
+                        pending  completed  failed  partially_refunded  refunded  disputed
+    pending             .        both       both    .                   sys       .
+    completed           .        .          .       sys                 sys       sys
+    failed              staff    both       .       .                   sys       .
+    partially_refunded  .        .          .       .                   sys       sys
+    refunded            .        .          .       .                   .         .
+    disputed            .        sys        .       sys                 sys       .
   `,
   'license-key': `
                 active  revoked  expired  faulty
@@ -115,15 +116,17 @@ describe.each(KINDS)('the %s process', (kind) => {
 describe('the lists the conditional UPDATEs use', () => {
   it('confirms a payment from pending or failed, fails a pending one, refunds any not yet refunded', () => {
     expect(PAID).toEqual(['completed', 'partially_refunded']);
-    expect(statesBefore('payment', 'partially_refunded', 'system')).toEqual(['completed']);
+    expect(statesBefore('payment', 'partially_refunded', 'system')).toEqual(['completed', 'disputed']);
     expect(UNPAID).toEqual(['pending', 'failed']);
-    expect(statesBefore('payment', 'completed', 'system')).toEqual(['pending', 'failed']);
+    // A dispute won moves back to completed too, but through the dispute's outcome, not a confirmation.
+    expect(statesBefore('payment', 'completed', 'system')).toEqual(['pending', 'failed', 'disputed']);
     expect(statesBefore('payment', 'failed', 'system')).toEqual(['pending']);
     expect(statesBefore('payment', 'refunded', 'system')).toEqual([
       'pending',
       'completed',
       'failed',
       'partially_refunded',
+      'disputed',
     ]);
     // Staff refund through the Refund action; the provider's confirmation moves the payment.
     expect(statesBefore('payment', 'refunded', 'staff')).toEqual([]);
@@ -267,53 +270,24 @@ describe('the guards staff changes go through', () => {
   });
 
   it('delivers only to a paid order that owes no refund', () => {
-    expect(deliveryBlock({ paymentStatus: 'completed', refundDue: null })).toBeNull();
-    expect(deliveryBlock({ paymentStatus: 'partially_refunded', refundDue: null })).toBeNull();
-    expect(deliveryBlock({ paymentStatus: 'completed', refundDue: 'order-cancelled' })).toBe('refund-due');
+    const status = 'fulfilled' as const;
+    expect(deliveryBlock({ status, paymentStatus: 'completed', refundDue: null })).toBeNull();
+    expect(deliveryBlock({ status, paymentStatus: 'partially_refunded', refundDue: null })).toBeNull();
+    expect(deliveryBlock({ status, paymentStatus: 'completed', refundDue: 'order-cancelled' })).toBe(
+      'refund-due',
+    );
     for (const paymentStatus of ['pending', 'failed', 'refunded'] as const)
-      expect(deliveryBlock({ paymentStatus, refundDue: null })).toBe('unpaid');
+      expect(deliveryBlock({ status, paymentStatus, refundDue: null })).toBe('unpaid');
+    expect(deliveryBlock({ status, paymentStatus: 'disputed', refundDue: null })).toBe('disputed');
+    expect(deliveryBlock({ status: 'on_hold', paymentStatus: 'completed', refundDue: null })).toBe('on-hold');
+    expect(deliveryBlock({ status: 'withdrawn', paymentStatus: 'refunded', refundDue: null })).toBe('unpaid');
+    expect(deliveryBlock({ status: 'withdrawn', paymentStatus: 'completed', refundDue: 'withdrawn' })).toBe(
+      'refund-due',
+    );
   });
-});
 
-describe('the next states', () => {
-  // The statuses the next issues add, slotted into copies of the tables: no function changes, and the
-  // lists the UPDATEs use follow (a payment held for review is confirmed like a pending one).
-  type NextPayment =
-    (typeof PAYMENT_STATUSES)[number] | 'authorized' | 'held_for_review' | 'partially_refunded' | 'disputed';
-  type NextOrder = (typeof ORDER_STATUSES)[number] | 'on_hold' | 'withdrawn';
-  const ANYONE: Actor[] = ['system', 'staff'];
-  const SYSTEM: Actor[] = ['system'];
-  const payment: TransitionTable<NextPayment> = {
-    pending: { authorized: SYSTEM, completed: ANYONE, failed: ANYONE, refunded: SYSTEM },
-    authorized: { completed: SYSTEM, held_for_review: SYSTEM, failed: SYSTEM },
-    held_for_review: { completed: ANYONE, refunded: ANYONE },
-    failed: { completed: ANYONE, pending: ['staff'], refunded: SYSTEM },
-    completed: { partially_refunded: ANYONE, refunded: ANYONE, disputed: SYSTEM },
-    partially_refunded: { refunded: ANYONE, disputed: SYSTEM },
-    disputed: { completed: SYSTEM, refunded: SYSTEM },
-    refunded: {},
-  };
-  const order: TransitionTable<NextOrder> = {
-    processing: { fulfilled: ANYONE, cancelled: ANYONE, on_hold: SYSTEM, withdrawn: ANYONE },
-    on_hold: { fulfilled: ANYONE, cancelled: ANYONE, withdrawn: ANYONE },
-    fulfilled: { processing: ['staff'], cancelled: ['staff'] },
-    cancelled: { processing: ['staff'] },
-    withdrawn: {},
-  };
-
-  it('fit the same tables and questions', () => {
-    const payments = createProcess(payment);
-    expect(payments.statesBefore('completed', 'system')).toEqual([
-      'pending',
-      'authorized',
-      'held_for_review',
-      'failed',
-      'disputed',
-    ]);
-    expect(payments.nextStates('completed')).toEqual(['partially_refunded', 'disputed', 'refunded']);
-    expect(payments.canTransition('refunded', 'disputed')).toBe(false);
-    const orders = createProcess(order);
-    expect(orders.nextStates('on_hold', 'staff')).toEqual(['fulfilled', 'cancelled', 'withdrawn']);
-    expect(orders.statesBefore('withdrawn')).toEqual(['processing', 'on_hold']);
+  it('never confirms a disputed payment again', () => {
+    expect(UNPAID).toEqual(['pending', 'failed']);
+    expect(canTransition('payment', 'disputed', 'completed', 'system')).toBe(true);
   });
 });

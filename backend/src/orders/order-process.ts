@@ -9,24 +9,22 @@ import type { Order } from './entities/order.entity.js';
  * order-process.spec.ts.
  *
  * Adding a state is a row here (the tables are keyed by every value of the enum, so the compiler asks for
- * it) plus its effect in the service that applies it; no `IN (...)` list elsewhere changes. For the next
- * issues, e.g.:
- *
- *   payment  pending → authorized → completed; authorized → held_for_review → completed | refunded;
- *            completed | partially_refunded → disputed;
- *            disputed → completed (won) | refunded (lost)
- *   order    processing → on_hold (paid, held for review) → fulfilled | cancelled;
- *            processing | on_hold → withdrawn (EU withdrawal before delivery)
- *
- * and `confirmPayment`'s list (statesBefore('payment', 'completed')) then includes `authorized` and
- * `held_for_review` by itself. order-process.spec.ts builds those tables to show it.
+ * it) plus its effect in the service that applies it; no `IN (...)` list elsewhere changes.
  */
 
 /** Every status an order, its payment and a licence key can have: the columns' values, defined here once. */
-export const ORDER_STATUSES = ['processing', 'fulfilled', 'cancelled'] as const;
+// New values go last: appending to a MySQL/MariaDB ENUM changes no row (see the migrations).
+export const ORDER_STATUSES = ['processing', 'fulfilled', 'cancelled', 'on_hold', 'withdrawn'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'partially_refunded', 'refunded'] as const;
+export const PAYMENT_STATUSES = [
+  'pending',
+  'completed',
+  'failed',
+  'partially_refunded',
+  'refunded',
+  'disputed',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** A payment the store holds money for (part of it may have been refunded): its order may be delivered. */
@@ -67,15 +65,25 @@ const STAFF: readonly Actor[] = ['staff'];
 export const ORDER_PROCESS: TransitionTable<OrderStatus> = {
   // Created at checkout; waits here for its payment, then for stock when keys ran short.
   processing: {
+    // Paid, but a fraud rule fired or the provider opened a review: its keys are reserved, not sent.
+    on_hold: SYSTEM,
     // Delivered with all its keys (staff: only to correct a paid order that has them all).
     fulfilled: ANYONE,
     // System: paid but not deliverable, so held for a refund. Staff: an unpaid order.
     cancelled: ANYONE,
+    // The customer withdrew (EU, Art 11a) while waiting for keys: refunded in full, nothing delivered.
+    withdrawn: SYSTEM,
   },
   // Staff only, as corrections: a paid order found waiting for keys, or a refunded order.
   fulfilled: { processing: STAFF, cancelled: STAFF },
   // Reopened by staff while unpaid. Never delivered: a payment for it is held for a refund instead.
   cancelled: { processing: STAFF },
+  // Paid and held for review (fulfilment's holdForReview). Approved: delivered as a confirmed payment is
+  // (fulfilled, or processing when keys ran short); rejected: refunded and cancelled; or withdrawn by its
+  // customer. The system takes each move, for staff's review action or for the provider's review.closed.
+  on_hold: { processing: SYSTEM, fulfilled: SYSTEM, cancelled: SYSTEM, withdrawn: SYSTEM },
+  // Final: the customer withdrew before delivery and was refunded.
+  withdrawn: {},
 };
 
 export const PAYMENT_PROCESS: TransitionTable<PaymentStatus> = {
@@ -84,13 +92,17 @@ export const PAYMENT_PROCESS: TransitionTable<PaymentStatus> = {
   pending: { completed: ANYONE, failed: ANYONE, refunded: SYSTEM },
   // Refunded in part or in full once the provider confirms a refund (staff's Refund action, or one made
   // at the provider, e.g. in Stripe's dashboard).
-  completed: { partially_refunded: SYSTEM, refunded: SYSTEM },
+  // Disputed when the cardholder's bank opens a chargeback (charge.dispute.created).
+  completed: { partially_refunded: SYSTEM, disputed: SYSTEM, refunded: SYSTEM },
   // A failed attempt may be followed by a good card; staff may set it back to pending.
   failed: { completed: ANYONE, pending: STAFF, refunded: SYSTEM },
   // Further partial refunds keep it here; the one that leaves nothing makes it refunded.
-  partially_refunded: { refunded: SYSTEM },
+  partially_refunded: { disputed: SYSTEM, refunded: SYSTEM },
   // Final: nothing is left to refund.
   refunded: {},
+  // A chargeback (charge.dispute.closed): won, the payment is the store's again (completed, or partially
+  // refunded when refunds preceded it); lost, the money went back to the cardholder (refunded).
+  disputed: { completed: SYSTEM, partially_refunded: SYSTEM, refunded: SYSTEM },
 };
 
 /**
@@ -185,8 +197,14 @@ export function assertTransition<K extends ProcessKind>(
     throw new Error(`No ${kind} transition ${from} → ${to}`);
 }
 
-/** Payment states a confirmation may still move from (a failed attempt can be followed by a good card). */
-export const UNPAID: readonly PaymentStatus[] = statesBefore('payment', 'completed', 'system');
+/**
+ * Payment states a confirmation may still move from (a failed attempt can be followed by a good card). A
+ * disputed payment also moves to completed (the dispute won), but that is no confirmation: nothing is
+ * delivered again.
+ */
+export const UNPAID: readonly PaymentStatus[] = statesBefore('payment', 'completed', 'system').filter(
+  (s) => s !== 'disputed',
+);
 
 // --- Guards: the rules that read more of the order than one status. ---
 
@@ -207,10 +225,33 @@ export const REFUND_DUE_UNDELIVERED =
  * way, or null.
  */
 export function deliveryBlock(
-  order: Pick<Order, 'paymentStatus' | 'refundDue'>,
-): 'unpaid' | 'refund-due' | null {
+  order: Pick<Order, 'status' | 'paymentStatus' | 'refundDue'>,
+): 'unpaid' | 'disputed' | 'refund-due' | 'on-hold' | 'withdrawn' | null {
+  if (order.paymentStatus === 'disputed') return 'disputed';
   if (!PAID.includes(order.paymentStatus)) return 'unpaid';
-  return order.refundDue ? 'refund-due' : null;
+  if (order.refundDue) return 'refund-due';
+  if (order.status === 'on_hold') return 'on-hold';
+  return order.status === 'withdrawn' ? 'withdrawn' : null;
+}
+
+/** What deliveryBlock's answers say to staff (a 409's message), for the blocks other than `unpaid`. */
+export const DELIVERY_BLOCKED: Record<'disputed' | 'refund-due' | 'on-hold' | 'withdrawn', string> = {
+  disputed: "This order's payment is disputed: nothing is delivered for it until the dispute is won",
+  'refund-due': REFUND_DUE_UNDELIVERED,
+  'on-hold': 'This order is held for review: approve it in the review queue to deliver it',
+  withdrawn: 'The customer withdrew from this order: nothing is delivered for it',
+};
+
+/**
+ * Why nothing may be delivered to this order now (a 409's message), or null: `unpaid` says what staff
+ * tried, the other blocks are DELIVERY_BLOCKED's.
+ */
+export function deliveryRefusal(
+  order: Pick<Order, 'status' | 'paymentStatus' | 'refundDue'>,
+  unpaid: string,
+): string | null {
+  const blocked = deliveryBlock(order);
+  return blocked === null ? null : blocked === 'unpaid' ? unpaid : DELIVERY_BLOCKED[blocked];
 }
 
 /** Why staff may not set this order's payment status to `to` now (a 409), or null. */

@@ -15,6 +15,8 @@ import { KeyReport } from '../key-reports/entities/key-report.entity.js';
 import { KeyReportScreenshot } from '../key-reports/entities/key-report-screenshot.entity.js';
 import { PaymentEvent } from '../payments/entities/payment-event.entity.js';
 import { Refund } from '../payments/entities/refund.entity.js';
+import { Dispute } from '../payments/entities/dispute.entity.js';
+import { OrderNote } from '../orders/entities/order-note.entity.js';
 import { InitialSchema1763700000000 } from '../database/migrations/1763700000000-initial-schema.js';
 import { Checkout1763800000000 } from '../database/migrations/1763800000000-checkout.js';
 import { AuditLog1763900000000 } from '../database/migrations/1763900000000-audit-log.js';
@@ -32,6 +34,7 @@ import { Refunds1764800000000 } from '../database/migrations/1764800000000-refun
 import { CheckoutConsents1764900000000 } from '../database/migrations/1764900000000-checkout-consents.js';
 import { KeyReports1765500000000 } from '../database/migrations/1765500000000-key-reports.js';
 import { AwaitingOrdersIndex1765600000000 } from '../database/migrations/1765600000000-awaiting-orders-index.js';
+import { AfterSale1765700000000 } from '../database/migrations/1765700000000-after-sale.js';
 import type { DatabaseSchema } from '../database/data-source-options.js';
 
 /**
@@ -59,6 +62,8 @@ export const ENTITIES = [
   JobLease,
   KeyReport,
   KeyReportScreenshot,
+  Dispute,
+  OrderNote,
 ];
 
 /** Migrations in the order they run. A schema change is a new migration appended here. */
@@ -80,6 +85,7 @@ export const MIGRATIONS = [
   CheckoutConsents1764900000000,
   KeyReports1765500000000,
   AwaitingOrdersIndex1765600000000,
+  AfterSale1765700000000,
 ];
 
 export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };

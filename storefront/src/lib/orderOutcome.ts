@@ -1,7 +1,7 @@
 /** The two states of an order the shopper sees, as the API names them. */
 interface OrderState {
-  status: 'processing' | 'fulfilled' | 'cancelled';
-  paymentStatus: 'pending' | 'completed' | 'failed' | 'partially_refunded' | 'refunded';
+  status: 'processing' | 'fulfilled' | 'cancelled' | 'on_hold' | 'withdrawn';
+  paymentStatus: 'pending' | 'completed' | 'failed' | 'partially_refunded' | 'refunded' | 'disputed';
 }
 
 /**
@@ -9,18 +9,22 @@ interface OrderState {
  * the whole payment back, until the refund is recorded (the payment is then `refunded`).
  */
 export const isRefundDue = (order: OrderState) =>
-  order.status === 'cancelled' && order.paymentStatus === 'completed';
+  (order.status === 'cancelled' || order.status === 'withdrawn') && order.paymentStatus === 'completed';
 
 /**
  * An order's state in a shopper's words (the customer's page), never the API's (`fulfilled`, `completed`):
  * one label for the order and its payment together.
  */
 export function orderStateLabel(order: OrderState & { awaitingKeys?: boolean }): string {
+  if (order.status === 'withdrawn')
+    return order.paymentStatus === 'refunded' ? 'Withdrawn: refunded' : 'Withdrawn';
   if (order.paymentStatus === 'refunded') return 'Refunded';
+  if (order.paymentStatus === 'disputed') return 'Payment disputed';
   if (order.paymentStatus === 'partially_refunded') return 'Partly refunded';
   if (isRefundDue(order)) return 'Refund due';
   if (order.status === 'cancelled') return 'Cancelled';
   if (order.status === 'fulfilled') return 'Delivered';
+  if (order.status === 'on_hold') return 'Being reviewed';
   if (order.paymentStatus === 'completed') return order.awaitingKeys ? 'Paid: keys to follow' : 'Paid';
   if (order.paymentStatus === 'failed') return 'Payment failed';
   return 'Awaiting payment';

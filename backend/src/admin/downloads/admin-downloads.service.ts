@@ -13,7 +13,7 @@ import {
 } from '../../common/list-query.js';
 import { newDownloadLink } from '../../downloads/download-links.js';
 import { Order } from '../../orders/entities/order.entity.js';
-import { deliveryBlock, REFUND_DUE_UNDELIVERED } from '../../orders/order-process.js';
+import { deliveryRefusal } from '../../orders/order-process.js';
 import {
   AdminDownloadDto,
   type CreateDownloadDto,
@@ -97,12 +97,11 @@ export class AdminDownloadsService {
       // A link is a delivery: for a product the order holds, under the one rule for delivering anything.
       if (!order.orderItems.some((item) => item.productId === dto.productId))
         throw new BadRequestException([`This order does not contain ${dto.productId}`]);
-      const blocked = deliveryBlock(order);
-      if (blocked === 'unpaid')
-        throw new ConflictException(
-          `Download links are for paid orders; this order's payment is ${order.paymentStatus}`,
-        );
-      if (blocked === 'refund-due') throw new ConflictException(REFUND_DUE_UNDELIVERED);
+      const refusal = deliveryRefusal(
+        order,
+        `Download links are for paid orders; this order's payment is ${order.paymentStatus}`,
+      );
+      if (refusal) throw new ConflictException(refusal);
       const saved = await m.save(
         m.create(
           DownloadLink,

@@ -39,13 +39,7 @@ import {
   PAYMENT_STATUSES,
   REFUND_REASONS,
 } from '../../orders/entities/order.entity.js';
-import {
-  allowedTransitions,
-  deliveryBlock,
-  REFUND_ACTION,
-  REFUND_DUE_UNDELIVERED,
-  UNPAID,
-} from '../../orders/order-process.js';
+import { allowedTransitions, deliveryRefusal, REFUND_ACTION, UNPAID } from '../../orders/order-process.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { runInTransaction } from '../../database/transactions.js';
 
@@ -301,9 +295,8 @@ export class AdminOrdersService {
   /** Queues the delivery e-mail again with everything the order has now. */
   async resendEmail(id: string, actor: StaffUserDto): Promise<ResendEmailResponseDto> {
     const order = await this.find(id);
-    const blocked = deliveryBlock(order);
-    if (blocked === 'unpaid') throw new ConflictException('Only paid orders have a delivery e-mail');
-    if (blocked === 'refund-due') throw new ConflictException(REFUND_DUE_UNDELIVERED);
+    const refusal = deliveryRefusal(order, 'Only paid orders have a delivery e-mail');
+    if (refusal) throw new ConflictException(refusal);
     const emailId = await runInTransaction(this.db, async (m) => {
       const messageId = await this.fulfilment.redeliver(m, order);
       await this.audit.record(m, actor, {

@@ -76,17 +76,26 @@ export class Refunds1764800000000 implements MigrationInterface {
 }
 
 /** The values `orders.paymentStatus` accepts (MySQL/MariaDB's ENUM, SQLite's CHECK). */
-async function setPaymentStatuses(qr: QueryRunner, values: string[]): Promise<void> {
+function setPaymentStatuses(qr: QueryRunner, values: string[]): Promise<void> {
+  return setOrderEnum(qr, 'paymentStatus', values, 'pending');
+}
+
+/** The values an ENUM column of `orders` accepts (MySQL/MariaDB's ENUM, SQLite's CHECK). */
+export async function setOrderEnum(
+  qr: QueryRunner,
+  name: string,
+  values: string[],
+  fallback: string | null,
+): Promise<void> {
   if (!isSqlite(qr)) {
     const list = values.map((v) => `'${v}'`).join(',');
-    await qr.query(
-      `ALTER TABLE \`orders\` MODIFY \`paymentStatus\` enum(${list}) NOT NULL DEFAULT 'pending'`,
-    );
+    const nullable = fallback === null ? 'NULL DEFAULT NULL' : `NOT NULL DEFAULT '${fallback}'`;
+    await qr.query(`ALTER TABLE \`orders\` MODIFY \`${name}\` enum(${list}) ${nullable}`);
     return;
   }
   // SQLite changes a CHECK by rebuilding the table, and TypeORM recreates its indexes without their NOCASE.
   const table = (await qr.getTable('orders'))!;
-  const column = table.findColumnByName('paymentStatus')!;
+  const column = table.findColumnByName(name)!;
   const changed = column.clone();
   changed.enum = values;
   await qr.changeColumn(table, column, changed);

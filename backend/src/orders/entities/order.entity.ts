@@ -13,9 +13,10 @@ export type CouponState = (typeof COUPON_STATES)[number];
 /**
  * Why a paid order was not delivered and its payment is owed back in full: the payment arrived for an
  * order already cancelled, or for an order whose coupon reservation had lapsed and whose coupon had
- * meanwhile reached its cap.
+ * meanwhile reached its cap; staff rejected the order held for review; the customer withdrew before
+ * delivery.
  */
-export const REFUND_REASONS = ['order-cancelled', 'coupon-used-up'] as const;
+export const REFUND_REASONS = ['order-cancelled', 'coupon-used-up', 'review-rejected', 'withdrawn'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /** One line of the order as it was priced at checkout; later catalogue changes do not alter it. */
@@ -41,6 +42,7 @@ export interface OrderItemSnapshot {
 @Index('IDX_orders_awaiting', ['awaitingKeys', 'createdAt', 'id'])
 @Index('IDX_orders_couponState', ['couponState', 'paymentStatus', 'createdAt', 'id'])
 @Index('IDX_orders_refundDue', ['refundDue', 'createdAt', 'id'])
+@Index('IDX_orders_heldAt', ['status', 'heldAt'])
 @Index('UQ_orders_providerPaymentId', ['providerPaymentId'], { unique: true })
 @Index('UQ_orders_idempotencyKey', ['idempotencyKey'], { unique: true })
 export class Order extends UuidEntity {
@@ -148,6 +150,38 @@ export class Order extends UuidEntity {
 
   @Column({ type: 'datetime', precision: 3, nullable: true })
   consentWithdrawalRightLossAt: Date | null;
+
+  /**
+   * The client's address at checkout (as the trusted proxy hops give it) and the country a geo-IP lookup
+   * put it in: evidence for a dispute and an input of the fraud rules. Null for orders from before #19.
+   */
+  @Column({ type: 'varchar', length: 45, nullable: true })
+  checkoutIp: string | null;
+
+  @Column({ type: 'varchar', length: 2, nullable: true })
+  checkoutIpCountry: string | null;
+
+  /** The paying card's issuing country, as the provider reports it (ISO 3166-1 alpha-2). */
+  @Column({ type: 'varchar', length: 2, nullable: true })
+  cardCountry: string | null;
+
+  /**
+   * Why a paid order is held for review instead of delivered (status `on_hold`): the fraud rules that
+   * fired, and the provider's review. Kept after the review, as its record.
+   */
+  @Column({ type: 'simple-json', nullable: true })
+  holdReasons: string[] | null;
+
+  /** When it was held; when staff (or the provider's review) released or rejected it. */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  heldAt: Date | null;
+
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  reviewedAt: Date | null;
+
+  /** When the customer withdrew from the contract before delivery (status `withdrawn`). */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  withdrawnAt: Date | null;
 
   @CreateDateColumn({ type: 'datetime', precision: 3 })
   createdAt: Date;
