@@ -14,6 +14,8 @@ import { OutboxService, type NewOutboxEmail } from '../src/emails/outbox.service
 import { OutboxWorker } from '../src/emails/outbox.worker.js';
 import { MAX_ATTEMPTS } from '../src/emails/retry-schedule.js';
 import { renderStoreFooter, withStoreFooter } from '../src/emails/store-footer.js';
+import { Order } from '../src/orders/entities/order.entity.js';
+import { createIntent } from './support/checkout.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const LICENCE_KEY = 'QX7PM-4RT2B-KD9WV-H3N8C-ZJ6FY';
@@ -187,6 +189,42 @@ describe('mail outbox over SMTP', () => {
     const queued = await o.enqueue({ subject: 'Found by polling' });
     await waitFor(async () => (await o.row(queued.id)).status === 'sent', { what: 'the poll' });
     expect(sink.withSubject('Found by polling')).toHaveLength(1);
+  });
+
+  it('withholds a message carrying keys whose order was disputed or refunded before its turn, and sends the rest', async () => {
+    const intent = (await createIntent(t).expect(201)).body as { orderId: string };
+    const orders = t.db.getRepository(Order);
+    await orders.update(intent.orderId, { paymentStatus: 'completed', status: 'fulfilled' });
+    const keys = { kind: 'order-delivery', orderId: intent.orderId };
+    const deliverable = await o.enqueue({ ...keys, subject: 'Keys, order deliverable' });
+    await o.worker.drain();
+    expect((await o.row(deliverable.id)).status).toBe('sent');
+
+    await orders.update(intent.orderId, { paymentStatus: 'disputed' });
+    const disputed = await o.enqueue({ ...keys, subject: 'Keys, order disputed' });
+    const replacement = await o.enqueue({ ...keys, kind: 'key-replacement', subject: 'Key, order disputed' });
+    const notice = await o.enqueue({
+      orderId: intent.orderId,
+      kind: 'order-refund',
+      subject: 'No keys in here',
+    });
+    await o.worker.drain();
+    for (const id of [disputed.id, replacement.id])
+      expect(await o.row(id)).toMatchObject({
+        status: 'withheld',
+        lastError: 'the order is no longer deliverable (disputed, payment disputed)',
+        sentAt: null,
+      });
+    expect((await o.row(notice.id)).status).toBe('sent');
+
+    await orders.update(intent.orderId, { paymentStatus: 'refunded' });
+    const refunded = await o.enqueue({ ...keys, subject: 'Keys, order refunded' });
+    await o.worker.drain();
+    expect((await o.row(refunded.id)).status).toBe('withheld');
+    expect(sink.withSubject('Keys, order disputed')).toHaveLength(0);
+    expect(sink.withSubject('Key, order disputed')).toHaveLength(0);
+    expect(sink.withSubject('Keys, order refunded')).toHaveLength(0);
+    expect(sink.withSubject('No keys in here')).toHaveLength(1);
   });
 
   it('keeps a refused message pending with the error, then sends it once the server accepts', async () => {

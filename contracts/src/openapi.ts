@@ -1706,7 +1706,7 @@ export interface components {
       password: string;
     };
     /** @enum {string} */
-    EmailStatus: 'pending' | 'sent' | 'failed';
+    EmailStatus: 'pending' | 'sent' | 'failed' | 'withheld';
     HealthDto: {
       /**
        * @description The database answers: the store can serve

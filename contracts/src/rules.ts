@@ -353,7 +353,7 @@ export const schemaRules = {
     },
   },
   EmailStatus: {
-    enum: ['pending', 'sent', 'failed'],
+    enum: ['pending', 'sent', 'failed', 'withheld'],
   },
   HealthDto: {
     properties: {

@@ -26,6 +26,7 @@ const COLORS: Record<string, 'success' | 'warning' | 'error' | 'default' | 'info
   on_hold: 'warning',
   withdrawn: 'default',
   disputed: 'error',
+  withheld: 'warning',
 };
 
 export const StatusChip = ({ status }: { status: string }) => (

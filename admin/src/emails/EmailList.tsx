@@ -33,6 +33,7 @@ const filters = [
     { id: 'pending', name: 'Pending' },
     { id: 'sent', name: 'Sent' },
     { id: 'failed', name: 'Failed' },
+    { id: 'withheld', name: 'Withheld' },
   ]),
 ];
 

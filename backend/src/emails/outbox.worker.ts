@@ -8,6 +8,8 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, Repository, UpdateResult } from 'typeorm';
 import { isDatabaseUnavailable } from '../database/errors.js';
+import { Order } from '../orders/entities/order.entity.js';
+import { deliveryBlock } from '../orders/order-process.js';
 import { JobLeases } from '../job-leases/job-leases.service.js';
 import { OutboxEmail } from './entities/outbox-email.entity.js';
 import { MailTransport } from './mail-transport.js';
@@ -31,6 +33,8 @@ interface Claim {
 const DUE = 'status = :pending AND nextAttemptAt <= :now AND (lockedUntil IS NULL OR lockedUntil < :now)';
 /** Due rows looked at per query when claiming. */
 const CLAIM_BATCH = 10;
+/** The messages that carry licence keys: sent only while their order may still be delivered. */
+export const KEY_MAIL_KINDS: readonly string[] = ['order-delivery', 'key-replacement'];
 /** Stored error text is cut to this length. */
 const MAX_ERROR_LENGTH = 2000;
 /** The poll's name in its lease. */
@@ -204,6 +208,19 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Sends one claimed message and records the outcome; true when it was sent. */
   private async deliver({ message, lease }: Claim): Promise<boolean> {
+    const withheld = await this.withholding(message);
+    if (withheld) {
+      await this.recordOutcome(lease, () =>
+        this.repo
+          .createQueryBuilder()
+          .update()
+          .set({ status: 'withheld', lastError: withheld, lockedUntil: null })
+          .where('id = :id AND lockedUntil = :lease', { id: message.id, lease })
+          .execute(),
+      );
+      this.logger.warn(`Mail #${message.id} (${message.kind}) withheld: ${withheld}`);
+      return false;
+    }
     try {
       await this.transport.send(
         {
@@ -222,6 +239,21 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
     }
     await this.recordSent(message, lease);
     return true;
+  }
+
+  /**
+   * Why a message carrying licence keys must not go out now, or null: its order was disputed, refunded or
+   * cancelled after the message was written (a dispute racing the approval of a held order, say). Read
+   * just before the send, so keys revoked meanwhile are never mailed.
+   */
+  private async withholding(message: OutboxEmail): Promise<string | null> {
+    if (!message.orderId || !KEY_MAIL_KINDS.includes(message.kind)) return null;
+    const order = await this.repo.manager.findOne(Order, {
+      select: { id: true, status: true, paymentStatus: true, refundDue: true },
+      where: { id: message.orderId },
+    });
+    const blocked = order ? deliveryBlock(order) : null;
+    return blocked && `the order is no longer deliverable (${blocked}, payment ${order!.paymentStatus})`;
   }
 
   /**

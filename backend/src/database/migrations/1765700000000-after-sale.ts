@@ -7,6 +7,7 @@ import { setOrderEnum } from './1764800000000-refunds.js';
 const ORDER_STATUSES = ['processing', 'fulfilled', 'cancelled'];
 const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'partially_refunded', 'refunded'];
 const REFUND_REASONS = ['order-cancelled', 'coupon-used-up'];
+const OUTBOX_STATUSES = ['pending', 'sent', 'failed'];
 
 /** [name, type, length] of the columns added to `orders`, all nullable. */
 const ORDER_COLUMNS: [string, 'varchar' | 'datetime' | 'text', number?][] = [
@@ -23,7 +24,7 @@ const ORDER_COLUMNS: [string, 'varchar' | 'datetime' | 'text', number?][] = [
  * After the card is charged (#19 §2, §3, §4, §6): orders held for review (`on_hold`) or withdrawn by their
  * customer (`withdrawn`), payments `disputed`; the checkout's address and country and the card's country
  * (fraud rules, dispute evidence); chargebacks and fraud warnings (`disputes`); staff's notes on an order
- * (`order_notes`); a refund owed for a rejected review or a withdrawal. The new enum values go last: on MySQL/MariaDB appending to an ENUM changes no row.
+ * (`order_notes`); outbox messages carrying keys `withheld` when their order is no longer deliverable; a refund owed for a rejected review or a withdrawal. The new enum values go last: on MySQL/MariaDB appending to an ENUM changes no row.
  */
 export class AfterSale1765700000000 implements MigrationInterface {
   name = 'AfterSale1765700000000';
@@ -56,6 +57,7 @@ export class AfterSale1765700000000 implements MigrationInterface {
     await setOrderEnum(qr, 'paymentStatus', [...PAYMENT_STATUSES, 'disputed'], 'pending');
     await setOrderEnum(qr, 'refundDue', [...REFUND_REASONS, 'review-rejected', 'withdrawn'], null);
     await createIndex(qr, 'orders', 'IDX_orders_heldAt', ['status', 'heldAt']);
+    await setOutboxStatuses(qr, [...OUTBOX_STATUSES, 'withheld']);
 
     const c = columnKit(qr);
     const exact = sqlite ? {} : { charset: 'utf8mb4', collation: EXACT.collation };
@@ -107,6 +109,8 @@ export class AfterSale1765700000000 implements MigrationInterface {
     await qr.dropTable('order_notes');
     await qr.dropTable('disputes');
     await qr.dropIndex('orders', 'IDX_orders_heldAt');
+    await qr.query(`UPDATE mail_outbox SET status = 'failed' WHERE status = 'withheld'`);
+    await setOutboxStatuses(qr, OUTBOX_STATUSES);
     // A held order goes back to waiting, a withdrawn one to cancelled; a disputed payment to completed.
     await qr.query(`UPDATE orders SET status = 'processing' WHERE status = 'on_hold'`);
     await qr.query(`UPDATE orders SET status = 'cancelled' WHERE status = 'withdrawn'`);
@@ -123,4 +127,13 @@ export class AfterSale1765700000000 implements MigrationInterface {
       else await qr.dropColumn('orders', name);
     }
   }
+}
+
+/** The values `mail_outbox.status` accepts (no NOCASE indexes there: TypeORM may rebuild it on SQLite). */
+async function setOutboxStatuses(qr: QueryRunner, values: string[]): Promise<void> {
+  const table = (await qr.getTable('mail_outbox'))!;
+  const column = table.findColumnByName('status')!;
+  const changed = column.clone();
+  changed.enum = values;
+  await qr.changeColumn(table, column, new TableColumn(changed));
 }

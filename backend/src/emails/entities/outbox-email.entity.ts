@@ -1,6 +1,10 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+/**
+ * `withheld`: a message carrying licence keys whose order could no longer be delivered when its turn
+ * came (disputed, refunded, cancelled meanwhile): never sent.
+ */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'withheld'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /**
