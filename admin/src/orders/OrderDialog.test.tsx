@@ -74,6 +74,16 @@ describe('the order dialog', () => {
     );
   });
 
+  it('shows when the customer withdrew, and the refund still owed when the provider did not confirm it', async () => {
+    const withdrawnAt = '2026-11-26T10:42:05.000Z';
+    renderDialog({ ...ORDER, status: 'withdrawn', refundDue: 'withdrawn', withdrawnAt });
+    const warning = await screen.findByRole('alert', {}, SLOW);
+    expect(warning.textContent).toContain('The customer withdrew from the contract before delivery');
+    expect(
+      screen.getByText(`Withdrawn by the customer: ${new Date(withdrawnAt).toLocaleString()}`),
+    ).toBeTruthy();
+  });
+
   it('shows no warning for an order that owes nothing', async () => {
     renderDialog({ ...ORDER, status: 'fulfilled', refundDue: null });
     await screen.findByText('Order ID: 6f1c2d3e-0000-4000-8000-000000000002', {}, SLOW);
