@@ -181,6 +181,25 @@ describe(`withdrawal before delivery with the demo provider on ${DRIVER}`, () =>
     expect(await mailsOf(t, intent.orderId, 'order-refund')).toHaveLength(1);
   });
 
+  it('two withdrawals at once withdraw and refund once, both answering the same withdrawal', async () => {
+    const email = 'twice@example.com';
+    const intent = await buyWithDemo(t, [{ id: PRO_PLUS, quantity: 1 }], email);
+    const [first, second] = await Promise.all([
+      withdraw(t, intent.orderId, email),
+      withdraw(t, intent.orderId, email),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(first.body.withdrawnAt).toBe(second.body.withdrawnAt);
+    expect(await t.db.getRepository(Refund).findBy({ orderId: intent.orderId })).toEqual([
+      expect.objectContaining({ status: 'succeeded' }),
+    ]);
+    expect(await orderOf(t, intent.orderId)).toMatchObject({
+      status: 'withdrawn',
+      paymentStatus: 'refunded',
+    });
+    expect(await mailsOf(t, intent.orderId, 'order-withdrawal')).toHaveLength(1);
+  });
+
   it('refuses a delivered order (409), another customer’s (404), bad ids and an unconfirmed request', async () => {
     const email = 'delivered@example.com';
     const delivered = await buyWithDemo(t, [{ id: STANDARD, quantity: 1 }], email);
@@ -227,6 +246,21 @@ describe(`withdrawal before delivery with the demo provider on ${DRIVER}`, () =>
     expect((await accountOrders(t, partEmail))[0]).toMatchObject({ canWithdraw: false });
     await withdraw(t, part.orderId, partEmail).expect(409);
     expect(await t.db.getRepository(Refund).countBy({ orderId: part.orderId })).toBe(0);
+  });
+
+  it('refuses an order staff refunded', async () => {
+    const admin = await signIn(t, 'admin', 'refunder');
+    const email = 'refunded@example.com';
+    const intent = await buyWithDemo(t, [{ id: PRO_PLUS, quantity: 1 }], email);
+    await t
+      .http()
+      .post(`/api/admin/orders/${intent.orderId}/refunds`)
+      .set('authorization', admin)
+      .send({ reason: 'Asked by phone', revokeKeys: true, notifyCustomer: true })
+      .expect(201);
+    const res = await withdraw(t, intent.orderId, email).expect(409);
+    expect(res.body.message).toBe('This order was refunded: there is nothing to withdraw from');
+    expect(await orderOf(t, intent.orderId)).toMatchObject({ status: 'processing', withdrawnAt: null });
   });
 
   it('shows staff when the customer withdrew', async () => {
