@@ -54,6 +54,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/account/orders/{id}/withdrawal': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Withdraw from the contract for an order whose keys were not delivered yet (Bearer: the token from the link)
+     * @description The EU right of withdrawal (Consumer Rights Directive Art 11a) for an order held for review or waiting for stock with no key delivered: the order becomes withdrawn, its reserved keys go back to stock, it is refunded in full through the payment provider, and the customer is e-mailed an acknowledgement with the date and time. Answers the order as it now is; a repeated call answers the same withdrawal.
+     */
+    post: operations['AccountController_withdraw'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/audit': {
     parameters: {
       query?: never;
@@ -1161,6 +1181,11 @@ export interface components {
       refunds: components['schemas']['AdminRefundDto'][];
       /** @description What may still be refunded: paid, less the refunds that succeeded or are pending (0 unpaid) */
       refundableCents: number;
+      /**
+       * Format: date-time
+       * @description When the customer withdrew from the contract before delivery (status withdrawn)
+       */
+      withdrawnAt: string | null;
     };
     AdminOrderDownloadDto: {
       /** Format: uuid */
@@ -1602,6 +1627,13 @@ export interface components {
       paymentStatus: components['schemas']['PaymentStatus'];
       awaitingKeys: boolean;
       totalCents: number;
+      /** @description Whether the customer may withdraw from the contract now (POST /api/account/orders/:id/withdrawal): paid, and no licence key delivered yet (held for review, or waiting for stock) */
+      canWithdraw: boolean;
+      /**
+       * Format: date-time
+       * @description When the customer withdrew (status withdrawn): the time the acknowledgement states
+       */
+      withdrawnAt: string | null;
       items: components['schemas']['CustomerOrderItemDto'][];
       licenseKeys: components['schemas']['CustomerLicenseKeyDto'][];
       downloads: components['schemas']['CustomerDownloadDto'][];
@@ -2090,6 +2122,13 @@ export interface components {
       /** @example SAVE10 */
       code: string;
     };
+    WithdrawalRequestDto: {
+      /**
+       * @description The customer confirmed the withdrawal (the second step on the account page)
+       * @enum {boolean}
+       */
+      confirm: true;
+    };
   };
   responses: never;
   parameters: never;
@@ -2218,6 +2257,65 @@ export interface operations {
       };
       /** @description Missing, tampered or expired link */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AccountController_withdraw: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WithdrawalRequestDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerOrderDto'];
+        };
+      };
+      /** @description confirm must be true: confirm the withdrawal */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Missing, tampered or expired link */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No such order among this customer’s orders */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Keys already delivered; refunded; disputed; not paid; already cancelled and being refunded */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: {
         headers: {
           [name: string]: unknown;
         };

@@ -534,4 +534,11 @@ export const schemaRules = {
       },
     },
   },
+  WithdrawalRequestDto: {
+    properties: {
+      confirm: {
+        enum: [true],
+      },
+    },
+  },
 } as const;

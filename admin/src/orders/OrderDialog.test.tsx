@@ -19,6 +19,7 @@ const ORDER: OrderDetail = {
   refundDue: null,
   refunds: [],
   refundableCents: 0,
+  withdrawnAt: null,
   orderItems: [
     { productId: 'office-2024-standard', name: 'Office 2024 Standard', quantity: 1, unitPriceCents: 4049 },
   ],
@@ -71,6 +72,16 @@ describe('the order dialog', () => {
     expect(alerts.map((a) => a.textContent).join(' ')).toContain(
       'The payment arrived after this order had been cancelled.',
     );
+  });
+
+  it('shows when the customer withdrew, and the refund still owed when the provider did not confirm it', async () => {
+    const withdrawnAt = '2026-11-26T10:42:05.000Z';
+    renderDialog({ ...ORDER, status: 'withdrawn', refundDue: 'withdrawn', withdrawnAt });
+    const warning = await screen.findByRole('alert', {}, SLOW);
+    expect(warning.textContent).toContain('The customer withdrew from the contract before delivery');
+    expect(
+      screen.getByText(`Withdrawn by the customer: ${new Date(withdrawnAt).toLocaleString()}`),
+    ).toBeTruthy();
   });
 
   it('shows no warning for an order that owes nothing', async () => {

@@ -39,6 +39,9 @@ const REFUND_REASONS: Record<RefundReason, string> = {
   'order-cancelled': 'The payment arrived after this order had been cancelled.',
   'coupon-used-up':
     "The payment arrived after the order's coupon reservation had lapsed and the coupon had reached its cap.",
+  'review-rejected': 'The order was rejected in review.',
+  withdrawn:
+    'The customer withdrew from the contract before delivery; the automatic refund was not confirmed by the provider.',
 };
 
 /** A paid order that was not delivered: staff must give the money back. */
@@ -210,6 +213,11 @@ const OrderDetailContent = ({ onClose }: { onClose: () => void }) => {
             <Section title="Order Summary">
               <Typography variant="body2">Order ID: {order.id}</Typography>
               <Typography variant="body2">Date: {formatDateTime(order.createdAt)}</Typography>
+              {order.withdrawnAt ? (
+                <Typography variant="body2">
+                  Withdrawn by the customer: {formatDateTime(order.withdrawnAt)}
+                </Typography>
+              ) : null}
               <Typography variant="body2">
                 Subtotal {formatMoney(order.subtotalCents)} · Discount {formatMoney(order.discountCents)}
                 {order.couponCode ? ` (${order.couponCode})` : ''} · Total{' '}

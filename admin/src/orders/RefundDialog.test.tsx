@@ -66,6 +66,7 @@ const ORDER: OrderDetail = {
   emails: [],
   refunds: [],
   refundableCents: 12147,
+  withdrawnAt: null,
 };
 
 const REFUND: AdminRefund = {

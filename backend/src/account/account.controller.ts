@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -21,7 +21,12 @@ import { SELLER_SUPPORT_DAYS } from '../key-reports/key-reports.service.js';
 import { SCREENSHOT_MAX_BASE64 } from '../key-reports/screenshot.js';
 import { RequestHeader } from '../common/request-header.decorator.js';
 import { AccountService } from './account.service.js';
-import { AccessLinkRequestDto, AccessLinkResponseDto, CustomerOrderDto } from './dto/account.dto.js';
+import {
+  AccessLinkRequestDto,
+  AccessLinkResponseDto,
+  CustomerOrderDto,
+  WithdrawalRequestDto,
+} from './dto/account.dto.js';
 
 /** Key reports allowed per minute from one client address, like the contact form's posts. */
 export const KEY_REPORTS_PER_MINUTE = 5;
@@ -57,6 +62,36 @@ export class AccountController {
   @ApiUnauthorizedResponse({ description: 'Missing, tampered or expired link' })
   async orders(@RequestHeader('authorization') authorization?: string): Promise<CustomerOrderDto[]> {
     return this.account.orders(await this.account.verify(authorization));
+  }
+
+  @Post('orders/:id/withdrawal')
+  @HttpCode(200)
+  @UseGuards(ThrottlerGuard)
+  @Throttle({ default: { limit: 10, ttl: 60_000 } })
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary:
+      'Withdraw from the contract for an order whose keys were not delivered yet (Bearer: the token from the link)',
+    description:
+      'The EU right of withdrawal (Consumer Rights Directive Art 11a) for an order held for review or waiting ' +
+      'for stock with no key delivered: the order becomes withdrawn, its reserved keys go back to stock, it is ' +
+      'refunded in full through the payment provider, and the customer is e-mailed an acknowledgement with ' +
+      'the date and time. Answers the order as it now is; a repeated call answers the same withdrawal.',
+  })
+  @ApiOkResponse({ type: CustomerOrderDto })
+  @ApiBadRequestResponse({ description: 'confirm must be true: confirm the withdrawal' })
+  @ApiUnauthorizedResponse({ description: 'Missing, tampered or expired link' })
+  @ApiNotFoundResponse({ description: 'No such order among this customer’s orders' })
+  @ApiConflictResponse({
+    description: 'Keys already delivered; refunded; disputed; not paid; already cancelled and being refunded',
+  })
+  @ApiTooManyRequestsResponse()
+  async withdraw(
+    @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string,
+    @Body() _body: WithdrawalRequestDto,
+    @RequestHeader('authorization') authorization?: string,
+  ): Promise<CustomerOrderDto> {
+    return this.account.withdraw(await this.account.verify(authorization), id);
   }
 
   @Post('key-reports')

@@ -5,10 +5,22 @@ import { EmailsModule } from '../emails/emails.module.js';
 import { KeyReportsModule } from '../key-reports/key-reports.module.js';
 import { AccountController } from './account.controller.js';
 import { AccountService } from './account.service.js';
+import { WithdrawalService } from './withdrawal.service.js';
+import { AuditModule } from '../audit/audit.module.js';
+import { FulfilmentModule } from '../fulfilment/fulfilment.module.js';
+import { PaymentsModule } from '../payments/payments.module.js';
 
 @Module({
-  imports: [JwtModule.register({}), LicenseKeysModule, EmailsModule, KeyReportsModule],
+  imports: [
+    JwtModule.register({}),
+    LicenseKeysModule,
+    EmailsModule,
+    KeyReportsModule,
+    AuditModule,
+    FulfilmentModule,
+    PaymentsModule,
+  ],
   controllers: [AccountController],
-  providers: [AccountService],
+  providers: [AccountService, WithdrawalService],
 })
 export class AccountModule {}

@@ -22,6 +22,7 @@ import {
   type CustomerTokenPayload,
 } from './customer-token.js';
 import { runInTransaction } from '../database/transactions.js';
+import { WithdrawalService, withdrawalRefusal } from './withdrawal.service.js';
 
 /** The same answer whether or not the address is known, so the form tells nobody who our customers are. */
 export const ACCESS_LINK_ANSWER =
@@ -39,6 +40,7 @@ export class AccountService {
     private readonly cipher: LicenseKeyCipher,
     private readonly outbox: OutboxService,
     private readonly keyReports: KeyReportsService,
+    private readonly withdrawal: WithdrawalService,
   ) {}
 
   async sendAccessLink(email: string): Promise<AccessLinkResponseDto> {
@@ -91,10 +93,18 @@ export class AccountService {
     return this.keyReports.create(email, dto);
   }
 
-  async orders(email: string): Promise<CustomerOrderDto[]> {
+  /** The customer's withdrawal from an undelivered order (WithdrawalService); answers the order as it now is. */
+  async withdraw(email: string, orderId: string): Promise<CustomerOrderDto> {
+    await this.withdrawal.withdraw(email, orderId);
+    const [order] = await this.orders(email, orderId);
+    return order!;
+  }
+
+  /** The customer's orders, newest first (or the one `orderId`). */
+  async orders(email: string, orderId?: string): Promise<CustomerOrderDto[]> {
     const orders = await this.db.getRepository(Order).find({
       // Paid orders only (refunded ones too): a checkout left unpaid or replaced is not a purchase.
-      where: { customerEmail: email, paymentStatus: Not(In(UNPAID)) },
+      where: { customerEmail: email, paymentStatus: Not(In(UNPAID)), ...(orderId && { id: orderId }) },
       order: { createdAt: 'DESC' },
       take: ACCOUNT_ORDERS_LIMIT,
     });
@@ -116,6 +126,12 @@ export class AccountService {
       paymentStatus: order.paymentStatus,
       awaitingKeys: order.awaitingKeys,
       totalCents: order.totalCents,
+      canWithdraw:
+        withdrawalRefusal(
+          order,
+          keys.some((k) => k.orderId === order.id),
+        ) === null,
+      withdrawnAt: order.withdrawnAt,
       items: order.orderItems,
       // A held order's keys are reserved for it, not yet its customer's: shown once it is approved.
       licenseKeys: keys

@@ -26,6 +26,8 @@ const ORDER: CustomerOrder = {
   paymentStatus: 'completed',
   awaitingKeys: false,
   totalCents: 8098,
+  canWithdraw: false,
+  withdrawnAt: null,
   items: [
     { productId: 'office-2024-standard', name: 'Office 2024 Standard', quantity: 2, unitPriceCents: 4049 },
   ],

@@ -14,7 +14,9 @@ import { toast } from '../components/toast/toast';
 import { clearAccessToken, readAccessToken, saveAccessToken } from '../features/account/accessToken';
 import { fetchCustomerOrders, type CustomerOrder } from '../features/account/accountApi';
 import { KeyReportDialog } from '../features/account/KeyReportDialog';
+import { WithdrawalDialog } from '../features/account/WithdrawalDialog';
 import { KEY_REPORT } from '../content/keyReport';
+import { WITHDRAWAL, withdrawalTimeFormat } from '../content/withdrawal';
 import { ApiError } from '../api/http';
 import { formatCents } from '../lib/money';
 import { isRefundDue, KEY_STATE_LABELS, orderStateLabel, REFUND_DUE_TEXT } from '../lib/orderOutcome';
@@ -64,7 +66,15 @@ function ReportState({ report }: { report: CustomerKey['report'] }) {
   );
 }
 
-function OrderCard({ order, onReport }: { order: CustomerOrder; onReport: (key: CustomerKey) => void }) {
+function OrderCard({
+  order,
+  onReport,
+  onWithdraw,
+}: {
+  order: CustomerOrder;
+  onReport: (key: CustomerKey) => void;
+  onWithdraw: (order: CustomerOrder) => void;
+}) {
   // Shown in words: "Order: cancelled" beside "Payment: completed" would read as if the shopper was charged
   // for nothing.
   const refundDue = isRefundDue(order);
@@ -80,7 +90,15 @@ function OrderCard({ order, onReport }: { order: CustomerOrder; onReport: (key: 
         {order.items.map((i) => `${i.name} × ${i.quantity}`).join(', ')} · Total{' '}
         {formatCents(order.totalCents)}
       </Typography>
-      {refundDue && (
+      {order.withdrawnAt && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {WITHDRAWAL.withdrawnOn(
+            withdrawalTimeFormat.format(new Date(order.withdrawnAt)),
+            order.paymentStatus === 'refunded',
+          )}
+        </Alert>
+      )}
+      {refundDue && !order.withdrawnAt && (
         <Alert severity="warning" sx={{ mt: 2 }}>
           {REFUND_DUE_TEXT}
         </Alert>
@@ -142,6 +160,18 @@ function OrderCard({ order, onReport }: { order: CustomerOrder; onReport: (key: 
           </Box>
         </>
       )}
+      {order.canWithdraw && (
+        <Box sx={{ mt: 2 }}>
+          <Button
+            variant="outlined"
+            color="error"
+            onClick={() => onWithdraw(order)}
+            aria-label={WITHDRAWAL.openLabel(order.id.slice(0, 8))}
+          >
+            {WITHDRAWAL.open}
+          </Button>
+        </Box>
+      )}
       {order.downloads.length > 0 && (
         <>
           <Typography variant="subtitle1" component="h3" sx={{ mt: 2, fontWeight: 700 }}>
@@ -194,6 +224,7 @@ export function AccountPage() {
   // Asking again after a report, so the page shows it.
   const [reloads, setReloads] = useState(0);
   const [reporting, setReporting] = useState<CustomerKey | null>(null);
+  const [withdrawing, setWithdrawing] = useState<CustomerOrder | null>(null);
 
   useEffect(() => {
     if (!fromLink) return;
@@ -245,7 +276,7 @@ export function AccountPage() {
         ) : (
           <Stack spacing={3}>
             {shown.orders.map((order) => (
-              <OrderCard key={order.id} order={order} onReport={setReporting} />
+              <OrderCard key={order.id} order={order} onReport={setReporting} onWithdraw={setWithdrawing} />
             ))}
           </Stack>
         ))}
@@ -257,6 +288,17 @@ export function AccountPage() {
           onClose={() => setReporting(null)}
           onReported={() => {
             setReporting(null);
+            setReloads((n) => n + 1);
+          }}
+        />
+      )}
+      {withdrawing && token && (
+        <WithdrawalDialog
+          token={token}
+          order={withdrawing}
+          onClose={() => setWithdrawing(null)}
+          onWithdrawn={() => {
+            setWithdrawing(null);
             setReloads((n) => n + 1);
           }}
         />

@@ -10,6 +10,7 @@ import { DataTable } from '../components/content/DataTable';
 import { BulletList, Prose, Section } from '../components/content/Section';
 import { VisuallyHidden } from '../components/content/VisuallyHidden';
 import { WithSupportHours } from '../components/StoreContacts';
+import { withdrawalBeforeDelivery } from '../content/withdrawal';
 import {
   compatibilityLink,
   guaranteeOverview,
@@ -65,6 +66,10 @@ export function RefundPolicyPage() {
       <Section id="withdrawal" title={withdrawalRight.heading}>
         <Prose paragraphs={withdrawalRight.paragraphs} bullets={withdrawalRight.bullets} />
         <Prose paragraphs={withdrawalRightNotes} />
+      </Section>
+
+      <Section id="withdraw-before-delivery" title={withdrawalBeforeDelivery.heading}>
+        <Prose paragraphs={withdrawalBeforeDelivery.paragraphs} />
       </Section>
 
       <Section id="timeline" title={refundSections.timeline}>

@@ -26,6 +26,7 @@ import {
   userObligations,
   termsSections,
 } from '../content/terms';
+import { withdrawalBeforeDelivery } from '../content/withdrawal';
 import { slug } from '../lib/slug';
 
 function Facts({ facts }: { facts: readonly { label: string; value: string }[] }) {
@@ -52,7 +53,7 @@ function Facts({ facts }: { facts: readonly { label: string; value: string }[] }
 export function TermsPage() {
   return (
     <ContentPage content={termsPage} hero={<Facts facts={termsFacts} />}>
-      {[termsOverview, serviceTerms, purchaseTerms].map((section) => (
+      {[termsOverview, serviceTerms, purchaseTerms, withdrawalBeforeDelivery].map((section) => (
         <Section key={section.heading} id={slug(section.heading)} title={section.heading}>
           <Prose paragraphs={section.paragraphs} bullets={section.bullets} />
         </Section>

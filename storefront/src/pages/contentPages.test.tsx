@@ -118,6 +118,24 @@ describe('content pages: interface labels from the content modules', { timeout: 
     expect(terms.textContent).toMatch(/consumer billed in the EU or the UK.*lose your right of withdrawal/);
   });
 
+  it('/refund-policy and /terms describe the withdrawal before delivery: when, how, the refund, when it is lost', async () => {
+    for (const path of ['/refund-policy', '/terms']) {
+      const page = await show(path);
+      const section = within(page).getByRole('region', {
+        name: 'Withdrawing before your keys are delivered',
+      });
+      expect(section.textContent).toContain('being reviewed before release');
+      expect(section.textContent).toContain('"Withdraw from contract here"');
+      expect(section.textContent).toContain('refund it in full');
+      expect(section.textContent).toContain('card refunds usually arrive within 5-7 business days');
+      expect(section.textContent).toContain('acknowledgement stating the date and time');
+      expect(section.textContent).toMatch(
+        /Once any key of an order has been delivered.*can no longer withdraw/,
+      );
+      cleanup();
+    }
+  });
+
   it('/privacy and /refund-policy label their tables; /careers numbers the steps', async () => {
     await show('/privacy');
     expect(columnHeaders()).toEqual(

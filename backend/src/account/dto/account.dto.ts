@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { Equals } from 'class-validator';
 import { CustomerEmail, EMAIL_MAX_LENGTH } from '../../common/email.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../orders/entities/order.entity.js';
 import { LICENSE_KEY_STATUSES } from '../../orders/order-process.js';
@@ -77,7 +78,28 @@ export class CustomerOrderDto {
   @ApiProperty({ enum: PAYMENT_STATUSES, enumName: 'PaymentStatus' }) paymentStatus: string;
   @ApiProperty() awaitingKeys: boolean;
   @ApiProperty({ type: 'integer' }) totalCents: number;
+  @ApiProperty({
+    description:
+      'Whether the customer may withdraw from the contract now (POST /api/account/orders/:id/withdrawal): ' +
+      'paid, and no licence key delivered yet (held for review, or waiting for stock)',
+  })
+  canWithdraw: boolean;
+  @ApiProperty({
+    type: Date,
+    nullable: true,
+    description: 'When the customer withdrew (status withdrawn): the time the acknowledgement states',
+  })
+  withdrawnAt: Date | null;
   @ApiProperty({ type: [CustomerOrderItemDto] }) items: CustomerOrderItemDto[];
   @ApiProperty({ type: [CustomerLicenseKeyDto] }) licenseKeys: CustomerLicenseKeyDto[];
   @ApiProperty({ type: [CustomerDownloadDto] }) downloads: CustomerDownloadDto[];
+}
+
+export class WithdrawalRequestDto {
+  @ApiProperty({
+    enum: [true],
+    description: 'The customer confirmed the withdrawal (the second step on the account page)',
+  })
+  @Equals(true, { message: 'confirm must be true: confirm the withdrawal' })
+  confirm: true;
 }

@@ -225,6 +225,7 @@ export class AdminOrdersService {
       })),
       refunds: refunds.map((r) => AdminRefundDto.from(r)),
       refundableCents,
+      withdrawnAt: order.withdrawnAt,
     };
   }
 

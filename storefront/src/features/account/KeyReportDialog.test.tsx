@@ -13,6 +13,8 @@ const order = (report: CustomerOrder['licenseKeys'][number]['report']): Customer
   paymentStatus: 'completed',
   awaitingKeys: false,
   totalCents: 4049,
+  canWithdraw: false,
+  withdrawnAt: null,
   items: [
     { productId: 'office-2024-standard', name: 'Office 2024 Standard', quantity: 1, unitPriceCents: 4049 },
   ],

@@ -18,3 +18,10 @@ export const reportKey = (token: string, body: KeyReportRequest) =>
     body,
     headers: { Authorization: `Bearer ${token}` },
   });
+
+/** Withdraws from an order whose keys were not delivered yet; answers the order as it now is. */
+export const withdrawOrder = (token: string, orderId: string) =>
+  api<CustomerOrder>(`/api/account/orders/${encodeURIComponent(orderId)}/withdrawal`, {
+    body: { confirm: true },
+    headers: { Authorization: `Bearer ${token}` },
+  });

@@ -108,6 +108,12 @@ export class AdminOrderDetailDto extends AdminOrderRowDto {
       'What may still be refunded: paid, less the refunds that succeeded or are pending (0 unpaid)',
   })
   refundableCents: number;
+  @ApiProperty({
+    type: Date,
+    nullable: true,
+    description: 'When the customer withdrew from the contract before delivery (status withdrawn)',
+  })
+  withdrawnAt: Date | null;
 }
 
 /**

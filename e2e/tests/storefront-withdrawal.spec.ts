@@ -1,0 +1,93 @@
+import type { APIRequestContext } from '@playwright/test';
+import { seriousViolations } from '../support/axe.js';
+import { mailsTo } from '../support/mail.js';
+import { expect, listOf, placeOrder, test, uniqueEmail } from './admin-fixtures.js';
+
+const PRODUCT = 'office-2024-professional-plus';
+
+/** Puts back the inventory set aside by backOrdered, once the order is withdrawn. */
+let restock: (() => Promise<void>) | null = null;
+
+/**
+ * A paid order whose keys have not arrived yet (back-ordered): the product's inventory is set aside
+ * (revoked through the admin API, as staff would) while the order is paid, and put back after the test.
+ */
+async function backOrdered(api: APIRequestContext, request: APIRequestContext, email: string) {
+  const stock = await listOf<{ id: string }>(api, 'license-keys', {
+    productId: PRODUCT,
+    assigned: false,
+    status: 'active',
+  });
+  const setStatus = (status: string) =>
+    Promise.all(stock.map(({ id }) => api.put(`/api/admin/license-keys/${id}`, { data: { status } })));
+  await setStatus('revoked');
+  restock = async () => {
+    for (const response of await setStatus('active')) expect(response.status()).toBe(200);
+  };
+  return placeOrder(request, { email, productId: PRODUCT });
+}
+
+test.describe('withdrawal before delivery', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.use({ role: null, viewport: { width: 390, height: 844 } });
+  test.afterEach(async () => {
+    await restock?.();
+    restock = null;
+  });
+
+  test('a customer withdraws from a back-ordered order on the licence page and is acknowledged on screen and by e-mail', async ({
+    page,
+    api,
+    request,
+  }) => {
+    const email = uniqueEmail('withdrawal');
+    const orderId = await backOrdered(api, request, email);
+    const ref = orderId.slice(0, 8);
+
+    expect((await request.post('/api/account/link', { data: { email } })).status()).toBe(202);
+    const linkPattern = /https?:\/\/[^\s"<>]+\/account\?token=[^\s"<>]+/;
+    await expect.poll(() => mailsTo(email).find((mail) => linkPattern.test(mail)) ?? '').toMatch(linkPattern);
+    const link = mailsTo(email)
+      .find((mail) => linkPattern.test(mail))!
+      .match(linkPattern)![0]
+      .replace(/&amp;/g, '&');
+
+    await page.goto(link);
+    const order = page.getByRole('article', { name: `Order ${ref}` });
+    await expect(order).toContainText('Paid: keys to follow');
+    await order.getByRole('button', { name: `Withdraw from contract here: order ${ref}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Withdraw from this contract?' });
+    await expect(dialog).toContainText('none of its licence keys will be sent');
+    await expect(dialog).toContainText('Card refunds usually arrive within 5-7 business days');
+    expect(await seriousViolations(page)).toEqual([]);
+    // Nothing overflows the phone's width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await dialog.getByRole('button', { name: 'Confirm withdrawal' }).click();
+    const done = page.getByRole('dialog', { name: 'Withdrawal received' });
+    await expect(done).toContainText(
+      /We received your withdrawal on \w+ \d+, \d{4} at \d+:\d\d:\d\d [AP]M UTC\./,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await done.getByRole('button', { name: 'Close' }).click();
+    await expect(order).toContainText('Withdrawn: refunded');
+    await expect(order).toContainText('You withdrew from this order on');
+    await expect(order.getByRole('button', { name: /Withdraw from contract here/ })).toHaveCount(0);
+
+    // The acknowledgement on a durable medium: the date and time, the order, the refund.
+    const ack =
+      /We received your withdrawal from the contract for order ([A-F0-9]{8}) on (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) UTC/;
+    await expect.poll(() => mailsTo(email).find((mail) => ack.test(mail)) ?? '').toMatch(ack);
+    const mail = mailsTo(email).find((m) => ack.test(m))!;
+    expect(mail.match(ack)![1]).toBe(ref.toUpperCase());
+    expect(mail).toContain('We refund the whole order');
+
+    // Staff see the withdrawal on the order.
+    const detail = await api.get(`/api/admin/orders/${orderId}`);
+    expect(await detail.json()).toMatchObject({
+      status: 'withdrawn',
+      paymentStatus: 'refunded',
+      refundDue: null,
+    });
+  });
+});
