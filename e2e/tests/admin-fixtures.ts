@@ -157,3 +157,30 @@ export async function listOf<T>(api: APIRequestContext, resource: string, filter
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as T[];
 }
+
+/** The product whose inventory the back-order journeys set aside (they run in the `stock` project, one at a time). */
+export const BACK_ORDER_PRODUCT = 'office-2024-professional-plus';
+
+/**
+ * A paid order whose keys have not arrived (back-ordered): BACK_ORDER_PRODUCT's inventory is set aside
+ * (revoked through the admin API, as staff would) while the order is paid. `restock` puts it back; call it
+ * after the test (re-activated keys go to waiting orders, so not before the test is done with its order).
+ */
+export async function backOrdered(
+  api: APIRequestContext,
+  request: APIRequestContext,
+  email: string,
+): Promise<{ orderId: string; restock: () => Promise<void> }> {
+  const stock = await listOf<{ id: string }>(api, 'license-keys', {
+    productId: BACK_ORDER_PRODUCT,
+    assigned: false,
+    status: 'active',
+  });
+  const setStatus = (status: string) =>
+    Promise.all(stock.map(({ id }) => api.put(`/api/admin/license-keys/${id}`, { data: { status } })));
+  await setStatus('revoked');
+  const restock = async () => {
+    for (const response of await setStatus('active')) expect(response.status()).toBe(200);
+  };
+  return { orderId: await placeOrder(request, { email, productId: BACK_ORDER_PRODUCT }), restock };
+}

@@ -1,30 +1,16 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, listOf, placeOrder, test, uniqueEmail } from './admin-fixtures.js';
+import { backOrdered, expect, test, uniqueEmail } from './admin-fixtures.js';
 
 const KEY = /^[A-Z0-9]{5}(-[A-Z0-9]{5}){4}$/;
-const PRODUCT = 'office-2024-professional-plus';
 
-/** Puts back the inventory set aside by orderAwaitingKey, once the test has given its order a key. */
+/** Puts back the inventory set aside by backOrdered, once the test is done with its order. */
 let restock: (() => Promise<void>) | null = null;
 
-/**
- * A paid order still waiting for its key: the product's inventory is set aside (revoked) while the order is
- * paid, and put back after the test (re-activated keys go to waiting orders, so not before the admin has
- * given this one its key).
- */
+/** A back-ordered order (see backOrdered); its restock runs after the test. */
 async function orderAwaitingKey(api: APIRequestContext, request: APIRequestContext, email: string) {
-  const stock = await listOf<{ id: string }>(api, 'license-keys', {
-    productId: PRODUCT,
-    assigned: false,
-    status: 'active',
-  });
-  const setStatus = (status: string) =>
-    Promise.all(stock.map(({ id }) => api.put(`/api/admin/license-keys/${id}`, { data: { status } })));
-  await setStatus('revoked');
-  restock = async () => {
-    for (const response of await setStatus('active')) expect(response.status()).toBe(200);
-  };
-  return placeOrder(request, { email, productId: PRODUCT });
+  const backOrder = await backOrdered(api, request, email);
+  restock = backOrder.restock;
+  return backOrder.orderId;
 }
 
 /** A fresh key that no other run can have made. */

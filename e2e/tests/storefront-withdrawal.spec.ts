@@ -1,30 +1,16 @@
 import type { APIRequestContext } from '@playwright/test';
 import { seriousViolations } from '../support/axe.js';
 import { mailsTo } from '../support/mail.js';
-import { expect, listOf, placeOrder, test, uniqueEmail } from './admin-fixtures.js';
+import { backOrdered, expect, test, uniqueEmail } from './admin-fixtures.js';
 
-const PRODUCT = 'office-2024-professional-plus';
-
-/** Puts back the inventory set aside by backOrdered, once the order is withdrawn. */
+/** Puts back the inventory set aside by backOrdered, once the test is done with its order. */
 let restock: (() => Promise<void>) | null = null;
 
-/**
- * A paid order whose keys have not arrived yet (back-ordered): the product's inventory is set aside
- * (revoked through the admin API, as staff would) while the order is paid, and put back after the test.
- */
-async function backOrdered(api: APIRequestContext, request: APIRequestContext, email: string) {
-  const stock = await listOf<{ id: string }>(api, 'license-keys', {
-    productId: PRODUCT,
-    assigned: false,
-    status: 'active',
-  });
-  const setStatus = (status: string) =>
-    Promise.all(stock.map(({ id }) => api.put(`/api/admin/license-keys/${id}`, { data: { status } })));
-  await setStatus('revoked');
-  restock = async () => {
-    for (const response of await setStatus('active')) expect(response.status()).toBe(200);
-  };
-  return placeOrder(request, { email, productId: PRODUCT });
+/** A back-ordered order (see backOrdered); its restock runs after the test. */
+async function orderAwaitingKeys(api: APIRequestContext, request: APIRequestContext, email: string) {
+  const backOrder = await backOrdered(api, request, email);
+  restock = backOrder.restock;
+  return backOrder.orderId;
 }
 
 test.describe('withdrawal before delivery', () => {
@@ -41,7 +27,7 @@ test.describe('withdrawal before delivery', () => {
     request,
   }) => {
     const email = uniqueEmail('withdrawal');
-    const orderId = await backOrdered(api, request, email);
+    const orderId = await orderAwaitingKeys(api, request, email);
     const ref = orderId.slice(0, 8);
 
     expect((await request.post('/api/account/link', { data: { email } })).status()).toBe(202);
