@@ -32,6 +32,7 @@ import { StatusChip } from '../common/StatusChip';
 import { errorMessage, useToast } from '../common/toast';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { RefundButton } from './RefundDialog';
+import { OrderTimeline } from './OrderTimeline';
 import { RefundList } from './RefundList';
 import type { OrderDetail, RefundReason } from './types';
 
@@ -39,6 +40,8 @@ const REFUND_REASONS: Record<RefundReason, string> = {
   'order-cancelled': 'The payment arrived after this order had been cancelled.',
   'coupon-used-up':
     "The payment arrived after the order's coupon reservation had lapsed and the coupon had reached its cap.",
+  'review-rejected': 'Staff rejected this order on review.',
+  withdrawn: 'The customer withdrew from the contract before delivery.',
 };
 
 /** A paid order that was not delivered: staff must give the money back. */
@@ -309,6 +312,9 @@ const OrderDetailContent = ({ onClose }: { onClose: () => void }) => {
                   </TableBody>
                 </Table>
               )}
+            </Section>
+            <Section title="Timeline">
+              <OrderTimeline orderId={order.id} />
             </Section>
           </Stack>
         ) : null}
