@@ -142,7 +142,7 @@ describe(`order timeline (demo provider) on ${DRIVER}`, () => {
       detail: 'on instance laptop-7',
       actor: 'customer',
     });
-    const resend = find(entries, 'staff', /Delivery e-mail queued again/);
+    const resend = find(entries, 'staff', /^Delivery e-mail resent$/);
     expect(resend.entry.actor).toBe('timeline-support');
     const refund = find(entries, 'refund');
     expect(refund.entry).toMatchObject({ title: 'Refund of $5.00 succeeded', actor: 'timeline-admin' });

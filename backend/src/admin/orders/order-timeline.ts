@@ -62,7 +62,7 @@ const EMAIL_NAMES: Record<string, string> = {
 
 const STAFF_TITLES: Record<string, string> = {
   'orders.update': 'Order changed',
-  'orders.resend-email': 'Delivery e-mail queued again',
+  'orders.resend-email': 'Delivery e-mail resent',
   'orders.refund': 'Refund asked for',
   'license-keys.reveal': 'Licence keys shown',
   'license-keys.update': 'Licence key changed',
@@ -187,7 +187,7 @@ function emailEntry(email: OutboxEmail, domain: string): TimelineEntryDto {
         ? 'failed'
         : email.attempts > 0
           ? 'being retried'
-          : 'queued';
+          : 'not sent yet';
   const parts = [
     `to ${email.to}`,
     `queued ${email.createdAt.toISOString()}`,
