@@ -158,6 +158,21 @@ describe(`order timeline (demo provider) on ${DRIVER}`, () => {
     const order = [created, declined, succeeded, paid, keys, delivery, download, activation, resend, refund];
     expect(order.map((e) => e.index)).toEqual([...order.map((e) => e.index)].sort((a, b) => a - b));
     expect(noted.index).toBe(entries.length - 1);
+
+    // Each opening of the order by an admin records that its keys were shown: in a row, one entry.
+    const shown = find(entries, 'staff', /^Licence keys shown$/).entry;
+    expect(shown).toMatchObject({ actor: 'timeline-admin', detail: 'Once' });
+    for (let i = 0; i < 2; i++)
+      await t.http().get(`/api/admin/orders/${orderId}`).set('authorization', admin).expect(200);
+    const later = (await timelineOf(t, orderId, admin)).entries;
+    expect(later.slice(0, -1)).toEqual(entries);
+    expect(later.at(-1)).toEqual({
+      at: expect.any(String),
+      kind: 'staff',
+      title: 'Licence keys shown',
+      detail: expect.stringMatching(/^2 times, the last at \d{4}-/),
+      actor: 'timeline-admin',
+    });
   });
 
   it('shows what the review, dispute and withdrawal flows record', async () => {

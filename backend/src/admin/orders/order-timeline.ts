@@ -285,14 +285,40 @@ function reportEntries(report: KeyReport, keys: Map<string, LicenseKey>): Timeli
   return entries;
 }
 
+const REVEAL = 'license-keys.reveal';
+
 function staffEntry(entry: AuditEntry): TimelineEntryDto {
   return {
     at: entry.createdAt,
     kind: 'staff',
     title: STAFF_TITLES[entry.action] ?? entry.action,
-    detail: changes(entry),
+    // Which keys is the order's; how often is what counts (foldReveals).
+    detail: entry.action === REVEAL ? 'Once' : changes(entry),
     actor: entry.actorUsername,
   };
+}
+
+/**
+ * An admin's every opening of the order records that its keys were shown: one after another by the same
+ * person, they make one entry (at the first), saying how often and when last.
+ */
+function foldReveals(entries: TimelineEntryDto[]): TimelineEntryDto[] {
+  const title = STAFF_TITLES[REVEAL];
+  const folded: (TimelineEntryDto & { times?: number })[] = [];
+  for (const entry of entries) {
+    const last = folded.at(-1);
+    if (
+      last?.title === title &&
+      entry.title === title &&
+      last.kind === 'staff' &&
+      entry.kind === 'staff' &&
+      last.actor === entry.actor
+    ) {
+      last.times = (last.times ?? 1) + 1;
+      last.detail = `${last.times} times, the last at ${entry.at.toISOString()}`;
+    } else folded.push({ ...entry });
+  }
+  return folded.map(({ times: _times, ...entry }) => entry);
 }
 
 /**
@@ -328,11 +354,12 @@ export function buildTimeline(s: TimelineSources): { entries: TimelineEntryDto[]
   ];
   const rank = (kind: TimelineKind) => TIMELINE_KINDS.indexOf(kind);
   all.sort((a, b) => a.at.getTime() - b.at.getTime() || rank(a.kind) - rank(b.kind));
-  const entries = all.slice(-TIMELINE_LIMIT).map((entry) => {
+  const story = foldReveals(all);
+  const entries = story.slice(-TIMELINE_LIMIT).map((entry) => {
     const out: TimelineEntryDto = { at: entry.at, kind: entry.kind, title: maskKeys(entry.title) };
     if (entry.detail) out.detail = maskKeys(entry.detail);
     if (entry.actor) out.actor = entry.actor;
     return out;
   });
-  return { entries, truncated: all.length > TIMELINE_LIMIT };
+  return { entries, truncated: story.length > TIMELINE_LIMIT };
 }
