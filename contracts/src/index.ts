@@ -55,6 +55,12 @@ export type AdminOrderDetail = Schemas['AdminOrderDetailDto'];
 export type AdminRefund = Schemas['AdminRefundDto'];
 export type RefundRequest = Schemas['CreateRefundDto'];
 export type RefundStatus = Schemas['RefundStatus'];
+/** `GET /api/admin/orders/:id/timeline`: the order's story, oldest first. */
+export type OrderTimeline = Schemas['OrderTimelineDto'];
+export type TimelineEntry = Schemas['TimelineEntryDto'];
+export type TimelineKind = Schemas['TimelineKind'];
+export type OrderNote = Schemas['OrderNoteDto'];
+export type OrderNoteRequest = Schemas['CreateOrderNoteDto'];
 export type AdminLicenseKey = Schemas['AdminLicenseKeyDto'];
 export type AdminDownload = Schemas['AdminDownloadDto'];
 export type AdminCoupon = Schemas['AdminCouponDto'];

@@ -574,6 +574,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/orders/{id}/notes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add an internal note to the order (admin and support)
+     * @description Never shown to the customer; audited (`orders.note`). Notes are not edited or deleted: a correction is a new note.
+     */
+    post: operations['OrderTimelineController_addNote'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/orders/{id}/refunds': {
     parameters: {
       query?: never;
@@ -605,6 +625,26 @@ export interface paths {
     put?: never;
     /** Queue the delivery e-mail again (admin and support) */
     post: operations['AdminOrdersController_resendEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders/{id}/timeline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The order's story, oldest first (admin and support)
+     * @description Gathered from what the store records: the checkout (address and country), payment events (a declined attempt with the provider's reason), payment, review hold and its outcome, withdrawal, keys assigned (last group only), e-mails (queued/sent, Message-ID), downloads, activations, refunds, disputes and fraud warnings, key reports, staff's changes (audit trail) and internal notes. The newest 500 entries; `truncated` says whether older ones were left out. Kinds: see TimelineKind.
+     */
+    get: operations['OrderTimelineController_get'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1534,6 +1574,10 @@ export interface components {
       /** @default 1 */
       activationLimit: number;
     };
+    CreateOrderNoteDto: {
+      /** @description Trimmed */
+      body: string;
+    };
     CreatePaymentIntentDto: {
       cartItems: components['schemas']['CartItemDto'][];
       /** @example SAVE10 */
@@ -1900,6 +1944,16 @@ export interface components {
        */
       otpauthUrl: string;
     };
+    OrderNoteDto: {
+      id: number;
+      /** Format: uuid */
+      orderId: string;
+      body: string;
+      /** @description The staff username */
+      author: string | null;
+      /** Format: date-time */
+      createdAt: string;
+    };
     /** @enum {string} */
     OrderStatus: 'processing' | 'fulfilled' | 'cancelled' | 'on_hold' | 'withdrawn';
     OrderStatusDto: {
@@ -1909,6 +1963,14 @@ export interface components {
       paymentStatus: components['schemas']['PaymentStatus'];
       /** @example jane@example.com */
       customerEmail: string;
+    };
+    OrderTimelineDto: {
+      /** Format: uuid */
+      orderId: string;
+      /** @description Oldest first */
+      entries: components['schemas']['TimelineEntryDto'][];
+      /** @description Whether older entries were left out (the newest 500 are kept) */
+      truncated: boolean;
     };
     PaymentIntentResponseDto: {
       /** Format: uuid */
@@ -2080,6 +2142,41 @@ export interface components {
       /** @example Limited support by e-mail */
       support: string;
     };
+    TimelineEntryDto: {
+      /** Format: date-time */
+      at: string;
+      kind: components['schemas']['TimelineKind'];
+      /** @example Payment declined */
+      title: string;
+      /**
+       * @description The particulars; a licence key appears only as its last group
+       * @example Your card has insufficient funds. (insufficient_funds)
+       */
+      detail?: string;
+      /**
+       * @description Who: a staff username, `customer`, or the payment provider (`stripe`, `demo`)
+       * @example jane.admin
+       */
+      actor?: string;
+    };
+    /** @enum {string} */
+    TimelineKind:
+      | 'created'
+      | 'payment'
+      | 'payment_failed'
+      | 'paid'
+      | 'held'
+      | 'reviewed'
+      | 'withdrawn'
+      | 'keys'
+      | 'email'
+      | 'download'
+      | 'activation'
+      | 'refund'
+      | 'dispute'
+      | 'key_report'
+      | 'staff'
+      | 'note';
     UpdateCouponDto: {
       /**
        * @description Can change only while the coupon has no redemptions
@@ -3850,6 +3947,50 @@ export interface operations {
       };
     };
   };
+  OrderTimelineController_addNote: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateOrderNoteDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderNoteDto'];
+        };
+      };
+      /** @description Note missing, blank, longer than 2000 characters, or another field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   AdminOrdersController_refund: {
     parameters: {
       query?: never;
@@ -3944,6 +4085,39 @@ export interface operations {
       };
       /** @description The order is not paid, or was not delivered and is owed a refund */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  OrderTimelineController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderTimelineDto'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -271,6 +271,14 @@ export const schemaRules = {
       },
     },
   },
+  CreateOrderNoteDto: {
+    properties: {
+      body: {
+        maxLength: 2000,
+        minLength: 1,
+      },
+    },
+  },
   CreatePaymentIntentDto: {
     properties: {
       cartItems: {
@@ -495,6 +503,26 @@ export const schemaRules = {
         enum: ['development', 'production', 'test'],
       },
     },
+  },
+  TimelineKind: {
+    enum: [
+      'created',
+      'payment',
+      'payment_failed',
+      'paid',
+      'held',
+      'reviewed',
+      'withdrawn',
+      'keys',
+      'email',
+      'download',
+      'activation',
+      'refund',
+      'dispute',
+      'key_report',
+      'staff',
+      'note',
+    ],
   },
   UpdateCouponDto: {
     properties: {

@@ -32,6 +32,7 @@ import { StatusChip } from '../common/StatusChip';
 import { errorMessage, useToast } from '../common/toast';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { RefundButton } from './RefundDialog';
+import { OrderTimeline } from './OrderTimeline';
 import { RefundList } from './RefundList';
 import type { OrderDetail, RefundReason } from './types';
 
@@ -317,6 +318,9 @@ const OrderDetailContent = ({ onClose }: { onClose: () => void }) => {
                   </TableBody>
                 </Table>
               )}
+            </Section>
+            <Section title="Timeline">
+              <OrderTimeline orderId={order.id} />
             </Section>
           </Stack>
         ) : null}

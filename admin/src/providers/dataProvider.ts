@@ -1,4 +1,11 @@
-import type { AdminRefund, components, DashboardStats, RefundRequest } from '@store/contracts';
+import type {
+  AdminRefund,
+  components,
+  DashboardStats,
+  OrderNote,
+  OrderTimeline,
+  RefundRequest,
+} from '@store/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider, type GetListParams, type UpdateParams } from 'react-admin';
 import { getToken, type StaffUser } from './session';
@@ -58,6 +65,10 @@ export interface AppDataProvider extends DataProvider {
    * `idempotencyKey` again answers the same refund (one per dialog opening, so a double click refunds once).
    */
   refundOrder(orderId: string, request: RefundRequest, idempotencyKey: string): Promise<AdminRefund>;
+  /** `GET /api/admin/orders/:id/timeline`: the order's story, oldest first. */
+  getOrderTimeline(orderId: string): Promise<OrderTimeline>;
+  /** `POST /api/admin/orders/:id/notes`: an internal note (admin and support). */
+  addOrderNote(orderId: string, body: string): Promise<OrderNote>;
   resendEmail(emailId: number | string): Promise<unknown>;
   importLicenseKeys(file: File): Promise<ImportResult>;
   getMe(): Promise<StaffUser>;
@@ -121,6 +132,17 @@ export function createDataProvider(writableFields: WritableFields): AppDataProvi
         body: JSON.stringify(request),
       });
       return json as AdminRefund;
+    },
+    async getOrderTimeline(orderId) {
+      const { json } = await httpClient(`${API}/orders/${encodeURIComponent(orderId)}/timeline`);
+      return json as OrderTimeline;
+    },
+    async addOrderNote(orderId, body) {
+      const { json } = await httpClient(`${API}/orders/${encodeURIComponent(orderId)}/notes`, {
+        method: 'POST',
+        body: JSON.stringify({ body }),
+      });
+      return json as OrderNote;
     },
     async resendEmail(emailId) {
       const { json } = await httpClient(`${API}/emails/${encodeURIComponent(emailId)}/resend`, {

@@ -26,7 +26,7 @@ export class DownloadsService {
     const counted = await this.links
       .createQueryBuilder()
       .update(DownloadLink)
-      .set({ downloadCount: () => 'downloadCount + 1' })
+      .set({ downloadCount: () => 'downloadCount + 1', lastDownloadedAt: now })
       .where('id = :id', { id: link.id })
       .andWhere('isActive = :active', { active: true })
       .andWhere('downloadCount < maxDownloads')

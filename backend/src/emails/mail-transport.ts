@@ -21,6 +21,14 @@ export function senderDomain(from: string): string {
   return /@([\w.-]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
 }
 
+/**
+ * The Message-ID an outbox message is sent with: the same for every attempt, so it can be quoted before it
+ * is sent (the order's timeline, dispute evidence) and matched in the receiver's headers after.
+ */
+export function outboxMessageId(message: { id: number; createdAt: Date }, domain: string): string {
+  return `<outbox-${message.id}.${message.createdAt.getTime()}@${domain}>`;
+}
+
 /** SMTP timeouts: a dead or silent server fails the attempt quickly and the outbox retries later. */
 export const SMTP_TIMEOUTS = {
   dnsTimeout: 10_000,

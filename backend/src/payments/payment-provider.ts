@@ -69,7 +69,8 @@ interface PaymentWebhookEvent extends WebhookEventBase {
  */
 export type WebhookEvent =
   | (PaymentWebhookEvent & { kind: 'succeeded'; providerPaymentId: string; paymentMethod: string })
-  | (PaymentWebhookEvent & { kind: 'failed'; providerPaymentId: string })
+  /** `failureReason`: why the attempt was declined, in the provider's words (and its code), when it says. */
+  | (PaymentWebhookEvent & { kind: 'failed'; providerPaymentId: string; failureReason: string | null })
   /**
    * `fullyRefunded`: the whole payment is refunded now (`amountCents` is what is refunded so far);
    * `refunds`: the payment's refunds when the provider lists them, else null.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   BadRequestException,
   ConflictException,
@@ -28,6 +29,29 @@ import {
 import { PaymentProviders } from './payment-providers.js';
 import { DemoPaymentProvider } from './providers/demo.provider.js';
 import { RefundsService } from './refunds.service.js';
+
+const DEMO_DECLINE = 'Your card was declined (demo payment, no charge).';
+
+/**
+ * The demo confirmation's outcome as a payment event, as a provider's webhook would be recorded, so the
+ * order's timeline shows demo attempts (a decline with its reason) like any other.
+ */
+function recordDemoEvent(
+  m: EntityManager,
+  orderId: string,
+  type: string,
+  failureReason: string | null,
+  receivedAt = new Date(),
+) {
+  return m.insert(PaymentEvent, {
+    providerEventId: `demo_${randomUUID()}`,
+    provider: 'demo',
+    type,
+    orderId,
+    failureReason,
+    receivedAt,
+  });
+}
 
 /**
  * One order's payment is looked up at the provider at most this often for the shopper's status polling,
@@ -117,20 +141,27 @@ export class PaymentsService {
     }
     if (order.status === 'cancelled') throw new ConflictException('This order was cancelled');
     if (outcome === 'decline') {
-      await runInTransaction(this.db, (m) => this.fulfilment.failPayment(m, orderId));
+      await runInTransaction(this.db, async (m) => {
+        await this.fulfilment.failPayment(m, orderId);
+        await recordDemoEvent(m, orderId, 'demo.payment_failed', DEMO_DECLINE);
+      });
       if (order.providerPaymentId) demo.settle(order.providerPaymentId, 'failed', order);
       throw new HttpException(
         {
           statusCode: 402,
-          message: 'Your card was declined (demo payment, no charge).',
+          message: DEMO_DECLINE,
           error: 'Payment Required',
         },
         HttpStatus.PAYMENT_REQUIRED,
       );
     }
-    const confirmed = await runInTransaction(this.db, (m) =>
-      this.fulfilment.confirmPayment(m, orderId, demo.name),
-    );
+    const confirmed = await runInTransaction(this.db, async (m) => {
+      // Dated as it arrived, before the payment it confirms (as a provider's webhook is recorded).
+      const receivedAt = new Date();
+      const paid = await this.fulfilment.confirmPayment(m, orderId, demo.name);
+      if (paid) await recordDemoEvent(m, orderId, 'demo.payment_succeeded', null, receivedAt);
+      return paid;
+    });
     if (order.providerPaymentId) demo.settle(order.providerPaymentId, 'succeeded', order);
     // Already paid (a second click): the order as it stands.
     const after = confirmed ?? (await this.db.getRepository(Order).findOneByOrFail({ id: orderId }));
@@ -216,6 +247,7 @@ export class PaymentsService {
           provider: provider.name,
           type: event.providerType,
           orderId: null,
+          failureReason: event.kind === 'failed' ? event.failureReason : null,
         });
         const orderId = await this.applyEvent(m, provider, event);
         if (orderId) await m.update(PaymentEvent, { providerEventId }, { orderId });

@@ -5,10 +5,12 @@ import { LicenseKeysModule } from '../../license-keys/license-keys.module.js';
 import { PaymentsModule } from '../../payments/payments.module.js';
 import { AdminOrdersController } from './admin-orders.controller.js';
 import { AdminOrdersService } from './admin-orders.service.js';
+import { OrderTimelineController } from './order-timeline.controller.js';
+import { OrderTimelineService } from './order-timeline.service.js';
 
 @Module({
   imports: [AuditModule, FulfilmentModule, LicenseKeysModule, PaymentsModule],
-  controllers: [AdminOrdersController],
-  providers: [AdminOrdersService],
+  controllers: [AdminOrdersController, OrderTimelineController],
+  providers: [AdminOrdersService, OrderTimelineService],
 })
 export class AdminOrdersModule {}

@@ -57,6 +57,10 @@ export class DownloadLink extends UuidEntity {
   @Column({ type: 'datetime', precision: 3, nullable: true })
   expiresAt: Date | null;
 
+  /** When the customer last downloaded through it (null: never, or before this was recorded). */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  lastDownloadedAt: Date | null;
+
   @CreateDateColumn({ type: 'datetime', precision: 3 })
   createdAt: Date;
 }

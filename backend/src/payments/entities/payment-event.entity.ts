@@ -21,6 +21,10 @@ export class PaymentEvent {
   @Column({ type: 'varchar', length: 36, nullable: true })
   orderId: string | null;
 
+  /** Why the provider declined a payment attempt, in its words (the order's timeline shows it). */
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  failureReason: string | null;
+
   @CreateDateColumn({ type: 'datetime', precision: 3 })
   receivedAt: Date;
 }

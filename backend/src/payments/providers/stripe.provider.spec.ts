@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { StripeStandIn } from '../../../test/support/stripe-stand-in.js';
 import type { Order } from '../../orders/entities/order.entity.js';
 import { RefundRefused, WebhookRefused, type WebhookEvent } from '../payment-provider.js';
-import { StripePaymentProvider, WEBHOOK_TOLERANCE_SECONDS } from './stripe.provider.js';
+import { declineReason, StripePaymentProvider, WEBHOOK_TOLERANCE_SECONDS } from './stripe.provider.js';
 
 describe('StripePaymentProvider against the local Stripe stand-in', () => {
   let standIn: StripeStandIn;
@@ -79,7 +79,22 @@ describe('StripePaymentProvider against the local Stripe stand-in', () => {
         orderId: o.id,
         amountCents: 4859,
         currency: 'usd',
+        failureReason: 'Your card was declined. (card_declined)',
       });
+    });
+
+    it("reads the decline's reason: Stripe's message and its most precise code", () => {
+      expect(
+        declineReason({
+          message: 'Your card has insufficient funds.',
+          code: 'card_declined',
+          decline_code: 'insufficient_funds',
+        }),
+      ).toBe('Your card has insufficient funds. (insufficient_funds)');
+      expect(declineReason({ code: 'expired_card' })).toBe('expired_card');
+      expect(declineReason({ message: 'x'.repeat(600) })).toHaveLength(500);
+      expect(declineReason(null)).toBeNull();
+      expect(declineReason({})).toBeNull();
     });
 
     it('reads a partial and then a full refund', async () => {

@@ -200,6 +200,23 @@ function refundOf(object: Fields): ProviderRefund | null {
   };
 }
 
+/** Kept in `payment_events.failureReason`. */
+const FAILURE_REASON_LENGTH = 500;
+
+/**
+ * A PaymentIntent's `last_payment_error` as staff read it: Stripe's message and its most precise code
+ * (`decline_code` such as `insufficient_funds`, else `code`), e.g. "Your card has insufficient funds.
+ * (insufficient_funds)"; null when Stripe gives neither.
+ */
+export function declineReason(error: unknown): string | null {
+  if (!error || typeof error !== 'object') return null;
+  const fields = error as Fields;
+  const message = text(fields.message);
+  const code = text(fields.decline_code) ?? text(fields.code);
+  const reason = message && code ? `${message} (${code})` : (message ?? code);
+  return reason && reason.slice(0, FAILURE_REASON_LENGTH);
+}
+
 /** A checked event (malformedStripeEvent) in the store's words. */
 function neutralEvent(event: Stripe.Event): WebhookEvent {
   const base = { providerEventId: event.id, providerType: event.type };
@@ -216,7 +233,8 @@ function neutralEvent(event: Stripe.Event): WebhookEvent {
         amountCents: cents(intent.amount_received) || cents(intent.amount),
         currency,
       };
-      if (event.type === 'payment_intent.payment_failed') return { ...payment, kind: 'failed' };
+      if (event.type === 'payment_intent.payment_failed')
+        return { ...payment, kind: 'failed', failureReason: declineReason(intent.last_payment_error) };
       const methods = intent.payment_method_types;
       const method = Array.isArray(methods) ? text(methods[0]) : null;
       return { ...payment, kind: 'succeeded', paymentMethod: method ?? 'card' };
