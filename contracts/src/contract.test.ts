@@ -35,7 +35,7 @@ describe('the generated contract', () => {
   });
 
   it("states the server's statuses and form limits", () => {
-    assert.deepEqual(ORDER_STATUSES, ['processing', 'fulfilled', 'cancelled']);
+    assert.deepEqual(ORDER_STATUSES, ['processing', 'fulfilled', 'cancelled', 'on_hold', 'withdrawn']);
     assert.deepEqual(BILLING_RULES.firstName, { maxLength: 100, minLength: 2 });
     assert.equal(BILLING_RULES.email.maxLength, 254);
     assert.equal(CONTACT_RULES.message.maxLength, 5000);
