@@ -21,6 +21,14 @@ export function senderDomain(from: string): string {
   return /@([\w.-]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
 }
 
+/**
+ * The Message-ID an outbox row is sent with: stable, so a receiver recognises a message sent twice, and
+ * known to the store (the dispute evidence pack quotes the delivery e-mail's).
+ */
+export function outboxMessageId(row: { id: number; createdAt: Date }, domain: string): string {
+  return `<outbox-${row.id}.${row.createdAt.getTime()}@${domain}>`;
+}
+
 /** SMTP timeouts: a dead or silent server fails the attempt quickly and the outbox retries later. */
 export const SMTP_TIMEOUTS = {
   dnsTimeout: 10_000,

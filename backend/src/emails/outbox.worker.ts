@@ -10,7 +10,7 @@ import type { DataSource, Repository, UpdateResult } from 'typeorm';
 import { isDatabaseUnavailable } from '../database/errors.js';
 import { JobLeases } from '../job-leases/job-leases.service.js';
 import { OutboxEmail } from './entities/outbox-email.entity.js';
-import { MailTransport } from './mail-transport.js';
+import { MailTransport, outboxMessageId } from './mail-transport.js';
 import { OutboxCipher } from './outbox-cipher.js';
 import { OUTBOX_OPTIONS, type OutboxOptions } from './outbox.options.js';
 import { formatDelay } from './retry-schedule.js';
@@ -212,7 +212,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
           subject: message.subject,
           text: this.cipher.open(message.text),
           html: this.cipher.open(message.html),
-          messageId: `<outbox-${message.id}.${message.createdAt.getTime()}@${this.messageIdDomain}>`,
+          messageId: outboxMessageId(message, this.messageIdDomain),
         },
         AbortSignal.timeout(this.options.sendTimeoutMs),
       );

@@ -12,6 +12,7 @@ import { PAYMENT_PROVIDER_NAMES } from '../../../config/app-config.js';
 import { AdminOrderRowDto } from './admin-order.dto.js';
 import { PLATFORMS, type Platform } from '../../../catalog/entities/product.entity.js';
 import { AdminRefundDto } from './admin-refund.dto.js';
+import { AdminDisputeDto } from '../../../disputes/dto/admin-dispute.dto.js';
 
 export class AdminOrderItemDto {
   @ApiProperty() productId: string;
@@ -108,6 +109,11 @@ export class AdminOrderDetailDto extends AdminOrderRowDto {
       'What may still be refunded: paid, less the refunds that succeeded or are pending (0 unpaid)',
   })
   refundableCents: number;
+  @ApiProperty({
+    type: [AdminDisputeDto],
+    description: 'Chargebacks and early fraud warnings of its payment, oldest first',
+  })
+  disputes: AdminDisputeDto[];
 }
 
 /**
