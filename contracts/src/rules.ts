@@ -352,6 +352,9 @@ export const schemaRules = {
       },
     },
   },
+  DisputeKind: {
+    enum: ['dispute', 'fraud_warning'],
+  },
   EmailStatus: {
     enum: ['pending', 'sent', 'failed'],
   },
