@@ -55,6 +55,8 @@ export type AdminOrderDetail = Schemas['AdminOrderDetailDto'];
 export type AdminRefund = Schemas['AdminRefundDto'];
 export type RefundRequest = Schemas['CreateRefundDto'];
 export type RefundStatus = Schemas['RefundStatus'];
+/** A chargeback or early fraud warning on the order detail (`disputes`). */
+export type AdminDispute = Schemas['AdminDisputeDto'];
 export type AdminLicenseKey = Schemas['AdminLicenseKeyDto'];
 export type AdminDownload = Schemas['AdminDownloadDto'];
 export type AdminCoupon = Schemas['AdminCouponDto'];

@@ -19,6 +19,7 @@ const ORDER: OrderDetail = {
   refundDue: null,
   refunds: [],
   refundableCents: 0,
+  disputes: [],
   orderItems: [
     { productId: 'office-2024-standard', name: 'Office 2024 Standard', quantity: 1, unitPriceCents: 4049 },
   ],

@@ -31,6 +31,7 @@ import { productName } from '../common/products';
 import { StatusChip } from '../common/StatusChip';
 import { errorMessage, useToast } from '../common/toast';
 import type { AppDataProvider } from '../providers/dataProvider';
+import { DisputePanel } from './DisputePanel';
 import { RefundButton } from './RefundDialog';
 import { RefundList } from './RefundList';
 import type { OrderDetail, RefundReason } from './types';
@@ -39,6 +40,8 @@ const REFUND_REASONS: Record<RefundReason, string> = {
   'order-cancelled': 'The payment arrived after this order had been cancelled.',
   'coupon-used-up':
     "The payment arrived after the order's coupon reservation had lapsed and the coupon had reached its cap.",
+  'review-rejected': 'The order was rejected in review (or an early fraud warning came in) before delivery.',
+  withdrawn: 'The customer withdrew from the contract before the licence keys were delivered.',
 };
 
 /** A paid order that was not delivered: staff must give the money back. */
@@ -195,6 +198,7 @@ const OrderDetailContent = ({ onClose }: { onClose: () => void }) => {
         {order ? (
           <Stack spacing={3}>
             <RefundDueWarning order={order} />
+            <DisputePanel order={order} />
             <Section title="Customer Information">
               <Typography>{order.customerName}</Typography>
               <Typography>{order.customerEmail}</Typography>

@@ -66,6 +66,7 @@ const ORDER: OrderDetail = {
   emails: [],
   refunds: [],
   refundableCents: 12147,
+  disputes: [],
 };
 
 const REFUND: AdminRefund = {
