@@ -60,7 +60,8 @@ export class DisputesService {
   /**
    * `charge.dispute.created/updated/closed`. The first event seen for a dispute (whichever it is: they may
    * arrive out of order) records it and opens it; every event keeps its status and due date current; the
-   * first that reports it closed applies the outcome. `order` must come from lockOrder.
+   * first that reports a final status (won, lost, warning_closed) applies the outcome; a `closed` event
+   * with any other status changes nothing more. `order` must come from lockOrder.
    */
   async applyDispute(
     m: EntityManager,
@@ -100,8 +101,11 @@ export class DisputesService {
       Object.assign(dispute, fields);
       await repo.update(dispute.id, fields);
     }
-    if ((phase === 'closed' || CLOSED.includes(reported.status)) && !wasClosed)
-      await this.close(m, order, dispute);
+    if (phase === 'closed' && !CLOSED.includes(reported.status))
+      this.logger.warn(
+        `Dispute ${reported.providerDisputeId} closed as ${reported.status}: payment left as it is`,
+      );
+    if (CLOSED.includes(reported.status) && !wasClosed) await this.close(m, order, dispute);
   }
 
   /** The payment becomes disputed; the keys are revoked (or a held order's reservation released). */
