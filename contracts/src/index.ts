@@ -61,6 +61,8 @@ export type TimelineEntry = Schemas['TimelineEntryDto'];
 export type TimelineKind = Schemas['TimelineKind'];
 export type OrderNote = Schemas['OrderNoteDto'];
 export type OrderNoteRequest = Schemas['CreateOrderNoteDto'];
+/** A chargeback or early fraud warning on the order detail (`disputes`). */
+export type AdminDispute = Schemas['AdminDisputeDto'];
 export type AdminLicenseKey = Schemas['AdminLicenseKeyDto'];
 export type AdminDownload = Schemas['AdminDownloadDto'];
 export type AdminCoupon = Schemas['AdminCouponDto'];

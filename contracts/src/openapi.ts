@@ -574,6 +574,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/orders/{id}/disputes/{disputeId}/evidence': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The evidence pack of a dispute, as one PDF or as JSON (admin and support; audited)
+     * @description What the store holds: order, lines, billing, the checkout address and country, the card country, the delivery e-mail (send time, Message-ID), downloads, licence activations, the checkout consents with their times, refunds. Values the store did not record read "not recorded".
+     */
+    get: operations['AdminDisputesController_evidencePack'];
+    put?: never;
+    /**
+     * Submit the evidence pack to the payment provider as the dispute’s evidence (admin; audited)
+     * @description Sent as the provider’s evidence text fields and submitted (final). Refused (409) for a fraud warning, a closed dispute, evidence already submitted, or a provider without disputes (the demo provider).
+     */
+    post: operations['AdminDisputesController_submitEvidence'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders/{id}/disputes/{disputeId}/restore-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * After a dispute won: make the keys it revoked work again, and their links (admin; audited)
+     * @description Keys a partial refund revoked stay revoked, and no line gets more working keys than its quantity.
+     */
+    post: operations['AdminDisputesController_restoreKeys'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/orders/{id}/notes': {
     parameters: {
       query?: never;
@@ -899,7 +943,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Stripe webhook (signed with STRIPE_WEBHOOK_SECRET) */
+    /**
+     * Stripe webhook (signed with STRIPE_WEBHOOK_SECRET)
+     * @description Each event is applied once (a replay does nothing). Handled: `payment_intent.succeeded`, `payment_intent.payment_failed`, `charge.refunded`, `refund.created`, `refund.updated`, `refund.failed`, `charge.dispute.created` (payment disputed, keys revoked with DISPUTE_REVOKES_KEYS, staff alerted), `charge.dispute.updated` (status and evidence due date), `charge.dispute.closed` (won: payment back; lost: refunded), `radar.early_fraud_warning.created` (refunded in full with EARLY_FRAUD_WARNING_REFUNDS, staff alerted), `review.opened`, `review.closed`; other types are recorded and ignored. A signed event of the wrong shape is a 400.
+     */
     post: operations['PaymentsController_webhook'];
     delete?: never;
     options?: never;
@@ -1035,6 +1082,40 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
+    };
+    AdminDisputeDto: {
+      /** Format: uuid */
+      id: string;
+      kind: components['schemas']['DisputeKind'];
+      /**
+       * @description The provider's id (Stripe `dp_…`, a warning `issfr_…`)
+       * @example dp_1Nv0…
+       */
+      providerDisputeId: string;
+      /** @example 4049 */
+      amountCents: number;
+      /** @example usd */
+      currency: string;
+      /**
+       * @description The provider's reason; a fraud warning's fraud type
+       * @example fraudulent
+       */
+      reason: string | null;
+      /**
+       * @description The provider's status (`needs_response`, `under_review`, `won`, `lost`, …); a fraud warning: `refunded` (refunded automatically, EARLY_FRAUD_WARNING_REFUNDS) or `open`
+       * @example needs_response
+       */
+      status: string;
+      /** Format: date-time */
+      evidenceDueBy: string | null;
+      /** Format: date-time */
+      evidenceSubmittedAt: string | null;
+      /** @description The staff member who submitted it */
+      evidenceSubmittedBy: string | null;
+      /** @description Whether it revoked the order’s keys (staff may restore them once won) */
+      keysRevoked: boolean;
+      /** Format: date-time */
+      createdAt: string;
     };
     AdminDownloadDto: {
       /** Format: uuid */
@@ -1226,6 +1307,8 @@ export interface components {
        * @description When the customer withdrew from the contract before delivery (status withdrawn)
        */
       withdrawnAt: string | null;
+      /** @description Chargebacks and early fraud warnings of its payment, oldest first */
+      disputes: components['schemas']['AdminDisputeDto'][];
     };
     AdminOrderDownloadDto: {
       /** Format: uuid */
@@ -1782,6 +1865,8 @@ export interface components {
       password: string;
     };
     /** @enum {string} */
+    DisputeKind: 'dispute' | 'fraud_warning';
+    /** @enum {string} */
     EmailStatus: 'pending' | 'sent' | 'failed' | 'withheld';
     HealthDto: {
       /**
@@ -2083,6 +2168,10 @@ export interface components {
       queued: boolean;
       /** @description The outbox message id */
       emailId: number;
+    };
+    RestoreKeysResponseDto: {
+      /** @description How many revoked keys work again */
+      restored: number;
     };
     /**
      * @description The screenshot’s type (GET /api/admin/key-reports/:id/screenshot), null without one
@@ -3940,6 +4029,146 @@ export interface operations {
       };
       /** @description Cancelling: the payment provider could not be reached */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AdminDisputesController_evidencePack: {
+    parameters: {
+      query?: {
+        /** @description Default pdf */
+        format?: 'pdf' | 'json';
+      };
+      header?: never;
+      path: {
+        id: string;
+        disputeId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PDF (attachment), or the pack as JSON */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No such order, or no such dispute of it */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AdminDisputesController_submitEvidence: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        disputeId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminDisputeDto'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not an open dispute, submitted already, or the provider has no disputes */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The payment provider refused it or could not be reached */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AdminDisputesController_restoreKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        disputeId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RestoreKeysResponseDto'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The dispute is not won, revoked no keys (or they were restored), or the order is not deliverable */
+      409: {
         headers: {
           [name: string]: unknown;
         };

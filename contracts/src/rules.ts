@@ -360,6 +360,9 @@ export const schemaRules = {
       },
     },
   },
+  DisputeKind: {
+    enum: ['dispute', 'fraud_warning'],
+  },
   EmailStatus: {
     enum: ['pending', 'sent', 'failed', 'withheld'],
   },

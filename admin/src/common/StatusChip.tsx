@@ -27,6 +27,14 @@ const COLORS: Record<string, 'success' | 'warning' | 'error' | 'default' | 'info
   withdrawn: 'default',
   disputed: 'error',
   withheld: 'warning',
+  // A dispute's (Stripe's words) and an early fraud warning's statuses.
+  needs_response: 'error',
+  warning_needs_response: 'warning',
+  under_review: 'info',
+  warning_under_review: 'info',
+  won: 'success',
+  warning_closed: 'success',
+  lost: 'error',
 };
 
 export const StatusChip = ({ status }: { status: string }) => (

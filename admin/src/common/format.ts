@@ -21,6 +21,11 @@ const STATUS_LABELS: Record<string, string> = {
   'refund-due': 'Refund due',
   partially_refunded: 'Partly refunded',
   on_hold: 'On hold',
+  needs_response: 'Needs response',
+  warning_needs_response: 'Inquiry: needs response',
+  under_review: 'Under review',
+  warning_under_review: 'Inquiry under review',
+  warning_closed: 'Inquiry closed',
 };
 
 /** A status as the back office shows it (chips and status choices alike): "Fulfilled", "Partly refunded". */

@@ -31,6 +31,7 @@ import { productName } from '../common/products';
 import { StatusChip } from '../common/StatusChip';
 import { errorMessage, useToast } from '../common/toast';
 import type { AppDataProvider } from '../providers/dataProvider';
+import { DisputePanel } from './DisputePanel';
 import { RefundButton } from './RefundDialog';
 import { OrderTimeline } from './OrderTimeline';
 import { RefundList } from './RefundList';
@@ -40,7 +41,7 @@ const REFUND_REASONS: Record<RefundReason, string> = {
   'order-cancelled': 'The payment arrived after this order had been cancelled.',
   'coupon-used-up':
     "The payment arrived after the order's coupon reservation had lapsed and the coupon had reached its cap.",
-  'review-rejected': 'The order was rejected in review.',
+  'review-rejected': 'The order was rejected in review (or an early fraud warning came in) before delivery.',
   withdrawn:
     'The customer withdrew from the contract before delivery; the automatic refund was not confirmed by the provider.',
 };
@@ -199,6 +200,7 @@ const OrderDetailContent = ({ onClose }: { onClose: () => void }) => {
         {order ? (
           <Stack spacing={3}>
             <RefundDueWarning order={order} />
+            <DisputePanel order={order} />
             <Section title="Customer Information">
               <Typography>{order.customerName}</Typography>
               <Typography>{order.customerEmail}</Typography>

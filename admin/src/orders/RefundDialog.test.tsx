@@ -3,7 +3,7 @@ import type { AdminRefund } from '@store/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
 import { jsonBody, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
-import { PAID_ORDER } from '../test/fixtures';
+import { PAID_ORDER, PAID_ORDER_DETAIL } from '../test/fixtures';
 import type { OrderDetail } from './types';
 
 const key = (id: string, productId: string, last: string) => ({
@@ -28,7 +28,7 @@ const link = (id: string, productId: string) => ({
 
 /** Two Standard licences and one Home & Business, $121.47 paid by card, nothing refunded yet. */
 const ORDER: OrderDetail = {
-  ...PAID_ORDER,
+  ...PAID_ORDER_DETAIL,
   totalCents: 12147,
   orderItems: [
     { productId: 'office-2024-standard', name: 'Office 2024 Standard', quantity: 2, unitPriceCents: 4049 },
@@ -39,34 +39,14 @@ const ORDER: OrderDetail = {
       unitPriceCents: 4049,
     },
   ],
-  billing: {
-    email: PAID_ORDER.customerEmail,
-    firstName: 'Jane',
-    lastName: 'Doe',
-    address: '1 Main St',
-    city: 'Springfield',
-    country: 'US',
-    zipCode: '12345',
-    phoneCountryCode: '+1',
-    phone: '5550100',
-  },
   subtotalCents: 12147,
-  discountCents: 0,
-  couponCode: null,
-  paymentProvider: 'stripe',
-  providerPaymentId: 'pi_3RefundDialogTest',
-  paidAt: '2026-11-23T10:05:00.000Z',
-  allowedTransitions: { status: [], paymentStatus: [] },
   licenseKeys: [
     key('k1', 'office-2024-standard', 'AAAAA'),
     key('k2', 'office-2024-standard', 'BBBBB'),
     key('k3', 'office-2024-home-business', 'CCCCC'),
   ],
   downloads: [link('d1', 'office-2024-standard'), link('d2', 'office-2024-home-business')],
-  emails: [],
-  refunds: [],
   refundableCents: 12147,
-  withdrawnAt: null,
 };
 
 const REFUND: AdminRefund = {

@@ -1,4 +1,5 @@
 import type {
+  AdminDispute,
   AdminRefund,
   components,
   DashboardStats,
@@ -83,6 +84,12 @@ export interface AppDataProvider extends DataProvider {
   replaceReportedKey(reportId: number | string): Promise<KeyReport>;
   /** `GET /api/admin/key-reports/:id/screenshot`: the image (the token goes in a header, not an img src). */
   getKeyReportScreenshot(reportId: number | string): Promise<Blob>;
+  /** `GET /api/admin/orders/:id/disputes/:disputeId/evidence`: the evidence pack, as a PDF or JSON file. */
+  getDisputeEvidence(orderId: string, disputeId: string, format: 'pdf' | 'json'): Promise<Blob>;
+  /** `POST …/disputes/:disputeId/evidence`: sends the pack to the payment provider and submits it. */
+  submitDisputeEvidence(orderId: string, disputeId: string): Promise<AdminDispute>;
+  /** `POST …/disputes/:disputeId/restore-keys`: after a dispute won, the keys it revoked work again. */
+  restoreDisputeKeys(orderId: string, disputeId: string): Promise<{ restored: number }>;
 }
 
 /**
@@ -190,5 +197,24 @@ export function createDataProvider(writableFields: WritableFields): AppDataProvi
       if (!response.ok) throw new Error(`The screenshot could not be loaded (${response.status})`);
       return response.blob();
     },
+    async getDisputeEvidence(orderId, disputeId, format) {
+      const token = getToken();
+      const response = await fetch(`${disputeUrl(orderId, disputeId)}/evidence?format=${format}`, {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      });
+      if (!response.ok) throw new Error(`The evidence pack could not be loaded (${response.status})`);
+      return response.blob();
+    },
+    async submitDisputeEvidence(orderId, disputeId) {
+      const { json } = await httpClient(`${disputeUrl(orderId, disputeId)}/evidence`, { method: 'POST' });
+      return json as AdminDispute;
+    },
+    async restoreDisputeKeys(orderId, disputeId) {
+      const { json } = await httpClient(`${disputeUrl(orderId, disputeId)}/restore-keys`, { method: 'POST' });
+      return json as { restored: number };
+    },
   };
 }
+
+const disputeUrl = (orderId: string, disputeId: string) =>
+  `${API}/orders/${encodeURIComponent(orderId)}/disputes/${encodeURIComponent(disputeId)}`;

@@ -1,5 +1,5 @@
 import type { LicenseKey } from '../license-keys/types';
-import type { Order } from '../orders/types';
+import type { Order, OrderDetail } from '../orders/types';
 
 /** A paid, delivered order as the orders list answers it: the tests' usual order. */
 export const PAID_ORDER: Order = {
@@ -13,6 +13,39 @@ export const PAID_ORDER: Order = {
   createdAt: '2026-11-23T10:00:00.000Z',
   awaitingKeys: false,
   refundDue: null,
+};
+
+/** PAID_ORDER as its detail answers it: one Standard licence paid by card through Stripe, nothing else yet. */
+export const PAID_ORDER_DETAIL: OrderDetail = {
+  ...PAID_ORDER,
+  orderItems: [
+    { productId: 'office-2024-standard', name: 'Office 2024 Standard', quantity: 1, unitPriceCents: 4049 },
+  ],
+  billing: {
+    email: PAID_ORDER.customerEmail,
+    firstName: 'Jane',
+    lastName: 'Doe',
+    address: '1 Main St',
+    city: 'Springfield',
+    country: 'US',
+    zipCode: '12345',
+    phoneCountryCode: '+1',
+    phone: '5550100',
+  },
+  subtotalCents: 4049,
+  discountCents: 0,
+  couponCode: null,
+  paymentProvider: 'stripe',
+  providerPaymentId: 'pi_3PaidOrderDetail',
+  paidAt: '2026-11-23T10:05:00.000Z',
+  allowedTransitions: { status: [], paymentStatus: [] },
+  licenseKeys: [],
+  downloads: [],
+  emails: [],
+  refunds: [],
+  refundableCents: 4049,
+  withdrawnAt: null,
+  disputes: [],
 };
 
 /** A key as the licence keys list answers it: active, unused, given to PAID_ORDER. */

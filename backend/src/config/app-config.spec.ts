@@ -91,6 +91,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('revokes keys on a dispute and refunds early fraud warnings by default; both can be turned off', () => {
+    expect(loadConfig({}, ROOT).disputes).toEqual({ revokeKeys: true, earlyFraudWarningRefunds: true });
+    expect(
+      loadConfig({ DISPUTE_REVOKES_KEYS: 'false', EARLY_FRAUD_WARNING_REFUNDS: 'no' }, ROOT).disputes,
+    ).toEqual({ revokeKeys: false, earlyFraudWarningRefunds: false });
+    expect(problemsOf({ DISPUTE_REVOKES_KEYS: 'maybe', EARLY_FRAUD_WARNING_REFUNDS: '2' })).toEqual([
+      'DISPUTE_REVOKES_KEYS must be true or false (got "maybe")',
+      'EARLY_FRAUD_WARNING_REFUNDS must be true or false (got "2")',
+    ]);
+  });
+
   it('takes the outbox retry schedule from validated settings', () => {
     const env = {
       MAIL_RETRY_FIRST_DELAY_SECONDS: '2',

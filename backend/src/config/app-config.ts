@@ -72,6 +72,7 @@ export interface AppConfig {
   seedDemoKeys: boolean;
   mail: MailConfig;
   payments: PaymentsConfig;
+  disputes: DisputesConfig;
   /**
    * How the store presents itself to shoppers (footer, content pages, customer e-mails); the support
    * address is mail's. The hours are the spec's, not a setting (see support-hours.ts).
@@ -118,6 +119,17 @@ export interface StripeConfig {
   webhookSecret: string;
   /** Another API host (a local stand-in in tests), e.g. http://127.0.0.1:12111. */
   apiBase: URL | null;
+}
+
+/** What the store does when a card's bank disputes a payment or warns of fraud (#19 §2). */
+export interface DisputesConfig {
+  /** DISPUTE_REVOKES_KEYS (default true): a dispute opened revokes the order's keys and disables its links. */
+  revokeKeys: boolean;
+  /**
+   * EARLY_FRAUD_WARNING_REFUNDS (default true): an early fraud warning refunds the payment in full and
+   * revokes the keys, before it becomes a dispute that counts against the card schemes' ratio limits.
+   */
+  earlyFraudWarningRefunds: boolean;
 }
 
 export interface PaymentsConfig {
@@ -252,6 +264,10 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
   }
   const payments = paymentsConfig(env, isProduction, problems);
   const store = storeConfig(env, problems);
+  const disputes: DisputesConfig = {
+    revokeKeys: flag(env, 'DISPUTE_REVOKES_KEYS', true, problems),
+    earlyFraudWarningRefunds: flag(env, 'EARLY_FRAUD_WARNING_REFUNDS', true, problems),
+  };
 
   if (problems.length) throw new ConfigError(problems);
   return {
@@ -274,6 +290,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
     seedDemoKeys,
     mail,
     payments,
+    disputes,
     store,
     staticDirs: { storefront: fromRoot('storefront/dist'), admin: fromRoot('admin/dist') },
   };

@@ -45,6 +45,41 @@ export interface ProviderPayment {
   paymentMethod: string | null;
 }
 
+/** A chargeback as the provider reports it. */
+export interface ProviderDispute {
+  providerDisputeId: string;
+  amountCents: number;
+  currency: string;
+  /** `fraudulent`, `product_not_received`, … */
+  reason: string | null;
+  /** `warning_needs_response`, `needs_response`, `under_review`, `won`, `lost`, … */
+  status: string;
+  /** The last moment evidence is accepted, when the provider says. */
+  evidenceDueBy: Date | null;
+}
+
+/** An early fraud warning: the card's issuer reports the charge as likely fraud (not a dispute yet). */
+export interface ProviderFraudWarning {
+  providerWarningId: string;
+  /** `made_with_stolen_card`, `unauthorized_use_of_card`, … */
+  fraudType: string | null;
+}
+
+/** What the store holds for a dispute, in the text fields providers accept as evidence. */
+export interface DisputeEvidence {
+  customerName: string;
+  customerEmailAddress: string;
+  billingAddress: string;
+  customerPurchaseIp: string | null;
+  productDescription: string;
+  serviceDate: string;
+  accessActivityLog: string;
+  uncategorizedText: string;
+}
+
+/** The provider does not do this (the demo provider has no disputes): answered 409 with this message. */
+export class ProviderUnsupported extends Error {}
+
 interface WebhookEventBase {
   /** The provider's id for the event: recorded once in `payment_events`, so a replay does nothing. */
   providerEventId: string;
@@ -64,8 +99,8 @@ interface PaymentWebhookEvent extends WebhookEventBase {
 
 /**
  * A provider's webhook delivery in the store's words. Payments and refunds change orders; disputes and
- * fraud reviews are recorded (once, against their order) and acted on by the rest of issue #19. Types the
- * store has no use for are `ignored`, and recorded too.
+ * early fraud warnings are applied by DisputesService; fraud reviews are recorded against their order.
+ * Types the store has no use for are `ignored`, and recorded too.
  */
 export type WebhookEvent =
   | (PaymentWebhookEvent & { kind: 'succeeded'; providerPaymentId: string; paymentMethod: string })
@@ -78,7 +113,14 @@ export type WebhookEvent =
   | (PaymentWebhookEvent & { kind: 'refunded'; fullyRefunded: boolean; refunds: ProviderRefund[] | null })
   /** One refund created or changed (Stripe's `refund.created` / `refund.updated` / `refund.failed`). */
   | (PaymentWebhookEvent & { kind: 'refund_updated'; refund: ProviderRefund })
-  | (PaymentWebhookEvent & { kind: 'disputed' })
+  /** A chargeback opened, changed or closed (Stripe's `charge.dispute.created/updated/closed`). */
+  | (PaymentWebhookEvent & {
+      kind: 'dispute';
+      phase: 'created' | 'updated' | 'closed';
+      dispute: ProviderDispute;
+    })
+  /** An early fraud warning from the card network (Stripe's `radar.early_fraud_warning.created`). */
+  | (PaymentWebhookEvent & { kind: 'fraud_warning'; warning: ProviderFraudWarning })
   /** A fraud review; `reason`: why it was opened or how it was closed, in the provider's words. */
   | (PaymentWebhookEvent & { kind: 'review_opened' | 'review_closed'; reason: string | null })
   | (WebhookEventBase & { kind: 'ignored' });
@@ -127,6 +169,11 @@ export interface PaymentProvider {
     amountCents?: number,
     options?: { idempotencyKey?: string; storeRefundId?: string },
   ): Promise<ProviderRefund>;
+  /**
+   * Sends the evidence for a dispute and submits it (no further changes possible). Throws
+   * ProviderUnsupported when the provider has no disputes, anything else when it cannot be reached.
+   */
+  submitDisputeEvidence(providerDisputeId: string, evidence: DisputeEvidence): Promise<void>;
   /** Reads a webhook delivery; throws WebhookRefused when it cannot be trusted or read. */
   parseWebhook(rawBody: Buffer | undefined, headers: WebhookHeaders): Promise<WebhookEvent>;
   /** The payment as the provider has it now (the catch-up of the shopper's status polling). */

@@ -25,7 +25,17 @@ export class PaymentsController {
 
   @Post('webhook')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Stripe webhook (signed with STRIPE_WEBHOOK_SECRET)' })
+  @ApiOperation({
+    summary: 'Stripe webhook (signed with STRIPE_WEBHOOK_SECRET)',
+    description:
+      'Each event is applied once (a replay does nothing). Handled: `payment_intent.succeeded`, ' +
+      '`payment_intent.payment_failed`, `charge.refunded`, `refund.created`, `refund.updated`, `refund.failed`, ' +
+      '`charge.dispute.created` (payment disputed, keys revoked with DISPUTE_REVOKES_KEYS, staff alerted), ' +
+      '`charge.dispute.updated` (status and evidence due date), `charge.dispute.closed` (won: payment back; ' +
+      'lost: refunded), `radar.early_fraud_warning.created` (refunded in full with EARLY_FRAUD_WARNING_REFUNDS, ' +
+      'staff alerted), `review.opened`, `review.closed`; other types are recorded and ignored. A signed event ' +
+      'of the wrong shape is a 400.',
+  })
   @ApiOkResponse({ schema: { example: { received: true } } })
   @ApiBadRequestResponse({ description: 'Missing, forged or stale signature' })
   @ApiNotFoundResponse({ description: 'Stripe is not configured' })

@@ -15,6 +15,7 @@ import { PaymentsController } from './payments.controller.js';
 import { PaymentsService, PAYMENT_SYNC_GATE } from './payments.service.js';
 import { REDIS } from '../redis/redis.module.js';
 import { RedisIntervalGate } from '../redis/redis-interval-gate.js';
+import { DisputesService } from '../disputes/disputes.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([PaymentEvent, Refund]), AuditModule, FulfilmentModule, EmailsModule],
@@ -23,6 +24,8 @@ import { RedisIntervalGate } from '../redis/redis-interval-gate.js';
     ClientSecrets,
     PaymentsService,
     RefundsService,
+    // Applied from the webhooks in their transaction (disputes/); its admin routes are DisputesModule's.
+    DisputesService,
     {
       // Status polls reach the provider once per order and interval: per process, or for all with REDIS_URL.
       provide: PAYMENT_SYNC_GATE,
@@ -39,6 +42,6 @@ import { RedisIntervalGate } from '../redis/redis-interval-gate.js';
       useFactory: (config: AppConfig) => PaymentProviders.fromSettings(config),
     },
   ],
-  exports: [ClientSecrets, PaymentProviders, PaymentsService, RefundsService],
+  exports: [ClientSecrets, PaymentProviders, PaymentsService, RefundsService, DisputesService],
 })
 export class PaymentsModule {}

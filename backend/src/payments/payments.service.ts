@@ -29,6 +29,7 @@ import {
 import { PaymentProviders } from './payment-providers.js';
 import { DemoPaymentProvider } from './providers/demo.provider.js';
 import { RefundsService } from './refunds.service.js';
+import { DisputesService, type AfterCommit } from '../disputes/disputes.service.js';
 
 const DEMO_DECLINE = 'Your card was declined (demo payment, no charge).';
 
@@ -84,6 +85,7 @@ export class PaymentsService {
     private readonly secrets: ClientSecrets,
     private readonly providers: PaymentProviders,
     private readonly refunds: RefundsService,
+    private readonly disputes: DisputesService,
     @Inject(PAYMENT_SYNC_GATE) private readonly syncGate: IntervalGate,
   ) {}
 
@@ -240,8 +242,10 @@ export class PaymentsService {
 
   private async applyOnce(provider: PaymentProvider, event: WebhookEvent): Promise<void> {
     const { providerEventId } = event;
+    const afterCommit: AfterCommit[] = [];
     try {
       await runInTransaction(this.db, async (m) => {
+        afterCommit.length = 0;
         await m.insert(PaymentEvent, {
           providerEventId,
           provider: provider.name,
@@ -249,13 +253,19 @@ export class PaymentsService {
           orderId: null,
           failureReason: event.kind === 'failed' ? event.failureReason : null,
         });
-        const orderId = await this.applyEvent(m, provider, event);
+        const orderId = await this.applyEvent(m, provider, event, afterCommit);
         if (orderId) await m.update(PaymentEvent, { providerEventId }, { orderId });
       });
     } catch (error) {
       if (isUniqueViolation(error)) return; // already applied: a replay
       throw error;
     }
+    // Committed: what must not run inside the transaction (asking the provider for a refund). A failure
+    // here is caught up by the housekeeping (RefundsService.askUnanswered), not by the provider's retry.
+    for (const task of afterCommit)
+      await task().catch((error: Error) =>
+        this.logger.error(`After ${provider.name} event ${providerEventId}: ${error.message}`),
+      );
   }
 
   /** Returns the order the event concerned, if any. */
@@ -263,6 +273,7 @@ export class PaymentsService {
     m: EntityManager,
     provider: PaymentProvider,
     event: WebhookEvent,
+    afterCommit: AfterCommit[],
   ): Promise<string | null> {
     if (event.kind === 'ignored') return null;
     const order = event.providerPaymentId
@@ -289,10 +300,27 @@ export class PaymentsService {
       case 'refund_updated':
         await this.refunds.applyReported(m, (await this.fulfilment.lockOrder(m, order.id))!, event.refund);
         break;
-      case 'disputed':
+      case 'dispute':
+        // Under the order's lock, as refunds and a held order's approval are.
+        await this.disputes.applyDispute(
+          m,
+          (await this.fulfilment.lockOrder(m, order.id))!,
+          event.phase,
+          event.dispute,
+        );
+        break;
+      case 'fraud_warning': {
+        const after = await this.disputes.applyFraudWarning(
+          m,
+          (await this.fulfilment.lockOrder(m, order.id))!,
+          event.warning,
+        );
+        if (after) afterCommit.push(after);
+        break;
+      }
       case 'review_opened':
       case 'review_closed':
-        // Recorded against the order and not acted on yet: holds, disputes and their e-mails are #19.
+        // Recorded against the order and not acted on yet: holds are #19 §3.
         break;
     }
     return order.id;

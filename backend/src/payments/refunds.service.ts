@@ -188,6 +188,80 @@ export class RefundsService {
     await this.settle(m, order, refund);
   }
 
+  /**
+   * A refund the store itself decides on (an early fraud warning: DisputesService), of everything left,
+   * recorded `pending` in the caller's transaction under the order's lock (`order` from lockOrder), by no
+   * staff member. The provider is asked after commit (askRecorded); should the process stop before, the
+   * sweep (askUnanswered) asks it, under the same provider idempotency key. Null when nothing is left or
+   * the payment is not refundable; the same `idempotencyKey` again answers the refund it recorded.
+   */
+  async recordSystem(
+    m: EntityManager,
+    order: Order,
+    request: { reason: string; revokeKeys: boolean; notifyCustomer: boolean; idempotencyKey: string },
+  ): Promise<Refund | null> {
+    const existing = await m.getRepository(Refund).findOneBy({ idempotencyKey: request.idempotencyKey });
+    if (existing) return existing;
+    if (!PAID.includes(order.paymentStatus) || !order.providerPaymentId) return null;
+    const left = await this.refundableCents(m, order);
+    if (left <= 0) return null;
+    const refund = m.getRepository(Refund).create({
+      orderId: order.id,
+      amountCents: left,
+      currency: order.currency,
+      reason: request.reason,
+      status: 'pending',
+      staffUserId: null,
+      staffUsername: null,
+      idempotencyKey: request.idempotencyKey,
+      requestFingerprint: null,
+      revokeKeys: request.revokeKeys,
+      licenseKeyIds: null,
+      notifyCustomer: request.notifyCustomer,
+    });
+    await m.getRepository(Refund).insert(refund);
+    return refund;
+  }
+
+  /**
+   * Asks the provider for a refund recorded but not yet asked (recordSystem's, after its transaction
+   * commits). Answers it as it then stands; one already answered is left as it is.
+   */
+  async askRecorded(refundId: string): Promise<Refund> {
+    const refund = await this.db.getRepository(Refund).findOneByOrFail({ id: refundId });
+    if (refund.status !== 'pending' || refund.providerRefundId) return refund;
+    return this.askProvider(await this.providerOf(refund.orderId), refund);
+  }
+
+  /**
+   * The housekeeping's catch-up: refunds recorded `pending` more than IN_FLIGHT_MS ago whose provider
+   * answer was never recorded (the process stopped between recording and asking) are asked now, under
+   * their own idempotency key, so the provider refunds them once. Answers how many were asked.
+   */
+  async askUnanswered(now = new Date()): Promise<number> {
+    const stale = await this.db
+      .getRepository(Refund)
+      .createQueryBuilder('r')
+      .select(['r.id'])
+      .where('r.status = :pending AND r.providerRefundId IS NULL AND r.createdAt < :cutoff', {
+        pending: 'pending',
+        cutoff: new Date(now.getTime() - IN_FLIGHT_MS),
+      })
+      .orderBy('r.createdAt', 'ASC')
+      .take(100)
+      .getMany();
+    let asked = 0;
+    for (const { id } of stale) {
+      try {
+        await this.askRecorded(id);
+        asked++;
+      } catch (error) {
+        this.logger.warn(`Refund ${id} could not be asked again: ${(error as Error).message}`);
+      }
+    }
+    return asked;
+  }
+
   /** Checks the request against the order under its lock and records the refund `pending`. */
   private async record(
     m: EntityManager,

@@ -32,6 +32,20 @@ export interface StandInRefund {
   livemode: false;
 }
 
+export interface StandInDispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  reason: string;
+  status: string;
+  evidence_details: { due_by: number; submission_count: number };
+  livemode: false;
+  [field: string]: unknown;
+}
+
 /** Reads Stripe's form encoding (`metadata[orderId]=…`) into a nested object. */
 function parseForm(body: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -135,6 +149,15 @@ export class StripeStandIn {
       return send(200, cancelled);
     }
     if (req.method === 'POST' && req.url === '/v1/refunds') return this.refund(body, idempotencyKey, send);
+    // Evidence for a dispute (recorded in `requests`): any dp_ id is taken, as Stripe takes its own.
+    const dispute = req.url?.match(/^\/v1\/disputes\/(dp_\w+)$/);
+    if (req.method === 'POST' && dispute)
+      return send(200, {
+        id: dispute[1],
+        object: 'dispute',
+        status: body.submit === 'true' ? 'under_review' : 'needs_response',
+        evidence: body.evidence ?? {},
+      });
     const match = req.url?.match(/^\/v1\/payment_intents\/(\w+)$/);
     if (req.method === 'GET' && match && this.intents.has(match[1]!))
       return send(200, this.intents.get(match[1]!));
@@ -308,8 +331,11 @@ export class StripeStandIn {
     };
   }
 
-  /** A dispute of the PaymentIntent's charge, as in `charge.dispute.created`. */
-  dispute(intentId: string, amount?: number): object {
+  /**
+   * A dispute of the PaymentIntent's charge, as in `charge.dispute.created` (evidence due in a week);
+   * `changes` make it as `charge.dispute.updated/closed` send it (the same `id`, a new `status`).
+   */
+  dispute(intentId: string, amount?: number, changes: Record<string, unknown> = {}): StandInDispute {
     const intent = this.intents.get(intentId);
     if (!intent) throw new Error(`unknown intent ${intentId}`);
     return {
@@ -321,6 +347,23 @@ export class StripeStandIn {
       payment_intent: intentId,
       reason: 'fraudulent',
       status: 'needs_response',
+      evidence_details: { due_by: Math.floor(Date.now() / 1000) + 7 * 86_400, submission_count: 0 },
+      livemode: false,
+      ...changes,
+    };
+  }
+
+  /** An early fraud warning on the PaymentIntent's charge, as in `radar.early_fraud_warning.created`. */
+  fraudWarning(intentId: string, fraudType = 'made_with_stolen_card'): object {
+    return {
+      id: `issfr_${randomBytes(12).toString('hex')}`,
+      object: 'radar.early_fraud_warning',
+      actionable: true,
+      charge: `ch_${intentId.slice(3)}`,
+      payment_intent: intentId,
+      fraud_type: fraudType,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
     };
   }
 

@@ -28,6 +28,8 @@ import { OutboxEmail } from '../../emails/entities/outbox-email.entity.js';
 import { AdminOrderListRowDto, AdminOrderRowDto } from './dto/admin-order.dto.js';
 import { AdminRefundDto, type CreateRefundDto } from './dto/admin-refund.dto.js';
 import { RefundsService } from '../../payments/refunds.service.js';
+import { DisputesService } from '../../disputes/disputes.service.js';
+import { AdminDisputeDto } from '../../disputes/dto/admin-dispute.dto.js';
 import type {
   AdminOrderDetailDto,
   ResendEmailResponseDto,
@@ -103,6 +105,7 @@ export class AdminOrdersService {
     private readonly fulfilment: FulfilmentService,
     private readonly providers: PaymentProviders,
     private readonly refunds: RefundsService,
+    private readonly disputes: DisputesService,
   ) {}
 
   /**
@@ -146,12 +149,13 @@ export class AdminOrdersService {
   /** One order with its items, billing, keys (in full for admins, masked for support), links and e-mails. */
   async get(id: string, actor: StaffUserDto): Promise<AdminOrderDetailDto> {
     const order = await this.find(id);
-    const [keys, links, emails, refunds, refundableCents] = await Promise.all([
+    const [keys, links, emails, refunds, refundableCents, disputes] = await Promise.all([
       this.db.getRepository(LicenseKey).find({ where: { orderId: id }, order: { assignedAt: 'ASC' } }),
       this.db.getRepository(DownloadLink).find({ where: { orderId: id }, order: LINK_ORDER }),
       this.db.getRepository(OutboxEmail).find({ where: { orderId: id }, order: { createdAt: 'ASC' } }),
       this.refunds.listFor(id),
       this.refunds.refundableCents(this.db.manager, order),
+      this.disputes.listFor(id),
     ]);
     const reveal = actor.role === 'admin';
     if (reveal && keys.length) {
@@ -226,6 +230,7 @@ export class AdminOrdersService {
       refunds: refunds.map((r) => AdminRefundDto.from(r)),
       refundableCents,
       withdrawnAt: order.withdrawnAt,
+      disputes: disputes.map((d) => AdminDisputeDto.from(d)),
     };
   }
 

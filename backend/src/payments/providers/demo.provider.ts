@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Order } from '../../orders/entities/order.entity.js';
 import {
+  ProviderUnsupported,
   RefundRefused,
   WebhookRefused,
   type CreatedPayment,
@@ -108,6 +109,13 @@ export class DemoPaymentProvider implements PaymentProvider {
   }
 
   /** The demo provider sends no webhooks: its payments are confirmed through its own route. */
+  /** No card network behind it, so no chargebacks: nothing to send evidence for. */
+  async submitDisputeEvidence(): Promise<void> {
+    throw new ProviderUnsupported(
+      'The demo payment provider has no disputes: there is nowhere to send evidence',
+    );
+  }
+
   async parseWebhook(_rawBody: Buffer | undefined, _headers: WebhookHeaders): Promise<WebhookEvent> {
     throw new WebhookRefused('The demo payment provider sends no webhooks');
   }

@@ -151,18 +151,75 @@ describe('StripePaymentProvider against the local Stripe stand-in', () => {
       }
     });
 
-    it('reads a dispute', async () => {
+    it('reads a dispute opened, updated and closed', async () => {
       const providerPaymentId = await paid();
-      const delivery = standIn.event('charge.dispute.created', standIn.dispute(providerPaymentId, 4000));
+      const opened = standIn.dispute(providerPaymentId, 4000);
+      for (const [type, phase, status] of [
+        ['charge.dispute.created', 'created', 'needs_response'],
+        ['charge.dispute.updated', 'updated', 'under_review'],
+        ['charge.dispute.closed', 'closed', 'lost'],
+      ] as const) {
+        const delivery = standIn.event(type, { ...opened, status });
+        expect(await parse(delivery)).toEqual<WebhookEvent>({
+          kind: 'dispute',
+          phase,
+          providerEventId: delivery.id,
+          providerType: type,
+          providerPaymentId,
+          orderId: null,
+          amountCents: 4000,
+          currency: 'usd',
+          dispute: {
+            providerDisputeId: opened.id,
+            amountCents: 4000,
+            currency: 'usd',
+            reason: 'fraudulent',
+            status,
+            evidenceDueBy: new Date(opened.evidence_details.due_by * 1000),
+          },
+        });
+      }
+    });
+
+    it('reads an early fraud warning', async () => {
+      const providerPaymentId = await paid();
+      const warning = standIn.fraudWarning(providerPaymentId) as { id: string };
+      const delivery = standIn.event('radar.early_fraud_warning.created', warning);
       expect(await parse(delivery)).toEqual<WebhookEvent>({
-        kind: 'disputed',
+        kind: 'fraud_warning',
         providerEventId: delivery.id,
-        providerType: 'charge.dispute.created',
+        providerType: 'radar.early_fraud_warning.created',
         providerPaymentId,
         orderId: null,
-        amountCents: 4000,
-        currency: 'usd',
+        amountCents: null,
+        currency: null,
+        warning: { providerWarningId: warning.id, fraudType: 'made_with_stolen_card' },
       });
+    });
+
+    it('refuses signed dispute and fraud warning events of the wrong shape', async () => {
+      const providerPaymentId = await paid();
+      const dispute = standIn.dispute(providerPaymentId);
+      for (const [type, object, field] of [
+        ['charge.dispute.created', { ...dispute, id: 7 }, 'data.object.id'],
+        ['charge.dispute.created', { ...dispute, payment_intent: null }, 'data.object.payment_intent'],
+        ['charge.dispute.updated', { ...dispute, amount: '40' }, 'data.object.amount'],
+        ['charge.dispute.closed', { ...dispute, status: '' }, 'data.object.status'],
+        ['charge.dispute.created', { ...dispute, currency: 'dollars' }, 'data.object.currency'],
+        [
+          'charge.dispute.created',
+          { ...dispute, evidence_details: { due_by: 'soon' } },
+          'data.object.evidence_details.due_by',
+        ],
+        ['radar.early_fraud_warning.created', { id: 'issfr_1' }, 'data.object.payment_intent'],
+        [
+          'radar.early_fraud_warning.created',
+          { id: 'issfr_1', payment_intent: providerPaymentId, fraud_type: 3 },
+          'data.object.fraud_type',
+        ],
+      ] as const) {
+        await expect(parse(standIn.event(type, object))).rejects.toThrow(`Malformed Stripe event: ${field}`);
+      }
     });
 
     it('reads a fraud review opened and closed', async () => {

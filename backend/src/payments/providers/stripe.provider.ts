@@ -5,6 +5,7 @@ import {
   RefundRefused,
   WebhookRefused,
   type CreatedPayment,
+  type DisputeEvidence,
   type PaymentProvider,
   type ProviderPayment,
   type ProviderRefund,
@@ -111,6 +112,23 @@ export class StripePaymentProvider implements PaymentProvider {
       if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefused(error.message);
       throw error;
     }
+  }
+
+  /** The evidence as Stripe's text fields, submitted at once (`submit: true`: Stripe sends it to the bank). */
+  async submitDisputeEvidence(providerDisputeId: string, evidence: DisputeEvidence): Promise<void> {
+    await this.stripe.disputes.update(providerDisputeId, {
+      evidence: {
+        customer_name: evidence.customerName,
+        customer_email_address: evidence.customerEmailAddress,
+        billing_address: evidence.billingAddress,
+        ...(evidence.customerPurchaseIp ? { customer_purchase_ip: evidence.customerPurchaseIp } : {}),
+        product_description: evidence.productDescription,
+        service_date: evidence.serviceDate,
+        access_activity_log: evidence.accessActivityLog,
+        uncategorized_text: evidence.uncategorizedText,
+      },
+      submit: true,
+    });
   }
 
   async fetchPayment(providerPaymentId: string): Promise<ProviderPayment> {
@@ -270,13 +288,41 @@ function neutralEvent(event: Stripe.Event): WebhookEvent {
         refund: refundOf(object)!,
       };
     case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed': {
+      const due = (object.evidence_details as Fields | null | undefined)?.due_by;
       return {
         ...base,
-        kind: 'disputed',
+        kind: 'dispute',
+        phase:
+          event.type === 'charge.dispute.created'
+            ? 'created'
+            : event.type === 'charge.dispute.updated'
+              ? 'updated'
+              : 'closed',
         providerPaymentId: idOf(object.payment_intent),
         orderId: null,
         amountCents: cents(object.amount),
         currency,
+        dispute: {
+          providerDisputeId: text(object.id)!,
+          amountCents: cents(object.amount)!,
+          currency: currency!,
+          reason: text(object.reason),
+          status: text(object.status)!,
+          evidenceDueBy: typeof due === 'number' ? new Date(due * 1000) : null,
+        },
+      };
+    }
+    case 'radar.early_fraud_warning.created':
+      return {
+        ...base,
+        kind: 'fraud_warning',
+        providerPaymentId: idOf(object.payment_intent),
+        orderId: null,
+        amountCents: null,
+        currency: null,
+        warning: { providerWarningId: text(object.id)!, fraudType: text(object.fraud_type) },
       };
     case 'review.opened':
     case 'review.closed':
@@ -312,6 +358,35 @@ export function malformedStripeEvent(event: unknown): string | null {
     if (typeof refund.amount !== 'number' || !Number.isInteger(refund.amount) || refund.amount < 0)
       return 'data.object.amount';
   }
+  if (e.type.startsWith('charge.dispute.')) {
+    const dispute = object as Fields;
+    if (!shortText(dispute.id)) return 'data.object.id';
+    if (!shortText(idOf(dispute.payment_intent))) return 'data.object.payment_intent';
+    if (typeof dispute.amount !== 'number' || !Number.isInteger(dispute.amount) || dispute.amount < 0)
+      return 'data.object.amount';
+    if (!shortText(dispute.currency, 3)) return 'data.object.currency';
+    if (!shortText(dispute.status, 40)) return 'data.object.status';
+    if (dispute.reason !== null && dispute.reason !== undefined && !shortText(dispute.reason, 100))
+      return 'data.object.reason';
+    const due = (dispute.evidence_details as Fields | null | undefined)?.due_by;
+    if (
+      due !== null &&
+      due !== undefined &&
+      (typeof due !== 'number' || !Number.isFinite(due) || due < 0 || due > 1e11)
+    )
+      return 'data.object.evidence_details.due_by';
+  }
+  if (e.type.startsWith('radar.early_fraud_warning.')) {
+    const warning = object as Fields;
+    if (!shortText(warning.id)) return 'data.object.id';
+    if (!shortText(idOf(warning.payment_intent))) return 'data.object.payment_intent';
+    if (
+      warning.fraud_type !== null &&
+      warning.fraud_type !== undefined &&
+      !shortText(warning.fraud_type, 100)
+    )
+      return 'data.object.fraud_type';
+  }
   if (e.type.startsWith('payment_intent.')) {
     if (typeof object.id !== 'string' || !object.id) return 'data.object.id';
     const orderId = object.metadata?.orderId;
@@ -319,6 +394,10 @@ export function malformedStripeEvent(event: unknown): string | null {
   }
   return null;
 }
+
+/** A non-empty string of at most `max` characters. */
+const shortText = (value: unknown, max = 255): boolean =>
+  typeof value === 'string' && value.length > 0 && value.length <= max;
 
 /**
  * Whether a Stripe-Signature header (`t=<unix seconds>,v1=…`) was signed more than `toleranceSeconds`

@@ -12,6 +12,7 @@ import { PAYMENT_PROVIDER_NAMES } from '../../../config/app-config.js';
 import { AdminOrderRowDto } from './admin-order.dto.js';
 import { PLATFORMS, type Platform } from '../../../catalog/entities/product.entity.js';
 import { AdminRefundDto } from './admin-refund.dto.js';
+import { AdminDisputeDto } from '../../../disputes/dto/admin-dispute.dto.js';
 
 export class AdminOrderItemDto {
   @ApiProperty() productId: string;
@@ -114,6 +115,12 @@ export class AdminOrderDetailDto extends AdminOrderRowDto {
     description: 'When the customer withdrew from the contract before delivery (status withdrawn)',
   })
   withdrawnAt: Date | null;
+
+  @ApiProperty({
+    type: [AdminDisputeDto],
+    description: 'Chargebacks and early fraud warnings of its payment, oldest first',
+  })
+  disputes: AdminDisputeDto[];
 }
 
 /**
