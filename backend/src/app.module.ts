@@ -28,6 +28,7 @@ import { LicenseKeysModule } from './license-keys/license-keys.module.js';
 import { AdminEmailsModule } from './admin/emails/admin-emails.module.js';
 import { EmailsModule } from './emails/emails.module.js';
 import { AdminOrdersModule } from './admin/orders/admin-orders.module.js';
+import { AdminReviewsModule } from './admin/reviews/admin-reviews.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { REDIS, RedisModule } from './redis/redis.module.js';
 import { RedisThrottlerStorage } from './redis/redis-throttler-storage.js';
@@ -68,6 +69,7 @@ export class AppModule {
         DownloadsModule,
         AdminDownloadsModule,
         AdminOrdersModule,
+        AdminReviewsModule,
         AdminStaffModule,
         DashboardModule,
         AdminAuditModule,

@@ -4,6 +4,9 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { canonicalUsername, USERNAME_MESSAGE, USERNAME_PATTERN } from '../common/username.js';
 import { passwordWeakness } from '../common/password-strength.js';
 import { SUPPORT_HOURS, type SupportHours } from './support-hours.js';
+import { reviewConfig, type ReviewConfig } from './review-config.js';
+
+export type { ReviewConfig };
 
 /** Development-only defaults. Production refuses to start while any of these is in use. */
 export const DEV_DEFAULTS = {
@@ -72,6 +75,8 @@ export interface AppConfig {
   seedDemoKeys: boolean;
   mail: MailConfig;
   payments: PaymentsConfig;
+  /** The fraud hold's rules and promises (review-config.ts). */
+  review: ReviewConfig;
   /**
    * How the store presents itself to shoppers (footer, content pages, customer e-mails); the support
    * address is mail's. The hours are the spec's, not a setting (see support-hours.ts).
@@ -252,6 +257,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
   }
   const payments = paymentsConfig(env, isProduction, problems);
   const store = storeConfig(env, problems);
+  const review = reviewConfig(env, problems);
 
   if (problems.length) throw new ConfigError(problems);
   return {
@@ -274,6 +280,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
     seedDemoKeys,
     mail,
     payments,
+    review,
     store,
     staticDirs: { storefront: fromRoot('storefront/dist'), admin: fromRoot('admin/dist') },
   };

@@ -15,6 +15,8 @@ import { PaymentsController } from './payments.controller.js';
 import { PaymentsService, PAYMENT_SYNC_GATE } from './payments.service.js';
 import { REDIS } from '../redis/redis.module.js';
 import { RedisIntervalGate } from '../redis/redis-interval-gate.js';
+import { HoldRulesService } from '../reviews/hold-rules.service.js';
+import { ProviderReviews } from '../reviews/provider-reviews.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([PaymentEvent, Refund]), AuditModule, FulfilmentModule, EmailsModule],
@@ -23,6 +25,8 @@ import { RedisIntervalGate } from '../redis/redis-interval-gate.js';
     ClientSecrets,
     PaymentsService,
     RefundsService,
+    HoldRulesService,
+    ProviderReviews,
     {
       // Status polls reach the provider once per order and interval: per process, or for all with REDIS_URL.
       provide: PAYMENT_SYNC_GATE,

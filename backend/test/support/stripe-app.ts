@@ -14,9 +14,12 @@ export interface StripeTestApp extends TestApp {
  * A test app taking payments through the Stripe SDK against a local stand-in API (shoppers' addresses
  * trusted from loopback), with `keys` Professional Plus keys in stock.
  */
-export async function startStripeTestApp(keys: number): Promise<StripeTestApp> {
+export async function startStripeTestApp(
+  keys: number,
+  env: Record<string, string> = {},
+): Promise<StripeTestApp> {
   const stripe = await StripeStandIn.start();
-  const t = await startTestApp({ ...stripe.env(), TRUST_PROXY: 'loopback' });
+  const t = await startTestApp({ ...stripe.env(), TRUST_PROXY: 'loopback', ...env });
   await t.app
     .get(RestockService)
     .importKeys(
