@@ -17,6 +17,9 @@ const ORDER: OrderDetail = {
   createdAt: '2026-11-23T10:00:00.000Z',
   awaitingKeys: false,
   refundDue: null,
+  holdReasons: null,
+  heldAt: null,
+  reviewedAt: null,
   refunds: [],
   refundableCents: 0,
   orderItems: [

@@ -33,12 +33,15 @@ import { errorMessage, useToast } from '../common/toast';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { RefundButton } from './RefundDialog';
 import { RefundList } from './RefundList';
+import { HoldNotice } from '../reviews/HoldNotice';
 import type { OrderDetail, RefundReason } from './types';
 
 const REFUND_REASONS: Record<RefundReason, string> = {
   'order-cancelled': 'The payment arrived after this order had been cancelled.',
   'coupon-used-up':
     "The payment arrived after the order's coupon reservation had lapsed and the coupon had reached its cap.",
+  'review-rejected': 'It was rejected in the fraud review; its reserved keys went back to stock.',
+  withdrawn: 'The customer withdrew from the contract before the keys were delivered.',
 };
 
 /** A paid order that was not delivered: staff must give the money back. */
@@ -194,6 +197,7 @@ const OrderDetailContent = ({ onClose }: { onClose: () => void }) => {
         {error ? <Alert severity="error">Failed to fetch orders</Alert> : null}
         {order ? (
           <Stack spacing={3}>
+            <HoldNotice order={order} />
             <RefundDueWarning order={order} />
             <Section title="Customer Information">
               <Typography>{order.customerName}</Typography>

@@ -13,6 +13,9 @@ export const PAID_ORDER: Order = {
   createdAt: '2026-11-23T10:00:00.000Z',
   awaitingKeys: false,
   refundDue: null,
+  holdReasons: null,
+  heldAt: null,
+  reviewedAt: null,
 };
 
 /** A key as the licence keys list answers it: active, unused, given to PAID_ORDER. */
