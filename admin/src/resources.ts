@@ -12,6 +12,7 @@ import keyReports from './key-reports';
 import licenseKeys from './license-keys';
 import messages from './messages';
 import orders from './orders';
+import reviews from './reviews';
 import { createAuthProvider } from './providers/authProvider';
 import { createDataProvider, updatePayloadOf, type WritableFields } from './providers/dataProvider';
 import { accessRule } from './providers/permissions';
@@ -19,6 +20,7 @@ import staff from './staff';
 
 export const RESOURCES: readonly ResourceDefinition[] = [
   orders,
+  reviews,
   licenseKeys,
   keyReports,
   downloads,

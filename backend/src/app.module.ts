@@ -29,6 +29,7 @@ import { AdminEmailsModule } from './admin/emails/admin-emails.module.js';
 import { EmailsModule } from './emails/emails.module.js';
 import { AdminOrdersModule } from './admin/orders/admin-orders.module.js';
 import { DisputesModule } from './disputes/disputes.module.js';
+import { AdminReviewsModule } from './admin/reviews/admin-reviews.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { REDIS, RedisModule } from './redis/redis.module.js';
 import { RedisThrottlerStorage } from './redis/redis-throttler-storage.js';
@@ -70,6 +71,7 @@ export class AppModule {
         AdminDownloadsModule,
         AdminOrdersModule,
         DisputesModule,
+        AdminReviewsModule,
         AdminStaffModule,
         DashboardModule,
         AdminAuditModule,

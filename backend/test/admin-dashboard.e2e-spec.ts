@@ -63,6 +63,7 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
       recentOrders: [],
       awaitingKeysOrders: 0,
       refundsDue: 0,
+      overdueReviews: [],
       stock: [
         { productId: STANDARD, title: TITLES[STANDARD], available: 0 },
         { productId: HOME_BUSINESS, title: TITLES[HOME_BUSINESS], available: 0 },
@@ -150,6 +151,7 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
       })),
       awaitingKeysOrders: 1,
       refundsDue: 0,
+      overdueReviews: [],
       stock: [
         { productId: STANDARD, title: TITLES[STANDARD], available: 0 },
         // 4 imported − 2 sold to A − 1 expired

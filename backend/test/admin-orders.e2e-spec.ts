@@ -53,6 +53,9 @@ describe(`back office: orders on ${DRIVER}`, () => {
       createdAt: expect.any(String),
       awaitingKeys: false,
       refundDue: null,
+      holdReasons: null,
+      heldAt: null,
+      reviewedAt: null,
       productIds: [HOME_BUSINESS],
     });
     const q = (filter: object, extra = '') =>

@@ -31,6 +31,7 @@ function requestDtos(): Map<abstract new () => unknown, Rule[]> {
 /** The request DTOs walked, each a case below. */
 const WALKED = [
   'CreateRefundDto',
+  'ReviewDecisionDto',
   'CreateKeyReportDto',
   'UpdateKeyReportDto',
   'BillingDto',
@@ -101,6 +102,7 @@ describe(`every request DTO's longest values fit the database on ${DRIVER}`, () 
   let orderForKey: Intent;
   let staffId: number;
   let toRefund: Intent;
+  let toReview: Intent;
   let reportedKeys: LicenseKey[];
   let openReport: KeyReport;
   const cases = new Map<string, Case>();
@@ -132,6 +134,8 @@ describe(`every request DTO's longest values fit the database on ${DRIVER}`, () 
     const longPassword = (length: number) => randomBytes(length).toString('base64').slice(0, length);
 
     toRefund = await buyWithDemo(t);
+    // A disposable address: held for review, the review's note is stored with the order.
+    toReview = await buyWithDemo(t, undefined, 'limits.review@mailinator.com');
     // Two keys of one customer: one reported here (the answer's case), one by the report's case.
     const reporter = 'limits.reporter@example.com';
     const reported = await buyWithDemo(t, [{ id: STANDARD, quantity: 2 }], reporter);
@@ -260,6 +264,11 @@ describe(`every request DTO's longest values fit the database on ${DRIVER}`, () 
       send: (fields) => asAdmin(api().post(`/api/admin/orders/${toRefund.orderId}/refunds`)).send(fields),
       base: { amountCents: 1, revokeKeys: false, notifyCustomer: false },
       status: 201,
+    });
+    add('ReviewDecisionDto', {
+      send: (fields) => asAdmin(api().post(`/api/admin/orders/${toReview.orderId}/review`)).send(fields),
+      base: { decision: 'approve' },
+      status: 200,
     });
     add('CreateKeyReportDto', {
       send: (fields) => keyReport(fields),

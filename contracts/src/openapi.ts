@@ -675,6 +675,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/orders/{id}/review': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve or reject an order held for review (admin)
+     * @description approve: the order is delivered now (its reserved keys, the links and the delivery e-mail), once. reject: it is cancelled, its reserved keys go back to stock, the customer is e-mailed, and it is refunded in full through the payment provider (`refund` in the answer; a failed refund is made again with the Refund action). Audited; the note is kept on the order. The same decision again answers the order as it is; any decision on an order no longer held is otherwise a 409.
+     */
+    post: operations['AdminReviewsController_review'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/orders/{id}/timeline': {
     parameters: {
       query?: never;
@@ -1282,6 +1302,24 @@ export interface components {
       awaitingKeys: boolean;
       /** @description Set while the order was paid but not delivered and owes the shopper a full refund */
       refundDue: components['schemas']['RefundReason'] | null;
+      /**
+       * @description The rules that held the order for review (provider-review, elevated-risk, country-mismatch, velocity-orders, velocity-cards, first-order-amount, disposable-email); kept after the review
+       * @example [
+       *       "disposable-email",
+       *       "first-order-amount"
+       *     ]
+       */
+      holdReasons: string[] | null;
+      /**
+       * Format: date-time
+       * @description When it was held for review
+       */
+      heldAt: string | null;
+      /**
+       * Format: date-time
+       * @description When the held order was approved or rejected
+       */
+      reviewedAt: string | null;
       orderItems: components['schemas']['AdminOrderItemDto'][];
       billing: components['schemas']['AdminBillingDto'];
       /** @example 4049 */
@@ -1377,6 +1415,24 @@ export interface components {
       awaitingKeys: boolean;
       /** @description Set while the order was paid but not delivered and owes the shopper a full refund */
       refundDue: components['schemas']['RefundReason'] | null;
+      /**
+       * @description The rules that held the order for review (provider-review, elevated-risk, country-mismatch, velocity-orders, velocity-cards, first-order-amount, disposable-email); kept after the review
+       * @example [
+       *       "disposable-email",
+       *       "first-order-amount"
+       *     ]
+       */
+      holdReasons: string[] | null;
+      /**
+       * Format: date-time
+       * @description When it was held for review
+       */
+      heldAt: string | null;
+      /**
+       * Format: date-time
+       * @description When the held order was approved or rejected
+       */
+      reviewedAt: string | null;
       /**
        * @description The products of the order's lines, in its order (the products a key may be typed in for)
        * @example [
@@ -1772,6 +1828,25 @@ export interface components {
       /** @description Unit price in cents */
       unitPriceCents: number;
     };
+    DashboardOverdueReviewDto: {
+      /** Format: uuid */
+      id: string;
+      /** @example jane@example.com */
+      customerEmail: string;
+      /**
+       * @description Order total in cents
+       * @example 4049
+       */
+      totalCents: number;
+      /**
+       * @example [
+       *       "disposable-email"
+       *     ]
+       */
+      holdReasons: string[];
+      /** Format: date-time */
+      heldAt: string;
+    };
     DashboardRecentOrderDto: {
       /** Format: uuid */
       id: string;
@@ -1828,6 +1903,8 @@ export interface components {
        * @example 0
        */
       refundsDue: number;
+      /** @description Orders held for review longer than HOLD_ALERT_AFTER_HOURS, oldest first (at most 20) */
+      overdueReviews: components['schemas']['DashboardOverdueReviewDto'][];
       /** @description Every catalogue product, also when 0 */
       stock: components['schemas']['DashboardStockDto'][];
       /**
@@ -2173,6 +2250,37 @@ export interface components {
       /** @description How many revoked keys work again */
       restored: number;
     };
+    ReviewDecisionDto: {
+      /**
+       * @description approve: deliver it now; reject: refund it in full and put its reserved keys back in stock
+       * @enum {string}
+       */
+      decision: 'approve' | 'reject';
+      /** @description Staff's note, kept on the order (never shown to the customer) */
+      note?: string;
+    };
+    ReviewRefundDto: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description failed: the refund is to be made again (Refund action)
+       * @enum {string}
+       */
+      status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+      failureReason: string | null;
+    };
+    ReviewResultDto: {
+      /** Format: uuid */
+      orderId: string;
+      /** @enum {string} */
+      decision: 'approve' | 'reject';
+      status: components['schemas']['OrderStatus'];
+      paymentStatus: components['schemas']['PaymentStatus'];
+      /** Format: date-time */
+      reviewedAt: string | null;
+      /** @description Rejected: the refund through the provider */
+      refund?: components['schemas']['ReviewRefundDto'];
+    };
     /**
      * @description The screenshot’s type (GET /api/admin/key-reports/:id/screenshot), null without one
      * @enum {string}
@@ -2204,6 +2312,11 @@ export interface components {
       /** @example Anderson, SC, United States */
       officeAddress: string;
       supportHours: components['schemas']['SupportHoursDto'];
+      /**
+       * @description An order held for review is usually reviewed within this many hours (HOLD_REVIEW_HOURS)
+       * @example 12
+       */
+      holdReviewHours: number;
       /** @description The development administrator's sign-in, outside production while it is still the default */
       developmentSignIn: components['schemas']['DevelopmentSignInDto'] | null;
     };
@@ -4313,6 +4426,64 @@ export interface operations {
         content?: never;
       };
       /** @description The order is not paid, or was not delivered and is owed a refund */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AdminReviewsController_review: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReviewDecisionDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReviewResultDto'];
+        };
+      };
+      /** @description decision is not approve or reject, or the note is too long */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The order is not held (any more), or cannot be delivered now (e.g. its payment is disputed) */
       409: {
         headers: {
           [name: string]: unknown;

@@ -494,6 +494,30 @@ export const schemaRules = {
       },
     },
   },
+  ReviewDecisionDto: {
+    properties: {
+      decision: {
+        enum: ['approve', 'reject'],
+      },
+      note: {
+        maxLength: 2000,
+      },
+    },
+  },
+  ReviewRefundDto: {
+    properties: {
+      status: {
+        enum: ['pending', 'succeeded', 'failed', 'canceled'],
+      },
+    },
+  },
+  ReviewResultDto: {
+    properties: {
+      decision: {
+        enum: ['approve', 'reject'],
+      },
+    },
+  },
   ScreenshotType: {
     enum: ['image/png', 'image/jpeg', 'image/webp'],
   },

@@ -16,6 +16,7 @@ import type { DashboardStats } from '@store/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { OverdueReviews } from './OverdueReviews';
 import { formatMoney, shortId } from '../common/format';
 import { StatusChip } from '../common/StatusChip';
 import type { AppDataProvider } from '../providers/dataProvider';
@@ -92,6 +93,7 @@ export const Dashboard = () => {
       ) : null}
       {data ? (
         <Stack spacing={2}>
+          <OverdueReviews orders={data.overdueReviews} />
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
             <StatCard title="Total Orders">
               <Figure>{count(data.totalOrders)}</Figure>

@@ -35,13 +35,15 @@ import { DisputePanel } from './DisputePanel';
 import { RefundButton } from './RefundDialog';
 import { OrderTimeline } from './OrderTimeline';
 import { RefundList } from './RefundList';
+import { HoldNotice } from '../reviews/HoldNotice';
 import type { OrderDetail, RefundReason } from './types';
 
 const REFUND_REASONS: Record<RefundReason, string> = {
   'order-cancelled': 'The payment arrived after this order had been cancelled.',
   'coupon-used-up':
     "The payment arrived after the order's coupon reservation had lapsed and the coupon had reached its cap.",
-  'review-rejected': 'The order was rejected in review (or an early fraud warning came in) before delivery.',
+  'review-rejected':
+    'It was rejected in the fraud review (or an early fraud warning came in) before delivery; its reserved keys went back to stock.',
   withdrawn:
     'The customer withdrew from the contract before delivery; the automatic refund was not confirmed by the provider.',
 };
@@ -199,6 +201,7 @@ const OrderDetailContent = ({ onClose }: { onClose: () => void }) => {
         {error ? <Alert severity="error">Failed to fetch orders</Alert> : null}
         {order ? (
           <Stack spacing={3}>
+            <HoldNotice order={order} />
             <RefundDueWarning order={order} />
             <DisputePanel order={order} />
             <Section title="Customer Information">

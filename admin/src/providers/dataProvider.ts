@@ -57,6 +57,10 @@ export type MfaConfirmation = Schemas['MfaConfirmedDto'];
 /** A customer's report of a key that does not activate. */
 export type KeyReport = Schemas['AdminKeyReportDto'];
 
+/** `POST /api/admin/orders/:id/review`: staff's decision on an order held for review, and its outcome. */
+export type ReviewDecision = Schemas['ReviewDecisionDto']['decision'];
+export type ReviewResult = Schemas['ReviewResultDto'];
+
 export interface AppDataProvider extends DataProvider {
   /** `GET /api/admin/dashboard`: the figures, computed at most a few seconds ago. */
   getDashboard(): Promise<DashboardStats>;
@@ -71,6 +75,8 @@ export interface AppDataProvider extends DataProvider {
   /** `POST /api/admin/orders/:id/notes`: an internal note (admin and support). */
   addOrderNote(orderId: string, body: string): Promise<OrderNote>;
   resendEmail(emailId: number | string): Promise<unknown>;
+  /** Approves (delivers now) or rejects (refunds in full) an order held for review. */
+  reviewOrder(orderId: string, decision: ReviewDecision, note?: string): Promise<ReviewResult>;
   importLicenseKeys(file: File): Promise<ImportResult>;
   getMe(): Promise<StaffUser>;
   startMfaEnrolment(): Promise<MfaEnrolment>;
@@ -108,7 +114,12 @@ export function createDataProvider(writableFields: WritableFields): AppDataProvi
         capped = response.headers.get('X-Total-Capped') === 'true';
         return response;
       };
-      const result = await simpleRestProvider(API, capture).getList(resource, params);
+      // The review queue is the orders list held for review.
+      const [path, query] =
+        resource === 'reviews'
+          ? ['orders', { ...params, filter: { ...params.filter, status: 'on_hold' } }]
+          : [resource, params];
+      const result = await simpleRestProvider(API, capture).getList(path, query);
       return capped ? { ...result, meta: { ...result.meta, totalCapped: true } } : result;
     },
     async update(resource, params) {
@@ -156,6 +167,13 @@ export function createDataProvider(writableFields: WritableFields): AppDataProvi
         method: 'POST',
       });
       return json;
+    },
+    async reviewOrder(orderId, decision, note) {
+      const { json } = await httpClient(`${API}/orders/${encodeURIComponent(orderId)}/review`, {
+        method: 'POST',
+        body: JSON.stringify(note ? { decision, note } : { decision }),
+      });
+      return json as ReviewResult;
     },
     async importLicenseKeys(file) {
       const body = new FormData();

@@ -19,6 +19,7 @@ export const EMPTY_STATS: DashboardStats = {
   recentOrders: [],
   awaitingKeysOrders: 0,
   refundsDue: 0,
+  overdueReviews: [],
   stock: [],
   generatedAt: '2026-01-01T00:00:00Z',
 };

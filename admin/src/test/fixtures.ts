@@ -13,6 +13,9 @@ export const PAID_ORDER: Order = {
   createdAt: '2026-11-23T10:00:00.000Z',
   awaitingKeys: false,
   refundDue: null,
+  holdReasons: null,
+  heldAt: null,
+  reviewedAt: null,
 };
 
 /** PAID_ORDER as its detail answers it: one Standard licence paid by card through Stripe, nothing else yet. */

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Ip, Param, ParseUUIDPipe, Post, Query, UseGuards } from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
@@ -46,9 +46,14 @@ export class CheckoutController {
   @ApiTooManyRequestsResponse()
   createPaymentIntent(
     @Body() body: CreatePaymentIntentDto,
+    @Ip() clientIp: string | undefined,
     @RequestHeader('idempotency-key') idempotencyKey?: string,
   ): Promise<PaymentIntentResponseDto> {
-    return this.checkout.createPaymentIntent(body, idempotencyKey?.trim().slice(0, 255) || undefined);
+    return this.checkout.createPaymentIntent(
+      body,
+      idempotencyKey?.trim().slice(0, 255) || undefined,
+      clientIp,
+    );
   }
 
   @Get('orders/:id/status')

@@ -5,10 +5,12 @@ import { FulfilmentModule } from '../fulfilment/fulfilment.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { CheckoutController } from './checkout.controller.js';
 import { CheckoutService } from './checkout.service.js';
+import { GeoIp } from '../reviews/geo-ip.js';
 
 @Module({
   imports: [CatalogModule, CouponsModule, PaymentsModule, FulfilmentModule],
   controllers: [CheckoutController],
-  providers: [CheckoutService],
+  // The geo-IP database is read once, when the app starts.
+  providers: [CheckoutService, { provide: GeoIp, useFactory: () => new GeoIp() }],
 })
 export class CheckoutModule {}

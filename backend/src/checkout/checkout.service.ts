@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import {
   BadGatewayException,
   BadRequestException,
@@ -29,6 +30,7 @@ import { MAX_QUANTITY_PER_PRODUCT as MAX_QUANTITY } from '../catalog/catalog.dat
 import { priceCart, UnknownProductError } from './pricing.js';
 import { runInTransaction } from '../database/transactions.js';
 import { WITHDRAWAL_RIGHT_COUNTRIES } from './countries.js';
+import { GeoIp, plainAddress } from '../reviews/geo-ip.js';
 
 /** How long a repeated request waits for the first one's payment to be set up. */
 const REPLAY_WAIT_MS = 5_000;
@@ -53,6 +55,7 @@ export class CheckoutService {
     private readonly fulfilment: FulfilmentService,
     private readonly payments: PaymentsService,
     private readonly providers: PaymentProviders,
+    private readonly geoIp: GeoIp,
   ) {}
 
   /**
@@ -62,8 +65,12 @@ export class CheckoutService {
   async createPaymentIntent(
     dto: CreatePaymentIntentDto,
     idempotencyKey?: string,
+    clientIp?: string,
   ): Promise<PaymentIntentResponseDto> {
     this.checkConsents(dto);
+    // The client's address as the trusted proxy hops give it (TRUST_PROXY), and its country.
+    const checkoutIp = clientIp && isIP(plainAddress(clientIp)) ? plainAddress(clientIp) : null;
+    const checkoutIpCountry = this.geoIp.country(checkoutIp);
     const fingerprint = createHash('sha256').update(JSON.stringify(dto)).digest('hex');
     if (idempotencyKey) {
       const replayed = await this.replay(idempotencyKey, fingerprint);
@@ -105,6 +112,8 @@ export class CheckoutService {
             idempotencyFingerprint: idempotencyKey ? fingerprint : null,
             consentImmediateDeliveryAt: consents?.immediateDelivery ? now : null,
             consentWithdrawalRightLossAt: consents?.withdrawalRightLoss ? now : null,
+            checkoutIp,
+            checkoutIpCountry,
           }),
         );
       });

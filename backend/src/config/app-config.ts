@@ -4,6 +4,9 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { canonicalUsername, USERNAME_MESSAGE, USERNAME_PATTERN } from '../common/username.js';
 import { passwordWeakness } from '../common/password-strength.js';
 import { SUPPORT_HOURS, type SupportHours } from './support-hours.js';
+import { reviewConfig, type ReviewConfig } from './review-config.js';
+
+export type { ReviewConfig };
 
 /** Development-only defaults. Production refuses to start while any of these is in use. */
 export const DEV_DEFAULTS = {
@@ -73,6 +76,8 @@ export interface AppConfig {
   mail: MailConfig;
   payments: PaymentsConfig;
   disputes: DisputesConfig;
+  /** The fraud hold's rules and promises (review-config.ts). */
+  review: ReviewConfig;
   /**
    * How the store presents itself to shoppers (footer, content pages, customer e-mails); the support
    * address is mail's. The hours are the spec's, not a setting (see support-hours.ts).
@@ -268,6 +273,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
     revokeKeys: flag(env, 'DISPUTE_REVOKES_KEYS', true, problems),
     earlyFraudWarningRefunds: flag(env, 'EARLY_FRAUD_WARNING_REFUNDS', true, problems),
   };
+  const review = reviewConfig(env, problems);
 
   if (problems.length) throw new ConfigError(problems);
   return {
@@ -291,6 +297,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
     mail,
     payments,
     disputes,
+    review,
     store,
     staticDirs: { storefront: fromRoot('storefront/dist'), admin: fromRoot('admin/dist') },
   };

@@ -31,6 +31,7 @@ describe('StoreConfigController', () => {
       supportPhone: '+1 (864) 555-0142',
       officeAddress: 'Anderson, SC, United States',
       supportHours: SPEC_HOURS,
+      holdReviewHours: 12,
       developmentSignIn: { username: 'admin', password: 'admin-dev-password' },
     });
     expect(answer({ ADMIN_PASSWORD: 'my-own-long-password' }).developmentSignIn).toBeNull();
@@ -55,6 +56,7 @@ describe('StoreConfigController', () => {
       supportPhone: '+44 20 7946 0000',
       officeAddress: '1 Market St, Anderson, SC',
       supportHours: SPEC_HOURS,
+      holdReviewHours: 12,
       developmentSignIn: null,
     });
   });

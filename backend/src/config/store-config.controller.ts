@@ -70,6 +70,12 @@ export class StoreConfigDto {
   supportHours: SupportHoursDto;
 
   @ApiProperty({
+    example: 12,
+    description: 'An order held for review is usually reviewed within this many hours (HOLD_REVIEW_HOURS)',
+  })
+  holdReviewHours: number;
+
+  @ApiProperty({
     type: DevelopmentSignInDto,
     nullable: true,
     description: "The development administrator's sign-in, outside production while it is still the default",
@@ -97,6 +103,7 @@ export class StoreConfigController {
       supportPhone: config.store.supportPhone,
       officeAddress: config.store.officeAddress,
       supportHours: config.store.hours,
+      holdReviewHours: config.review.reviewHours,
       developmentSignIn: devSignIn
         ? { username: DEV_DEFAULTS.adminUsername, password: DEV_DEFAULTS.adminPassword }
         : null,

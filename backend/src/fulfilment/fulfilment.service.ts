@@ -17,6 +17,7 @@ import {
   type RefundReason,
 } from '../orders/entities/order.entity.js';
 import {
+  PAID,
   SPENT_KEY_STATUSES,
   assertTransition,
   deliveryBlock,
@@ -27,6 +28,7 @@ import {
   UNPAID,
 } from '../orders/order-process.js';
 import { renderDeliveryEmail, type DeliveredProduct } from './delivery-email.js';
+import { renderOrderHeldEmail, renderOrderHeldStaffEmail } from './hold-email.js';
 import { renderKeyReplacementEmail } from './key-replacement-email.js';
 import { renderRefundDueEmail, renderRefundDueStaffEmail } from './refund-due-email.js';
 import { forUpdate, runInTransaction, skipLocked } from '../database/transactions.js';
@@ -89,12 +91,40 @@ export class FulfilmentService {
    */
   async holdForReview(m: EntityManager, order: Order, reasons: readonly string[]): Promise<void> {
     assertTransition('order', order.status, 'on_hold');
-    for (const item of order.orderItems) await this.allocateKeys(m, item.productId, item.quantity, order.id);
-    Object.assign(order, { status: 'on_hold', holdReasons: [...reasons], heldAt: new Date() });
+    // A paid order waiting for stock (the provider's review opened after it) keeps the keys it has.
+    const assigned = await m.find(LicenseKey, {
+      select: { productId: true },
+      where: { orderId: order.id, status: Not('faulty' as const) },
+    });
+    for (const item of order.orderItems) {
+      const have = assigned.filter((k) => k.productId === item.productId).length;
+      await this.allocateKeys(m, item.productId, item.quantity - have, order.id);
+    }
+    Object.assign(order, {
+      status: 'on_hold',
+      holdReasons: [...reasons],
+      heldAt: new Date(),
+      awaitingKeys: false,
+    });
     await m.update(Order, order.id, {
       status: order.status,
       holdReasons: order.holdReasons,
       heldAt: order.heldAt,
+      awaitingKeys: false,
+    });
+    const { supportEmail, staffAlertEmail } = this.config.mail;
+    await this.outbox.enqueue(m, {
+      kind: 'order-held',
+      to: order.customerEmail,
+      orderId: order.id,
+      ...renderOrderHeldEmail(order, { reviewHours: this.config.review.reviewHours, supportEmail }),
+    });
+    await this.outbox.enqueue(m, {
+      kind: 'order-held',
+      to: staffAlertEmail,
+      orderId: order.id,
+      audience: 'staff',
+      ...renderOrderHeldStaffEmail(order, this.config.publicUrl),
     });
     this.logger.warn(`Order ${order.id} is held for review: ${reasons.join(', ')}`);
   }
@@ -120,7 +150,9 @@ export class FulfilmentService {
     });
     order.reviewedAt = new Date();
     await m.update(Order, order.id, { reviewedAt: order.reviewedAt });
-    await this.deliver(m, order, false, reserved);
+    // Held after a first delivery (the provider's review opened while it waited for stock): a follow-up.
+    const delivered = (await m.countBy(DownloadLink, { orderId: order.id })) > 0;
+    await this.deliver(m, order, delivered, reserved);
   }
 
   /**
@@ -203,6 +235,11 @@ export class FulfilmentService {
    * deactivated. An order held for a refund owes nothing more, and stays cancelled and undelivered.
    */
   async refund(m: EntityManager, orderId: string, revokeKeys = true): Promise<boolean> {
+    // A held order refunded (at the provider, e.g. its review closed as refunded): rejected, and its
+    // reserved keys, never revealed, go back to stock rather than being revoked.
+    const held = await m.findOneBy(Order, { id: orderId, status: 'on_hold' });
+    if (held && PAID.includes(held.paymentStatus))
+      await this.cancelUndelivered(m, held, 'cancelled', 'review-rejected');
     const refunded = await m
       .createQueryBuilder()
       .update(Order)

@@ -80,6 +80,22 @@ export interface DisputeEvidence {
 /** The provider does not do this (the demo provider has no disputes): answered 409 with this message. */
 export class ProviderUnsupported extends Error {}
 
+/**
+ * What the provider knows of a paid payment's risk: its own review or risk rating and the card, read
+ * before the confirmation's transaction (a network call never runs inside one). Fields it cannot tell
+ * are null.
+ */
+export interface PaymentRisk {
+  /** The provider holds the charge for its own manual review (Stripe: `outcome.type = manual_review`). */
+  providerReview: boolean;
+  /** The provider's risk rating (Stripe: `normal`, `elevated`, `highest`, ...). */
+  riskLevel: string | null;
+  /** The card's issuing country (ISO 3166-1 alpha-2). */
+  cardCountry: string | null;
+  /** The same card gives the same fingerprint at this provider. */
+  cardFingerprint: string | null;
+}
+
 interface WebhookEventBase {
   /** The provider's id for the event: recorded once in `payment_events`, so a replay does nothing. */
   providerEventId: string;
@@ -178,4 +194,9 @@ export interface PaymentProvider {
   parseWebhook(rawBody: Buffer | undefined, headers: WebhookHeaders): Promise<WebhookEvent>;
   /** The payment as the provider has it now (the catch-up of the shopper's status polling). */
   fetchPayment(providerPaymentId: string): Promise<ProviderPayment>;
+  /**
+   * The paid payment's risk and card (the fraud rules' input); absent for a provider with none (the demo
+   * provider: the rules that need card data skip). Throws when the provider cannot be reached.
+   */
+  fetchRisk?(providerPaymentId: string): Promise<PaymentRisk>;
 }

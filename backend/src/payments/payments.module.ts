@@ -16,6 +16,8 @@ import { PaymentsService, PAYMENT_SYNC_GATE } from './payments.service.js';
 import { REDIS } from '../redis/redis.module.js';
 import { RedisIntervalGate } from '../redis/redis-interval-gate.js';
 import { DisputesService } from '../disputes/disputes.service.js';
+import { HoldRulesService } from '../reviews/hold-rules.service.js';
+import { ProviderReviews } from '../reviews/provider-reviews.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([PaymentEvent, Refund]), AuditModule, FulfilmentModule, EmailsModule],
@@ -26,6 +28,8 @@ import { DisputesService } from '../disputes/disputes.service.js';
     RefundsService,
     // Applied from the webhooks in their transaction (disputes/); its admin routes are DisputesModule's.
     DisputesService,
+    HoldRulesService,
+    ProviderReviews,
     {
       // Status polls reach the provider once per order and interval: per process, or for all with REDIS_URL.
       provide: PAYMENT_SYNC_GATE,

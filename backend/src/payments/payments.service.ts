@@ -8,6 +8,7 @@ import {
   Injectable,
   Logger,
   NotFoundException,
+  ServiceUnavailableException,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -17,11 +18,14 @@ import { runInTransaction } from '../database/transactions.js';
 import { FulfilmentService } from '../fulfilment/fulfilment.service.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { UNPAID } from '../orders/order-process.js';
+import { HoldRulesService } from '../reviews/hold-rules.service.js';
+import { ProviderReviews } from '../reviews/provider-reviews.js';
 import { ClientSecrets } from './client-secrets.js';
 import { PaymentEvent } from './entities/payment-event.entity.js';
 import {
   WebhookRefused,
   type PaymentProvider,
+  type PaymentRisk,
   type ProviderPayment,
   type WebhookEvent,
   type WebhookHeaders,
@@ -86,6 +90,8 @@ export class PaymentsService {
     private readonly providers: PaymentProviders,
     private readonly refunds: RefundsService,
     private readonly disputes: DisputesService,
+    private readonly holdRules: HoldRulesService,
+    private readonly reviews: ProviderReviews,
     @Inject(PAYMENT_SYNC_GATE) private readonly syncGate: IntervalGate,
   ) {}
 
@@ -108,8 +114,37 @@ export class PaymentsService {
       if (error instanceof WebhookRefused) throw new BadRequestException(error.message);
       throw error;
     }
-    await this.applyOnce(provider, event);
+    const risk = event.kind === 'succeeded' ? await this.riskBeforeConfirming(provider, event) : null;
+    await this.applyOnce(provider, event, risk);
     return { received: true };
+  }
+
+  /**
+   * The provider's risk data for a payment about to be confirmed (the fraud rules' input), read before the
+   * confirmation's transaction; none for a payment already confirmed (a replay) or a provider without any.
+   * A provider that cannot be reached answers 503, so that it sends the event again: the order is not
+   * delivered before its review data is known.
+   */
+  private async riskBeforeConfirming(
+    provider: PaymentProvider,
+    event: { providerPaymentId: string },
+  ): Promise<PaymentRisk | null> {
+    if (!provider.fetchRisk) return null;
+    const order = await this.db.getRepository(Order).findOne({
+      select: { id: true, paymentStatus: true },
+      where: { providerPaymentId: event.providerPaymentId },
+    });
+    if (order && !UNPAID.includes(order.paymentStatus)) return null;
+    try {
+      return await provider.fetchRisk(event.providerPaymentId);
+    } catch (error) {
+      this.logger.warn(
+        `Could not read the risk of ${provider.name} payment ${event.providerPaymentId}: ${(error as Error).message}`,
+      );
+      throw new ServiceUnavailableException(
+        'The payment provider could not be reached; send the event again',
+      );
+    }
   }
 
   /** POST /api/payments/demo/confirm: the demo provider's stand-in for a card payment. */
@@ -160,7 +195,11 @@ export class PaymentsService {
     const confirmed = await runInTransaction(this.db, async (m) => {
       // Dated as it arrived, before the payment it confirms (as a provider's webhook is recorded).
       const receivedAt = new Date();
-      const paid = await this.fulfilment.confirmPayment(m, orderId, demo.name);
+      const current = await m.findOneByOrFail(Order, { id: orderId });
+      const reasons = UNPAID.includes(current.paymentStatus)
+        ? await this.holdRules.reasons(m, current, null)
+        : [];
+      const paid = await this.fulfilment.confirmPayment(m, orderId, demo.name, reasons);
       if (paid) await recordDemoEvent(m, orderId, 'demo.payment_succeeded', null, receivedAt);
       return paid;
     });
@@ -213,9 +252,19 @@ export class PaymentsService {
       return;
     }
     if (payment.status !== 'succeeded') return;
+    let risk: PaymentRisk | null = null;
+    try {
+      risk = provider.fetchRisk ? await provider.fetchRisk(providerPaymentId) : null;
+    } catch (error) {
+      // Not confirmed without its review data: the webhook (or the next poll) confirms it.
+      this.logger.warn(
+        `Could not read the risk of payment ${providerPaymentId}: ${(error as Error).message}`,
+      );
+      return;
+    }
     await runInTransaction(this.db, async (m) => {
       const order = await m.findOneBy(Order, { id: orderId });
-      if (order && UNPAID.includes(order.paymentStatus)) await this.confirmPaid(m, order, payment);
+      if (order && UNPAID.includes(order.paymentStatus)) await this.confirmPaid(m, order, payment, risk);
     });
   }
 
@@ -229,6 +278,7 @@ export class PaymentsService {
       currency: string | null;
       paymentMethod: string | null;
     },
+    risk: PaymentRisk | null,
   ): Promise<void> {
     if (paid.amountCents !== order.totalCents || paid.currency !== order.currency) {
       this.logger.error(
@@ -237,10 +287,23 @@ export class PaymentsService {
       );
       return;
     }
-    await this.fulfilment.confirmPayment(m, order.id, paid.paymentMethod ?? 'card');
+    if (!UNPAID.includes(order.paymentStatus)) return;
+    if (risk) {
+      Object.assign(order, { cardCountry: risk.cardCountry, cardFingerprint: risk.cardFingerprint });
+      await m.update(Order, order.id, {
+        cardCountry: risk.cardCountry,
+        cardFingerprint: risk.cardFingerprint,
+      });
+    }
+    const reasons = await this.holdRules.reasons(m, order, risk);
+    await this.fulfilment.confirmPayment(m, order.id, paid.paymentMethod ?? 'card', reasons);
   }
 
-  private async applyOnce(provider: PaymentProvider, event: WebhookEvent): Promise<void> {
+  private async applyOnce(
+    provider: PaymentProvider,
+    event: WebhookEvent,
+    risk: PaymentRisk | null,
+  ): Promise<void> {
     const { providerEventId } = event;
     const afterCommit: AfterCommit[] = [];
     try {
@@ -253,7 +316,7 @@ export class PaymentsService {
           orderId: null,
           failureReason: event.kind === 'failed' ? event.failureReason : null,
         });
-        const orderId = await this.applyEvent(m, provider, event, afterCommit);
+        const orderId = await this.applyEvent(m, provider, event, risk, afterCommit);
         if (orderId) await m.update(PaymentEvent, { providerEventId }, { orderId });
       });
     } catch (error) {
@@ -273,6 +336,7 @@ export class PaymentsService {
     m: EntityManager,
     provider: PaymentProvider,
     event: WebhookEvent,
+    risk: PaymentRisk | null,
     afterCommit: AfterCommit[],
   ): Promise<string | null> {
     if (event.kind === 'ignored') return null;
@@ -282,7 +346,7 @@ export class PaymentsService {
     if (!order) return null;
     switch (event.kind) {
       case 'succeeded':
-        await this.confirmPaid(m, order, event);
+        await this.confirmPaid(m, order, event, risk);
         break;
       case 'failed':
         await this.fulfilment.failPayment(m, order.id);
@@ -319,8 +383,10 @@ export class PaymentsService {
         break;
       }
       case 'review_opened':
+        await this.reviews.opened(m, order.id);
+        break;
       case 'review_closed':
-        // Recorded against the order and not acted on yet: holds are #19 §3.
+        await this.reviews.closed(m, order.id, event.reason);
         break;
     }
     return order.id;

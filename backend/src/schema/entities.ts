@@ -35,6 +35,7 @@ import { CheckoutConsents1764900000000 } from '../database/migrations/1764900000
 import { KeyReports1765500000000 } from '../database/migrations/1765500000000-key-reports.js';
 import { AwaitingOrdersIndex1765600000000 } from '../database/migrations/1765600000000-awaiting-orders-index.js';
 import { AfterSale1765700000000 } from '../database/migrations/1765700000000-after-sale.js';
+import { HoldRules1765720000000 } from '../database/migrations/1765720000000-hold-rules.js';
 import { OrderTimeline1765740000000 } from '../database/migrations/1765740000000-order-timeline.js';
 import type { DatabaseSchema } from '../database/data-source-options.js';
 
@@ -87,6 +88,7 @@ export const MIGRATIONS = [
   KeyReports1765500000000,
   AwaitingOrdersIndex1765600000000,
   AfterSale1765700000000,
+  HoldRules1765720000000,
   OrderTimeline1765740000000,
 ];
 

@@ -87,6 +87,14 @@ export class StripeStandIn {
   failing = false;
   /** How long the API takes to answer (a slow provider). */
   delayMs = 0;
+  /**
+   * The charge's Radar outcome and card per PaymentIntent, as `latest_charge` answers them when expanded:
+   * none by default (a normal charge whose card Stripe says nothing of).
+   */
+  readonly chargeRisk = new Map<
+    string,
+    { outcomeType?: string; riskLevel?: string; cardCountry?: string; fingerprint?: string }
+  >();
   /** The status new refunds get: `succeeded` as most card refunds, or `pending` (confirmed by webhook). */
   refundStatus: 'pending' | 'succeeded' = 'succeeded';
 
@@ -149,8 +157,9 @@ export class StripeStandIn {
       return send(200, cancelled);
     }
     if (req.method === 'POST' && req.url === '/v1/refunds') return this.refund(body, idempotencyKey, send);
+    const [path, query] = (req.url ?? '').split('?');
     // Evidence for a dispute (recorded in `requests`): any dp_ id is taken, as Stripe takes its own.
-    const dispute = req.url?.match(/^\/v1\/disputes\/(dp_\w+)$/);
+    const dispute = path?.match(/^\/v1\/disputes\/(dp_\w+)$/);
     if (req.method === 'POST' && dispute)
       return send(200, {
         id: dispute[1],
@@ -158,9 +167,14 @@ export class StripeStandIn {
         status: body.submit === 'true' ? 'under_review' : 'needs_response',
         evidence: body.evidence ?? {},
       });
-    const match = req.url?.match(/^\/v1\/payment_intents\/(\w+)$/);
-    if (req.method === 'GET' && match && this.intents.has(match[1]!))
-      return send(200, this.intents.get(match[1]!));
+    const match = path?.match(/^\/v1\/payment_intents\/(\w+)$/);
+    if (req.method === 'GET' && match && this.intents.has(match[1]!)) {
+      const intent = this.intents.get(match[1]!)!;
+      const expanded = [...new URLSearchParams(query)].some(
+        ([key, value]) => key.startsWith('expand') && value === 'latest_charge',
+      );
+      return send(200, expanded ? { ...intent, latest_charge: this.paidCharge(intent) } : intent);
+    }
     send(404, {
       error: { type: 'invalid_request_error', message: `No such route ${req.method} ${req.url}` },
     });
@@ -331,6 +345,28 @@ export class StripeStandIn {
     };
   }
 
+  /** The PaymentIntent's charge with its outcome and card (chargeRisk), as `expand[]=latest_charge` gives it. */
+  private paidCharge(intent: StandInPaymentIntent): object | null {
+    if (intent.status !== 'succeeded') return null;
+    const risk = this.chargeRisk.get(intent.id) ?? {};
+    return {
+      id: `ch_${intent.id.slice(3)}`,
+      object: 'charge',
+      payment_intent: intent.id,
+      amount: intent.amount_received,
+      currency: intent.currency,
+      outcome: {
+        type: risk.outcomeType ?? 'authorized',
+        risk_level: risk.riskLevel ?? 'normal',
+        network_status: 'approved_by_network',
+      },
+      payment_method_details: {
+        type: 'card',
+        card: { brand: 'visa', country: risk.cardCountry ?? null, fingerprint: risk.fingerprint ?? null },
+      },
+    };
+  }
+
   /**
    * A dispute of the PaymentIntent's charge, as in `charge.dispute.created` (evidence due in a week);
    * `changes` make it as `charge.dispute.updated/closed` send it (the same `id`, a new `status`).
@@ -368,7 +404,7 @@ export class StripeStandIn {
   }
 
   /** A fraud review of the PaymentIntent, as in `review.opened` (open) or `review.closed`. */
-  review(intentId: string, open: boolean): object {
+  review(intentId: string, open: boolean, closedReason = 'approved'): object {
     return {
       id: `prv_${randomBytes(12).toString('hex')}`,
       object: 'review',
@@ -376,8 +412,8 @@ export class StripeStandIn {
       payment_intent: intentId,
       open,
       opened_reason: 'rule',
-      closed_reason: open ? null : 'approved',
-      reason: open ? 'rule' : 'approved',
+      closed_reason: open ? null : closedReason,
+      reason: open ? 'rule' : closedReason,
     };
   }
 

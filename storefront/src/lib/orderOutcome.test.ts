@@ -10,6 +10,7 @@ describe("an order's state in the shopper's words", () => {
     [{ status: 'fulfilled', paymentStatus: 'refunded' }, 'Refunded'],
     [{ status: 'cancelled', paymentStatus: 'completed' }, 'Refund due'],
     [{ status: 'cancelled', paymentStatus: 'refunded' }, 'Refunded'],
+    [{ status: 'on_hold', paymentStatus: 'completed' }, 'Being reviewed'],
   ] as const)('%o is "%s" on the licence page', (order, label) => {
     expect(orderStateLabel(order)).toBe(label);
   });
@@ -24,5 +25,19 @@ describe("an order's state in the shopper's words", () => {
           customerEmail: 'jane@example.com',
         }),
       ).toBe('Partly refunded: we have e-mailed you the details.');
+  });
+
+  it("says a held order is being reviewed, within the store's hours, and never that keys were sent", () => {
+    const held = {
+      orderId: 'o1',
+      status: 'on_hold',
+      paymentStatus: 'completed',
+      customerEmail: 'jane@example.com',
+    } as const;
+    expect(describeOrderStatus(held, 6)).toBe(
+      'Payment confirmed. Your order is being reviewed, usually within 6 hours. ' +
+        'Your licence keys are e-mailed as soon as it is approved.',
+    );
+    expect(describeOrderStatus(held)).toContain('usually within a few hours');
   });
 });

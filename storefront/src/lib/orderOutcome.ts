@@ -41,3 +41,11 @@ export const KEY_STATE_LABELS: Record<string, string> = {
 /** What the shopper is told about such an order, on the confirmation page and on /account. */
 export const REFUND_DUE_TEXT =
   'Not completed: no licence keys were sent and your payment will be refunded in full.';
+
+/**
+ * What the shopper is told about an order held for review (paid, keys not yet sent), on the confirmation
+ * page and on /account: `hours` is the store's HOLD_REVIEW_HOURS (store-config), null until it is known.
+ */
+export const reviewingText = (hours: number | null | undefined) =>
+  `Your order is being reviewed, usually within ${hours ? `${hours} hours` : 'a few hours'}. ` +
+  'Your licence keys are e-mailed as soon as it is approved.';

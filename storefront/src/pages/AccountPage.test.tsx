@@ -84,6 +84,25 @@ describe('AccountPage', () => {
     expect(within(delivered).getAllByText('Active').length).toBeGreaterThan(0);
     expect(delivered.textContent).not.toMatch(/fulfilled|completed|\bactive\b/);
   });
+
+  it("says a held order is being reviewed, within the store's hours, and shows no keys for it", async () => {
+    const held: CustomerOrder = {
+      ...ORDER,
+      id: 'abcdef13-0000-4000-8000-000000000005',
+      status: 'on_hold',
+      licenseKeys: [],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json([held])),
+    );
+    renderRoute('/account?token=t0ken');
+
+    const card = await screen.findByRole('article', { name: 'Order abcdef13' });
+    expect(within(card).getByText('Being reviewed')).toBeTruthy();
+    expect(within(card).getByText(/^Your order is being reviewed, usually within 12 hours\./)).toBeTruthy();
+    expect(within(card).queryByText('Licence keys')).toBeNull();
+  });
 });
 
 describe('AccountPage access token', () => {

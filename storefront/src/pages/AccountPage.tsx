@@ -19,7 +19,14 @@ import { KEY_REPORT } from '../content/keyReport';
 import { WITHDRAWAL, withdrawalTimeFormat } from '../content/withdrawal';
 import { ApiError } from '../api/http';
 import { formatCents } from '../lib/money';
-import { isRefundDue, KEY_STATE_LABELS, orderStateLabel, REFUND_DUE_TEXT } from '../lib/orderOutcome';
+import {
+  isRefundDue,
+  KEY_STATE_LABELS,
+  orderStateLabel,
+  REFUND_DUE_TEXT,
+  reviewingText,
+} from '../lib/orderOutcome';
+import { useStoreConfig } from '../lib/storeConfig';
 
 type Load =
   | { state: 'loading' }
@@ -78,6 +85,7 @@ function OrderCard({
   // Shown in words: "Order: cancelled" beside "Payment: completed" would read as if the shopper was charged
   // for nothing.
   const refundDue = isRefundDue(order);
+  const { config } = useStoreConfig();
   return (
     <Paper component="article" variant="outlined" aria-label={`Order ${order.id.slice(0, 8)}`} sx={{ p: 3 }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
@@ -101,6 +109,11 @@ function OrderCard({
       {refundDue && !order.withdrawnAt && (
         <Alert severity="warning" sx={{ mt: 2 }}>
           {REFUND_DUE_TEXT}
+        </Alert>
+      )}
+      {order.status === 'on_hold' && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {reviewingText(config?.holdReviewHours)}
         </Alert>
       )}
       {order.awaitingKeys && (

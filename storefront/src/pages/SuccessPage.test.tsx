@@ -73,6 +73,30 @@ describe('SuccessPage', () => {
     expect(screen.queryByRole('heading', { name: 'Order Complete!' })).toBeNull();
   });
 
+  it("says a held order is being reviewed within the store's hours, never that its keys were sent", async () => {
+    savePendingOrder(ORDER);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({
+          orderId: ORDER.orderId,
+          status: 'on_hold',
+          paymentStatus: 'completed',
+          customerEmail: ORDER.email,
+        }),
+      ),
+    );
+    renderRoute(
+      `/success?payment_intent=pi_1&payment_intent_client_secret=${ORDER.clientSecret}&redirect_status=succeeded`,
+      { cart },
+    );
+    expect(await screen.findByRole('heading', { name: 'Order Complete!' })).toBeTruthy();
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Order status: Payment confirmed. Your order is being reviewed, usually within 12 hours. ' +
+        'Your licence keys are e-mailed as soon as it is approved.',
+    );
+  });
+
   it('shows the failure with a way back to the checkout, keeping the cart', async () => {
     savePendingOrder(ORDER);
     const { store } = renderRoute(

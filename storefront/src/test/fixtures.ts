@@ -84,5 +84,6 @@ export const STORE_CONFIG = {
       { day: 'Sunday & holidays', hours: 'Closed', support: 'Automated delivery only' },
     ],
   },
+  holdReviewHours: 12,
   developmentSignIn: null,
 };

@@ -1,3 +1,4 @@
+import type { AppConfig } from '../../config/app-config.js';
 import type { DataSource } from 'typeorm';
 import type { CatalogService } from '../../catalog/catalog.service.js';
 import type { InventoryService } from '../../license-keys/inventory.service.js';
@@ -26,7 +27,9 @@ describe('DashboardService cache', () => {
   beforeEach(() => {
     // A fake clock: Date.now() moves only when the test says so.
     jest.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z') });
-    service = new DashboardService({} as DataSource, {} as InventoryService, {} as CatalogService);
+    service = new DashboardService({} as DataSource, {} as InventoryService, {} as CatalogService, {
+      review: { alertAfterHours: 24 } as AppConfig['review'],
+    });
     runs = [];
     compute = jest
       .spyOn(service as unknown as { compute: () => Promise<DashboardStatsDto> }, 'compute')

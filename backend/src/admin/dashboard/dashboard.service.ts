@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { CatalogService } from '../../catalog/catalog.service.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DownloadLink } from '../../downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../../license-keys/entities/license-key.entity.js';
 import { InventoryService } from '../../license-keys/inventory.service.js';
@@ -31,6 +32,10 @@ export function reviveDashboardStats(json: unknown): DashboardStatsDto {
     ...stats,
     generatedAt: new Date(stats.generatedAt),
     recentOrders: stats.recentOrders.map((order) => ({ ...order, createdAt: new Date(order.createdAt) })),
+    overdueReviews: (stats.overdueReviews ?? []).map((order) => ({
+      ...order,
+      heldAt: new Date(order.heldAt),
+    })),
   };
 }
 
@@ -75,6 +80,7 @@ export class DashboardService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly inventory: InventoryService,
     private readonly catalog: CatalogService,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'review'>,
     @Optional()
     @Inject(SHARED_DASHBOARD)
     private readonly shared: RedisSharedValue<DashboardStatsDto> | null = null,
@@ -159,7 +165,8 @@ export class DashboardService {
   private async compute(): Promise<DashboardStatsDto> {
     const orders = () => this.db.getRepository(Order).createQueryBuilder('o');
     const generatedAt = new Date();
-    const [byPayment, revenue, refunded, owed, recent, awaiting, activeKeys, downloads, available] =
+    const heldBefore = new Date(generatedAt.getTime() - this.config.review.alertAfterHours * 3_600_000);
+    const [byPayment, revenue, refunded, owed, recent, awaiting, activeKeys, downloads, available, overdue] =
       await Promise.all([
         orders()
           .select('o.paymentStatus', 'paymentStatus')
@@ -212,6 +219,13 @@ export class DashboardService {
           .select('COALESCE(SUM(l.downloadCount), 0)', 'total')
           .getRawOne<{ total: number | string }>(),
         this.inventory.countAvailable(),
+        // Held for review longer than HOLD_ALERT_AFTER_HOURS: a short range of IDX_orders_heldAt.
+        orders()
+          .select(['o.id', 'o.customerEmail', 'o.totalCents', 'o.holdReasons', 'o.heldAt'])
+          .where('o.status = :held AND o.heldAt <= :heldBefore', { held: 'on_hold', heldBefore })
+          .orderBy('o.heldAt', 'ASC')
+          .limit(20)
+          .getMany(),
       ]);
 
     const count = (payment: PaymentStatus, except?: OrderStatus) =>
@@ -241,6 +255,13 @@ export class DashboardService {
       })),
       awaitingKeysOrders: Number(awaiting?.count ?? 0),
       refundsDue: Number(owed?.count ?? 0),
+      overdueReviews: overdue.map((order) => ({
+        id: order.id,
+        customerEmail: order.customerEmail,
+        totalCents: order.totalCents,
+        holdReasons: order.holdReasons ?? [],
+        heldAt: order.heldAt!,
+      })),
       stock: this.catalog.findAll().map((product) => ({
         productId: product.id,
         title: product.title,

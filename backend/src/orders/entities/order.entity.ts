@@ -43,6 +43,7 @@ export interface OrderItemSnapshot {
 @Index('IDX_orders_couponState', ['couponState', 'paymentStatus', 'createdAt', 'id'])
 @Index('IDX_orders_refundDue', ['refundDue', 'createdAt', 'id'])
 @Index('IDX_orders_heldAt', ['status', 'heldAt'])
+@Index('IDX_orders_checkoutIp', ['checkoutIp', 'createdAt'])
 @Index('UQ_orders_providerPaymentId', ['providerPaymentId'], { unique: true })
 @Index('UQ_orders_idempotencyKey', ['idempotencyKey'], { unique: true })
 export class Order extends UuidEntity {
@@ -164,6 +165,10 @@ export class Order extends UuidEntity {
   /** The paying card's issuing country, as the provider reports it (ISO 3166-1 alpha-2). */
   @Column({ type: 'varchar', length: 2, nullable: true })
   cardCountry: string | null;
+
+  /** The paying card's fingerprint as the provider reports it: the velocity rule counts distinct cards. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  cardFingerprint: string | null;
 
   /**
    * Why a paid order is held for review instead of delivered (status `on_hold`): the fraud rules that

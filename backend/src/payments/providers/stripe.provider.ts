@@ -7,6 +7,7 @@ import {
   type CreatedPayment,
   type DisputeEvidence,
   type PaymentProvider,
+  type PaymentRisk,
   type ProviderPayment,
   type ProviderRefund,
   type WebhookEvent,
@@ -142,6 +143,14 @@ export class StripePaymentProvider implements PaymentProvider {
     };
   }
 
+  /** The latest charge's outcome (Radar's review and risk rating) and card (country, fingerprint). */
+  async fetchRisk(providerPaymentId: string): Promise<PaymentRisk> {
+    const intent = await this.stripe.paymentIntents.retrieve(providerPaymentId, {
+      expand: ['latest_charge'],
+    });
+    return riskOf(intent.latest_charge);
+  }
+
   /**
    * Checks the signature on the exact bytes received (and that it is not dated in the future, which the
    * SDK lets through), refuses a signed event of the wrong shape, then reads the event.
@@ -233,6 +242,20 @@ export function declineReason(error: unknown): string | null {
   const code = text(fields.decline_code) ?? text(fields.code);
   const reason = message && code ? `${message} (${code})` : (message ?? code);
   return reason && reason.slice(0, FAILURE_REASON_LENGTH);
+}
+
+/** A Charge's outcome and card in the store's words (nothing known when it is not expanded). */
+export function riskOf(charge: unknown): PaymentRisk {
+  const object = charge && typeof charge === 'object' ? (charge as Fields) : {};
+  const outcome = (object.outcome ?? {}) as Fields;
+  const card = ((object.payment_method_details as Fields | null | undefined)?.card ?? {}) as Fields;
+  const country = text(card.country)?.toUpperCase() ?? null;
+  return {
+    providerReview: outcome.type === 'manual_review',
+    riskLevel: text(outcome.risk_level),
+    cardCountry: country && /^[A-Z]{2}$/.test(country) ? country : null,
+    cardFingerprint: text(card.fingerprint)?.slice(0, 64) ?? null,
+  };
 }
 
 /** A checked event (malformedStripeEvent) in the store's words. */

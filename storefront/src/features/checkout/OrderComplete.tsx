@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { forwardRef } from 'react';
 import { SupportEmailLink, SupportPhoneLink } from '../../components/StoreContacts';
+import { useStoreConfig } from '../../lib/storeConfig';
 import { describeOrderStatus, useOrderStatus } from './useOrderStatus';
 
 /** Step 3 (and /success): the confirmation with the order's live status. */
@@ -12,6 +13,7 @@ export const OrderComplete = forwardRef<
   { email: string; orderId: string; clientSecret: string; onReturnHome: () => void }
 >(function OrderComplete({ email, orderId, clientSecret, onReturnHome }, headingRef) {
   const { status } = useOrderStatus(orderId, clientSecret);
+  const { config } = useStoreConfig();
   const failed = status?.paymentStatus === 'failed';
   const cancelled = status?.status === 'cancelled';
 
@@ -47,7 +49,7 @@ export const OrderComplete = forwardRef<
         role="status"
         sx={{ my: 3, textAlign: 'left' }}
       >
-        Order status: {describeOrderStatus(status)}
+        Order status: {describeOrderStatus(status, config?.holdReviewHours)}
       </Alert>
       <Typography variant="body2" color="textSecondary" sx={{ mb: 3 }}>
         Questions about your order? E-mail <SupportEmailLink /> or call <SupportPhoneLink />.

@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { useGetOrderStatusQuery } from '../../store/storeApi';
-import { isRefundDue, REFUND_DUE_TEXT } from '../../lib/orderOutcome';
+import { isRefundDue, REFUND_DUE_TEXT, reviewingText } from '../../lib/orderOutcome';
 import type { OrderStatus } from './checkoutApi';
 
 const POLL_MS = 3000;
@@ -41,8 +41,8 @@ export function useOrderStatus(orderId: string | null, clientSecret: string | nu
   return { status: data ?? null, error: isError };
 }
 
-/** The status in words, for the confirmation screen. */
-export function describeOrderStatus(status: OrderStatus | null): string {
+/** The status in words, for the confirmation screen (`reviewHours`: HOLD_REVIEW_HOURS, when known). */
+export function describeOrderStatus(status: OrderStatus | null, reviewHours?: number | null): string {
   if (!status) return 'Checking your order status...';
   if (status.paymentStatus === 'failed') return 'Payment failed: no keys were sent.';
   if (status.paymentStatus === 'refunded') return 'Refunded.';
@@ -51,6 +51,7 @@ export function describeOrderStatus(status: OrderStatus | null): string {
   if (status.status === 'fulfilled') return 'Fulfilled: your licence keys have been e-mailed.';
   if (isRefundDue(status)) return `${REFUND_DUE_TEXT} We have e-mailed you the details.`;
   if (status.status === 'cancelled') return 'Cancelled: you have not been charged.';
+  if (status.status === 'on_hold') return `Payment confirmed. ${reviewingText(reviewHours)}`;
   if (status.paymentStatus === 'completed') return 'Payment confirmed: your licence keys are on their way.';
   return 'Processing: waiting for payment confirmation.';
 }

@@ -11,6 +11,19 @@ export class DashboardRecentOrderDto extends PickType(AdminOrderRowDto, [
   'createdAt',
 ] as const) {}
 
+/** An order held for review longer than HOLD_ALERT_AFTER_HOURS. */
+export class DashboardOverdueReviewDto extends PickType(AdminOrderRowDto, [
+  'id',
+  'customerEmail',
+  'totalCents',
+] as const) {
+  @ApiProperty({ type: [String], example: ['disposable-email'] })
+  holdReasons: string[];
+
+  @ApiProperty()
+  heldAt: Date;
+}
+
 export class DashboardStockDto {
   @ApiProperty({ example: 'office-2024-standard' })
   productId: string;
@@ -63,6 +76,12 @@ export class DashboardStatsDto {
       'Paid orders not delivered (cancelled meanwhile, or their coupon used up) whose payment staff must refund',
   })
   refundsDue: number;
+
+  @ApiProperty({
+    type: [DashboardOverdueReviewDto],
+    description: 'Orders held for review longer than HOLD_ALERT_AFTER_HOURS, oldest first (at most 20)',
+  })
+  overdueReviews: DashboardOverdueReviewDto[];
 
   @ApiProperty({ type: [DashboardStockDto], description: 'Every catalogue product, also when 0' })
   stock: DashboardStockDto[];

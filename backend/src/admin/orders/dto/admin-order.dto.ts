@@ -46,6 +46,22 @@ export class AdminOrderRowDto {
   })
   refundDue: RefundReason | null;
 
+  @ApiProperty({
+    type: [String],
+    nullable: true,
+    example: ['disposable-email', 'first-order-amount'],
+    description:
+      'The rules that held the order for review (provider-review, elevated-risk, country-mismatch, ' +
+      'velocity-orders, velocity-cards, first-order-amount, disposable-email); kept after the review',
+  })
+  holdReasons: string[] | null;
+
+  @ApiProperty({ nullable: true, type: Date, description: 'When it was held for review' })
+  heldAt: Date | null;
+
+  @ApiProperty({ nullable: true, type: Date, description: 'When the held order was approved or rejected' })
+  reviewedAt: Date | null;
+
   static from(order: Order): AdminOrderRowDto {
     return {
       id: order.id,
@@ -58,6 +74,9 @@ export class AdminOrderRowDto {
       createdAt: order.createdAt,
       awaitingKeys: order.awaitingKeys,
       refundDue: order.refundDue,
+      holdReasons: order.holdReasons ?? null,
+      heldAt: order.heldAt ?? null,
+      reviewedAt: order.reviewedAt ?? null,
     };
   }
 }

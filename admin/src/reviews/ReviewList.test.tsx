@@ -1,0 +1,80 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetStoreConfig } from '../common/storeConfig';
+import { EMPTY_STATS, jsonBody, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { PAID_ORDER } from '../test/fixtures';
+import type { Order } from '../orders/types';
+import { heldFor } from './holdReasons';
+
+const HELD: Order = {
+  ...PAID_ORDER,
+  id: 'dddddddd-0000-4000-8000-000000000004',
+  customerEmail: 'held@mailinator.com',
+  status: 'on_hold',
+  holdReasons: ['disposable-email', 'first-order-amount'],
+  heldAt: new Date(Date.now() - 5 * 3_600_000).toISOString(),
+};
+
+const list = (rows: Order[]) =>
+  Response.json(rows, { headers: { 'Content-Range': `orders 0-${rows.length - 1}/${rows.length}` } });
+
+afterEach(() => resetStoreConfig());
+
+describe('the review queue', () => {
+  it('lists held orders with their reasons and age, and approves one after saying what happens', async () => {
+    let decided: unknown;
+    const fetchMock = stubApi({
+      'GET /api/admin/orders': () => list([HELD]),
+      [`POST /api/admin/orders/${HELD.id}/review`]: (init) => {
+        decided = jsonBody(init);
+        return Response.json({
+          orderId: HELD.id,
+          decision: 'approve',
+          status: 'fulfilled',
+          paymentStatus: 'completed',
+          reviewedAt: new Date().toISOString(),
+        });
+      },
+    });
+    signIn();
+    renderAdmin('/admin/reviews');
+    const row = (await screen.findByText(/held@mailinator\.com/, {}, SLOW)).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Disposable e-mail')).toBeTruthy();
+    expect(within(row).getByText('Large first order')).toBeTruthy();
+    expect(within(row).getByText('5 hours')).toBeTruthy();
+    const filters = fetchMock.mock.calls
+      .map(([url]) => new URL(String(url), 'http://admin.test'))
+      .filter((url) => url.pathname === '/api/admin/orders')
+      .map((url) => JSON.parse(url.searchParams.get('filter') ?? '{}'));
+    expect(filters).toContainEqual({ status: 'on_hold' });
+
+    fireEvent.click(await within(row).findByRole('button', { name: 'Approve order dddddddd' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve this order?' });
+    expect(
+      within(dialog).getByText(/its reserved licence keys and download links are e-mailed/),
+    ).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Note (staff only)'), { target: { value: 'Checked' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(decided).toEqual({ decision: 'approve', note: 'Checked' }), SLOW);
+  });
+
+  it('shows support staff the queue without the decisions', async () => {
+    stubApi({
+      'GET /api/admin/orders': () => list([HELD]),
+      '/api/admin/dashboard': () => Response.json(EMPTY_STATS),
+    });
+    signIn('support');
+    renderAdmin('/admin/reviews');
+    const row = (await screen.findByText(/held@mailinator\.com/, {}, SLOW)).closest('tr') as HTMLElement;
+    // The access check settles after the first render (an admin's buttons appear by then).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(within(row).queryByRole('button', { name: /Approve|Reject/ })).toBeNull();
+  });
+
+  it('tells the age in hours, then days', () => {
+    const now = Date.parse('2026-11-26T12:00:00Z');
+    expect(heldFor('2026-11-26T11:30:00Z', now)).toBe('under 1 hour');
+    expect(heldFor('2026-11-26T11:00:00Z', now)).toBe('1 hour');
+    expect(heldFor('2026-11-23T12:00:00Z', now)).toBe('3 days');
+  });
+});

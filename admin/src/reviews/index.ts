@@ -1,0 +1,15 @@
+import ReviewIcon from '@mui/icons-material/GppMaybe';
+import type { ResourceDefinition } from '../common/resource';
+import type { Order } from '../orders/types';
+import { ReviewList } from './ReviewList';
+
+/** The review queue: the orders list held for review (the data provider asks for status on_hold). */
+export default {
+  name: 'reviews',
+  label: 'Review queue',
+  titlesUseLabel: true,
+  icon: ReviewIcon,
+  list: ReviewList,
+  recordRepresentation: (order: Order) => `Order ${order.id}`,
+  writable: [],
+} satisfies ResourceDefinition;

@@ -1,0 +1,128 @@
+// The fraud hold (#19 §3): a held order's approval cut off by kill -9 delivers it once after the restart,
+// with the keys it had reserved. The built server runs as a real process; the database is read directly.
+import { waitFor } from '@store/testing';
+import { recordFigures } from './support/figures.js';
+import {
+  claimedByTheDead,
+  deliveryMails,
+  expectEachOnce,
+  freshKeys,
+  keysIn,
+  num,
+  pause,
+  STANDARD,
+  STANDARD_LINKS,
+  storeForBlock,
+  type Intent,
+} from './support/shoppers.js';
+import { DRIVER } from './support/store-process.js';
+
+jest.setTimeout(300_000);
+
+describe(`kill -9 in the middle of approving held orders, on ${DRIVER}`, () => {
+  // A claimed e-mail whose sender died is taken over 2 × MAIL_SEND_TIMEOUT_SECONDS after the claim.
+  const store = storeForBlock({ env: { MAIL_SEND_TIMEOUT_SECONDS: '2' } });
+
+  it('delivers each held order once after the restart, with the keys it had reserved', async () => {
+    const { h, t } = store;
+    const admin = await t.adminAuth();
+    const stock = freshKeys(12);
+    expect((await t.importKeys(admin, STANDARD, stock)).status).toBe(200);
+
+    // Ten orders from disposable addresses: paid, held, each with one key reserved.
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const created = await t.createIntent(`held-${i}-${Date.now()}@mailinator.com`);
+      expect(created.status).toBe(201);
+      const intent = created.body as Intent;
+      const paid = await t.confirmDemo(intent);
+      expect(paid.body).toMatchObject({ status: 'on_hold', paymentStatus: 'completed' });
+      ids.push(intent.orderId);
+    }
+    const keysOf = async () => {
+      const rows = await h.db.query<{ id: string; orderId: string }>(
+        `SELECT id, orderId FROM license_keys WHERE orderId IN (${ids.map(() => '?').join(',')})`,
+        ids,
+      );
+      return new Map(rows.map((r) => [r.orderId, r.id]));
+    };
+    const reserved = await keysOf();
+    expect(reserved.size).toBe(10);
+
+    let approved = 0;
+    const approve = (orderId: string) =>
+      t.call('POST', `/api/admin/orders/${orderId}/review`, {
+        json: { decision: 'approve' },
+        headers: { authorization: admin },
+      });
+    const approvals = ids.map((id) =>
+      approve(id)
+        .then((answer) => {
+          if (answer.status === 200) approved++;
+          return answer;
+        })
+        .catch((error: unknown) => error),
+    );
+    await waitFor(() => approved >= 2, { timeoutMs: 20_000, intervalMs: 1, what: 'a few approvals' });
+    await h.kill();
+    await Promise.all(approvals);
+    const approvedBeforeKill = approved;
+    const inDoubt = await claimedByTheDead(h.db);
+    await h.startServer();
+
+    // Straight after the restart: each order still held (its key reserved, nothing sent) or delivered
+    // whole (its key, its links, one delivery e-mail): nothing half done.
+    const rows = await h.db.query<{ id: string; status: string; links: unknown; deliveries: unknown }>(
+      'SELECT o.id, o.status, ' +
+        '(SELECT COUNT(*) FROM download_links d WHERE d.orderId = o.id) AS links, ' +
+        "(SELECT COUNT(*) FROM mail_outbox m WHERE m.orderId = o.id AND m.kind = 'order-delivery') AS deliveries " +
+        `FROM orders o WHERE o.id IN (${ids.map(() => '?').join(',')})`,
+      ids,
+    );
+    for (const row of rows) {
+      const delivered = row.status === 'fulfilled';
+      if (!delivered) expect(row.status).toBe('on_hold');
+      expect([row.id, num(row.links), num(row.deliveries)]).toEqual([
+        row.id,
+        delivered ? STANDARD_LINKS : 0,
+        delivered ? 1 : 0,
+      ]);
+    }
+    expect(await keysOf()).toEqual(reserved);
+
+    // Staff click Approve again on every order: the same decision, answered 200, delivered once.
+    for (const id of ids) expect((await approve(id)).status).toBe(200);
+    await waitFor(() => ids.every((id) => deliveryMails(h.mail.received, id).length >= 1), {
+      timeoutMs: 30_000,
+      what: 'every approved order to be mailed',
+    });
+    // Longer than a dead process's claim on an e-mail (4 s) and the poll: a second copy would be here.
+    await pause(7_000);
+    const outboxRows = await h.db.query<{ id: unknown }>('SELECT id FROM mail_outbox');
+    const extra = expectEachOnce(h.mail.received, outboxRows, inDoubt);
+    const mailedKeys = ids.flatMap((id) => keysIn(deliveryMails(h.mail.received, id)[0]!));
+    expect(mailedKeys).toHaveLength(10);
+    expect(new Set(mailedKeys).size).toBe(10);
+    expect(mailedKeys.every((key) => stock.includes(key))).toBe(true);
+    // The keys delivered are the ones reserved when the orders were held.
+    expect(await keysOf()).toEqual(reserved);
+    const statuses = await h.db.query<{ status: string }>(
+      `SELECT status FROM orders WHERE id IN (${ids.map(() => '?').join(',')})`,
+      ids,
+    );
+    expect(statuses.every((s) => s.status === 'fulfilled')).toBe(true);
+
+    recordFigures('holds: kill -9 mid-approval', {
+      requests: t.requests,
+      serverErrors: t.serverErrors,
+      keysDelivered: mailedKeys.length,
+      duplicates: extra,
+      emailsSent: h.mail.received.length,
+      emailsLost: ids.filter((id) => deliveryMails(h.mail.received, id).length === 0).length,
+    });
+    process.stdout.write(
+      `  [holds on ${DRIVER}] kill -9 fell after ${approvedBeforeKill} of 10 approvals were answered\n`,
+    );
+    expect(t.errors).toEqual([]);
+  });
+});

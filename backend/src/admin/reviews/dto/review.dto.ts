@@ -1,0 +1,63 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../../orders/entities/order.entity.js';
+import { REFUND_STATUSES } from '../../../payments/entities/refund.entity.js';
+
+export const REVIEW_DECISIONS = ['approve', 'reject'] as const;
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+
+/** POST /api/admin/orders/:id/review: staff's decision on an order held for review. */
+export class ReviewDecisionDto {
+  @ApiProperty({
+    enum: REVIEW_DECISIONS,
+    description: 'approve: deliver it now; reject: refund it in full and put its reserved keys back in stock',
+  })
+  @IsIn(REVIEW_DECISIONS, { message: 'decision must be approve or reject' })
+  decision: ReviewDecision;
+
+  @ApiPropertyOptional({
+    maxLength: 2000,
+    description: "Staff's note, kept on the order (never shown to the customer)",
+  })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString({ message: 'note must be text' })
+  @MaxLength(2000, { message: 'note must be at most 2000 characters' })
+  note?: string;
+}
+
+export class ReviewRefundDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({
+    enum: REFUND_STATUSES,
+    description: 'failed: the refund is to be made again (Refund action)',
+  })
+  status: string;
+
+  @ApiProperty({ nullable: true, type: String })
+  failureReason: string | null;
+}
+
+/** The order after the decision. */
+export class ReviewResultDto {
+  @ApiProperty({ format: 'uuid' })
+  orderId: string;
+
+  @ApiProperty({ enum: REVIEW_DECISIONS })
+  decision: ReviewDecision;
+
+  @ApiProperty({ enum: ORDER_STATUSES, enumName: 'OrderStatus' })
+  status: string;
+
+  @ApiProperty({ enum: PAYMENT_STATUSES, enumName: 'PaymentStatus' })
+  paymentStatus: string;
+
+  @ApiProperty({ nullable: true, type: Date })
+  reviewedAt: Date | null;
+
+  @ApiPropertyOptional({ type: ReviewRefundDto, description: 'Rejected: the refund through the provider' })
+  refund?: ReviewRefundDto;
+}

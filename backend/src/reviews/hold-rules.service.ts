@@ -1,0 +1,132 @@
+import { Inject, Injectable } from '@nestjs/common';
+import MailChecker from 'mailchecker';
+import { Brackets, type EntityManager } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { Order } from '../orders/entities/order.entity.js';
+import type { PaymentRisk } from '../payments/payment-provider.js';
+import { isPublicAddress } from './geo-ip.js';
+
+/** The rules that hold a paid order for review, by the name `orders.holdReasons` records. */
+export const HOLD_REASONS = [
+  'provider-review',
+  'elevated-risk',
+  'country-mismatch',
+  'velocity-orders',
+  'velocity-cards',
+  'first-order-amount',
+  'disposable-email',
+] as const;
+export type HoldReason = (typeof HOLD_REASONS)[number];
+
+/** The provider's risk ratings that hold an order (Stripe Radar's). */
+const ELEVATED_RISK = ['elevated', 'highest'];
+const VELOCITY_WINDOW_MS = 60 * 60 * 1000;
+
+const DISPOSABLE_DOMAINS = MailChecker.blacklist();
+
+/** Whether the address's domain, or a domain it is under, is on the kept list of disposable domains. */
+export function isDisposableEmail(email: string): boolean {
+  const parts = email.toLowerCase().split('@').pop()!.split('.');
+  return parts.some((_, i) => i < parts.length - 1 && DISPOSABLE_DOMAINS.has(parts.slice(i).join('.')));
+}
+
+/** Whether two of the countries known (billing, card, the checkout address's) disagree. */
+export function countriesDisagree(...countries: (string | null | undefined)[]): boolean {
+  return new Set(countries.filter((c): c is string => Boolean(c)).map((c) => c.toUpperCase())).size > 1;
+}
+
+type Rated = Pick<
+  Order,
+  | 'id'
+  | 'customerEmail'
+  | 'billingCountry'
+  | 'checkoutIp'
+  | 'checkoutIpCountry'
+  | 'totalCents'
+  | 'holdReasons'
+>;
+
+/**
+ * The store's fraud rules (#19 §3): which of them fire for an order whose payment is being confirmed, read
+ * in the confirmation's transaction (the database only: the provider's data, `risk`, was read before it).
+ * Each rule is a setting (config/review-config.ts), off at 0 / false; rules that need card data skip
+ * when the provider has none (`risk` null: the demo provider).
+ */
+@Injectable()
+export class HoldRulesService {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  async reasons(m: EntityManager, order: Rated, risk: PaymentRisk | null): Promise<HoldReason[]> {
+    const rules = this.config.review;
+    const fired: HoldReason[] = [];
+    // The provider's review: its charge outcome, or a review it opened before the payment was confirmed.
+    if (rules.providerReview && (risk?.providerReview || order.holdReasons?.includes('provider-review')))
+      fired.push('provider-review');
+    if (rules.providerReview && risk?.riskLevel && ELEVATED_RISK.includes(risk.riskLevel))
+      fired.push('elevated-risk');
+    if (
+      rules.countryMismatch &&
+      countriesDisagree(order.billingCountry, risk?.cardCountry, order.checkoutIpCountry)
+    )
+      fired.push('country-mismatch');
+    if (rules.velocityOrders && (await this.recentOrders(m, order)) > rules.velocityOrders)
+      fired.push('velocity-orders');
+    if (
+      rules.velocityCards &&
+      risk?.cardFingerprint &&
+      (await this.recentCards(m, order, risk.cardFingerprint)) >= rules.velocityCards
+    )
+      fired.push('velocity-cards');
+    if (
+      rules.firstOrderCents &&
+      order.totalCents > rules.firstOrderCents &&
+      !(await this.paidBefore(m, order))
+    )
+      fired.push('first-order-amount');
+    if (rules.disposableEmail && isDisposableEmail(order.customerEmail)) fired.push('disposable-email');
+    return fired;
+  }
+
+  /** Orders placed in the last hour from the order's address (a public one) or e-mail, this one included. */
+  private recentOrders(m: EntityManager, order: Rated): Promise<number> {
+    return this.sameShopper(m, order).getCount();
+  }
+
+  /** Distinct cards that paid in the last hour from the order's address or e-mail, this order's included. */
+  private async recentCards(m: EntityManager, order: Rated, fingerprint: string): Promise<number> {
+    const rows = await this.sameShopper(m, order)
+      .andWhere('o.cardFingerprint IS NOT NULL')
+      .select('DISTINCT o.cardFingerprint', 'fingerprint')
+      .getRawMany<{ fingerprint: string }>();
+    return new Set([...rows.map((r) => r.fingerprint), fingerprint]).size;
+  }
+
+  private sameShopper(m: EntityManager, order: Rated) {
+    const since = new Date(Date.now() - VELOCITY_WINDOW_MS);
+    const byAddress = isPublicAddress(order.checkoutIp);
+    return m
+      .createQueryBuilder(Order, 'o')
+      .where('o.createdAt >= :since', { since })
+      .andWhere(
+        new Brackets((qb) => {
+          qb.where('o.customerEmail = :email', { email: order.customerEmail });
+          // A private address is a proxy's or a network's, shared by everyone behind it: not a shopper.
+          if (byAddress) qb.orWhere('o.checkoutIp = :ip', { ip: order.checkoutIp });
+        }),
+      );
+  }
+
+  /** Whether an earlier order of this e-mail was paid (refunded later or not). */
+  private async paidBefore(m: EntityManager, order: Rated): Promise<boolean> {
+    const earlier = await m
+      .createQueryBuilder(Order, 'o')
+      .select('o.id')
+      .where('o.customerEmail = :email AND o.id != :id AND o.paidAt IS NOT NULL', {
+        email: order.customerEmail,
+        id: order.id,
+      })
+      .limit(1)
+      .getRawOne();
+    return Boolean(earlier);
+  }
+}

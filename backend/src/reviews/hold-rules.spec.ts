@@ -1,0 +1,33 @@
+import { riskOf } from '../payments/providers/stripe.provider.js';
+import { countriesDisagree, isDisposableEmail } from './hold-rules.service.js';
+
+describe('the fraud rules’ checks', () => {
+  it('knows disposable domains from the kept list, and their subdomains, not ordinary ones', () => {
+    expect(isDisposableEmail('someone@mailinator.com')).toBe(true);
+    expect(isDisposableEmail('someone@mx.mailinator.com')).toBe(true);
+    expect(isDisposableEmail('jane.doe@example.com')).toBe(false);
+    expect(isDisposableEmail('jane@gmail.com')).toBe(false);
+  });
+
+  it('finds countries in disagreement only among those known', () => {
+    expect(countriesDisagree('IN', null, null)).toBe(false);
+    expect(countriesDisagree('IN', 'in', undefined)).toBe(false);
+    expect(countriesDisagree('IN', 'US', null)).toBe(true);
+    expect(countriesDisagree('GB', 'GB', 'FR')).toBe(true);
+  });
+
+  it("reads Stripe's charge outcome and card, and nothing from a charge not expanded", () => {
+    expect(
+      riskOf({
+        outcome: { type: 'manual_review', risk_level: 'elevated' },
+        payment_method_details: { card: { country: 'us', fingerprint: 'Xy12' } },
+      }),
+    ).toEqual({ providerReview: true, riskLevel: 'elevated', cardCountry: 'US', cardFingerprint: 'Xy12' });
+    expect(riskOf('ch_123')).toEqual({
+      providerReview: false,
+      riskLevel: null,
+      cardCountry: null,
+      cardFingerprint: null,
+    });
+  });
+});
