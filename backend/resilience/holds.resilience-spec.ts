@@ -126,3 +126,116 @@ describe(`kill -9 in the middle of approving held orders, on ${DRIVER}`, () => {
     expect(t.errors).toEqual([]);
   });
 });
+
+describe(`a dispute racing the approval of a held order (Stripe), on ${DRIVER}`, () => {
+  const store = storeForBlock({ stripe: true });
+
+  it('never mails keys the dispute revoked: the approval loses, or its e-mail went out before the dispute, or is withheld', async () => {
+    const { h, t } = store;
+    const admin = await t.adminAuth();
+    const stock = freshKeys(10);
+    expect((await t.importKeys(admin, STANDARD, stock)).status).toBe(200);
+    const webhook = (event: { payload: string; signature: string }) =>
+      t.call('POST', '/api/payments/webhook', {
+        body: event.payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+      });
+
+    // Ten orders from disposable addresses, paid through Stripe: each held, one key reserved.
+    const orders: { orderId: string; intentId: string }[] = [];
+    for (let i = 0; i < 10; i++) {
+      const created = await t.createIntent(`disputed-${i}-${Date.now()}@mailinator.com`);
+      expect(created.status).toBe(201);
+      const intent = created.body as Intent;
+      const intentId = intent.clientSecret.split('_secret_')[0]!;
+      const paid = await webhook(h.stripe!.event('payment_intent.succeeded', h.stripe!.succeeded(intentId)));
+      expect(paid.status).toBe(200);
+      orders.push({ orderId: intent.orderId, intentId });
+    }
+    const ids = orders.map((o) => o.orderId);
+    const inList = `(${ids.map(() => '?').join(',')})`;
+    const held = await h.db.query<{ status: string }>(`SELECT status FROM orders WHERE id IN ${inList}`, ids);
+    expect(held.map((o) => o.status)).toEqual(Array(10).fill('on_hold'));
+
+    // Staff approve each order while the cardholder's bank opens a dispute on it, at the same moment.
+    const answers = await Promise.all(
+      orders.map(({ orderId, intentId }) =>
+        Promise.all([
+          t.call('POST', `/api/admin/orders/${orderId}/review`, {
+            json: { decision: 'approve' },
+            headers: { authorization: admin },
+          }),
+          webhook(h.stripe!.event('charge.dispute.created', h.stripe!.dispute(intentId))),
+        ]),
+      ),
+    );
+    for (const [approval, dispute] of answers) {
+      expect(dispute.status).toBe(200);
+      // Approved first (200), or refused because the dispute came first (409): never a 5xx.
+      expect([200, 409]).toContain(approval.status);
+    }
+
+    // Every order ends disputed. An approval that lost the race sent nothing and its reserved key went back
+    // to stock; one that won had its e-mail sent before the dispute was recorded (the outbox reads the
+    // order just before each send: allowing the send's own few milliseconds) or withheld.
+    await pause(5_000);
+    const rows = await h.db.query<{
+      id: string;
+      paymentStatus: string;
+      disputedAt: unknown;
+      sentAt: unknown;
+      mailStatus: string | null;
+    }>(
+      'SELECT o.id, o.paymentStatus, d.createdAt AS disputedAt, m.sentAt, m.status AS mailStatus FROM orders o ' +
+        'JOIN disputes d ON d.orderId = o.id ' +
+        "LEFT JOIN mail_outbox m ON m.orderId = o.id AND m.kind = 'order-delivery' " +
+        `WHERE o.id IN ${inList}`,
+      ids,
+    );
+    expect(rows).toHaveLength(10);
+    const time = (value: unknown) =>
+      value instanceof Date ? value.getTime() : Date.parse(`${String(value).replace(' ', 'T')}Z`);
+    const approvedIds = new Set(orders.filter((_, i) => answers[i]![0].status === 200).map((o) => o.orderId));
+    let mailedBeforeDispute = 0;
+    let withheld = 0;
+    for (const row of rows) {
+      expect(row.paymentStatus).toBe('disputed');
+      if (!approvedIds.has(row.id)) {
+        expect({ id: row.id, mail: row.mailStatus }).toEqual({ id: row.id, mail: null });
+      } else if (row.mailStatus === 'sent') {
+        expect(time(row.sentAt)).toBeLessThanOrEqual(time(row.disputedAt) + 1_000);
+        mailedBeforeDispute++;
+      } else {
+        expect({ id: row.id, mail: row.mailStatus }).toEqual({ id: row.id, mail: 'withheld' });
+        withheld++;
+      }
+    }
+    // No working key is left with a disputed order: revoked once delivered, back in stock while held.
+    const working = await h.db.query(
+      `SELECT id FROM license_keys WHERE orderId IN ${inList} AND status = 'active'`,
+      ids,
+    );
+    expect(working).toHaveLength(0);
+    const inStock = await h.db.query<{ n: unknown }>(
+      "SELECT COUNT(*) AS n FROM license_keys WHERE orderId IS NULL AND status = 'active'",
+    );
+    expect(num(inStock[0]!.n)).toBe(10 - approvedIds.size);
+    // And every key a customer received was mailed before its dispute (checked above): none after.
+    const mailed = ids.flatMap((id) => deliveryMails(h.mail.received, id).flatMap((mail) => keysIn(mail)));
+    expect(mailed).toHaveLength(mailedBeforeDispute);
+
+    recordFigures('holds: dispute racing approval', {
+      requests: t.requests,
+      serverErrors: t.serverErrors,
+      keysDelivered: mailed.length,
+      duplicates: 0,
+      emailsSent: h.mail.received.length,
+      emailsLost: 0,
+    });
+    process.stdout.write(
+      `  [holds on ${DRIVER}] ${answers.filter(([a]) => a.status === 200).length} approvals won the race; ` +
+        `${mailedBeforeDispute} mailed before their dispute, ${withheld} withheld\n`,
+    );
+    expect(t.errors).toEqual([]);
+  });
+});

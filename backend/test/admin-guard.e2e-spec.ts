@@ -40,10 +40,11 @@ const LOGOUT = 'post /api/admin/logout';
 const key = (op: { method: string; path: string }) => `${op.method} ${op.path}`;
 /**
  * The changes support staff may make, their daily work (README, "Back office API"): resending mail, and
- * marking a contact message answered (or new again), answering a customer's key report.
+ * marking a contact message answered (or new again), answering a customer's key report, writing an internal
+ * note on an order.
  */
 const isSupportChange = (op: Operation) =>
-  /\/(resend-email|resend)$/.test(op.path) ||
+  /\/(resend-email|resend|notes)$/.test(op.path) ||
   ['put /api/admin/messages/{id}', 'put /api/admin/key-reports/{id}'].includes(key(op));
 
 /** Fills each path parameter by its documented type. */

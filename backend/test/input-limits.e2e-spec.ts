@@ -32,6 +32,7 @@ function requestDtos(): Map<abstract new () => unknown, Rule[]> {
 const WALKED = [
   'CreateRefundDto',
   'ReviewDecisionDto',
+  'CreateOrderNoteDto',
   'CreateKeyReportDto',
   'UpdateKeyReportDto',
   'BillingDto',
@@ -269,6 +270,11 @@ describe(`every request DTO's longest values fit the database on ${DRIVER}`, () 
       send: (fields) => asAdmin(api().post(`/api/admin/orders/${toReview.orderId}/review`)).send(fields),
       base: { decision: 'approve' },
       status: 200,
+    });
+    add('CreateOrderNoteDto', {
+      send: (fields) => asAdmin(api().post(`/api/admin/orders/${toReview.orderId}/notes`)).send(fields),
+      base: {},
+      status: 201,
     });
     add('CreateKeyReportDto', {
       send: (fields) => keyReport(fields),

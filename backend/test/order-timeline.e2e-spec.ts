@@ -7,7 +7,7 @@ import { Order } from '../src/orders/entities/order.entity.js';
 import { OrderNote } from '../src/orders/entities/order-note.entity.js';
 import { Dispute } from '../src/disputes/entities/dispute.entity.js';
 import { PaymentEvent } from '../src/payments/entities/payment-event.entity.js';
-import { createIntent, PRO_PLUS, STANDARD, type Intent } from './support/checkout.js';
+import { BILLING, createIntent, PRO_PLUS, STANDARD, type Intent } from './support/checkout.js';
 import { signIn } from './support/staff.js';
 import { orderOf, postWebhook, startStripeTestApp, stripeCheckout } from './support/stripe-app.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
@@ -60,7 +60,10 @@ describe(`order timeline (demo provider) on ${DRIVER}`, () => {
       .body as Intent;
     const { orderId, clientSecret } = intent;
     // As the checkout records them (#19 §2/§3 fill these).
-    await t.db.getRepository(Order).update(orderId, { checkoutIp: '203.0.113.7', checkoutIpCountry: 'DE' });
+    // (In the billing country: an address elsewhere would hold the order for review.)
+    await t.db
+      .getRepository(Order)
+      .update(orderId, { checkoutIp: '203.0.113.7', checkoutIpCountry: BILLING.country });
     const confirm = (outcome?: string) =>
       t.http().post('/api/payments/demo/confirm').send({ orderId, clientSecret, outcome });
     await confirm('decline').expect(402);
@@ -116,7 +119,7 @@ describe(`order timeline (demo provider) on ${DRIVER}`, () => {
 
     const created = find(entries, 'created');
     expect(created.entry).toMatchObject({ title: 'Order placed', actor: 'customer' });
-    expect(created.entry.detail).toContain('from 203.0.113.7 (DE)');
+    expect(created.entry.detail).toContain('from 203.0.113.7 (IN)');
     const declined = find(entries, 'payment_failed');
     expect(declined.entry).toEqual({
       at: expect.any(String),

@@ -88,7 +88,7 @@ const restock = (t: TestApp, productId: string, count: number) =>
  */
 async function heldOrder(t: TestApp, intent: Intent, method = 'demo') {
   await runInTransaction(t.db, (m) =>
-    t.app.get(FulfilmentService).confirmPayment(m, intent.orderId, method, ['test-rule']),
+    t.app.get(FulfilmentService).confirmPayment(m, intent.orderId, method, async () => ['test-rule']),
   );
   const demo = t.app.get(PaymentProviders).get('demo');
   const order = await orderOf(t, intent.orderId);

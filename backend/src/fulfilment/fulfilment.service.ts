@@ -56,14 +56,15 @@ export class FulfilmentService {
    * conditional UPDATE (which also locks the row on MySQL until commit): webhooks replayed or racing a
    * browser confirmation deliver once. The money was taken whatever the order's state, so the payment is
    * always recorded; but an order cancelled meanwhile, or whose lapsed coupon reservation cannot be taken
-   * again within the cap, is not delivered: it is held for a refund (holdForRefund). Returns the order as
-   * it now is, or null when the payment was already confirmed.
+   * again within the cap, is not delivered: it is held for a refund (holdForRefund). `holdReasons` (the
+   * fraud rules, asked of the order as read here, by the payment's one winner) hold it for review instead
+   * of delivering it. Returns the order as it now is, or null when the payment was already confirmed.
    */
   async confirmPayment(
     m: EntityManager,
     orderId: string,
     paymentMethod: string,
-    holdReasons: readonly string[] = [],
+    holdReasons: (order: Order) => Promise<readonly string[]> = async () => [],
   ): Promise<Order | null> {
     const won = await m
       .createQueryBuilder()
@@ -78,8 +79,12 @@ export class FulfilmentService {
     let refused: RefundReason | null = null;
     if (order.status === 'cancelled') refused = 'order-cancelled';
     else if (!(await this.redeemCoupon(m, order))) refused = 'coupon-used-up';
-    if (refused) await this.holdForRefund(m, order, refused);
-    else if (holdReasons.length) await this.holdForReview(m, order, holdReasons);
+    if (refused) {
+      await this.holdForRefund(m, order, refused);
+      return order;
+    }
+    const reasons = await holdReasons(order);
+    if (reasons.length) await this.holdForReview(m, order, reasons);
     else await this.deliver(m, order, false);
     return order;
   }

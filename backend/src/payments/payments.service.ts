@@ -48,14 +48,21 @@ function recordDemoEvent(
   failureReason: string | null,
   receivedAt = new Date(),
 ) {
-  return m.insert(PaymentEvent, {
-    providerEventId: `demo_${randomUUID()}`,
-    provider: 'demo',
-    type,
-    orderId,
-    failureReason,
-    receivedAt,
-  });
+  // Nothing to read back (SQLite would SELECT the row it inserted).
+  return m
+    .createQueryBuilder()
+    .insert()
+    .into(PaymentEvent)
+    .values({
+      providerEventId: `demo_${randomUUID()}`,
+      provider: 'demo',
+      type,
+      orderId,
+      failureReason,
+      receivedAt,
+    })
+    .updateEntity(false)
+    .execute();
 }
 
 /**
@@ -195,11 +202,9 @@ export class PaymentsService {
     const confirmed = await runInTransaction(this.db, async (m) => {
       // Dated as it arrived, before the payment it confirms (as a provider's webhook is recorded).
       const receivedAt = new Date();
-      const current = await m.findOneByOrFail(Order, { id: orderId });
-      const reasons = UNPAID.includes(current.paymentStatus)
-        ? await this.holdRules.reasons(m, current, null)
-        : [];
-      const paid = await this.fulfilment.confirmPayment(m, orderId, demo.name, reasons);
+      const paid = await this.fulfilment.confirmPayment(m, orderId, demo.name, (order) =>
+        this.holdRules.reasons(m, order, null),
+      );
       if (paid) await recordDemoEvent(m, orderId, 'demo.payment_succeeded', null, receivedAt);
       return paid;
     });
@@ -295,8 +300,9 @@ export class PaymentsService {
         cardFingerprint: risk.cardFingerprint,
       });
     }
-    const reasons = await this.holdRules.reasons(m, order, risk);
-    await this.fulfilment.confirmPayment(m, order.id, paid.paymentMethod ?? 'card', reasons);
+    await this.fulfilment.confirmPayment(m, order.id, paid.paymentMethod ?? 'card', (confirmed) =>
+      this.holdRules.reasons(m, confirmed, risk),
+    );
   }
 
   private async applyOnce(
