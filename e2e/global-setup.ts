@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort, SmtpSink, startServer } from '@store/testing';
 import { findChromium, NO_CHROMIUM } from './support/chromium.js';
-import { signInStaff } from './support/staff.js';
+import { signInStaff, stockUp } from './support/staff.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -80,7 +80,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     },
   });
   process.env.E2E_BASE_URL = baseUrl;
-  process.env.E2E_STAFF_SESSIONS = JSON.stringify(await signInStaff(baseUrl));
+  const sessions = await signInStaff(baseUrl);
+  await stockUp(baseUrl, sessions.admin);
+  process.env.E2E_STAFF_SESSIONS = JSON.stringify(sessions);
 
   return async () => {
     await server.stop();

@@ -965,7 +965,7 @@ export interface paths {
     put?: never;
     /**
      * Stripe webhook (signed with STRIPE_WEBHOOK_SECRET)
-     * @description Each event is applied once (a replay does nothing). Handled: `payment_intent.succeeded`, `payment_intent.payment_failed`, `charge.refunded`, `refund.created`, `refund.updated`, `refund.failed`, `charge.dispute.created` (payment disputed, keys revoked with DISPUTE_REVOKES_KEYS, staff alerted), `charge.dispute.updated` (status and evidence due date), `charge.dispute.closed` (won: payment back; lost: refunded), `radar.early_fraud_warning.created` (refunded in full with EARLY_FRAUD_WARNING_REFUNDS, staff alerted), `review.opened`, `review.closed`; other types are recorded and ignored. A signed event of the wrong shape is a 400.
+     * @description Each event is applied once (a replay does nothing). Handled: `payment_intent.succeeded`, `payment_intent.payment_failed`, `charge.refunded`, `refund.created`, `refund.updated`, `refund.failed`, `charge.dispute.created` (payment disputed, keys revoked with DISPUTE_REVOKES_KEYS, staff alerted), `charge.dispute.updated` (status and evidence due date), `charge.dispute.closed` (won: payment back; lost: refunded), `radar.early_fraud_warning.created` (refunded in full with EARLY_FRAUD_WARNING_REFUNDS, staff alerted), `review.opened` (a paid, undelivered order is held for review), `review.closed` (approved: delivered; refunded / refunded_as_fraud: rejected, its keys back to stock); other types are recorded and ignored. A signed event of the wrong shape is a 400; 503 when the provider could not be read for a payment's risk (Stripe sends the event again).
      */
     post: operations['PaymentsController_webhook'];
     delete?: never;
@@ -5244,6 +5244,13 @@ export interface operations {
       };
       /** @description Stripe is not configured */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The payment's risk could not be read from Stripe */
+      503: {
         headers: {
           [name: string]: unknown;
         };

@@ -8,6 +8,13 @@ import type { NodeResult } from 'axe-core';
  * code; each caller says why.
  */
 export async function seriousViolations(page: Page, exclude: string[] = []): Promise<string[]> {
+  // A dialog fading in measures as low contrast: let finite transitions and animations end first
+  // (a spinner's never does, and is not waited for).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const builder = new AxeBuilder({ page });
   for (const selector of exclude) builder.exclude(selector);
   const results = await builder.analyze();

@@ -45,3 +45,31 @@ export function sessionFor(role: Role): StaffSession {
   if (!sessions) throw new Error('E2E_STAFF_SESSIONS is not set: run the journeys through Playwright');
   return (JSON.parse(sessions) as Record<Role, StaffSession>)[role];
 }
+
+/** A fresh licence key that no other run can have made. */
+export function randomKey(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  const groups = Array.from({ length: 5 }, () =>
+    Array.from({ length: 5 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join(''),
+  );
+  return groups.join('-');
+}
+
+/**
+ * Keys of Office 2024 Standard beyond the 25 the development seed gives each edition: the journeys buy
+ * that edition by default (placeOrder), and more of them than 25 in a run, so a late journey would find
+ * it out of stock and its order waiting for keys.
+ */
+export const EXTRA_STANDARD_KEYS = 100;
+
+/** Imports EXTRA_STANDARD_KEYS fresh keys through the admin API, as staff would. */
+export async function stockUp(baseUrl: string, admin: StaffSession): Promise<void> {
+  const rows = Array.from({ length: EXTRA_STANDARD_KEYS }, () => `office-2024-standard,${randomKey()}`);
+  const response = await fetch(`${baseUrl}/api/admin/license-keys/import`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/csv', authorization: `Bearer ${admin.token}` },
+    body: ['productId,licenseKey', ...rows].join('\n'),
+  });
+  if (response.status !== 200)
+    throw new Error(`e2e: importing keys: ${response.status} ${await response.text()}`);
+}

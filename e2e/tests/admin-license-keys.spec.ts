@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { randomKey } from '../support/staff.js';
 import { backOrdered, expect, test, uniqueEmail } from './admin-fixtures.js';
 
 const KEY = /^[A-Z0-9]{5}(-[A-Z0-9]{5}){4}$/;
@@ -11,15 +12,6 @@ async function orderAwaitingKey(api: APIRequestContext, request: APIRequestConte
   const backOrder = await backOrdered(api, request, email);
   restock = backOrder.restock;
   return backOrder.orderId;
-}
-
-/** A fresh key that no other run can have made. */
-function randomKey(): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-  const groups = Array.from({ length: 5 }, () =>
-    Array.from({ length: 5 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join(''),
-  );
-  return groups.join('-');
 }
 
 test.describe('licence keys', () => {

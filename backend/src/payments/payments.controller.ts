@@ -6,6 +6,7 @@ import {
   ApiOperation,
   ApiParam,
   ApiResponse,
+  ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import type { RawBodyRequest } from '@nestjs/common';
@@ -33,12 +34,15 @@ export class PaymentsController {
       '`charge.dispute.created` (payment disputed, keys revoked with DISPUTE_REVOKES_KEYS, staff alerted), ' +
       '`charge.dispute.updated` (status and evidence due date), `charge.dispute.closed` (won: payment back; ' +
       'lost: refunded), `radar.early_fraud_warning.created` (refunded in full with EARLY_FRAUD_WARNING_REFUNDS, ' +
-      'staff alerted), `review.opened`, `review.closed`; other types are recorded and ignored. A signed event ' +
-      'of the wrong shape is a 400.',
+      'staff alerted), `review.opened` (a paid, undelivered order is held for review), `review.closed` ' +
+      '(approved: delivered; refunded / refunded_as_fraud: rejected, its keys back to stock); other types are ' +
+      'recorded and ignored. A signed event of the wrong shape is a 400; 503 when the provider could not be ' +
+      "read for a payment's risk (Stripe sends the event again).",
   })
   @ApiOkResponse({ schema: { example: { received: true } } })
   @ApiBadRequestResponse({ description: 'Missing, forged or stale signature' })
   @ApiNotFoundResponse({ description: 'Stripe is not configured' })
+  @ApiServiceUnavailableResponse({ description: "The payment's risk could not be read from Stripe" })
   webhook(
     @Req() req: RawBodyRequest<FastifyRequest>,
     @Headers() headers: WebhookHeaders,
