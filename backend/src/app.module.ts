@@ -28,7 +28,7 @@ import { LicenseKeysModule } from './license-keys/license-keys.module.js';
 import { AdminEmailsModule } from './admin/emails/admin-emails.module.js';
 import { EmailsModule } from './emails/emails.module.js';
 import { AdminOrdersModule } from './admin/orders/admin-orders.module.js';
-import { DisputesModule } from './disputes/disputes.module.js';
+import { DisputesModule } from './payments/disputes/disputes.module.js';
 import { AdminReviewsModule } from './admin/reviews/admin-reviews.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { REDIS, RedisModule } from './redis/redis.module.js';

@@ -1,6 +1,6 @@
 import type { Response } from 'supertest';
 import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
-import { Dispute } from '../src/disputes/entities/dispute.entity.js';
+import { Dispute } from '../src/payments/disputes/entities/dispute.entity.js';
 import { DownloadLink } from '../src/downloads/entities/download-link.entity.js';
 import { OutboxCipher } from '../src/emails/outbox-cipher.js';
 import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
@@ -10,7 +10,7 @@ import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { runInTransaction } from '../src/database/transactions.js';
 import { Refund } from '../src/payments/entities/refund.entity.js';
 import { RefundsService } from '../src/payments/refunds.service.js';
-import { UnansweredRefundsSweeper } from '../src/disputes/unanswered-refunds.sweeper.js';
+import { UnansweredRefundsSweeper } from '../src/payments/disputes/unanswered-refunds.sweeper.js';
 import { PRO_PLUS } from './support/checkout.js';
 import { signIn } from './support/staff.js';
 import {

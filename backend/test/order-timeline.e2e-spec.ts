@@ -5,7 +5,7 @@ import { DownloadLink } from '../src/downloads/entities/download-link.entity.js'
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { OrderNote } from '../src/orders/entities/order-note.entity.js';
-import { Dispute } from '../src/disputes/entities/dispute.entity.js';
+import { Dispute } from '../src/payments/disputes/entities/dispute.entity.js';
 import { PaymentEvent } from '../src/payments/entities/payment-event.entity.js';
 import { BILLING, createIntent, PRO_PLUS, STANDARD, type Intent } from './support/checkout.js';
 import { signIn } from './support/staff.js';

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from '@playwright/test';
 
 /** Every message the journeys' SMTP sink received so far, decoded enough to search (the kit's SmtpSink in global-setup.ts). */
 export function receivedMail(): string[] {
@@ -16,6 +17,15 @@ export function receivedMail(): string[] {
 export function mailsTo(address: string): string[] {
   const to = new RegExp(`^To: .*${address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'im');
   return receivedMail().filter((mail) => to.test(mail));
+}
+
+const ACCOUNT_LINK = /https?:\/\/[^\s"<>]+\/account\?token=[^\s"<>]+/;
+
+/** The sign-in link of the licence page that reached `address`, once it has (POST /api/account/link sends it). */
+export async function accountLinkFor(address: string): Promise<string> {
+  const found = () => mailsTo(address).find((mail) => ACCOUNT_LINK.test(mail)) ?? '';
+  await expect.poll(found, { timeout: 30_000 }).toMatch(ACCOUNT_LINK);
+  return found().match(ACCOUNT_LINK)![0].replace(/&amp;/g, '&');
 }
 
 /** The messages that contain `text` anywhere. */

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { mailsTo } from '../support/mail.js';
+import { accountLinkFor } from '../support/mail.js';
 
 const LICENSE_KEY = /\b[A-Z0-9]{5}(?:-[A-Z0-9]{5}){4}\b/;
 
@@ -48,13 +48,7 @@ test.describe('customer access to licences', () => {
       'If this address has orders with us, a sign-in link is on its way.',
     );
 
-    const linkPattern = /https?:\/\/[^\s"<>]+\/account\?token=[^\s"<>]+/;
-    await expect
-      .poll(() => mailsTo(email).find((mail) => linkPattern.test(mail)) ?? '', { timeout: 30_000 })
-      .toMatch(linkPattern);
-    const link = (mailsTo(email).find((mail) => linkPattern.test(mail)) ?? '')
-      .match(linkPattern)![0]
-      .replace(/&amp;/g, '&');
+    const link = await accountLinkFor(email);
 
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto(link);

@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import type { DashboardStats } from '@store/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatMoney, shortId } from '../common/format';
-import { heldFor, holdReasonLabel } from '../reviews/holdReasons';
+import { heldFor, holdReasonLabel } from '../orders/holdReasons';
 
 /** Orders held for review longer than HOLD_ALERT_AFTER_HOURS, oldest first; nothing when there are none. */
 export const OverdueReviews = ({ orders }: { orders: DashboardStats['overdueReviews'] | undefined }) => {

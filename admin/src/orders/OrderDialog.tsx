@@ -35,7 +35,7 @@ import { DisputePanel } from './DisputePanel';
 import { RefundButton } from './RefundDialog';
 import { OrderTimeline } from './OrderTimeline';
 import { RefundList } from './RefundList';
-import { HoldNotice } from '../reviews/HoldNotice';
+import { HoldNotice } from './HoldNotice';
 import type { OrderDetail, RefundReason } from './types';
 
 const REFUND_REASONS: Record<RefundReason, string> = {

@@ -4,7 +4,7 @@ import { resetStoreConfig } from '../common/storeConfig';
 import { EMPTY_STATS, jsonBody, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
 import { PAID_ORDER } from '../test/fixtures';
 import type { Order } from '../orders/types';
-import { heldFor } from './holdReasons';
+import { heldFor } from '../orders/holdReasons';
 
 const HELD: Order = {
   ...PAID_ORDER,

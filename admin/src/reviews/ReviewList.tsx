@@ -8,7 +8,7 @@ import { ListToolbar } from '../common/ListToolbar';
 import { useIsPhone } from '../common/phone';
 import { RecordCards, type CardField } from '../common/RecordCards';
 import type { Order } from '../orders/types';
-import { heldFor, holdReasonLabel } from './holdReasons';
+import { heldFor, holdReasonLabel } from '../orders/holdReasons';
 import { ReviewButton } from './ReviewActions';
 
 const Reasons = () => {

@@ -5,7 +5,7 @@ import { FulfilmentModule } from '../fulfilment/fulfilment.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { CheckoutController } from './checkout.controller.js';
 import { CheckoutService } from './checkout.service.js';
-import { GeoIp } from '../reviews/geo-ip.js';
+import { GeoIp } from '../common/geo-ip.js';
 
 @Module({
   imports: [CatalogModule, CouponsModule, PaymentsModule, FulfilmentModule],

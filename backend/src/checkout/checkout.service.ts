@@ -30,7 +30,7 @@ import { MAX_QUANTITY_PER_PRODUCT as MAX_QUANTITY } from '../catalog/catalog.dat
 import { priceCart, UnknownProductError } from './pricing.js';
 import { runInTransaction } from '../database/transactions.js';
 import { WITHDRAWAL_RIGHT_COUNTRIES } from './countries.js';
-import { GeoIp, plainAddress } from '../reviews/geo-ip.js';
+import { GeoIp, plainAddress } from '../common/geo-ip.js';
 
 /** How long a repeated request waits for the first one's payment to be set up. */
 const REPLAY_WAIT_MS = 5_000;

@@ -185,6 +185,23 @@ export class FulfilmentService {
     await this.releaseReservedKeys(m, order.id);
   }
 
+  /**
+   * A held order rejected in review (by staff, or by the provider's review closed as refunded): cancelled,
+   * its reserved keys back to stock, owed its refund, and its customer told. The refund is the caller's.
+   */
+  async rejectHeld(m: EntityManager, order: Order): Promise<void> {
+    await this.cancelUndelivered(m, order, 'cancelled', 'review-rejected');
+    await this.outbox.enqueue(m, {
+      kind: 'order-refund-due',
+      to: order.customerEmail,
+      orderId: order.id,
+      ...renderRefundDueEmail(order, 'review-rejected', {
+        supportEmail: this.config.mail.supportEmail,
+        publicUrl: this.config.publicUrl,
+      }),
+    });
+  }
+
   /** The order's keys, never revealed (a held order's reservation), go back to stock. */
   async releaseReservedKeys(m: EntityManager, orderId: string): Promise<number> {
     const released = await m.update(

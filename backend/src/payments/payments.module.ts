@@ -15,9 +15,9 @@ import { PaymentsController } from './payments.controller.js';
 import { PaymentsService, PAYMENT_SYNC_GATE } from './payments.service.js';
 import { REDIS } from '../redis/redis.module.js';
 import { RedisIntervalGate } from '../redis/redis-interval-gate.js';
-import { DisputesService } from '../disputes/disputes.service.js';
-import { HoldRulesService } from '../reviews/hold-rules.service.js';
-import { ProviderReviews } from '../reviews/provider-reviews.js';
+import { DisputesService } from './disputes/disputes.service.js';
+import { HoldRulesService } from './reviews/hold-rules.service.js';
+import { ProviderReviews } from './reviews/provider-reviews.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([PaymentEvent, Refund]), AuditModule, FulfilmentModule, EmailsModule],

@@ -18,8 +18,8 @@ import { runInTransaction } from '../database/transactions.js';
 import { FulfilmentService } from '../fulfilment/fulfilment.service.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { UNPAID } from '../orders/order-process.js';
-import { HoldRulesService } from '../reviews/hold-rules.service.js';
-import { ProviderReviews } from '../reviews/provider-reviews.js';
+import { HoldRulesService } from './reviews/hold-rules.service.js';
+import { ProviderReviews } from './reviews/provider-reviews.js';
 import { ClientSecrets } from './client-secrets.js';
 import { PaymentEvent } from './entities/payment-event.entity.js';
 import {
@@ -33,7 +33,7 @@ import {
 import { PaymentProviders } from './payment-providers.js';
 import { DemoPaymentProvider } from './providers/demo.provider.js';
 import { RefundsService } from './refunds.service.js';
-import { DisputesService, type AfterCommit } from '../disputes/disputes.service.js';
+import { DisputesService, type AfterCommit } from './disputes/disputes.service.js';
 
 const DEMO_DECLINE = 'Your card was declined (demo payment, no charge).';
 

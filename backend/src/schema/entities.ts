@@ -15,7 +15,7 @@ import { KeyReport } from '../key-reports/entities/key-report.entity.js';
 import { KeyReportScreenshot } from '../key-reports/entities/key-report-screenshot.entity.js';
 import { PaymentEvent } from '../payments/entities/payment-event.entity.js';
 import { Refund } from '../payments/entities/refund.entity.js';
-import { Dispute } from '../disputes/entities/dispute.entity.js';
+import { Dispute } from '../payments/disputes/entities/dispute.entity.js';
 import { OrderNote } from '../orders/entities/order-note.entity.js';
 import { InitialSchema1763700000000 } from '../database/migrations/1763700000000-initial-schema.js';
 import { Checkout1763800000000 } from '../database/migrations/1763800000000-checkout.js';

@@ -28,8 +28,8 @@ import { OutboxEmail } from '../../emails/entities/outbox-email.entity.js';
 import { AdminOrderListRowDto, AdminOrderRowDto } from './dto/admin-order.dto.js';
 import { AdminRefundDto, type CreateRefundDto } from './dto/admin-refund.dto.js';
 import { RefundsService } from '../../payments/refunds.service.js';
-import { DisputesService } from '../../disputes/disputes.service.js';
-import { AdminDisputeDto } from '../../disputes/dto/admin-dispute.dto.js';
+import { DisputesService } from '../../payments/disputes/disputes.service.js';
+import { AdminDisputeDto } from '../../payments/disputes/dto/admin-dispute.dto.js';
 import type {
   AdminOrderDetailDto,
   ResendEmailResponseDto,

@@ -14,7 +14,7 @@ import { LicenseActivation } from '../../license-keys/entities/license-activatio
 import { LicenseKey } from '../../license-keys/entities/license-key.entity.js';
 import { OrderNote } from '../../orders/entities/order-note.entity.js';
 import { Order } from '../../orders/entities/order.entity.js';
-import { Dispute } from '../../disputes/entities/dispute.entity.js';
+import { Dispute } from '../../payments/disputes/entities/dispute.entity.js';
 import { PaymentEvent } from '../../payments/entities/payment-event.entity.js';
 import { Refund } from '../../payments/entities/refund.entity.js';
 import type { CreateOrderNoteDto, OrderNoteDto, OrderTimelineDto } from './dto/order-timeline.dto.js';

@@ -9,7 +9,7 @@ import type { LicenseKey } from '../../license-keys/entities/license-key.entity.
 import { maskLicenseKey } from '../../license-keys/mask.js';
 import type { OrderNote } from '../../orders/entities/order-note.entity.js';
 import type { Order } from '../../orders/entities/order.entity.js';
-import type { Dispute } from '../../disputes/entities/dispute.entity.js';
+import type { Dispute } from '../../payments/disputes/entities/dispute.entity.js';
 import type { PaymentEvent } from '../../payments/entities/payment-event.entity.js';
 import type { Refund } from '../../payments/entities/refund.entity.js';
 import { TIMELINE_KINDS, type TimelineEntryDto, type TimelineKind } from './dto/order-timeline.dto.js';

@@ -1,13 +1,10 @@
-import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { runInTransaction } from '../../database/transactions.js';
-import { OutboxService } from '../../emails/outbox.service.js';
 import { FulfilmentService } from '../../fulfilment/fulfilment.service.js';
-import { renderRefundDueEmail } from '../../fulfilment/refund-due-email.js';
 import { Order } from '../../orders/entities/order.entity.js';
 import { OrderNote } from '../../orders/entities/order-note.entity.js';
 import { Refund } from '../../payments/entities/refund.entity.js';
@@ -36,10 +33,8 @@ function decisionTaken(order: Order): ReviewDecision | null {
 export class AdminReviewsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly fulfilment: FulfilmentService,
     private readonly refunds: RefundsService,
-    private readonly outbox: OutboxService,
     private readonly audit: AuditService,
   ) {}
 
@@ -60,16 +55,7 @@ export class AdminReviewsService {
       if (dto.decision === 'approve') {
         await this.fulfilment.approveHeld(m, order);
       } else {
-        await this.fulfilment.cancelUndelivered(m, order, 'cancelled', 'review-rejected');
-        await this.outbox.enqueue(m, {
-          kind: 'order-refund-due',
-          to: order.customerEmail,
-          orderId: order.id,
-          ...renderRefundDueEmail(order, 'review-rejected', {
-            supportEmail: this.config.mail.supportEmail,
-            publicUrl: this.config.publicUrl,
-          }),
-        });
+        await this.fulfilment.rejectHeld(m, order);
       }
       if (dto.note)
         await m.insert(OrderNote, {

@@ -12,7 +12,7 @@ import { PAYMENT_PROVIDER_NAMES } from '../../../config/app-config.js';
 import { AdminOrderRowDto } from './admin-order.dto.js';
 import { PLATFORMS, type Platform } from '../../../catalog/entities/product.entity.js';
 import { AdminRefundDto } from './admin-refund.dto.js';
-import { AdminDisputeDto } from '../../../disputes/dto/admin-dispute.dto.js';
+import { AdminDisputeDto } from '../../../payments/disputes/dto/admin-dispute.dto.js';
 
 export class AdminOrderItemDto {
   @ApiProperty() productId: string;

@@ -9,8 +9,8 @@ import {
   ApiProduces,
   ApiQuery,
 } from '@nestjs/swagger';
-import { AdminController, Roles, Staff } from '../common/auth.decorators.js';
-import type { StaffUserDto } from '../common/staff-user.dto.js';
+import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
+import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { DisputeEvidenceService } from './dispute-evidence.service.js';
 import { DisputesService } from './disputes.service.js';
 import { AdminDisputeDto, EvidenceQueryDto, RestoreKeysResponseDto } from './dto/admin-dispute.dto.js';

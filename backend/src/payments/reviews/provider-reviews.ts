@@ -1,11 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { OutboxService } from '../emails/outbox.service.js';
-import { FulfilmentService } from '../fulfilment/fulfilment.service.js';
-import { renderRefundDueEmail } from '../fulfilment/refund-due-email.js';
-import { Order } from '../orders/entities/order.entity.js';
-import { deliveryBlock, PAID, UNPAID } from '../orders/order-process.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { FulfilmentService } from '../../fulfilment/fulfilment.service.js';
+import { Order } from '../../orders/entities/order.entity.js';
+import { deliveryBlock, PAID, UNPAID } from '../../orders/order-process.js';
 
 /** How a provider's review closes (Stripe's `closed_reason`): approved, or refunded by the provider. */
 const APPROVED = 'approved';
@@ -25,7 +23,6 @@ export class ProviderReviews {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly fulfilment: FulfilmentService,
-    private readonly outbox: OutboxService,
   ) {}
 
   async opened(m: EntityManager, orderId: string): Promise<void> {
@@ -52,16 +49,7 @@ export class ProviderReviews {
       if (deliveryBlock({ ...order, status: 'processing' })) return;
       await this.fulfilment.approveHeld(m, order);
     } else if (reason && REFUNDED.includes(reason)) {
-      await this.fulfilment.cancelUndelivered(m, order, 'cancelled', 'review-rejected');
-      await this.outbox.enqueue(m, {
-        kind: 'order-refund-due',
-        to: order.customerEmail,
-        orderId: order.id,
-        ...renderRefundDueEmail(order, 'review-rejected', {
-          supportEmail: this.config.mail.supportEmail,
-          publicUrl: this.config.publicUrl,
-        }),
-      });
+      await this.fulfilment.rejectHeld(m, order);
     } else {
       this.logger.warn(`The provider closed its review of held order ${order.id} (${reason}): staff decide`);
     }

@@ -1,4 +1,4 @@
-import { riskOf } from '../payments/providers/stripe.provider.js';
+import { riskOf } from '../providers/stripe.provider.js';
 import { countriesDisagree, isDisposableEmail } from './hold-rules.service.js';
 
 describe('the fraud rules’ checks', () => {

@@ -7,12 +7,12 @@ import {
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { AuditService, type AuditActor } from '../audit/audit.service.js';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { runInTransaction } from '../database/transactions.js';
-import { Order } from '../orders/entities/order.entity.js';
-import { ProviderUnsupported } from '../payments/payment-provider.js';
-import { PaymentProviders } from '../payments/payment-providers.js';
+import { AuditService, type AuditActor } from '../../audit/audit.service.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { runInTransaction } from '../../database/transactions.js';
+import { Order } from '../../orders/entities/order.entity.js';
+import { ProviderUnsupported } from '../payment-provider.js';
+import { PaymentProviders } from '../payment-providers.js';
 import { DisputesService } from './disputes.service.js';
 import type { Dispute } from './entities/dispute.entity.js';
 import { renderEvidencePdf } from './evidence-pdf.js';

@@ -1,6 +1,6 @@
-import { formatUsd } from '../common/money.js';
-import { escapeHtml } from '../emails/mail-text.js';
-import type { Order } from '../orders/entities/order.entity.js';
+import { formatUsd } from '../../common/money.js';
+import { escapeHtml } from '../../emails/mail-text.js';
+import type { Order } from '../../orders/entities/order.entity.js';
 import type { Dispute } from './entities/dispute.entity.js';
 
 interface Mail {

@@ -1,15 +1,15 @@
 import { In, type EntityManager } from 'typeorm';
-import { formatUsd } from '../common/money.js';
-import { DownloadLink } from '../downloads/entities/download-link.entity.js';
-import { OutboxEmail } from '../emails/entities/outbox-email.entity.js';
-import { outboxMessageId, senderDomain } from '../emails/mail-transport.js';
-import { LicenseActivation } from '../license-keys/entities/license-activation.entity.js';
-import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
-import { maskLicenseKey } from '../license-keys/mask.js';
-import { CONSENT_STATEMENTS } from '../orders/consents.js';
-import type { Order } from '../orders/entities/order.entity.js';
-import { Refund } from '../payments/entities/refund.entity.js';
-import type { DisputeEvidence } from '../payments/payment-provider.js';
+import { formatUsd } from '../../common/money.js';
+import { DownloadLink } from '../../downloads/entities/download-link.entity.js';
+import { OutboxEmail } from '../../emails/entities/outbox-email.entity.js';
+import { outboxMessageId, senderDomain } from '../../emails/mail-transport.js';
+import { LicenseActivation } from '../../license-keys/entities/license-activation.entity.js';
+import { LicenseKey } from '../../license-keys/entities/license-key.entity.js';
+import { maskLicenseKey } from '../../license-keys/mask.js';
+import { CONSENT_STATEMENTS } from '../../orders/consents.js';
+import type { Order } from '../../orders/entities/order.entity.js';
+import { Refund } from '../entities/refund.entity.js';
+import type { DisputeEvidence } from '../payment-provider.js';
 import type { Dispute } from './entities/dispute.entity.js';
 
 /** Shown where the store holds no value (e.g. the checkout address of an order from before #19). */

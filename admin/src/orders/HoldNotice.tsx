@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from '../common/format';
-import type { OrderDetail } from '../orders/types';
+import type { OrderDetail } from './types';
 import { holdReasonLabel } from './holdReasons';
 
 /** On the order: held for review (the rules that held it, where it is decided), or how its review went. */

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, UpdateDateColumn } from 'typeorm';
-import { EXACT } from '../../database/exact-collation.js';
-import { UuidEntity } from '../../database/uuid-entity.js';
-import { Order } from '../../orders/entities/order.entity.js';
+import { EXACT } from '../../../database/exact-collation.js';
+import { UuidEntity } from '../../../database/uuid-entity.js';
+import { Order } from '../../../orders/entities/order.entity.js';
 
 /**
  * A chargeback the cardholder's bank opened against an order's payment (Stripe's `charge.dispute.*`), or

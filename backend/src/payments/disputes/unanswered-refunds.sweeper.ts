@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { JobLeases } from '../job-leases/job-leases.service.js';
-import { RefundsService } from '../payments/refunds.service.js';
+import { JobLeases } from '../../job-leases/job-leases.service.js';
+import { RefundsService } from '../refunds.service.js';
 
 export const UNANSWERED_REFUNDS_INTERVAL_MS = 60_000;
 export const UNANSWERED_REFUNDS_JOB = 'unanswered-refunds';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from '../audit/audit.module.js';
-import { JobLeasesModule } from '../job-leases/job-leases.module.js';
-import { PaymentsModule } from '../payments/payments.module.js';
+import { AuditModule } from '../../audit/audit.module.js';
+import { JobLeasesModule } from '../../job-leases/job-leases.module.js';
+import { PaymentsModule } from '../payments.module.js';
 import { AdminDisputesController } from './admin-disputes.controller.js';
 import { DisputeEvidenceService } from './dispute-evidence.service.js';
 import { UnansweredRefundsSweeper } from './unanswered-refunds.sweeper.js';

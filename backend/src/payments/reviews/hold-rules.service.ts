@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import MailChecker from 'mailchecker';
 import { Brackets, type EntityManager } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { Order } from '../orders/entities/order.entity.js';
-import type { PaymentRisk } from '../payments/payment-provider.js';
-import { isPublicAddress } from './geo-ip.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { Order } from '../../orders/entities/order.entity.js';
+import type { PaymentRisk } from '../payment-provider.js';
+import { isPublicAddress } from '../../common/geo-ip.js';
 
 /** The rules that hold a paid order for review, by the name `orders.holdReasons` records. */
 export const HOLD_REASONS = [
