@@ -89,6 +89,14 @@ describe('checkout with the demo provider', () => {
         subtotalCents: 2 * 4049 + 24299,
         discountCents: Math.round((2 * 4049 + 24299) * 0.1),
         totalCents: 2 * 4049 + 24299 - Math.round((2 * 4049 + 24299) * 0.1),
+        // The same, as #20 names them, and no tax (TAX_MODE off, the spec's "Taxes and fees $0.00").
+        subtotal: 2 * 4049 + 24299,
+        discount: Math.round((2 * 4049 + 24299) * 0.1),
+        tax: 0,
+        taxRate: 0,
+        taxMode: 'off',
+        taxCountry: null,
+        total: 2 * 4049 + 24299 - Math.round((2 * 4049 + 24299) * 0.1),
       });
       const order = await orders().findOneByOrFail({ id: res.body.orderId });
       expect(order).toMatchObject({

@@ -1326,6 +1326,19 @@ export interface components {
       subtotalCents: number;
       /** @example 405 */
       discountCents: number;
+      /**
+       * @description The tax in cents (0 with tax off)
+       * @example 692
+       */
+      taxCents: number;
+      /**
+       * @description Its rate as a percentage
+       * @example 19
+       */
+      taxRate: number;
+      taxMode: components['schemas']['TaxMode'];
+      /** @example DE */
+      taxCountry: string | null;
       couponCode: string | null;
       paymentProvider: components['schemas']['PaymentProvider'] | null;
       providerPaymentId: string | null;
@@ -2148,6 +2161,37 @@ export interface components {
       discountCents: number;
       /** @example 3644 */
       totalCents: number;
+      /**
+       * @description The subtotal in cents (as subtotalCents)
+       * @example 4049
+       */
+      subtotal: number;
+      /**
+       * @description The discount in cents (as discountCents)
+       * @example 405
+       */
+      discount: number;
+      /**
+       * @description The tax in cents: in the total (taxMode inclusive) or added to it (exclusive); 0 with tax off (TAX_MODE)
+       * @example 692
+       */
+      tax: number;
+      /**
+       * @description The billing country's rate as a percentage (25.5 for 25.5 %); 0 with tax off
+       * @example 19
+       */
+      taxRate: number;
+      taxMode: components['schemas']['TaxMode'];
+      /**
+       * @description Whose rate it is (null with tax off)
+       * @example DE
+       */
+      taxCountry: string | null;
+      /**
+       * @description What the buyer pays, in cents (as totalCents)
+       * @example 4336
+       */
+      total: number;
     };
     /** @enum {string} */
     PaymentProvider: 'stripe' | 'demo';
@@ -2344,6 +2388,8 @@ export interface components {
       /** @example Limited support by e-mail */
       support: string;
     };
+    /** @enum {string} */
+    TaxMode: 'off' | 'inclusive' | 'exclusive';
     TimelineEntryDto: {
       /** Format: date-time */
       at: string;

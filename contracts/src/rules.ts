@@ -531,6 +531,9 @@ export const schemaRules = {
       },
     },
   },
+  TaxMode: {
+    enum: ['off', 'inclusive', 'exclusive'],
+  },
   TimelineKind: {
     enum: [
       'created',

@@ -59,6 +59,12 @@ describe('the order dialog', () => {
     ).toBeTruthy();
   });
 
+  it('shows the tax an order was charged, with its country and rate', async () => {
+    renderDialog({ ...ORDER, taxMode: 'exclusive', taxRate: 19, taxCountry: 'DE', taxCents: 538 });
+    expect((await screen.findByText(/VAT DE 19% \$5\.38 · Total/, {}, SLOW)).textContent).toMatch(
+      /\(ONCE\) · VAT DE 19% \$5\.38 · Total \$28\.34$/,
+    );
+  });
   it('shows no warning for an order that owes nothing', async () => {
     renderDialog({ ...ORDER, status: 'fulfilled', refundDue: null });
     await screen.findByText('Order ID: 6f1c2d3e-0000-4000-8000-000000000002', {}, SLOW);

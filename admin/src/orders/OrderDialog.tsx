@@ -226,8 +226,11 @@ const OrderDetailContent = ({ onClose }: { onClose: () => void }) => {
               ) : null}
               <Typography variant="body2">
                 Subtotal {formatMoney(order.subtotalCents)} · Discount {formatMoney(order.discountCents)}
-                {order.couponCode ? ` (${order.couponCode})` : ''} · Total{' '}
-                <strong>{formatMoney(order.totalCents)}</strong>
+                {order.couponCode ? ` (${order.couponCode})` : ''}
+                {order.taxMode !== 'off'
+                  ? ` · VAT ${order.taxCountry ?? ''} ${order.taxRate}%${order.taxMode === 'inclusive' ? ' (included)' : ''} ${formatMoney(order.taxCents)}`
+                  : ''}{' '}
+                · Total <strong>{formatMoney(order.totalCents)}</strong>
               </Typography>
               <Typography variant="body2">
                 Payment: {order.paymentMethod ?? order.paymentProvider ?? '—'}

@@ -4,6 +4,7 @@ import {
   BadGatewayException,
   BadRequestException,
   ConflictException,
+  Inject,
   Injectable,
   Logger,
   NotFoundException,
@@ -27,7 +28,9 @@ import type {
   ReplacedOrderDto,
 } from './dto/create-payment-intent.dto.js';
 import { MAX_QUANTITY_PER_PRODUCT as MAX_QUANTITY } from '../catalog/catalog.data.js';
-import { priceCart, UnknownProductError } from './pricing.js';
+import { priceCart, UnknownProductError, type CartTax } from './pricing.js';
+import { percentOf, standardRate } from '../tax/tax-rates.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { runInTransaction } from '../database/transactions.js';
 import { WITHDRAWAL_RIGHT_COUNTRIES } from './countries.js';
 import { GeoIp, plainAddress } from '../common/geo-ip.js';
@@ -56,6 +59,7 @@ export class CheckoutService {
     private readonly payments: PaymentsService,
     private readonly providers: PaymentProviders,
     private readonly geoIp: GeoIp,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -85,9 +89,10 @@ export class CheckoutService {
       order = await runInTransaction(this.db, async (manager) => {
         const coupon = dto.couponCode ? await this.coupons.reserve(manager, dto.couponCode) : null;
         if (dto.couponCode && !coupon) throw new ConflictException(INVALID_COUPON);
-        const priced = this.price(dto, coupon?.percentOff ?? 0);
-        const { billing, consents } = dto;
         const now = new Date();
+        const { billing, consents } = dto;
+        const tax = this.taxOf(billing.country, now);
+        const priced = this.price(dto, coupon?.percentOff ?? 0, tax);
         return manager.save(
           manager.create(Order, {
             customerName: `${billing.firstName} ${billing.lastName}`,
@@ -102,6 +107,10 @@ export class CheckoutService {
             billingPhone: billing.phone,
             subtotalCents: priced.subtotalCents,
             discountCents: priced.discountCents,
+            taxMode: tax.mode,
+            taxRateBasisPoints: tax.rate,
+            taxCountry: tax.mode === 'off' ? null : billing.country,
+            taxCents: priced.taxCents,
             totalCents: priced.totalCents,
             currency: 'usd',
             couponCode: coupon?.code ?? null,
@@ -214,9 +223,19 @@ export class CheckoutService {
     };
   }
 
-  private price(dto: CreatePaymentIntentDto, percentOff: number) {
+  /**
+   * How an order billed to `country` is taxed now: TAX_MODE, and that country's rate (0 with tax off). The
+   * billing country is the one evidence the checkout has; the card's and the address's countries are
+   * compared with it when the payment is confirmed (the fraud hold's country-mismatch rule).
+   */
+  private taxOf(country: string, at: Date): CartTax {
+    const { mode, rateOverrides } = this.config.tax;
+    return { mode, rate: mode === 'off' ? 0 : standardRate(country, at, rateOverrides) };
+  }
+
+  private price(dto: CreatePaymentIntentDto, percentOff: number, tax: CartTax) {
     try {
-      const priced = priceCart(dto.cartItems, (id) => this.catalog.find(id), percentOff);
+      const priced = priceCart(dto.cartItems, (id) => this.catalog.find(id), percentOff, tax);
       const tooMany = priced.items.find((item) => item.quantity > MAX_QUANTITY);
       if (tooMany) throw new BadRequestException(`Quantity must be at most ${MAX_QUANTITY}`);
       return priced;
@@ -276,6 +295,13 @@ export class CheckoutService {
       subtotalCents: order.subtotalCents,
       discountCents: order.discountCents,
       totalCents: order.totalCents,
+      subtotal: order.subtotalCents,
+      discount: order.discountCents,
+      tax: order.taxCents,
+      taxRate: percentOf(order.taxRateBasisPoints),
+      taxMode: order.taxMode,
+      taxCountry: order.taxCountry,
+      total: order.totalCents,
     };
   }
 }

@@ -5,6 +5,7 @@ import { canonicalUsername, USERNAME_MESSAGE, USERNAME_PATTERN } from '../common
 import { passwordWeakness } from '../common/password-strength.js';
 import { SUPPORT_HOURS, type SupportHours } from './support-hours.js';
 import { reviewConfig, type ReviewConfig } from './review-config.js';
+import { taxConfig, type TaxConfig } from './tax-config.js';
 
 export type { ReviewConfig };
 
@@ -78,6 +79,8 @@ export interface AppConfig {
   disputes: DisputesConfig;
   /** The fraud hold's rules and promises (review-config.ts). */
   review: ReviewConfig;
+  /** Tax by the buyer's country, off by default (tax-config.ts). */
+  tax: TaxConfig;
   /**
    * How the store presents itself to shoppers (footer, content pages, customer e-mails); the support
    * address is mail's. The hours are the spec's, not a setting (see support-hours.ts).
@@ -274,6 +277,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
     earlyFraudWarningRefunds: flag(env, 'EARLY_FRAUD_WARNING_REFUNDS', true, problems),
   };
   const review = reviewConfig(env, problems);
+  const tax = taxConfig(env, problems);
 
   if (problems.length) throw new ConfigError(problems);
   return {
@@ -298,6 +302,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
     payments,
     disputes,
     review,
+    tax,
     store,
     staticDirs: { storefront: fromRoot('storefront/dist'), admin: fromRoot('admin/dist') },
   };

@@ -37,6 +37,7 @@ import { AwaitingOrdersIndex1765600000000 } from '../database/migrations/1765600
 import { AfterSale1765700000000 } from '../database/migrations/1765700000000-after-sale.js';
 import { HoldRules1765720000000 } from '../database/migrations/1765720000000-hold-rules.js';
 import { OrderTimeline1765740000000 } from '../database/migrations/1765740000000-order-timeline.js';
+import { OrderTax1765800000000 } from '../database/migrations/1765800000000-order-tax.js';
 import type { DatabaseSchema } from '../database/data-source-options.js';
 
 /**
@@ -90,6 +91,7 @@ export const MIGRATIONS = [
   AfterSale1765700000000,
   HoldRules1765720000000,
   OrderTimeline1765740000000,
+  OrderTax1765800000000,
 ];
 
 export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };

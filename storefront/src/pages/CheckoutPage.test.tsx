@@ -37,6 +37,13 @@ const INTENT = {
   subtotalCents: 13497,
   discountCents: 1350,
   totalCents: 12147,
+  subtotal: 13497,
+  discount: 1350,
+  tax: 0,
+  taxRate: 0,
+  taxMode: 'off',
+  taxCountry: null,
+  total: 12147,
 };
 
 function fill(label: string, value: string) {

@@ -44,6 +44,7 @@ import {
 import { allowedTransitions, deliveryRefusal, REFUND_ACTION, UNPAID } from '../../orders/order-process.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { runInTransaction } from '../../database/transactions.js';
+import { percentOf } from '../../tax/tax-rates.js';
 
 const ORDER_LIST = {
   sortable: ['createdAt', 'totalCents', 'customerEmail', 'status'] as const,
@@ -189,6 +190,10 @@ export class AdminOrdersService {
       },
       subtotalCents: order.subtotalCents,
       discountCents: order.discountCents,
+      taxCents: order.taxCents,
+      taxRate: percentOf(order.taxRateBasisPoints),
+      taxMode: order.taxMode,
+      taxCountry: order.taxCountry,
       couponCode: order.couponCode,
       paymentProvider: order.paymentProvider,
       providerPaymentId: order.providerPaymentId,

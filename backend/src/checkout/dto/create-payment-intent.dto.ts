@@ -1,3 +1,4 @@
+import { TAX_MODES, type TaxMode } from '../../config/tax-config.js';
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -153,6 +154,44 @@ export class PaymentIntentResponseDto {
 
   @ApiProperty({ type: 'integer', example: 3644 })
   totalCents: number;
+
+  @ApiProperty({ type: 'integer', example: 4049, description: 'The subtotal in cents (as subtotalCents)' })
+  subtotal: number;
+
+  @ApiProperty({ type: 'integer', example: 405, description: 'The discount in cents (as discountCents)' })
+  discount: number;
+
+  @ApiProperty({
+    type: 'integer',
+    example: 692,
+    description:
+      'The tax in cents: in the total (taxMode inclusive) or added to it (exclusive); 0 with tax off (TAX_MODE)',
+  })
+  tax: number;
+
+  @ApiProperty({
+    example: 19,
+    description: "The billing country's rate as a percentage (25.5 for 25.5 %); 0 with tax off",
+  })
+  taxRate: number;
+
+  @ApiProperty({ enum: TAX_MODES, enumName: 'TaxMode' })
+  taxMode: TaxMode;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'DE',
+    description: 'Whose rate it is (null with tax off)',
+  })
+  taxCountry: string | null;
+
+  @ApiProperty({
+    type: 'integer',
+    example: 4336,
+    description: 'What the buyer pays, in cents (as totalCents)',
+  })
+  total: number;
 }
 
 export class OrderStatusDto {

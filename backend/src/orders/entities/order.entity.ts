@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
+import type { TaxMode } from '../../config/tax-config.js';
 import { EXACT } from '../../database/exact-collation.js';
 import { UuidEntity } from '../../database/uuid-entity.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from '../order-process.js';
@@ -26,6 +27,8 @@ export interface OrderItemSnapshot {
   quantity: number;
   /** Unit price in cents at the time of purchase. */
   unitPriceCents: number;
+  /** The line's tax in cents (after its share of the discount), when the order was taxed. */
+  taxCents?: number;
 }
 
 @Entity('orders')
@@ -87,6 +90,22 @@ export class Order extends UuidEntity {
 
   @Column({ type: 'int' })
   totalCents: number;
+
+  /**
+   * The tax: how it was charged (TAX_MODE when the order was placed: `off`, `inclusive` in the prices, or
+   * `exclusive` on top), its rate in basis points (1900 = 19 %), the country whose rate it is, and the amount.
+   */
+  @Column({ type: 'varchar', length: 10, default: 'off' })
+  taxMode: TaxMode;
+
+  @Column({ type: 'int', default: 0 })
+  taxRateBasisPoints: number;
+
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  taxCountry: string | null;
+
+  @Column({ type: 'int', default: 0 })
+  taxCents: number;
 
   @Column({ type: 'varchar', length: 3, default: 'usd' })
   currency: string;

@@ -8,6 +8,14 @@ export interface SummaryAmounts {
   discountCents: number;
   totalCents: number;
   couponCode?: string | null;
+  /** The order's tax, once the server priced it with tax on (#20): amount, rate in percent, country. */
+  tax?: { cents: number; rate: number; country: string | null; included: boolean } | null;
+}
+
+/** "Taxes and fees", or with tax on "VAT DE 19% (included)". */
+function taxLabel(tax: NonNullable<SummaryAmounts['tax']>): string {
+  const where = tax.country ? ` ${tax.country}` : '';
+  return `VAT${where} ${tax.rate}%${tax.included ? ' (included)' : ''}`;
 }
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
@@ -36,13 +44,17 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
   );
 }
 
-/** Savings, subtotal, discount, taxes and fees ($0.00) and the total, as a description list. */
+/**
+ * Savings, subtotal, discount, taxes and fees ($0.00, or the server's tax with its country and rate) and the
+ * total, as a description list.
+ */
 export function CartSummary({
   savingsCents,
   subtotalCents,
   discountCents,
   totalCents,
   couponCode,
+  tax,
 }: SummaryAmounts) {
   return (
     <Box component="dl" sx={{ m: 0 }}>
@@ -55,7 +67,11 @@ export function CartSummary({
         />
       )}
       <Row label="Total savings" value={`−${formatCents(savingsCents + discountCents)}`} />
-      <Row label="Taxes and fees" value={formatCents(0)} />
+      {tax && tax.rate > 0 ? (
+        <Row label={taxLabel(tax)} value={formatCents(tax.cents)} />
+      ) : (
+        <Row label="Taxes and fees" value={formatCents(0)} />
+      )}
       <Row label="Total" value={formatCents(totalCents)} strong />
     </Box>
   );

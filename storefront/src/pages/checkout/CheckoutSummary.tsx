@@ -18,6 +18,14 @@ import type { CartItem } from '../../store/cart/types';
 import type { PaymentIntent } from '../../features/checkout/checkoutApi';
 import { OrderSummaryPlaceholder, OrderSummarySidebar } from './OrderSummarySidebar';
 
+/** The server's tax of the order's payment, for the summary's tax line. */
+const taxOf = (intent: PaymentIntent) => ({
+  cents: intent.tax,
+  rate: intent.taxRate,
+  country: intent.taxCountry,
+  included: intent.taxMode === 'inclusive',
+});
+
 /** The order once paid: what the summary shows after the cart has been emptied. */
 export interface CompletedOrder {
   intent: PaymentIntent;
@@ -67,6 +75,7 @@ export function CheckoutSummary({
         subtotalCents: completed.intent.subtotalCents,
         discountCents: completed.intent.discountCents,
         totalCents: completed.intent.totalCents,
+        tax: taxOf(completed.intent),
       }
     : intent
       ? {
@@ -75,6 +84,7 @@ export function CheckoutSummary({
           discountCents: intent.discountCents,
           totalCents: intent.totalCents,
           couponCode: coupon?.code,
+          tax: taxOf(intent),
         }
       : {
           savingsCents: savings,

@@ -1,3 +1,4 @@
+import { TAX_MODES, type TaxMode } from '../../../config/tax-config.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import {
@@ -86,6 +87,11 @@ export class AdminOrderDetailDto extends AdminOrderRowDto {
   @ApiProperty({ type: AdminBillingDto }) billing: AdminBillingDto;
   @ApiProperty({ example: 4049 }) subtotalCents: number;
   @ApiProperty({ example: 405 }) discountCents: number;
+  @ApiProperty({ type: 'integer', example: 692, description: 'The tax in cents (0 with tax off)' })
+  taxCents: number;
+  @ApiProperty({ example: 19, description: 'Its rate as a percentage' }) taxRate: number;
+  @ApiProperty({ enum: TAX_MODES, enumName: 'TaxMode' }) taxMode: TaxMode;
+  @ApiProperty({ type: String, nullable: true, example: 'DE' }) taxCountry: string | null;
   @ApiProperty({ type: String, nullable: true }) couponCode: string | null;
   @ApiProperty({ enum: PAYMENT_PROVIDER_NAMES, enumName: 'PaymentProvider', nullable: true })
   paymentProvider: string | null;

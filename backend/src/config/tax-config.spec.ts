@@ -1,0 +1,48 @@
+import { taxConfig } from './tax-config.js';
+
+const read = (env: Record<string, string>) => {
+  const problems: string[] = [];
+  return { config: taxConfig(env, problems), problems };
+};
+
+describe('tax settings', () => {
+  it('are off by default, as the spec has it', () => {
+    expect(read({})).toEqual({
+      config: { mode: 'off', sellerCountry: null, sellerVatNumber: null, rateOverrides: {} },
+      problems: [],
+    });
+  });
+
+  it('take the mode, the seller and rate overrides in percent', () => {
+    const env = {
+      TAX_MODE: 'Exclusive',
+      SELLER_COUNTRY: 'us',
+      SELLER_VAT_NUMBER: 'EU 372 000 041',
+      TAX_RATE_OVERRIDES: 'CH=8.1, NO=25,de=7',
+    };
+    expect(read(env)).toEqual({
+      config: {
+        mode: 'exclusive',
+        sellerCountry: 'US',
+        sellerVatNumber: 'EU372000041',
+        rateOverrides: { CH: 810, NO: 2500, DE: 700 },
+      },
+      problems: [],
+    });
+  });
+
+  it('name each wrong value', () => {
+    const env = {
+      TAX_MODE: 'sometimes',
+      SELLER_COUNTRY: 'USA1',
+      SELLER_VAT_NUMBER: '!',
+      TAX_RATE_OVERRIDES: 'CH=8.1,NO',
+    };
+    expect(read(env).problems).toEqual([
+      'TAX_MODE must be one of off, inclusive, exclusive (got "sometimes")',
+      'SELLER_COUNTRY must be a two-letter country code (got "USA1")',
+      'SELLER_VAT_NUMBER must be 4 to 20 letters and digits (got "!")',
+      'TAX_RATE_OVERRIDES must be COUNTRY=percent pairs, e.g. CH=8.1,NO=25 (got "NO")',
+    ]);
+  });
+});

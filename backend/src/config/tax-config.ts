@@ -1,0 +1,52 @@
+/**
+ * Tax (#20): off by default, as the spec has it ("Taxes and fees $0.00"); the owner turns it on. Read with
+ * the other settings (app-config.ts).
+ */
+
+/** `off`: no tax; `inclusive`: prices include the buyer's country's tax; `exclusive`: it is added to them. */
+export const TAX_MODES = ['off', 'inclusive', 'exclusive'] as const;
+export type TaxMode = (typeof TAX_MODES)[number];
+
+export interface TaxConfig {
+  /** TAX_MODE (default `off`). */
+  mode: TaxMode;
+  /** SELLER_COUNTRY: the seller's own country (ISO 3166-1 alpha-2), on invoices; empty when not set. */
+  sellerCountry: string | null;
+  /** SELLER_VAT_NUMBER: the seller's VAT number, on invoices. */
+  sellerVatNumber: string | null;
+  /**
+   * TAX_RATE_OVERRIDES (`CH=8.1,NO=25`): rates in percent that replace the recorded ones or add countries
+   * the store does not charge by itself (any outside the EU and the UK), in basis points here.
+   */
+  rateOverrides: Record<string, number>;
+}
+
+type Env = Record<string, string | undefined>;
+
+export function taxConfig(env: Env, problems: string[]): TaxConfig {
+  const rawMode = env.TAX_MODE?.trim().toLowerCase() || 'off';
+  const mode = (TAX_MODES as readonly string[]).includes(rawMode) ? (rawMode as TaxMode) : 'off';
+  if (mode !== rawMode)
+    problems.push(`TAX_MODE must be one of ${TAX_MODES.join(', ')} (got "${env.TAX_MODE}")`);
+
+  const sellerCountry = env.SELLER_COUNTRY?.trim().toUpperCase() || null;
+  if (sellerCountry && !/^[A-Z]{2}$/.test(sellerCountry))
+    problems.push(`SELLER_COUNTRY must be a two-letter country code (got "${env.SELLER_COUNTRY}")`);
+  const sellerVatNumber = env.SELLER_VAT_NUMBER?.trim().replace(/\s+/g, '').toUpperCase() || null;
+  if (sellerVatNumber && !/^[A-Z0-9]{4,20}$/.test(sellerVatNumber))
+    problems.push(`SELLER_VAT_NUMBER must be 4 to 20 letters and digits (got "${env.SELLER_VAT_NUMBER}")`);
+
+  const rateOverrides: Record<string, number> = {};
+  for (const entry of (env.TAX_RATE_OVERRIDES ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const match = /^([A-Z]{2,3})=(\d{1,2}(?:\.\d{1,2})?)$/.exec(entry.toUpperCase());
+    if (!match) {
+      problems.push(`TAX_RATE_OVERRIDES must be COUNTRY=percent pairs, e.g. CH=8.1,NO=25 (got "${entry}")`);
+      continue;
+    }
+    rateOverrides[match[1]!] = Math.round(Number(match[2]) * 100);
+  }
+  return { mode, sellerCountry, sellerVatNumber, rateOverrides };
+}

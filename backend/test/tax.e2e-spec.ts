@@ -1,0 +1,145 @@
+import { Order } from '../src/orders/entities/order.entity.js';
+import { BILLING, createIntent, HOME_BUSINESS, STANDARD, type Intent } from './support/checkout.js';
+import { startStripeTestApp, type StripeTestApp } from './support/stripe-app.js';
+import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
+
+const CONSENTS = { immediateDelivery: true, withdrawalRightLoss: true };
+const GERMANY = { ...BILLING, country: 'DE', city: 'Berlin', zipCode: '10115', phoneCountryCode: '+49' };
+const UK = { ...BILLING, country: 'GB', city: 'London', zipCode: 'N1 9GU', phoneCountryCode: '+44' };
+const FINLAND = { ...BILLING, country: 'FI', city: 'Helsinki', zipCode: '00100', phoneCountryCode: '+358' };
+/** Two Standard ($40.49) and one Home & Business ($242.99): $323.97, $32.40 off with SAVE10. */
+const CART = [
+  { id: STANDARD, quantity: 2 },
+  { id: HOME_BUSINESS, quantity: 1 },
+];
+
+type Priced = Intent & {
+  subtotal: number;
+  discount: number;
+  tax: number;
+  taxRate: number;
+  taxMode: string;
+  total: number;
+  totalCents: number;
+};
+
+const orderOf = (t: TestApp, id: string) => t.db.getRepository(Order).findOneByOrFail({ id });
+
+describe(`tax by the buyer's country on ${DRIVER}`, () => {
+  describe('off (the default): the spec’s totals, to the cent', () => {
+    let t: TestApp;
+    beforeAll(async () => (t = await startTestApp()));
+    afterAll(() => t.close());
+
+    it('charges no tax anywhere, and says so', async () => {
+      for (const billing of [BILLING, GERMANY]) {
+        const body = (
+          await createIntent(t, {
+            cartItems: CART,
+            billing,
+            couponCode: 'SAVE10',
+            consents: CONSENTS,
+          }).expect(201)
+        ).body as Priced;
+        expect(body).toMatchObject({
+          subtotalCents: 32397,
+          discountCents: 3240,
+          totalCents: 29157,
+          subtotal: 32397,
+          discount: 3240,
+          tax: 0,
+          taxRate: 0,
+          taxMode: 'off',
+          total: 29157,
+        });
+        expect(await orderOf(t, body.orderId)).toMatchObject({
+          taxMode: 'off',
+          taxRateBasisPoints: 0,
+          taxCountry: null,
+          taxCents: 0,
+          totalCents: 29157,
+        });
+      }
+    });
+  });
+
+  describe('added to the price (TAX_MODE=exclusive), paid through Stripe', () => {
+    let t: StripeTestApp;
+    beforeAll(
+      async () => (t = await startStripeTestApp(0, { TAX_MODE: 'exclusive', TAX_RATE_OVERRIDES: 'AU=10' })),
+    );
+    afterAll(() => t.close());
+
+    it('adds the German rate per line after the discount, and Stripe is asked for the total with it', async () => {
+      const body = (
+        await createIntent(t, {
+          cartItems: CART,
+          billing: GERMANY,
+          couponCode: 'SAVE10',
+          consents: CONSENTS,
+        }).expect(201)
+      ).body as Priced;
+      // The discount shared 810 / 2430; (8098 − 810) × 19 % = 1384.72 → 1385; (24299 − 2430) × 19 % =
+      // 4155.11 → 4155.
+      expect(body).toMatchObject({ subtotal: 32397, discount: 3240, tax: 5540, taxRate: 19, total: 34697 });
+      expect(body.totalCents).toBe(34697);
+      const order = await orderOf(t, body.orderId);
+      expect(order).toMatchObject({
+        taxMode: 'exclusive',
+        taxRateBasisPoints: 1900,
+        taxCountry: 'DE',
+        taxCents: 5540,
+        totalCents: 34697,
+      });
+      expect(order.orderItems.map((item) => item.taxCents)).toEqual([1385, 4155]);
+      const intentId = body.clientSecret.split('_secret_')[0]!;
+      expect(t.stripe.intents.get(intentId)!.amount).toBe(34697);
+    });
+
+    it('charges the UK’s 20 %, Finland’s 25.5 %, an owner’s rate where set, and nothing elsewhere', async () => {
+      const one = [{ id: STANDARD, quantity: 1 }];
+      const uk = (await createIntent(t, { cartItems: one, billing: UK, consents: CONSENTS }).expect(201))
+        .body as Priced;
+      expect(uk).toMatchObject({ tax: 810, taxRate: 20, total: 4859 }); // 809.8
+      const fi = (await createIntent(t, { cartItems: one, billing: FINLAND, consents: CONSENTS }).expect(201))
+        .body as Priced;
+      expect(fi).toMatchObject({ tax: 1032, taxRate: 25.5, total: 5081 }); // 1032.495
+      const australia = {
+        ...BILLING,
+        country: 'AU',
+        city: 'Sydney',
+        zipCode: '2000',
+        phoneCountryCode: '+61',
+      };
+      const au = (await createIntent(t, { cartItems: one, billing: australia }).expect(201)).body as Priced;
+      expect(au).toMatchObject({ tax: 405, taxRate: 10, total: 4454 }); // 404.9
+      const india = (await createIntent(t, { cartItems: one }).expect(201)).body as Priced;
+      expect(india).toMatchObject({ tax: 0, taxRate: 0, total: 4049 });
+      expect(await orderOf(t, india.orderId)).toMatchObject({ taxMode: 'exclusive', taxCountry: 'IN' });
+    });
+  });
+
+  describe('in the price (TAX_MODE=inclusive)', () => {
+    let t: TestApp;
+    beforeAll(async () => (t = await startTestApp({ TAX_MODE: 'inclusive' })));
+    afterAll(() => t.close());
+
+    it('keeps the total the shopper saw and records the tax it holds', async () => {
+      const body = (
+        await createIntent(t, {
+          cartItems: [{ id: STANDARD, quantity: 1 }],
+          billing: GERMANY,
+          consents: CONSENTS,
+        }).expect(201)
+      ).body as Priced;
+      // 4049 − 4049 / 1.19 (3402.52 → 3403) = 646.
+      expect(body).toMatchObject({
+        subtotal: 4049,
+        tax: 646,
+        taxRate: 19,
+        taxMode: 'inclusive',
+        total: 4049,
+      });
+    });
+  });
+});
