@@ -1,3 +1,5 @@
+import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
+import { OutboxCipher } from '../src/emails/outbox-cipher.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { BILLING, createIntent, HOME_BUSINESS, STANDARD, type Intent } from './support/checkout.js';
 import { startStripeTestApp, type StripeTestApp } from './support/stripe-app.js';
@@ -140,6 +142,19 @@ describe(`tax by the buyer's country on ${DRIVER}`, () => {
         taxMode: 'inclusive',
         total: 4049,
       });
+
+      // Paid: the receipt in the delivery e-mail states the tax it held.
+      await t
+        .http()
+        .post('/api/payments/demo/confirm')
+        .send({ orderId: body.orderId, clientSecret: body.clientSecret })
+        .expect(200);
+      const mail = await t.db
+        .getRepository(OutboxEmail)
+        .findOneByOrFail({ orderId: body.orderId, kind: 'order-delivery' });
+      expect(t.app.get(OutboxCipher).open(mail.text)).toMatch(
+        /Subtotal: \$40\.49\s+VAT DE 19% \(included\): \$6\.46\s+Total paid: \$40\.49/,
+      );
     });
   });
 });

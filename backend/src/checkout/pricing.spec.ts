@@ -23,8 +23,30 @@ describe('priceCart', () => {
       ],
       subtotalCents: 32397,
       discountCents: 0,
+      taxCents: 0,
       totalCents: 32397,
     });
+  });
+
+  it('adds or finds the tax per line after the discount, and keeps each line’s tax', () => {
+    const cart = [
+      { id: 'standard', quantity: 2 },
+      { id: 'home', quantity: 1 },
+    ];
+    const added = priceCart(cart, productOf, 10, { mode: 'exclusive', rate: 1900 });
+    expect(added).toMatchObject({
+      subtotalCents: 32397,
+      discountCents: 3240,
+      taxCents: 5540,
+      totalCents: 34697,
+    });
+    expect(added.items.map((item) => item.taxCents)).toEqual([1385, 4155]);
+    const included = priceCart(cart, productOf, 10, { mode: 'inclusive', rate: 1900 });
+    expect(included).toMatchObject({ taxCents: 1164 + 3492, totalCents: 29157 });
+    // With tax off, or a country at 0, the lines carry no tax at all.
+    expect(priceCart(cart, productOf, 10, { mode: 'exclusive', rate: 0 }).items[0]).not.toHaveProperty(
+      'taxCents',
+    );
   });
 
   it('rounds the discount to the nearest cent', () => {

@@ -107,6 +107,24 @@ describe('renderDeliveryEmail', () => {
     );
   });
 
+  it('states the tax charged, with its country and rate, between the discount and the total', () => {
+    const mail = renderDeliveryEmail({
+      ...base,
+      receipt: {
+        date: new Date('2026-11-21T10:00:00Z'),
+        items: [{ name: 'Office 2024 Standard', quantity: 1, unitPriceCents: 4049 }],
+        subtotalCents: 4049,
+        discountCents: 0,
+        couponCode: null,
+        tax: { cents: 769, rate: 19, country: 'DE', included: false },
+        totalCents: 4818,
+        paymentMethod: 'card',
+      },
+      products: [],
+    });
+    expect(mail.text).toMatch(/Subtotal: \$40\.49\s+VAT DE 19%: \$7\.69\s+Total paid: \$48\.18 by card/);
+  });
+
   it('leaves the receipt out when there is none (the follow-up with late keys)', () => {
     const mail = renderDeliveryEmail({
       ...base,

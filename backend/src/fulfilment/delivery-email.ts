@@ -19,6 +19,8 @@ export interface DeliveryReceipt {
   subtotalCents: number;
   discountCents: number;
   couponCode: string | null;
+  /** The tax charged (#20), when tax was on: its amount, rate in percent, country, and whether prices held it. */
+  tax?: { cents: number; rate: number; country: string | null; included: boolean } | null;
   totalCents: number;
   /** As the payment provider named it (`card`), or null when unknown. */
   paymentMethod: string | null;
@@ -128,19 +130,26 @@ ${consents.length ? `<h3 style="font-size:16px">${CONSENTS_HEADING}</h3>\n<p>${e
   return { subject, text, html };
 }
 
-/** The receipt, line by line: order, date, each item, the discount, what was paid and how. */
+/** The receipt, line by line: order, date, each item, the discount, the tax, what was paid and how. */
 function receiptLines(orderId: string, receipt: DeliveryReceipt): string[] {
   const method = receipt.paymentMethod ? ` by ${receipt.paymentMethod}` : '';
+  const tax = receipt.tax && receipt.tax.cents > 0 ? receipt.tax : null;
   return [
     `Order ${orderId}, paid ${day(receipt.date)}`,
     ...receipt.items.map(
       (item) =>
         `${item.name} × ${item.quantity} at ${formatUsd(item.unitPriceCents)}: ${formatUsd(item.unitPriceCents * item.quantity)}`,
     ),
+    ...(receipt.discountCents > 0 || tax ? [`Subtotal: ${formatUsd(receipt.subtotalCents)}`] : []),
     ...(receipt.discountCents > 0
       ? [
-          `Subtotal: ${formatUsd(receipt.subtotalCents)}`,
           `Discount${receipt.couponCode ? ` (${receipt.couponCode})` : ''}: -${formatUsd(receipt.discountCents)}`,
+        ]
+      : []),
+    ...(tax
+      ? [
+          `VAT${tax.country ? ` ${tax.country}` : ''} ${tax.rate}%${tax.included ? ' (included)' : ''}: ` +
+            formatUsd(tax.cents),
         ]
       : []),
     `Total paid: ${formatUsd(receipt.totalCents)}${method}`,

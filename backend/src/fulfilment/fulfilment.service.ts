@@ -32,6 +32,7 @@ import { renderOrderHeldEmail, renderOrderHeldStaffEmail } from './hold-email.js
 import { renderKeyReplacementEmail } from './key-replacement-email.js';
 import { renderRefundDueEmail, renderRefundDueStaffEmail } from './refund-due-email.js';
 import { forUpdate, runInTransaction, skipLocked } from '../database/transactions.js';
+import { percentOf } from '../tax/tax-rates.js';
 
 /**
  * Everything that happens to an order once its payment moves: confirmation (keys, download links, the
@@ -494,6 +495,15 @@ export class FulfilmentService {
             subtotalCents: order.subtotalCents,
             discountCents: order.discountCents,
             couponCode: order.couponCode,
+            tax:
+              order.taxMode === 'off'
+                ? null
+                : {
+                    cents: order.taxCents,
+                    rate: percentOf(order.taxRateBasisPoints),
+                    country: order.taxCountry,
+                    included: order.taxMode === 'inclusive',
+                  },
             totalCents: order.totalCents,
             paymentMethod: order.paymentMethod,
           },

@@ -127,10 +127,13 @@ export async function insertSoldKeys(
                 db.driver.preparePersistentValue(since, meta.findColumnWithDatabaseName(name)!),
               );
           } else {
+            // A column this file does not name takes its entity's default (a column added later), else NULL.
+            const fallback =
+              column.default === undefined || typeof column.default === 'function' ? null : column.default;
             values.push('?');
             parameters.push(
               db.driver.preparePersistentValue(
-                (fixed as Record<string, unknown>)[column.propertyName] ?? null,
+                (fixed as Record<string, unknown>)[column.propertyName] ?? fallback,
                 column,
               ),
             );
