@@ -335,6 +335,16 @@ describe(`fraud hold on ${DRIVER}`, () => {
     await postWebhook(t, event).expect(200);
     expect((await orderOf(t, orderId)).status).toBe('fulfilled');
   });
+
+  it('answers a payment of no order here 200 without asking Stripe (nothing will be confirmed)', async () => {
+    const unknown = stripe.event('payment_intent.succeeded', { id: 'pi_unknown_to_the_store' });
+    stripe.failing = true;
+    try {
+      await postWebhook(t, unknown).expect(200);
+    } finally {
+      stripe.failing = false;
+    }
+  });
 });
 
 const BILLING_IN = BILLING;

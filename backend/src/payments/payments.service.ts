@@ -128,20 +128,17 @@ export class PaymentsService {
 
   /**
    * The provider's risk data for a payment about to be confirmed (the fraud rules' input), read before the
-   * confirmation's transaction; none for a payment already confirmed (a replay) or a provider without any.
-   * A provider that cannot be reached answers 503, so that it sends the event again: the order is not
-   * delivered before its review data is known.
+   * confirmation's transaction; none for a payment already confirmed (a replay), for a payment of no order
+   * here (nothing will be confirmed), or from a provider without any. A provider that cannot be reached
+   * answers 503, so that it sends the event again: the order is not delivered before its review data is known.
    */
   private async riskBeforeConfirming(
     provider: PaymentProvider,
-    event: { providerPaymentId: string },
+    event: { providerPaymentId: string; orderId: string | null },
   ): Promise<PaymentRisk | null> {
     if (!provider.fetchRisk) return null;
-    const order = await this.db.getRepository(Order).findOne({
-      select: { id: true, paymentStatus: true },
-      where: { providerPaymentId: event.providerPaymentId },
-    });
-    if (order && !UNPAID.includes(order.paymentStatus)) return null;
+    const order = await this.orderOf(this.db.manager, provider, event.providerPaymentId, event.orderId);
+    if (!order || !UNPAID.includes(order.paymentStatus)) return null;
     try {
       return await provider.fetchRisk(event.providerPaymentId);
     } catch (error) {
