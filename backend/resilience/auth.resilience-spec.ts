@@ -22,6 +22,8 @@ const SUPPORT_MAY_CHANGE = new Set([
   'PUT /api/admin/messages/{id}',
   // Answering a customer's key report (replacing the key is an admin's: it gives a key away).
   'PUT /api/admin/key-reports/{id}',
+  // An internal note on an order's timeline (#19 §6).
+  'POST /api/admin/orders/{id}/notes',
 ]);
 
 interface Operation {
