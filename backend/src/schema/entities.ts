@@ -38,6 +38,7 @@ import { AfterSale1765700000000 } from '../database/migrations/1765700000000-aft
 import { HoldRules1765720000000 } from '../database/migrations/1765720000000-hold-rules.js';
 import { OrderTimeline1765740000000 } from '../database/migrations/1765740000000-order-timeline.js';
 import { OrderTax1765800000000 } from '../database/migrations/1765800000000-order-tax.js';
+import { BusinessBuyers1765900000000 } from '../database/migrations/1765900000000-business-buyers.js';
 import type { DatabaseSchema } from '../database/data-source-options.js';
 
 /**
@@ -92,6 +93,7 @@ export const MIGRATIONS = [
   HoldRules1765720000000,
   OrderTimeline1765740000000,
   OrderTax1765800000000,
+  BusinessBuyers1765900000000,
 ];
 
 export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };

@@ -7,6 +7,10 @@ import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus 
 // The statuses and how they may change are the order process's (orders/order-process.ts).
 export { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus };
 
+/** How a business buyer's VAT number was checked at checkout (#20 §4). */
+export const VAT_NUMBER_STATUSES = ['verified', 'unverified'] as const;
+export type VatNumberStatus = (typeof VAT_NUMBER_STATUSES)[number];
+
 /** A capped coupon is reserved when the payment is created, redeemed when it succeeds, released otherwise. */
 export const COUPON_STATES = ['reserved', 'redeemed', 'released'] as const;
 export type CouponState = (typeof COUPON_STATES)[number];
@@ -106,6 +110,30 @@ export class Order extends UuidEntity {
 
   @Column({ type: 'int', default: 0 })
   taxCents: number;
+
+  /**
+   * A business buyer (#20 §4): the company and VAT number given at checkout (the number normalised, with its
+   * country prefix), how it was checked (`verified` by the validation service, whose reference and time are
+   * kept as evidence; `unverified` when the service was not configured or did not answer: charged the
+   * consumer rate), and whether the order was reverse-charged (0 %, the buyer accounts for the VAT).
+   */
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  billingCompany: string | null;
+
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  vatNumber: string | null;
+
+  @Column({ type: 'varchar', length: 12, nullable: true })
+  vatNumberStatus: VatNumberStatus | null;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  vatCheckReference: string | null;
+
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  vatCheckedAt: Date | null;
+
+  @Column({ type: 'boolean', default: false })
+  reverseCharge: boolean;
 
   @Column({ type: 'varchar', length: 3, default: 'usd' })
   currency: string;
