@@ -39,6 +39,8 @@ import { HoldRules1765720000000 } from '../database/migrations/1765720000000-hol
 import { OrderTimeline1765740000000 } from '../database/migrations/1765740000000-order-timeline.js';
 import { OrderTax1765800000000 } from '../database/migrations/1765800000000-order-tax.js';
 import { BusinessBuyers1765900000000 } from '../database/migrations/1765900000000-business-buyers.js';
+import { TaxDocuments1765900000001 } from '../database/migrations/1765900000001-tax-documents.js';
+import { TaxDocument, TaxDocumentSeries } from '../tax/entities/tax-document.entity.js';
 import type { DatabaseSchema } from '../database/data-source-options.js';
 
 /**
@@ -68,6 +70,8 @@ export const ENTITIES = [
   KeyReportScreenshot,
   Dispute,
   OrderNote,
+  TaxDocument,
+  TaxDocumentSeries,
 ];
 
 /** Migrations in the order they run. A schema change is a new migration appended here. */
@@ -94,6 +98,7 @@ export const MIGRATIONS = [
   OrderTimeline1765740000000,
   OrderTax1765800000000,
   BusinessBuyers1765900000000,
+  TaxDocuments1765900000001,
 ];
 
 export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };
