@@ -246,6 +246,19 @@ export const schemaRules = {
       },
     },
   },
+  CreateExchangeRateDto: {
+    properties: {
+      currency: {
+        pattern: '^[A-Za-z]{3}$',
+      },
+      date: {
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+      },
+      rate: {
+        pattern: '^\\d{1,9}(\\.\\d{1,6})?$',
+      },
+    },
+  },
   CreateKeyReportDto: {
     properties: {
       errorMessage: {
@@ -365,6 +378,9 @@ export const schemaRules = {
   },
   EmailStatus: {
     enum: ['pending', 'sent', 'failed', 'withheld'],
+  },
+  ExchangeRateSource: {
+    enum: ['ecb-import', 'staff'],
   },
   HealthDto: {
     properties: {
@@ -566,6 +582,19 @@ export const schemaRules = {
       maxRedemptions: {
         maximum: 1000000000,
         minimum: 1,
+      },
+    },
+  },
+  UpdateExchangeRateDto: {
+    properties: {
+      currency: {
+        pattern: '^[A-Za-z]{3}$',
+      },
+      date: {
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+      },
+      rate: {
+        pattern: '^\\d{1,9}(\\.\\d{1,6})?$',
       },
     },
   },
