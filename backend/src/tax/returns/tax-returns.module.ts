@@ -9,8 +9,9 @@ import { TaxReturnsService } from './tax-returns.service.js';
 
 /**
  * The tax returns (#20 §6): `/api/admin/tax/returns/*.csv` and the exchange rates they convert with,
- * `/api/admin/exchange-rates`. The rates' import takes the ECB's file as a `text/csv` body, so this
- * module teaches Fastify that type when no other module has (as AdminLicenseKeysModule does, and when).
+ * `/api/admin/exchange-rates`. The rates' import takes the ECB's file as a `text/csv` body: this module
+ * teaches Fastify that type unless another module has (AdminLicenseKeysModule does the same, and says
+ * why in onModuleInit).
  */
 @Module({
   imports: [AuditModule],
