@@ -32,6 +32,7 @@ import { renderOrderHeldEmail, renderOrderHeldStaffEmail } from './hold-email.js
 import { renderKeyReplacementEmail } from './key-replacement-email.js';
 import { renderRefundDueEmail, renderRefundDueStaffEmail } from './refund-due-email.js';
 import { forUpdate, runInTransaction, skipLocked } from '../database/transactions.js';
+import { InvoicesService } from '../tax/invoices/invoices.service.js';
 import { percentOf } from '../tax/tax-rates.js';
 
 /**
@@ -50,6 +51,7 @@ export class FulfilmentService {
     private readonly catalog: CatalogService,
     private readonly coupons: CouponsService,
     private readonly outbox: OutboxService,
+    private readonly invoices: InvoicesService,
   ) {}
 
   /**
@@ -59,7 +61,9 @@ export class FulfilmentService {
    * always recorded; but an order cancelled meanwhile, or whose lapsed coupon reservation cannot be taken
    * again within the cap, is not delivered: it is held for a refund (holdForRefund). `holdReasons` (the
    * fraud rules, asked of the order as read here, by the payment's one winner) hold it for review instead
-   * of delivering it. Returns the order as it now is, or null when the payment was already confirmed.
+   * of delivering it. Every paid order gets its invoice here, whatever follows (its number taken under
+   * the order's lock, see InvoicesService). Returns the order as it now is, or null when the payment was
+   * already confirmed.
    */
   async confirmPayment(
     m: EntityManager,
@@ -77,6 +81,7 @@ export class FulfilmentService {
     // Read after the UPDATE, which holds the row: a staff cancellation (conditional on the payment being
     // unpaid, under the same lock) either committed before it or waits until this commits.
     const order = await m.findOneByOrFail(Order, { id: orderId });
+    await this.invoices.issueInvoice(m, order);
     let refused: RefundReason | null = null;
     if (order.status === 'cancelled') refused = 'order-cancelled';
     else if (!(await this.redeemCoupon(m, order))) refused = 'coupon-used-up';
@@ -479,13 +484,15 @@ export class FulfilmentService {
   }
 
   /** The delivery e-mail (keys and links, or what follows a back-order) into the outbox, in `m`'s transaction. */
-  private queueDeliveryEmail(
+  private async queueDeliveryEmail(
     m: EntityManager,
     order: Order,
     products: DeliveredProduct[],
     followUp: boolean,
   ) {
     const email = renderDeliveryEmail({
+      // The receipt's e-mail points to the invoice (linked, not attached: the outbox keeps rendered mails).
+      invoiceNumber: followUp ? null : await this.invoices.invoiceNumberOf(m, order.id),
       orderId: order.id,
       receipt: followUp
         ? undefined
