@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource, type EntityManager } from 'typeorm';
@@ -56,11 +57,10 @@ export class InvoicesService {
 
   /**
    * The invoice of an order whose payment was just received (`order` as read after its payment's
-   * conditional UPDATE, in that transaction): one per order, whatever happens to the order next.
+   * conditional UPDATE, in that transaction), whatever happens to the order next. One per order: only
+   * that UPDATE's one winner issues it (FulfilmentService.confirmPayment), so nothing is read first.
    */
   async issueInvoice(m: EntityManager, order: InvoicedOrder): Promise<TaxDocument> {
-    const issued = await m.findOneBy(TaxDocument, { orderId: order.id, kind: 'invoice' });
-    if (issued) return issued;
     return this.issue(m, 'invoice', order.id, invoiceFor(order, this.seller()), {
       invoiceId: null,
       refundId: null,
@@ -166,6 +166,7 @@ export class InvoicesService {
     const issuedAt = new Date();
     const { year, sequence, number } = await allocateNumber(m, kind, issuedAt);
     const document = m.create(TaxDocument, {
+      id: randomUUID(),
       kind,
       number,
       year,
@@ -175,7 +176,8 @@ export class InvoicesService {
       issuedAt,
       ...content,
     });
-    await m.insert(TaxDocument, document);
+    // Nothing to read back (every column is set here): no SELECT after the INSERT on SQLite.
+    await m.createQueryBuilder().insert().into(TaxDocument).values(document).updateEntity(false).execute();
     return document;
   }
 }
