@@ -137,7 +137,10 @@ function draw(doc: PDFKit.PDFDocument, d: TaxDocument, title: string, corrects: 
     total(`VAT ${percentOf(d.taxRateBasisPoints)}%${country}`, d.taxCents);
   }
   total(d.kind === 'invoice' ? 'Total' : 'Total credited', d.totalCents, true);
-  doc.text(`Amounts in ${d.currency.toUpperCase()}.`, left, doc.y + 4, { width: 495, align: 'right' });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .text(`Amounts in ${d.currency.toUpperCase()}.`, left, doc.y + 4, { width: 490, align: 'right' });
 
   if (d.details.notes.length) {
     doc.moveDown(1.5);
