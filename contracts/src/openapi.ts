@@ -54,6 +54,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/account/orders/{id}/credit-notes/{creditNoteId}.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A credit note of one of the customer's orders as a PDF (Bearer: the token from the link)
+     * @description One per refund, naming the invoice it corrects (the order's `creditNotes`); an attachment named after its number (`credit-note-CN-2026-000045.pdf`).
+     */
+    get: operations['AccountController_creditNotePdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/orders/{id}/invoice.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The invoice of one of the customer's orders as a PDF (Bearer: the token from the link)
+     * @description Issued when the payment was received and never changed; an attachment named after its number (`invoice-2026-000123.pdf`).
+     */
+    get: operations['AccountController_invoicePdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/account/orders/{id}/withdrawal': {
     parameters: {
       query?: never;
@@ -634,6 +674,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/orders/{id}/credit-notes/{creditNoteId}.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A credit note of the order as a PDF (admin and support)
+     * @description One per refund (and a dispute lost), numbered `CN-2026-000045`, naming the invoice it corrects: the detail's `creditNotes` list them. An attachment named after its number (`credit-note-CN-2026-000045.pdf`).
+     */
+    get: operations['AdminOrdersController_creditNotePdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/orders/{id}/disputes/{disputeId}/evidence': {
     parameters: {
       query?: never;
@@ -672,6 +732,26 @@ export interface paths {
      * @description Keys a partial refund revoked stay revoked, and no line gets more working keys than its quantity.
      */
     post: operations['AdminDisputesController_restoreKeys'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders/{id}/invoice.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The order's invoice as a PDF (admin and support)
+     * @description Issued when the payment was received, with its gapless number (`2026-000123`), and never changed: drawn from what was frozen then. An attachment named after its number (`invoice-2026-000123.pdf`).
+     */
+    get: operations['AdminOrdersController_invoicePdf'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1223,6 +1303,23 @@ export interface components {
       /** Format: date-time */
       updatedAt: string;
     };
+    AdminCreditNoteDto: {
+      /** Format: uuid */
+      id: string;
+      /** @example CN-2026-000045 */
+      number: string;
+      /** Format: date-time */
+      issuedAt: string;
+      /** @description What it credits, tax included, in cents */
+      totalCents: number;
+      /** @description The tax it credits, in cents */
+      taxCents: number;
+      /**
+       * Format: uuid
+       * @description The refund it records; null for another reversal (a dispute lost)
+       */
+      refundId: string | null;
+    };
     AdminDisputeDto: {
       /** Format: uuid */
       id: string;
@@ -1503,6 +1600,13 @@ export interface components {
       withdrawnAt: string | null;
       /** @description Chargebacks and early fraud warnings of its payment, oldest first */
       disputes: components['schemas']['AdminDisputeDto'][];
+      /**
+       * @description Its invoice, issued when the payment was received (PDF at GET /api/admin/orders/:id/invoice.pdf); null while unpaid, and for orders paid before invoices were issued
+       * @example 2026-000123
+       */
+      invoiceNumber: string | null;
+      /** @description One per refund (and a dispute lost), oldest first */
+      creditNotes: components['schemas']['AdminCreditNoteDto'][];
     };
     AdminOrderDownloadDto: {
       /** Format: uuid */
@@ -1970,6 +2074,16 @@ export interface components {
       password: string;
       role: components['schemas']['StaffRole'];
     };
+    CustomerCreditNoteDto: {
+      /** Format: uuid */
+      id: string;
+      /** @example CN-2026-000045 */
+      number: string;
+      /** Format: date-time */
+      issuedAt: string;
+      /** @description What it credits, tax included, in cents */
+      totalCents: number;
+    };
     CustomerDownloadDto: {
       productId: string;
       fileName: string;
@@ -2035,6 +2149,13 @@ export interface components {
       items: components['schemas']['CustomerOrderItemDto'][];
       licenseKeys: components['schemas']['CustomerLicenseKeyDto'][];
       downloads: components['schemas']['CustomerDownloadDto'][];
+      /**
+       * @description Its invoice (PDF at GET /api/account/orders/:id/invoice.pdf); null for an order paid before invoices were issued
+       * @example 2026-000123
+       */
+      invoiceNumber: string | null;
+      /** @description One per refund, oldest first */
+      creditNotes: components['schemas']['CustomerCreditNoteDto'][];
     };
     CustomerOrderItemDto: {
       productId: string;
@@ -2878,6 +2999,91 @@ export interface operations {
       };
       /** @description Missing, tampered or expired link */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AccountController_creditNotePdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        creditNoteId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PDF */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /** @description Missing, tampered or expired link */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No such order among this customer’s orders, no invoice yet, or no such credit note of it */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AccountController_invoicePdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PDF */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /** @description Missing, tampered or expired link */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No such order among this customer’s orders, or it has no invoice yet: invoices are issued when the payment is received */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -4779,6 +4985,42 @@ export interface operations {
       };
     };
   };
+  AdminOrdersController_creditNotePdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        creditNoteId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PDF */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No such order, no invoice yet, or no such credit note of it */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   AdminDisputesController_evidencePack: {
     parameters: {
       query?: {
@@ -4912,6 +5154,41 @@ export interface operations {
       };
       /** @description The dispute is not won, revoked no keys (or they were restored), or the order is not deliverable */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AdminOrdersController_invoicePdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PDF */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No such order, or it has no invoice yet: invoices are issued when the payment is received */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -10,6 +10,7 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { AuditService, type AuditActor } from '../audit/audit.service.js';
+import { formatUsd } from '../common/money.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isUniqueViolation } from '../database/errors.js';
 import { runInTransaction } from '../database/transactions.js';
@@ -19,6 +20,7 @@ import { renderRefundEmail } from '../fulfilment/refund-email.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { PAID } from '../orders/order-process.js';
+import { InvoicesService } from '../tax/invoices/invoices.service.js';
 import { Refund, type RefundStatus } from './entities/refund.entity.js';
 import { RefundRefused, type PaymentProvider, type ProviderRefund } from './payment-provider.js';
 import { PaymentProviders } from './payment-providers.js';
@@ -65,6 +67,7 @@ export class RefundsService {
     private readonly fulfilment: FulfilmentService,
     private readonly outbox: OutboxService,
     private readonly audit: AuditService,
+    private readonly invoices: InvoicesService,
   ) {}
 
   /** The order's refunds, oldest first. */
@@ -366,8 +369,13 @@ export class RefundsService {
     return this.db.getRepository(Refund).findOneByOrFail({ id: refund.id });
   }
 
-  /** What a succeeded refund does to its order, once. */
+  /** What a succeeded refund does to its order, once: its credit note among them. */
   private async settle(m: EntityManager, order: Order, refund: Refund): Promise<void> {
+    await this.invoices.issueCreditNote(m, order, {
+      refundId: refund.id,
+      amountCents: refund.amountCents,
+      reason: `Refund of ${formatUsd(refund.amountCents)} (refund ${refund.id}).`,
+    });
     const refunded = await this.sum(m, order.id, ['succeeded']);
     const full = refunded >= order.totalCents;
     let keysRevoked = 0;
