@@ -167,6 +167,18 @@ export class RefundsService {
   }
 
   /**
+   * The provider says the payment is refunded in full without saying how much (an event with neither its
+   * refunds nor its total): the order is refunded, and its invoice credited with what is left on it.
+   */
+  async applyFullyRefunded(m: EntityManager, order: Order): Promise<void> {
+    if (!(await this.fulfilment.refund(m, order.id))) return;
+    await this.invoices.issueCreditNote(m, order, {
+      refundId: null,
+      reason: 'Refunded in full at the payment provider.',
+    });
+  }
+
+  /**
    * The provider reports the payment's total refunded: what the store has not recorded (refunds the
    * provider did not list) is recorded as one refund made at the provider. Pending refunds count as
    * recorded, so one the provider counts already is not recorded twice.
