@@ -1,6 +1,7 @@
 import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
 import { OutboxCipher } from '../src/emails/outbox-cipher.js';
 import { Order } from '../src/orders/entities/order.entity.js';
+import { TaxDocument } from '../src/tax/entities/tax-document.entity.js';
 import { BILLING, createIntent, HOME_BUSINESS, PRO_PLUS, STANDARD, type Intent } from './support/checkout.js';
 import {
   orderOf as stripeOrderOf,
@@ -227,6 +228,54 @@ describe(`tax by the buyer's country on ${DRIVER}`, () => {
           evidence: { billingCountry: 'DE', cardCountry: 'FR', checkoutIpCountry: ip ? 'GB' : null },
         });
       }
+    });
+
+    it('lets staff decide the tax country: the VAT in the amount paid is figured again and the invoice replaced', async () => {
+      const held = await pay('FR');
+      const review = (body: object) =>
+        t.http().post(`/api/admin/orders/${held.id}/review`).set('authorization', admin).send(body);
+      // Only a country the evidence gives, and only with an approval.
+      expect((await review({ decision: 'approve', taxCountry: 'GB' }).expect(400)).body.message).toContain(
+        "taxCountry must be one of the countries the order's evidence gives: DE, FR",
+      );
+      await review({ decision: 'reject', taxCountry: 'FR' }).expect(400);
+      await review({ decision: 'approve', taxCountry: 'france' }).expect(400);
+      expect(await orderOf(t, held.id)).toMatchObject({ status: 'on_hold', taxCountry: 'DE' });
+
+      await review({ decision: 'approve', taxCountry: 'fr' }).expect(200);
+      // 5399 paid, VAT included: at 20 % 5399 − 5399 / 1.2 (4499.17 → 4499) = 900; it was 862 at 19 %.
+      const order = await orderOf(t, held.id);
+      expect(order).toMatchObject({
+        status: 'fulfilled',
+        totalCents: 5399,
+        taxCountry: 'FR',
+        taxRateBasisPoints: 2000,
+        taxCents: 900,
+      });
+      expect(order.orderItems.map((item) => item.taxCents)).toEqual([900]);
+      const documents = await t.db
+        .getRepository(TaxDocument)
+        .find({ where: { orderId: held.id }, order: { issuedAt: 'ASC', sequence: 'ASC' } });
+      expect(documents.map((d) => [d.kind, d.taxCountry, d.taxCents, d.totalCents])).toEqual([
+        ['invoice', 'DE', 862, 5399],
+        ['credit-note', 'DE', 862, 5399],
+        ['invoice', 'FR', 900, 5399],
+      ]);
+      expect(documents[1]!.invoiceId).toBe(documents[0]!.id);
+      const detail = await t
+        .http()
+        .get(`/api/admin/orders/${held.id}`)
+        .set('authorization', admin)
+        .expect(200);
+      expect(detail.body).toMatchObject({
+        invoiceNumber: documents[2]!.number,
+        creditNotes: [{ number: documents[1]!.number }],
+        taxCountry: 'FR',
+        taxRate: 20,
+      });
+      // The same decision again changes nothing.
+      await review({ decision: 'approve', taxCountry: 'FR' }).expect(200);
+      expect(await t.db.getRepository(TaxDocument).countBy({ orderId: held.id })).toBe(3);
     });
   });
 });

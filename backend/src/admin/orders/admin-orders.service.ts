@@ -250,7 +250,7 @@ export class AdminOrdersService {
       refundableCents,
       withdrawnAt: order.withdrawnAt,
       disputes: disputes.map((d) => AdminDisputeDto.from(d)),
-      invoiceNumber: documents.find((d) => d.kind === 'invoice')?.number ?? null,
+      invoiceNumber: documents.findLast((d) => d.kind === 'invoice')?.number ?? null,
       creditNotes: documents
         .filter((d) => d.kind === 'credit-note')
         .map(({ id, number, issuedAt, totalCents, taxCents, refundId }) => ({

@@ -58,6 +58,7 @@ type Rated = Pick<
   | 'checkoutIpCountry'
   | 'totalCents'
   | 'holdReasons'
+  | 'reverseCharge'
 >;
 
 /**
@@ -84,9 +85,11 @@ export class HoldRulesService {
     )
       fired.push('country-mismatch');
     // With tax on, evidence that does not agree holds the order whatever the fraud rules say: it was taxed at
-    // the billing country's rate, which stands until staff decide.
+    // the billing country's rate, which stands until staff decide. A reverse-charged business was placed by
+    // its VAT number, verified in its country.
     if (
       this.config.tax.mode !== 'off' &&
+      !order.reverseCharge &&
       taxEvidenceConflicts(order.billingCountry, risk?.cardCountry, order.checkoutIpCountry)
     )
       fired.push('tax-evidence');

@@ -79,7 +79,7 @@ export class InvoicesService {
     credit: CreditRequest,
   ): Promise<TaxDocument | null> {
     if (credit.refundId && (await m.existsBy(TaxDocument, { refundId: credit.refundId }))) return null;
-    const invoice = await m.findOneBy(TaxDocument, { orderId: order.id, kind: 'invoice' });
+    const invoice = await currentInvoice(m, order.id);
     if (!invoice) return null;
     const credited = await m
       .createQueryBuilder(TaxDocument, 'd')
@@ -107,13 +107,19 @@ export class InvoicesService {
     });
   }
 
+  /**
+   * Replaces the order's invoice after its tax changed (staff decided its tax country, #20 §3): a credit
+   * note takes back what is left on the current invoice, and a new invoice states the order as it now is.
+   * Neither document changes the other: both stay as issued.
+   */
+  async reissueInvoice(m: EntityManager, order: InvoicedOrder, reason: string): Promise<TaxDocument> {
+    await this.issueCreditNote(m, order, { refundId: null, reason });
+    return this.issueInvoice(m, order);
+  }
+
   /** The order's invoice number, or null before it has one. */
   async invoiceNumberOf(m: EntityManager, orderId: string): Promise<string | null> {
-    const invoice = await m.findOne(TaxDocument, {
-      select: { id: true, number: true },
-      where: { orderId, kind: 'invoice' },
-    });
-    return invoice?.number ?? null;
+    return (await currentInvoice(m, orderId))?.number ?? null;
   }
 
   /** The documents of these orders, oldest first, without their details (the order pages list them). */
@@ -142,13 +148,15 @@ export class InvoicesService {
    */
   async pdf(orderId: string, creditNoteId?: string): Promise<{ fileName: string; pdf: Buffer }> {
     const documents = this.db.getRepository(TaxDocument);
-    const invoice = await documents.findOneBy({ orderId, kind: 'invoice' });
+    const invoice = await currentInvoice(this.db.manager, orderId);
     if (!invoice) throw new NotFoundException(NO_INVOICE_YET);
     const document = creditNoteId
       ? await documents.findOneBy({ id: creditNoteId, orderId, kind: 'credit-note' })
       : invoice;
     if (!document) throw new NotFoundException(`Credit note ${creditNoteId} of order ${orderId} not found`);
-    const corrects = document.kind === 'credit-note' ? invoice : null;
+    // A credit note names the invoice it corrects: the current one, or one an invoice replaced since.
+    const corrects =
+      document.kind === 'credit-note' ? await documents.findOneBy({ id: document.invoiceId! }) : null;
     return {
       fileName: `${document.kind}-${document.number}.pdf`,
       pdf: await renderTaxDocumentPdf(document, corrects),
@@ -180,4 +188,15 @@ export class InvoicesService {
     await m.createQueryBuilder().insert().into(TaxDocument).values(document).updateEntity(false).execute();
     return document;
   }
+}
+
+/**
+ * The order's invoice in force: the latest issued (an order has one, unless staff's decision on its tax
+ * replaced it, reissueInvoice); null before its payment.
+ */
+function currentInvoice(m: EntityManager, orderId: string): Promise<TaxDocument | null> {
+  return m.findOne(TaxDocument, {
+    where: { orderId, kind: 'invoice' },
+    order: { issuedAt: 'DESC', sequence: 'DESC' },
+  });
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../../orders/entities/order.entity.js';
 import { REFUND_STATUSES } from '../../../payments/entities/refund.entity.js';
 
@@ -25,6 +25,22 @@ export class ReviewDecisionDto {
   @IsString({ message: 'note must be text' })
   @MaxLength(2000, { message: 'note must be at most 2000 characters' })
   note?: string;
+
+  @ApiPropertyOptional({
+    example: 'FR',
+    description:
+      'With approve, for an order taxed with VAT in its prices whose evidence of where the buyer is disagreed ' +
+      '(hold reason tax-evidence): the country whose VAT applies, one of those the evidence gives (billing, ' +
+      'card, checkout address). The amount paid stays; the VAT it holds is figured at that country’s rate ' +
+      'and the invoice is replaced (a credit note and a new invoice). Left out: the billing country’s rate stands.',
+  })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.trim().toUpperCase() : value,
+  )
+  @IsString({ message: 'taxCountry must be a two-letter country code' })
+  @Matches(/^[A-Z]{2}$/, { message: 'taxCountry must be a two-letter country code' })
+  taxCountry?: string;
 }
 
 export class ReviewRefundDto {
