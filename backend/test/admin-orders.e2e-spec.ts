@@ -63,6 +63,9 @@ describe(`back office: orders on ${DRIVER}`, () => {
       vatCheckedAt: null,
       reverseCharge: false,
       productIds: [HOME_BUSINESS],
+      taxMode: 'off',
+      taxCountry: null,
+      evidence: { billingCountry: 'IN', cardCountry: null, checkoutIpCountry: null },
     });
     const q = (filter: object, extra = '') =>
       get(`/api/admin/orders?filter=${encodeURIComponent(JSON.stringify(filter))}${extra}`).expect(200);

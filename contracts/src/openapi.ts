@@ -1735,6 +1735,10 @@ export interface components {
        *     ]
        */
       productIds: string[];
+      taxMode: components['schemas']['TaxMode'];
+      /** @example DE */
+      taxCountry: string | null;
+      evidence: components['schemas']['AdminOrderEvidenceDto'];
     };
     AdminOrderTransitionsDto: {
       /**
@@ -2686,6 +2690,11 @@ export interface components {
       decision: 'approve' | 'reject';
       /** @description Staff's note, kept on the order (never shown to the customer) */
       note?: string;
+      /**
+       * @description With approve, for an order taxed with VAT in its prices whose evidence of where the buyer is disagreed (hold reason tax-evidence): the country whose VAT applies, one of those the evidence gives (billing, card, checkout address). The amount paid stays; the VAT it holds is figured at that country’s rate and the invoice is replaced (a credit note and a new invoice). Left out: the billing country’s rate stands.
+       * @example FR
+       */
+      taxCountry?: string;
     };
     ReviewRefundDto: {
       /** Format: uuid */

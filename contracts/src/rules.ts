@@ -555,6 +555,9 @@ export const schemaRules = {
       note: {
         maxLength: 2000,
       },
+      taxCountry: {
+        pattern: '^[A-Z]{2}$',
+      },
     },
   },
   ReviewRefundDto: {

@@ -76,7 +76,13 @@ export interface AppDataProvider extends DataProvider {
   addOrderNote(orderId: string, body: string): Promise<OrderNote>;
   resendEmail(emailId: number | string): Promise<unknown>;
   /** Approves (delivers now) or rejects (refunds in full) an order held for review. */
-  reviewOrder(orderId: string, decision: ReviewDecision, note?: string): Promise<ReviewResult>;
+  /** `taxCountry` (approve only): the country whose VAT applies to an order held for its tax evidence. */
+  reviewOrder(
+    orderId: string,
+    decision: ReviewDecision,
+    note?: string,
+    taxCountry?: string,
+  ): Promise<ReviewResult>;
   importLicenseKeys(file: File): Promise<ImportResult>;
   getMe(): Promise<StaffUser>;
   startMfaEnrolment(): Promise<MfaEnrolment>;
@@ -172,10 +178,10 @@ export function createDataProvider(writableFields: WritableFields): AppDataProvi
       });
       return json;
     },
-    async reviewOrder(orderId, decision, note) {
+    async reviewOrder(orderId, decision, note, taxCountry) {
       const { json } = await httpClient(`${API}/orders/${encodeURIComponent(orderId)}/review`, {
         method: 'POST',
-        body: JSON.stringify(note ? { decision, note } : { decision }),
+        body: JSON.stringify({ decision, ...(note && { note }), ...(taxCountry && { taxCountry }) }),
       });
       return json as ReviewResult;
     },

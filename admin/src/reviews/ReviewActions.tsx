@@ -4,6 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useCanAccess, useDataProvider, useRecordContext, useRefresh } from 'react-admin';
@@ -19,6 +20,17 @@ export const decisionConsequences = (order: Order, decision: ReviewDecision) =>
     : `Order ${shortId(order.id)} is cancelled and refunded in full (${formatMoney(order.totalCents)}) through the ` +
       `payment provider; its reserved keys go back to stock and ${order.customerEmail} is told by e-mail.`;
 
+/**
+ * The countries staff may choose the VAT of, approving an order held because its evidence of where the
+ * buyer is disagreed: those the evidence gives, for an order whose prices included VAT (the server's rule,
+ * AdminReviewsService); none otherwise.
+ */
+export function taxCountryChoices(order: Order): string[] {
+  if (!order.holdReasons?.includes('tax-evidence') || order.taxMode !== 'inclusive') return [];
+  const { billingCountry, cardCountry, checkoutIpCountry } = order.evidence;
+  return [...new Set([billingCountry, cardCountry, checkoutIpCountry].filter((c): c is string => !!c))];
+}
+
 /** Approve or Reject, with a confirmation and an optional note kept on the order; admins only. */
 export const ReviewButton = ({ decision }: { decision: ReviewDecision }) => {
   const order = useRecordContext<Order>();
@@ -27,14 +39,17 @@ export const ReviewButton = ({ decision }: { decision: ReviewDecision }) => {
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');
+  const [taxCountry, setTaxCountry] = useState('');
   const [sending, setSending] = useState(false);
   const { canAccess } = useCanAccess({ resource: 'reviews', action: decision });
   if (!order || !canAccess || order.status !== 'on_hold') return null;
   const label = decision === 'approve' ? 'Approve' : 'Reject';
+  const countries = decision === 'approve' ? taxCountryChoices(order) : [];
   const decide = async () => {
     setSending(true);
     try {
-      const result = await dataProvider.reviewOrder(order.id, decision, note.trim() || undefined);
+      const chosen = taxCountry && taxCountry !== order.taxCountry ? taxCountry : undefined;
+      const result = await dataProvider.reviewOrder(order.id, decision, note.trim() || undefined, chosen);
       toast(
         decision === 'approve' ? 'Order approved' : 'Order rejected',
         decision === 'approve'
@@ -66,6 +81,23 @@ export const ReviewButton = ({ decision }: { decision: ReviewDecision }) => {
         <DialogTitle id={`review-${order.id}`}>{label} this order?</DialogTitle>
         <DialogContent>
           <DialogContentText>{decisionConsequences(order, decision)}</DialogContentText>
+          {countries.length > 1 && (
+            <TextField
+              select
+              label="VAT of"
+              value={taxCountry || order.taxCountry || ''}
+              onChange={(event) => setTaxCountry(event.target.value)}
+              helperText="The evidence disagreed: the country whose VAT the amount paid holds. Another than the billing country replaces the invoice."
+              fullWidth
+              margin="normal"
+            >
+              {countries.map((country) => (
+                <MenuItem key={country} value={country}>
+                  {country}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
           <TextField
             label="Note (staff only)"
             value={note}

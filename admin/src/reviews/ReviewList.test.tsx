@@ -5,6 +5,7 @@ import { EMPTY_STATS, jsonBody, renderAdmin, signIn, SLOW, stubApi } from '../te
 import { PAID_ORDER } from '../test/fixtures';
 import type { Order } from '../orders/types';
 import { heldFor } from '../orders/holdReasons';
+import { taxCountryChoices } from './ReviewActions';
 
 const HELD: Order = {
   ...PAID_ORDER,
@@ -56,6 +57,37 @@ describe('the review queue', () => {
     fireEvent.change(within(dialog).getByLabelText('Note (staff only)'), { target: { value: 'Checked' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(decided).toEqual({ decision: 'approve', note: 'Checked' }), SLOW);
+  });
+
+  it('lets an admin choose the VAT country of an order held for its tax evidence', async () => {
+    const inDoubt: Order = {
+      ...HELD,
+      holdReasons: ['tax-evidence'],
+      taxMode: 'inclusive',
+      taxCountry: 'DE',
+      evidence: { billingCountry: 'DE', cardCountry: 'FR', checkoutIpCountry: null },
+    };
+    expect(taxCountryChoices(inDoubt)).toEqual(['DE', 'FR']);
+    expect(taxCountryChoices({ ...inDoubt, taxMode: 'exclusive' })).toEqual([]);
+    expect(taxCountryChoices(HELD)).toEqual([]);
+    let decided: unknown;
+    stubApi({
+      'GET /api/admin/orders': () => list([inDoubt]),
+      [`POST /api/admin/orders/${HELD.id}/review`]: (init) => {
+        decided = jsonBody(init);
+        return Response.json({ orderId: HELD.id, decision: 'approve', status: 'fulfilled' });
+      },
+    });
+    signIn();
+    renderAdmin('/admin/reviews');
+    const row = (await screen.findByText(/held@mailinator\.com/, {}, SLOW)).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Tax country in doubt')).toBeTruthy();
+    fireEvent.click(await within(row).findByRole('button', { name: 'Approve order dddddddd' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve this order?' });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'VAT of' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'FR' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(decided).toEqual({ decision: 'approve', taxCountry: 'FR' }), SLOW);
   });
 
   it('shows support staff the queue without the decisions', async () => {

@@ -22,6 +22,9 @@ export const PAID_ORDER: Order = {
   vatCheckReference: null,
   vatCheckedAt: null,
   reverseCharge: false,
+  taxMode: 'off',
+  taxCountry: null,
+  evidence: { billingCountry: 'US', cardCountry: null, checkoutIpCountry: null },
 };
 
 /** PAID_ORDER as its detail answers it: one Standard licence paid by card through Stripe, nothing else yet. */

@@ -25,7 +25,7 @@ import { LicenseKey } from '../../license-keys/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../../license-keys/license-key-cipher.js';
 import { maskLicenseKey } from '../../license-keys/mask.js';
 import { OutboxEmail } from '../../emails/entities/outbox-email.entity.js';
-import { AdminOrderListRowDto, AdminOrderRowDto } from './dto/admin-order.dto.js';
+import { AdminOrderListRowDto, AdminOrderRowDto, evidenceOf } from './dto/admin-order.dto.js';
 import { AdminRefundDto, type CreateRefundDto } from './dto/admin-refund.dto.js';
 import { RefundsService } from '../../payments/refunds.service.js';
 import { DisputesService } from '../../payments/disputes/disputes.service.js';
@@ -203,11 +203,7 @@ export class AdminOrdersService {
       taxRate: percentOf(order.taxRateBasisPoints),
       taxMode: order.taxMode,
       taxCountry: order.taxCountry,
-      evidence: {
-        billingCountry: order.billingCountry,
-        cardCountry: order.cardCountry,
-        checkoutIpCountry: order.checkoutIpCountry,
-      },
+      evidence: evidenceOf(order),
       couponCode: order.couponCode,
       paymentProvider: order.paymentProvider,
       providerPaymentId: order.providerPaymentId,

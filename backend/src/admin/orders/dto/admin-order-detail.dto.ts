@@ -10,7 +10,7 @@ import {
 import { OUTBOX_STATUSES } from '../../../emails/entities/outbox-email.entity.js';
 import { LICENSE_KEY_STATUSES } from '../../../orders/order-process.js';
 import { PAYMENT_PROVIDER_NAMES } from '../../../config/app-config.js';
-import { AdminOrderRowDto } from './admin-order.dto.js';
+import { AdminOrderEvidenceDto, AdminOrderRowDto } from './admin-order.dto.js';
 import { PLATFORMS, type Platform } from '../../../catalog/entities/product.entity.js';
 import { AdminRefundDto } from './admin-refund.dto.js';
 import { AdminDisputeDto } from '../../../payments/disputes/dto/admin-dispute.dto.js';
@@ -97,20 +97,6 @@ export class AdminOrderTransitionsDto {
     example: ['completed', 'failed'],
   })
   paymentStatus: PaymentStatus[];
-}
-
-/** The countries an order's buyer is placed in (ISO 3166-1 alpha-2; null when not known). */
-export class AdminOrderEvidenceDto {
-  @ApiProperty({ example: 'DE' }) billingCountry: string;
-  @ApiProperty({ type: String, nullable: true, example: 'DE', description: "The card's issuing country" })
-  cardCountry: string | null;
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    example: 'DE',
-    description: "The checkout address's country (offline geo-IP database)",
-  })
-  checkoutIpCountry: string | null;
 }
 
 export class AdminOrderDetailDto extends AdminOrderRowDto {

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { TAX_MODES, type TaxMode } from '../../../config/tax-config.js';
 import {
   ORDER_STATUSES,
   PAYMENT_STATUSES,
@@ -132,7 +133,24 @@ export class AdminOrderRowDto {
   }
 }
 
-/** A row of the back office's orders list: the order and the products it holds. */
+/** The countries an order's buyer is placed in (ISO 3166-1 alpha-2; null when not known). */
+export class AdminOrderEvidenceDto {
+  @ApiProperty({ example: 'DE' }) billingCountry: string;
+  @ApiProperty({ type: String, nullable: true, example: 'DE', description: "The card's issuing country" })
+  cardCountry: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'DE',
+    description: "The checkout address's country (offline geo-IP database)",
+  })
+  checkoutIpCountry: string | null;
+}
+
+/**
+ * A row of the back office's orders list: the order and the products it holds, and how it was taxed and
+ * where its evidence places the buyer (the review queue decides on them).
+ */
 export class AdminOrderListRowDto extends AdminOrderRowDto {
   @ApiProperty({
     type: [String],
@@ -141,7 +159,25 @@ export class AdminOrderListRowDto extends AdminOrderRowDto {
   })
   productIds: string[];
 
+  @ApiProperty({ enum: TAX_MODES, enumName: 'TaxMode' }) taxMode: TaxMode;
+  @ApiProperty({ type: String, nullable: true, example: 'DE' }) taxCountry: string | null;
+  @ApiProperty({ type: AdminOrderEvidenceDto }) evidence: AdminOrderEvidenceDto;
+
   static override from(order: Order): AdminOrderListRowDto {
-    return { ...AdminOrderRowDto.from(order), productIds: order.orderItems.map((item) => item.productId) };
+    return {
+      ...AdminOrderRowDto.from(order),
+      productIds: order.orderItems.map((item) => item.productId),
+      taxMode: order.taxMode,
+      taxCountry: order.taxCountry,
+      evidence: evidenceOf(order),
+    };
   }
+}
+
+export function evidenceOf(order: Order): AdminOrderEvidenceDto {
+  return {
+    billingCountry: order.billingCountry,
+    cardCountry: order.cardCountry,
+    checkoutIpCountry: order.checkoutIpCountry,
+  };
 }

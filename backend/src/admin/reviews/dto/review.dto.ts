@@ -28,6 +28,7 @@ export class ReviewDecisionDto {
 
   @ApiPropertyOptional({
     example: 'FR',
+    pattern: '^[A-Z]{2}$',
     description:
       'With approve, for an order taxed with VAT in its prices whose evidence of where the buyer is disagreed ' +
       '(hold reason tax-evidence): the country whose VAT applies, one of those the evidence gives (billing, ' +
@@ -38,7 +39,6 @@ export class ReviewDecisionDto {
   @Transform(({ value }: { value: unknown }) =>
     typeof value === 'string' ? value.trim().toUpperCase() : value,
   )
-  @IsString({ message: 'taxCountry must be a two-letter country code' })
   @Matches(/^[A-Z]{2}$/, { message: 'taxCountry must be a two-letter country code' })
   taxCountry?: string;
 }
