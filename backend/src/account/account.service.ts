@@ -169,7 +169,8 @@ export class AccountService {
           expiresAt: l.expiresAt,
           isActive: l.isActive,
         })),
-      invoiceNumber: documents.findLast((d) => d.orderId === order.id && d.kind === 'invoice')?.number ?? null,
+      invoiceNumber:
+        documents.findLast((d) => d.orderId === order.id && d.kind === 'invoice')?.number ?? null,
       creditNotes: documents
         .filter((d) => d.orderId === order.id && d.kind === 'credit-note')
         .map(({ id, number, issuedAt, totalCents }) => ({ id, number, issuedAt, totalCents })),
