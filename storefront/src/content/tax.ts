@@ -28,3 +28,15 @@ export const businessCopy = {
   /** Before the server's messages, when it refused the company name or VAT number. */
   refused: 'Please check your business details.',
 };
+
+/** The licence page's invoice and credit notes of an order. */
+export const invoiceCopy = {
+  heading: 'Invoice and credit notes',
+  downloadInvoice: (number: string) => `Download invoice ${number}`,
+  downloadCreditNote: (number: string) => `Download credit note ${number}`,
+  /** Beside a credit note: when it was issued and what it credits. */
+  creditNoteDetail: (date: string, amount: string) => `Issued ${date} · refunds ${amount}`,
+  failed: 'Download failed',
+  /** When the server gave no reason. */
+  failedFallback: 'The document could not be downloaded. Please try again.',
+};

@@ -1,8 +1,26 @@
-import type { CustomerKeyReport, CustomerOrder, KeyReportRequest } from '@store/contracts';
-import { api } from '../../api/http';
+import type {
+  CustomerKeyReport,
+  CustomerOrder as ContractCustomerOrder,
+  KeyReportRequest,
+} from '@store/contracts';
+import { api, apiFile } from '../../api/http';
 
-/** A customer's order with its keys (masked when `available` is false) and downloads: the API contract's. */
-export type { CustomerOrder };
+/** A credit note of an order (one per refund): its number, when it was issued and the amount it credits. */
+export interface CreditNote {
+  id: string;
+  number: string;
+  issuedAt: string;
+  totalCents: number;
+}
+
+/**
+ * A customer's order with its keys (masked when `available` is false) and downloads: the API contract's; with
+ * its invoice's number once paid and its credit notes (#20 §5).
+ */
+export type CustomerOrder = ContractCustomerOrder & {
+  invoiceNumber?: string | null;
+  creditNotes?: CreditNote[];
+};
 
 /** Asks for a sign-in link; the answer is the same whether or not the address has orders. */
 export const requestAccessLink = (email: string) =>
@@ -24,4 +42,16 @@ export const withdrawOrder = (token: string, orderId: string) =>
   api<CustomerOrder>(`/api/account/orders/${encodeURIComponent(orderId)}/withdrawal`, {
     body: { confirm: true },
     headers: { Authorization: `Bearer ${token}` },
+  });
+
+const orderPath = (orderId: string) => `/api/account/orders/${encodeURIComponent(orderId)}`;
+
+/** The order's invoice as a PDF, and its file name. */
+export const fetchInvoicePdf = (token: string, orderId: string) =>
+  apiFile(`${orderPath(orderId)}/invoice.pdf`, { Authorization: `Bearer ${token}` });
+
+/** One of the order's credit notes as a PDF, and its file name. */
+export const fetchCreditNotePdf = (token: string, orderId: string, creditNoteId: string) =>
+  apiFile(`${orderPath(orderId)}/credit-notes/${encodeURIComponent(creditNoteId)}.pdf`, {
+    Authorization: `Bearer ${token}`,
   });
