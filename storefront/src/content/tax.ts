@@ -1,7 +1,10 @@
+import type { TextSection } from './types';
+
 /*
- * What the checkout says about tax and business buyers (#20): the summary's tax line and notes, and the
- * business fields of the billing form. With tax off (TAX_MODE=off, the default) the summary shows the spec's
- * "Taxes and fees $0.00" instead.
+ * What the store says about tax, business buyers, invoices and credit notes (#20): the checkout summary's tax
+ * line and notes, the business fields of the billing form, the licence page's documents, and the sections of
+ * the terms and the refund policy. With tax off (TAX_MODE=off, the default) the summary shows the spec's
+ * "Taxes and fees $0.00"; the policies' words hold either way.
  */
 
 export const taxCopy = {
@@ -39,4 +42,23 @@ export const invoiceCopy = {
   failed: 'Download failed',
   /** When the server gave no reason. */
   failedFallback: 'The document could not be downloaded. Please try again.',
+};
+
+/** The terms' section on prices, VAT and invoices, after the purchase terms. */
+export const pricesVatAndInvoices: TextSection = {
+  heading: 'Prices, VAT and Invoices',
+  paragraphs: [
+    'When the store charges VAT, the rate is that of the country in your billing address, and checkout shows the rate, the country and the amount before you pay. For consumers billed in the EU or the UK, the total at checkout includes VAT: it is the price you pay.',
+    'A business billed in an EU member state other than the store’s own, with a valid EU VAT number, is not charged VAT: the reverse charge applies, and the business accounts for the VAT itself. Checkout checks the number; if it cannot be verified, VAT is charged at the consumer rate, and you may contact us with proof of the number.',
+    'Every paid order gets an invoice with its own number. You can download it from your licences page (ask for a sign-in link on the "Your licences" page with the e-mail address you used at checkout).',
+    'When we refund an order in whole or in part, we issue a credit note for the amount refunded, which corrects the invoice. It is on your licences page too.',
+  ],
+};
+
+/** The refund policy's section on what a refund does to the invoice. */
+export const refundsAndInvoices: TextSection = {
+  heading: 'Refunds and your invoice',
+  paragraphs: [
+    'Every refund, in whole or in part, comes with a credit note that corrects your invoice: it states the amount refunded and, when VAT was charged, the VAT refunded with it. You can download it from your licences page, next to the invoice.',
+  ],
 };
