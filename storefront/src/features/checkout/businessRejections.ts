@@ -16,10 +16,15 @@ export interface BusinessRejection {
   message: string;
 }
 
-/** Which field a message of the server names: the VAT number before the company (a rule may name both). */
+/**
+ * Which field a message of the server names: by its path ("… (billing.vatNumber)"), else by its words, the
+ * VAT number before the company ("VAT number FR… is not registered for VAT").
+ */
 function fieldOf(message: string): BusinessField | null {
-  if (/vat ?number/i.test(message)) return 'vatNumber';
-  if (/company/i.test(message)) return 'company';
+  const path = /\bbilling\.(company|vatNumber)\b/.exec(message);
+  if (path) return path[1] as BusinessField;
+  if (/\bvat ?number\b/i.test(message)) return 'vatNumber';
+  if (/\bcompany\b/i.test(message)) return 'company';
   return null;
 }
 
