@@ -1,8 +1,14 @@
 import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
 import { OutboxCipher } from '../src/emails/outbox-cipher.js';
 import { Order } from '../src/orders/entities/order.entity.js';
-import { BILLING, createIntent, HOME_BUSINESS, STANDARD, type Intent } from './support/checkout.js';
-import { startStripeTestApp, type StripeTestApp } from './support/stripe-app.js';
+import { BILLING, createIntent, HOME_BUSINESS, PRO_PLUS, STANDARD, type Intent } from './support/checkout.js';
+import {
+  orderOf as stripeOrderOf,
+  postWebhook,
+  startStripeTestApp,
+  type StripeTestApp,
+} from './support/stripe-app.js';
+import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
 const CONSENTS = { immediateDelivery: true, withdrawalRightLoss: true };
@@ -165,6 +171,72 @@ describe(`tax by the buyer's country on ${DRIVER}`, () => {
       expect(t.app.get(OutboxCipher).open(mail.text)).toMatch(
         /Subtotal: \$40\.49\s+VAT DE 19% \(included\): \$6\.46\s+Total paid: \$40\.49/,
       );
+    });
+  });
+
+  describe('the evidence of where the buyer is (billing, card, checkout address)', () => {
+    let t: StripeTestApp;
+    let admin: string;
+    // The fraud rule that compares countries is off: what holds the orders here is the tax evidence alone.
+    beforeAll(async () => {
+      t = await startStripeTestApp(10, { TAX_MODE: 'inclusive', HOLD_COUNTRY_MISMATCH: 'false' });
+      admin = await signIn(t, 'admin', 'tax-reviewer');
+    });
+    afterAll(() => t.close());
+
+    /** A German buyer's card payment of one Professional Plus, from `ip`, with a card of `cardCountry`. */
+    async function pay(cardCountry: string, ip?: string) {
+      const intent = (
+        await createIntent(
+          t,
+          { cartItems: [{ id: PRO_PLUS, quantity: 1 }], billing: GERMANY, consents: CONSENTS },
+          ip ? { 'x-forwarded-for': ip } : {},
+        ).expect(201)
+      ).body as Priced;
+      const { providerPaymentId } = await stripeOrderOf(t, intent.orderId);
+      t.stripe.chargeRisk.set(providerPaymentId!, { cardCountry });
+      await postWebhook(
+        t,
+        t.stripe.event('payment_intent.succeeded', t.stripe.succeeded(providerPaymentId!)),
+      ).expect(200);
+      return orderOf(t, intent.orderId);
+    }
+
+    it('delivers when two countries agree, whatever the third says', async () => {
+      // Billed in Germany, a German card, an address in the UK: two agree.
+      const order = await pay('DE', '81.2.69.160');
+      expect(order).toMatchObject({
+        status: 'fulfilled',
+        billingCountry: 'DE',
+        cardCountry: 'DE',
+        checkoutIpCountry: 'GB',
+        taxCountry: 'DE',
+        taxRateBasisPoints: 1900,
+        holdReasons: null,
+      });
+    });
+
+    it('holds the order for review when no two agree, taxed at the billing rate until staff decide', async () => {
+      for (const ip of [undefined, '81.2.69.160']) {
+        // A French card for a German billing address (and a UK address, or a private one: unknown).
+        const order = await pay('FR', ip);
+        expect(order).toMatchObject({
+          status: 'on_hold',
+          paymentStatus: 'completed',
+          holdReasons: ['tax-evidence'],
+          taxCountry: 'DE',
+          taxRateBasisPoints: 1900,
+        });
+        const detail = await t
+          .http()
+          .get(`/api/admin/orders/${order.id}`)
+          .set('authorization', admin)
+          .expect(200);
+        expect(detail.body).toMatchObject({
+          holdReasons: ['tax-evidence'],
+          evidence: { billingCountry: 'DE', cardCountry: 'FR', checkoutIpCountry: ip ? 'GB' : null },
+        });
+      }
     });
   });
 });

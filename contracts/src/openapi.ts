@@ -1303,7 +1303,7 @@ export interface components {
       /** @description Set while the order was paid but not delivered and owes the shopper a full refund */
       refundDue: components['schemas']['RefundReason'] | null;
       /**
-       * @description The rules that held the order for review (provider-review, elevated-risk, country-mismatch, velocity-orders, velocity-cards, first-order-amount, disposable-email); kept after the review
+       * @description The rules that held the order for review (provider-review, elevated-risk, country-mismatch, tax-evidence, velocity-orders, velocity-cards, first-order-amount, disposable-email); kept after the review
        * @example [
        *       "disposable-email",
        *       "first-order-amount"
@@ -1339,6 +1339,8 @@ export interface components {
       taxMode: components['schemas']['TaxMode'];
       /** @example DE */
       taxCountry: string | null;
+      /** @description Where the buyer is, by each piece of evidence: two that agree fix the tax country; none agreeing holds the order (tax-evidence) */
+      evidence: components['schemas']['AdminOrderEvidenceDto'];
       couponCode: string | null;
       paymentProvider: components['schemas']['PaymentProvider'] | null;
       providerPaymentId: string | null;
@@ -1387,6 +1389,20 @@ export interface components {
       /** Format: date-time */
       sentAt: string | null;
     };
+    AdminOrderEvidenceDto: {
+      /** @example DE */
+      billingCountry: string;
+      /**
+       * @description The card's issuing country
+       * @example DE
+       */
+      cardCountry: string | null;
+      /**
+       * @description The checkout address's country (offline geo-IP database)
+       * @example DE
+       */
+      checkoutIpCountry: string | null;
+    };
     AdminOrderItemDto: {
       productId: string;
       name: string;
@@ -1429,7 +1445,7 @@ export interface components {
       /** @description Set while the order was paid but not delivered and owes the shopper a full refund */
       refundDue: components['schemas']['RefundReason'] | null;
       /**
-       * @description The rules that held the order for review (provider-review, elevated-risk, country-mismatch, velocity-orders, velocity-cards, first-order-amount, disposable-email); kept after the review
+       * @description The rules that held the order for review (provider-review, elevated-risk, country-mismatch, tax-evidence, velocity-orders, velocity-cards, first-order-amount, disposable-email); kept after the review
        * @example [
        *       "disposable-email",
        *       "first-order-amount"

@@ -6,11 +6,22 @@ import { formatDateTime } from '../common/format';
 import type { OrderDetail } from './types';
 import { holdReasonLabel } from './holdReasons';
 
+/** Where each piece of evidence places the buyer: "Billing DE, card FR, checkout address unknown." */
+export function evidenceText(evidence: NonNullable<OrderDetail['evidence']>): string {
+  const where = (country: string | null) => country ?? 'unknown';
+  return (
+    `Billing ${evidence.billingCountry}, card ${where(evidence.cardCountry)}, ` +
+    `checkout address ${where(evidence.checkoutIpCountry)}.`
+  );
+}
+
 /** On the order: held for review (the rules that held it, where it is decided), or how its review went. */
 export const HoldNotice = ({
   order,
 }: {
-  order: Pick<OrderDetail, 'status' | 'holdReasons' | 'heldAt' | 'reviewedAt'>;
+  order: Pick<OrderDetail, 'status' | 'holdReasons' | 'heldAt' | 'reviewedAt'> & {
+    evidence?: OrderDetail['evidence'];
+  };
 }) => {
   const reasons = (order.holdReasons ?? []).map(holdReasonLabel).join(', ');
   if (order.status === 'on_hold')
@@ -21,7 +32,7 @@ export const HoldNotice = ({
         <Link component={RouterLink} to="/reviews">
           review queue
         </Link>
-        .
+        .{order.evidence && <> {evidenceText(order.evidence)}</>}
       </Alert>
     );
   return order.reviewedAt && reasons ? (

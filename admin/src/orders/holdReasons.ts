@@ -3,6 +3,7 @@ export const HOLD_REASON_LABELS: Record<string, string> = {
   'provider-review': 'Stripe review',
   'elevated-risk': 'Elevated risk (Stripe)',
   'country-mismatch': 'Countries disagree',
+  'tax-evidence': 'Tax country in doubt',
   'velocity-orders': 'Many orders in an hour',
   'velocity-cards': 'Several cards in an hour',
   'first-order-amount': 'Large first order',

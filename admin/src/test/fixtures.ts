@@ -41,6 +41,7 @@ export const PAID_ORDER_DETAIL: OrderDetail = {
   taxRate: 0,
   taxMode: 'off',
   taxCountry: null,
+  evidence: { billingCountry: 'US', cardCountry: null, checkoutIpCountry: null },
   couponCode: null,
   paymentProvider: 'stripe',
   providerPaymentId: 'pi_3PaidOrderDetail',

@@ -137,7 +137,14 @@ export class PaymentsService {
     event: { providerPaymentId: string; orderId: string | null },
   ): Promise<PaymentRisk | null> {
     if (!provider.fetchRisk) return null;
-    const order = await this.orderOf(this.db.manager, provider, event.providerPaymentId, event.orderId);
+    // Quiet: an unknown payment is logged once, when the event itself is applied.
+    const order = await this.orderOf(
+      this.db.manager,
+      provider,
+      event.providerPaymentId,
+      event.orderId,
+      false,
+    );
     if (!order || !UNPAID.includes(order.paymentStatus)) return null;
     try {
       return await provider.fetchRisk(event.providerPaymentId);
@@ -404,6 +411,7 @@ export class PaymentsService {
     provider: PaymentProvider,
     providerPaymentId: string,
     orderId: string | null,
+    warnWhenUnknown = true,
   ): Promise<Order | null> {
     const order = await m.findOneBy(Order, { providerPaymentId });
     if (order) return order;
@@ -411,7 +419,7 @@ export class PaymentsService {
       const byOrderId = await m.findOneBy(Order, { id: orderId });
       if (byOrderId?.paymentProvider === provider.name) return byOrderId;
     }
-    this.logger.warn(`${provider.name} event for unknown payment ${providerPaymentId}`);
+    if (warnWhenUnknown) this.logger.warn(`${provider.name} event for unknown payment ${providerPaymentId}`);
     return null;
   }
 }

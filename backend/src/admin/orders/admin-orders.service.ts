@@ -194,6 +194,11 @@ export class AdminOrdersService {
       taxRate: percentOf(order.taxRateBasisPoints),
       taxMode: order.taxMode,
       taxCountry: order.taxCountry,
+      evidence: {
+        billingCountry: order.billingCountry,
+        cardCountry: order.cardCountry,
+        checkoutIpCountry: order.checkoutIpCountry,
+      },
       couponCode: order.couponCode,
       paymentProvider: order.paymentProvider,
       providerPaymentId: order.providerPaymentId,

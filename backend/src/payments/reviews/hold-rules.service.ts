@@ -11,6 +11,7 @@ export const HOLD_REASONS = [
   'provider-review',
   'elevated-risk',
   'country-mismatch',
+  'tax-evidence',
   'velocity-orders',
   'velocity-cards',
   'first-order-amount',
@@ -30,9 +31,22 @@ export function isDisposableEmail(email: string): boolean {
   return parts.some((_, i) => i < parts.length - 1 && DISPOSABLE_DOMAINS.has(parts.slice(i).join('.')));
 }
 
+const known = (countries: (string | null | undefined)[]) =>
+  countries.filter((c): c is string => Boolean(c)).map((c) => c.toUpperCase());
+
 /** Whether two of the countries known (billing, card, the checkout address's) disagree. */
 export function countriesDisagree(...countries: (string | null | undefined)[]): boolean {
-  return new Set(countries.filter((c): c is string => Boolean(c)).map((c) => c.toUpperCase())).size > 1;
+  return new Set(known(countries)).size > 1;
+}
+
+/**
+ * Whether the evidence of where the buyer is contradicts itself (#20 §3): two of the countries known agree,
+ * and that is the evidence; when two or more are known and no two agree, the order's tax country is in doubt.
+ * One piece alone (no card country from the demo provider, a private address) is not a conflict.
+ */
+export function taxEvidenceConflicts(...countries: (string | null | undefined)[]): boolean {
+  const given = known(countries);
+  return given.length > 1 && new Set(given).size === given.length;
 }
 
 type Rated = Pick<
@@ -69,6 +83,13 @@ export class HoldRulesService {
       countriesDisagree(order.billingCountry, risk?.cardCountry, order.checkoutIpCountry)
     )
       fired.push('country-mismatch');
+    // With tax on, evidence that does not agree holds the order whatever the fraud rules say: it was taxed at
+    // the billing country's rate, which stands until staff decide.
+    if (
+      this.config.tax.mode !== 'off' &&
+      taxEvidenceConflicts(order.billingCountry, risk?.cardCountry, order.checkoutIpCountry)
+    )
+      fired.push('tax-evidence');
     if (rules.velocityOrders && (await this.recentOrders(m, order)) > rules.velocityOrders)
       fired.push('velocity-orders');
     if (

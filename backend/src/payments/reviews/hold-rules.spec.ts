@@ -1,5 +1,5 @@
 import { riskOf } from '../providers/stripe.provider.js';
-import { countriesDisagree, isDisposableEmail } from './hold-rules.service.js';
+import { countriesDisagree, isDisposableEmail, taxEvidenceConflicts } from './hold-rules.service.js';
 
 describe('the fraud rules’ checks', () => {
   it('knows disposable domains from the kept list, and their subdomains, not ordinary ones', () => {
@@ -14,6 +14,14 @@ describe('the fraud rules’ checks', () => {
     expect(countriesDisagree('IN', 'in', undefined)).toBe(false);
     expect(countriesDisagree('IN', 'US', null)).toBe(true);
     expect(countriesDisagree('GB', 'GB', 'FR')).toBe(true);
+  });
+
+  it('takes two agreeing countries as the tax evidence, and a conflict only when no two agree', () => {
+    expect(taxEvidenceConflicts('DE', null, null)).toBe(false);
+    expect(taxEvidenceConflicts('DE', 'de', 'FR')).toBe(false);
+    expect(taxEvidenceConflicts('DE', null, 'FR')).toBe(true);
+    expect(taxEvidenceConflicts('DE', 'FR', undefined)).toBe(true);
+    expect(taxEvidenceConflicts('DE', 'FR', 'GB')).toBe(true);
   });
 
   it("reads Stripe's charge outcome and card, and nothing from a charge not expanded", () => {

@@ -82,6 +82,20 @@ export class AdminOrderTransitionsDto {
   paymentStatus: PaymentStatus[];
 }
 
+/** The countries an order's buyer is placed in (ISO 3166-1 alpha-2; null when not known). */
+export class AdminOrderEvidenceDto {
+  @ApiProperty({ example: 'DE' }) billingCountry: string;
+  @ApiProperty({ type: String, nullable: true, example: 'DE', description: "The card's issuing country" })
+  cardCountry: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'DE',
+    description: "The checkout address's country (offline geo-IP database)",
+  })
+  checkoutIpCountry: string | null;
+}
+
 export class AdminOrderDetailDto extends AdminOrderRowDto {
   @ApiProperty({ type: [AdminOrderItemDto] }) orderItems: AdminOrderItemDto[];
   @ApiProperty({ type: AdminBillingDto }) billing: AdminBillingDto;
@@ -92,6 +106,12 @@ export class AdminOrderDetailDto extends AdminOrderRowDto {
   @ApiProperty({ example: 19, description: 'Its rate as a percentage' }) taxRate: number;
   @ApiProperty({ enum: TAX_MODES, enumName: 'TaxMode' }) taxMode: TaxMode;
   @ApiProperty({ type: String, nullable: true, example: 'DE' }) taxCountry: string | null;
+  @ApiProperty({
+    type: AdminOrderEvidenceDto,
+    description:
+      'Where the buyer is, by each piece of evidence: two that agree fix the tax country; none agreeing holds the order (tax-evidence)',
+  })
+  evidence: AdminOrderEvidenceDto;
   @ApiProperty({ type: String, nullable: true }) couponCode: string | null;
   @ApiProperty({ enum: PAYMENT_PROVIDER_NAMES, enumName: 'PaymentProvider', nullable: true })
   paymentProvider: string | null;

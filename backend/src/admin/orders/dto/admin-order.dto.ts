@@ -51,7 +51,7 @@ export class AdminOrderRowDto {
     nullable: true,
     example: ['disposable-email', 'first-order-amount'],
     description:
-      'The rules that held the order for review (provider-review, elevated-risk, country-mismatch, ' +
+      'The rules that held the order for review (provider-review, elevated-risk, country-mismatch, tax-evidence, ' +
       'velocity-orders, velocity-cards, first-order-amount, disposable-email); kept after the review',
   })
   holdReasons: string[] | null;
