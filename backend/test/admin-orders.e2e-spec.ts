@@ -56,6 +56,12 @@ describe(`back office: orders on ${DRIVER}`, () => {
       holdReasons: null,
       heldAt: null,
       reviewedAt: null,
+      billingCompany: null,
+      vatNumber: null,
+      vatNumberStatus: null,
+      vatCheckReference: null,
+      vatCheckedAt: null,
+      reverseCharge: false,
       productIds: [HOME_BUSINESS],
     });
     const q = (filter: object, extra = '') =>

@@ -157,8 +157,16 @@ describe(`every request DTO's longest values fit the database on ${DRIVER}`, () 
     openReport = await t.db.getRepository(KeyReport).findOneByOrFail({ licenseKeyId: reportedKeys[0]!.id });
     const add = (dto: string, c: Case) => cases.set(dto, c);
     add('BillingDto', {
-      send: (billing) => checkout({ billing }),
-      longest: { zipCode: 'AB12 CD-34', phone: '(020) 7946-0018 0000' },
+      // A business in the EU (consents given): its VAT number is one of the longest, 14 characters, kept
+      // unverified (no validation service here).
+      send: (billing) =>
+        checkout({ billing, consents: { immediateDelivery: true, withdrawalRightLoss: true } }),
+      longest: {
+        zipCode: 'AB12 CD-34',
+        phone: '(020) 7946-0018 0000',
+        country: 'NL',
+        vatNumber: 'NL004495445B01',
+      },
       status: 201,
     });
     add('CreatePaymentIntentDto', {

@@ -542,7 +542,7 @@ export interface paths {
     };
     /**
      * Orders list (ra-data-simple-rest dialect, Content-Range header)
-     * @description Filters: `q` (start of the e-mail, name, last name or order id), `status`, `paymentStatus`, `refundDue` (true: only the orders paid but not delivered that are owed a refund; false: the others) and `id` (a list of ids).
+     * @description Filters: `q` (start of the e-mail, name, last name or order id), `status`, `paymentStatus`, `refundDue` (true: only the orders paid but not delivered that are owed a refund; false: the others), `vatNumberStatus` (verified or unverified: business buyers by how their VAT number was checked) and `id` (a list of ids).
      */
     get: operations['AdminOrdersController_list'];
     put?: never;
@@ -1320,6 +1320,27 @@ export interface components {
        * @description When the held order was approved or rejected
        */
       reviewedAt: string | null;
+      /**
+       * @description A business buyer's company
+       * @example Acme SARL
+       */
+      billingCompany: string | null;
+      /**
+       * @description Its VAT number, normalised, with its country prefix
+       * @example FR40303265045
+       */
+      vatNumber: string | null;
+      /** @description verified by the validation service (VIES); unverified (no service, no answer, or a UK number): charged the consumer rate. Null without a VAT number */
+      vatNumberStatus: components['schemas']['VatNumberStatus'] | null;
+      /** @description The validation service's consultation number (VIES requestIdentifier), the check's proof */
+      vatCheckReference: string | null;
+      /**
+       * Format: date-time
+       * @description When the validation service confirmed the number
+       */
+      vatCheckedAt: string | null;
+      /** @description Reverse-charged: no VAT charged, the buyer accounts for it */
+      reverseCharge: boolean;
       orderItems: components['schemas']['AdminOrderItemDto'][];
       billing: components['schemas']['AdminBillingDto'];
       /** @example 4049 */
@@ -1463,6 +1484,27 @@ export interface components {
        */
       reviewedAt: string | null;
       /**
+       * @description A business buyer's company
+       * @example Acme SARL
+       */
+      billingCompany: string | null;
+      /**
+       * @description Its VAT number, normalised, with its country prefix
+       * @example FR40303265045
+       */
+      vatNumber: string | null;
+      /** @description verified by the validation service (VIES); unverified (no service, no answer, or a UK number): charged the consumer rate. Null without a VAT number */
+      vatNumberStatus: components['schemas']['VatNumberStatus'] | null;
+      /** @description The validation service's consultation number (VIES requestIdentifier), the check's proof */
+      vatCheckReference: string | null;
+      /**
+       * Format: date-time
+       * @description When the validation service confirmed the number
+       */
+      vatCheckedAt: string | null;
+      /** @description Reverse-charged: no VAT charged, the buyer accounts for it */
+      reverseCharge: boolean;
+      /**
        * @description The products of the order's lines, in its order (the products a key may be typed in for)
        * @example [
        *       "office-2024-standard"
@@ -1575,6 +1617,16 @@ export interface components {
        * @example 98765 43210
        */
       phone: string;
+      /**
+       * @description A business buyer's company name (trimmed; empty: not given); required with a VAT number
+       * @example Acme SARL
+       */
+      company?: string;
+      /**
+       * @description A business buyer's VAT number, for buyers billed in one of `x-countries` (the EU and the UK). Stored without spaces, dots or hyphens, upper-case, with its country's prefix (added when left out; EL for Greece); its format is checked per country, and an EU number with VIES where the store has it: a verified number from another member state than the seller's is reverse-charged (no VAT). Needs `company`
+       * @example FR40303265045
+       */
+      vatNumber?: string;
     };
     CartItemDto: {
       /**
@@ -2199,10 +2251,14 @@ export interface components {
       taxRate: number;
       taxMode: components['schemas']['TaxMode'];
       /**
-       * @description Whose rate it is (null with tax off)
+       * @description Whose rate it is (null with tax off); the buyer's country also when reverse-charged
        * @example DE
        */
       taxCountry: string | null;
+      /** @description A business buyer with a verified EU VAT number from another member state than the seller's, tax on: no VAT is charged (tax and taxRate 0), the buyer accounts for it, and the cart is priced net: at the catalogue's prices (taxMode exclusive), or at each unit's price less the VAT of the buyer's country it includes (inclusive), subtotal and total alike */
+      reverseCharge: boolean;
+      /** @description How billing.vatNumber was checked: verified by the validation service (VIES), or unverified (no service, no answer, or a UK number): then charged the consumer rate. Null without a VAT number */
+      vatNumberStatus: components['schemas']['VatNumberStatus'] | null;
       /**
        * @description What the buyer pays, in cents (as totalCents)
        * @example 4336
@@ -2488,6 +2544,11 @@ export interface components {
       /** @example SAVE10 */
       code: string;
     };
+    /**
+     * @description How billing.vatNumber was checked: verified by the validation service (VIES), or unverified (no service, no answer, or a UK number): then charged the consumer rate. Null without a VAT number
+     * @enum {string}
+     */
+    VatNumberStatus: 'verified' | 'unverified';
     WithdrawalRequestDto: {
       /**
        * @description The customer confirmed the withdrawal (the second step on the account page)

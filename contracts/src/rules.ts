@@ -86,6 +86,43 @@ export const schemaRules = {
       phone: {
         pattern: '^[0-9 ()-]{10,20}$',
       },
+      company: {
+        maxLength: 200,
+        minLength: 2,
+      },
+      vatNumber: {
+        maxLength: 20,
+        'x-countries': [
+          'AT',
+          'BE',
+          'BG',
+          'HR',
+          'CY',
+          'CZ',
+          'DK',
+          'EE',
+          'FI',
+          'FR',
+          'DE',
+          'GR',
+          'HU',
+          'IE',
+          'IT',
+          'LV',
+          'LT',
+          'LU',
+          'MT',
+          'NL',
+          'PL',
+          'PT',
+          'RO',
+          'SK',
+          'SI',
+          'ES',
+          'SE',
+          'GB',
+        ],
+      },
     },
   },
   CartItemDto: {
@@ -591,6 +628,9 @@ export const schemaRules = {
         maxLength: 64,
       },
     },
+  },
+  VatNumberStatus: {
+    enum: ['verified', 'unverified'],
   },
   WithdrawalRequestDto: {
     properties: {

@@ -36,6 +36,7 @@ import { RefundButton } from './RefundDialog';
 import { OrderTimeline } from './OrderTimeline';
 import { RefundList } from './RefundList';
 import { HoldNotice } from './HoldNotice';
+import { BusinessBuyer } from './BusinessBuyer';
 import type { OrderDetail, RefundReason } from './types';
 
 const REFUND_REASONS: Record<RefundReason, string> = {
@@ -215,6 +216,7 @@ const OrderDetailContent = ({ onClose }: { onClose: () => void }) => {
                   {order.billing.phoneCountryCode} {order.billing.phone}
                 </Typography>
               ) : null}
+              <BusinessBuyer order={order} />
             </Section>
             <Section title="Order Summary">
               <Typography variant="body2">Order ID: {order.id}</Typography>

@@ -16,6 +16,12 @@ export const PAID_ORDER: Order = {
   holdReasons: null,
   heldAt: null,
   reviewedAt: null,
+  billingCompany: null,
+  vatNumber: null,
+  vatNumberStatus: null,
+  vatCheckReference: null,
+  vatCheckedAt: null,
+  reverseCharge: false,
 };
 
 /** PAID_ORDER as its detail answers it: one Standard licence paid by card through Stripe, nothing else yet. */

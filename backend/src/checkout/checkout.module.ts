@@ -6,11 +6,12 @@ import { PaymentsModule } from '../payments/payments.module.js';
 import { CheckoutController } from './checkout.controller.js';
 import { CheckoutService } from './checkout.service.js';
 import { GeoIp } from '../common/geo-ip.js';
+import { VatNumberChecker } from '../tax/vat-numbers.service.js';
 
 @Module({
   imports: [CatalogModule, CouponsModule, PaymentsModule, FulfilmentModule],
   controllers: [CheckoutController],
   // The geo-IP database is read once, when the app starts.
-  providers: [CheckoutService, { provide: GeoIp, useFactory: () => new GeoIp() }],
+  providers: [CheckoutService, VatNumberChecker, { provide: GeoIp, useFactory: () => new GeoIp() }],
 })
 export class CheckoutModule {}

@@ -28,8 +28,9 @@ import type {
   ReplacedOrderDto,
 } from './dto/create-payment-intent.dto.js';
 import { MAX_QUANTITY_PER_PRODUCT as MAX_QUANTITY } from '../catalog/catalog.data.js';
-import { priceCart, UnknownProductError, type CartTax } from './pricing.js';
+import { priceCart, reverseCharges, UnknownProductError, type CartTax } from './pricing.js';
 import { percentOf, standardRate } from '../tax/tax-rates.js';
+import { VatNumberChecker, type VatNumberCheck } from '../tax/vat-numbers.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { runInTransaction } from '../database/transactions.js';
 import { WITHDRAWAL_RIGHT_COUNTRIES } from './countries.js';
@@ -59,6 +60,7 @@ export class CheckoutService {
     private readonly payments: PaymentsService,
     private readonly providers: PaymentProviders,
     private readonly geoIp: GeoIp,
+    private readonly vatNumbers: VatNumberChecker,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -81,6 +83,12 @@ export class CheckoutService {
       if (replayed) return replayed;
     }
 
+    // A business buyer's VAT number, checked before anything is written (the service may take seconds).
+    const { billing } = dto;
+    const vatCheck: VatNumberCheck | null = billing.vatNumber
+      ? await this.vatNumbers.check(billing.vatNumber, billing.country)
+      : null;
+
     // Before the new order reserves the coupon, so the old one's reservation is free to take again.
     if (dto.replacesOrder) await this.cancelReplaced(dto.replacesOrder);
 
@@ -90,8 +98,8 @@ export class CheckoutService {
         const coupon = dto.couponCode ? await this.coupons.reserve(manager, dto.couponCode) : null;
         if (dto.couponCode && !coupon) throw new ConflictException(INVALID_COUPON);
         const now = new Date();
-        const { billing, consents } = dto;
-        const tax = this.taxOf(billing.country, now);
+        const { consents } = dto;
+        const tax = this.taxOf(billing.country, now, vatCheck?.status ?? null);
         const priced = this.price(dto, coupon?.percentOff ?? 0, tax);
         return manager.save(
           manager.create(Order, {
@@ -108,10 +116,16 @@ export class CheckoutService {
             subtotalCents: priced.subtotalCents,
             discountCents: priced.discountCents,
             taxMode: tax.mode,
-            taxRateBasisPoints: tax.rate,
+            taxRateBasisPoints: priced.taxRate,
             taxCountry: tax.mode === 'off' ? null : billing.country,
             taxCents: priced.taxCents,
             totalCents: priced.totalCents,
+            billingCompany: billing.company ?? null,
+            vatNumber: billing.vatNumber ?? null,
+            vatNumberStatus: vatCheck?.status ?? null,
+            vatCheckReference: vatCheck?.reference ?? null,
+            vatCheckedAt: vatCheck?.checkedAt ?? null,
+            reverseCharge: priced.reverseCharge,
             currency: 'usd',
             couponCode: coupon?.code ?? null,
             couponState: coupon ? 'reserved' : null,
@@ -224,13 +238,19 @@ export class CheckoutService {
   }
 
   /**
-   * How an order billed to `country` is taxed now: TAX_MODE, and that country's rate (0 with tax off). The
-   * billing country is the one evidence the checkout has; the card's and the address's countries are
-   * compared with it when the payment is confirmed (the fraud hold's country-mismatch rule).
+   * How an order billed to `country` is taxed now: TAX_MODE, that country's rate (0 with tax off), and
+   * whether a business buyer's VAT number makes it reverse-charged. The billing country is the one evidence
+   * the checkout has; the card's and the address's countries are compared with it when the payment is
+   * confirmed (the fraud hold's country-mismatch rule).
    */
-  private taxOf(country: string, at: Date): CartTax {
-    const { mode, rateOverrides } = this.config.tax;
-    return { mode, rate: mode === 'off' ? 0 : standardRate(country, at, rateOverrides) };
+  private taxOf(country: string, at: Date, vatNumberStatus: VatNumberCheck['status'] | null): CartTax {
+    const { mode, rateOverrides, sellerCountry } = this.config.tax;
+    if (mode === 'off') return { mode, rate: 0 };
+    return {
+      mode,
+      rate: standardRate(country, at, rateOverrides),
+      reverseCharge: reverseCharges({ mode, billingCountry: country, vatNumberStatus, sellerCountry }),
+    };
   }
 
   private price(dto: CreatePaymentIntentDto, percentOff: number, tax: CartTax) {
@@ -301,6 +321,8 @@ export class CheckoutService {
       taxRate: percentOf(order.taxRateBasisPoints),
       taxMode: order.taxMode,
       taxCountry: order.taxCountry,
+      reverseCharge: order.reverseCharge,
+      vatNumberStatus: order.vatNumberStatus,
       total: order.totalCents,
     };
   }

@@ -1,4 +1,4 @@
-import { priceCart, UnknownProductError } from './pricing.js';
+import { priceCart, reverseCharges, UnknownProductError } from './pricing.js';
 
 const products = new Map([
   ['standard', { id: 'standard', title: 'Office 2024 Standard', currentPriceCents: 4049 }],
@@ -24,6 +24,8 @@ describe('priceCart', () => {
       subtotalCents: 32397,
       discountCents: 0,
       taxCents: 0,
+      taxRate: 0,
+      reverseCharge: false,
       totalCents: 32397,
     });
   });
@@ -47,6 +49,71 @@ describe('priceCart', () => {
     expect(priceCart(cart, productOf, 10, { mode: 'exclusive', rate: 0 }).items[0]).not.toHaveProperty(
       'taxCents',
     );
+  });
+
+  it('prices a reverse-charged cart net: the list price when tax is added, less the VAT it holds when included', () => {
+    const cart = [
+      { id: 'standard', quantity: 3 },
+      { id: 'home', quantity: 1 },
+    ];
+    const exclusive = { mode: 'exclusive', rate: 2000, reverseCharge: true } as const;
+    expect(priceCart(cart, productOf, 10, exclusive)).toEqual({
+      items: [
+        { productId: 'standard', name: 'Office 2024 Standard', quantity: 3, unitPriceCents: 4049 },
+        { productId: 'home', name: 'Office 2024 Home & Business', quantity: 1, unitPriceCents: 24299 },
+      ],
+      subtotalCents: 36446,
+      discountCents: 3645,
+      taxCents: 0,
+      taxRate: 0,
+      reverseCharge: true,
+      totalCents: 32801,
+    });
+    // Each unit less the 20 % it includes: 4049 / 1.2 = 3374.17 → 3374; 24299 / 1.2 = 20249.17 → 20249.
+    const inclusive = priceCart(cart, productOf, 10, { ...exclusive, mode: 'inclusive' });
+    expect(inclusive.items.map((item) => item.unitPriceCents)).toEqual([3374, 20249]);
+    expect(inclusive).toMatchObject({
+      subtotalCents: 30371,
+      discountCents: 3037,
+      taxCents: 0,
+      taxRate: 0,
+      reverseCharge: true,
+      totalCents: 27334,
+    });
+    // The consumer's cart, for comparison: the same country's VAT, charged.
+    expect(priceCart(cart, productOf, 10, { mode: 'inclusive', rate: 2000 })).toMatchObject({
+      totalCents: 32801,
+      taxCents: 5467,
+      taxRate: 2000,
+      reverseCharge: false,
+    });
+    // With tax off nothing is reverse-charged: there is no tax to shift.
+    expect(priceCart(cart, productOf, 0, { mode: 'off', rate: 0, reverseCharge: true })).toMatchObject({
+      totalCents: 36446,
+      reverseCharge: false,
+    });
+  });
+
+  it('reverse-charges a verified business in another member state than the seller’s, with tax on', () => {
+    const sale = {
+      mode: 'exclusive',
+      billingCountry: 'FR',
+      vatNumberStatus: 'verified',
+      sellerCountry: 'IE',
+    } as const;
+    expect(reverseCharges(sale)).toBe(true);
+    expect(reverseCharges({ ...sale, mode: 'inclusive' })).toBe(true);
+    // A seller outside the EU, or one that has not said where it is, has no member state of its own.
+    expect(reverseCharges({ ...sale, sellerCountry: 'US' })).toBe(true);
+    expect(reverseCharges({ ...sale, sellerCountry: null })).toBe(true);
+    // A domestic business sale is taxed as usual.
+    expect(reverseCharges({ ...sale, sellerCountry: 'FR' })).toBe(false);
+    expect(reverseCharges({ ...sale, vatNumberStatus: 'unverified' })).toBe(false);
+    expect(reverseCharges({ ...sale, vatNumberStatus: null })).toBe(false);
+    expect(reverseCharges({ ...sale, mode: 'off' })).toBe(false);
+    // The UK is not a member state: its numbers are not verified, and it is not reverse-charged here.
+    expect(reverseCharges({ ...sale, billingCountry: 'GB' })).toBe(false);
+    expect(reverseCharges({ ...sale, billingCountry: 'CH' })).toBe(false);
   });
 
   it('rounds the discount to the nearest cent', () => {

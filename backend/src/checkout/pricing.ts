@@ -1,7 +1,7 @@
 import type { TaxMode } from '../config/tax-config.js';
-import type { OrderItemSnapshot } from '../orders/entities/order.entity.js';
-import { taxLines } from '../tax/tax-math.js';
-import type { BasisPoints } from '../tax/tax-rates.js';
+import type { OrderItemSnapshot, VatNumberStatus } from '../orders/entities/order.entity.js';
+import { lineTax, taxLines } from '../tax/tax-math.js';
+import { EU_COUNTRIES, type BasisPoints } from '../tax/tax-rates.js';
 
 export interface PricedCart {
   items: OrderItemSnapshot[];
@@ -9,13 +9,40 @@ export interface PricedCart {
   discountCents: number;
   /** The tax in (inclusive) or on top of (exclusive) the discounted amount; 0 with tax off. */
   taxCents: number;
+  /** The rate charged: the country's, or 0 when reverse-charged. */
+  taxRate: BasisPoints;
+  reverseCharge: boolean;
   totalCents: number;
 }
 
-/** How the cart is taxed: the mode (TAX_MODE) and the buyer's country's rate. */
+/**
+ * How the cart is taxed: the mode (TAX_MODE), the buyer's country's rate, and whether the sale is
+ * reverse-charged (see reverseCharges).
+ */
 export interface CartTax {
   mode: TaxMode;
   rate: BasisPoints;
+  reverseCharge?: boolean;
+}
+
+/**
+ * Whether a sale is reverse-charged (#20 §4): with tax on, to a business whose VAT number was verified,
+ * billed in an EU member state other than the seller's (SELLER_COUNTRY; a seller outside the EU, or not
+ * set, has no member state of its own). The buyer then accounts for the VAT itself and the store charges
+ * none. A domestic business sale, an unverified number or a UK buyer is taxed as a consumer's.
+ */
+export function reverseCharges(sale: {
+  mode: TaxMode;
+  billingCountry: string;
+  vatNumberStatus: VatNumberStatus | null;
+  sellerCountry: string | null;
+}): boolean {
+  return (
+    sale.mode !== 'off' &&
+    sale.vatNumberStatus === 'verified' &&
+    EU_COUNTRIES.includes(sale.billingCountry) &&
+    sale.billingCountry !== sale.sellerCountry
+  );
 }
 
 interface CatalogPrice {
@@ -28,8 +55,11 @@ interface CatalogPrice {
  * The server's price of a cart, in integer cents: subtotal from the catalogue, discount =
  * round(subtotal × percentOff / 100), total = subtotal − discount (+ the tax when it is added). The tax
  * is figured per line after its share of the discount, half up (tax/tax-math.ts); with tax off it is zero,
- * the spec's "Taxes and fees $0.00". Lines of the same product are merged. Unknown products throw
- * UnknownProductError.
+ * the spec's "Taxes and fees $0.00". A reverse-charged cart is priced net, without tax: at the catalogue's
+ * prices when tax is added to them (exclusive), and when they include it (inclusive), at each unit's
+ * price less the VAT of the buyer's country it contains, so a business never pays VAT it cannot be
+ * charged; the order then reads as one at those prices. Lines of the same product are merged. Unknown
+ * products throw UnknownProductError.
  */
 export function priceCart(
   lines: { id: string; quantity: number }[],
@@ -37,19 +67,30 @@ export function priceCart(
   percentOff = 0,
   tax: CartTax = { mode: 'off', rate: 0 },
 ): PricedCart {
+  const reverseCharge = !!tax.reverseCharge && tax.mode !== 'off';
+  const unitPrice = (listCents: number) =>
+    reverseCharge && tax.mode === 'inclusive'
+      ? listCents - lineTax(listCents, tax.rate, 'inclusive')
+      : listCents;
   const quantities = new Map<string, number>();
   for (const line of lines) quantities.set(line.id, (quantities.get(line.id) ?? 0) + line.quantity);
   const items = [...quantities].map(([id, quantity]) => {
     const product = productOf(id);
     if (!product) throw new UnknownProductError(id);
-    return { productId: id, name: product.title, quantity, unitPriceCents: product.currentPriceCents };
+    return {
+      productId: id,
+      name: product.title,
+      quantity,
+      unitPriceCents: unitPrice(product.currentPriceCents),
+    };
   });
   const subtotalCents = items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
   const discountCents = Math.round((subtotalCents * percentOff) / 100);
+  const taxRate = reverseCharge ? 0 : tax.rate;
   const taxed = taxLines(
     items.map((item) => item.unitPriceCents * item.quantity),
     discountCents,
-    tax.rate,
+    taxRate,
     tax.mode,
   );
   return {
@@ -57,6 +98,8 @@ export function priceCart(
     subtotalCents,
     discountCents,
     taxCents: taxed.taxCents,
+    taxRate: tax.mode === 'off' ? 0 : taxRate,
+    reverseCharge,
     totalCents: taxed.totalCents,
   };
 }

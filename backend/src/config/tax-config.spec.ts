@@ -8,7 +8,13 @@ const read = (env: Record<string, string>) => {
 describe('tax settings', () => {
   it('are off by default, as the spec has it', () => {
     expect(read({})).toEqual({
-      config: { mode: 'off', sellerCountry: null, sellerVatNumber: null, rateOverrides: {} },
+      config: {
+        mode: 'off',
+        sellerCountry: null,
+        sellerVatNumber: null,
+        rateOverrides: {},
+        vatValidation: { url: null, timeoutMs: 3000 },
+      },
       problems: [],
     });
   });
@@ -19,6 +25,8 @@ describe('tax settings', () => {
       SELLER_COUNTRY: 'us',
       SELLER_VAT_NUMBER: 'EU 372 000 041',
       TAX_RATE_OVERRIDES: 'CH=8.1, NO=25,de=7',
+      VAT_VALIDATION_URL: 'https://ec.europa.eu/taxation_customs/vies/rest-api/',
+      VAT_VALIDATION_TIMEOUT_MS: '5000',
     };
     expect(read(env)).toEqual({
       config: {
@@ -26,6 +34,8 @@ describe('tax settings', () => {
         sellerCountry: 'US',
         sellerVatNumber: 'EU372000041',
         rateOverrides: { CH: 810, NO: 2500, DE: 700 },
+        // The base without its trailing slash: the check's path is added to it.
+        vatValidation: { url: 'https://ec.europa.eu/taxation_customs/vies/rest-api', timeoutMs: 5000 },
       },
       problems: [],
     });
@@ -37,12 +47,22 @@ describe('tax settings', () => {
       SELLER_COUNTRY: 'USA1',
       SELLER_VAT_NUMBER: '!',
       TAX_RATE_OVERRIDES: 'CH=8.1,NO',
+      VAT_VALIDATION_URL: 'ec.europa.eu/vies',
+      VAT_VALIDATION_TIMEOUT_MS: '3s',
     };
     expect(read(env).problems).toEqual([
       'TAX_MODE must be one of off, inclusive, exclusive (got "sometimes")',
       'SELLER_COUNTRY must be a two-letter country code (got "USA1")',
       'SELLER_VAT_NUMBER must be 4 to 20 letters and digits (got "!")',
       'TAX_RATE_OVERRIDES must be COUNTRY=percent pairs, e.g. CH=8.1,NO=25 (got "NO")',
+      'VAT_VALIDATION_URL must be an http(s) URL such as https://ec.europa.eu/taxation_customs/vies/rest-api (got "ec.europa.eu/vies")',
+      'VAT_VALIDATION_TIMEOUT_MS must be a whole number from 100 to 60000 (got "3s")',
+    ]);
+    expect(
+      read({ VAT_VALIDATION_URL: 'ftp://vies.example', VAT_VALIDATION_TIMEOUT_MS: '99' }).problems,
+    ).toEqual([
+      'VAT_VALIDATION_URL must be an http(s) URL such as https://ec.europa.eu/taxation_customs/vies/rest-api (got "ftp://vies.example")',
+      'VAT_VALIDATION_TIMEOUT_MS must be a whole number from 100 to 60000 (got "99")',
     ]);
   });
 });

@@ -19,6 +19,12 @@ export interface TaxConfig {
    * the store does not charge by itself (any outside the EU and the UK), in basis points here.
    */
   rateOverrides: Record<string, number>;
+  /**
+   * Where business buyers' EU VAT numbers are checked (#20 §4): VAT_VALIDATION_URL, the base of VIES's REST
+   * API (`https://ec.europa.eu/taxation_customs/vies/rest-api`), null when not set (numbers then stay
+   * unverified: the consumer rate); VAT_VALIDATION_TIMEOUT_MS (3000), how long an answer is waited for.
+   */
+  vatValidation: { url: string | null; timeoutMs: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -48,5 +54,20 @@ export function taxConfig(env: Env, problems: string[]): TaxConfig {
     }
     rateOverrides[match[1]!] = Math.round(Number(match[2]) * 100);
   }
-  return { mode, sellerCountry, sellerVatNumber, rateOverrides };
+  return { mode, sellerCountry, sellerVatNumber, rateOverrides, vatValidation: vatValidation(env, problems) };
+}
+
+function vatValidation(env: Env, problems: string[]): TaxConfig['vatValidation'] {
+  const url = env.VAT_VALIDATION_URL?.trim().replace(/\/+$/, '') || null;
+  const protocol = url && URL.canParse(url) ? new URL(url).protocol : null;
+  if (url && protocol !== 'http:' && protocol !== 'https:')
+    problems.push(
+      `VAT_VALIDATION_URL must be an http(s) URL such as https://ec.europa.eu/taxation_customs/vies/rest-api (got "${env.VAT_VALIDATION_URL}")`,
+    );
+  const rawTimeout = env.VAT_VALIDATION_TIMEOUT_MS?.trim();
+  const timeoutMs = rawTimeout ? Number(rawTimeout) : 3000;
+  const timeoutOk = Number.isInteger(timeoutMs) && timeoutMs >= 100 && timeoutMs <= 60_000;
+  if (!timeoutOk)
+    problems.push(`VAT_VALIDATION_TIMEOUT_MS must be a whole number from 100 to 60000 (got "${rawTimeout}")`);
+  return { url, timeoutMs: timeoutOk ? timeoutMs : 3000 };
 }

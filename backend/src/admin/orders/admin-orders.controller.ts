@@ -31,7 +31,8 @@ export class AdminOrdersController {
     summary: 'Orders list (ra-data-simple-rest dialect, Content-Range header)',
     description:
       'Filters: `q` (start of the e-mail, name, last name or order id), `status`, `paymentStatus`, ' +
-      '`refundDue` (true: only the orders paid but not delivered that are owed a refund; false: the others) ' +
+      '`refundDue` (true: only the orders paid but not delivered that are owed a refund; false: the others), ' +
+      '`vatNumberStatus` (verified or unverified: business buyers by how their VAT number was checked) ' +
       'and `id` (a list of ids).',
   })
   @SimpleRestList('orders', AdminOrderListRowDto)

@@ -40,6 +40,7 @@ import {
   ORDER_STATUSES,
   PAYMENT_STATUSES,
   REFUND_REASONS,
+  VAT_NUMBER_STATUSES,
 } from '../../orders/entities/order.entity.js';
 import { allowedTransitions, deliveryRefusal, REFUND_ACTION, UNPAID } from '../../orders/order-process.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
@@ -54,6 +55,7 @@ const ORDER_LIST = {
     status: 'string',
     paymentStatus: 'string',
     refundDue: 'boolean',
+    vatNumberStatus: 'string',
     id: 'string[]',
   } as const,
 };
@@ -120,6 +122,7 @@ export class AdminOrdersService {
     const { sort, skip, take, filter } = parseListQuery(dto, ORDER_LIST);
     oneOf('status', filter.status, ORDER_STATUSES);
     oneOf('paymentStatus', filter.paymentStatus, PAYMENT_STATUSES);
+    oneOf('vatNumberStatus', filter.vatNumberStatus, VAT_NUMBER_STATUSES);
     const term = filter.q?.trim();
     const query = (search?: Brackets | [string, ObjectLiteral]) => {
       const q = this.db.getRepository(Order).createQueryBuilder('o');
@@ -131,6 +134,9 @@ export class AdminOrdersService {
       // statistics, would walk every order for IS NOT NULL) and sorted as asked.
       if (filter.refundDue === true) q.andWhere('o.refundDue IN (:...reasons)', { reasons: REFUND_REASONS });
       if (filter.refundDue === false) q.andWhere('o.refundDue IS NULL');
+      // Business buyers by how their VAT number was checked: staff look for the unverified ones.
+      if (filter.vatNumberStatus)
+        q.andWhere('o.vatNumberStatus = :vatNumberStatus', { vatNumberStatus: filter.vatNumberStatus });
       if (search instanceof Brackets) q.andWhere(search);
       else if (search) q.andWhere(...search);
       return sortList(q, SORT_COLUMNS[sort.field], sort.order);

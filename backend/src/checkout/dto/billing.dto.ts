@@ -1,7 +1,26 @@
-import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import {
+  IsDefined,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateBy,
+  ValidateIf,
+  type ValidationArguments,
+} from 'class-validator';
 import { CustomerEmail, EMAIL_MAX_LENGTH } from '../../common/email.js';
+import { VAT_COUNTRIES } from '../../tax/tax-rates.js';
+import {
+  normaliseVatNumber,
+  vatNumberProblem,
+  vatPrefixOf,
+  type VatNumberProblem,
+} from '../../tax/vat-numbers.js';
 import { COUNTRIES, COUNTRY_CODES, PHONE_KEYS } from '../countries.js';
 
 const ZIP_CODE = /^[A-Za-z0-9 -]{3,10}$/;
@@ -16,6 +35,39 @@ const PHONE_KEY_BY_COUNTRY = {
 } as ApiPropertyOptions;
 
 const trim = Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+/** Optional text: trimmed, and not given when empty (or null). */
+const optionalText = Transform(({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim() || undefined : (value ?? undefined),
+);
+
+const countryName = (code: string) => COUNTRIES.find((c) => c.code === code)?.name ?? code;
+
+/** What a buyer is told of a VAT number refused for its billing country (tax/vat-numbers.ts). */
+const VAT_NUMBER_REFUSED: Record<VatNumberProblem, (vatNumber: string, country: string) => string> = {
+  'not-taken': () =>
+    'A VAT number is accepted only for buyers billed in the EU or the UK (billing.vatNumber)',
+  'other-country': (vatNumber, country) =>
+    `VAT number ${vatNumber} does not start with ${vatPrefixOf(country)}, the prefix of ${countryName(country)}, the billing country (billing.vatNumber)`,
+  format: (vatNumber, country) =>
+    `${vatNumber} is not a valid VAT number for ${countryName(country)} (billing.vatNumber)`,
+};
+
+const refusal = ({ value, object }: ValidationArguments) => {
+  const { country } = object as BillingDto;
+  // An unknown country is the country field's error alone.
+  if (typeof value !== 'string' || !(COUNTRY_CODES as readonly string[]).includes(country)) return null;
+  const problem = vatNumberProblem(value, country);
+  return problem && VAT_NUMBER_REFUSED[problem](value, country);
+};
+
+/** A VAT number the billing country's format accepts (tax/vat-numbers.ts), else the reason. */
+const VatNumberForCountry = ValidateBy({
+  name: 'vatNumberForCountry',
+  validator: {
+    validate: (_value, args) => !refusal(args!),
+    defaultMessage: (args) => refusal(args!) ?? '',
+  },
+});
 
 /**
  * The billing form, validated with the spec's rules and messages (section 5, "Billing"). Decorators run
@@ -102,4 +154,39 @@ export class BillingDto {
   @IsNotEmpty({ message: 'Phone number is required' })
   @IsString({ message: 'Phone number is required' })
   phone: string;
+
+  @ApiPropertyOptional({
+    example: 'Acme SARL',
+    minLength: 2,
+    maxLength: 200,
+    description: "A business buyer's company name (trimmed; empty: not given); required with a VAT number",
+  })
+  @optionalText
+  @ValidateIf((billing: BillingDto) => billing.company !== undefined || billing.vatNumber !== undefined)
+  @MaxLength(200, { message: 'Company name must be at most 200 characters (billing.company)' })
+  @MinLength(2, { message: 'Company name must be at least 2 characters (billing.company)' })
+  @IsString({ message: 'Company name must be text (billing.company)' })
+  @IsDefined({ message: 'A VAT number needs the name of the company it is registered to (billing.company)' })
+  company?: string;
+
+  @ApiPropertyOptional({
+    example: 'FR40303265045',
+    maxLength: 20,
+    description:
+      "A business buyer's VAT number, for buyers billed in one of `x-countries` (the EU and the UK). Stored " +
+      "without spaces, dots or hyphens, upper-case, with its country's prefix (added when left out; EL for " +
+      'Greece); its format is checked per country, and an EU number with VIES where the store has it: a ' +
+      "verified number from another member state than the seller's is reverse-charged (no VAT). Needs `company`",
+    'x-countries': VAT_COUNTRIES,
+  } as ApiPropertyOptions)
+  @Transform(({ value, obj }: { value: unknown; obj: { country?: unknown } }) =>
+    typeof value === 'string'
+      ? normaliseVatNumber(value, String(obj.country)) || undefined
+      : (value ?? undefined),
+  )
+  @IsOptional()
+  @VatNumberForCountry
+  @MaxLength(20, { message: 'VAT number must be at most 20 characters (billing.vatNumber)' })
+  @IsString({ message: 'VAT number must be text (billing.vatNumber)' })
+  vatNumber?: string;
 }

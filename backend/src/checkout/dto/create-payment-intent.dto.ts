@@ -19,7 +19,12 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { PAYMENT_PROVIDER_NAMES, type PaymentProviderName } from '../../config/app-config.js';
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../orders/entities/order.entity.js';
+import {
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  VAT_NUMBER_STATUSES,
+  type VatNumberStatus,
+} from '../../orders/entities/order.entity.js';
 import { MAX_QUANTITY_PER_PRODUCT as MAX_QUANTITY } from '../../catalog/catalog.data.js';
 import { CONSENT_STATEMENTS } from '../../orders/consents.js';
 import { WITHDRAWAL_RIGHT_COUNTRIES } from '../countries.js';
@@ -182,9 +187,28 @@ export class PaymentIntentResponseDto {
     type: String,
     nullable: true,
     example: 'DE',
-    description: 'Whose rate it is (null with tax off)',
+    description: "Whose rate it is (null with tax off); the buyer's country also when reverse-charged",
   })
   taxCountry: string | null;
+
+  @ApiProperty({
+    description:
+      "A business buyer with a verified EU VAT number from another member state than the seller's, tax on: " +
+      'no VAT is charged (tax and taxRate 0), the buyer accounts for it, and the cart is priced net: at the ' +
+      "catalogue's prices (taxMode exclusive), or at each unit's price less the VAT of the buyer's country it " +
+      'includes (inclusive), subtotal and total alike',
+  })
+  reverseCharge: boolean;
+
+  @ApiProperty({
+    enum: VAT_NUMBER_STATUSES,
+    enumName: 'VatNumberStatus',
+    nullable: true,
+    description:
+      'How billing.vatNumber was checked: verified by the validation service (VIES), or unverified (no ' +
+      'service, no answer, or a UK number): then charged the consumer rate. Null without a VAT number',
+  })
+  vatNumberStatus: VatNumberStatus | null;
 
   @ApiProperty({
     type: 'integer',

@@ -1,4 +1,5 @@
 import { TableColumn, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { createIndex } from './1764000000000-admin-list-indexes.js';
 
 /** [name, SQLite's column, the other drivers' column] of a business buyer's details added to `orders`. */
 const COLUMNS: [string, string, Partial<TableColumn>][] = [
@@ -22,17 +23,20 @@ export class BusinessBuyers1765900000000 implements MigrationInterface {
       // In place: TypeORM would rebuild the table and drop its NOCASE search indexes.
       for (const [name, column] of COLUMNS)
         await qr.query(`ALTER TABLE "orders" ADD COLUMN "${name}" ${column}`);
-      return;
+    } else {
+      await qr.addColumns(
+        'orders',
+        COLUMNS.map(
+          ([name, , column]) => new TableColumn({ name, isNullable: false, ...column } as TableColumn),
+        ),
+      );
     }
-    await qr.addColumns(
-      'orders',
-      COLUMNS.map(
-        ([name, , column]) => new TableColumn({ name, isNullable: false, ...column } as TableColumn),
-      ),
-    );
+    // The back office's filter for numbers charged the consumer rate because they could not be verified.
+    await createIndex(qr, 'orders', 'IDX_orders_vatNumberStatus', ['vatNumberStatus', 'createdAt', 'id']);
   }
 
   async down(qr: QueryRunner): Promise<void> {
+    await qr.dropIndex('orders', 'IDX_orders_vatNumberStatus');
     for (const [name] of [...COLUMNS].reverse()) {
       if (qr.connection.driver.options.type === 'better-sqlite3')
         await qr.query(`ALTER TABLE "orders" DROP COLUMN "${name}"`);

@@ -51,6 +51,7 @@ export interface OrderItemSnapshot {
 @Index('IDX_orders_refundDue', ['refundDue', 'createdAt', 'id'])
 @Index('IDX_orders_heldAt', ['status', 'heldAt'])
 @Index('IDX_orders_checkoutIp', ['checkoutIp', 'createdAt'])
+@Index('IDX_orders_vatNumberStatus', ['vatNumberStatus', 'createdAt', 'id'])
 @Index('UQ_orders_providerPaymentId', ['providerPaymentId'], { unique: true })
 @Index('UQ_orders_idempotencyKey', ['idempotencyKey'], { unique: true })
 export class Order extends UuidEntity {

@@ -3,10 +3,12 @@ import {
   ORDER_STATUSES,
   PAYMENT_STATUSES,
   REFUND_REASONS,
+  VAT_NUMBER_STATUSES,
   type Order,
   type OrderStatus,
   type PaymentStatus,
   type RefundReason,
+  type VatNumberStatus,
 } from '../../../orders/entities/order.entity.js';
 
 /** An order's own fields: what the orders list, the order's detail and the dashboard's recent orders share. */
@@ -62,6 +64,49 @@ export class AdminOrderRowDto {
   @ApiProperty({ nullable: true, type: Date, description: 'When the held order was approved or rejected' })
   reviewedAt: Date | null;
 
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'Acme SARL',
+    description: "A business buyer's company",
+  })
+  billingCompany: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'FR40303265045',
+    description: 'Its VAT number, normalised, with its country prefix',
+  })
+  vatNumber: string | null;
+
+  @ApiProperty({
+    enum: VAT_NUMBER_STATUSES,
+    enumName: 'VatNumberStatus',
+    nullable: true,
+    description:
+      'verified by the validation service (VIES); unverified (no service, no answer, or a UK number): charged ' +
+      'the consumer rate. Null without a VAT number',
+  })
+  vatNumberStatus: VatNumberStatus | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The validation service's consultation number (VIES requestIdentifier), the check's proof",
+  })
+  vatCheckReference: string | null;
+
+  @ApiProperty({
+    type: Date,
+    nullable: true,
+    description: 'When the validation service confirmed the number',
+  })
+  vatCheckedAt: Date | null;
+
+  @ApiProperty({ description: 'Reverse-charged: no VAT charged, the buyer accounts for it' })
+  reverseCharge: boolean;
+
   static from(order: Order): AdminOrderRowDto {
     return {
       id: order.id,
@@ -77,6 +122,12 @@ export class AdminOrderRowDto {
       holdReasons: order.holdReasons ?? null,
       heldAt: order.heldAt ?? null,
       reviewedAt: order.reviewedAt ?? null,
+      billingCompany: order.billingCompany ?? null,
+      vatNumber: order.vatNumber ?? null,
+      vatNumberStatus: order.vatNumberStatus ?? null,
+      vatCheckReference: order.vatCheckReference ?? null,
+      vatCheckedAt: order.vatCheckedAt ?? null,
+      reverseCharge: order.reverseCharge ?? false,
     };
   }
 }

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What the store sends to VIES's check-vat-number: the number split into prefix and rest, and the seller. */
+export interface ViesCheckRequest {
+  countryCode?: string;
+  vatNumber?: string;
+  requesterMemberStateCode?: string;
+  requesterNumber?: string;
+}
+
+export interface ViesStandInOptions {
+  /** Numbers registered for VAT, with their prefix (`FR40303265045`); any other is answered valid:false. */
+  valid?: string[];
+  /** Numbers whose member state is not answering: VIES's MS_UNAVAILABLE error, with HTTP 200 as VIES sends it. */
+  unavailable?: string[];
+}
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => resolve(body));
+  });
+
+/**
+ * A local stand-in for the part of VIES's REST API the store uses (POST `<base>/check-vat-number`), so the
+ * checkout's VAT-number check runs end to end without the network. Its answers have VIES's shape: a
+ * verdict `{countryCode, vatNumber, requestDate, valid, requestIdentifier, name, address}` (a consultation
+ * number only when a requester is named), or an error `{actionSucceed: false, errorWrappers: [{error,
+ * message}]}`. `down()` makes it answer 500 with SERVICE_UNAVAILABLE; `delayMs`, answer late. Only
+ * node's own modules, so the Playwright journeys import it as they import the Stripe stand-in.
+ */
+export class ViesStandIn {
+  /** Every check it was asked for, in order. */
+  readonly requests: ViesCheckRequest[] = [];
+  /** How long it takes to answer (a slow service, past the store's timeout). */
+  delayMs = 0;
+  private readonly valid: Set<string>;
+  private readonly unavailable: Set<string>;
+  private failing = false;
+  private readonly server: Server = createServer((req, res) => void this.handle(req, res));
+
+  private constructor(options: ViesStandInOptions) {
+    this.valid = new Set(options.valid ?? []);
+    this.unavailable = new Set(options.unavailable ?? []);
+  }
+
+  static async start(options: ViesStandInOptions = {}): Promise<ViesStandIn> {
+    const standIn = new ViesStandIn(options);
+    await new Promise<void>((resolve) => standIn.server.listen(0, '127.0.0.1', resolve));
+    return standIn;
+  }
+
+  /** The base to set as VAT_VALIDATION_URL, with a path as VIES's own has. */
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/vies/rest-api`;
+  }
+
+  /** The store's settings that point it here. */
+  env(): Record<string, string> {
+    return { VAT_VALIDATION_URL: this.url };
+  }
+
+  /** The whole service fails (HTTP 500) until up(). */
+  down(): void {
+    this.failing = true;
+  }
+
+  up(): void {
+    this.failing = false;
+  }
+
+  close(): Promise<void> {
+    // Answers still being delayed are cut off, so a test never waits for them.
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = await readBody(req);
+    const send = (status: number, payload: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(payload));
+    };
+    const error = (status: number, code: string, message: string) =>
+      send(status, { actionSucceed: false, errorWrappers: [{ error: code, message }] });
+    if (req.method !== 'POST' || req.url !== '/vies/rest-api/check-vat-number')
+      return error(404, 'NOT_FOUND', `No such route ${req.method} ${req.url}`);
+    let request: ViesCheckRequest;
+    try {
+      request = JSON.parse(raw) as ViesCheckRequest;
+    } catch {
+      return error(400, 'INVALID_INPUT', 'The request is not JSON');
+    }
+    this.requests.push(request);
+    if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    if (this.failing) return error(500, 'SERVICE_UNAVAILABLE', 'Stand-in outage');
+    const { countryCode, vatNumber } = request;
+    if (!countryCode || !vatNumber)
+      return error(400, 'INVALID_INPUT', 'countryCode and vatNumber are required');
+    const full = `${countryCode}${vatNumber}`;
+    if (this.unavailable.has(full))
+      return error(200, 'MS_UNAVAILABLE', 'The application at the Member State is not replying');
+    const valid = this.valid.has(full);
+    const requester = request.requesterMemberStateCode && request.requesterNumber;
+    send(200, {
+      countryCode,
+      vatNumber,
+      requestDate: new Date().toISOString(),
+      valid,
+      requestIdentifier: valid && requester ? `WAPI${randomBytes(6).toString('hex').toUpperCase()}` : '',
+      name: valid ? `Company ${full}` : '---',
+      address: valid ? '1 Rue de la Paix, 75002 Paris' : '---',
+    });
+  }
+}
