@@ -39,11 +39,9 @@ export type StoreConfig = ContractStoreConfig;
  * The billing details of an order, as the checkout's form collects them; a business buyer adds its company
  * name and VAT number (#20 §4).
  */
-export type BillingDetails = Billing & { company?: string; vatNumber?: string };
+export type BillingDetails = Billing;
 
-export type PaymentIntentRequest = Omit<ContractPaymentIntentRequest, 'billing'> & {
-  billing: BillingDetails;
-};
+export type PaymentIntentRequest = ContractPaymentIntentRequest;
 /** The statements of Art 16(m) a buyer gives before paying (required in the EU and the UK). */
 export type Consents = ContractConsents;
 export type Consent = keyof Consents;
@@ -51,10 +49,7 @@ export type Consent = keyof Consents;
  * The order's payment and amounts. `reverseCharge`: a business buyer's verified EU VAT number, so no VAT;
  * `vatNumberStatus`: how the VAT number given was checked (null without one).
  */
-export type PaymentIntent = ContractPaymentIntent & {
-  reverseCharge?: boolean;
-  vatNumberStatus?: 'verified' | 'unverified' | null;
-};
+export type PaymentIntent = ContractPaymentIntent;
 
 /** `GET /api/orders/:id/status`: where the checkout's order is. */
 export type OrderStatus = OrderStatusReply;

@@ -31,10 +31,7 @@ function isEmailAddress(value: string): boolean {
   );
 }
 
-const { email, firstName, lastName, address, city, zipCode, phone } = BILLING_RULES;
-
-/** A business buyer's company name: the server's bounds (`billing.company`). */
-const COMPANY = { minLength: 2, maxLength: 200 };
+const { email, firstName, lastName, address, city, zipCode, phone, company } = BILLING_RULES;
 /**
  * A VAT number's shape, once written as the server keeps it (normaliseVatNumber): a two-letter country prefix
  * and 2 to 13 letters and digits. Only a first check: the server checks each country's format, and the
@@ -106,11 +103,11 @@ export const billingSchema = object({
     .default('')
     .when('business', {
       is: true,
-      then: (company) =>
-        company
+      then: (name) =>
+        name
           .required('Company name is required')
-          .min(COMPANY.minLength, `Company name must be at least ${COMPANY.minLength} characters`)
-          .max(COMPANY.maxLength, `Company name must be at most ${COMPANY.maxLength} characters`),
+          .min(company.minLength, `Company name must be at least ${company.minLength} characters`)
+          .max(company.maxLength, `Company name must be at most ${company.maxLength} characters`),
     }),
   vatNumber: string()
     .trim()
