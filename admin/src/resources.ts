@@ -17,6 +17,7 @@ import { createAuthProvider } from './providers/authProvider';
 import { createDataProvider, updatePayloadOf, type WritableFields } from './providers/dataProvider';
 import { accessRule } from './providers/permissions';
 import staff from './staff';
+import { exchangeRates, taxReturns } from './tax/resources';
 
 export const RESOURCES: readonly ResourceDefinition[] = [
   orders,
@@ -27,6 +28,8 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   coupons,
   emails,
   messages,
+  taxReturns,
+  exchangeRates,
   staff,
 ];
 

@@ -34,6 +34,7 @@ import { PaymentsModule } from './payments/payments.module.js';
 import { REDIS, RedisModule } from './redis/redis.module.js';
 import { RedisThrottlerStorage } from './redis/redis-throttler-storage.js';
 import { SCHEMA } from './schema/entities.js';
+import { TaxReturnsModule } from './tax/returns/tax-returns.module.js';
 
 @Module({})
 export class AppModule {
@@ -80,6 +81,7 @@ export class AppModule {
         MessagesModule,
         AdminMessagesModule,
         AdminKeyReportsModule,
+        TaxReturnsModule,
         HealthModule,
         SeedModule,
       ],

@@ -1,4 +1,3 @@
-import type { Response } from 'supertest';
 import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
 import { Dispute } from '../src/payments/disputes/entities/dispute.entity.js';
 import { DownloadLink } from '../src/downloads/entities/download-link.entity.js';
@@ -12,6 +11,7 @@ import { Refund } from '../src/payments/entities/refund.entity.js';
 import { RefundsService } from '../src/payments/refunds.service.js';
 import { UnansweredRefundsSweeper } from '../src/payments/disputes/unanswered-refunds.sweeper.js';
 import { PRO_PLUS } from './support/checkout.js';
+import { binary, pdfText } from './support/pdf.js';
 import { signIn } from './support/staff.js';
 import {
   orderOf,
@@ -21,25 +21,6 @@ import {
   type StripeTestApp,
 } from './support/stripe-app.js';
 import { DRIVER } from './support/test-app.js';
-
-/** The text drawn in an uncompressed PDF: pdfkit writes it as hex strings inside TJ arrays. */
-function pdfText(pdf: Buffer): string {
-  const content = pdf.toString('latin1');
-  return [...content.matchAll(/\[((?:<[0-9a-f]*>\s*-?\d*\.?\d*\s*)+)\]\s*TJ/gi)]
-    .map(([, items]) =>
-      [...items!.matchAll(/<([0-9a-f]*)>/gi)]
-        .map(([, hex]) => Buffer.from(hex!, 'hex').toString('latin1'))
-        .join(''),
-    )
-    .join('\n');
-}
-
-const binary = (res: Response, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  const stream = res as unknown as NodeJS.ReadableStream;
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  stream.on('end', () => done(null, Buffer.concat(chunks)));
-};
 
 /** Chargebacks and early fraud warnings through Stripe's webhooks (issue #19, section 2). */
 describe(`disputes and early fraud warnings on ${DRIVER}`, () => {

@@ -8,6 +8,7 @@ import { KeyReport } from '../src/key-reports/entities/key-report.entity.js';
 import { SCREENSHOT_MAX_BYTES } from '../src/key-reports/screenshot.js';
 import { StaffMember } from '../src/staff/entities/staff-member.entity.js';
 import { Coupon } from '../src/coupons/entities/coupon.entity.js';
+import { ExchangeRate } from '../src/tax/entities/exchange-rate.entity.js';
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../src/license-keys/license-key-cipher.js';
 import { BILLING, buyWithDemo, shopperAddress, STANDARD, type Intent } from './support/checkout.js';
@@ -56,6 +57,8 @@ const WALKED = [
   'CreateDownloadDto',
   'CreateLicenseKeyDto',
   'ListQueryDto',
+  'CreateExchangeRateDto',
+  'UpdateExchangeRateDto',
 ];
 
 /** The longest e-mail address there is: 64 characters before the @, 254 in all. */
@@ -100,6 +103,7 @@ describe(`every request DTO's longest values fit the database on ${DRIVER}`, () 
   let licenseKey: string;
   let coupon: Coupon;
   let couponToEdit: Coupon;
+  let rateToEdit: ExchangeRate;
   let orderForKey: Intent;
   let staffId: number;
   let toRefund: Intent;
@@ -116,6 +120,9 @@ describe(`every request DTO's longest values fit the database on ${DRIVER}`, () 
     licenseKey = t.app.get(LicenseKeyCipher).decrypt(key.keyCiphertext);
     coupon = await t.db.getRepository(Coupon).save({ code: 'L'.repeat(64), percentOff: 5 });
     couponToEdit = await t.db.getRepository(Coupon).save({ code: 'EDIT', percentOff: 5 });
+    rateToEdit = await t.db
+      .getRepository(ExchangeRate)
+      .save({ currency: 'USD', date: '2026-12-31', unitsPerEuro: 1_082_300, source: 'staff' });
     // A paid order whose key was revoked takes one typed in by staff.
     orderForKey = await buyWithDemo(t);
     await t.db.getRepository(LicenseKey).update({ orderId: orderForKey.orderId }, { status: 'revoked' });
@@ -299,6 +306,17 @@ describe(`every request DTO's longest values fit the database on ${DRIVER}`, () 
     });
     add('UpdateKeyReportDto', {
       send: (fields) => asAdmin(api().put(`/api/admin/key-reports/${openReport.id}`)).send(fields),
+      status: 200,
+    });
+    // A rate's fields have a format each; the largest rate fills its bigint column's share.
+    add('CreateExchangeRateDto', {
+      send: (fields) => asAdmin(api().post('/api/admin/exchange-rates')).send(fields),
+      longest: { currency: 'JPY', date: '2026-12-31', rate: '999999999.999999' },
+      status: 201,
+    });
+    add('UpdateExchangeRateDto', {
+      send: (fields) => asAdmin(api().put(`/api/admin/exchange-rates/${rateToEdit.id}`)).send(fields),
+      longest: { currency: 'IDR', date: '2026-12-30', rate: '999999999.999999' },
       status: 200,
     });
     // Padded with white space inside the JSON, so each parameter is its longest and still valid.

@@ -42,7 +42,7 @@ describe(`SQL statements of a purchase on ${DRIVER}`, () => {
   // TypeORM's SQLite driver has no INSERT ... RETURNING: it reads an inserted order or e-mail back.
   const readBack = DRIVER === 'sqlite' ? 1 : 0;
 
-  it(`creates an order in ${4 + readBack} statements, and confirms, delivers and e-mails it in ${11 + readBack}`, async () => {
+  it(`creates an order in ${4 + readBack} statements, and confirms, invoices, delivers and e-mails it in ${14 + readBack}`, async () => {
     let intent: Intent | undefined;
     const created = await count(async () => (intent = (await createIntent(t).expect(201)).body as Intent));
     const confirmed = await count(() =>
@@ -54,12 +54,13 @@ describe(`SQL statements of a purchase on ${DRIVER}`, () => {
         .expect((res) => expect(res.body).toMatchObject({ status: 'fulfilled', paymentStatus: 'completed' })),
     );
     // Creating: the order's INSERT in a transaction, then its payment. Confirming: the order read for its
-    // client secret, then in one transaction the conditional UPDATE, the order read again, one SELECT and
-    // one UPDATE for the key, the download link, the order's status, the e-mail, and the payment event the
-    // order's timeline shows. (The fraud rules that count orders, off in the tests' store, add a SELECT each.)
+    // client secret, then in one transaction the conditional UPDATE, the order read again, the invoice (its
+    // number's series row upserted and read back, then its INSERT: #20 §5), one SELECT and one UPDATE for the
+    // key, the download link, the order's status, the e-mail, and the payment event the order's timeline
+    // shows. (The fraud rules that count orders, off in the tests' store, add a SELECT each.)
     expect({ created: created.length, confirmed: confirmed.length }).toEqual({
       created: 4 + readBack,
-      confirmed: 11 + readBack,
+      confirmed: 14 + readBack,
     });
   });
 });

@@ -38,6 +38,8 @@ export type PaymentStatus = Schemas['PaymentStatus'];
 export type RefundReason = Schemas['RefundReason'];
 export type LicenseKeyStatus = Schemas['LicenseKeyStatus'];
 export type CustomerOrder = Schemas['CustomerOrderDto'];
+/** A credit note of a customer's order (`creditNotes`), its PDF beside the invoice's. */
+export type CustomerCreditNote = Schemas['CustomerCreditNoteDto'];
 export type KeyReportRequest = Schemas['CreateKeyReportDto'];
 export type CustomerKeyReport = Schemas['CustomerKeyReportDto'];
 export type KeyReportStatus = Schemas['KeyReportStatus'];
@@ -63,6 +65,8 @@ export type OrderNote = Schemas['OrderNoteDto'];
 export type OrderNoteRequest = Schemas['CreateOrderNoteDto'];
 /** A chargeback or early fraud warning on the order detail (`disputes`). */
 export type AdminDispute = Schemas['AdminDisputeDto'];
+/** A credit note of the order detail (`creditNotes`): one per refund, and for a dispute lost. */
+export type AdminCreditNote = Schemas['AdminCreditNoteDto'];
 export type AdminLicenseKey = Schemas['AdminLicenseKeyDto'];
 export type AdminDownload = Schemas['AdminDownloadDto'];
 export type AdminCoupon = Schemas['AdminCouponDto'];

@@ -54,6 +54,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/account/orders/{id}/credit-notes/{creditNoteId}.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A credit note of one of the customer's orders as a PDF (Bearer: the token from the link)
+     * @description One per refund, naming the invoice it corrects (the order's `creditNotes`); an attachment named after its number (`credit-note-CN-2026-000045.pdf`).
+     */
+    get: operations['AccountController_creditNotePdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/orders/{id}/invoice.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The invoice of one of the customer's orders as a PDF (Bearer: the token from the link)
+     * @description Issued when the payment was received and never changed; an attachment named after its number (`invoice-2026-000123.pdf`).
+     */
+    get: operations['AccountController_invoicePdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/account/orders/{id}/withdrawal': {
     parameters: {
       query?: never;
@@ -248,6 +288,66 @@ export interface paths {
      */
     post: operations['AdminEmailsController_resend'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/exchange-rates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Exchange rates (ra-data-simple-rest dialect, Content-Range header)
+     * @description Filters: `currency`, `source` (ecb-import, staff), `id` (list). Sorts: date, id.
+     */
+    get: operations['ExchangeRatesController_list'];
+    put?: never;
+    /** Enter a rate (the ECB’s of that day, as published) */
+    post: operations['ExchangeRatesController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/exchange-rates/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import the ECB's reference rates CSV as published (eurofxref.csv or eurofxref-hist.csv)
+     * @description The file as the body (`Content-Type: text/csv`), or JSON `{"csv": "<the file>"}`. Every rate it holds is stored, replacing the one of the same currency and day; cells marked N/A are skipped. A file with a problem (a bad date, a rate not above 0, malformed CSV) is refused whole, naming its line.
+     */
+    post: operations['ExchangeRatesController_import'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/exchange-rates/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One exchange rate */
+    get: operations['ExchangeRatesController_get'];
+    /** Correct a rate (it becomes staff’s) */
+    put: operations['ExchangeRatesController_update'];
+    post?: never;
+    /** Delete a rate; answers it as it was */
+    delete: operations['ExchangeRatesController_remove'];
     options?: never;
     head?: never;
     patch?: never;
@@ -574,6 +674,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/orders/{id}/credit-notes/{creditNoteId}.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A credit note of the order as a PDF (admin and support)
+     * @description One per refund (and a dispute lost), numbered `CN-2026-000045`, naming the invoice it corrects: the detail's `creditNotes` list them. An attachment named after its number (`credit-note-CN-2026-000045.pdf`).
+     */
+    get: operations['AdminOrdersController_creditNotePdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/orders/{id}/disputes/{disputeId}/evidence': {
     parameters: {
       query?: never;
@@ -612,6 +732,26 @@ export interface paths {
      * @description Keys a partial refund revoked stay revoked, and no line gets more working keys than its quantity.
      */
     post: operations['AdminDisputesController_restoreKeys'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders/{id}/invoice.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The order's invoice as a PDF (admin and support)
+     * @description Issued when the payment was received, with its gapless number (`2026-000123`), and never changed: drawn from what was frozen then. An attachment named after its number (`invoice-2026-000123.pdf`).
+     */
+    get: operations['AdminOrdersController_invoicePdf'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -764,6 +904,66 @@ export interface paths {
     post?: never;
     /** Reset a user's two-factor authentication (lost device): it is off, and their sessions end */
     delete: operations['AdminStaffController_resetMfa'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/tax/returns/oss.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The EU One-Stop-Shop return of a quarter
+     * @description One row per member state, VAT rate and currency: the taxable amount and the VAT (invoices less credit notes) in the documents’ currency and in EUR at the ECB rate of the quarter’s last day, or of the next day the ECB published one. `Section`: `oss` (the return), `reverse-charge` (B2B sales to other member states, for the recapitulative statement), `domestic` (sales in SELLER_COUNTRY, for the national return, not OSS).
+     */
+    get: operations['TaxReturnsController_oss'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/tax/returns/register.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The register of invoices and credit notes of a quarter, or of the days from and to
+     * @description Every document issued in the period: invoices, then credit notes, each series in number order. A credit note’s amounts are negative, so each column adds up to the period’s figures. Audited.
+     */
+    get: operations['TaxReturnsController_register'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/tax/returns/uk.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The UK VAT figures of a quarter
+     * @description One row per currency: box 6 (sales excluding VAT) and box 1 (VAT due on them), invoices less credit notes, in the documents’ currency and in GBP at the ECB cross rate of the quarter’s last day (or the next day the ECB published rates), the rates stated.
+     */
+    get: operations['TaxReturnsController_uk'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -1103,6 +1303,23 @@ export interface components {
       /** Format: date-time */
       updatedAt: string;
     };
+    AdminCreditNoteDto: {
+      /** Format: uuid */
+      id: string;
+      /** @example CN-2026-000045 */
+      number: string;
+      /** Format: date-time */
+      issuedAt: string;
+      /** @description What it credits, tax included, in cents */
+      totalCents: number;
+      /** @description The tax it credits, in cents */
+      taxCents: number;
+      /**
+       * Format: uuid
+       * @description The refund it records; null for another reversal (a dispute lost)
+       */
+      refundId: string | null;
+    };
     AdminDisputeDto: {
       /** Format: uuid */
       id: string;
@@ -1383,6 +1600,13 @@ export interface components {
       withdrawnAt: string | null;
       /** @description Chargebacks and early fraud warnings of its payment, oldest first */
       disputes: components['schemas']['AdminDisputeDto'][];
+      /**
+       * @description Its invoice, issued when the payment was received (PDF at GET /api/admin/orders/:id/invoice.pdf); null while unpaid, and for orders paid before invoices were issued
+       * @example 2026-000123
+       */
+      invoiceNumber: string | null;
+      /** @description One per refund (and a dispute lost), oldest first */
+      creditNotes: components['schemas']['AdminCreditNoteDto'][];
     };
     AdminOrderDownloadDto: {
       /** Format: uuid */
@@ -1761,6 +1985,20 @@ export interface components {
       /** @default Windows */
       platform: components['schemas']['Platform'];
     };
+    CreateExchangeRateDto: {
+      /**
+       * @description Stored upper-case
+       * @example USD
+       */
+      currency: string;
+      /** @example 2026-12-31 */
+      date: string;
+      /**
+       * @description 1 EUR = this many units of the currency, as the ECB writes it (at most 6 decimals)
+       * @example 1.0823
+       */
+      rate: string;
+    };
     CreateKeyReportDto: {
       /**
        * Format: uuid
@@ -1836,6 +2074,16 @@ export interface components {
       password: string;
       role: components['schemas']['StaffRole'];
     };
+    CustomerCreditNoteDto: {
+      /** Format: uuid */
+      id: string;
+      /** @example CN-2026-000045 */
+      number: string;
+      /** Format: date-time */
+      issuedAt: string;
+      /** @description What it credits, tax included, in cents */
+      totalCents: number;
+    };
     CustomerDownloadDto: {
       productId: string;
       fileName: string;
@@ -1901,6 +2149,13 @@ export interface components {
       items: components['schemas']['CustomerOrderItemDto'][];
       licenseKeys: components['schemas']['CustomerLicenseKeyDto'][];
       downloads: components['schemas']['CustomerDownloadDto'][];
+      /**
+       * @description Its invoice (PDF at GET /api/account/orders/:id/invoice.pdf); null for an order paid before invoices were issued
+       * @example 2026-000123
+       */
+      invoiceNumber: string | null;
+      /** @description One per refund, oldest first */
+      creditNotes: components['schemas']['CustomerCreditNoteDto'][];
     };
     CustomerOrderItemDto: {
       productId: string;
@@ -2026,6 +2281,38 @@ export interface components {
     DisputeKind: 'dispute' | 'fraud_warning';
     /** @enum {string} */
     EmailStatus: 'pending' | 'sent' | 'failed' | 'withheld';
+    ExchangeRateDto: {
+      id: number;
+      /**
+       * @description ISO 4217, upper-case
+       * @example USD
+       */
+      currency: string;
+      /**
+       * @description The ECB's publication day
+       * @example 2026-12-31
+       */
+      date: string;
+      /**
+       * @description 1 EUR = this many units of the currency
+       * @example 1.0823
+       */
+      rate: string;
+      /**
+       * @description The rate in millionths
+       * @example 1082300
+       */
+      unitsPerEuro: number;
+      source: components['schemas']['ExchangeRateSource'];
+      /** @description Who imported or entered it last */
+      staffUsername: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    /** @enum {string} */
+    ExchangeRateSource: 'ecb-import' | 'staff';
     HealthDto: {
       /**
        * @description The database answers: the store can serve
@@ -2038,6 +2325,31 @@ export interface components {
        * @enum {string}
        */
       redis: 'up' | 'down' | 'off';
+    };
+    ImportExchangeRatesResultDto: {
+      /** @description Rates stored (added, or replacing the one of that day) */
+      rates: number;
+      /** @description Days in the file */
+      dates: number;
+      /** @description Cells the ECB marked N/A (no rate that day), skipped */
+      notAvailable: number;
+      /**
+       * @example [
+       *       "USD",
+       *       "GBP"
+       *     ]
+       */
+      currencies: string[];
+      /**
+       * @description The first day with a rate
+       * @example 1999-01-04
+       */
+      from: string;
+      /**
+       * @description The last day with a rate
+       * @example 2026-12-31
+       */
+      to: string;
     };
     ImportInvalidRowDto: {
       /**
@@ -2521,6 +2833,14 @@ export interface components {
     UpdateDownloadDto: {
       isActive: boolean;
     };
+    UpdateExchangeRateDto: {
+      /** @example USD */
+      currency?: string;
+      /** @example 2026-12-31 */
+      date?: string;
+      /** @example 1.0823 */
+      rate?: string;
+    };
     UpdateKeyReportDto: {
       /** @description Sent to the customer */
       answer: string;
@@ -2684,6 +3004,91 @@ export interface operations {
       };
       /** @description Missing, tampered or expired link */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AccountController_creditNotePdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        creditNoteId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PDF */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /** @description Missing, tampered or expired link */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No such order among this customer’s orders, no invoice yet, or no such credit note of it */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AccountController_invoicePdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PDF */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /** @description Missing, tampered or expired link */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No such order among this customer’s orders, or it has no invoice yet: invoices are issued when the payment is received */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -3337,6 +3742,314 @@ export interface operations {
         content?: never;
       };
       /** @description E-mail not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ExchangeRatesController_list: {
+    parameters: {
+      query?: {
+        /** @description JSON ["field","ASC|DESC"] */
+        sort?: string;
+        /** @description JSON [start,end], inclusive, at most 500 rows */
+        range?: string;
+        /** @description JSON object of filters */
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description `exchange-rates <first>-<last>/<total>`, or `exchange-rates *\/<total>` for an empty page */
+          'Content-Range'?: string;
+          /** @description `true` when more matches exist than counted: the total is a lower bound */
+          'X-Total-Capped'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeRateDto'][];
+        };
+      };
+      /** @description Malformed sort, range or filter */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ExchangeRatesController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateExchangeRateDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeRateDto'];
+        };
+      };
+      /** @description A field is missing or invalid, or EUR (which needs no rate) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description That currency has a rate on that day already */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ExchangeRatesController_import: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The ECB's CSV (text/csv), or {csv} (application/json) */
+    requestBody: {
+      content: {
+        'application/json':
+          | string
+          | {
+              csv: string;
+            };
+        'text/csv':
+          | string
+          | {
+              csv: string;
+            };
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportExchangeRatesResultDto'];
+        };
+      };
+      /** @description Not the ECB’s CSV: the problem and its line */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Over 8 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Neither text/csv nor application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ExchangeRatesController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeRateDto'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Exchange rate not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ExchangeRatesController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateExchangeRateDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeRateDto'];
+        };
+      };
+      /** @description A field is missing or invalid, or EUR (which needs no rate), or none sent */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Exchange rate not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description That currency has a rate on that day already */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ExchangeRatesController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeRateDto'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Exchange rate not found */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4277,6 +4990,42 @@ export interface operations {
       };
     };
   };
+  AdminOrdersController_creditNotePdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        creditNoteId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PDF */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No such order, no invoice yet, or no such credit note of it */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   AdminDisputesController_evidencePack: {
     parameters: {
       query?: {
@@ -4410,6 +5159,41 @@ export interface operations {
       };
       /** @description The dispute is not won, revoked no keys (or they were restored), or the order is not deliverable */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AdminOrdersController_invoicePdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PDF */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No such order, or it has no invoice yet: invoices are issued when the payment is received */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -4937,6 +5721,147 @@ export interface operations {
         content?: never;
       };
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  TaxReturnsController_oss: {
+    parameters: {
+      query?: {
+        /** @description A quarter of UTC time */
+        quarter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV (an attachment): a byte-order mark, a header row, then the rows */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description quarter must look like 2026-Q4 */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No ECB rate for a currency on or after the quarter’s last day (within 10 days) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  TaxReturnsController_register: {
+    parameters: {
+      query?: {
+        /** @description A quarter of UTC time */
+        quarter?: string;
+        /** @description With `to` */
+        from?: string;
+        /** @description With `from` */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV (an attachment): a byte-order mark, a header row, then the rows */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description quarter must look like 2026-Q4 / from and to must be days / not both */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  TaxReturnsController_uk: {
+    parameters: {
+      query?: {
+        /** @description A quarter of UTC time */
+        quarter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV (an attachment): a byte-order mark, a header row, then the rows */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description quarter must look like 2026-Q4 */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No ECB rate for a currency on or after the quarter’s last day (within 10 days) */
+      409: {
         headers: {
           [name: string]: unknown;
         };

@@ -283,6 +283,19 @@ export const schemaRules = {
       },
     },
   },
+  CreateExchangeRateDto: {
+    properties: {
+      currency: {
+        pattern: '^[A-Za-z]{3}$',
+      },
+      date: {
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+      },
+      rate: {
+        pattern: '^\\d{1,9}(\\.\\d{1,6})?$',
+      },
+    },
+  },
   CreateKeyReportDto: {
     properties: {
       errorMessage: {
@@ -402,6 +415,9 @@ export const schemaRules = {
   },
   EmailStatus: {
     enum: ['pending', 'sent', 'failed', 'withheld'],
+  },
+  ExchangeRateSource: {
+    enum: ['ecb-import', 'staff'],
   },
   HealthDto: {
     properties: {
@@ -603,6 +619,19 @@ export const schemaRules = {
       maxRedemptions: {
         maximum: 1000000000,
         minimum: 1,
+      },
+    },
+  },
+  UpdateExchangeRateDto: {
+    properties: {
+      currency: {
+        pattern: '^[A-Za-z]{3}$',
+      },
+      date: {
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+      },
+      rate: {
+        pattern: '^\\d{1,9}(\\.\\d{1,6})?$',
       },
     },
   },

@@ -3,6 +3,7 @@
 // it is by Node (type stripping), Jest (SWC) and Playwright.
 export { BILLING, HOME_BUSINESS, PRO_PLUS, STANDARD, shopperAddress, type Intent } from './billing.ts';
 export { decodeHeader, parseMail, type ParsedMail } from './mime.ts';
+export { pdfText } from './pdf.ts';
 export { freePort } from './ports.ts';
 export { startServer, type RunningServer, type ServerOptions } from './server.ts';
 export { SmtpSink, type ReceivedMail } from './smtp-sink.ts';

@@ -11,6 +11,7 @@ import type { AdminDispute } from '@store/contracts';
 import { useState } from 'react';
 import { useCanAccess, useDataProvider, useRefresh } from 'react-admin';
 import { formatDateTime, formatMoney } from '../common/format';
+import { saveFile } from '../common/saveFile';
 import { StatusChip } from '../common/StatusChip';
 import { errorMessage, useToast } from '../common/toast';
 import type { AppDataProvider } from '../providers/dataProvider';
@@ -26,16 +27,6 @@ const dueSoon = (d: AdminDispute, now: number) =>
   !d.evidenceSubmittedAt &&
   !CLOSED.includes(d.status) &&
   new Date(d.evidenceDueBy).getTime() - now < DUE_SOON_MS;
-
-/** Saves a Blob under a file name (the browser's download). */
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 /** Asks before an action that cannot be undone. */
 const Confirm = ({

@@ -37,6 +37,7 @@ import { OrderTimeline } from './OrderTimeline';
 import { RefundList } from './RefundList';
 import { HoldNotice } from './HoldNotice';
 import { BusinessBuyer } from './BusinessBuyer';
+import { InvoicesPanel } from './InvoicesPanel';
 import type { OrderDetail, RefundReason } from './types';
 
 const REFUND_REASONS: Record<RefundReason, string> = {
@@ -265,6 +266,7 @@ const OrderDetailContent = ({ onClose }: { onClose: () => void }) => {
             <Section title="Refunds">
               <RefundList refunds={order.refunds ?? []} />
             </Section>
+            <InvoicesPanel order={order} />
             <Section title="License Keys">
               {(order.licenseKeys ?? []).length === 0 ? (
                 <Typography variant="body2">No license keys</Typography>

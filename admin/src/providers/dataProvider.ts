@@ -8,7 +8,7 @@ import type {
   RefundRequest,
 } from '@store/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
-import { fetchUtils, type DataProvider, type GetListParams, type UpdateParams } from 'react-admin';
+import { fetchUtils, HttpError, type DataProvider, type GetListParams, type UpdateParams } from 'react-admin';
 import { getToken, type StaffUser } from './session';
 
 const API = '/api/admin';
@@ -96,6 +96,10 @@ export interface AppDataProvider extends DataProvider {
   submitDisputeEvidence(orderId: string, disputeId: string): Promise<AdminDispute>;
   /** `POST …/disputes/:disputeId/restore-keys`: after a dispute won, the keys it revoked work again. */
   restoreDisputeKeys(orderId: string, disputeId: string): Promise<{ restored: number }>;
+  /** `GET /api/admin/orders/:id/invoice.pdf`: the order's invoice. */
+  getInvoicePdf(orderId: string): Promise<Blob>;
+  /** `GET /api/admin/orders/:id/credit-notes/:creditNoteId.pdf`: one of its credit notes. */
+  getCreditNotePdf(orderId: string, creditNoteId: string): Promise<Blob>;
 }
 
 /**
@@ -207,21 +211,17 @@ export function createDataProvider(writableFields: WritableFields): AppDataProvi
       });
       return json as KeyReport;
     },
-    async getKeyReportScreenshot(reportId) {
-      const token = getToken();
-      const response = await fetch(`${API}/key-reports/${encodeURIComponent(reportId)}/screenshot`, {
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-      });
-      if (!response.ok) throw new Error(`The screenshot could not be loaded (${response.status})`);
-      return response.blob();
+    getKeyReportScreenshot(reportId) {
+      return fileOf(
+        `${API}/key-reports/${encodeURIComponent(reportId)}/screenshot`,
+        'The screenshot could not be loaded',
+      );
     },
-    async getDisputeEvidence(orderId, disputeId, format) {
-      const token = getToken();
-      const response = await fetch(`${disputeUrl(orderId, disputeId)}/evidence?format=${format}`, {
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-      });
-      if (!response.ok) throw new Error(`The evidence pack could not be loaded (${response.status})`);
-      return response.blob();
+    getDisputeEvidence(orderId, disputeId, format) {
+      return fileOf(
+        `${disputeUrl(orderId, disputeId)}/evidence?format=${format}`,
+        'The evidence pack could not be loaded',
+      );
     },
     async submitDisputeEvidence(orderId, disputeId) {
       const { json } = await httpClient(`${disputeUrl(orderId, disputeId)}/evidence`, { method: 'POST' });
@@ -231,8 +231,34 @@ export function createDataProvider(writableFields: WritableFields): AppDataProvi
       const { json } = await httpClient(`${disputeUrl(orderId, disputeId)}/restore-keys`, { method: 'POST' });
       return json as { restored: number };
     },
+    getInvoicePdf(orderId) {
+      return fileOf(`${orderUrl(orderId)}/invoice.pdf`, 'The invoice could not be loaded');
+    },
+    getCreditNotePdf(orderId, creditNoteId) {
+      return fileOf(
+        `${orderUrl(orderId)}/credit-notes/${encodeURIComponent(creditNoteId)}.pdf`,
+        'The credit note could not be loaded',
+      );
+    },
   };
 }
 
+/**
+ * A file the API answers (a PDF, an image), fetched with the staff member's token in a header, as a link
+ * or an img src could not send it. A refusal is an HttpError named by `failure` and its status, carrying
+ * the API's JSON answer (its `message` says why: errorMessage).
+ */
+async function fileOf(url: string, failure: string): Promise<Blob> {
+  const token = getToken();
+  const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    throw new HttpError(`${failure} (${response.status})`, response.status, body);
+  }
+  return response.blob();
+}
+
+const orderUrl = (orderId: string) => `${API}/orders/${encodeURIComponent(orderId)}`;
+
 const disputeUrl = (orderId: string, disputeId: string) =>
-  `${API}/orders/${encodeURIComponent(orderId)}/disputes/${encodeURIComponent(disputeId)}`;
+  `${orderUrl(orderId)}/disputes/${encodeURIComponent(disputeId)}`;

@@ -60,6 +60,8 @@ export const PAID_ORDER_DETAIL: OrderDetail = {
   refundableCents: 4049,
   withdrawnAt: null,
   disputes: [],
+  invoiceNumber: '2026-000001',
+  creditNotes: [],
 };
 
 /** A key as the licence keys list answers it: active, unused, given to PAID_ORDER. */

@@ -1,4 +1,14 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  UseGuards,
+  type StreamableFile,
+} from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -9,6 +19,7 @@ import {
   ApiOkResponse,
   ApiPayloadTooLargeResponse,
   ApiOperation,
+  ApiProduces,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
@@ -16,6 +27,7 @@ import {
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import { Public } from '../common/auth.decorators.js';
 import { BodyLimit } from '../common/body-limit.js';
+import { pdfAttachment } from '../common/pdf.js';
 import { CreateKeyReportDto, CustomerKeyReportDto } from '../key-reports/dto/customer-key-report.dto.js';
 import { SELLER_SUPPORT_DAYS } from '../key-reports/key-reports.service.js';
 import { SCREENSHOT_MAX_BASE64 } from '../key-reports/screenshot.js';
@@ -62,6 +74,61 @@ export class AccountController {
   @ApiUnauthorizedResponse({ description: 'Missing, tampered or expired link' })
   async orders(@RequestHeader('authorization') authorization?: string): Promise<CustomerOrderDto[]> {
     return this.account.orders(await this.account.verify(authorization));
+  }
+
+  @Get('orders/:id/invoice.pdf')
+  @UseGuards(ThrottlerGuard)
+  @Throttle({ default: { limit: 30, ttl: 60_000 } })
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: "The invoice of one of the customer's orders as a PDF (Bearer: the token from the link)",
+    description:
+      'Issued when the payment was received and never changed; an attachment named after its number ' +
+      '(`invoice-2026-000123.pdf`).',
+  })
+  @ApiProduces('application/pdf')
+  @ApiOkResponse({ description: 'The PDF', schema: { type: 'string', format: 'binary' } })
+  @ApiUnauthorizedResponse({ description: 'Missing, tampered or expired link' })
+  @ApiNotFoundResponse({
+    description:
+      'No such order among this customer’s orders, or it has no invoice yet: invoices are issued when the ' +
+      'payment is received',
+  })
+  @ApiTooManyRequestsResponse()
+  async invoicePdf(
+    @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string,
+    @RequestHeader('authorization') authorization?: string,
+  ): Promise<StreamableFile> {
+    const email = await this.account.verify(authorization);
+    const { pdf, fileName } = await this.account.documentPdf(email, id);
+    return pdfAttachment(pdf, fileName);
+  }
+
+  @Get('orders/:id/credit-notes/:creditNoteId.pdf')
+  @UseGuards(ThrottlerGuard)
+  @Throttle({ default: { limit: 30, ttl: 60_000 } })
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: "A credit note of one of the customer's orders as a PDF (Bearer: the token from the link)",
+    description:
+      "One per refund, naming the invoice it corrects (the order's `creditNotes`); an attachment named after " +
+      'its number (`credit-note-CN-2026-000045.pdf`).',
+  })
+  @ApiProduces('application/pdf')
+  @ApiOkResponse({ description: 'The PDF', schema: { type: 'string', format: 'binary' } })
+  @ApiUnauthorizedResponse({ description: 'Missing, tampered or expired link' })
+  @ApiNotFoundResponse({
+    description: 'No such order among this customer’s orders, no invoice yet, or no such credit note of it',
+  })
+  @ApiTooManyRequestsResponse()
+  async creditNotePdf(
+    @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string,
+    @Param('creditNoteId', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) creditNoteId: string,
+    @RequestHeader('authorization') authorization?: string,
+  ): Promise<StreamableFile> {
+    const email = await this.account.verify(authorization);
+    const { pdf, fileName } = await this.account.documentPdf(email, id, creditNoteId);
+    return pdfAttachment(pdf, fileName);
   }
 
   @Post('orders/:id/withdrawal')

@@ -9,6 +9,7 @@ import { WithdrawalService } from './withdrawal.service.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { FulfilmentModule } from '../fulfilment/fulfilment.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
+import { InvoicesModule } from '../tax/invoices/invoices.module.js';
 
 @Module({
   imports: [
@@ -19,6 +20,7 @@ import { PaymentsModule } from '../payments/payments.module.js';
     AuditModule,
     FulfilmentModule,
     PaymentsModule,
+    InvoicesModule,
   ],
   controllers: [AccountController],
   providers: [AccountService, WithdrawalService],

@@ -1,4 +1,4 @@
-import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, Not, type DataSource } from 'typeorm';
@@ -23,6 +23,7 @@ import {
 } from './customer-token.js';
 import { runInTransaction } from '../database/transactions.js';
 import { WithdrawalService, withdrawalRefusal } from './withdrawal.service.js';
+import { InvoicesService } from '../tax/invoices/invoices.service.js';
 
 /** The same answer whether or not the address is known, so the form tells nobody who our customers are. */
 export const ACCESS_LINK_ANSWER =
@@ -41,6 +42,7 @@ export class AccountService {
     private readonly outbox: OutboxService,
     private readonly keyReports: KeyReportsService,
     private readonly withdrawal: WithdrawalService,
+    private readonly invoices: InvoicesService,
   ) {}
 
   async sendAccessLink(email: string): Promise<AccessLinkResponseDto> {
@@ -109,14 +111,15 @@ export class AccountService {
       take: ACCOUNT_ORDERS_LIMIT,
     });
     const ids = orders.map((o) => o.id);
-    const [keys, links] = ids.length
+    const [keys, links, documents] = ids.length
       ? await Promise.all([
           this.db
             .getRepository(LicenseKey)
             .find({ where: { orderId: In(ids) }, order: { assignedAt: 'ASC' } }),
           this.db.getRepository(DownloadLink).find({ where: { orderId: In(ids) }, order: LINK_ORDER }),
+          this.invoices.documentsOf(ids),
         ])
-      : [[], []];
+      : [[], [], []];
     const reports = await this.keyReports.latestOf(keys.map((k) => k.id));
     const now = new Date();
     return orders.map((order) => ({
@@ -166,6 +169,20 @@ export class AccountService {
           expiresAt: l.expiresAt,
           isActive: l.isActive,
         })),
+      invoiceNumber: documents.find((d) => d.orderId === order.id && d.kind === 'invoice')?.number ?? null,
+      creditNotes: documents
+        .filter((d) => d.orderId === order.id && d.kind === 'credit-note')
+        .map(({ id, number, issuedAt, totalCents }) => ({ id, number, issuedAt, totalCents })),
     }));
+  }
+
+  /**
+   * The PDF of one of this customer's orders' invoice, or of one of its credit notes: 404 for an order of
+   * another address, as for one that does not exist, and while it has no invoice.
+   */
+  async documentPdf(email: string, orderId: string, creditNoteId?: string) {
+    const own = await this.db.getRepository(Order).existsBy({ id: orderId, customerEmail: email });
+    if (!own) throw new NotFoundException('No such order among your orders');
+    return this.invoices.pdf(orderId, creditNoteId);
   }
 }

@@ -14,6 +14,13 @@ export interface TaxConfig {
   sellerCountry: string | null;
   /** SELLER_VAT_NUMBER: the seller's VAT number, on invoices. */
   sellerVatNumber: string | null;
+  /** SELLER_NAME: the seller as invoices name it; null: the store's name (STORE_NAME). */
+  sellerName: string | null;
+  /**
+   * SELLER_ADDRESS: the seller's address on invoices, free text whose `\n` (typed as such in a .env file)
+   * breaks a line; null: the office address (OFFICE_ADDRESS).
+   */
+  sellerAddress: string | null;
   /**
    * TAX_RATE_OVERRIDES (`CH=8.1,NO=25`): rates in percent that replace the recorded ones or add countries
    * the store does not charge by itself (any outside the EU and the UK), in basis points here.
@@ -29,6 +36,10 @@ export interface TaxConfig {
 
 type Env = Record<string, string | undefined>;
 
+/** The longest seller name and address an invoice prints (they are frozen into each one). */
+const SELLER_NAME_MAX = 200;
+const SELLER_ADDRESS_MAX = 500;
+
 export function taxConfig(env: Env, problems: string[]): TaxConfig {
   const rawMode = env.TAX_MODE?.trim().toLowerCase() || 'off';
   const mode = (TAX_MODES as readonly string[]).includes(rawMode) ? (rawMode as TaxMode) : 'off';
@@ -42,6 +53,18 @@ export function taxConfig(env: Env, problems: string[]): TaxConfig {
   if (sellerVatNumber && !/^[A-Z0-9]{4,20}$/.test(sellerVatNumber))
     problems.push(`SELLER_VAT_NUMBER must be 4 to 20 letters and digits (got "${env.SELLER_VAT_NUMBER}")`);
 
+  const sellerName = env.SELLER_NAME?.trim() || null;
+  if (sellerName && sellerName.length > SELLER_NAME_MAX)
+    problems.push(`SELLER_NAME must be at most ${SELLER_NAME_MAX} characters`);
+  const sellerAddress =
+    env.SELLER_ADDRESS?.replace(/\\n/g, '\n')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .join('\n') || null;
+  if (sellerAddress && sellerAddress.length > SELLER_ADDRESS_MAX)
+    problems.push(`SELLER_ADDRESS must be at most ${SELLER_ADDRESS_MAX} characters`);
+
   const rateOverrides: Record<string, number> = {};
   for (const entry of (env.TAX_RATE_OVERRIDES ?? '')
     .split(',')
@@ -54,7 +77,15 @@ export function taxConfig(env: Env, problems: string[]): TaxConfig {
     }
     rateOverrides[match[1]!] = Math.round(Number(match[2]) * 100);
   }
-  return { mode, sellerCountry, sellerVatNumber, rateOverrides, vatValidation: vatValidation(env, problems) };
+  return {
+    mode,
+    sellerCountry,
+    sellerVatNumber,
+    sellerName,
+    sellerAddress,
+    rateOverrides,
+    vatValidation: vatValidation(env, problems),
+  };
 }
 
 function vatValidation(env: Env, problems: string[]): TaxConfig['vatValidation'] {

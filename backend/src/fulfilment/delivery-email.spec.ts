@@ -183,4 +183,20 @@ describe('renderDeliveryEmail', () => {
     });
     for (const part of [none.text, none.html]) expect(part).not.toContain('Your statements at checkout');
   });
+
+  it('names the invoice after the licence page’s link, and says nothing of one before it is issued', () => {
+    const product = { title: 'Office 2024 Standard', keys: [], downloads: [], keysToFollow: 1 };
+    const mail = renderDeliveryEmail({ ...base, invoiceNumber: '2026-000123', products: [product] });
+    expect(mail.text).toContain(
+      'Your orders, keys and downloads are also available at https://shop.test/login.\n' +
+        'Invoice 2026-000123 is on your licence page: https://shop.test/login',
+    );
+    expect(mail.html).toContain(
+      '<p>Invoice 2026-000123 is on your licence page: <a href="https://shop.test/login">https://shop.test/login</a></p>',
+    );
+    for (const invoiceNumber of [null, undefined]) {
+      const none = renderDeliveryEmail({ ...base, invoiceNumber, products: [product] });
+      for (const part of [none.text, none.html]) expect(part).not.toContain('Invoice');
+    }
+  });
 });

@@ -38,6 +38,8 @@ export interface DeliveryEmailInput {
   followUp: boolean;
   /** When the shopper gave each statement at checkout: confirmed here, the durable medium the law asks for. */
   consents?: ConsentTimes;
+  /** The order's invoice (#20 §5), downloadable from the licence page the e-mail links to. */
+  invoiceNumber?: string | null;
 }
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -73,6 +75,10 @@ export function renderDeliveryEmail(input: DeliveryEmailInput): {
   const support = `Questions? Reply to this e-mail or write to ${input.supportEmail}. Order reference: ${input.orderId}`;
   const receipt = input.receipt ? receiptLines(input.orderId, input.receipt) : [];
   const consents = input.consents ? consentLines(input.consents) : [];
+  const account = `${input.publicUrl}/login`;
+  const invoice = input.invoiceNumber
+    ? `Invoice ${input.invoiceNumber} is on your licence page: ${account}`
+    : '';
 
   const text = [
     `Hello ${input.customerName},`,
@@ -93,7 +99,8 @@ export function renderDeliveryEmail(input: DeliveryEmailInput): {
     'How to install and activate:',
     ...STEPS.map((step, i) => `  ${i + 1}. ${step}`),
     '',
-    `Your orders, keys and downloads are also available at ${input.publicUrl}/login.`,
+    `Your orders, keys and downloads are also available at ${account}.`,
+    ...(invoice ? [invoice] : []),
     ...(receipt.length ? ['', 'Receipt', ...receipt.map((line) => `  ${line}`)] : []),
     ...(consents.length
       ? ['', CONSENTS_HEADING, CONSENTS_INTRO, ...consents.map((line) => `  - ${line}`)]
@@ -121,7 +128,8 @@ ${p.keysToFollow > 0 ? `<li>${p.keysToFollow} key(s) to follow</li>` : ''}</ul>`
 ${waitingNote ? `<p>${escapeHtml(waitingNote)}</p>` : ''}
 <h3 style="font-size:16px">How to install and activate</h3>
 <ol>${STEPS.map((step) => `<li>${escapeHtml(step)}</li>`).join('')}</ol>
-<p>Your orders, keys and downloads are also available at <a href="${escapeHtml(input.publicUrl)}/login">${escapeHtml(input.publicUrl)}/login</a>.</p>
+<p>Your orders, keys and downloads are also available at <a href="${escapeHtml(account)}">${escapeHtml(account)}</a>.</p>
+${input.invoiceNumber ? `<p>Invoice ${escapeHtml(input.invoiceNumber)} is on your licence page: <a href="${escapeHtml(account)}">${escapeHtml(account)}</a></p>` : ''}
 ${receipt.length ? `<h3 style="font-size:16px">Receipt</h3>\n<p>${receipt.map(escapeHtml).join('<br>')}</p>` : ''}
 ${consents.length ? `<h3 style="font-size:16px">${CONSENTS_HEADING}</h3>\n<p>${escapeHtml(CONSENTS_INTRO)}</p>\n<ul>${consents.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` : ''}
 <p>${escapeHtml(support)}</p>

@@ -32,6 +32,7 @@ import { renderOrderHeldEmail, renderOrderHeldStaffEmail } from './hold-email.js
 import { renderKeyReplacementEmail } from './key-replacement-email.js';
 import { renderRefundDueEmail, renderRefundDueStaffEmail } from './refund-due-email.js';
 import { forUpdate, runInTransaction, skipLocked } from '../database/transactions.js';
+import { InvoicesService } from '../tax/invoices/invoices.service.js';
 import { percentOf } from '../tax/tax-rates.js';
 
 /**
@@ -50,6 +51,7 @@ export class FulfilmentService {
     private readonly catalog: CatalogService,
     private readonly coupons: CouponsService,
     private readonly outbox: OutboxService,
+    private readonly invoices: InvoicesService,
   ) {}
 
   /**
@@ -59,7 +61,9 @@ export class FulfilmentService {
    * always recorded; but an order cancelled meanwhile, or whose lapsed coupon reservation cannot be taken
    * again within the cap, is not delivered: it is held for a refund (holdForRefund). `holdReasons` (the
    * fraud rules, asked of the order as read here, by the payment's one winner) hold it for review instead
-   * of delivering it. Returns the order as it now is, or null when the payment was already confirmed.
+   * of delivering it. Every paid order gets its invoice here, whatever follows (its number taken under
+   * the order's lock, see InvoicesService). Returns the order as it now is, or null when the payment was
+   * already confirmed.
    */
   async confirmPayment(
     m: EntityManager,
@@ -77,6 +81,7 @@ export class FulfilmentService {
     // Read after the UPDATE, which holds the row: a staff cancellation (conditional on the payment being
     // unpaid, under the same lock) either committed before it or waits until this commits.
     const order = await m.findOneByOrFail(Order, { id: orderId });
+    const invoice = await this.invoices.issueInvoice(m, order);
     let refused: RefundReason | null = null;
     if (order.status === 'cancelled') refused = 'order-cancelled';
     else if (!(await this.redeemCoupon(m, order))) refused = 'coupon-used-up';
@@ -86,7 +91,7 @@ export class FulfilmentService {
     }
     const reasons = await holdReasons(order);
     if (reasons.length) await this.holdForReview(m, order, reasons);
-    else await this.deliver(m, order, false);
+    else await this.deliver(m, order, false, [], invoice.number);
     return order;
   }
 
@@ -479,13 +484,16 @@ export class FulfilmentService {
   }
 
   /** The delivery e-mail (keys and links, or what follows a back-order) into the outbox, in `m`'s transaction. */
-  private queueDeliveryEmail(
+  private async queueDeliveryEmail(
     m: EntityManager,
     order: Order,
     products: DeliveredProduct[],
     followUp: boolean,
+    invoiceNumber?: string,
   ) {
     const email = renderDeliveryEmail({
+      // The receipt's e-mail points to the invoice (linked, not attached: the outbox keeps rendered mails).
+      invoiceNumber: followUp ? null : (invoiceNumber ?? (await this.invoices.invoiceNumberOf(m, order.id))),
       orderId: order.id,
       receipt: followUp
         ? undefined
@@ -582,13 +590,15 @@ export class FulfilmentService {
   /**
    * Assigns the keys the order still lacks, creates its download links on first delivery, sets its status
    * (on `order` too) and writes the e-mail with whatever it received: the keys assigned here and `given`
-   * (keys already assigned to the order in this transaction, by staff).
+   * (keys already assigned to the order in this transaction, by staff). `invoiceNumber`: the order's, when
+   * the caller has it (otherwise the first e-mail looks it up).
    */
   private async deliver(
     m: EntityManager,
     order: Order,
     followUp: boolean,
     given: LicenseKey[] = [],
+    invoiceNumber?: string,
   ): Promise<'complete' | 'partial' | 'none'> {
     // On first delivery the order has no keys: staff give keys only to paid orders, and this is the
     // confirmation that makes it paid (a paid or refunded order is never confirmed again); or it is a held
@@ -631,7 +641,7 @@ export class FulfilmentService {
     order.status = status;
     order.awaitingKeys = missing > 0;
     await m.update(Order, order.id, { status: order.status, awaitingKeys: order.awaitingKeys });
-    if (!followUp || newKeys > 0) await this.queueDeliveryEmail(m, order, delivered, followUp);
+    if (!followUp || newKeys > 0) await this.queueDeliveryEmail(m, order, delivered, followUp, invoiceNumber);
     if (missing > 0) this.logger.warn(`Order ${order.id} is waiting for ${missing} key(s)`);
     return missing === 0 ? 'complete' : newKeys > 0 ? 'partial' : 'none';
   }

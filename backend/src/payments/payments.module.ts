@@ -18,9 +18,16 @@ import { RedisIntervalGate } from '../redis/redis-interval-gate.js';
 import { DisputesService } from './disputes/disputes.service.js';
 import { HoldRulesService } from './reviews/hold-rules.service.js';
 import { ProviderReviews } from './reviews/provider-reviews.js';
+import { InvoicesModule } from '../tax/invoices/invoices.module.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([PaymentEvent, Refund]), AuditModule, FulfilmentModule, EmailsModule],
+  imports: [
+    TypeOrmModule.forFeature([PaymentEvent, Refund]),
+    AuditModule,
+    FulfilmentModule,
+    EmailsModule,
+    InvoicesModule,
+  ],
   controllers: [PaymentsController],
   providers: [
     ClientSecrets,

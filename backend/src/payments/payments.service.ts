@@ -368,7 +368,7 @@ export class PaymentsService {
         // Refunds not listed (newer API versions list none, older ones the first ten): the rest of the total.
         if (event.amountCents !== null)
           await this.refunds.applyRefundedTotal(m, locked, event.amountCents, event.providerEventId);
-        else if (event.fullyRefunded) await this.fulfilment.refund(m, order.id);
+        else if (event.fullyRefunded) await this.refunds.applyFullyRefunded(m, locked);
         break;
       }
       case 'refund_updated':

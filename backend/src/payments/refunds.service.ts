@@ -10,6 +10,7 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { AuditService, type AuditActor } from '../audit/audit.service.js';
+import { formatUsd } from '../common/money.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isUniqueViolation } from '../database/errors.js';
 import { runInTransaction } from '../database/transactions.js';
@@ -19,6 +20,7 @@ import { renderRefundEmail } from '../fulfilment/refund-email.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { PAID } from '../orders/order-process.js';
+import { InvoicesService } from '../tax/invoices/invoices.service.js';
 import { Refund, type RefundStatus } from './entities/refund.entity.js';
 import { RefundRefused, type PaymentProvider, type ProviderRefund } from './payment-provider.js';
 import { PaymentProviders } from './payment-providers.js';
@@ -65,6 +67,7 @@ export class RefundsService {
     private readonly fulfilment: FulfilmentService,
     private readonly outbox: OutboxService,
     private readonly audit: AuditService,
+    private readonly invoices: InvoicesService,
   ) {}
 
   /** The order's refunds, oldest first. */
@@ -161,6 +164,18 @@ export class RefundsService {
       this.logger.error(
         `Refund ${refund.id} of order ${order.id} was ${reported.status} after it had succeeded: check it at the provider`,
       );
+  }
+
+  /**
+   * The provider says the payment is refunded in full without saying how much (an event with neither its
+   * refunds nor its total): the order is refunded, and its invoice credited with what is left on it.
+   */
+  async applyFullyRefunded(m: EntityManager, order: Order): Promise<void> {
+    if (!(await this.fulfilment.refund(m, order.id))) return;
+    await this.invoices.issueCreditNote(m, order, {
+      refundId: null,
+      reason: 'Refunded in full at the payment provider.',
+    });
   }
 
   /**
@@ -366,8 +381,13 @@ export class RefundsService {
     return this.db.getRepository(Refund).findOneByOrFail({ id: refund.id });
   }
 
-  /** What a succeeded refund does to its order, once. */
+  /** What a succeeded refund does to its order, once: its credit note among them. */
   private async settle(m: EntityManager, order: Order, refund: Refund): Promise<void> {
+    await this.invoices.issueCreditNote(m, order, {
+      refundId: refund.id,
+      amountCents: refund.amountCents,
+      reason: `Refund of ${formatUsd(refund.amountCents)} (refund ${refund.id}).`,
+    });
     const refunded = await this.sum(m, order.id, ['succeeded']);
     const full = refunded >= order.totalCents;
     let keysRevoked = 0;

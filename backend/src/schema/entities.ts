@@ -40,7 +40,9 @@ import { OrderTimeline1765740000000 } from '../database/migrations/1765740000000
 import { OrderTax1765800000000 } from '../database/migrations/1765800000000-order-tax.js';
 import { BusinessBuyers1765900000000 } from '../database/migrations/1765900000000-business-buyers.js';
 import { TaxDocuments1765900000001 } from '../database/migrations/1765900000001-tax-documents.js';
+import { ExchangeRates1765900000002 } from '../database/migrations/1765900000002-exchange-rates.js';
 import { TaxDocument, TaxDocumentSeries } from '../tax/entities/tax-document.entity.js';
+import { ExchangeRate } from '../tax/entities/exchange-rate.entity.js';
 import type { DatabaseSchema } from '../database/data-source-options.js';
 
 /**
@@ -72,6 +74,7 @@ export const ENTITIES = [
   OrderNote,
   TaxDocument,
   TaxDocumentSeries,
+  ExchangeRate,
 ];
 
 /** Migrations in the order they run. A schema change is a new migration appended here. */
@@ -99,6 +102,7 @@ export const MIGRATIONS = [
   OrderTax1765800000000,
   BusinessBuyers1765900000000,
   TaxDocuments1765900000001,
+  ExchangeRates1765900000002,
 ];
 
 export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };

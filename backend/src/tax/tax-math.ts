@@ -63,3 +63,28 @@ export function taxLines(
   const net = subtotal - discountCents;
   return { lineTaxCents, taxCents, totalCents: mode === 'exclusive' ? net + taxCents : net };
 }
+
+/**
+ * The tax a credit note takes back: the refund's share of the invoice's tax not yet credited
+ * (`uncreditedTaxCents`, in `uncreditedTotalCents` still uncredited), rounded half up. Never more than is
+ * left, and a refund of everything left takes back exactly the tax left, so an invoice's credit notes
+ * add up to its tax however its refunds were split.
+ */
+export function creditNoteTax(
+  refundCents: number,
+  uncreditedTotalCents: number,
+  uncreditedTaxCents: number,
+): number {
+  for (const cents of [refundCents, uncreditedTotalCents, uncreditedTaxCents])
+    if (!Number.isInteger(cents) || cents < 0) throw new RangeError(`Bad amount ${cents}`);
+  if (refundCents > uncreditedTotalCents)
+    throw new RangeError(
+      `A credit of ${refundCents} is more than the ${uncreditedTotalCents} left uncredited`,
+    );
+  if (uncreditedTaxCents > uncreditedTotalCents)
+    throw new RangeError(
+      `Tax of ${uncreditedTaxCents} is more than the ${uncreditedTotalCents} it is part of`,
+    );
+  if (uncreditedTotalCents === 0) return 0;
+  return mulDivHalfUp(refundCents, uncreditedTaxCents, uncreditedTotalCents);
+}

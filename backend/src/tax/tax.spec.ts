@@ -1,4 +1,4 @@
-import { lineTax, shareDiscount, taxLines } from './tax-math.js';
+import { creditNoteTax, lineTax, shareDiscount, taxLines } from './tax-math.js';
 import { EU_COUNTRIES, percentOf, standardRate, VAT_COUNTRIES } from './tax-rates.js';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
@@ -77,5 +77,58 @@ describe('tax arithmetic (integer cents, half up, per line)', () => {
       taxCents: 0,
       totalCents: 10932,
     });
+  });
+});
+
+describe('the tax a credit note takes back', () => {
+  /** Credits `refunds` in turn against an invoice of `total` holding `tax`: each credit note's tax. */
+  const credit = (total: number, tax: number, refunds: number[]) => {
+    let [totalLeft, taxLeft] = [total, tax];
+    return refunds.map((refund) => {
+      const taken = creditNoteTax(refund, totalLeft, taxLeft);
+      totalLeft -= refund;
+      taxLeft -= taken;
+      return taken;
+    });
+  };
+
+  it('is the refund’s share of the tax left, rounded half up', () => {
+    // $40.49 with German VAT added: 4818 paid, 769 of it tax.
+    expect(creditNoteTax(4818, 4818, 769)).toBe(769);
+    expect(creditNoteTax(2409, 4818, 769)).toBe(385); // 384.5
+    expect(creditNoteTax(1000, 4818, 769)).toBe(160); // 159.61
+    expect(creditNoteTax(1, 4818, 769)).toBe(0); // 0.16
+    expect(creditNoteTax(500, 1000, 0)).toBe(0); // tax off, or reverse-charged
+    expect(creditNoteTax(0, 0, 0)).toBe(0);
+  });
+
+  it('adds up to the invoice’s tax over several partial refunds and a last one of everything left', () => {
+    expect(credit(4818, 769, [2409, 2409])).toEqual([385, 384]);
+    // 159.61 → 160 of 769; 159.51 → 160 of 609; 159.33 → 159 of 449; the rest takes the 290 left.
+    expect(credit(4818, 769, [1000, 1000, 1000, 1818])).toEqual([160, 160, 159, 290]);
+    for (const refunds of [
+      [1000, 1000, 1000, 1818],
+      [1, 1, 1, 4815],
+      [3, 3, 3, 3, 4806],
+      [4817, 1],
+      [2409, 2409],
+    ]) {
+      const taken = credit(4818, 769, refunds);
+      expect(taken.reduce((a, b) => a + b, 0)).toBe(769);
+      taken.forEach((tax, i) => expect(tax).toBeLessThanOrEqual(refunds[i]!));
+    }
+    // Pennies refunded one at a time never take back more than is left: the last cent takes the rest.
+    const pennies = credit(119, 19, Array<number>(119).fill(1));
+    expect(pennies.reduce((a, b) => a + b, 0)).toBe(19);
+    expect(pennies.every((tax) => tax === 0 || tax === 1)).toBe(true);
+  });
+
+  it('refuses a credit past what is left uncredited', () => {
+    expect(() => creditNoteTax(4819, 4818, 769)).toThrow(
+      'A credit of 4819 is more than the 4818 left uncredited',
+    );
+    expect(() => creditNoteTax(10, 100, 101)).toThrow(RangeError);
+    expect(() => creditNoteTax(-1, 100, 10)).toThrow(RangeError);
+    expect(() => creditNoteTax(1.5, 100, 10)).toThrow(RangeError);
   });
 });

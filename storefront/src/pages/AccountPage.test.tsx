@@ -33,6 +33,8 @@ const ORDER: CustomerOrder = {
   ],
   licenseKeys: [key('ABCDE-12345-FGHIJ-67890-KLMNO', true), key('XXXXX-XXXXX-XXXXX-XXXXX-PQRST', false)],
   downloads: [],
+  invoiceNumber: null,
+  creditNotes: [],
 };
 
 describe('AccountPage', () => {

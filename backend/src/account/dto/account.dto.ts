@@ -71,6 +71,15 @@ export class CustomerOrderItemDto {
   @ApiProperty({ type: 'integer', description: 'Unit price in cents' }) unitPriceCents: number;
 }
 
+/** A credit note of the order (#20 §5): PDF at GET /api/account/orders/:id/credit-notes/:creditNoteId.pdf. */
+export class CustomerCreditNoteDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'CN-2026-000045' }) number: string;
+  @ApiProperty() issuedAt: Date;
+  @ApiProperty({ type: 'integer', description: 'What it credits, tax included, in cents' })
+  totalCents: number;
+}
+
 export class CustomerOrderDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() createdAt: Date;
@@ -93,6 +102,17 @@ export class CustomerOrderDto {
   @ApiProperty({ type: [CustomerOrderItemDto] }) items: CustomerOrderItemDto[];
   @ApiProperty({ type: [CustomerLicenseKeyDto] }) licenseKeys: CustomerLicenseKeyDto[];
   @ApiProperty({ type: [CustomerDownloadDto] }) downloads: CustomerDownloadDto[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '2026-000123',
+    description:
+      'Its invoice (PDF at GET /api/account/orders/:id/invoice.pdf); null for an order paid before ' +
+      'invoices were issued',
+  })
+  invoiceNumber: string | null;
+  @ApiProperty({ type: [CustomerCreditNoteDto], description: 'One per refund, oldest first' })
+  creditNotes: CustomerCreditNoteDto[];
 }
 
 export class WithdrawalRequestDto {

@@ -1,4 +1,14 @@
-import { Body, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
+import {
+  Body,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  Query,
+  type StreamableFile,
+} from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
@@ -9,8 +19,10 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiProduces,
 } from '@nestjs/swagger';
 import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
+import { pdfAttachment } from '../../common/pdf.js';
 import { ListQueryDto, type ListPage } from '../../common/list-query.js';
 import { SimpleRestList } from '../../common/simple-rest-list.js';
 import { AdminOrdersService } from './admin-orders.service.js';
@@ -21,6 +33,7 @@ import { RequestHeader } from '../../common/request-header.decorator.js';
 import { AdminRefundDto, CreateRefundDto } from './dto/admin-refund.dto.js';
 
 const orderId = new ParseUUIDPipe({ errorHttpStatusCode: 404 });
+const documentId = orderId;
 
 @AdminController('orders', 'admin: orders')
 export class AdminOrdersController {
@@ -106,6 +119,43 @@ export class AdminOrdersController {
     @RequestHeader('idempotency-key') idempotencyKey?: string,
   ): Promise<AdminRefundDto> {
     return this.orders.refund(id, body, staff, idempotencyKey?.trim().slice(0, 255) || undefined);
+  }
+
+  @Get(':id/invoice.pdf')
+  @Roles('admin', 'support')
+  @ApiOperation({
+    summary: "The order's invoice as a PDF (admin and support)",
+    description:
+      'Issued when the payment was received, with its gapless number (`2026-000123`), and never changed: ' +
+      'drawn from what was frozen then. An attachment named after its number (`invoice-2026-000123.pdf`).',
+  })
+  @ApiProduces('application/pdf')
+  @ApiOkResponse({ description: 'The PDF', schema: { type: 'string', format: 'binary' } })
+  @ApiNotFoundResponse({
+    description: 'No such order, or it has no invoice yet: invoices are issued when the payment is received',
+  })
+  async invoicePdf(@Param('id', orderId) id: string): Promise<StreamableFile> {
+    const { pdf, fileName } = await this.orders.documentPdf(id);
+    return pdfAttachment(pdf, fileName);
+  }
+
+  @Get(':id/credit-notes/:creditNoteId.pdf')
+  @Roles('admin', 'support')
+  @ApiOperation({
+    summary: 'A credit note of the order as a PDF (admin and support)',
+    description:
+      "One per refund (and a dispute lost), numbered `CN-2026-000045`, naming the invoice it corrects: the detail's " +
+      '`creditNotes` list them. An attachment named after its number (`credit-note-CN-2026-000045.pdf`).',
+  })
+  @ApiProduces('application/pdf')
+  @ApiOkResponse({ description: 'The PDF', schema: { type: 'string', format: 'binary' } })
+  @ApiNotFoundResponse({ description: 'No such order, no invoice yet, or no such credit note of it' })
+  async creditNotePdf(
+    @Param('id', orderId) id: string,
+    @Param('creditNoteId', documentId) creditNoteId: string,
+  ): Promise<StreamableFile> {
+    const { pdf, fileName } = await this.orders.documentPdf(id, creditNoteId);
+    return pdfAttachment(pdf, fileName);
   }
 
   @Post(':id/resend-email')

@@ -3,13 +3,14 @@ import { AuditModule } from '../../audit/audit.module.js';
 import { FulfilmentModule } from '../../fulfilment/fulfilment.module.js';
 import { LicenseKeysModule } from '../../license-keys/license-keys.module.js';
 import { PaymentsModule } from '../../payments/payments.module.js';
+import { InvoicesModule } from '../../tax/invoices/invoices.module.js';
 import { AdminOrdersController } from './admin-orders.controller.js';
 import { AdminOrdersService } from './admin-orders.service.js';
 import { OrderTimelineController } from './order-timeline.controller.js';
 import { OrderTimelineService } from './order-timeline.service.js';
 
 @Module({
-  imports: [AuditModule, FulfilmentModule, LicenseKeysModule, PaymentsModule],
+  imports: [AuditModule, FulfilmentModule, LicenseKeysModule, PaymentsModule, InvoicesModule],
   controllers: [AdminOrdersController, OrderTimelineController],
   providers: [AdminOrdersService, OrderTimelineService],
 })

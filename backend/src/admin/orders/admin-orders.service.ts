@@ -46,6 +46,7 @@ import { allowedTransitions, deliveryRefusal, REFUND_ACTION, UNPAID } from '../.
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { runInTransaction } from '../../database/transactions.js';
 import { percentOf } from '../../tax/tax-rates.js';
+import { InvoicesService } from '../../tax/invoices/invoices.service.js';
 
 const ORDER_LIST = {
   sortable: ['createdAt', 'totalCents', 'customerEmail', 'status'] as const,
@@ -109,6 +110,7 @@ export class AdminOrdersService {
     private readonly providers: PaymentProviders,
     private readonly refunds: RefundsService,
     private readonly disputes: DisputesService,
+    private readonly invoices: InvoicesService,
   ) {}
 
   /**
@@ -156,13 +158,14 @@ export class AdminOrdersService {
   /** One order with its items, billing, keys (in full for admins, masked for support), links and e-mails. */
   async get(id: string, actor: StaffUserDto): Promise<AdminOrderDetailDto> {
     const order = await this.find(id);
-    const [keys, links, emails, refunds, refundableCents, disputes] = await Promise.all([
+    const [keys, links, emails, refunds, refundableCents, disputes, documents] = await Promise.all([
       this.db.getRepository(LicenseKey).find({ where: { orderId: id }, order: { assignedAt: 'ASC' } }),
       this.db.getRepository(DownloadLink).find({ where: { orderId: id }, order: LINK_ORDER }),
       this.db.getRepository(OutboxEmail).find({ where: { orderId: id }, order: { createdAt: 'ASC' } }),
       this.refunds.listFor(id),
       this.refunds.refundableCents(this.db.manager, order),
       this.disputes.listFor(id),
+      this.invoices.documentsOf([id]),
     ]);
     const reveal = actor.role === 'admin';
     if (reveal && keys.length) {
@@ -247,6 +250,17 @@ export class AdminOrdersService {
       refundableCents,
       withdrawnAt: order.withdrawnAt,
       disputes: disputes.map((d) => AdminDisputeDto.from(d)),
+      invoiceNumber: documents.find((d) => d.kind === 'invoice')?.number ?? null,
+      creditNotes: documents
+        .filter((d) => d.kind === 'credit-note')
+        .map(({ id, number, issuedAt, totalCents, taxCents, refundId }) => ({
+          id,
+          number,
+          issuedAt,
+          totalCents,
+          taxCents,
+          refundId,
+        })),
     };
   }
 
@@ -312,6 +326,12 @@ export class AdminOrdersService {
         'The payment for this order has just gone through: refund it instead of cancelling',
       );
     }
+  }
+
+  /** The PDF of the order's invoice, or of one of its credit notes (404 when it has none yet). */
+  async documentPdf(id: string, creditNoteId?: string) {
+    await this.find(id);
+    return this.invoices.pdf(id, creditNoteId);
   }
 
   /** Queues the delivery e-mail again with everything the order has now. */

@@ -1,4 +1,4 @@
-import { Get, HttpCode, Param, ParseUUIDPipe, Post, Query, StreamableFile } from '@nestjs/common';
+import { Get, HttpCode, Param, ParseUUIDPipe, Post, Query, type StreamableFile } from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
   ApiConflictResponse,
@@ -10,6 +10,7 @@ import {
   ApiQuery,
 } from '@nestjs/swagger';
 import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
+import { pdfAttachment } from '../../common/pdf.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { DisputeEvidenceService } from './dispute-evidence.service.js';
 import { DisputesService } from './disputes.service.js';
@@ -47,11 +48,7 @@ export class AdminDisputesController {
     const format = query.format ?? 'pdf';
     const pack = await this.evidence.read(id, disputeId, format, staff);
     if (!Buffer.isBuffer(pack)) return pack;
-    return new StreamableFile(pack, {
-      type: 'application/pdf',
-      disposition: `attachment; filename="dispute-evidence-${id.slice(0, 8)}.pdf"`,
-      length: pack.length,
-    });
+    return pdfAttachment(pack, `dispute-evidence-${id.slice(0, 8)}.pdf`);
   }
 
   @Post(':id/disputes/:disputeId/evidence')

@@ -13,6 +13,7 @@ import { deliveryRefusal, PAID, SPENT_KEY_STATUSES, statesBefore } from '../../o
 import { Refund } from '../entities/refund.entity.js';
 import type { ProviderDispute, ProviderFraudWarning } from '../payment-provider.js';
 import { RefundsService } from '../refunds.service.js';
+import { InvoicesService } from '../../tax/invoices/invoices.service.js';
 import { renderDisputeStaffEmail, type DisputeAlert } from './dispute-emails.js';
 import { Dispute } from './entities/dispute.entity.js';
 
@@ -41,6 +42,7 @@ export class DisputesService {
     private readonly refunds: RefundsService,
     private readonly outbox: OutboxService,
     private readonly audit: AuditService,
+    private readonly invoices: InvoicesService,
   ) {}
 
   /** The order's disputes and fraud warnings, oldest first. */
@@ -145,7 +147,8 @@ export class DisputesService {
   /**
    * Won: the payment is the store's again (completed, or partially refunded after refunds), the keys stay
    * revoked until staff restore them. Lost: the money went back, the payment is refunded (fulfilment's
-   * refund, keys revoked and links disabled; a held order is cancelled, its reservation released).
+   * refund, keys revoked and links disabled; a held order is cancelled, its reservation released), and
+   * what its invoice still has uncredited gets a credit note (no refund row records this money).
    */
   private async close(m: EntityManager, order: Order, dispute: Dispute): Promise<void> {
     if (WON.includes(dispute.status)) {
@@ -160,6 +163,10 @@ export class DisputesService {
       if (order.status === 'on_hold')
         await this.fulfilment.cancelUndelivered(m, order, 'cancelled', 'review-rejected');
       await this.fulfilment.refund(m, order.id);
+      await this.invoices.issueCreditNote(m, order, {
+        refundId: null,
+        reason: `Dispute ${dispute.providerDisputeId} lost: the payment went back to the cardholder.`,
+      });
     }
     await this.alert(m, order, dispute, { event: 'closed' });
   }

@@ -1,28 +1,17 @@
-import PDFDocument from 'pdfkit';
+import { renderPdf } from '../../common/pdf.js';
 import type { EvidencePack } from './evidence.js';
 
-/**
- * The evidence pack as one PDF a bank can read: headed sections, one fact a line. Content streams are not
- * compressed (`compress: false`): the pack is small, and its text stays searchable by simple tools.
- */
+/** The evidence pack as one PDF a bank can read: headed sections, one fact a line. */
 export function renderEvidencePdf(pack: EvidencePack): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    compress: false,
-    info: {
-      Title: `Dispute evidence, order ${pack.order.id}`,
-      Author: pack.store.name,
-      Subject: `Dispute ${pack.dispute.providerDisputeId}`,
-    },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const info = {
+    Title: `Dispute evidence, order ${pack.order.id}`,
+    Author: pack.store.name,
+    Subject: `Dispute ${pack.dispute.providerDisputeId}`,
+  };
+  return renderPdf(info, (doc) => drawEvidence(doc, pack));
+}
 
+function drawEvidence(doc: PDFKit.PDFDocument, pack: EvidencePack): void {
   const heading = (text: string) =>
     doc.moveDown(0.8).font('Helvetica-Bold').fontSize(12).text(text).moveDown(0.2);
   const line = (label: string, value: string | number | null) =>
@@ -102,7 +91,4 @@ export function renderEvidencePdf(pack: EvidencePack): Promise<Buffer> {
   heading('Refunds');
   if (!pack.refunds.length) plain('None.');
   for (const r of pack.refunds) plain(`• ${r.at}: ${r.amount}, ${r.status}: ${r.reason}`);
-
-  doc.end();
-  return done;
 }

@@ -32,6 +32,8 @@ const order = (report: CustomerOrder['licenseKeys'][number]['report']): Customer
     },
   ],
   downloads: [],
+  invoiceNumber: null,
+  creditNotes: [],
 });
 
 const OPEN_REPORT = {

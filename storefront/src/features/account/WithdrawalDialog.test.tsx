@@ -25,6 +25,8 @@ const waiting: CustomerOrder = {
   ],
   licenseKeys: [],
   downloads: [],
+  invoiceNumber: null,
+  creditNotes: [],
 };
 
 const withdrawn: CustomerOrder = {

@@ -68,6 +68,23 @@ export class AdminOrderEmailDto {
   @ApiProperty({ type: Date, nullable: true }) sentAt: Date | null;
 }
 
+/** A credit note of the order (#20 §5): PDF at GET /api/admin/orders/:id/credit-notes/:creditNoteId.pdf. */
+export class AdminCreditNoteDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'CN-2026-000045' }) number: string;
+  @ApiProperty() issuedAt: Date;
+  @ApiProperty({ type: 'integer', description: 'What it credits, tax included, in cents' })
+  totalCents: number;
+  @ApiProperty({ type: 'integer', description: 'The tax it credits, in cents' }) taxCents: number;
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The refund it records; null for another reversal (a dispute lost)',
+  })
+  refundId: string | null;
+}
+
 /** The statuses staff may move an order to now, each field changed on its own (see allowedTransitions). */
 export class AdminOrderTransitionsDto {
   @ApiProperty({ enum: ORDER_STATUSES, enumName: 'OrderStatus', isArray: true, example: ['cancelled'] })
@@ -147,6 +164,22 @@ export class AdminOrderDetailDto extends AdminOrderRowDto {
     description: 'Chargebacks and early fraud warnings of its payment, oldest first',
   })
   disputes: AdminDisputeDto[];
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '2026-000123',
+    description:
+      'Its invoice, issued when the payment was received (PDF at GET /api/admin/orders/:id/invoice.pdf); ' +
+      'null while unpaid, and for orders paid before invoices were issued',
+  })
+  invoiceNumber: string | null;
+
+  @ApiProperty({
+    type: [AdminCreditNoteDto],
+    description: 'One per refund (and a dispute lost), oldest first',
+  })
+  creditNotes: AdminCreditNoteDto[];
 }
 
 /**

@@ -1,0 +1,101 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetStoreConfig } from '../common/storeConfig';
+import { EMPTY_STATS, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { endedQuarters } from './quarters';
+
+const csv = () =>
+  new Response('\uFEFFSection,Country\r\n', { headers: { 'content-type': 'text/csv; charset=utf-8' } });
+const NO_RATE =
+  "No ECB rate for USD on or after 2026-12-31: enter it under Exchange rates (or import the ECB's file)";
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }),
+  );
+});
+afterEach(() => resetStoreConfig());
+
+const downloads = (fetchMock: ReturnType<typeof stubApi>) =>
+  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/tax/returns/'));
+
+async function openPage() {
+  signIn();
+  renderAdmin('/admin/tax-returns');
+  return screen.findByRole('heading', { name: 'Tax returns' }, SLOW);
+}
+
+describe('the Tax returns page', () => {
+  it('downloads the three files of the chosen quarter, with the token', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/tax/returns/oss.csv': csv,
+      'GET /api/admin/tax/returns/uk.csv': csv,
+      'GET /api/admin/tax/returns/register.csv': csv,
+    });
+    await openPage();
+    const [latest, previous] = endedQuarters(new Date());
+
+    // The last quarter that ended is chosen; the eight ended quarters are offered.
+    const picker = screen.getByRole('combobox', { name: 'Quarter' });
+    expect(picker.textContent).toBe(latest);
+    fireEvent.mouseDown(picker);
+    const listbox = await screen.findByRole('listbox');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(endedQuarters(new Date()));
+    fireEvent.click(within(listbox).getByRole('option', { name: previous }));
+
+    for (const name of ['OSS return (CSV)', 'UK VAT figures (CSV)', 'Invoice register (CSV)']) {
+      const button = screen.getByRole('button', { name });
+      await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+      fireEvent.click(button);
+    }
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalledTimes(3));
+    expect(downloads(fetchMock)).toEqual([
+      `/api/admin/tax/returns/oss.csv?quarter=${previous}`,
+      `/api/admin/tax/returns/uk.csv?quarter=${previous}`,
+      `/api/admin/tax/returns/register.csv?quarter=${previous}`,
+    ]);
+    const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/tax/returns/'))!;
+    expect(new Headers(call[1]?.headers).get('Authorization')).toBe('Bearer token-1');
+  });
+
+  it("says what to do when the quarter's rate is missing", async () => {
+    stubApi({
+      'GET /api/admin/tax/returns/oss.csv': () =>
+        Response.json({ statusCode: 409, message: NO_RATE, error: 'Conflict' }, { status: 409 }),
+    });
+    await openPage();
+    fireEvent.click(screen.getByRole('button', { name: 'OSS return (CSV)' }));
+
+    const toast = await screen.findByRole('alert', {}, SLOW);
+    expect(toast.textContent).toContain('Download failed');
+    expect(toast.textContent).toContain(NO_RATE);
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+    // The page itself says where the rates are kept (the sidebar has the link too).
+    const page = (await screen.findByRole('heading', { name: 'Tax returns' })).parentElement!;
+    expect(within(page).getByRole('link', { name: 'Exchange rates' }).getAttribute('href')).toBe(
+      '/admin/exchange-rates',
+    );
+  });
+
+  it('is in the sidebar for administrators, not for support', async () => {
+    stubApi({ '/api/admin/dashboard': () => Response.json(EMPTY_STATS) });
+    signIn('support');
+    renderAdmin('/admin/dashboard');
+    expect(await screen.findByRole('link', { name: 'Orders' }, SLOW)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Tax returns' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Exchange rates' })).toBeNull();
+  });
+
+  it('is in the sidebar for administrators, with the exchange rates', async () => {
+    stubApi({ '/api/admin/dashboard': () => Response.json(EMPTY_STATS) });
+    signIn();
+    renderAdmin('/admin/dashboard');
+    expect(await screen.findByRole('link', { name: 'Tax returns' }, SLOW)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Exchange rates' })).toBeTruthy();
+  });
+});

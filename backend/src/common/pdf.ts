@@ -1,0 +1,33 @@
+import { StreamableFile } from '@nestjs/common';
+import PDFDocument from 'pdfkit';
+
+/**
+ * An A4 PDF that `draw` writes, as one Buffer. Content streams are not compressed (`compress: false`): the
+ * documents are small, and their text stays searchable by simple tools. With `info.CreationDate` set the
+ * bytes depend on the drawing alone (pdfkit dates the file and derives its ID from that date), so a
+ * document drawn twice from the same record is the same file.
+ */
+export function renderPdf(
+  info: PDFKit.DocumentInfo,
+  draw: (doc: PDFKit.PDFDocument) => void,
+): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, compress: false, info });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  draw(doc);
+  doc.end();
+  return done;
+}
+
+/** A PDF answered as a download named `fileName` (Content-Disposition: attachment). */
+export function pdfAttachment(pdf: Buffer, fileName: string): StreamableFile {
+  return new StreamableFile(pdf, {
+    type: 'application/pdf',
+    disposition: `attachment; filename="${fileName}"`,
+    length: pdf.length,
+  });
+}

@@ -1,0 +1,105 @@
+import { pdfText } from '@store/testing';
+import type { TaxDocument } from '../entities/tax-document.entity.js';
+import { creditNoteFor, invoiceFor, type InvoicedOrder } from './document-details.js';
+import { renderTaxDocumentPdf } from './invoice-pdf.js';
+
+const ORDER: InvoicedOrder = {
+  id: '3a5c46f3-34bf-4bf0-ae77-d1598184f7fe',
+  customerName: 'Greta Invoiced',
+  customerEmail: 'greta@example.com',
+  billingCompany: null,
+  billingAddress: 'Hauptstrasse 1',
+  billingCity: 'Berlin',
+  billingZipCode: '10115',
+  billingCountry: 'DE',
+  vatNumber: null,
+  orderItems: [
+    {
+      productId: 'office-2024-standard',
+      name: 'Office 2024 Standard',
+      quantity: 1,
+      unitPriceCents: 4049,
+      taxCents: 769,
+    },
+  ],
+  subtotalCents: 4049,
+  discountCents: 0,
+  totalCents: 4818,
+  currency: 'usd',
+  taxMode: 'exclusive',
+  taxRateBasisPoints: 1900,
+  taxCountry: 'DE',
+  taxCents: 769,
+  reverseCharge: false,
+};
+const SELLER = {
+  name: 'Licence Store Ltd',
+  address: '1 Harbour Road\nDublin',
+  country: 'IE',
+  vatNumber: 'IE6388047V',
+};
+
+const issued = (content: ReturnType<typeof invoiceFor>, kind: TaxDocument['kind'], number: string) =>
+  ({
+    ...content,
+    id: `${kind}-1`,
+    kind,
+    number,
+    orderId: ORDER.id,
+    issuedAt: new Date('2026-11-20T10:00:00Z'),
+  }) as TaxDocument;
+
+describe('the invoice PDF', () => {
+  const invoice = issued(invoiceFor(ORDER, SELLER), 'invoice', '2026-000007');
+
+  it('is drawn from the row alone: the same row, the same file', async () => {
+    const first = await renderTaxDocumentPdf(invoice, null);
+    // As the row is read again from the database: equal values, other objects.
+    const again = {
+      ...invoice,
+      issuedAt: new Date(invoice.issuedAt.getTime()),
+      details: JSON.parse(JSON.stringify(invoice.details)) as TaxDocument['details'],
+    } as TaxDocument;
+    const second = await renderTaxDocumentPdf(again, null);
+    expect(first.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(second.equals(first)).toBe(true);
+  });
+
+  it('states the number, the date, both parties, the lines, the VAT and the total', async () => {
+    const text = pdfText(await renderTaxDocumentPdf(invoice, null));
+    for (const fact of [
+      'Invoice',
+      '2026-000007',
+      '2026-11-20',
+      ORDER.id,
+      'From',
+      'Licence Store Ltd',
+      '1 Harbour Road',
+      'Dublin',
+      'VAT number: IE6388047V',
+      'Bill to',
+      'Greta Invoiced',
+      'Hauptstrasse 1',
+      '10115 Berlin',
+      'Office 2024 Standard',
+      '$40.49',
+      '$7.69',
+      'VAT 19% (DE)',
+      '$48.18',
+      'VAT at 19% (DE) is added to the prices.',
+    ])
+      expect(text).toContain(fact);
+    expect(text).not.toContain('Discount');
+  });
+
+  it('names the invoice a credit note corrects', async () => {
+    const credit = { totalCents: 1000, taxCents: 160, reason: 'Refund of $10.00.' };
+    const note = issued(creditNoteFor(invoice, credit, { totalCents: 0 }), 'credit-note', 'CN-2026-000003');
+    const text = pdfText(await renderTaxDocumentPdf(note, invoice));
+    for (const fact of ['Credit note', 'CN-2026-000003', 'Corrects invoice:', '2026-000007 of 2026-11-20'])
+      expect(text).toContain(fact);
+    expect(text).toContain('Credited to');
+    expect(text).toContain('Total credited');
+    expect(text).toContain('Refund of $10.00.');
+  });
+});

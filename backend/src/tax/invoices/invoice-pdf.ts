@@ -1,0 +1,151 @@
+import { formatUsd } from '../../common/money.js';
+import { renderPdf } from '../../common/pdf.js';
+import type { TaxDocument, TaxDocumentParty } from '../entities/tax-document.entity.js';
+import { percentOf } from '../tax-rates.js';
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+interface Column {
+  title: string;
+  x: number;
+  width: number;
+  align: 'left' | 'right';
+}
+
+/** The lines' columns: where each starts, how wide it is, how it is aligned; with tax off, no net and VAT. */
+const TAXED: Column[] = [
+  { title: 'Description', x: 50, width: 185, align: 'left' },
+  { title: 'Qty', x: 235, width: 35, align: 'right' },
+  { title: 'Unit price', x: 275, width: 65, align: 'right' },
+  { title: 'Net', x: 340, width: 65, align: 'right' },
+  { title: 'VAT', x: 405, width: 60, align: 'right' },
+  { title: 'Total', x: 465, width: 80, align: 'right' },
+];
+const UNTAXED: Column[] = [
+  { title: 'Description', x: 50, width: 315, align: 'left' },
+  { title: 'Qty', x: 365, width: 35, align: 'right' },
+  { title: 'Unit price', x: 400, width: 65, align: 'right' },
+  { title: 'Total', x: 465, width: 80, align: 'right' },
+];
+
+/** A party's lines as printed: name, company, address (lines of its own), place, country, VAT number, e-mail. */
+function partyLines(party: TaxDocumentParty): string[] {
+  const place = [party.zipCode, party.city].filter(Boolean).join(' ');
+  return [
+    party.name,
+    party.company,
+    ...(party.address ?? '').split('\n'),
+    place,
+    party.country,
+    party.vatNumber ? `VAT number: ${party.vatNumber}` : null,
+    party.email,
+  ].filter((line): line is string => Boolean(line?.trim()));
+}
+
+/**
+ * An invoice or a credit note as an A4 PDF, drawn from its frozen row alone (and, for a credit note, the
+ * frozen row of the invoice it corrects): the same row always gives the same file. Text stays extractable
+ * (uncompressed, see renderPdf).
+ */
+export function renderTaxDocumentPdf(document: TaxDocument, corrects: TaxDocument | null): Promise<Buffer> {
+  const title = document.kind === 'invoice' ? 'Invoice' : 'Credit note';
+  const info = {
+    Title: `${title} ${document.number}`,
+    Author: document.details.seller.name,
+    CreationDate: document.issuedAt,
+  };
+  return renderPdf(info, (doc) => draw(doc, document, title, corrects));
+}
+
+function draw(doc: PDFKit.PDFDocument, d: TaxDocument, title: string, corrects: TaxDocument | null) {
+  const left = doc.page.margins.left;
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  const label = (name: string, value: string) =>
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .text(`${name}: `, { continued: true })
+      .font('Helvetica')
+      .text(value);
+
+  doc.font('Helvetica-Bold').fontSize(20).text(title);
+  doc.moveDown(0.5);
+  label('Number', d.number);
+  label('Date', day(d.issuedAt));
+  label('Order', d.orderId);
+  if (corrects) label('Corrects invoice', `${corrects.number} of ${day(corrects.issuedAt)}`);
+  doc.moveDown(1);
+
+  // Seller and buyer side by side.
+  const top = doc.y;
+  const party = (heading: string, x: number, lines: string[]) => {
+    doc.font('Helvetica-Bold').fontSize(10).text(heading, x, top, { width: 230 });
+    doc.font('Helvetica').fontSize(10);
+    for (const line of lines) doc.text(line, x, doc.y, { width: 230 });
+    return doc.y;
+  };
+  const end = Math.max(
+    party('From', left, partyLines(d.details.seller)),
+    party(d.kind === 'invoice' ? 'Bill to' : 'Credited to', 310, partyLines(d.details.buyer)),
+  );
+  doc.y = end + 20;
+
+  // The lines.
+  const taxed = d.taxMode !== 'off';
+  const columns = taxed ? TAXED : UNTAXED;
+  const row = (cells: string[], font: string) => {
+    doc.font(font).fontSize(9);
+    const height = Math.max(
+      ...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 5 })),
+    );
+    if (doc.y + height > bottom()) doc.addPage();
+    const y = doc.y;
+    cells.forEach((cell, i) => {
+      const column = columns[i]!;
+      doc.text(cell, column.x, y, { width: column.width - 5, align: column.align });
+    });
+    doc.x = left;
+    doc.y = y + height + 4;
+  };
+  row(
+    columns.map((c) => c.title),
+    'Helvetica-Bold',
+  );
+  for (const line of d.details.lines) {
+    const amounts = taxed ? [line.netCents, line.taxCents, line.totalCents] : [line.totalCents];
+    row(
+      [line.description, String(line.quantity), formatUsd(line.unitPriceCents), ...amounts.map(formatUsd)],
+      'Helvetica',
+    );
+  }
+  doc.moveDown(1);
+
+  // The totals, right-aligned under the table.
+  const total = (name: string, cents: number, bold = false) => {
+    if (doc.y + 14 > bottom()) doc.addPage();
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+    doc.text(name, 245, y, { width: 215, align: 'right' });
+    doc.text(formatUsd(cents), 465, y, { width: 75, align: 'right' });
+    doc.x = left;
+  };
+  const discount = d.details.discountCents ?? 0;
+  if (discount > 0) total('Discount (already taken off the lines)', -discount);
+  if (taxed) {
+    total('Net', d.netCents);
+    const country = d.taxCountry ? ` (${d.taxCountry})` : '';
+    total(`VAT ${percentOf(d.taxRateBasisPoints)}%${country}`, d.taxCents);
+  }
+  total(d.kind === 'invoice' ? 'Total' : 'Total credited', d.totalCents, true);
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .text(`Amounts in ${d.currency.toUpperCase()}.`, left, doc.y + 4, { width: 490, align: 'right' });
+
+  if (d.details.notes.length) {
+    doc.moveDown(1.5);
+    doc.font('Helvetica-Bold').fontSize(10).text('Notes', left);
+    doc.font('Helvetica').fontSize(9.5);
+    for (const note of d.details.notes) doc.text(note, left, doc.y, { width: 495 });
+  }
+}
