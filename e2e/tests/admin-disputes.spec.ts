@@ -2,10 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
-import { BILLING, freePort, startServer, type RunningServer } from '@store/testing';
+import { BILLING, freePort, pdfText, startServer, type RunningServer } from '@store/testing';
 import { StripeStandIn } from '../../backend/test/support/stripe-stand-in.ts';
 import { seriousViolations } from '../support/axe.js';
-import { pdfText } from '../support/pdf.js';
 import { DEV_ADMIN } from '../support/staff.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');

@@ -2,12 +2,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { freePort, startServer, type RunningServer } from '@store/testing';
+import { freePort, pdfText, startServer, type RunningServer } from '@store/testing';
 import { ViesStandIn } from '../../backend/test/support/vies-stand-in.ts';
 import { seriousViolations } from '../support/axe.js';
 import { fillBilling, giveStatements, type BillingInput } from '../support/checkout.js';
 import { accountLinkFor } from '../support/mail.js';
-import { pdfText } from '../support/pdf.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** The French company's number that the VIES stand-in knows as registered. */

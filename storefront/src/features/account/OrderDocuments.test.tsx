@@ -72,7 +72,7 @@ describe('the invoice and credit notes on the licence page', () => {
     const base = `/api/account/orders/${ORDER.id}`;
     const fetchMock = serve([ORDER], {
       [`${base}/invoice.pdf`]: () => pdf('invoice-2026-000123.pdf'),
-      [`${base}/credit-notes/${ORDER.creditNotes![0]!.id}.pdf`]: () => pdf('credit-note-CN-2026-000001.pdf'),
+      [`${base}/credit-notes/${ORDER.creditNotes[0]!.id}.pdf`]: () => pdf('credit-note-CN-2026-000001.pdf'),
     });
     renderRoute('/account?token=t0ken');
 
@@ -90,7 +90,7 @@ describe('the invoice and credit notes on the licence page', () => {
     const documentCalls = fetchMock.mock.calls.filter(([url]) => url.endsWith('.pdf'));
     expect(documentCalls.map(([url]) => url)).toEqual([
       `${base}/invoice.pdf`,
-      `${base}/credit-notes/${ORDER.creditNotes![0]!.id}.pdf`,
+      `${base}/credit-notes/${ORDER.creditNotes[0]!.id}.pdf`,
     ]);
     for (const [, init] of documentCalls as unknown as [string, RequestInit][])
       expect(new Headers(init.headers).get('Authorization')).toBe('Bearer t0ken');

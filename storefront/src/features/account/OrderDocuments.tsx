@@ -17,7 +17,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
  */
 export function OrderDocuments({ order, token }: { order: CustomerOrder; token: string }) {
   const [busy, setBusy] = useState<string | null>(null);
-  const creditNotes = order.creditNotes ?? [];
+  const { creditNotes } = order;
   if (!order.invoiceNumber && creditNotes.length === 0) return null;
 
   const download = async (

@@ -1,26 +1,11 @@
-import type {
-  CustomerKeyReport,
-  CustomerOrder as ContractCustomerOrder,
-  KeyReportRequest,
-} from '@store/contracts';
+import type { CustomerKeyReport, CustomerOrder, KeyReportRequest } from '@store/contracts';
 import { api, apiFile } from '../../api/http';
 
-/** A credit note of an order (one per refund): its number, when it was issued and the amount it credits. */
-export interface CreditNote {
-  id: string;
-  number: string;
-  issuedAt: string;
-  totalCents: number;
-}
-
 /**
- * A customer's order with its keys (masked when `available` is false) and downloads: the API contract's; with
- * its invoice's number once paid and its credit notes (#20 §5).
+ * A customer's order with its keys (masked when `available` is false) and downloads, its invoice's number
+ * once paid and its credit notes (one per refund): the API contract's.
  */
-export type CustomerOrder = ContractCustomerOrder & {
-  invoiceNumber?: string | null;
-  creditNotes?: CreditNote[];
-};
+export type { CustomerOrder };
 
 /** Asks for a sign-in link; the answer is the same whether or not the address has orders. */
 export const requestAccessLink = (email: string) =>
