@@ -70,6 +70,11 @@ describe(`tax by the buyer's country on ${DRIVER}`, () => {
         });
       }
     });
+
+    it('tells the storefront that tax is off, so its cart keeps "Taxes and fees $0.00"', async () => {
+      const res = await t.http().get('/api/store-config').expect(200);
+      expect(res.body.taxMode).toBe('off');
+    });
   });
 
   describe('added to the price (TAX_MODE=exclusive), paid through Stripe', () => {
@@ -132,6 +137,11 @@ describe(`tax by the buyer's country on ${DRIVER}`, () => {
     let t: TestApp;
     beforeAll(async () => (t = await startTestApp({ TAX_MODE: 'inclusive' })));
     afterAll(() => t.close());
+
+    it('tells the storefront that tax is on, so its cart says tax is worked out at checkout', async () => {
+      const res = await t.http().get('/api/store-config').expect(200);
+      expect(res.body.taxMode).toBe('inclusive');
+    });
 
     it('keeps the total the shopper saw and records the tax it holds', async () => {
       const body = (

@@ -2754,6 +2754,8 @@ export interface components {
        * @example 12
        */
       holdReviewHours: number;
+      /** @description Tax on prices (TAX_MODE): none, included in them, or added to them */
+      taxMode: components['schemas']['TaxMode'];
       /** @description The development administrator's sign-in, outside production while it is still the default */
       developmentSignIn: components['schemas']['DevelopmentSignInDto'] | null;
     };
@@ -2781,7 +2783,10 @@ export interface components {
       /** @example Limited support by e-mail */
       support: string;
     };
-    /** @enum {string} */
+    /**
+     * @description Tax on prices (TAX_MODE): none, included in them, or added to them
+     * @enum {string}
+     */
     TaxMode: 'off' | 'inclusive' | 'exclusive';
     TimelineEntryDto: {
       /** Format: date-time */

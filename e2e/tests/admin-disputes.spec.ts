@@ -2,23 +2,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
-import { BILLING, freePort, startServer, type RunningServer } from '@store/testing';
+import { BILLING, freePort, pdfText, startServer, type RunningServer } from '@store/testing';
 import { StripeStandIn } from '../../backend/test/support/stripe-stand-in.ts';
 import { seriousViolations } from '../support/axe.js';
 import { DEV_ADMIN } from '../support/staff.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-
-/** The text drawn in an uncompressed PDF: pdfkit writes it as hex strings inside TJ arrays. */
-function pdfText(pdf: Buffer): string {
-  return [...pdf.toString('latin1').matchAll(/\[((?:<[0-9a-f]*>\s*-?\d*\.?\d*\s*)+)\]\s*TJ/gi)]
-    .map(([, items]) =>
-      [...items!.matchAll(/<([0-9a-f]*)>/gi)]
-        .map(([, hex]) => Buffer.from(hex!, 'hex').toString('latin1'))
-        .join(''),
-    )
-    .join('\n');
-}
 
 /*
  * The run's server takes demo payments, which have no disputes. This journey starts a store of its own

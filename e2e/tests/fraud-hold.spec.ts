@@ -1,3 +1,4 @@
+import { fillBilling } from '../support/checkout.js';
 import { mailsTo } from '../support/mail.js';
 import { expect, listOf, placeOrder, test } from './admin-fixtures.js';
 
@@ -26,13 +27,15 @@ test('a held order: the customer is told it is being reviewed, staff approve it,
     .getByRole('button', { name: 'Add to Cart' })
     .click();
   await page.getByRole('button', { name: 'Proceed to Secure Checkout' }).click();
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('First name').fill('Robin');
-  await page.getByLabel('Last name').fill('Held');
-  await page.getByLabel('Street address').fill('12 Market Street');
-  await page.getByLabel('City').fill('Pune');
-  await page.getByLabel('Postal code').fill('411001');
-  await page.getByLabel('Phone number').fill('98765 43210');
+  await fillBilling(page, {
+    email,
+    firstName: 'Robin',
+    lastName: 'Held',
+    address: '12 Market Street',
+    city: 'Pune',
+    zipCode: '411001',
+    phone: '98765 43210',
+  });
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page.getByText('Demo payment, no charge.')).toBeVisible();
   await page.getByRole('button', { name: 'Complete Secure Purchase' }).click();

@@ -1,16 +1,18 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.js';
+import { fillBilling } from '../support/checkout.js';
 
-async function fillBilling(page: Page, email: string) {
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('First name').fill('Kim');
-  await page.getByLabel('Last name').fill('Park');
-  await page.getByLabel('Street address').fill('8 Orchard Road');
-  await page.getByLabel('City').fill('Singapore');
-  await page.getByLabel('Country').selectOption('SG');
-  await page.getByLabel('Postal code').fill('238823');
-  await page.getByLabel('Phone number').fill('6123 4567 89');
-}
+/** Kim's billing details, in Singapore. */
+const kim = (email: string) => ({
+  email,
+  firstName: 'Kim',
+  lastName: 'Park',
+  address: '8 Orchard Road',
+  city: 'Singapore',
+  country: 'SG',
+  zipCode: '238823',
+  phone: '6123 4567 89',
+});
 
 test.describe('storefront accessibility (axe: no serious or critical violations)', () => {
   test('home, with the cart open, and the 404 page', async ({ page }) => {
@@ -57,7 +59,7 @@ test.describe('storefront accessibility (axe: no serious or critical violations)
     await page.keyboard.press('Tab');
     await page.keyboard.type('Park');
     await expect(page.getByLabel('Last name')).toHaveValue('Park');
-    await fillBilling(page, `keys.${Date.now()}@example.com`);
+    await fillBilling(page, kim(`keys.${Date.now()}@example.com`));
     const cont = page.getByRole('button', { name: 'Continue to Payment' });
     await expect(cont).toBeEnabled();
     await cont.focus();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.js';
+import { fillBilling } from '../support/checkout.js';
 import { mailsTo } from '../support/mail.js';
 
 const LICENSE_KEY = /\b[A-Z0-9]{5}(?:-[A-Z0-9]{5}){4}\b/;
@@ -17,15 +18,17 @@ test.describe('the statements of Art 16(m) at checkout (issue #19 §4)', () => {
       .getByRole('button', { name: 'Add to Cart' })
       .click();
     await page.getByRole('button', { name: 'Proceed to Secure Checkout' }).click();
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('First name').fill('Lena');
-    await page.getByLabel('Last name').fill('Braun');
-    await page.getByLabel('Street address').fill('Hauptstraße 5');
-    await page.getByLabel('City').fill('Berlin');
-    await page.getByLabel('Country').selectOption('DE');
+    await fillBilling(page, {
+      email,
+      firstName: 'Lena',
+      lastName: 'Braun',
+      address: 'Hauptstraße 5',
+      city: 'Berlin',
+      country: 'DE',
+      zipCode: '10115',
+      phone: '030 1234 5678',
+    });
     await expect(page.getByLabel(/^Phone code/)).toHaveValue('+49');
-    await page.getByLabel('Postal code').fill('10115');
-    await page.getByLabel('Phone number').fill('030 1234 5678');
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await expect(page.getByRole('heading', { name: '2. Payment' })).toBeVisible();
 

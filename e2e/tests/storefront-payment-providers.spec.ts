@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { fillBilling, giveStatements } from '../support/checkout.js';
 
 async function toPaymentStep(page: Page) {
   await page.goto('/');
@@ -8,18 +9,19 @@ async function toPaymentStep(page: Page) {
     .getByRole('button', { name: 'Add to Cart' })
     .click();
   await page.getByRole('button', { name: 'Proceed to Secure Checkout' }).click();
-  await page.getByLabel('Email address').fill(`stripe.${Date.now()}@example.com`);
-  await page.getByLabel('First name').fill('Lena');
-  await page.getByLabel('Last name').fill('Braun');
-  await page.getByLabel('Street address').fill('Hauptstraße 5');
-  await page.getByLabel('City').fill('Berlin');
-  await page.getByLabel('Country').selectOption('DE');
-  await page.getByLabel('Postal code').fill('10115');
-  await page.getByLabel('Phone number').fill('030 1234 5678');
+  await fillBilling(page, {
+    email: `stripe.${Date.now()}@example.com`,
+    firstName: 'Lena',
+    lastName: 'Braun',
+    address: 'Hauptstraße 5',
+    city: 'Berlin',
+    country: 'DE',
+    zipCode: '10115',
+    phone: '030 1234 5678',
+  });
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   // Billed in Germany: both statements of Art 16(m) before any payment is set up.
-  await page.getByRole('checkbox', { name: /^I expressly agree that delivery/ }).check();
-  await page.getByRole('checkbox', { name: /^I acknowledge that I lose/ }).check();
+  await giveStatements(page);
 }
 
 test.describe('payment providers', () => {

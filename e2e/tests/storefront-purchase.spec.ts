@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { fillBilling, giveStatements } from '../support/checkout.js';
 import { mailsTo } from '../support/mail.js';
 
 const LICENSE_KEY = /\b[A-Z0-9]{5}(?:-[A-Z0-9]{5}){4}\b/;
@@ -169,19 +170,20 @@ test.describe('storefront purchase journey', () => {
     await page.goto('/');
     await card(page, 'Office 2024 Standard').getByRole('button', { name: 'Add to Cart' }).click();
     await page.getByRole('button', { name: 'Proceed to Secure Checkout' }).click();
-    await page.getByLabel('Email address').fill(`decline.${Date.now()}@example.com`);
-    await page.getByLabel('First name').fill('Sam');
-    await page.getByLabel('Last name').fill('Lee');
-    await page.getByLabel('Street address').fill('1 High Street');
-    await page.getByLabel('City').fill('London');
-    await page.getByLabel('Country').selectOption('GB');
+    await fillBilling(page, {
+      email: `decline.${Date.now()}@example.com`,
+      firstName: 'Sam',
+      lastName: 'Lee',
+      address: '1 High Street',
+      city: 'London',
+      country: 'GB',
+      zipCode: 'SW1A 1AA',
+      phone: '020 7946 0958',
+    });
     await expect(page.getByLabel(/^Phone code/)).toHaveValue('+44');
-    await page.getByLabel('Postal code').fill('SW1A 1AA');
-    await page.getByLabel('Phone number').fill('020 7946 0958');
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     // Billed in the UK: both statements of Art 16(m) before any payment is set up.
-    await page.getByRole('checkbox', { name: /^I expressly agree that delivery/ }).check();
-    await page.getByRole('checkbox', { name: /^I acknowledge that I lose/ }).check();
+    await giveStatements(page);
 
     await page.getByLabel('Simulate a declined payment').check();
     await page.getByRole('button', { name: 'Complete Secure Purchase' }).click();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { fillBilling } from '../support/checkout.js';
 
 test.describe('storefront shell', () => {
   test('an unknown path shows the 404 page inside the header and footer, with its own title', async ({
@@ -63,13 +64,15 @@ test.describe('storefront shell', () => {
     await page.goto('/');
     await page.getByRole('article').first().getByRole('button', { name: 'Add to Cart' }).click();
     await page.getByRole('button', { name: 'Proceed to Secure Checkout' }).click();
-    await page.getByLabel('Email address').fill('f8@example.com');
-    await page.getByLabel('First name').fill('Ana');
-    await page.getByLabel('Last name').fill('Roy');
-    await page.getByLabel('Street address').fill('5 Park Road');
-    await page.getByLabel('City').fill('Delhi');
-    await page.getByLabel('Postal code').fill('110001');
-    await page.getByLabel('Phone number').fill('98765 43210');
+    await fillBilling(page, {
+      email: 'f8@example.com',
+      firstName: 'Ana',
+      lastName: 'Roy',
+      address: '5 Park Road',
+      city: 'Delhi',
+      zipCode: '110001',
+      phone: '98765 43210',
+    });
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
 
     const notifications = page.getByRole('region', { name: 'Notifications (F8)' });

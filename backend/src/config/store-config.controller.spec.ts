@@ -32,6 +32,7 @@ describe('StoreConfigController', () => {
       officeAddress: 'Anderson, SC, United States',
       supportHours: SPEC_HOURS,
       holdReviewHours: 12,
+      taxMode: 'off',
       developmentSignIn: { username: 'admin', password: 'admin-dev-password' },
     });
     expect(answer({ ADMIN_PASSWORD: 'my-own-long-password' }).developmentSignIn).toBeNull();
@@ -57,8 +58,14 @@ describe('StoreConfigController', () => {
       officeAddress: '1 Market St, Anderson, SC',
       supportHours: SPEC_HOURS,
       holdReviewHours: 12,
+      taxMode: 'off',
       developmentSignIn: null,
     });
+  });
+
+  it('tells whether tax is charged, so the cart does not promise $0.00 of it', () => {
+    expect(answer({ TAX_MODE: 'inclusive' }).taxMode).toBe('inclusive');
+    expect(answer({ TAX_MODE: 'exclusive' }).taxMode).toBe('exclusive');
   });
 
   it('names the provider that really takes payments', () => {

@@ -10,6 +10,7 @@ import {
   type PaymentProviderName,
 } from './app-config.js';
 import { SUPPORT_HOURS } from './support-hours.js';
+import { TAX_MODES, type TaxMode } from './tax-config.js';
 
 export class DevelopmentSignInDto {
   @ApiProperty({ example: DEV_DEFAULTS.adminUsername })
@@ -75,6 +76,14 @@ export class StoreConfigDto {
   })
   holdReviewHours: number;
 
+  /** With tax on, the cart says tax is worked out at checkout (the rate is the billing country's). */
+  @ApiProperty({
+    enum: TAX_MODES,
+    enumName: 'TaxMode',
+    description: 'Tax on prices (TAX_MODE): none, included in them, or added to them',
+  })
+  taxMode: TaxMode;
+
   @ApiProperty({
     type: DevelopmentSignInDto,
     nullable: true,
@@ -104,6 +113,7 @@ export class StoreConfigController {
       officeAddress: config.store.officeAddress,
       supportHours: config.store.hours,
       holdReviewHours: config.review.reviewHours,
+      taxMode: config.tax.mode,
       developmentSignIn: devSignIn
         ? { username: DEV_DEFAULTS.adminUsername, password: DEV_DEFAULTS.adminPassword }
         : null,

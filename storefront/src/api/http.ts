@@ -39,6 +39,21 @@ export async function api<T>(
   return (await response.json()) as T;
 }
 
+/**
+ * Fetches a file the store's API serves (a PDF), with the name its Content-Disposition gives (null without
+ * one); throws `ApiError` on a non-2xx answer, as `api()` does.
+ */
+export async function apiFile(
+  path: string,
+  headers: HeadersInit = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await fetch(path, { headers, credentials: 'same-origin' });
+  if (!response.ok) throw await errorFrom(response);
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), filename };
+}
+
 /** How a request of the store's API failed: the status and messages of an answer, or no answer at all. */
 export interface ApiFailure {
   /** The HTTP status, or `'FETCH_ERROR'` when no answer came (network down, unreadable body). */

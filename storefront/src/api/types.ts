@@ -35,13 +35,20 @@ export type SupportScheduleRow = ContractSupportScheduleRow;
 /** The store's public settings, served by `GET /api/store-config` (the e-mails use the same ones). */
 export type StoreConfig = ContractStoreConfig;
 
-/** The billing details of an order, as the checkout's form collects them. */
+/**
+ * The billing details of an order, as the checkout's form collects them; a business buyer adds its company
+ * name and VAT number (#20 §4).
+ */
 export type BillingDetails = Billing;
 
 export type PaymentIntentRequest = ContractPaymentIntentRequest;
 /** The statements of Art 16(m) a buyer gives before paying (required in the EU and the UK). */
 export type Consents = ContractConsents;
 export type Consent = keyof Consents;
+/**
+ * The order's payment and amounts. `reverseCharge`: a business buyer's verified EU VAT number, so no VAT;
+ * `vatNumberStatus`: how the VAT number given was checked (null without one).
+ */
 export type PaymentIntent = ContractPaymentIntent;
 
 /** `GET /api/orders/:id/status`: where the checkout's order is. */

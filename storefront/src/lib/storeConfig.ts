@@ -17,6 +17,16 @@ export function useStoreConfig(): StoreConfigState {
   return { status: isError ? 'failed' : isUninitialized ? 'idle' : 'loading', config: null };
 }
 
+/**
+ * Whether the store charges tax (TAX_MODE on): then the cart cannot know it before the billing country, and
+ * says it is worked out at checkout. False until the settings are loaded: the spec's $0.00, tax off being
+ * the default.
+ */
+export function useTaxCharged(): boolean {
+  const { config } = useStoreConfig();
+  return config !== null && config.taxMode !== 'off';
+}
+
 /** The phone number as a `tel:` address: digits and a leading plus only. */
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;

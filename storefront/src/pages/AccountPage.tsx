@@ -14,6 +14,7 @@ import { toast } from '../components/toast/toast';
 import { clearAccessToken, readAccessToken, saveAccessToken } from '../features/account/accessToken';
 import { fetchCustomerOrders, type CustomerOrder } from '../features/account/accountApi';
 import { KeyReportDialog } from '../features/account/KeyReportDialog';
+import { OrderDocuments } from '../features/account/OrderDocuments';
 import { WithdrawalDialog } from '../features/account/WithdrawalDialog';
 import { KEY_REPORT } from '../content/keyReport';
 import { WITHDRAWAL, withdrawalTimeFormat } from '../content/withdrawal';
@@ -75,10 +76,12 @@ function ReportState({ report }: { report: CustomerKey['report'] }) {
 
 function OrderCard({
   order,
+  token,
   onReport,
   onWithdraw,
 }: {
   order: CustomerOrder;
+  token: string;
   onReport: (key: CustomerKey) => void;
   onWithdraw: (order: CustomerOrder) => void;
 }) {
@@ -217,6 +220,7 @@ function OrderCard({
           </Box>
         </>
       )}
+      <OrderDocuments order={order} token={token} />
     </Paper>
   );
 }
@@ -284,12 +288,19 @@ export function AccountPage() {
         <Alert severity="error">We couldn't load your orders. Please refresh the page.</Alert>
       )}
       {shown.state === 'ready' &&
+        token &&
         (shown.orders.length === 0 ? (
           <Alert severity="info">There are no orders for this e-mail address yet.</Alert>
         ) : (
           <Stack spacing={3}>
             {shown.orders.map((order) => (
-              <OrderCard key={order.id} order={order} onReport={setReporting} onWithdraw={setWithdrawing} />
+              <OrderCard
+                key={order.id}
+                order={order}
+                token={token}
+                onReport={setReporting}
+                onWithdraw={setWithdrawing}
+              />
             ))}
           </Stack>
         ))}

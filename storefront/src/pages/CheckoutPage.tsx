@@ -12,6 +12,7 @@ import { PageMeta } from '../components/PageMeta';
 import { toast } from '../components/toast/toast';
 import { clearCart, selectCartLines, selectCartLoading } from '../store/cart/cartSlice';
 import { BillingForm } from '../features/checkout/BillingForm';
+import type { BusinessRejection } from '../features/checkout/businessRejections';
 import { emptyBilling, type Billing } from '../features/checkout/billingSchema';
 import type { Consents, PaymentIntent } from '../features/checkout/checkoutApi';
 import { CheckoutProgress } from '../features/checkout/CheckoutProgress';
@@ -39,6 +40,8 @@ export function CheckoutPage() {
 
   const [step, setStep] = useState<Step>(1);
   const [billing, setBilling] = useState<Billing>(emptyBilling);
+  // A company name or VAT number the server refused: shown on its field back on the billing step.
+  const [rejected, setRejected] = useState<BusinessRejection[]>([]);
   // Kept across going back to billing: what the shopper ticked stays ticked, and the same order answers.
   const [consents, setConsents] = useState<Consents>({});
   const [intent, setIntent] = useState<PaymentIntent | null>(null);
@@ -51,6 +54,12 @@ export function CheckoutPage() {
   useEffect(() => {
     heading.current?.focus();
   }, [step]);
+
+  const onBillingRejected = useCallback((rejections: BusinessRejection[]) => {
+    setRejected(rejections);
+    setIntent(null);
+    setStep(1);
+  }, []);
 
   const onPaid = useCallback(
     (order: CompletedOrder) => {
@@ -118,6 +127,7 @@ export function CheckoutPage() {
             {step === 1 && (
               <BillingForm
                 initialValues={billing}
+                rejected={rejected}
                 onSubmit={(values) => {
                   setBilling(values);
                   toast({ ...MESSAGES.billingSaved });
@@ -133,6 +143,7 @@ export function CheckoutPage() {
                 onIntent={setIntent}
                 onPaid={onPaid}
                 onPaying={setPaying}
+                onBillingRejected={onBillingRejected}
                 onBack={() => {
                   setIntent(null);
                   setStep(1);

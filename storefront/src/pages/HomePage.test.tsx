@@ -1,8 +1,15 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { selectTotalItems } from '../store/cart/cartSlice';
-import { PRODUCTS } from '../test/fixtures';
+import { PRODUCTS, STORE_CONFIG } from '../test/fixtures';
 import { renderRoute } from '../test/render';
+import { resetStoreConfig } from '../test/storeConfig';
+
+/** The cart dialog's tax row, as "label: value". */
+const taxRow = (dialog: HTMLElement) => {
+  const term = within(dialog).getByText(/^(Taxes and fees|VAT)/);
+  return `${term.textContent}: ${term.nextElementSibling?.textContent}`;
+};
 
 describe('HomePage', () => {
   it('shows a card per product with its current and struck-through original price', async () => {
@@ -61,6 +68,22 @@ describe('HomePage', () => {
       within(dialog).getByRole('button', { name: 'Decrease quantity of Office 2024 Standard' }),
     ).toHaveProperty('disabled', true);
     expect(selectTotalItems(store.getState())).toBe(1);
+    // Tax off (the default): the spec's line.
+    expect(taxRow(dialog)).toBe('Taxes and fees: $0.00');
+  });
+
+  it("says in the cart that tax is worked out at checkout when the store charges it (the country isn't known yet)", async () => {
+    resetStoreConfig({ status: 'ready', config: { ...STORE_CONFIG, taxMode: 'exclusive' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(PRODUCTS)),
+    );
+    renderRoute('/');
+
+    const card = await screen.findByRole('article', { name: 'Office 2024 Standard' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Add to Cart' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Shopping Cart' });
+    expect(taxRow(dialog)).toBe('Taxes and fees: Calculated at checkout');
   });
 
   it('opens one FAQ answer at a time and closes it again', async () => {

@@ -28,6 +28,7 @@ import {
   withdrawalRight,
   withdrawalRightNotes,
 } from '../content/refund';
+import { refundsAndInvoices } from '../content/tax';
 
 const StartRefundButton = () => (
   <Button component={RouterLink} to={startRefund.to} variant="contained" size="large" sx={{ mt: 3 }}>
@@ -129,6 +130,10 @@ export function RefundPolicyPage() {
             ),
           }))}
         />
+      </Section>
+
+      <Section id="refunds-and-invoices" title={refundsAndInvoices.heading}>
+        <Prose paragraphs={refundsAndInvoices.paragraphs} />
       </Section>
 
       <Section id="notes" title={refundSections.notes}>

@@ -26,6 +26,7 @@ import {
   userObligations,
   termsSections,
 } from '../content/terms';
+import { pricesVatAndInvoices } from '../content/tax';
 import { withdrawalBeforeDelivery } from '../content/withdrawal';
 import { slug } from '../lib/slug';
 
@@ -53,11 +54,13 @@ function Facts({ facts }: { facts: readonly { label: string; value: string }[] }
 export function TermsPage() {
   return (
     <ContentPage content={termsPage} hero={<Facts facts={termsFacts} />}>
-      {[termsOverview, serviceTerms, purchaseTerms, withdrawalBeforeDelivery].map((section) => (
-        <Section key={section.heading} id={slug(section.heading)} title={section.heading}>
-          <Prose paragraphs={section.paragraphs} bullets={section.bullets} />
-        </Section>
-      ))}
+      {[termsOverview, serviceTerms, purchaseTerms, pricesVatAndInvoices, withdrawalBeforeDelivery].map(
+        (section) => (
+          <Section key={section.heading} id={slug(section.heading)} title={section.heading}>
+            <Prose paragraphs={section.paragraphs} bullets={section.bullets} />
+          </Section>
+        ),
+      )}
 
       <Section id="obligations" title={termsSections.obligations}>
         <Box component="ul" sx={{ pl: 3, '& li': { mb: 0.75 } }}>

@@ -136,6 +136,27 @@ describe('content pages: interface labels from the content modules', { timeout: 
     }
   });
 
+  it('/terms and /refund-policy describe VAT, the reverse charge, invoices and credit notes, true with tax off too', async () => {
+    const terms = await show('/terms');
+    const prices = within(terms).getByRole('region', { name: 'Prices, VAT and Invoices' });
+    expect(prices.textContent).toMatch(
+      /^Prices, VAT and InvoicesWhen the store charges VAT, the rate is that of/,
+    );
+    expect(prices.textContent).toContain('the total at checkout includes VAT');
+    expect(prices.textContent).toContain('the reverse charge applies');
+    expect(prices.textContent).toContain('Every paid order gets an invoice');
+    expect(prices.textContent).toContain('credit note');
+    // The spec's purchase terms stay as they were.
+    expect(terms.textContent).toContain(
+      'Prices are in US dollars and include all fees; the price at checkout is the price you pay.',
+    );
+    cleanup();
+    const refund = await show('/refund-policy');
+    const invoices = within(refund).getByRole('region', { name: 'Refunds and your invoice' });
+    expect(invoices.textContent).toContain('Every refund, in whole or in part, comes with a credit note');
+    expect(invoices.textContent).toContain('from your licences page');
+  });
+
   it('/privacy and /refund-policy label their tables; /careers numbers the steps', async () => {
     await show('/privacy');
     expect(columnHeaders()).toEqual(

@@ -85,5 +85,6 @@ export const STORE_CONFIG = {
     ],
   },
   holdReviewHours: 12,
+  taxMode: 'off' as const,
   developmentSignIn: null,
 };

@@ -1,7 +1,10 @@
 import type { CustomerKeyReport, CustomerOrder, KeyReportRequest } from '@store/contracts';
-import { api } from '../../api/http';
+import { api, apiFile } from '../../api/http';
 
-/** A customer's order with its keys (masked when `available` is false) and downloads: the API contract's. */
+/**
+ * A customer's order with its keys (masked when `available` is false) and downloads, its invoice's number
+ * once paid and its credit notes (one per refund): the API contract's.
+ */
 export type { CustomerOrder };
 
 /** Asks for a sign-in link; the answer is the same whether or not the address has orders. */
@@ -24,4 +27,16 @@ export const withdrawOrder = (token: string, orderId: string) =>
   api<CustomerOrder>(`/api/account/orders/${encodeURIComponent(orderId)}/withdrawal`, {
     body: { confirm: true },
     headers: { Authorization: `Bearer ${token}` },
+  });
+
+const orderPath = (orderId: string) => `/api/account/orders/${encodeURIComponent(orderId)}`;
+
+/** The order's invoice as a PDF, and its file name. */
+export const fetchInvoicePdf = (token: string, orderId: string) =>
+  apiFile(`${orderPath(orderId)}/invoice.pdf`, { Authorization: `Bearer ${token}` });
+
+/** One of the order's credit notes as a PDF, and its file name. */
+export const fetchCreditNotePdf = (token: string, orderId: string, creditNoteId: string) =>
+  apiFile(`${orderPath(orderId)}/credit-notes/${encodeURIComponent(creditNoteId)}.pdf`, {
+    Authorization: `Bearer ${token}`,
   });

@@ -28,4 +28,51 @@ describe('CartSummary', () => {
     render(<CartSummary {...AMOUNTS} tax={{ cents: 1032, rate: 25.5, country: 'FI', included: true }} />);
     expect(rows()).toContain('VAT FI 25.5% (included): $10.32');
   });
+
+  it('says tax is worked out at checkout while the country is not known and the store charges it', () => {
+    const { unmount } = render(<CartSummary {...AMOUNTS} taxAtCheckout />);
+    expect(rows()).toEqual(
+      expect.arrayContaining(['Taxes and fees: Calculated at checkout', 'Total: $40.49']),
+    );
+    unmount();
+    // Tax off: the spec's line.
+    render(<CartSummary {...AMOUNTS} taxAtCheckout={false} />);
+    expect(rows()).toContain('Taxes and fees: $0.00');
+  });
+
+  it('shows a reverse-charged order’s 0 % with the note, and the net total', () => {
+    render(
+      <CartSummary
+        {...AMOUNTS}
+        totalCents={3403}
+        tax={{ cents: 0, rate: 0, country: 'FR', included: true, reverseCharge: true }}
+      />,
+    );
+    expect(rows()).toEqual(expect.arrayContaining(['VAT FR 0% (reverse charge): $0.00', 'Total: $34.03']));
+    expect(rows().some((row) => row.startsWith('Taxes and fees'))).toBe(false);
+    expect(screen.getByText('Reverse charge: VAT to be accounted for by the recipient.')).toBeTruthy();
+  });
+
+  it('says why VAT is charged to a business whose number could not be verified', () => {
+    const unverified = 'We could not verify your VAT number, so VAT is charged at the consumer rate.';
+    const { unmount } = render(
+      <CartSummary
+        {...AMOUNTS}
+        tax={{ cents: 675, rate: 20, country: 'FR', included: true, vatNumberUnverified: true }}
+      />,
+    );
+    expect(rows()).toContain('VAT FR 20% (included): $6.75');
+    expect(screen.getByText(unverified, { exact: false })).toBeTruthy();
+    expect(screen.queryByText(/Reverse charge/)).toBeNull();
+    unmount();
+    // With tax off no VAT is charged, and there is nothing to explain.
+    render(
+      <CartSummary
+        {...AMOUNTS}
+        tax={{ cents: 0, rate: 0, country: null, included: false, vatNumberUnverified: true }}
+      />,
+    );
+    expect(rows()).toContain('Taxes and fees: $0.00');
+    expect(screen.queryByText(unverified, { exact: false })).toBeNull();
+  });
 });

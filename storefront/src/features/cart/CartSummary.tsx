@@ -1,6 +1,20 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { taxCopy } from '../../content/tax';
 import { formatCents } from '../../lib/money';
+
+/** The order's tax, once the server priced it (#20). */
+export interface SummaryTax {
+  cents: number;
+  /** In percent: 19, 25.5; 0 where none is charged. */
+  rate: number;
+  country: string | null;
+  included: boolean;
+  /** A business's verified EU VAT number: no VAT, the buyer accounts for it. */
+  reverseCharge?: boolean;
+  /** A VAT number given that could not be verified: the consumer's rate is charged. */
+  vatNumberUnverified?: boolean;
+}
 
 export interface SummaryAmounts {
   savingsCents: number;
@@ -8,14 +22,10 @@ export interface SummaryAmounts {
   discountCents: number;
   totalCents: number;
   couponCode?: string | null;
-  /** The order's tax, once the server priced it with tax on (#20): amount, rate in percent, country. */
-  tax?: { cents: number; rate: number; country: string | null; included: boolean } | null;
-}
-
-/** "Taxes and fees", or with tax on "VAT DE 19% (included)". */
-function taxLabel(tax: NonNullable<SummaryAmounts['tax']>): string {
-  const where = tax.country ? ` ${tax.country}` : '';
-  return `VAT${where} ${tax.rate}%${tax.included ? ' (included)' : ''}`;
+  /** The server's tax of the order; none before the billing country is known. */
+  tax?: SummaryTax | null;
+  /** With no `tax` yet: whether the store charges tax (then it is worked out at checkout, not $0.00). */
+  taxAtCheckout?: boolean;
 }
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
@@ -44,9 +54,18 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
   );
 }
 
+/** The tax row: the spec's "Taxes and fees $0.00" unless the store charges tax. */
+function TaxRow({ tax, taxAtCheckout }: Pick<SummaryAmounts, 'tax' | 'taxAtCheckout'>) {
+  if (tax?.reverseCharge)
+    return <Row label={taxCopy.reverseChargeLine(tax.country)} value={formatCents(tax.cents)} />;
+  if (tax && tax.rate > 0)
+    return <Row label={taxCopy.line(tax.country, tax.rate, tax.included)} value={formatCents(tax.cents)} />;
+  return <Row label="Taxes and fees" value={!tax && taxAtCheckout ? taxCopy.atCheckout : formatCents(0)} />;
+}
+
 /**
  * Savings, subtotal, discount, taxes and fees ($0.00, or the server's tax with its country and rate) and the
- * total, as a description list.
+ * total, as a description list; then what the tax line needs said (reverse charge, an unverified VAT number).
  */
 export function CartSummary({
   savingsCents,
@@ -55,24 +74,33 @@ export function CartSummary({
   totalCents,
   couponCode,
   tax,
+  taxAtCheckout,
 }: SummaryAmounts) {
+  const notes = [
+    tax?.reverseCharge && taxCopy.reverseChargeNote,
+    // Only while VAT is charged for it (with tax off there is nothing to say).
+    tax?.vatNumberUnverified && !tax.reverseCharge && tax.rate > 0 && taxCopy.unverifiedNote,
+  ].filter((note): note is string => Boolean(note));
   return (
-    <Box component="dl" sx={{ m: 0 }}>
-      <Row label="Subtotal" value={formatCents(subtotalCents)} />
-      <Row label="Product savings" value={`−${formatCents(savingsCents)}`} />
-      {discountCents > 0 && (
-        <Row
-          label={couponCode ? `Promo code (${couponCode})` : 'Promo code'}
-          value={`−${formatCents(discountCents)}`}
-        />
-      )}
-      <Row label="Total savings" value={`−${formatCents(savingsCents + discountCents)}`} />
-      {tax && tax.rate > 0 ? (
-        <Row label={taxLabel(tax)} value={formatCents(tax.cents)} />
-      ) : (
-        <Row label="Taxes and fees" value={formatCents(0)} />
-      )}
-      <Row label="Total" value={formatCents(totalCents)} strong />
-    </Box>
+    <>
+      <Box component="dl" sx={{ m: 0 }}>
+        <Row label="Subtotal" value={formatCents(subtotalCents)} />
+        <Row label="Product savings" value={`−${formatCents(savingsCents)}`} />
+        {discountCents > 0 && (
+          <Row
+            label={couponCode ? `Promo code (${couponCode})` : 'Promo code'}
+            value={`−${formatCents(discountCents)}`}
+          />
+        )}
+        <Row label="Total savings" value={`−${formatCents(savingsCents + discountCents)}`} />
+        <TaxRow tax={tax} taxAtCheckout={taxAtCheckout} />
+        <Row label="Total" value={formatCents(totalCents)} strong />
+      </Box>
+      {notes.map((note) => (
+        <Typography key={note} variant="body2" color="textSecondary" sx={{ mt: 1 }}>
+          {note}
+        </Typography>
+      ))}
+    </>
   );
 }

@@ -1,47 +1,64 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
 import { useState } from 'react';
 import { TrustIcon } from '../../components/brand/TrustBadge';
 import { useAsPrerendered } from '../../lib/asPrerendered';
+import { businessCopy } from '../../content/tax';
 import { billingSchema, type Billing } from './billingSchema';
-import { COUNTRIES, PHONE_KEYS } from './countries';
+import { rejectionErrors, type BusinessRejection } from './businessRejections';
+import { COUNTRIES, PHONE_KEYS, vatNumberOffered } from './countries';
+
+const NO_REJECTIONS: BusinessRejection[] = [];
 
 /**
  * The errors formik's own validation finds in `values` (same normalisation, same first message per field),
  * found synchronously: the form's first render already knows whether it may be submitted, where
  * `validateOnMount` would validate after mounting and render the whole form twice more.
  */
-function errorsOf(values: Billing): FormikErrors<Billing> {
+function errorsOf(values: Billing, rejected: readonly BusinessRejection[]): FormikErrors<Billing> {
   try {
     void validateYupSchema(values, billingSchema, true);
-    return {};
+    return rejectionErrors(values, rejected);
   } catch (error) {
-    return yupToFormErrors<Billing>(error);
+    return { ...rejectionErrors(values, rejected), ...yupToFormErrors<Billing>(error) };
   }
 }
 
-/** Step 1: customer information and billing address, validated live (formik + yup). */
+/**
+ * Step 1: customer information and billing address, validated live (formik + yup); a business buyer's company
+ * name and VAT number once "Buying for a business" is ticked. `rejected`: business details the server refused,
+ * shown on their fields until changed.
+ */
 export function BillingForm({
   initialValues,
+  rejected = NO_REJECTIONS,
   onSubmit,
 }: {
   initialValues: Billing;
+  rejected?: readonly BusinessRejection[];
   onSubmit: (billing: Billing) => void;
 }) {
-  const [initialErrors] = useState(() => errorsOf(initialValues));
+  const [initialErrors] = useState(() => errorsOf(initialValues, rejected));
   const asPrerendered = useAsPrerendered();
   const formik = useFormik<Billing>({
     initialValues,
     initialErrors,
+    // A refused field shows its message at once, not only after it has been visited.
+    initialTouched: Object.fromEntries(rejected.map((r) => [r.field, true])),
     validationSchema: billingSchema,
+    // Besides the schema's errors: a refused value had passed the schema, so the two never meet.
+    validate: (values) => rejectionErrors(values, rejected),
     onSubmit: (values) => onSubmit(billingSchema.cast(values)),
   });
+  const refusals = rejected.filter((r) => formik.errors[r.field] === r.message);
 
-  const field = (name: keyof Billing, label: string, props: TextFieldProps = {}) => {
+  const field = (name: Exclude<keyof Billing, 'business'>, label: string, props: TextFieldProps = {}) => {
     const shown = formik.touched[name] && formik.errors[name];
     return (
       <TextField
@@ -67,6 +84,11 @@ export function BillingForm({
       <Alert severity="success" role="note" icon={<TrustIcon kind="guarantee" />} sx={{ mb: 3 }}>
         <strong>30-Day Money-Back Guarantee</strong>: if your licence key doesn't work, we refund you in full.
       </Alert>
+      {refusals.length > 0 && (
+        <Alert severity="error" sx={{ mb: 3 }}>
+          {businessCopy.refused} {refusals.map((r) => r.message).join(' ')}
+        </Alert>
+      )}
 
       <Typography variant="h6" component="h3" sx={{ mb: 2 }}>
         Customer Information
@@ -122,6 +144,28 @@ export function BillingForm({
           {field('phone', 'Phone number', { type: 'tel', autoComplete: 'tel-national' })}
         </Box>
       </Box>
+
+      <FormControlLabel
+        sx={{ mt: 3 }}
+        control={<Checkbox name="business" checked={formik.values.business} onChange={formik.handleChange} />}
+        label={businessCopy.checkbox}
+      />
+      {formik.values.business && (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mt: 2 }}>
+          {field('company', businessCopy.company, { autoComplete: 'organization' })}
+          {vatNumberOffered(formik.values.country) ? (
+            field('vatNumber', businessCopy.vatNumber, {
+              required: false,
+              autoComplete: 'off',
+              helperText: (formik.touched.vatNumber && formik.errors.vatNumber) || businessCopy.vatNumberHint,
+            })
+          ) : (
+            <Typography variant="body2" color="textSecondary" sx={{ alignSelf: 'center' }}>
+              {businessCopy.vatNumberNotOffered}
+            </Typography>
+          )}
+        </Box>
+      )}
 
       <Button
         type="submit"

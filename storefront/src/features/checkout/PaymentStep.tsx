@@ -11,6 +11,7 @@ import { isApiFailure } from '../../api/http';
 import { useCreatePaymentIntentMutation } from '../../store/storeApi';
 import type { Consents, PaymentIntent, PaymentIntentRequest } from './checkoutApi';
 import { consentRequired } from './countries';
+import { businessRejections, type BusinessRejection } from './businessRejections';
 import { ConsentStatements } from './ConsentStatements';
 import { DemoPaymentForm } from './DemoPaymentForm';
 import { MESSAGES } from './messages';
@@ -48,6 +49,7 @@ export function PaymentStep({
   onPaid,
   onBack,
   onPaying,
+  onBillingRejected,
 }: {
   /** The cart, coupon and billing; the statements come from `consents`. */
   request: PaymentIntentRequest;
@@ -59,6 +61,8 @@ export function PaymentStep({
   onBack: () => void;
   /** Told while a payment is being confirmed: the cart must not change under it. */
   onPaying?: (paying: boolean) => void;
+  /** Told when the server refused the company name or VAT number: they are corrected on the billing step. */
+  onBillingRejected?: (rejections: BusinessRejection[]) => void;
 }) {
   const mustConsent = consentRequired(request.billing.country);
   const waiting = mustConsent && !(consents.immediateDelivery && consents.withdrawalRightLoss);
@@ -107,6 +111,14 @@ export function PaymentStep({
         },
         (error: unknown) => {
           if (cancelled) return;
+          const refused =
+            isApiFailure(error) && error.status === 400 && onBillingRejected
+              ? businessRejections(error.messages, (JSON.parse(sent) as PaymentIntentRequest).billing)
+              : [];
+          if (refused.length > 0) {
+            onBillingRejected!(refused);
+            return;
+          }
           if (isApiFailure(error) && error.status === 409 && error.messages[0] === INVALID_COUPON) {
             toast({ title: MESSAGES.setupFailed.title, description: INVALID_COUPON, variant: 'destructive' });
             onCouponRejected();
@@ -125,7 +137,17 @@ export function PaymentStep({
     return () => {
       cancelled = true;
     };
-  }, [waiting, body, sent, idempotencyKey, createPaymentIntent, onIntent, onCouponRejected, setSetup]);
+  }, [
+    waiting,
+    body,
+    sent,
+    idempotencyKey,
+    createPaymentIntent,
+    onIntent,
+    onCouponRejected,
+    onBillingRejected,
+    setSetup,
+  ]);
 
   const paid = useCallback(
     (intent: PaymentIntent) => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from 'yup';
-import { billingSchema, emptyBilling, type Billing } from './billingSchema';
+import {
+  billingDetails,
+  billingSchema,
+  emptyBilling,
+  INVALID_VAT_NUMBER,
+  type Billing,
+} from './billingSchema';
 
 const valid: Billing = {
   email: 'jane@example.com',
@@ -12,9 +18,22 @@ const valid: Billing = {
   zipCode: '411001',
   phoneCountryCode: '+91',
   phone: '98765 43210',
+  business: false,
+  company: '',
+  vatNumber: '',
 };
 
-function errorsOf(values: Partial<Billing>): Record<string, string> {
+/** A business billed in France. */
+const french: Partial<Billing> = {
+  country: 'FR',
+  zipCode: '75008',
+  phoneCountryCode: '+33',
+  phone: '01 23 45 67 89',
+  business: true,
+  company: 'Atelier Dupont SARL',
+};
+
+function errorsOf(values: Partial<Billing> | Record<string, unknown>): Record<string, string> {
   try {
     billingSchema.validateSync({ ...valid, ...values }, { abortEarly: false });
     return {};
@@ -91,5 +110,76 @@ describe('billing schema', () => {
     ['phoneCountryCode', '+999', 'Please select country code'],
   ])('%s = %j → %s', (field, value, message) => {
     expect(errorsOf({ [field]: value })[field]).toBe(message);
+  });
+});
+
+describe('a business buyer', () => {
+  it('is not one by default: the spec’s form, and the spec’s request', () => {
+    expect(emptyBilling).toMatchObject({ business: false, company: '', vatNumber: '' });
+    // What was typed before the box was unticked is not checked, nor sent.
+    const unticked = { ...valid, company: 'X', vatNumber: 'nonsense' };
+    expect(errorsOf(unticked)).toEqual({});
+    expect(billingDetails(unticked)).toEqual({
+      email: 'jane@example.com',
+      firstName: 'Jane',
+      lastName: 'Doe',
+      address: '12 Market Street',
+      city: 'Pune',
+      country: 'IN',
+      zipCode: '411001',
+      phoneCountryCode: '+91',
+      phone: '98765 43210',
+    });
+  });
+
+  it('needs a company name of 2 to 200 characters once the box is ticked', () => {
+    expect(errorsOf({ business: true })).toEqual({ company: 'Company name is required' });
+    expect(errorsOf({ business: true, company: '  ' })).toEqual({ company: 'Company name is required' });
+    expect(errorsOf({ business: true, company: 'A' })).toEqual({
+      company: 'Company name must be at least 2 characters',
+    });
+    expect(errorsOf({ business: true, company: 'A'.repeat(201) })).toEqual({
+      company: 'Company name must be at most 200 characters',
+    });
+    expect(errorsOf({ business: true, company: 'A'.repeat(200) })).toEqual({});
+  });
+
+  it('may give a VAT number: a country prefix and 2 to 13 letters or digits, however it is spaced', () => {
+    for (const vatNumber of ['', 'FR40303265045', 'fr 40 303 265 045', 'FR-40.303.265.045', 'IE6388047V'])
+      expect(errorsOf({ ...french, vatNumber }), vatNumber).toEqual({});
+    for (const vatNumber of ['40303265045', 'F40303265045', 'DE1', 'FR12345678901234', 'FR40303265045!'])
+      expect(errorsOf({ ...french, vatNumber }), vatNumber).toEqual({ vatNumber: INVALID_VAT_NUMBER });
+  });
+
+  it('sends the company trimmed and the VAT number as the server keeps it, only when given', () => {
+    expect(
+      billingDetails({
+        ...valid,
+        ...french,
+        company: ' Atelier Dupont SARL ',
+        vatNumber: 'fr 40-303.265 045',
+      } as Billing),
+    ).toMatchObject({
+      country: 'FR',
+      company: 'Atelier Dupont SARL',
+      vatNumber: 'FR40303265045',
+    });
+    expect(billingDetails({ ...valid, ...french } as Billing)).not.toHaveProperty('vatNumber');
+    expect(billingDetails({ ...valid, ...french, company: '' } as Billing)).not.toHaveProperty('company');
+  });
+
+  it('gives a VAT number only for a billing address in the EU or the UK', () => {
+    const american = { ...valid, business: true, company: 'Acme Inc.', vatNumber: 'not a number' };
+    expect(errorsOf(american)).toEqual({});
+    expect(billingDetails(american)).toMatchObject({ company: 'Acme Inc.' });
+    expect(billingDetails(american)).not.toHaveProperty('vatNumber');
+    const british = {
+      ...american,
+      country: 'GB',
+      zipCode: 'SW1A 1AA',
+      phoneCountryCode: '+44',
+      vatNumber: 'GB 123 4567 89',
+    };
+    expect(billingDetails(british)).toMatchObject({ vatNumber: 'GB123456789' });
   });
 });

@@ -1,7 +1,7 @@
 import { BILLING_RULES } from '@store/contracts';
-import { object, string, type InferType } from 'yup';
+import { boolean, object, string, type InferType } from 'yup';
 import type { BillingDetails } from '../../api/types';
-import { COUNTRIES, DEFAULT_COUNTRY, DEFAULT_PHONE_KEY, PHONE_KEYS } from './countries';
+import { COUNTRIES, DEFAULT_COUNTRY, DEFAULT_PHONE_KEY, PHONE_KEYS, vatNumberOffered } from './countries';
 
 const INVALID_EMAIL = 'Please enter a valid email address';
 /** The server refuses these too: most mail systems cannot deliver to them. */
@@ -31,7 +31,18 @@ function isEmailAddress(value: string): boolean {
   );
 }
 
-const { email, firstName, lastName, address, city, zipCode, phone } = BILLING_RULES;
+const { email, firstName, lastName, address, city, zipCode, phone, company } = BILLING_RULES;
+/**
+ * A VAT number's shape, once written as the server keeps it (normaliseVatNumber): a two-letter country prefix
+ * and 2 to 13 letters and digits. Only a first check: the server checks each country's format, and the
+ * number itself where a validation service is configured.
+ */
+const VAT_NUMBER = /^[A-Z]{2}[A-Z0-9]{2,13}$/;
+export const INVALID_VAT_NUMBER =
+  'Please enter a VAT number starting with its country code, e.g. FR40303265045';
+
+/** A VAT number without the spaces, dots and hyphens it is often written with, in capitals. */
+export const normaliseVatNumber = (value: string): string => value.replace(/[\s.-]/g, '').toUpperCase();
 
 /**
  * The billing form's rules and messages (spec §5); the server checks the same ones again, and its limits and
@@ -85,14 +96,51 @@ export const billingSchema = object({
     .trim()
     .required('Phone number is required')
     .matches(new RegExp(phone.pattern), 'Please enter a valid phone number'),
+  // A business buyer (#20 §4): off by default, so the spec's form is unchanged until it is ticked.
+  business: boolean().required(),
+  company: string()
+    .trim()
+    .default('')
+    .when('business', {
+      is: true,
+      then: (name) =>
+        name
+          .required('Company name is required')
+          .min(company.minLength, `Company name must be at least ${company.minLength} characters`)
+          .max(company.maxLength, `Company name must be at most ${company.maxLength} characters`),
+    }),
+  vatNumber: string()
+    .trim()
+    .default('')
+    .when(['business', 'country'], ([business, country], vatNumber) =>
+      business && vatNumberOffered(String(country))
+        ? vatNumber.test(
+            'vat-number',
+            INVALID_VAT_NUMBER,
+            (value) => !value || VAT_NUMBER.test(normaliseVatNumber(value)),
+          )
+        : vatNumber,
+    ),
 });
 
-/** What the form holds: text in every field, a choice too until the form is checked. */
-export type Billing = Record<keyof InferType<typeof billingSchema>, string>;
+/** What the form holds: text in every field (a choice too until the form is checked), and the business box. */
+export type Billing = Record<Exclude<keyof InferType<typeof billingSchema>, 'business'>, string> & {
+  business: boolean;
+};
 
-/** Checked form values as the API takes them (its country codes and phone keys are the contract's). */
+/**
+ * Checked form values as the API takes them (its country codes and phone keys are the contract's): the
+ * company name and VAT number only when the business box is ticked and they are given, the VAT number only
+ * for a billing address in the EU or the UK (the form offers it nowhere else).
+ */
 export function billingDetails(values: Billing): BillingDetails {
-  return billingSchema.cast(values);
+  const { business, company, vatNumber, ...details } = billingSchema.cast(values);
+  const vat = business && vatNumberOffered(details.country) ? normaliseVatNumber(vatNumber) : '';
+  return {
+    ...details,
+    ...(business && company ? { company } : {}),
+    ...(vat ? { vatNumber: vat } : {}),
+  };
 }
 
 export const emptyBilling: Billing = {
@@ -105,4 +153,7 @@ export const emptyBilling: Billing = {
   zipCode: '',
   phoneCountryCode: DEFAULT_PHONE_KEY,
   phone: '',
+  business: false,
+  company: '',
+  vatNumber: '',
 };

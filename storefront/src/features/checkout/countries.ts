@@ -1,4 +1,5 @@
 import {
+  BILLING_RULES,
   CONSENT_REQUIRED_COUNTRIES,
   COUNTRIES as SERVER_COUNTRIES,
   PHONE_KEYS as SERVER_PHONE_KEYS,
@@ -30,6 +31,10 @@ export const PHONE_KEYS: readonly PhoneKey[] = SERVER_PHONE_KEYS;
 /** Whether a buyer billed in `country` (the EU's and the UK's) must give both statements before paying. */
 export const consentRequired = (country: string): boolean =>
   (CONSENT_REQUIRED_COUNTRIES as readonly string[]).includes(country);
+
+/** Whether a business billed in `country` may give a VAT number: the server takes one for the EU and the UK only. */
+export const vatNumberOffered = (country: string): boolean =>
+  (BILLING_RULES.vatNumber['x-countries'] as readonly string[]).includes(country);
 
 export const DEFAULT_COUNTRY: CountryCode = 'IN';
 export const DEFAULT_PHONE_KEY: PhoneKey = '+91';

@@ -5,6 +5,7 @@ import { removeCoupon, selectAppliedCoupon } from '../../store/cart/cartSlice';
 import { billingDetails, type Billing } from '../../features/checkout/billingSchema';
 import type { Consents, PaymentIntent, PaymentIntentRequest } from '../../features/checkout/checkoutApi';
 import { PaymentStep } from '../../features/checkout/PaymentStep';
+import type { BusinessRejection } from '../../features/checkout/businessRejections';
 import type { CompletedOrder } from './CheckoutSummary';
 
 /**
@@ -19,6 +20,7 @@ export function CartPaymentStep({
   onPaid,
   onBack,
   onPaying,
+  onBillingRejected,
 }: {
   billing: Billing;
   consents: Consents;
@@ -27,6 +29,7 @@ export function CartPaymentStep({
   onPaid: (order: CompletedOrder) => void;
   onBack: () => void;
   onPaying: (paying: boolean) => void;
+  onBillingRejected: (rejections: BusinessRejection[]) => void;
 }) {
   const dispatch = useAppDispatch();
   const items = useAppSelector(selectCartItems);
@@ -57,6 +60,7 @@ export function CartPaymentStep({
       onPaid={onPaidForCart}
       onBack={onBack}
       onPaying={onPaying}
+      onBillingRejected={onBillingRejected}
     />
   );
 }

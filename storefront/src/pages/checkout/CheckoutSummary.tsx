@@ -1,4 +1,6 @@
 import { useGetProductsQuery } from '../../store/storeApi';
+import { useTaxCharged } from '../../lib/storeConfig';
+import type { SummaryTax } from '../../features/cart/CartSummary';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Note } from '../../components/Note';
 import {
@@ -18,12 +20,14 @@ import type { CartItem } from '../../store/cart/types';
 import type { PaymentIntent } from '../../features/checkout/checkoutApi';
 import { OrderSummaryPlaceholder, OrderSummarySidebar } from './OrderSummarySidebar';
 
-/** The server's tax of the order's payment, for the summary's tax line. */
-const taxOf = (intent: PaymentIntent) => ({
+/** The server's tax of the order's payment, for the summary's tax line and its notes. */
+const taxOf = (intent: PaymentIntent): SummaryTax => ({
   cents: intent.tax,
   rate: intent.taxRate,
   country: intent.taxCountry,
   included: intent.taxMode === 'inclusive',
+  reverseCharge: intent.reverseCharge === true,
+  vatNumberUnverified: intent.vatNumberStatus === 'unverified',
 });
 
 /** The order once paid: what the summary shows after the cart has been emptied. */
@@ -57,6 +61,7 @@ export function CheckoutSummary({
   const discount = useAppSelector(selectDiscount);
   const total = useAppSelector(selectCartTotal);
   const savings = useAppSelector(selectSavings);
+  const taxCharged = useTaxCharged();
 
   // Until the cart has been read (the page prerendered at build time has none) and the catalogue loaded.
   if (catalogue.isError && !catalogue.data && !completed)
@@ -92,6 +97,7 @@ export function CheckoutSummary({
           discountCents: discount,
           totalCents: total,
           couponCode: coupon?.code,
+          taxAtCheckout: taxCharged,
         };
 
   return (
