@@ -1,11 +1,10 @@
 import { Order } from '../src/orders/entities/order.entity.js';
-import { BILLING, createIntent, HOME_BUSINESS, STANDARD, type Intent } from './support/checkout.js';
+import { BILLING, createIntent, STANDARD, type Intent, CONSENTS, TAX_CART } from './support/checkout.js';
 import { startStripeTestApp, type StripeTestApp } from './support/stripe-app.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 import { ViesStandIn } from './support/vies-stand-in.js';
 
-const CONSENTS = { immediateDelivery: true, withdrawalRightLoss: true };
 /** A business billed in France, its VAT number typed loosely (normalised to FR40303265045). */
 const FRENCH_BUSINESS = {
   ...BILLING,
@@ -23,11 +22,6 @@ const NOT_REGISTERED = 'FR89380129866';
 const STATE_UNAVAILABLE = 'FR96552100554';
 /** The seller, in Ireland, with its own EU number: VIES gives a consultation number for each check. */
 const IRISH_SELLER = { SELLER_COUNTRY: 'IE', SELLER_VAT_NUMBER: 'IE 6388047V' };
-/** Two Standard ($40.49) and one Home & Business ($242.99): $323.97, $32.40 off with SAVE10. */
-const CART = [
-  { id: STANDARD, quantity: 2 },
-  { id: HOME_BUSINESS, quantity: 1 },
-];
 const ONE = [{ id: STANDARD, quantity: 1 }];
 
 type Priced = Intent & {
@@ -100,7 +94,7 @@ describe(`business buyers at checkout on ${DRIVER}`, () => {
     });
 
     it('reverse-charges a French business with a registered number: no VAT, Stripe asked for the net', async () => {
-      const body = await businessCheckout(t, {}, { cartItems: CART, couponCode: 'SAVE10' });
+      const body = await businessCheckout(t, {}, { cartItems: TAX_CART, couponCode: 'SAVE10' });
       expect(body).toMatchObject({
         subtotal: 32397,
         discount: 3240,
@@ -299,7 +293,7 @@ describe(`business buyers at checkout on ${DRIVER}`, () => {
     });
 
     it('charges a reverse-charged business the price less the French VAT it includes', async () => {
-      const body = await businessCheckout(t, {}, { cartItems: CART, couponCode: 'SAVE10' });
+      const body = await businessCheckout(t, {}, { cartItems: TAX_CART, couponCode: 'SAVE10' });
       // 4049 / 1.2 = 3374.17 → 3374 and 24299 / 1.2 = 20249.17 → 20249 a unit: 26997, less 10 % (2700).
       expect(body).toMatchObject({
         subtotal: 26997,
@@ -448,7 +442,7 @@ describe(`business buyers at checkout on ${DRIVER}`, () => {
     });
 
     it('keeps the spec’s totals and stores the business buyer, checked', async () => {
-      const body = await businessCheckout(t, {}, { cartItems: CART, couponCode: 'SAVE10' });
+      const body = await businessCheckout(t, {}, { cartItems: TAX_CART, couponCode: 'SAVE10' });
       expect(body).toMatchObject({
         subtotal: 32397,
         discount: 3240,

@@ -2,10 +2,9 @@ import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
 import { OutboxService } from '../src/emails/outbox.service.js';
 import { CONSENT_STATEMENTS } from '../src/orders/consents.js';
 import { Order } from '../src/orders/entities/order.entity.js';
-import { BILLING, createIntent, STANDARD, type Intent } from './support/checkout.js';
+import { BILLING, createIntent, STANDARD, type Intent, GERMANY } from './support/checkout.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
-const GERMANY = { ...BILLING, country: 'DE', city: 'Berlin', zipCode: '10115', phoneCountryCode: '+49' };
 const UK = { ...BILLING, country: 'GB', city: 'Leeds', zipCode: 'LS1 4AP', phoneCountryCode: '+44' };
 const US = { ...BILLING, country: 'US', city: 'Boston', zipCode: '02108', phoneCountryCode: '+1' };
 const BOTH = { immediateDelivery: true, withdrawalRightLoss: true };

@@ -6,7 +6,15 @@ import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { OrderNote } from '../src/orders/entities/order-note.entity.js';
 import { RestockService } from '../src/fulfilment/restock.service.js';
 import { generateLicenseKey } from '../src/license-keys/license-key-cipher.js';
-import { BILLING, buyWithDemo, createIntent, PRO_PLUS, STANDARD, type Intent } from './support/checkout.js';
+import {
+  BILLING,
+  buyWithDemo,
+  createIntent,
+  PRO_PLUS,
+  STANDARD,
+  type Intent,
+  CONSENTS,
+} from './support/checkout.js';
 import { signIn } from './support/staff.js';
 import { orderOf, postWebhook, startStripeTestApp, type StripeTestApp } from './support/stripe-app.js';
 import type { StripeStandIn } from './support/stripe-stand-in.js';
@@ -348,8 +356,6 @@ describe(`fraud hold on ${DRIVER}`, () => {
 });
 
 const BILLING_IN = BILLING;
-/** Both Art 16(m) statements: a buyer billed in the UK must give them, others may. */
-const CONSENTS = { immediateDelivery: true, withdrawalRightLoss: true };
 
 /** The demo provider (no card data) and the settings that turn the hold off. */
 describe(`fraud hold with the demo provider on ${DRIVER}`, () => {

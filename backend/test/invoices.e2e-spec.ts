@@ -11,11 +11,13 @@ import { creditNoteTax } from '../src/tax/tax-math.js';
 import {
   BILLING,
   createIntent,
-  HOME_BUSINESS,
   PRO_PLUS,
   shopperAddress,
   STANDARD,
   type Intent,
+  CONSENTS,
+  GERMANY,
+  TAX_CART,
 } from './support/checkout.js';
 import { binary, pdfText } from './support/pdf.js';
 import { signIn } from './support/staff.js';
@@ -29,13 +31,6 @@ import {
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 import { ViesStandIn } from './support/vies-stand-in.js';
 
-const CONSENTS = { immediateDelivery: true, withdrawalRightLoss: true };
-const GERMANY = { ...BILLING, country: 'DE', city: 'Berlin', zipCode: '10115', phoneCountryCode: '+49' };
-/** Two Standard ($40.49) and one Home & Business ($242.99): $323.97, $32.40 off with SAVE10. */
-const CART = [
-  { id: STANDARD, quantity: 2 },
-  { id: HOME_BUSINESS, quantity: 1 },
-];
 const SELLER = {
   SELLER_NAME: 'Licence Store Ltd',
   SELLER_ADDRESS: '1 Harbour Road\\nDublin D02 XY45',
@@ -127,7 +122,7 @@ describe(`invoices and credit notes on ${DRIVER}`, () => {
     it('issues none before the payment, then the first of the year with the order’s amounts, linked from the delivery e-mail', async () => {
       const email = 'first.buyer@example.com';
       const { intent, paymentIntentId } = await stripeCheckout(t, {
-        cartItems: CART,
+        cartItems: TAX_CART,
         billing: { ...GERMANY, email, firstName: 'Greta', lastName: 'Invoiced' },
         couponCode: 'SAVE10',
         consents: CONSENTS,
@@ -568,7 +563,7 @@ describe(`invoices and credit notes on ${DRIVER}`, () => {
     it('states the VAT the prices hold, the lines adding up to what was paid', async () => {
       const intent = (
         await createIntent(t, {
-          cartItems: CART,
+          cartItems: TAX_CART,
           billing: GERMANY,
           couponCode: 'SAVE10',
           consents: CONSENTS,
@@ -632,7 +627,7 @@ describe(`invoices and credit notes on ${DRIVER}`, () => {
         try {
           const intent = (
             await createIntent(t, {
-              cartItems: CART,
+              cartItems: TAX_CART,
               billing: FRENCH_BUSINESS,
               couponCode: 'SAVE10',
               consents: CONSENTS,
@@ -684,7 +679,7 @@ describe(`invoices and credit notes on ${DRIVER}`, () => {
     const pay = async (email = BILLING.email) => {
       const intent = (
         await createIntent(t, {
-          cartItems: CART,
+          cartItems: TAX_CART,
           billing: { ...BILLING, email },
           couponCode: 'SAVE10',
         }).expect(201)

@@ -2,7 +2,16 @@ import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
 import { OutboxCipher } from '../src/emails/outbox-cipher.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { TaxDocument } from '../src/tax/entities/tax-document.entity.js';
-import { BILLING, createIntent, HOME_BUSINESS, PRO_PLUS, STANDARD, type Intent } from './support/checkout.js';
+import {
+  BILLING,
+  createIntent,
+  PRO_PLUS,
+  STANDARD,
+  type Intent,
+  CONSENTS,
+  GERMANY,
+  TAX_CART,
+} from './support/checkout.js';
 import {
   orderOf as stripeOrderOf,
   postWebhook,
@@ -12,15 +21,8 @@ import {
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
-const CONSENTS = { immediateDelivery: true, withdrawalRightLoss: true };
-const GERMANY = { ...BILLING, country: 'DE', city: 'Berlin', zipCode: '10115', phoneCountryCode: '+49' };
 const UK = { ...BILLING, country: 'GB', city: 'London', zipCode: 'N1 9GU', phoneCountryCode: '+44' };
 const FINLAND = { ...BILLING, country: 'FI', city: 'Helsinki', zipCode: '00100', phoneCountryCode: '+358' };
-/** Two Standard ($40.49) and one Home & Business ($242.99): $323.97, $32.40 off with SAVE10. */
-const CART = [
-  { id: STANDARD, quantity: 2 },
-  { id: HOME_BUSINESS, quantity: 1 },
-];
 
 type Priced = Intent & {
   subtotal: number;
@@ -44,7 +46,7 @@ describe(`tax by the buyer's country on ${DRIVER}`, () => {
       for (const billing of [BILLING, GERMANY]) {
         const body = (
           await createIntent(t, {
-            cartItems: CART,
+            cartItems: TAX_CART,
             billing,
             couponCode: 'SAVE10',
             consents: CONSENTS,
@@ -87,7 +89,7 @@ describe(`tax by the buyer's country on ${DRIVER}`, () => {
     it('adds the German rate per line after the discount, and Stripe is asked for the total with it', async () => {
       const body = (
         await createIntent(t, {
-          cartItems: CART,
+          cartItems: TAX_CART,
           billing: GERMANY,
           couponCode: 'SAVE10',
           consents: CONSENTS,
