@@ -254,7 +254,7 @@ export function createDataProvider(writableFields: WritableFields): AppDataProvi
  * or an img src could not send it. A refusal is an HttpError named by `failure` and its status, carrying
  * the API's JSON answer (its `message` says why: errorMessage).
  */
-async function fileOf(url: string, failure: string): Promise<Blob> {
+export async function fileOf(url: string, failure: string): Promise<Blob> {
   const token = getToken();
   const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   if (!response.ok) {

@@ -12,7 +12,8 @@ import { useState } from 'react';
 import { Title } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage, useToast } from '../common/toast';
-import { downloadTaxReturn, saveFile, type TaxReturnFile } from './api';
+import { saveFile } from '../common/saveFile';
+import { downloadTaxReturn, type TaxReturnFile } from './api';
 import { endedQuarters } from './quarters';
 
 /** The three files, as the page offers them. */

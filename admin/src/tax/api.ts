@@ -1,7 +1,5 @@
 import type { components } from '@store/contracts';
-import { HttpError } from 'react-admin';
-import { httpClient } from '../providers/dataProvider';
-import { getToken } from '../providers/session';
+import { fileOf, httpClient } from '../providers/dataProvider';
 
 const API = '/api/admin';
 
@@ -15,16 +13,11 @@ export type RatesImport = components['schemas']['ImportExchangeRatesResultDto'];
  * `GET /api/admin/tax/returns/<file>.csv?quarter=`: the file (the token goes in a header, so not a link). A
  * refusal keeps the API's answer, whose message says what to do (a missing rate: where to enter it).
  */
-export async function downloadTaxReturn(file: TaxReturnFile, quarter: string): Promise<Blob> {
-  const token = getToken();
-  const response = await fetch(`${API}/tax/returns/${file}.csv?quarter=${encodeURIComponent(quarter)}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-    throw new HttpError(`The file could not be made (${response.status})`, response.status, body);
-  }
-  return response.blob();
+export function downloadTaxReturn(file: TaxReturnFile, quarter: string): Promise<Blob> {
+  return fileOf(
+    `${API}/tax/returns/${file}.csv?quarter=${encodeURIComponent(quarter)}`,
+    'The file could not be made',
+  );
 }
 
 /** Sends the ECB's CSV (eurofxref.csv or eurofxref-hist.csv) as it is. */
@@ -35,14 +28,4 @@ export async function importEcbRates(file: File): Promise<RatesImport> {
     body: await file.text(),
   });
   return json as RatesImport;
-}
-
-/** Saves a Blob under a file name (the browser's download). */
-export function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
 }
