@@ -43,6 +43,11 @@ import { TaxDocuments1765900000001 } from '../database/migrations/1765900000001-
 import { ExchangeRates1765900000002 } from '../database/migrations/1765900000002-exchange-rates.js';
 import { TaxDocument, TaxDocumentSeries } from '../tax/entities/tax-document.entity.js';
 import { ExchangeRate } from '../tax/entities/exchange-rate.entity.js';
+import { BusinessTools1765900000003 } from '../database/migrations/1765900000003-business-tools.js';
+import { Supplier } from '../suppliers/entities/supplier.entity.js';
+import { KeyBatch } from '../suppliers/entities/key-batch.entity.js';
+import { SalesDay } from '../reports/entities/sales-day.entity.js';
+import { ProductSettings } from '../catalog/entities/product-settings.entity.js';
 import type { DatabaseSchema } from '../database/data-source-options.js';
 
 /**
@@ -75,6 +80,10 @@ export const ENTITIES = [
   TaxDocument,
   TaxDocumentSeries,
   ExchangeRate,
+  Supplier,
+  KeyBatch,
+  SalesDay,
+  ProductSettings,
 ];
 
 /** Migrations in the order they run. A schema change is a new migration appended here. */
@@ -103,6 +112,7 @@ export const MIGRATIONS = [
   BusinessBuyers1765900000000,
   TaxDocuments1765900000001,
   ExchangeRates1765900000002,
+  BusinessTools1765900000003,
 ];
 
 export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };

@@ -2,6 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne } from '
 import { EXACT } from '../../database/exact-collation.js';
 import { UuidEntity } from '../../database/uuid-entity.js';
 import { Product } from '../../catalog/entities/product.entity.js';
+import { KeyBatch } from '../../suppliers/entities/key-batch.entity.js';
 import { Order } from '../../orders/entities/order.entity.js';
 import { LICENSE_KEY_STATUSES, type LicenseKeyStatus } from '../../orders/order-process.js';
 
@@ -16,6 +17,8 @@ import { LICENSE_KEY_STATUSES, type LicenseKeyStatus } from '../../orders/order-
 @Index('IDX_license_keys_productId', ['productId', 'createdAt', 'id'])
 @Index('IDX_license_keys_activationCount', ['activationCount', 'createdAt', 'id'])
 @Index('IDX_license_keys_keyLastGroup', ['keyLastGroup'])
+@Index('IDX_license_keys_batchId', ['batchId', 'status', 'orderId'])
+@Index('IDX_license_keys_assignedAt', ['assignedAt'])
 @Index('UQ_license_keys_keyLookup', ['keyLookup'], { unique: true })
 export class LicenseKey extends UuidEntity {
   @Column({ type: 'varchar', length: 36, nullable: true })
@@ -43,6 +46,28 @@ export class LicenseKey extends UuidEntity {
   /** The key's last group of five, kept in clear like a card's last four digits. */
   @Column({ type: 'varchar', length: 5 })
   keyLastGroup: string;
+
+  /** The supplier batch the key came in (#21 §1); null for keys stored before batches. */
+  @Column({ type: 'int', nullable: true })
+  batchId: number | null;
+
+  @ManyToOne(() => KeyBatch, { onDelete: 'RESTRICT', nullable: true })
+  @JoinColumn({ name: 'batchId' })
+  batch?: KeyBatch | null;
+
+  /**
+   * What the key cost (its batch's costPerKeyCents when it entered stock; a later change of the batch's cost
+   * reaches only keys still in stock), so a delivered key keeps the cost its order's margin was reckoned with.
+   */
+  @Column({ type: 'int', nullable: true })
+  costCents: number | null;
+
+  /**
+   * The key's share of its order's revenue, without tax and after the discount, set when it is delivered:
+   * what a supplier's keys earned (#21 §3). Null in stock, and for keys delivered before it was kept.
+   */
+  @Column({ type: 'int', nullable: true })
+  revenueCents: number | null;
 
   @Column({ type: 'int', default: 0 })
   activationCount: number;
