@@ -9,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
-import { csvFile } from './csv-file.js';
+import { csvFile } from '../../common/csv-file.js';
 import { QuarterQueryDto, RegisterQueryDto } from './dto/tax-returns-query.dto.js';
 import { BAD_QUARTER } from './quarters.js';
 import { TaxReturnsService } from './tax-returns.service.js';

@@ -6,7 +6,7 @@ import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TaxDocument, type TaxDocumentKind } from '../entities/tax-document.entity.js';
 import { EU_COUNTRIES, percentOf } from '../tax-rates.js';
-import { asText, csvStream, csvText, type CsvDownload, type CsvRow } from './csv-file.js';
+import { asText, csvStream, csvText, type CsvDownload, type CsvRow } from '../../common/csv-file.js';
 import { ExchangeRatesService } from './exchange-rates.service.js';
 import {
   addDays,
