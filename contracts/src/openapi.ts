@@ -2953,10 +2953,10 @@ export interface components {
     };
     UpdateProductDto: {
       /**
-       * @description 0: no low-stock alert for this product; null: the store's default (LOW_STOCK_THRESHOLD)
+       * @description Required. 0: no low-stock alert for this product; null: the store's default (LOW_STOCK_THRESHOLD)
        * @example 20
        */
-      lowStockThreshold: number | null;
+      lowStockThreshold?: number | null;
     };
     UpdateStaffMemberDto: {
       role?: components['schemas']['StaffRole'];

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
@@ -133,11 +134,19 @@ export class StockService implements EntitySubscriberInterface {
     const ids = this.recheckOnCommit.get(event.queryRunner);
     if (!ids) return;
     this.recheckOnCommit.delete(event.queryRunner);
-    const run = this.recheck([...ids])
+    this.startRecheck([...ids]);
+  }
+
+  /**
+   * Starts the check after commit outside the committed transaction's async context (bound where this
+   * service was made): on SQLite that context would make it a nested transaction of the finished one.
+   */
+  private readonly startRecheck = AsyncResource.bind((ids: string[]) => {
+    const run = this.recheck(ids)
       .catch((error: Error) => this.logger.error(`Checking stock after a sale failed: ${error.message}`))
       .finally(() => this.pending.delete(run));
     this.pending.add(run);
-  }
+  });
 
   afterTransactionRollback(event: TransactionRollbackEvent): void {
     this.recheckOnCommit.delete(event.queryRunner);

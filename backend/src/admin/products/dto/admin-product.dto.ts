@@ -69,7 +69,10 @@ export class UpdateProductDto {
     minimum: 0,
     maximum: MAX_LOW_STOCK_THRESHOLD,
     example: 20,
-    description: "0: no low-stock alert for this product; null: the store's default (LOW_STOCK_THRESHOLD)",
+    // Null is a value here, so the property is optional to the validator; leaving it out is still a 400.
+    required: false,
+    description:
+      "Required. 0: no low-stock alert for this product; null: the store's default (LOW_STOCK_THRESHOLD)",
   })
   @ValidateIf((_object: unknown, value: unknown) => value !== null)
   @Max(MAX_LOW_STOCK_THRESHOLD, { message: THRESHOLD_MESSAGE })
