@@ -1,5 +1,5 @@
 import { AsyncResource } from 'node:async_hooks';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   In,
@@ -59,7 +59,7 @@ type AlertColumn = 'lowStockAlertedAt' | 'waitingAlertedAt';
  * minute, which repairs a check lost with its process and the states of orders refunded meanwhile.
  */
 @Injectable()
-export class StockService implements EntitySubscriberInterface {
+export class StockService implements EntitySubscriberInterface, BeforeApplicationShutdown {
   private readonly logger = new Logger('Stock');
   /** Transactions that checked products, which are checked again once they commit. */
   private readonly recheckOnCommit = new WeakMap<QueryRunner, Set<string>>();
@@ -128,6 +128,11 @@ export class StockService implements EntitySubscriberInterface {
   /** Resolves once the checks after commit started so far are done. */
   async settled(): Promise<void> {
     while (this.pending.size) await Promise.all([...this.pending]);
+  }
+
+  /** Before the database connections close: a check under way finishes rather than failing half-way. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.settled();
   }
 
   afterTransactionCommit(event: TransactionCommitEvent): void {
