@@ -8,7 +8,11 @@ import { findChromium } from './support/chromium.js';
  */
 
 /** The journeys that use backOrdered (admin-fixtures.ts). */
-const STOCK_JOURNEYS = [/admin-license-keys\.spec\.ts/, /storefront-withdrawal\.spec\.ts/];
+const STOCK_JOURNEYS = [
+  /admin-license-keys\.spec\.ts/,
+  /storefront-withdrawal\.spec\.ts/,
+  /admin-stock\.spec\.ts/,
+];
 
 const CHROMIUM = {
   use: {

@@ -23,7 +23,16 @@ const STATS = {
   recentOrders: [],
   awaitingKeysOrders: 2,
   refundsDue: 0,
-  stock: [{ productId: 'office-2024-standard', title: 'Office 2024 Standard', available: 3 }],
+  stock: [
+    {
+      productId: 'office-2024-standard',
+      title: 'Office 2024 Standard',
+      available: 3,
+      waitingOrders: 0,
+      daysOfStock: 1.5,
+      lowStockThreshold: 5,
+    },
+  ],
   generatedAt: '2026-01-01T00:00:00Z',
 };
 

@@ -12,6 +12,7 @@ import keyReports from './key-reports';
 import licenseKeys from './license-keys';
 import messages from './messages';
 import orders from './orders';
+import products from './products';
 import reviews from './reviews';
 import { createAuthProvider } from './providers/authProvider';
 import { createDataProvider, updatePayloadOf, type WritableFields } from './providers/dataProvider';
@@ -23,6 +24,7 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   orders,
   reviews,
   licenseKeys,
+  products,
   keyReports,
   downloads,
   coupons,

@@ -15,6 +15,7 @@ import { AdminMessagesModule } from './admin/messages/admin-messages.module.js';
 import { AdminKeyReportsModule } from './admin/key-reports/admin-key-reports.module.js';
 import { MessagesModule } from './messages/messages.module.js';
 import { AdminCouponsModule } from './admin/coupons/admin-coupons.module.js';
+import { AdminProductsModule } from './admin/products/admin-products.module.js';
 import { CouponsModule } from './coupons/coupons.module.js';
 import { DashboardModule } from './admin/dashboard/dashboard.module.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -62,6 +63,7 @@ export class AppModule {
         CatalogModule,
         CouponsModule,
         AdminCouponsModule,
+        AdminProductsModule,
         CheckoutModule,
         PaymentsModule,
         FulfilmentModule,

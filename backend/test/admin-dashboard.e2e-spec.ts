@@ -64,11 +64,14 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
       awaitingKeysOrders: 0,
       refundsDue: 0,
       overdueReviews: [],
-      stock: [
-        { productId: STANDARD, title: TITLES[STANDARD], available: 0 },
-        { productId: HOME_BUSINESS, title: TITLES[HOME_BUSINESS], available: 0 },
-        { productId: PRO_PLUS, title: TITLES[PRO_PLUS], available: 0 },
-      ],
+      stock: ([STANDARD, HOME_BUSINESS, PRO_PLUS] as const).map((productId) => ({
+        productId,
+        title: TITLES[productId],
+        available: 0,
+        waitingOrders: 0,
+        daysOfStock: null,
+        lowStockThreshold: 0,
+      })),
       generatedAt: expect.any(String),
     });
   });
@@ -152,13 +155,20 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
       awaitingKeysOrders: 1,
       refundsDue: 0,
       overdueReviews: [],
+      // The test app's LOW_STOCK_THRESHOLD is 0. Days of stock: available ÷ (keys delivered in 14 days ÷ 14).
       stock: [
-        { productId: STANDARD, title: TITLES[STANDARD], available: 0 },
-        // 4 imported − 2 sold to A − 1 expired
-        { productId: HOME_BUSINESS, title: TITLES[HOME_BUSINESS], available: 1 },
-        // 4 imported − B − E
-        { productId: PRO_PLUS, title: TITLES[PRO_PLUS], available: 2 },
-      ],
+        { productId: STANDARD, title: TITLES[STANDARD], available: 0, waitingOrders: 1, daysOfStock: null },
+        // 4 imported − 2 sold to A − 1 expired; 1 ÷ (2 ÷ 14)
+        {
+          productId: HOME_BUSINESS,
+          title: TITLES[HOME_BUSINESS],
+          available: 1,
+          waitingOrders: 0,
+          daysOfStock: 7,
+        },
+        // 4 imported − B − E (refunded: its key was delivered all the same); 2 ÷ (2 ÷ 14)
+        { productId: PRO_PLUS, title: TITLES[PRO_PLUS], available: 2, waitingOrders: 0, daysOfStock: 14 },
+      ].map((row) => ({ ...row, lowStockThreshold: 0 })),
       generatedAt: expect.any(String),
     });
     expect(stats.recentOrders.map((o: { id: string }) => o.id)).not.toContain(x.orderId);

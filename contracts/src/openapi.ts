@@ -855,6 +855,47 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/products': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Catalogue products with their stock and low-stock level (ra-data-simple-rest dialect)
+     * @description Filters: `id` (list), `q` (part of the title or id). Sorts: position (the catalogue order, the default), title, available, waitingOrders, daysOfStock.
+     */
+    get: operations['AdminProductsController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/products/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One product: its stock and low-stock level */
+    get: operations['AdminProductsController_get'];
+    /**
+     * Set the product's low-stock level (audited)
+     * @description Only `lowStockThreshold` is writable. The stock is checked against the new level at once: a level above the stock alerts staff, one at or below it ends the current alert.
+     */
+    put: operations['AdminProductsController_update'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/staff': {
     parameters: {
       query?: never;
@@ -1755,6 +1796,37 @@ export interface components {
        */
       paymentStatus: components['schemas']['PaymentStatus'][];
     };
+    AdminProductDto: {
+      /** @example office-2024-standard */
+      id: string;
+      /** @example Office 2024 Standard */
+      title: string;
+      /**
+       * @description Keys in stock below which staff are alerted; null: the store's default (LOW_STOCK_THRESHOLD)
+       * @example 20
+       */
+      lowStockThreshold: number | null;
+      /**
+       * @description Read-only: the level in force (the product’s own or the default); 0: no low-stock alert
+       * @example 10
+       */
+      effectiveLowStockThreshold: number;
+      /**
+       * @description Read-only: unassigned, active keys in stock
+       * @example 25
+       */
+      available: number;
+      /**
+       * @description Read-only: paid orders waiting for keys that still lack keys of this product
+       * @example 0
+       */
+      waitingOrders: number;
+      /**
+       * @description Read-only: available ÷ keys delivered per day (the higher rate of the last 14 and 30 days), one decimal, rounded down; null when none was delivered in 30 days
+       * @example 12.5
+       */
+      daysOfStock: number | null;
+    };
     AdminRefundDto: {
       /** Format: uuid */
       id: string;
@@ -2263,6 +2335,21 @@ export interface components {
        * @example 25
        */
       available: number;
+      /**
+       * @description Paid orders waiting for keys that still lack keys of this product
+       * @example 0
+       */
+      waitingOrders: number;
+      /**
+       * @description available ÷ keys delivered per day (the higher rate of the last 14 and 30 days), one decimal, rounded down; null when none was delivered in 30 days
+       * @example 12.5
+       */
+      daysOfStock: number | null;
+      /**
+       * @description The product's low-stock level in force (its own, or LOW_STOCK_THRESHOLD); 0: none
+       * @example 10
+       */
+      lowStockThreshold: number;
     };
     DemoConfirmDto: {
       /** Format: uuid */
@@ -2863,6 +2950,13 @@ export interface components {
     UpdateOrderDto: {
       status?: components['schemas']['OrderStatus'];
       paymentStatus?: components['schemas']['PaymentStatus'];
+    };
+    UpdateProductDto: {
+      /**
+       * @description Required. 0: no low-stock alert for this product; null: the store's default (LOW_STOCK_THRESHOLD)
+       * @example 20
+       */
+      lowStockThreshold?: number | null;
     };
     UpdateStaffMemberDto: {
       role?: components['schemas']['StaffRole'];
@@ -5438,6 +5532,135 @@ export interface operations {
         };
         content?: never;
       };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AdminProductsController_list: {
+    parameters: {
+      query?: {
+        /** @description JSON ["field","ASC|DESC"] */
+        sort?: string;
+        /** @description JSON [start,end], inclusive, at most 500 rows */
+        range?: string;
+        /** @description JSON object of filters */
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description `products <first>-<last>/<total>`, or `products *\/<total>` for an empty page */
+          'Content-Range'?: string;
+          /** @description `true` when more matches exist than counted: the total is a lower bound */
+          'X-Total-Capped'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminProductDto'][];
+        };
+      };
+      /** @description Malformed sort, range or filter */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AdminProductsController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminProductDto'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Product not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AdminProductsController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateProductDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminProductDto'];
+        };
+      };
+      /** @description lowStockThreshold is missing or invalid, or another field was sent */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Product not found */
       404: {
         headers: {
           [name: string]: unknown;

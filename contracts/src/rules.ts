@@ -20,6 +20,14 @@ export const schemaRules = {
       },
     },
   },
+  AdminProductDto: {
+    properties: {
+      lowStockThreshold: {
+        maximum: 100000,
+        minimum: 0,
+      },
+    },
+  },
   BillingDto: {
     properties: {
       email: {
@@ -643,6 +651,14 @@ export const schemaRules = {
       answer: {
         maxLength: 2000,
         minLength: 1,
+      },
+    },
+  },
+  UpdateProductDto: {
+    properties: {
+      lowStockThreshold: {
+        maximum: 100000,
+        minimum: 0,
       },
     },
   },

@@ -22,6 +22,7 @@ const EVERY_LIST_MS = 90_000;
 const LISTS = [
   { path: '/admin/orders', label: 'Orders' },
   { path: '/admin/license-keys', label: 'License Keys' },
+  { path: '/admin/products', label: 'Products' },
   { path: '/admin/downloads', label: 'Download Links' },
   { path: '/admin/coupons', label: 'Coupons' },
   { path: '/admin/emails', label: 'Emails' },

@@ -18,11 +18,9 @@ import { Title, useDataProvider } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { OverdueReviews } from './OverdueReviews';
 import { formatMoney, shortId } from '../common/format';
+import { formatDaysOfStock, isLowStock } from '../products/stock';
 import { StatusChip } from '../common/StatusChip';
 import type { AppDataProvider } from '../providers/dataProvider';
-
-/** Fewer unassigned keys than this for a product shows a warning. */
-export const LOW_STOCK = 5;
 
 const count = (value: number) => value.toLocaleString('en-US');
 
@@ -148,6 +146,8 @@ export const Dashboard = () => {
                   <TableRow>
                     <TableCell>Product</TableCell>
                     <TableCell align="right">Keys in stock</TableCell>
+                    <TableCell align="right">Days of stock</TableCell>
+                    <TableCell align="right">Orders waiting</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -156,12 +156,14 @@ export const Dashboard = () => {
                       <TableCell>{row.title}</TableCell>
                       <TableCell align="right">
                         {count(row.available)}
-                        {row.available < LOW_STOCK ? (
+                        {isLowStock(row.available, row.lowStockThreshold) ? (
                           <Typography component="span" color="warning" variant="body2" sx={{ ml: 1 }}>
                             Low stock
                           </Typography>
                         ) : null}
                       </TableCell>
+                      <TableCell align="right">{formatDaysOfStock(row.daysOfStock)}</TableCell>
+                      <TableCell align="right">{count(row.waitingOrders)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

@@ -82,6 +82,11 @@ export interface AppConfig {
   /** Tax by the buyer's country, off by default (tax-config.ts). */
   tax: TaxConfig;
   /**
+   * LOW_STOCK_THRESHOLD: keys in stock below which staff are alerted, for products without their own
+   * level (set in the back office); 0: no low-stock alerts.
+   */
+  stock: { lowStockThreshold: number };
+  /**
    * How the store presents itself to shoppers (footer, content pages, customer e-mails); the support
    * address is mail's. The hours are the spec's, not a setting (see support-hours.ts).
    */
@@ -278,6 +283,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
   };
   const review = reviewConfig(env, problems);
   const tax = taxConfig(env, problems);
+  const stock = { lowStockThreshold: integer(env, 'LOW_STOCK_THRESHOLD', 10, 0, 100_000, problems) };
 
   if (problems.length) throw new ConfigError(problems);
   return {
@@ -303,6 +309,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
     disputes,
     review,
     tax,
+    stock,
     store,
     staticDirs: { storefront: fromRoot('storefront/dist'), admin: fromRoot('admin/dist') },
   };

@@ -5,12 +5,21 @@ import { JobLeasesModule } from '../job-leases/job-leases.module.js';
 import { LicenseKeysModule } from '../license-keys/license-keys.module.js';
 import { EmailsModule } from '../emails/emails.module.js';
 import { InvoicesModule } from '../tax/invoices/invoices.module.js';
+import { StockModule } from '../stock/stock.module.js';
 import { FulfilmentService } from './fulfilment.service.js';
 import { ReservationSweeper } from './reservation-sweeper.js';
 import { RestockService } from './restock.service.js';
 
 @Module({
-  imports: [CatalogModule, CouponsModule, JobLeasesModule, LicenseKeysModule, EmailsModule, InvoicesModule],
+  imports: [
+    CatalogModule,
+    CouponsModule,
+    JobLeasesModule,
+    LicenseKeysModule,
+    EmailsModule,
+    InvoicesModule,
+    StockModule,
+  ],
   providers: [FulfilmentService, ReservationSweeper, RestockService],
   exports: [FulfilmentService, RestockService],
 })

@@ -32,6 +32,7 @@ import { renderOrderHeldEmail, renderOrderHeldStaffEmail } from './hold-email.js
 import { renderKeyReplacementEmail } from './key-replacement-email.js';
 import { renderRefundDueEmail, renderRefundDueStaffEmail } from './refund-due-email.js';
 import { forUpdate, runInTransaction, skipLocked } from '../database/transactions.js';
+import { StockService } from '../stock/stock.service.js';
 import { InvoicesService } from '../tax/invoices/invoices.service.js';
 import { percentOf } from '../tax/tax-rates.js';
 
@@ -52,6 +53,7 @@ export class FulfilmentService {
     private readonly coupons: CouponsService,
     private readonly outbox: OutboxService,
     private readonly invoices: InvoicesService,
+    private readonly stock: StockService,
   ) {}
 
   /**
@@ -111,6 +113,10 @@ export class FulfilmentService {
       const have = assigned.filter((k) => k.productId === item.productId).length;
       await this.allocateKeys(m, item.productId, item.quantity - have, order.id);
     }
+    await this.stock.check(
+      m,
+      order.orderItems.map((item) => item.productId),
+    );
     Object.assign(order, {
       status: 'on_hold',
       holdReasons: [...reasons],
@@ -215,6 +221,7 @@ export class FulfilmentService {
       { orderId, status: 'active', activationCount: 0 },
       { orderId: null, assignedAt: null },
     );
+    if (released.affected) await this.stock.check(m);
     return released.affected ?? 0;
   }
 
@@ -439,6 +446,7 @@ export class FulfilmentService {
       throw new ConflictException(`This licence key is ${old.status}: only an active key is replaced`);
     const [replacement] = await this.allocateKeys(m, old.productId, 1, order.id);
     if (!replacement) throw new ConflictException(`No stock for ${this.productTitle(order, old.productId)}`);
+    await this.stock.check(m, [old.productId]);
     await this.outbox.enqueue(m, {
       kind: 'key-replacement',
       to: order.customerEmail,
@@ -641,6 +649,10 @@ export class FulfilmentService {
     order.status = status;
     order.awaitingKeys = missing > 0;
     await m.update(Order, order.id, { status: order.status, awaitingKeys: order.awaitingKeys });
+    await this.stock.check(
+      m,
+      order.orderItems.map((item) => item.productId),
+    );
     if (!followUp || newKeys > 0) await this.queueDeliveryEmail(m, order, delivered, followUp, invoiceNumber);
     if (missing > 0) this.logger.warn(`Order ${order.id} is waiting for ${missing} key(s)`);
     return missing === 0 ? 'complete' : newKeys > 0 ? 'partial' : 'none';

@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { JobLeases } from '../job-leases/job-leases.service.js';
+import { StockService } from '../stock/stock.service.js';
 import { FulfilmentService } from './fulfilment.service.js';
 
 /** A coupon reserved by a checkout is given back when the payment has not succeeded within this time. */
@@ -33,6 +34,7 @@ export class ReservationSweeper implements OnApplicationBootstrap, OnApplication
   constructor(
     private readonly fulfilment: FulfilmentService,
     private readonly leases: JobLeases,
+    private readonly stock: StockService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -99,6 +101,7 @@ export class ReservationSweeper implements OnApplicationBootstrap, OnApplication
   async completeWaiting(): Promise<number> {
     try {
       const completed = await this.fulfilment.completeWaitingOrders();
+      await this.stock.recheck();
       if (completed) this.logger.log(`Completed ${completed} order(s) that were waiting for keys in stock`);
       return completed;
     } catch (error) {

@@ -4,6 +4,7 @@ import {
   type InventoryImportResult,
   type InventoryImportRow,
 } from '../license-keys/inventory.service.js';
+import { StockService } from '../stock/stock.service.js';
 import { FulfilmentService } from './fulfilment.service.js';
 
 /** Adding keys to the inventory, then giving them to the paid orders that wait for them, oldest first. */
@@ -12,6 +13,7 @@ export class RestockService {
   constructor(
     private readonly inventory: InventoryService,
     private readonly fulfilment: FulfilmentService,
+    private readonly stock: StockService,
   ) {}
 
   async importKeys(
@@ -19,6 +21,7 @@ export class RestockService {
   ): Promise<InventoryImportResult & { ordersCompleted: number }> {
     const result = await this.inventory.importKeys(rows);
     const ordersCompleted = result.imported > 0 ? await this.fulfilment.completeWaitingOrders() : 0;
+    if (result.imported > 0) await this.stock.recheck();
     return { ...result, ordersCompleted };
   }
 }

@@ -113,6 +113,9 @@ export async function startTestApp(
       // The suites buy many orders with one e-mail in a minute: the fraud hold's counting rules are off
       // unless a suite turns them on (holds.e2e-spec.ts).
       ...HOLD_COUNTING_RULES_OFF,
+      // Low-stock alerts are off unless a suite turns them on (stock-alerts.e2e-spec.ts): most suites sell
+      // from a handful of keys.
+      LOW_STOCK_THRESHOLD: '0',
       MAIL_DIR: mkdtempSync(join(tmpdir(), 'store-mail-')),
       ...env,
     }),

@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { LicenseKeysModule } from '../../license-keys/license-keys.module.js';
 import { REDIS } from '../../redis/redis.module.js';
 import { RedisSharedValue } from '../../redis/redis-shared-value.js';
+import { StockModule } from '../../stock/stock.module.js';
 import { DashboardController } from './dashboard.controller.js';
 import {
   DASHBOARD_STALE_MS,
@@ -16,7 +17,7 @@ import type { DashboardStatsDto } from './dto/dashboard.dto.js';
 
 /** `GET /api/admin/dashboard`: the back office's figures. */
 @Module({
-  imports: [CatalogModule, LicenseKeysModule],
+  imports: [CatalogModule, LicenseKeysModule, StockModule],
   controllers: [DashboardController],
   providers: [
     DashboardService,

@@ -1,7 +1,7 @@
 import type { AppConfig } from '../../config/app-config.js';
 import type { DataSource } from 'typeorm';
-import type { CatalogService } from '../../catalog/catalog.service.js';
 import type { InventoryService } from '../../license-keys/inventory.service.js';
+import type { StockService } from '../../stock/stock.service.js';
 import { DASHBOARD_CACHE_MS, DASHBOARD_STALE_MS, DashboardService } from './dashboard.service.js';
 import type { DashboardStatsDto } from './dto/dashboard.dto.js';
 
@@ -27,7 +27,7 @@ describe('DashboardService cache', () => {
   beforeEach(() => {
     // A fake clock: Date.now() moves only when the test says so.
     jest.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z') });
-    service = new DashboardService({} as DataSource, {} as InventoryService, {} as CatalogService, {
+    service = new DashboardService({} as DataSource, {} as InventoryService, {} as StockService, {
       review: { alertAfterHours: 24 } as AppConfig['review'],
     });
     runs = [];

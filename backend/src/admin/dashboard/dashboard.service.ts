@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { CatalogService } from '../../catalog/catalog.service.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DownloadLink } from '../../downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../../license-keys/entities/license-key.entity.js';
@@ -16,6 +15,7 @@ import { PAID } from '../../orders/order-process.js';
 import { Refund } from '../../payments/entities/refund.entity.js';
 import { RedisFallback } from '../../redis/redis-fallback.js';
 import type { RedisSharedValue, SharedEntry } from '../../redis/redis-shared-value.js';
+import { StockService } from '../../stock/stock.service.js';
 import type { DashboardStatsDto } from './dto/dashboard.dto.js';
 
 /** How long computed figures are answered as they are. */
@@ -79,7 +79,7 @@ export class DashboardService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly inventory: InventoryService,
-    private readonly catalog: CatalogService,
+    private readonly stock: StockService,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'review'>,
     @Optional()
     @Inject(SHARED_DASHBOARD)
@@ -166,67 +166,80 @@ export class DashboardService {
     const orders = () => this.db.getRepository(Order).createQueryBuilder('o');
     const generatedAt = new Date();
     const heldBefore = new Date(generatedAt.getTime() - this.config.review.alertAfterHours * 3_600_000);
-    const [byPayment, revenue, refunded, owed, recent, awaiting, activeKeys, downloads, available, overdue] =
-      await Promise.all([
-        orders()
-          .select('o.paymentStatus', 'paymentStatus')
-          .addSelect('o.status', 'status')
-          .addSelect('COUNT(*)', 'count')
-          .groupBy('o.paymentStatus')
-          .addGroupBy('o.status')
-          .getRawMany<{ paymentStatus: PaymentStatus; status: OrderStatus; count: number | string }>(),
-        orders()
-          .select('COALESCE(SUM(o.totalCents), 0)', 'cents')
-          .where('o.paymentStatus IN (:...paid)', { paid: PAID })
-          .getRawOne<{ cents: number | string }>(),
-        this.db
-          .getRepository(Refund)
-          .createQueryBuilder('r')
-          .innerJoin(Order, 'o', 'o.id = r.orderId')
-          .select('COALESCE(SUM(r.amountCents), 0)', 'cents')
-          .where('r.status = :succeeded', { succeeded: 'succeeded' })
-          .andWhere('o.paymentStatus = :partially', { partially: 'partially_refunded' })
-          // An order owed a refund leaves revenue whole (below): its partial refunds are not taken twice.
-          .andWhere('o.refundDue IS NULL')
-          .getRawOne<{ cents: number | string }>(),
-        orders()
-          .select('COUNT(*)', 'count')
-          .addSelect('COALESCE(SUM(o.totalCents), 0)', 'cents')
-          // Only a paid order carries the mark (a full refund clears it), so these totals are within revenue's.
-          .where('o.refundDue IN (:...reasons)', { reasons: REFUND_REASONS })
-          .getRawOne<{ count: number | string; cents: number | string }>(),
-        orders()
-          .select(['o.id', 'o.customerEmail', 'o.totalCents', 'o.status', 'o.refundDue', 'o.createdAt'])
-          .orderBy('o.createdAt', 'DESC')
-          .addOrderBy('o.id', 'DESC')
-          .limit(5)
-          .getMany(),
-        orders()
-          .select('COUNT(*)', 'count')
-          // Set on paid orders only, and cleared by a full refund.
-          .where('o.awaitingKeys = :awaiting', { awaiting: true })
-          .getRawOne<{ count: number | string }>(),
-        // COUNT(*), not TypeORM's count(), which counts DISTINCT ids and so cannot stop at the index.
-        this.db
-          .getRepository(LicenseKey)
-          .createQueryBuilder('k')
-          .select('COUNT(*)', 'count')
-          .where('k.status = :active', { active: 'active' })
-          .getRawOne<{ count: number | string }>(),
-        this.db
-          .getRepository(DownloadLink)
-          .createQueryBuilder('l')
-          .select('COALESCE(SUM(l.downloadCount), 0)', 'total')
-          .getRawOne<{ total: number | string }>(),
-        this.inventory.countAvailable(),
-        // Held for review longer than HOLD_ALERT_AFTER_HOURS: a short range of IDX_orders_heldAt.
-        orders()
-          .select(['o.id', 'o.customerEmail', 'o.totalCents', 'o.holdReasons', 'o.heldAt'])
-          .where('o.status = :held AND o.heldAt <= :heldBefore', { held: 'on_hold', heldBefore })
-          .orderBy('o.heldAt', 'ASC')
-          .limit(20)
-          .getMany(),
-      ]);
+    const [
+      byPayment,
+      revenue,
+      refunded,
+      owed,
+      recent,
+      awaiting,
+      activeKeys,
+      downloads,
+      available,
+      overdue,
+      stock,
+    ] = await Promise.all([
+      orders()
+        .select('o.paymentStatus', 'paymentStatus')
+        .addSelect('o.status', 'status')
+        .addSelect('COUNT(*)', 'count')
+        .groupBy('o.paymentStatus')
+        .addGroupBy('o.status')
+        .getRawMany<{ paymentStatus: PaymentStatus; status: OrderStatus; count: number | string }>(),
+      orders()
+        .select('COALESCE(SUM(o.totalCents), 0)', 'cents')
+        .where('o.paymentStatus IN (:...paid)', { paid: PAID })
+        .getRawOne<{ cents: number | string }>(),
+      this.db
+        .getRepository(Refund)
+        .createQueryBuilder('r')
+        .innerJoin(Order, 'o', 'o.id = r.orderId')
+        .select('COALESCE(SUM(r.amountCents), 0)', 'cents')
+        .where('r.status = :succeeded', { succeeded: 'succeeded' })
+        .andWhere('o.paymentStatus = :partially', { partially: 'partially_refunded' })
+        // An order owed a refund leaves revenue whole (below): its partial refunds are not taken twice.
+        .andWhere('o.refundDue IS NULL')
+        .getRawOne<{ cents: number | string }>(),
+      orders()
+        .select('COUNT(*)', 'count')
+        .addSelect('COALESCE(SUM(o.totalCents), 0)', 'cents')
+        // Only a paid order carries the mark (a full refund clears it), so these totals are within revenue's.
+        .where('o.refundDue IN (:...reasons)', { reasons: REFUND_REASONS })
+        .getRawOne<{ count: number | string; cents: number | string }>(),
+      orders()
+        .select(['o.id', 'o.customerEmail', 'o.totalCents', 'o.status', 'o.refundDue', 'o.createdAt'])
+        .orderBy('o.createdAt', 'DESC')
+        .addOrderBy('o.id', 'DESC')
+        .limit(5)
+        .getMany(),
+      orders()
+        .select('COUNT(*)', 'count')
+        // Set on paid orders only, and cleared by a full refund.
+        .where('o.awaitingKeys = :awaiting', { awaiting: true })
+        .getRawOne<{ count: number | string }>(),
+      // COUNT(*), not TypeORM's count(), which counts DISTINCT ids and so cannot stop at the index.
+      this.db
+        .getRepository(LicenseKey)
+        .createQueryBuilder('k')
+        .select('COUNT(*)', 'count')
+        .where('k.status = :active', { active: 'active' })
+        .getRawOne<{ count: number | string }>(),
+      this.db
+        .getRepository(DownloadLink)
+        .createQueryBuilder('l')
+        .select('COALESCE(SUM(l.downloadCount), 0)', 'total')
+        .getRawOne<{ total: number | string }>(),
+      this.inventory.countAvailable(),
+      // Held for review longer than HOLD_ALERT_AFTER_HOURS: a short range of IDX_orders_heldAt.
+      orders()
+        .select(['o.id', 'o.customerEmail', 'o.totalCents', 'o.holdReasons', 'o.heldAt'])
+        .where('o.status = :held AND o.heldAt <= :heldBefore', { held: 'on_hold', heldBefore })
+        .orderBy('o.heldAt', 'ASC')
+        .limit(20)
+        .getMany(),
+      // Per product: an indexed count, the few orders waiting, and a 30-day range of IDX_license_keys_assignedAt.
+      this.stock.levels(),
+    ]);
 
     const count = (payment: PaymentStatus, except?: OrderStatus) =>
       byPayment
@@ -262,10 +275,13 @@ export class DashboardService {
         holdReasons: order.holdReasons ?? [],
         heldAt: order.heldAt!,
       })),
-      stock: this.catalog.findAll().map((product) => ({
-        productId: product.id,
-        title: product.title,
-        available: available[product.id] ?? 0,
+      stock: stock.map((level) => ({
+        productId: level.productId,
+        title: level.title,
+        available: level.available,
+        waitingOrders: level.waitingOrders,
+        daysOfStock: level.daysOfStock,
+        lowStockThreshold: level.effectiveLowStockThreshold,
       })),
       generatedAt,
     };

@@ -33,6 +33,28 @@ export class DashboardStockDto {
 
   @ApiProperty({ example: 25, description: 'Unassigned, active keys in the inventory' })
   available: number;
+
+  @ApiProperty({
+    example: 0,
+    description: 'Paid orders waiting for keys that still lack keys of this product',
+  })
+  waitingOrders: number;
+
+  @ApiProperty({
+    type: 'number',
+    nullable: true,
+    example: 12.5,
+    description:
+      'available ÷ keys delivered per day (the higher rate of the last 14 and 30 days), one decimal, ' +
+      'rounded down; null when none was delivered in 30 days',
+  })
+  daysOfStock: number | null;
+
+  @ApiProperty({
+    example: 10,
+    description: "The product's low-stock level in force (its own, or LOW_STOCK_THRESHOLD); 0: none",
+  })
+  lowStockThreshold: number;
 }
 
 /** The back office's dashboard (spec section 3, "Dashboard stats", plus fulfilment and stock figures). */

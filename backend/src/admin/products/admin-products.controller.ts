@@ -1,0 +1,61 @@
+import { Body, Get, Param, Put, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+} from '@nestjs/swagger';
+import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
+import { ListQueryDto, type ListPage } from '../../common/list-query.js';
+import { SimpleRestList } from '../../common/simple-rest-list.js';
+import type { StaffUserDto } from '../../common/staff-user.dto.js';
+import { AdminProductsService, PRODUCT_NOT_FOUND } from './admin-products.service.js';
+import { AdminProductDto, UpdateProductDto } from './dto/admin-product.dto.js';
+
+@AdminController('products', 'admin: products')
+export class AdminProductsController {
+  constructor(private readonly products: AdminProductsService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Catalogue products with their stock and low-stock level (ra-data-simple-rest dialect)',
+    description:
+      'Filters: `id` (list), `q` (part of the title or id). Sorts: position (the catalogue order, the ' +
+      'default), title, available, waitingOrders, daysOfStock.',
+  })
+  @SimpleRestList('products', AdminProductDto)
+  list(@Query() query: ListQueryDto): Promise<ListPage<AdminProductDto>> {
+    return this.products.list(query);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One product: its stock and low-stock level' })
+  @ApiOkResponse({ type: AdminProductDto })
+  @ApiNotFoundResponse({ description: PRODUCT_NOT_FOUND })
+  get(@Param('id') id: string): Promise<AdminProductDto> {
+    return this.products.get(id);
+  }
+
+  @Put(':id')
+  @Roles('admin')
+  @ApiOperation({
+    summary: "Set the product's low-stock level (audited)",
+    description:
+      'Only `lowStockThreshold` is writable. The stock is checked against the new level at once: a level ' +
+      'above the stock alerts staff, one at or below it ends the current alert.',
+  })
+  @ApiOkResponse({ type: AdminProductDto })
+  @ApiBadRequestResponse({
+    description: 'lowStockThreshold is missing or invalid, or another field was sent',
+  })
+  @ApiForbiddenResponse({ description: 'Support staff' })
+  @ApiNotFoundResponse({ description: PRODUCT_NOT_FOUND })
+  update(
+    @Param('id') id: string,
+    @Body() body: UpdateProductDto,
+    @Staff() staff: StaffUserDto,
+  ): Promise<AdminProductDto> {
+    return this.products.update(id, body, staff);
+  }
+}

@@ -1,0 +1,92 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { AuditService } from '../../audit/audit.service.js';
+import { CatalogService } from '../../catalog/catalog.service.js';
+import { ProductSettings } from '../../catalog/entities/product-settings.entity.js';
+import { parseListQuery, type ListPage, type ListQueryDto } from '../../common/list-query.js';
+import type { StaffUserDto } from '../../common/staff-user.dto.js';
+import { runInTransaction } from '../../database/transactions.js';
+import { StockService } from '../../stock/stock.service.js';
+import { AdminProductDto, type UpdateProductDto } from './dto/admin-product.dto.js';
+
+export const PRODUCT_NOT_FOUND = 'Product not found';
+
+const PRODUCT_LIST = {
+  sortable: ['position', 'title', 'available', 'waitingOrders', 'daysOfStock'] as const,
+  defaultSort: ['position', 'ASC'] as ['position', 'ASC'],
+  filters: { id: 'string[]', q: 'string' } as const,
+};
+
+/**
+ * The back office's products: the catalogue (a handful of products, held in memory) with each one's stock
+ * and low-stock level. Lists are sorted and paged in memory; `position` is the catalogue's order.
+ */
+@Injectable()
+export class AdminProductsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly catalog: CatalogService,
+    private readonly stock: StockService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async list(dto: ListQueryDto): Promise<ListPage<AdminProductDto>> {
+    const { sort, skip, take, filter } = parseListQuery(dto, PRODUCT_LIST);
+    const q = filter.q?.trim().toLowerCase();
+    let rows = (await this.stock.levels(this.db.manager, filter.id)).map((level) =>
+      AdminProductDto.from(level),
+    );
+    if (q) rows = rows.filter((row) => row.title.toLowerCase().includes(q) || row.id.includes(q));
+    if (sort.field !== 'position') {
+      const field = sort.field;
+      const direction = sort.order === 'ASC' ? 1 : -1;
+      // Unknown days of stock (nothing sold) last either way, as "more than any figure".
+      const value = (row: AdminProductDto) => row[field] ?? Number.POSITIVE_INFINITY;
+      rows = [...rows].sort((a, b) => {
+        const x = value(a);
+        const y = value(b);
+        if (typeof x === 'string' && typeof y === 'string') return x.localeCompare(y) * direction;
+        return x === y ? 0 : (x < y ? -1 : 1) * direction;
+      });
+    }
+    return { rows: rows.slice(skip, skip + take), skip, total: rows.length, capped: false };
+  }
+
+  async get(id: string): Promise<AdminProductDto> {
+    if (!this.catalog.find(id)) throw new NotFoundException(PRODUCT_NOT_FOUND);
+    const [level] = await this.stock.levels(this.db.manager, [id]);
+    return AdminProductDto.from(level!);
+  }
+
+  /**
+   * Sets the product's low-stock level (null: the default), audited with what it was; then checks its
+   * stock against the new level, so a level raised above the stock alerts at once and one lowered below
+   * it ends the crossing.
+   */
+  async update(id: string, dto: UpdateProductDto, actor: StaffUserDto): Promise<AdminProductDto> {
+    if (!this.catalog.find(id)) throw new NotFoundException(PRODUCT_NOT_FOUND);
+    const lowStockThreshold = dto.lowStockThreshold;
+    await runInTransaction(this.db, async (m) => {
+      const before = await m.findOneBy(ProductSettings, { productId: id });
+      await m
+        .createQueryBuilder()
+        .insert()
+        .into(ProductSettings)
+        .values({ productId: id, lowStockThreshold: null })
+        .orIgnore()
+        .updateEntity(false)
+        .execute();
+      await m.update(ProductSettings, { productId: id }, { lowStockThreshold });
+      await this.audit.record(m, actor, {
+        action: 'products.update',
+        resource: 'products',
+        resourceId: id,
+        before: { lowStockThreshold: before?.lowStockThreshold ?? null },
+        after: { lowStockThreshold },
+      });
+      await this.stock.check(m, [id]);
+    });
+    return this.get(id);
+  }
+}

@@ -1,0 +1,302 @@
+import { AsyncResource } from 'node:async_hooks';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  In,
+  Not,
+  type DataSource,
+  type EntityManager,
+  type EntitySubscriberInterface,
+  type QueryRunner,
+  type TransactionCommitEvent,
+  type TransactionRollbackEvent,
+} from 'typeorm';
+import { CatalogService } from '../catalog/catalog.service.js';
+import { ProductSettings } from '../catalog/entities/product-settings.entity.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { runInTransaction } from '../database/transactions.js';
+import { OutboxService } from '../emails/outbox.service.js';
+import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
+import { Order } from '../orders/entities/order.entity.js';
+import { renderLowStockEmail, renderOrdersWaitingEmail, type StockAlertFacts } from './stock-alert-email.js';
+
+/** The windows of the daily sales rate behind days of stock: the higher of the two rates counts. */
+export const SALES_RATE_DAYS = [14, 30] as const;
+/** Orders waiting for keys read at most (there are few: stock ran out). */
+const WAITING_ORDERS_READ = 1000;
+const DAY_MS = 86_400_000;
+
+/** One product's stock, as the dashboard and the Products page show it. */
+export interface StockLevel {
+  productId: string;
+  title: string;
+  /** Unassigned active keys (as InventoryService.countAvailable counts them). */
+  available: number;
+  /** Paid orders waiting for keys that still lack keys of this product. */
+  waitingOrders: number;
+  /** available ÷ keys delivered per day (the higher rate of the last 14 and 30 days); null: none sold. */
+  daysOfStock: number | null;
+  /** The product's own level; null: LOW_STOCK_THRESHOLD. */
+  lowStockThreshold: number | null;
+  /** The level in force; 0: no low-stock alert. */
+  effectiveLowStockThreshold: number;
+}
+
+type AlertColumn = 'lowStockAlertedAt' | 'waitingAlertedAt';
+
+/**
+ * Stock levels per product and the staff alerts of their crossings (#21 §2): an e-mail when a product's
+ * stock falls below its low-stock level, and one when paid orders start waiting for its keys, each once
+ * per crossing. The crossing's state is in `product_settings` (lowStockAlertedAt, waitingAlertedAt): a
+ * conditional UPDATE (`… IS NULL`) sets it, and only the transaction whose UPDATE changed the row queues the
+ * e-mail, in the same transaction, so concurrent sales never send two. A check where the condition no longer
+ * holds clears the state, so the next crossing alerts again.
+ *
+ * `check` runs in the transaction that moved stock (the sale). On MySQL/MariaDB (REPEATABLE READ) its count
+ * is that transaction's snapshot, which misses sales committed meanwhile by concurrent transactions: so
+ * each checked transaction's products are checked again once it commits, in a transaction of their own,
+ * which sees them (the last sale to commit sees all). The reservation sweeper checks every product each
+ * minute, which repairs a check lost with its process and the states of orders refunded meanwhile.
+ */
+@Injectable()
+export class StockService implements EntitySubscriberInterface, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Stock');
+  /** Transactions that checked products, which are checked again once they commit. */
+  private readonly recheckOnCommit = new WeakMap<QueryRunner, Set<string>>();
+  /** The checks after commit under way (tests and shutdown may wait for them). */
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'stock' | 'mail' | 'publicUrl'>,
+    private readonly catalog: CatalogService,
+    private readonly outbox: OutboxService,
+  ) {
+    db.subscribers.push(this);
+  }
+
+  /** Every catalogue product's stock (or these products'), read through `m`. */
+  async levels(m: EntityManager = this.db.manager, productIds?: readonly string[]): Promise<StockLevel[]> {
+    const products = this.catalog
+      .findAll()
+      .filter((product) => productIds === undefined || productIds.includes(product.id));
+    if (products.length === 0) return [];
+    const ids = products.map((product) => product.id);
+    const [available, settings, waiting, rates] = await Promise.all([
+      this.countAvailable(m, ids),
+      m.findBy(ProductSettings, { productId: In(ids) }),
+      this.countWaiting(m),
+      this.salesRates(m, ids),
+    ]);
+    return products.map((product) => {
+      const own = settings.find((row) => row.productId === product.id)?.lowStockThreshold ?? null;
+      const inStock = available.get(product.id) ?? 0;
+      const rate = rates.get(product.id) ?? 0;
+      return {
+        productId: product.id,
+        title: product.title,
+        available: inStock,
+        waitingOrders: waiting.get(product.id) ?? 0,
+        daysOfStock: rate > 0 ? Math.floor((inStock / rate) * 10) / 10 : null,
+        lowStockThreshold: own,
+        effectiveLowStockThreshold: own ?? this.config.stock.lowStockThreshold,
+      };
+    });
+  }
+
+  /**
+   * Stock of these products (all, when not given) moved in `m`'s transaction: alerts staff of a crossing
+   * below the low-stock level or of orders starting to wait, and clears the state of crossings that ended.
+   * Checked again after commit (see the class).
+   */
+  async check(m: EntityManager, productIds?: readonly string[]): Promise<void> {
+    const ids = [...new Set(productIds ?? this.catalog.productIds())].sort();
+    await this.checkNow(m, ids);
+    const transaction = m.queryRunner;
+    if (!transaction?.isTransactionActive) return;
+    const queued = this.recheckOnCommit.get(transaction) ?? new Set<string>();
+    ids.forEach((id) => queued.add(id));
+    this.recheckOnCommit.set(transaction, queued);
+  }
+
+  /** Every product checked in a transaction of its own (after an import, and by the sweeper). */
+  async recheck(productIds?: readonly string[]): Promise<void> {
+    const ids = [...new Set(productIds ?? this.catalog.productIds())].sort();
+    await runInTransaction(this.db, (m) => this.checkNow(m, ids));
+  }
+
+  /** Resolves once the checks after commit started so far are done. */
+  async settled(): Promise<void> {
+    while (this.pending.size) await Promise.all([...this.pending]);
+  }
+
+  /** Before the database connections close: a check under way finishes rather than failing half-way. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.settled();
+  }
+
+  afterTransactionCommit(event: TransactionCommitEvent): void {
+    const ids = this.recheckOnCommit.get(event.queryRunner);
+    if (!ids) return;
+    this.recheckOnCommit.delete(event.queryRunner);
+    this.startRecheck([...ids]);
+  }
+
+  /**
+   * Starts the check after commit outside the committed transaction's async context (bound where this
+   * service was made): on SQLite that context would make it a nested transaction of the finished one.
+   */
+  private readonly startRecheck = AsyncResource.bind((ids: string[]) => {
+    const run = this.recheck(ids)
+      .catch((error: Error) => this.logger.error(`Checking stock after a sale failed: ${error.message}`))
+      .finally(() => this.pending.delete(run));
+    this.pending.add(run);
+  });
+
+  afterTransactionRollback(event: TransactionRollbackEvent): void {
+    this.recheckOnCommit.delete(event.queryRunner);
+  }
+
+  private async checkNow(m: EntityManager, ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    // One after another: `m` is one transaction's connection.
+    const available = await this.countAvailable(m, ids);
+    const settings = await m.findBy(ProductSettings, { productId: In([...ids]) });
+    const waiting = await this.countWaiting(m);
+    for (const productId of ids) {
+      const product = this.catalog.find(productId);
+      if (!product) continue;
+      const row = settings.find((s) => s.productId === productId) ?? null;
+      const threshold = row?.lowStockThreshold ?? this.config.stock.lowStockThreshold;
+      const facts: StockAlertFacts = {
+        productId,
+        title: product.title,
+        available: available.get(productId) ?? 0,
+        threshold,
+        waitingOrders: waiting.get(productId) ?? 0,
+      };
+      const low = threshold > 0 && facts.available < threshold;
+      if (await this.crossing(m, productId, row, 'lowStockAlertedAt', low))
+        await this.alert(m, renderLowStockEmail(facts, this.config.publicUrl), 'low-stock');
+      if (await this.crossing(m, productId, row, 'waitingAlertedAt', facts.waitingOrders > 0))
+        await this.alert(m, renderOrdersWaitingEmail(facts, this.config.publicUrl), 'orders-waiting');
+    }
+  }
+
+  /**
+   * Moves one alert's state: when the condition holds and no alert was sent, marks it sent with a
+   * conditional UPDATE (the row created first when the product has none) and answers whether this
+   * transaction's UPDATE changed the row, i.e. whether it must send the alert; when the condition ended,
+   * clears the mark. Rows are read without a lock first, so a sale that changes nothing writes nothing.
+   */
+  private async crossing(
+    m: EntityManager,
+    productId: string,
+    row: ProductSettings | null,
+    column: AlertColumn,
+    holds: boolean,
+  ): Promise<boolean> {
+    const marked = (row?.[column] ?? null) !== null;
+    if (holds === marked) return false;
+    if (!holds) {
+      await m
+        .createQueryBuilder()
+        .update(ProductSettings)
+        .set({ [column]: null })
+        .where(`productId = :productId AND ${column} IS NOT NULL`, { productId })
+        .execute();
+      return false;
+    }
+    if (!row) {
+      await m
+        .createQueryBuilder()
+        .insert()
+        .into(ProductSettings)
+        .values({ productId, lowStockThreshold: null })
+        .orIgnore()
+        .updateEntity(false)
+        .execute();
+    }
+    const won = await m
+      .createQueryBuilder()
+      .update(ProductSettings)
+      .set({ [column]: new Date() })
+      .where(`productId = :productId AND ${column} IS NULL`, { productId })
+      .execute();
+    return (won.affected ?? 0) > 0;
+  }
+
+  private async alert(m: EntityManager, mail: { subject: string; text: string; html: string }, kind: string) {
+    await this.outbox.enqueue(m, { kind, to: this.config.mail.staffAlertEmail, audience: 'staff', ...mail });
+    this.logger.warn(mail.subject);
+  }
+
+  /** Unassigned active keys per product: one indexed count (IDX_license_keys_inventory). */
+  private async countAvailable(m: EntityManager, ids: readonly string[]): Promise<Map<string, number>> {
+    const rows = await m
+      .createQueryBuilder(LicenseKey, 'k')
+      .select('k.productId', 'productId')
+      .addSelect('COUNT(*)', 'available')
+      .where('k.orderId IS NULL')
+      .andWhere("k.status = 'active'")
+      .andWhere('k.productId IN (:...ids)', { ids })
+      .groupBy('k.productId')
+      .getRawMany<{ productId: string; available: number | string }>();
+    return new Map(rows.map((row) => [row.productId, Number(row.available)]));
+  }
+
+  /**
+   * Per product, the paid orders waiting for keys (awaitingKeys, a short range of IDX_orders_awaiting)
+   * that still lack keys of it. A faulty key does not count: its replacement holds its place.
+   */
+  private async countWaiting(m: EntityManager): Promise<Map<string, number>> {
+    const orders = await m.find(Order, {
+      select: { id: true, orderItems: true },
+      where: { awaitingKeys: true },
+      order: { createdAt: 'ASC', id: 'ASC' },
+      take: WAITING_ORDERS_READ,
+    });
+    const waiting = new Map<string, number>();
+    if (orders.length === 0) return waiting;
+    const held = await m
+      .createQueryBuilder(LicenseKey, 'k')
+      .select('k.orderId', 'orderId')
+      .addSelect('k.productId', 'productId')
+      .addSelect('COUNT(*)', 'count')
+      .where({ orderId: In(orders.map((o) => o.id)), status: Not('faulty') })
+      .groupBy('k.orderId')
+      .addGroupBy('k.productId')
+      .getRawMany<{ orderId: string; productId: string; count: number | string }>();
+    for (const order of orders) {
+      for (const item of order.orderItems) {
+        const have = held
+          .filter((k) => k.orderId === order.id && k.productId === item.productId)
+          .reduce((sum, k) => sum + Number(k.count), 0);
+        if (have < item.quantity) waiting.set(item.productId, (waiting.get(item.productId) ?? 0) + 1);
+      }
+    }
+    return waiting;
+  }
+
+  /**
+   * Keys delivered per day and product: the higher of the last 14 and 30 days' rates. One range of
+   * IDX_license_keys_assignedAt (keys given to orders, reservations of held orders included).
+   */
+  private async salesRates(m: EntityManager, ids: readonly string[]): Promise<Map<string, number>> {
+    const [short, long] = SALES_RATE_DAYS;
+    const now = Date.now();
+    const rows = await m
+      .createQueryBuilder(LicenseKey, 'k')
+      .select('k.productId', 'productId')
+      .addSelect('SUM(CASE WHEN k.assignedAt >= :recent THEN 1 ELSE 0 END)', 'recent')
+      .addSelect('COUNT(*)', 'month')
+      .where('k.assignedAt >= :since', { since: new Date(now - long * DAY_MS) })
+      .andWhere('k.productId IN (:...ids)', { ids })
+      .setParameter('recent', new Date(now - short * DAY_MS))
+      .groupBy('k.productId')
+      .getRawMany<{ productId: string; recent: number | string; month: number | string }>();
+    return new Map(
+      rows.map((row) => [row.productId, Math.max(Number(row.recent) / short, Number(row.month) / long)]),
+    );
+  }
+}
