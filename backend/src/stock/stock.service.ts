@@ -52,10 +52,10 @@ type AlertColumn = 'lowStockAlertedAt' | 'waitingAlertedAt';
  * e-mail, in the same transaction, so concurrent sales never send two. A check where the condition no longer
  * holds clears the state, so the next crossing alerts again.
  *
- * `check` runs in the transaction that moved stock (the sale). On MySQL/MariaDB (REPEATABLE READ) its count
- * is that transaction's snapshot, which misses sales committed meanwhile by concurrent transactions: so
- * each checked transaction's products are checked again once it commits, in a transaction of their own,
- * which sees them (the last sale to commit sees all). The reservation sweeper checks every product each
+ * The transaction that moved stock (a sale) names its products with `check`; they are checked once it
+ * commits, in a transaction of their own. Checking inside the sale would read that transaction's snapshot,
+ * which on MySQL/MariaDB (REPEATABLE READ) misses sales committed meanwhile, and would lengthen the sale's
+ * locks; after commit, the last sale to commit sees all. The reservation sweeper checks every product each
  * minute, which repairs a check lost with its process and the states of orders refunded meanwhile.
  */
 @Injectable()
@@ -105,15 +105,14 @@ export class StockService implements EntitySubscriberInterface, BeforeApplicatio
   }
 
   /**
-   * Stock of these products (all, when not given) moved in `m`'s transaction: alerts staff of a crossing
-   * below the low-stock level or of orders starting to wait, and clears the state of crossings that ended.
-   * Checked again after commit (see the class).
+   * Stock of these products (all, when not given) moved in `m`'s transaction: they are checked once it
+   * commits, in a transaction of their own, which sees every sale committed by then (see the class); outside
+   * a transaction, at once. The sale's own transaction (which holds the invoice series' lock) reads nothing.
    */
   async check(m: EntityManager, productIds?: readonly string[]): Promise<void> {
     const ids = [...new Set(productIds ?? this.catalog.productIds())].sort();
-    await this.checkNow(m, ids);
     const transaction = m.queryRunner;
-    if (!transaction?.isTransactionActive) return;
+    if (!transaction?.isTransactionActive) return this.recheck(ids);
     const queued = this.recheckOnCommit.get(transaction) ?? new Set<string>();
     ids.forEach((id) => queued.add(id));
     this.recheckOnCommit.set(transaction, queued);
