@@ -296,6 +296,26 @@ export const schemaRules = {
       },
     },
   },
+  CreateKeyBatchDto: {
+    properties: {
+      productId: {
+        enum: ['office-2024-standard', 'office-2024-home-business', 'office-2024-professional-plus'],
+      },
+      invoiceReference: {
+        maxLength: 100,
+      },
+      costPerKeyCents: {
+        maximum: 10000000,
+        minimum: 0,
+      },
+      currency: {
+        enum: ['USD'],
+      },
+      notes: {
+        maxLength: 2000,
+      },
+    },
+  },
   CreateKeyReportDto: {
     properties: {
       errorMessage: {
@@ -397,6 +417,16 @@ export const schemaRules = {
       password: {
         maxLength: 1024,
         minLength: 12,
+      },
+    },
+  },
+  CreateSupplierDto: {
+    properties: {
+      name: {
+        maxLength: 100,
+      },
+      notes: {
+        maxLength: 2000,
       },
     },
   },
@@ -638,6 +668,26 @@ export const schemaRules = {
       },
     },
   },
+  UpdateKeyBatchDto: {
+    properties: {
+      productId: {
+        enum: ['office-2024-standard', 'office-2024-home-business', 'office-2024-professional-plus'],
+      },
+      invoiceReference: {
+        maxLength: 100,
+      },
+      costPerKeyCents: {
+        maximum: 10000000,
+        minimum: 0,
+      },
+      currency: {
+        enum: ['USD'],
+      },
+      notes: {
+        maxLength: 2000,
+      },
+    },
+  },
   UpdateKeyReportDto: {
     properties: {
       answer: {
@@ -651,6 +701,16 @@ export const schemaRules = {
       password: {
         maxLength: 1024,
         minLength: 12,
+      },
+    },
+  },
+  UpdateSupplierDto: {
+    properties: {
+      name: {
+        maxLength: 100,
+      },
+      notes: {
+        maxLength: 2000,
       },
     },
   },
