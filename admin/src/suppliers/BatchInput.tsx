@@ -86,7 +86,7 @@ export const BatchInput = ({ productId }: { productId?: string }) => {
       <SelectInput source="batchId" label="Batch" choices={choices} isRequired helperText={false} />
       {batchId === NEW_BATCH ? (
         <Stack spacing={1}>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             The batch is created with the keys: where they were bought and what each cost.
           </Typography>
           <ReferenceInput
