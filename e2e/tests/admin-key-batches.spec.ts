@@ -1,3 +1,4 @@
+import { seriousViolations } from '../support/axe.js';
 import { randomKey } from '../support/staff.js';
 import { expect, test } from './admin-fixtures.js';
 
@@ -6,6 +7,8 @@ test.describe('key batches (#21 §1)', () => {
     page,
     api,
   }) => {
+    // Two axe runs take a few seconds each.
+    test.setTimeout(90_000);
     const tag = `${Date.now()}`;
     const supplier = `Journey Keys ${tag}`;
     const invoice = `INV-J-${tag}`;
@@ -53,6 +56,7 @@ test.describe('key batches (#21 §1)', () => {
     await expect(cells.nth(5)).toHaveText('3');
     await expect(cells.nth(6)).toHaveText('0');
     await expect(cells.nth(9)).toHaveText('—');
+    expect(await seriousViolations(page), 'the key batches list').toEqual([]);
 
     // Each key carries the batch and its cost.
     const found = await api.get(
@@ -74,5 +78,20 @@ test.describe('key batches (#21 §1)', () => {
     );
     for (const key of keys) await expect(page.getByRole('row').filter({ hasText: key })).toHaveCount(1);
     await expect(page.getByRole('row').filter({ hasText: 'Office 2024' })).toHaveCount(3);
+
+    // Revoking the batch's stock, confirmed by typing its invoice reference.
+    await page.goto('/admin/key-batches');
+    await page.getByPlaceholder('Search by invoice reference').fill(invoice);
+    await row.getByRole('button', { name: `Revoke keys of ${invoice}` }).click();
+    const revoke = page.getByRole('dialog', { name: `Revoke the keys of batch ${invoice}?` });
+    const confirm = revoke.getByRole('button', { name: 'Revoke keys' });
+    await expect(confirm).toBeDisabled();
+    await revoke.getByLabel('Type the invoice reference to confirm').fill(invoice);
+    expect(await seriousViolations(page), 'the revoke dialog').toEqual([]);
+    await confirm.click();
+    await expect(page.getByText('3 revoked (3 in stock, 0 sold)')).toBeVisible();
+    await expect(cells.nth(5)).toHaveText('0');
+    const after = await api.get(`/api/admin/key-batches/${batch!.id}`);
+    expect(await after.json()).toMatchObject({ keys: 3, inStock: 0, sold: 0, revoked: 3 });
   });
 });
