@@ -298,6 +298,9 @@ export const schemaRules = {
   },
   CreateKeyBatchDto: {
     properties: {
+      supplierId: {
+        minimum: 1,
+      },
       productId: {
         enum: ['office-2024-standard', 'office-2024-home-business', 'office-2024-professional-plus'],
       },
@@ -334,6 +337,9 @@ export const schemaRules = {
       },
       productId: {
         enum: ['office-2024-standard', 'office-2024-home-business', 'office-2024-professional-plus'],
+      },
+      batchId: {
+        minimum: 1,
       },
       activationLimit: {
         maximum: 1000000,
@@ -604,6 +610,13 @@ export const schemaRules = {
       },
     },
   },
+  RevokeKeyBatchDto: {
+    properties: {
+      confirm: {
+        maxLength: 100,
+      },
+    },
+  },
   ScreenshotType: {
     enum: ['image/png', 'image/jpeg', 'image/webp'],
   },
@@ -670,6 +683,9 @@ export const schemaRules = {
   },
   UpdateKeyBatchDto: {
     properties: {
+      supplierId: {
+        minimum: 1,
+      },
       productId: {
         enum: ['office-2024-standard', 'office-2024-home-business', 'office-2024-professional-plus'],
       },

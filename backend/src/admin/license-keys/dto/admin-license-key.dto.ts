@@ -101,6 +101,7 @@ export class CreateLicenseKeyDto {
   @ApiPropertyOptional({
     type: 'integer',
     nullable: true,
+    minimum: 1,
     description:
       'The supplier batch the key came in (for the same product); it then carries the batch’s cost per key. ' +
       'Optional for integrations; the back office always asks for it.',

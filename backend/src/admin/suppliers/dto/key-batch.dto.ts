@@ -119,7 +119,7 @@ const currencyDescription =
 // class-validator checks the decorator nearest the property first; with stopAtFirstError the first failure
 // is the one reported.
 export class CreateKeyBatchDto {
-  @ApiProperty({ type: 'integer', example: 1 })
+  @ApiProperty({ type: 'integer', minimum: 1, example: 1 })
   @Min(1, { message: SUPPLIER_ID })
   @IsInt({ message: SUPPLIER_ID })
   @IsDefined({ message: 'Supplier ID is required' })
@@ -168,7 +168,7 @@ export class CreateKeyBatchDto {
 
 /** Any writable field; the counts are read-only. */
 export class UpdateKeyBatchDto {
-  @ApiPropertyOptional({ type: 'integer', example: 1 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, example: 1 })
   @IfSent()
   @Min(1, { message: SUPPLIER_ID })
   @IsInt({ message: SUPPLIER_ID })
@@ -231,7 +231,11 @@ export class RevokeKeyBatchDto {
   @IsDefined({ message: 'includeSold is required' })
   includeSold: boolean;
 
-  @ApiProperty({ example: 'INV-2026-0042', description: 'The batch’s invoice reference, typed to confirm' })
+  @ApiProperty({
+    example: 'INV-2026-0042',
+    maxLength: INVOICE_REFERENCE_MAX,
+    description: 'The batch’s invoice reference, typed to confirm',
+  })
   @MaxLength(INVOICE_REFERENCE_MAX, { message: 'confirm must be the batch’s invoice reference' })
   @IsString({ message: 'confirm must be the batch’s invoice reference' })
   @IsDefined({ message: 'confirm is required: type the batch’s invoice reference' })
