@@ -12,7 +12,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form, useDataProvider, useInput, useRefresh } from 'react-admin';
 import { errorMessage, useToast } from '../common/toast';
-import { BatchInput, resolveBatch, validateBatch, type BatchValues } from '../suppliers/BatchInput';
+import { BatchInput, useResolveBatch, validateBatch, type BatchValues } from '../suppliers/BatchInput';
 import type { AppDataProvider, ImportResult } from '../providers/dataProvider';
 
 const ImportResultAlert = ({ result }: { result: ImportResult }) => (
@@ -89,9 +89,10 @@ export const ImportKeysDialog = () => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const toast = useToast();
   const refresh = useRefresh();
+  const resolveBatch = useResolveBatch();
   const importKeys = useMutation({
     mutationFn: async ({ file, values }: { file: File; values: BatchValues }) =>
-      dataProvider.importLicenseKeys(file, await resolveBatch(dataProvider, values)),
+      dataProvider.importLicenseKeys(file, await resolveBatch(values)),
     onSuccess: (answer) => {
       toast('Keys imported', `${answer.imported} imported`);
       refresh();

@@ -1,14 +1,14 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { NumberInput, useDataProvider, useInput, useRefresh, ValidationError } from 'react-admin';
+import { NumberInput, useInput, useRefresh, ValidationError } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { SCHEMA_RULES } from '@store/contracts';
 import { CreateDialog } from '../common/CreateDialog';
 import { OrderInput } from '../orders/OrderPicker';
 import { OrderProductInput } from '../orders/OrderProductInput';
 import { generateLicenseKey } from './generateKey';
-import { BatchInput, resolveBatch, validateBatch, type BatchValues } from '../suppliers/BatchInput';
+import { BatchInput, useResolveBatch, validateBatch, type BatchValues } from '../suppliers/BatchInput';
 
 /** The key's shape as the server checks it: five groups of five letters or digits. */
 const LICENSE_KEY = /^[A-Z0-9]{5}(-[A-Z0-9]{5}){4}$/;
@@ -101,16 +101,14 @@ const LicenseKeyInput = () => {
 /** Gives a paid order a key, or puts one in stock: the form checked as the spec words it. */
 export const LicenseKeyCreateDialog = () => {
   const refresh = useRefresh();
-  const dataProvider = useDataProvider();
+  const resolveBatch = useResolveBatch();
   return (
     <CreateDialog
       resource="license-keys"
       label="Create License"
       title="Create License"
       validate={validate}
-      transform={async (values: FormValues) =>
-        toCreate(values, await resolveBatch(dataProvider, values, values.productId))
-      }
+      transform={async (values: FormValues) => toCreate(values, await resolveBatch(values, values.productId))}
       created={['License key created']}
       failed="Failed to create license key"
       onCreated={refresh}

@@ -301,5 +301,16 @@ describe('the Import Keys dialog', () => {
     });
     const upload = fetchMock.mock.calls.find(([url]) => url === '/api/admin/license-keys/import?batchId=9');
     expect((upload?.[1]?.body as FormData).get('file')).toBeInstanceOf(File);
+
+    // Importing again puts the keys in the batch just created, not in another one.
+    fireEvent.click(importButton);
+    const imports = () =>
+      fetchMock.mock.calls.filter(([url]) => url === '/api/admin/license-keys/import?batchId=9');
+    await waitFor(() => expect(imports()).toHaveLength(2), SLOW);
+    expect(
+      fetchMock.mock.calls.filter(
+        ([url, init]) => url === '/api/admin/key-batches' && init?.method === 'POST',
+      ),
+    ).toHaveLength(1);
   });
 });

@@ -1,7 +1,15 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useRef } from 'react';
 import type { DataProvider } from 'react-admin';
-import { NumberInput, ReferenceInput, SelectInput, TextInput, useGetList } from 'react-admin';
+import {
+  NumberInput,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  useDataProvider,
+  useGetList,
+} from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { useProducts } from '../common/products';
 import { batchLabel, STORE_CURRENCY, type KeyBatch } from './api';
@@ -58,6 +66,24 @@ export async function resolveBatch(
     },
   });
   return data.id;
+}
+
+/**
+ * resolveBatch for a dialog: a new batch described the same way again (a retry after the keys were refused,
+ * a second file) is the one already created, not another.
+ */
+export function useResolveBatch() {
+  const dataProvider = useDataProvider();
+  const created = useRef(new Map<string, number>());
+  return async (values: BatchValues, productId?: string): Promise<number> => {
+    if (values.batchId !== NEW_BATCH) return resolveBatch(dataProvider, values, productId);
+    const key = JSON.stringify([values.newBatch, productId]);
+    const known = created.current.get(key);
+    if (known !== undefined) return known;
+    const id = await resolveBatch(dataProvider, values, productId);
+    created.current.set(key, id);
+    return id;
+  };
 }
 
 /**
