@@ -423,6 +423,20 @@ describe(`back office: suppliers and key batches (#21 §1) on ${DRIVER}`, () => 
       ).toBe('to must not be before from');
     });
 
+    it('an import and a change of cost at once leave every stock key of the batch at the batch cost', async () => {
+      const racing = (
+        await newBatch(supplierId, { invoiceReference: 'RACE', costPerKeyCents: 100 }).expect(201)
+      ).body as Batch;
+      const csv = ['licenseKey', ...Array.from({ length: 450 }, (_, i) => key(1000 + i))].join('\n');
+      const [imported] = await Promise.all([
+        importCsv(racing.id, csv).expect(200),
+        put(`${BATCHES}/${racing.id}`, { costPerKeyCents: 300 }).expect(200),
+      ]);
+      expect(imported.body.imported).toBe(450);
+      const costs = new Set((await batchKeys(racing.id)).map((k) => k.costCents));
+      expect(costs).toEqual(new Set([300]));
+    });
+
     it('deletes only an empty batch, and a supplier only without batches', async () => {
       expect(messageOf(await del(`${BATCHES}/${batch.id}`).expect(409))).toBe(
         'This batch has keys and cannot be deleted',
