@@ -18,12 +18,15 @@ import { createAuthProvider } from './providers/authProvider';
 import { createDataProvider, updatePayloadOf, type WritableFields } from './providers/dataProvider';
 import { accessRule } from './providers/permissions';
 import staff from './staff';
+import { keyBatches, suppliers } from './suppliers';
 import { exchangeRates, taxReturns } from './tax/resources';
 
 export const RESOURCES: readonly ResourceDefinition[] = [
   orders,
   reviews,
   licenseKeys,
+  keyBatches,
+  suppliers,
   products,
   keyReports,
   downloads,

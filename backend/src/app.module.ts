@@ -25,6 +25,7 @@ import { DownloadsModule } from './downloads/downloads.module.js';
 import { FulfilmentModule } from './fulfilment/fulfilment.module.js';
 import { HealthModule } from './health/health.module.js';
 import { AdminLicenseKeysModule } from './admin/license-keys/admin-license-keys.module.js';
+import { AdminSuppliersModule } from './admin/suppliers/admin-suppliers.module.js';
 import { LicenseKeysModule } from './license-keys/license-keys.module.js';
 import { AdminEmailsModule } from './admin/emails/admin-emails.module.js';
 import { EmailsModule } from './emails/emails.module.js';
@@ -70,6 +71,7 @@ export class AppModule {
         AccountModule,
         LicenseKeysModule,
         AdminLicenseKeysModule,
+        AdminSuppliersModule,
         DownloadsModule,
         AdminDownloadsModule,
         AdminOrdersModule,

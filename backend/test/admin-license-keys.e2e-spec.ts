@@ -97,6 +97,8 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
         activationCount: 2,
         activationLimit: 3,
         status: 'active',
+        batchId: null,
+        costCents: null,
         createdAt: expect.any(String),
       });
       expect(res.body.map((row: Row) => row.licenseKey).sort()).toEqual([HOME, STD_1, STD_2].sort());
@@ -228,6 +230,8 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
         activationCount: 0,
         activationLimit: 1,
         status: 'active',
+        batchId: null,
+        costCents: null,
         createdAt: expect.any(String),
       });
       expect((await reveals()).at(-1)).toMatchObject({
@@ -280,6 +284,8 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
         activationCount: 0,
         activationLimit: 1,
         status: 'active',
+        batchId: null,
+        costCents: null,
         createdAt: expect.any(String),
       });
       const stored = await t.db.getRepository(LicenseKey).findOneByOrFail({ id: res.body.id });
@@ -295,6 +301,8 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
         activationLimit: 1,
         status: 'active',
         keyLastGroup: 'UVW12',
+        batchId: null,
+        costCents: null,
       });
       expect(JSON.stringify(entry)).not.toContain('ABCDE-FGHIJ');
       expect(await search('fghi')).toEqual([res.body.id]);

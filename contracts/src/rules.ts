@@ -304,6 +304,29 @@ export const schemaRules = {
       },
     },
   },
+  CreateKeyBatchDto: {
+    properties: {
+      supplierId: {
+        minimum: 1,
+      },
+      productId: {
+        enum: ['office-2024-standard', 'office-2024-home-business', 'office-2024-professional-plus'],
+      },
+      invoiceReference: {
+        maxLength: 100,
+      },
+      costPerKeyCents: {
+        maximum: 10000000,
+        minimum: 0,
+      },
+      currency: {
+        enum: ['USD'],
+      },
+      notes: {
+        maxLength: 2000,
+      },
+    },
+  },
   CreateKeyReportDto: {
     properties: {
       errorMessage: {
@@ -322,6 +345,9 @@ export const schemaRules = {
       },
       productId: {
         enum: ['office-2024-standard', 'office-2024-home-business', 'office-2024-professional-plus'],
+      },
+      batchId: {
+        minimum: 1,
       },
       activationLimit: {
         maximum: 1000000,
@@ -405,6 +431,16 @@ export const schemaRules = {
       password: {
         maxLength: 1024,
         minLength: 12,
+      },
+    },
+  },
+  CreateSupplierDto: {
+    properties: {
+      name: {
+        maxLength: 100,
+      },
+      notes: {
+        maxLength: 2000,
       },
     },
   },
@@ -582,6 +618,13 @@ export const schemaRules = {
       },
     },
   },
+  RevokeKeyBatchDto: {
+    properties: {
+      confirm: {
+        maxLength: 100,
+      },
+    },
+  },
   ScreenshotType: {
     enum: ['image/png', 'image/jpeg', 'image/webp'],
   },
@@ -646,6 +689,29 @@ export const schemaRules = {
       },
     },
   },
+  UpdateKeyBatchDto: {
+    properties: {
+      supplierId: {
+        minimum: 1,
+      },
+      productId: {
+        enum: ['office-2024-standard', 'office-2024-home-business', 'office-2024-professional-plus'],
+      },
+      invoiceReference: {
+        maxLength: 100,
+      },
+      costPerKeyCents: {
+        maximum: 10000000,
+        minimum: 0,
+      },
+      currency: {
+        enum: ['USD'],
+      },
+      notes: {
+        maxLength: 2000,
+      },
+    },
+  },
   UpdateKeyReportDto: {
     properties: {
       answer: {
@@ -667,6 +733,16 @@ export const schemaRules = {
       password: {
         maxLength: 1024,
         minLength: 12,
+      },
+    },
+  },
+  UpdateSupplierDto: {
+    properties: {
+      name: {
+        maxLength: 100,
+      },
+      notes: {
+        maxLength: 2000,
       },
     },
   },

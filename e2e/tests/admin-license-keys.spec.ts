@@ -7,6 +7,25 @@ const KEY = /^[A-Z0-9]{5}(-[A-Z0-9]{5}){4}$/;
 /** Puts back the inventory set aside by backOrdered, once the test is done with its order. */
 let restock: (() => Promise<void>) | null = null;
 
+/** A supplier batch of `productId` the keys typed or imported here go into (the back office asks for one). */
+async function newBatch(api: APIRequestContext, productId: string): Promise<string> {
+  const tag = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  const supplier = await api.post('/api/admin/suppliers', { data: { name: `Journey supplier ${tag}` } });
+  expect(supplier.status(), await supplier.text()).toBe(201);
+  const invoiceReference = `INV-${tag}`;
+  const batch = await api.post('/api/admin/key-batches', {
+    data: {
+      supplierId: ((await supplier.json()) as { id: number }).id,
+      productId,
+      invoiceReference,
+      costPerKeyCents: 1850,
+      currency: 'USD',
+    },
+  });
+  expect(batch.status(), await batch.text()).toBe(201);
+  return invoiceReference;
+}
+
 /** A back-ordered order (see backOrdered); its restock runs after the test. */
 async function orderAwaitingKey(api: APIRequestContext, request: APIRequestContext, email: string) {
   const backOrder = await backOrdered(api, request, email);
@@ -30,6 +49,7 @@ test.describe('licence keys', () => {
   }) => {
     const email = uniqueEmail('licence');
     const orderId = await orderAwaitingKey(api, request, email);
+    const invoice = await newBatch(api, 'office-2024-professional-plus');
 
     await page.goto('/admin/licenses');
     await page.getByRole('button', { name: 'Create License' }).click();
@@ -52,6 +72,8 @@ test.describe('licence keys', () => {
     await option.click();
     await dialog.getByLabel('Product').click();
     await page.getByRole('option', { name: 'Office 2024 Professional Plus LTSC' }).click();
+    await dialog.getByLabel('Batch').click();
+    await page.getByRole('option', { name: new RegExp(invoice) }).click();
 
     const keyInput = dialog.getByLabel('License Key');
     await dialog.getByRole('button', { name: 'Generate' }).click();
@@ -99,6 +121,8 @@ test.describe('licence keys', () => {
     await page.getByRole('option', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) }).click();
     await dialog.getByLabel('Product').click();
     await page.getByRole('option', { name: 'Office 2024 Professional Plus LTSC' }).click();
+    await dialog.getByLabel('Batch').click();
+    await page.getByRole('option', { name: new RegExp(invoice) }).click();
     await keyInput.fill(key);
     await dialog.getByRole('button', { name: 'Create License' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Creation failed' })).toContainText(
@@ -125,7 +149,9 @@ test.describe('licence keys', () => {
 
   test('a CSV import fills the inventory and reports imported, duplicate and invalid rows', async ({
     page,
+    api,
   }) => {
+    const invoice = await newBatch(api, 'office-2024-standard');
     const [a, b] = [randomKey(), randomKey()];
     const csv = ['productId,licenseKey', `office-2024-standard,${a}`, `office-2024-standard,${b}`];
     csv.push(`office-2024-standard,${a}`, 'office-2024-standard,NOT-A-KEY');
@@ -138,6 +164,8 @@ test.describe('licence keys', () => {
       mimeType: 'text/csv',
       buffer: Buffer.from(csv.join('\n')),
     });
+    await dialog.getByLabel('Batch').click();
+    await page.getByRole('option', { name: new RegExp(invoice) }).click();
     await dialog.getByRole('button', { name: 'Import' }).click();
 
     const result = dialog.getByLabel('Import result');

@@ -12,6 +12,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form, useDataProvider, useInput, useRefresh } from 'react-admin';
 import { errorMessage, useToast } from '../common/toast';
+import { BatchInput, useResolveBatch, validateBatch, type BatchValues } from '../suppliers/BatchInput';
 import type { AppDataProvider, ImportResult } from '../providers/dataProvider';
 
 const ImportResultAlert = ({ result }: { result: ImportResult }) => (
@@ -46,9 +47,11 @@ const ImportFields = ({
       <DialogContent>
         <Stack spacing={2}>
           <DialogContentText>
-            A CSV file with a header row and the columns productId, licenseKey and optionally activationLimit.
-            The keys go into the inventory.
+            A CSV file with a header row and the columns licenseKey, and optionally productId (the batch's
+            product when left out) and activationLimit. The keys go into the inventory, in the batch chosen
+            here, each at the batch's cost.
           </DialogContentText>
+          <BatchInput />
           <Button variant="outlined" component="label">
             {file ? file.name : 'Choose CSV file'}
             <input
@@ -76,7 +79,8 @@ const ImportFields = ({
 };
 
 /**
- * Uploads a CSV (`productId,licenseKey[,activationLimit]`) into the key inventory and shows the counts. Not
+ * Uploads a CSV (`licenseKey[,productId][,activationLimit]`) into the key inventory, in a supplier batch
+ * chosen (or created) here, and shows the counts. Not
  * one record's creation, so not a CreateBase: a react-admin Form whose submission runs the data provider's
  * `importLicenseKeys` as a mutation.
  */
@@ -85,8 +89,10 @@ export const ImportKeysDialog = () => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const toast = useToast();
   const refresh = useRefresh();
+  const resolveBatch = useResolveBatch();
   const importKeys = useMutation({
-    mutationFn: (file: File) => dataProvider.importLicenseKeys(file),
+    mutationFn: async ({ file, values }: { file: File; values: BatchValues }) =>
+      dataProvider.importLicenseKeys(file, await resolveBatch(values)),
     onSuccess: (answer) => {
       toast('Keys imported', `${answer.imported} imported`);
       refresh();
@@ -107,9 +113,12 @@ export const ImportKeysDialog = () => {
       <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="import-keys-title">
         {/* Mounted while open only: each opening starts with no file. */}
         <Form
-          onSubmit={async (values: { file?: File | null }) => {
+          validate={(values) => validateBatch(values as BatchValues)}
+          noValidate
+          onSubmit={async (values: { file?: File | null } & BatchValues) => {
             // The result, or the toast, answers: the form itself has nothing to show.
-            if (values.file) await importKeys.mutateAsync(values.file).catch(() => undefined);
+            if (values.file)
+              await importKeys.mutateAsync({ file: values.file, values }).catch(() => undefined);
           }}
         >
           <DialogTitle id="import-keys-title">Import Keys</DialogTitle>

@@ -2,11 +2,13 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { NumberInput, useInput, useRefresh, ValidationError } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { SCHEMA_RULES } from '@store/contracts';
 import { CreateDialog } from '../common/CreateDialog';
 import { OrderInput } from '../orders/OrderPicker';
 import { OrderProductInput } from '../orders/OrderProductInput';
 import { generateLicenseKey } from './generateKey';
+import { BatchInput, useResolveBatch, validateBatch, type BatchValues } from '../suppliers/BatchInput';
 
 /** The key's shape as the server checks it: five groups of five letters or digits. */
 const LICENSE_KEY = /^[A-Z0-9]{5}(-[A-Z0-9]{5}){4}$/;
@@ -41,28 +43,37 @@ export function validateLicense(values: {
 }
 
 /** The form's values as react-admin holds them (the activation limit is a number, or null when cleared). */
-interface FormValues {
+interface FormValues extends BatchValues {
   orderId?: string;
   productId?: string;
   licenseKey?: string;
   activationLimit?: number | null;
 }
 
-const validate = (values: FormValues) =>
-  validateLicense({
+const validate = (values: FormValues) => ({
+  ...validateLicense({
     orderId: values.orderId ?? '',
     productId: values.productId ?? '',
     licenseKey: values.licenseKey ?? '',
     activationLimit: String(values.activationLimit ?? ''),
-  });
+  }),
+  ...validateBatch(values, values.productId || 'chosen above'),
+});
 
-/** `POST /api/admin/license-keys`, from values that passed `validate`. */
-const toCreate = (values: FormValues) => ({
+/** `POST /api/admin/license-keys`, from values that passed `validate`, in the batch chosen or created. */
+const toCreate = (values: FormValues, batchId: number) => ({
   orderId: values.orderId || undefined,
   productId: values.productId,
   licenseKey: values.licenseKey?.trim(),
   activationLimit: Number(values.activationLimit),
+  batchId,
 });
+
+/** The batch of the product chosen (its batches only: a key cannot go into another product's batch). */
+const ProductBatchInput = () => {
+  const productId = useWatch<FormValues, 'productId'>({ name: 'productId' });
+  return productId ? <BatchInput productId={productId} /> : null;
+};
 
 /** The key's field and the button that fills it with a random, well-formed key. */
 const LicenseKeyInput = () => {
@@ -90,13 +101,14 @@ const LicenseKeyInput = () => {
 /** Gives a paid order a key, or puts one in stock: the form checked as the spec words it. */
 export const LicenseKeyCreateDialog = () => {
   const refresh = useRefresh();
+  const resolveBatch = useResolveBatch();
   return (
     <CreateDialog
       resource="license-keys"
       label="Create License"
       title="Create License"
       validate={validate}
-      transform={toCreate}
+      transform={async (values: FormValues) => toCreate(values, await resolveBatch(values, values.productId))}
       created={['License key created']}
       failed="Failed to create license key"
       onCreated={refresh}
@@ -109,6 +121,7 @@ export const LicenseKeyCreateDialog = () => {
         hint="Paid orders only. Leave empty to add the key to stock."
       />
       <OrderProductInput />
+      <ProductBatchInput />
       <LicenseKeyInput />
       <NumberInput
         source="activationLimit"

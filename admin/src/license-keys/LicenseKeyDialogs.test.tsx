@@ -16,6 +16,40 @@ const ORDER: AdminOrderListRow = {
 // A key in stock.
 const KEY: LicenseKey = { ...LICENSE_KEY, orderId: null };
 
+/** A supplier batch of Office 2024 Standard, and its supplier. */
+const BATCH = {
+  id: 7,
+  supplierId: 3,
+  supplierName: 'Acme Keys',
+  productId: 'office-2024-standard',
+  invoiceReference: 'INV-7',
+  costPerKeyCents: 1850,
+  currency: 'USD',
+  purchasedAt: null,
+  notes: null,
+  keys: 0,
+  inStock: 0,
+  sold: 0,
+  revoked: 0,
+  faulty: 0,
+  faultyRate: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+};
+const SUPPLIER = { id: 3, name: 'Acme Keys', notes: null, batches: 1, keys: 0, faultyKeys: 0 };
+const BATCH_ROUTES = {
+  'GET /api/admin/key-batches': () =>
+    Response.json([BATCH], { headers: { 'Content-Range': 'key-batches 0-0/1' } }),
+  'GET /api/admin/suppliers': () =>
+    Response.json([SUPPLIER], { headers: { 'Content-Range': 'suppliers 0-0/1' } }),
+};
+
+/** Picks the Batch field's option named `name`. */
+async function chooseBatch(dialog: HTMLElement, name: string | RegExp = /INV-7/) {
+  fireEvent.mouseDown(await within(dialog).findByRole('combobox', { name: 'Batch' }, SLOW));
+  fireEvent.click(await screen.findByRole('option', { name }, SLOW));
+}
+
 afterEach(() => resetStoreConfig());
 
 function licenseApi(create: () => Response, order: AdminOrderListRow = ORDER) {
@@ -25,6 +59,7 @@ function licenseApi(create: () => Response, order: AdminOrderListRow = ORDER) {
       Response.json([KEY], { headers: { 'Content-Range': 'license-keys 0-0/1' } }),
     'GET /api/admin/orders': () => Response.json([order], { headers: { 'Content-Range': 'orders 0-0/1' } }),
     'POST /api/admin/license-keys': create,
+    ...BATCH_ROUTES,
   });
 }
 
@@ -58,6 +93,7 @@ async function fill(dialog: HTMLElement) {
   await chooseOrder(dialog);
   fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Product' }));
   fireEvent.click(await screen.findByRole('option', { name: 'Office 2024 Standard' }));
+  await chooseBatch(dialog);
   fireEvent.change(within(dialog).getByRole('textbox', { name: 'License Key' }), {
     target: { value: ' abcde-12345-fghij-67890-zzzzz ' },
   });
@@ -109,6 +145,7 @@ describe('the Create License dialog', () => {
       productId: 'office-2024-standard',
       licenseKey: 'abcde-12345-fghij-67890-zzzzz',
       activationLimit: 2,
+      batchId: 7,
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create License' })).toBeNull(), SLOW);
   });
@@ -119,6 +156,12 @@ describe('the Create License dialog', () => {
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Product' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Office 2024 Standard' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Generate' }));
+    // The batch is asked for: a key without one would have no cost.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create License' }));
+    expect(
+      await within(dialog).findByText('Choose the batch the keys came in, or create one', {}, SLOW),
+    ).toBeTruthy();
+    await chooseBatch(dialog);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create License' }));
 
@@ -130,6 +173,7 @@ describe('the Create License dialog', () => {
       productId: 'office-2024-standard',
       licenseKey: expect.stringMatching(/^[A-Z0-9]{5}(-[A-Z0-9]{5}){4}$/),
       activationLimit: 1,
+      batchId: 7,
     });
   });
 
@@ -203,6 +247,8 @@ describe('the Import Keys dialog', () => {
     const fetchMock = stubApi({
       'GET /api/admin/license-keys': () =>
         Response.json([KEY], { headers: { 'Content-Range': 'license-keys 0-0/1' } }),
+      ...BATCH_ROUTES,
+      'POST /api/admin/key-batches': () => Response.json({ ...BATCH, id: 9, invoiceReference: 'INV-9' }),
       'POST /api/admin/license-keys/import': () =>
         Response.json({
           imported: 2,
@@ -222,6 +268,20 @@ describe('the Import Keys dialog', () => {
     fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [file] } });
     expect(within(dialog).getByText('keys.csv')).toBeTruthy();
     await waitFor(() => expect(importButton.hasAttribute('disabled')).toBe(false));
+    // A new batch, described here, is created first and the keys go into it.
+    await chooseBatch(dialog, 'New batch…');
+    fireEvent.click(importButton);
+    expect(await within(dialog).findByText('Supplier is required', {}, SLOW)).toBeTruthy();
+    fireEvent.mouseDown(await within(dialog).findByRole('combobox', { name: 'Supplier' }, SLOW));
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme Keys' }, SLOW));
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Product' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Office 2024 Standard' }, SLOW));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Invoice reference' }), {
+      target: { value: ' INV-9 ' },
+    });
+    fireEvent.change(within(dialog).getByRole('spinbutton', { name: /Cost per key/ }), {
+      target: { value: '1850' },
+    });
     fireEvent.click(importButton);
 
     const result = await within(dialog).findByLabelText('Import result', {}, SLOW);
@@ -229,7 +289,28 @@ describe('the Import Keys dialog', () => {
     expect(result.textContent).toContain('Duplicates: 1');
     expect(result.textContent).toContain('Invalid: 1');
     expect(result.textContent).toContain('Line 5: License key must be 5 groups');
-    const upload = fetchMock.mock.calls.find(([url]) => url === '/api/admin/license-keys/import');
+    const created = fetchMock.mock.calls.find(
+      ([url, init]) => url === '/api/admin/key-batches' && init?.method === 'POST',
+    );
+    expect(jsonBody(created?.[1])).toEqual({
+      supplierId: 3,
+      productId: 'office-2024-standard',
+      invoiceReference: 'INV-9',
+      costPerKeyCents: 1850,
+      currency: 'USD',
+    });
+    const upload = fetchMock.mock.calls.find(([url]) => url === '/api/admin/license-keys/import?batchId=9');
     expect((upload?.[1]?.body as FormData).get('file')).toBeInstanceOf(File);
+
+    // Importing again puts the keys in the batch just created, not in another one.
+    fireEvent.click(importButton);
+    const imports = () =>
+      fetchMock.mock.calls.filter(([url]) => url === '/api/admin/license-keys/import?batchId=9');
+    await waitFor(() => expect(imports()).toHaveLength(2), SLOW);
+    expect(
+      fetchMock.mock.calls.filter(
+        ([url, init]) => url === '/api/admin/key-batches' && init?.method === 'POST',
+      ),
+    ).toHaveLength(1);
   });
 });

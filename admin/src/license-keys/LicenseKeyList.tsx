@@ -5,7 +5,16 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Confirm, DataTable, useCanAccess, useRecordContext, useRefresh, useUpdate } from 'react-admin';
+import {
+  Confirm,
+  DataTable,
+  ReferenceInput,
+  SelectInput,
+  useCanAccess,
+  useRecordContext,
+  useRefresh,
+  useUpdate,
+} from 'react-admin';
 import { AppList } from '../common/AppList';
 import { AppSearchInput } from '../common/AppSearchInput';
 import { statusFilter } from '../common/StatusFilter';
@@ -26,6 +35,17 @@ const Column = DataTable.Col<LicenseKey>;
 const filters = [
   <AppSearchInput key="q" source="q" alwaysOn placeholder="Search by key, product or order ID" />,
   statusFilter(LICENSE_KEY_STATUSES.map((id) => ({ id, name: capitalize(id) }))),
+  <ReferenceInput
+    key="supplierId"
+    source="supplierId"
+    reference="suppliers"
+    sort={{ field: 'name', order: 'ASC' }}
+  >
+    <SelectInput label="Supplier" optionText="name" helperText={false} />
+  </ReferenceInput>,
+  <ReferenceInput key="batchId" source="batchId" reference="key-batches">
+    <SelectInput label="Batch" optionText="invoiceReference" helperText={false} />
+  </ReferenceInput>,
 ];
 
 /** Support staff get keys masked but for the last group (`XXXXX-XXXXX-XXXXX-XXXXX-KLMNO`): nothing to copy. */

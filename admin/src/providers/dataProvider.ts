@@ -83,7 +83,8 @@ export interface AppDataProvider extends DataProvider {
     note?: string,
     taxCountry?: string,
   ): Promise<ReviewResult>;
-  importLicenseKeys(file: File): Promise<ImportResult>;
+  /** `POST /api/admin/license-keys/import[?batchId=]`: the keys go into that supplier batch, at its cost. */
+  importLicenseKeys(file: File, batchId?: number): Promise<ImportResult>;
   getMe(): Promise<StaffUser>;
   startMfaEnrolment(): Promise<MfaEnrolment>;
   /**
@@ -185,10 +186,11 @@ export function createDataProvider(writableFields: WritableFields): AppDataProvi
       });
       return json as ReviewResult;
     },
-    async importLicenseKeys(file) {
+    async importLicenseKeys(file, batchId) {
       const body = new FormData();
       body.append('file', file);
-      const { json } = await httpClient(`${API}/license-keys/import`, { method: 'POST', body });
+      const query = batchId === undefined ? '' : `?batchId=${batchId}`;
+      const { json } = await httpClient(`${API}/license-keys/import${query}`, { method: 'POST', body });
       return json as ImportResult;
     },
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   InventoryService,
+  type InventoryImportBatch,
   type InventoryImportResult,
   type InventoryImportRow,
 } from '../license-keys/inventory.service.js';
@@ -18,8 +19,9 @@ export class RestockService {
 
   async importKeys(
     rows: readonly InventoryImportRow[],
+    batch?: InventoryImportBatch,
   ): Promise<InventoryImportResult & { ordersCompleted: number }> {
-    const result = await this.inventory.importKeys(rows);
+    const result = await this.inventory.importKeys(rows, batch);
     const ordersCompleted = result.imported > 0 ? await this.fulfilment.completeWaitingOrders() : 0;
     if (result.imported > 0) await this.stock.recheck();
     return { ...result, ordersCompleted };

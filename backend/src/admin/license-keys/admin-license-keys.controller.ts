@@ -1,4 +1,15 @@
-import { Body, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, Req } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  Query,
+  Req,
+} from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -10,6 +21,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiPayloadTooLargeResponse,
+  ApiQuery,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -18,6 +30,7 @@ import { ListQueryDto, type ListPage } from '../../common/list-query.js';
 import { SimpleRestList } from '../../common/simple-rest-list.js';
 import { AdminLicenseKeysService, MAX_IMPORT_ROWS } from './admin-license-keys.service.js';
 import { readCsvUpload } from '../../license-keys/csv-upload.js';
+import { UNKNOWN_BATCH_MESSAGE } from '../../license-keys/inventory.service.js';
 import {
   AdminLicenseKeyDto,
   CreateLicenseKeyDto,
@@ -28,6 +41,13 @@ import type { StaffUserDto } from '../../common/staff-user.dto.js';
 
 type StaffRequest = FastifyRequest & { user: StaffUserDto };
 const keyId = new ParseUUIDPipe({ errorHttpStatusCode: 404 });
+
+/** `?batchId=`: anything that is not a batch's id is a 400 naming it. */
+function batchIdOf(text: string): number {
+  if (!/^[1-9]\d{0,9}$/.test(text.trim()) || Number(text) > 2_147_483_647)
+    throw new BadRequestException(UNKNOWN_BATCH_MESSAGE);
+  return Number(text);
+}
 
 const IMPORT_DESCRIPTION =
   'A CSV with a header row and the columns `productId,licenseKey[,activationLimit]` (any order; ' +
@@ -47,7 +67,7 @@ export class AdminLicenseKeysController {
       'Filters: `q` (the exact full key; the first 3 to 5 characters of any group of the key, or several ' +
       'groups typed from its start such as `ABCDE-FGH`, parts under 3 characters being ignored; a product ' +
       'id or part of its title; or the start of an order id), `status` (active, revoked, expired), `productId`, `assigned` (true: sold to an order; ' +
-      'false: inventory), `id` (list). Sort by createdAt, status, productId or activationCount. Admins ' +
+      'false: inventory), `batchId`, `supplierId`, `id` (list). Rows carry `batchId`, and for admins the key’s `costCents`. Sort by createdAt, status, productId or activationCount. Admins ' +
       'see keys in full (recorded in the audit trail as `license-keys.reveal`); support sees the last group.',
   })
   @SimpleRestList('license-keys', AdminLicenseKeyDto)
@@ -62,18 +82,33 @@ export class AdminLicenseKeysController {
     summary: 'Import keys into the inventory from a CSV file',
     description: IMPORT_DESCRIPTION,
   })
+  @ApiQuery({
+    name: 'batchId',
+    required: false,
+    type: 'integer',
+    description:
+      'The supplier batch the keys go into, each at its cost per key; the productId column then defaults ' +
+      'to the batch’s product, and a row naming another product is invalid. Without it the keys have no ' +
+      'batch and no cost.',
+  })
   @ApiConsumes('text/csv', 'multipart/form-data')
   @ApiBody({
     description: 'The CSV text (text/csv), or a form with one file (multipart/form-data)',
     schema: { type: 'string', format: 'binary' },
   })
   @ApiOkResponse({ type: ImportLicenseKeysResultDto })
-  @ApiBadRequestResponse({ description: 'Not CSV, a required column missing, or too many rows' })
+  @ApiBadRequestResponse({
+    description: `Not CSV, a required column missing, or too many rows / ${UNKNOWN_BATCH_MESSAGE}`,
+  })
   @ApiForbiddenResponse({ description: 'Support staff' })
   @ApiPayloadTooLargeResponse({ description: 'Over 1 MB' })
   @ApiUnsupportedMediaTypeResponse({ description: 'Neither text/csv nor multipart/form-data' })
-  async import(@Req() req: StaffRequest): Promise<ImportLicenseKeysResultDto> {
-    return this.keys.importCsv(await readCsvUpload(req.headers, req.body), req.user);
+  async import(
+    @Req() req: StaffRequest,
+    @Query('batchId') batchId?: string,
+  ): Promise<ImportLicenseKeysResultDto> {
+    const batch = batchId === undefined || batchId === '' ? undefined : batchIdOf(batchId);
+    return this.keys.importCsv(await readCsvUpload(req.headers, req.body), req.user, batch);
   }
 
   @Get(':id')
@@ -98,7 +133,7 @@ export class AdminLicenseKeysController {
     description:
       'Order ID is required / Product ID is required / License key is required / Activation limit must be ' +
       'at least 1 / License key must be 5 groups of 5 letters or digits / Order ID does not match any order' +
-      ' / This order does not contain <product>',
+      ' / This order does not contain <product> / batchId does not match any batch / This batch is for <product>',
   })
   @ApiConflictResponse({
     description:

@@ -25,7 +25,14 @@ import {
 import { LicenseKey } from '../../license-keys/entities/license-key.entity.js';
 import { LicenseKeySearchTerm } from '../../license-keys/entities/license-key-search-term.entity.js';
 import { licenseKeySearchParts } from '../../license-keys/license-key-search.js';
-import type { InventoryImportRow } from '../../license-keys/inventory.service.js';
+import {
+  batchProductRefusal,
+  UNKNOWN_BATCH_MESSAGE,
+  type InventoryImportBatch,
+  type InventoryImportRow,
+} from '../../license-keys/inventory.service.js';
+import { KeyBatch } from '../../suppliers/entities/key-batch.entity.js';
+import { takeIntFilters } from '../suppliers/int-filters.js';
 import {
   LICENSE_KEY_PATTERN,
   LicenseKeyCipher,
@@ -74,7 +81,8 @@ export class AdminLicenseKeysService {
   ) {}
 
   async list(dto: ListQueryDto, actor: StaffUserDto): Promise<ListPage<AdminLicenseKeyDto>> {
-    const { sort, skip, take, filter } = parseListQuery(dto, KEY_LIST);
+    const { query: rest, values: batchFilter } = takeIntFilters(dto, ['batchId', 'supplierId'] as const);
+    const { sort, skip, take, filter } = parseListQuery(rest, KEY_LIST);
     if (filter.status !== undefined && !(LICENSE_KEY_STATUSES as readonly string[]).includes(filter.status)) {
       throw new BadRequestException(`filter status must be one of ${LICENSE_KEY_STATUSES.join(', ')}`);
     }
@@ -85,6 +93,17 @@ export class AdminLicenseKeysService {
     if (filter.id) whereIdIn(query, 'k.id', filter.id);
     if (filter.status) query.andWhere('k.status = :status', { status: filter.status });
     if (filter.productId) query.andWhere('k.productId = :productId', { productId: filter.productId });
+    if (batchFilter.batchId) query.andWhere('k.batchId = :batchId', { batchId: batchFilter.batchId });
+    if (batchFilter.supplierId) {
+      const batches = this.db
+        .createQueryBuilder()
+        .subQuery()
+        .select('b.id')
+        .from(KeyBatch, 'b')
+        .where('b.supplierId = :supplierId')
+        .getQuery();
+      query.andWhere(`k.batchId IN ${batches}`, { supplierId: batchFilter.supplierId });
+    }
     if (filter.assigned !== undefined)
       query.andWhere(filter.assigned ? 'k.orderId IS NOT NULL' : 'k.orderId IS NULL');
     const q = filter.q?.trim();
@@ -106,7 +125,8 @@ export class AdminLicenseKeysService {
    * and an order waiting for keys is delivered (status, `awaitingKeys`, the e-mail) as when stock arrives.
    */
   async create(dto: CreateLicenseKeyDto, actor: StaffUserDto): Promise<AdminLicenseKeyDto> {
-    if (!dto.orderId) return this.createInStock(dto, actor);
+    const batch = dto.batchId === undefined ? undefined : await this.batchFor(dto.batchId, dto.productId);
+    if (!dto.orderId) return this.createInStock(dto, actor, batch);
     const orderId = dto.orderId;
     let id: string;
     try {
@@ -116,11 +136,16 @@ export class AdminLicenseKeysService {
         if (!order) throw new BadRequestException(UNKNOWN_ORDER_MESSAGE);
         if (await m.existsBy(LicenseKey, { keyLookup: In(this.cipher.lookupHashes(dto.licenseKey)) }))
           throw new ConflictException(DUPLICATE_KEY_MESSAGE);
-        const key = newLicenseKey(this.cipher, dto.licenseKey, {
-          orderId: order.id,
-          productId: dto.productId,
-          activationLimit: dto.activationLimit,
-        });
+        // The batch's cost as it is now (locked, as a change of it locks it): the key is sold at once.
+        const costCents = batch ? (await this.lockBatch(m, batch.id)).costPerKeyCents : null;
+        const key = Object.assign(
+          newLicenseKey(this.cipher, dto.licenseKey, {
+            orderId: order.id,
+            productId: dto.productId,
+            activationLimit: dto.activationLimit,
+          }),
+          { batchId: batch?.id ?? null, costCents },
+        );
         await this.fulfilment.assignStaffKey(m, order, key);
         await this.recordCreated(m, actor, key);
         return key.id;
@@ -139,9 +164,13 @@ export class AdminLicenseKeysService {
    * A key typed in for the inventory: stored as an imported one is (RestockService), so it goes at once to
    * the oldest paid order waiting for its product, if any; the answer shows where it went.
    */
-  private async createInStock(dto: CreateLicenseKeyDto, actor: StaffUserDto): Promise<AdminLicenseKeyDto> {
+  private async createInStock(
+    dto: CreateLicenseKeyDto,
+    actor: StaffUserDto,
+    batch: InventoryImportBatch | undefined,
+  ): Promise<AdminLicenseKeyDto> {
     const { productId, licenseKey, activationLimit } = dto;
-    const result = await this.restock.importKeys([{ productId, licenseKey, activationLimit }]);
+    const result = await this.restock.importKeys([{ productId, licenseKey, activationLimit }], batch);
     if (result.duplicates) throw new ConflictException(DUPLICATE_KEY_MESSAGE);
     if (!result.imported) throw new BadRequestException(result.invalid.map((row) => row.reason));
     const key = await this.db
@@ -164,6 +193,8 @@ export class AdminLicenseKeysService {
         activationLimit: key.activationLimit,
         status: key.status,
         keyLastGroup: key.keyLastGroup,
+        batchId: key.batchId ?? null,
+        costCents: key.costCents ?? null,
       },
     });
   }
@@ -216,9 +247,10 @@ export class AdminLicenseKeysService {
    * Imports a CSV (header row; columns productId, licenseKey and optionally activationLimit) into the
    * inventory through RestockService, which then completes the paid orders waiting for keys.
    */
-  async importCsv(text: string, actor: StaffUserDto): Promise<ImportLicenseKeysResultDto> {
-    const { rows, lines } = parseInventoryCsv(text);
-    const result = await this.restock.importKeys(rows);
+  async importCsv(text: string, actor: StaffUserDto, batchId?: number): Promise<ImportLicenseKeysResultDto> {
+    const batch = batchId === undefined ? undefined : await this.batchFor(batchId);
+    const { rows, lines } = parseInventoryCsv(text, batch !== undefined);
+    const result = await this.restock.importKeys(rows, batch);
     // The inventory numbers rows as if each took one line after the header; give the file's own lines.
     const invalid = result.invalid.map(({ line, reason }) => ({ line: lines[line - 2] ?? line, reason }));
     const answer = {
@@ -232,10 +264,27 @@ export class AdminLicenseKeysService {
       this.audit.record(m, actor, {
         action: 'license-keys.import',
         resource: 'license-keys',
-        after: { rows: rows.length, ...answer, invalid: invalid.length },
+        after: { rows: rows.length, ...(batch && { batchId: batch.id }), ...answer, invalid: invalid.length },
       }),
     );
     return answer;
+  }
+
+  /** The supplier batch a key goes into (400 when unknown, or for another product than `productId`). */
+  private async batchFor(id: number, productId?: string): Promise<InventoryImportBatch> {
+    const batch = await this.db
+      .getRepository(KeyBatch)
+      .findOne({ select: { id: true, productId: true }, where: { id } });
+    if (!batch) throw new BadRequestException(UNKNOWN_BATCH_MESSAGE);
+    if (productId !== undefined && productId !== batch.productId)
+      throw new BadRequestException(batchProductRefusal(this.catalog, batch));
+    return { id: batch.id, productId: batch.productId };
+  }
+
+  private async lockBatch(m: EntityManager, id: number): Promise<KeyBatch> {
+    const batch = await forUpdate(m.createQueryBuilder(KeyBatch, 'b').where('b.id = :id', { id })).getOne();
+    if (!batch) throw new BadRequestException(UNKNOWN_BATCH_MESSAGE);
+    return batch;
   }
 
   /**
@@ -291,7 +340,8 @@ export class AdminLicenseKeysService {
     actor: StaffUserDto,
     resourceId: string | null,
   ): Promise<AdminLicenseKeyDto[]> {
-    if (actor.role !== 'admin') return keys.map((key) => toRow(key, maskLicenseKey(key.keyLastGroup)));
+    if (actor.role !== 'admin')
+      return keys.map((key) => toRow(key, maskLicenseKey(key.keyLastGroup), { withCost: false }));
     const revealed: string[] = [];
     const rows = keys.map((key) => {
       const plain = this.cipher.readable(key);
@@ -313,7 +363,8 @@ export class AdminLicenseKeysService {
   }
 }
 
-function toRow(key: LicenseKey, licenseKey: string): AdminLicenseKeyDto {
+/** A list row; the key's cost only for admins (`withCost`), who alone see what the store pays. */
+function toRow(key: LicenseKey, licenseKey: string, { withCost = true } = {}): AdminLicenseKeyDto {
   return {
     id: key.id,
     orderId: key.orderId,
@@ -322,6 +373,8 @@ function toRow(key: LicenseKey, licenseKey: string): AdminLicenseKeyDto {
     activationCount: key.activationCount,
     activationLimit: key.activationLimit,
     status: key.status,
+    batchId: key.batchId ?? null,
+    ...(withCost && { costCents: key.costCents ?? null }),
     createdAt: key.createdAt,
   };
 }
@@ -336,11 +389,15 @@ export function transitionRefusal(from: LicenseKeyStatus, to: LicenseKeyStatus):
 }
 
 /**
- * Reads an import file: a header row naming the columns (in any order; unknown columns are ignored), then
+ * Reads an import file: a header row naming the columns (in any order; unknown columns are ignored; the
+ * productId column may be left out when the keys go into a batch, whose product is the default), then
  * one key per line. Empty lines and lines of empty values are skipped. Answers the rows and, for each, the
  * file line it starts on. Every problem with the file as a whole is a 400.
  */
-export function parseInventoryCsv(text: string): { rows: InventoryImportRow[]; lines: number[] } {
+export function parseInventoryCsv(
+  text: string,
+  productOptional = false,
+): { rows: InventoryImportRow[]; lines: number[] } {
   let header: string[] | undefined;
   let records: { record: Record<string, string | undefined>; info: { lines: number } }[];
   try {
@@ -365,9 +422,13 @@ export function parseInventoryCsv(text: string): { rows: InventoryImportRow[]; l
   }
   if (!header) throw new BadRequestException('The file is empty: it needs a header row');
   for (const column of REQUIRED_CSV_COLUMNS) {
+    if (productOptional && column === 'productId') continue;
     if (!header.includes(column)) {
+      const optional = productOptional
+        ? 'productId (with a batch) and activationLimit are'
+        : 'activationLimit is';
       throw new BadRequestException(
-        `The header row has no ${column} column (expected ${CSV_COLUMNS.join(', ')}; activationLimit is optional)`,
+        `The header row has no ${column} column (expected ${CSV_COLUMNS.join(', ')}; ${optional} optional)`,
       );
     }
   }

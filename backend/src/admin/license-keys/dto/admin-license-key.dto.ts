@@ -42,6 +42,20 @@ export class AdminLicenseKeyDto {
   @ApiProperty({ enum: LICENSE_KEY_STATUSES, enumName: 'LicenseKeyStatus' })
   status: LicenseKeyStatus;
 
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'The supplier batch; null for keys from before',
+  })
+  batchId: number | null;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    description: 'Admins only: what the key cost, in cents of the store currency (null: no batch)',
+  })
+  costCents?: number | null;
+
   @ApiProperty()
   createdAt: Date;
 }
@@ -83,6 +97,20 @@ export class CreateLicenseKeyDto {
   @IsNotEmpty({ message: 'License key is required' })
   @IsString({ message: 'License key is required' })
   licenseKey: string;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    minimum: 1,
+    description:
+      'The supplier batch the key came in (for the same product); it then carries the batch’s cost per key. ' +
+      'Optional for integrations; the back office always asks for it.',
+  })
+  @Transform(({ value }: { value: unknown }) => (value === null || value === '' ? undefined : value))
+  @IsOptional()
+  @Min(1, { message: 'batchId does not match any batch' })
+  @IsInt({ message: 'batchId does not match any batch' })
+  batchId?: number;
 
   @ApiPropertyOptional({ type: 'integer', default: 1, minimum: 1, maximum: MAX_ACTIVATION_LIMIT })
   @IsOptional()
