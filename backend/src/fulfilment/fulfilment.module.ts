@@ -8,9 +8,18 @@ import { InvoicesModule } from '../tax/invoices/invoices.module.js';
 import { FulfilmentService } from './fulfilment.service.js';
 import { ReservationSweeper } from './reservation-sweeper.js';
 import { RestockService } from './restock.service.js';
+import { ReportsModule } from '../reports/reports.module.js';
 
 @Module({
-  imports: [CatalogModule, CouponsModule, JobLeasesModule, LicenseKeysModule, EmailsModule, InvoicesModule],
+  imports: [
+    CatalogModule,
+    CouponsModule,
+    JobLeasesModule,
+    LicenseKeysModule,
+    EmailsModule,
+    InvoicesModule,
+    ReportsModule,
+  ],
   providers: [FulfilmentService, ReservationSweeper, RestockService],
   exports: [FulfilmentService, RestockService],
 })

@@ -34,6 +34,7 @@ import { renderRefundDueEmail, renderRefundDueStaffEmail } from './refund-due-em
 import { forUpdate, runInTransaction, skipLocked } from '../database/transactions.js';
 import { InvoicesService } from '../tax/invoices/invoices.service.js';
 import { percentOf } from '../tax/tax-rates.js';
+import { SalesRollupService } from '../reports/sales-rollup.service.js';
 
 /**
  * Everything that happens to an order once its payment moves: confirmation (keys, download links, the
@@ -52,6 +53,7 @@ export class FulfilmentService {
     private readonly coupons: CouponsService,
     private readonly outbox: OutboxService,
     private readonly invoices: InvoicesService,
+    private readonly sales: SalesRollupService,
   ) {}
 
   /**
@@ -82,6 +84,7 @@ export class FulfilmentService {
     // unpaid, under the same lock) either committed before it or waits until this commits.
     const order = await m.findOneByOrFail(Order, { id: orderId });
     const invoice = await this.invoices.issueInvoice(m, order);
+    await this.sales.recordPayment(m, order);
     let refused: RefundReason | null = null;
     if (order.status === 'cancelled') refused = 'order-cancelled';
     else if (!(await this.redeemCoupon(m, order))) refused = 'coupon-used-up';
@@ -210,6 +213,7 @@ export class FulfilmentService {
 
   /** The order's keys, never revealed (a held order's reservation), go back to stock. */
   async releaseReservedKeys(m: EntityManager, orderId: string): Promise<number> {
+    await this.sales.recordKeysReturned(m, orderId);
     const released = await m.update(
       LicenseKey,
       { orderId, status: 'active', activationCount: 0 },
@@ -381,6 +385,7 @@ export class FulfilmentService {
     key.orderId = order.id;
     key.assignedAt ??= new Date();
     await insertLicenseKeys(m, [key]);
+    await this.sales.recordKeysTaken(m, order.id, key.productId, [key.id]);
     if (order.awaitingKeys) await this.deliver(m, order, true, [key]);
   }
 
@@ -675,6 +680,7 @@ export class FulfilmentService {
       .execute();
     // The rows were locked (MySQL) or nobody else could write (SQLite): another taker means a bug.
     if (taken.affected !== ids.length) throw new Error(`Licence keys were taken during order ${orderId}`);
+    await this.sales.recordKeysTaken(m, orderId, productId, ids);
     return keys;
   }
 
