@@ -1,3 +1,4 @@
+import { SalesBackfill1765900000020 } from '../src/database/migrations/1765900000020-sales-backfill.js';
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { Refund } from '../src/payments/entities/refund.entity.js';
@@ -225,6 +226,18 @@ describe(`sales report on ${DRIVER}`, () => {
     for (const [key, figures] of expected)
       expect([key, byKey.get(key)]).toEqual([key, expect.objectContaining(figures)]);
     expect(rows.filter((r) => r.productId === ALL_PRODUCTS)).toHaveLength(expected.size);
+
+    // A store upgrading gets the same history from the backfill.
+    await t.db.getRepository(SalesDay).clear();
+    const runner = t.db.createQueryRunner();
+    try {
+      await new SalesBackfill1765900000020().up(runner);
+    } finally {
+      await runner.release();
+    }
+    const sort = (list: SalesDay[]) =>
+      [...list].sort((a, b) => `${a.productId}|${a.day}`.localeCompare(`${b.productId}|${b.day}`));
+    expect(sort(await t.db.getRepository(SalesDay).find())).toEqual(sort(rows));
 
     // Each day's products add up to the store's.
     for (const store of rows.filter((r) => r.productId === ALL_PRODUCTS)) {
