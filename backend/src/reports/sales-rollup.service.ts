@@ -70,26 +70,7 @@ export class SalesRollupService {
     at = new Date(),
   ): Promise<void> {
     if (amountCents <= 0) return;
-    const day = dayOf(at);
-    const tax = refundTax(order, refundedBeforeCents, amountCents);
-    const shares = productShares(order);
-    const refunds = spread(
-      shares.map((s) => s.revenueCents),
-      amountCents,
-    );
-    const taxes = spread(
-      shares.map((s) => s.taxCents),
-      tax,
-    );
-    await addSales(m, [
-      { productId: ALL_PRODUCTS, day, refundsCents: amountCents, refundTaxCents: tax },
-      ...shares.map((s, i) => ({
-        productId: s.productId,
-        day,
-        refundsCents: refunds[i]!,
-        refundTaxCents: taxes[i]!,
-      })),
-    ]);
+    await addSales(m, refundChanges(order, amountCents, refundedBeforeCents, dayOf(at)));
   }
 
   /**
@@ -170,10 +151,85 @@ export class SalesRollupService {
 }
 
 /**
- * Adds the changes to their rows in one statement per row, in a fixed order (by product, then day), so
- * two transactions never take the same rows in opposite orders. Works on both drivers: `ON CONFLICT … DO
- * UPDATE` (SQLite) and `ON DUPLICATE KEY UPDATE` (MySQL/MariaDB) insert a missing row or add to it, and
- * lock it either way.
+ * Changes added up per row before they are written (addSales): for inserting many orders at once (the bulk
+ * seed, the backfill), where only the days' sums need holding.
+ */
+export class SalesTally {
+  private readonly sums = new Map<string, SalesChange>();
+
+  add(productId: string, day: string, change: SalesFigures): void {
+    const key = `${productId}|${day}`;
+    const sum = this.sums.get(key) ?? { productId, day };
+    for (const name of FIGURES) if (change[name]) sum[name] = (sum[name] ?? 0) + change[name];
+    this.sums.set(key, sum);
+  }
+
+  /** A paid order on its payment day, and its refund in full on `refundedOn` (the bulk seed's refunds). */
+  addPayment(order: PricedOrder, day: string, refundedOn?: string): void {
+    const shares = productShares(order);
+    const units = shares.reduce((sum, s) => sum + s.units, 0);
+    this.add(ALL_PRODUCTS, day, {
+      orders: 1,
+      units,
+      revenueCents: order.totalCents,
+      taxCents: order.taxCents,
+    });
+    for (const s of shares)
+      this.add(s.productId, day, {
+        orders: 1,
+        units: s.units,
+        revenueCents: s.revenueCents,
+        taxCents: s.taxCents,
+      });
+    if (refundedOn) this.addRefund(order, order.totalCents, 0, refundedOn);
+  }
+
+  /** A refund, as SalesRollupService.recordRefund counts it. */
+  addRefund(order: PricedOrder, amountCents: number, refundedBeforeCents: number, day: string): void {
+    for (const change of refundChanges(order, amountCents, refundedBeforeCents, day))
+      this.add(change.productId, day, change);
+  }
+
+  changes(): SalesChange[] {
+    return [...this.sums.values()];
+  }
+}
+
+/** A refund's changes: the store's row, and each product's part (see recordRefund). */
+function refundChanges(
+  order: PricedOrder,
+  amountCents: number,
+  refundedBeforeCents: number,
+  day: string,
+): SalesChange[] {
+  const tax = refundTax(order, refundedBeforeCents, amountCents);
+  const shares = productShares(order);
+  const refunds = spread(
+    shares.map((s) => s.revenueCents),
+    amountCents,
+  );
+  const taxes = spread(
+    shares.map((s) => s.taxCents),
+    tax,
+  );
+  return [
+    { productId: ALL_PRODUCTS, day, refundsCents: amountCents, refundTaxCents: tax },
+    ...shares.map((s, i) => ({
+      productId: s.productId,
+      day,
+      refundsCents: refunds[i]!,
+      refundTaxCents: taxes[i]!,
+    })),
+  ];
+}
+
+const ROWS = 100;
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Adds the changes to their rows in a fixed order (by product, then day), so two transactions never take
+ * the same rows in opposite orders. Works on both drivers: `ON CONFLICT … DO UPDATE` (SQLite) and `ON
+ * DUPLICATE KEY UPDATE` (MySQL/MariaDB) insert a missing row or add to it, and lock it either way.
  */
 export async function addSales(m: EntityManager, changes: readonly SalesChange[]): Promise<void> {
   const q = (name: string) => m.connection.driver.escape(name);
@@ -183,16 +239,21 @@ export async function addSales(m: EntityManager, changes: readonly SalesChange[]
   const add = FIGURES.map((f) =>
     mysql ? `${q(f)} = ${q(f)} + VALUES(${q(f)})` : `${q(f)} = ${q(f)} + excluded.${q(f)}`,
   ).join(', ');
-  const upsert =
-    `INSERT INTO ${table} (${columns}) VALUES (${['?', '?', ...FIGURES.map(() => '?')].join(', ')}) ` +
+  const upsert = (rows: number) =>
+    `INSERT INTO ${table} (${columns}) VALUES ` +
+    Array.from({ length: rows }, () => `(${['?', '?', ...FIGURES.map(() => '?')].join(', ')})`).join(', ') +
     (mysql
-      ? `ON DUPLICATE KEY UPDATE ${add}`
-      : `ON CONFLICT (${q('productId')}, ${q('day')}) DO UPDATE SET ${add}`);
-  const sorted = [...changes].sort(
-    (a, b) => a.productId.localeCompare(b.productId) || a.day.localeCompare(b.day),
-  );
-  for (const change of sorted) {
-    if (FIGURES.every((f) => !change[f])) continue;
-    await m.query(upsert, [change.productId, change.day, ...FIGURES.map((f) => change[f] ?? 0)]);
+      ? ` ON DUPLICATE KEY UPDATE ${add}`
+      : ` ON CONFLICT (${q('productId')}, ${q('day')}) DO UPDATE SET ${add}`);
+  const sorted = changes
+    .filter((change) => FIGURES.some((f) => change[f]))
+    .sort((a, b) => compare(a.productId, b.productId) || compare(a.day, b.day));
+  // A statement per ROWS rows (the bulk seed's and the backfill's many days), under SQLite's variable limit.
+  for (let i = 0; i < sorted.length; i += ROWS) {
+    const rows = sorted.slice(i, i + ROWS);
+    await m.query(
+      upsert(rows.length),
+      rows.flatMap((change) => [change.productId, change.day, ...FIGURES.map((f) => change[f] ?? 0)]),
+    );
   }
 }

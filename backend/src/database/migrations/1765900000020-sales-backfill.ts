@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { ALL_PRODUCTS } from '../../reports/entities/sales-day.entity.js';
-import { addSales, type SalesChange } from '../../reports/sales-rollup.service.js';
-import { productShares, refundTax, spread, type PricedOrder } from '../../reports/sales-math.js';
+import { addSales, SalesTally } from '../../reports/sales-rollup.service.js';
+import type { PricedOrder } from '../../reports/sales-math.js';
 
 /** Orders read at a time: the history is never in memory, only its days. */
 const PAGE = 500;
@@ -34,14 +34,7 @@ export class SalesBackfill1765900000020 implements MigrationInterface {
 
   async up(qr: QueryRunner): Promise<void> {
     const q = (name: string) => qr.connection.driver.escape(name);
-    const sums = new Map<string, SalesChange>();
-    const add = (productId: string, day: string, change: Omit<SalesChange, 'productId' | 'day'>) => {
-      const key = `${productId}|${day}`;
-      const sum = sums.get(key) ?? { productId, day };
-      for (const [name, cents] of Object.entries(change))
-        sum[name as keyof typeof change] = (sum[name as keyof typeof change] ?? 0) + (cents ?? 0);
-      sums.set(key, sum);
-    };
+    const tally = new SalesTally();
     const columns = [
       'id',
       'orderItems',
@@ -87,35 +80,9 @@ export class SalesBackfill1765900000020 implements MigrationInterface {
           paidAt: null,
         };
         const day = dayOfRaw(row.paidAt);
-        const shares = productShares(order);
-        add(ALL_PRODUCTS, day, {
-          orders: 1,
-          units: shares.reduce((sum, s) => sum + s.units, 0),
-          revenueCents: order.totalCents,
-          taxCents: order.taxCents,
-        });
-        for (const s of shares)
-          add(s.productId, day, {
-            orders: 1,
-            units: s.units,
-            revenueCents: s.revenueCents,
-            taxCents: s.taxCents,
-          });
-        const refund = (amountCents: number, before: number, at: Date | string) => {
-          const tax = refundTax(order, before, amountCents);
-          const parts = spread(
-            shares.map((s) => s.revenueCents),
-            amountCents,
-          );
-          const taxes = spread(
-            shares.map((s) => s.taxCents),
-            tax,
-          );
-          add(ALL_PRODUCTS, dayOfRaw(at), { refundsCents: amountCents, refundTaxCents: tax });
-          shares.forEach((s, i) =>
-            add(s.productId, dayOfRaw(at), { refundsCents: parts[i]!, refundTaxCents: taxes[i]! }),
-          );
-        };
+        tally.addPayment(order, day);
+        const refund = (amountCents: number, before: number, at: Date | string) =>
+          tally.addRefund(order, amountCents, before, dayOfRaw(at));
         let refunded = 0;
         for (const r of refunds.filter((r) => r.orderId === row.id)) {
           refund(Number(r.amountCents), refunded, r.updatedAt);
@@ -124,12 +91,12 @@ export class SalesBackfill1765900000020 implements MigrationInterface {
         if (row.paymentStatus === 'refunded' && refunded < order.totalCents)
           refund(order.totalCents - refunded, refunded, row.updatedAt);
         for (const c of costs.filter((c) => c.orderId === row.id && Number(c.cost ?? 0) !== 0)) {
-          add(ALL_PRODUCTS, day, { keyCostCents: Number(c.cost) });
-          add(c.productId, day, { keyCostCents: Number(c.cost) });
+          tally.add(ALL_PRODUCTS, day, { keyCostCents: Number(c.cost) });
+          tally.add(c.productId, day, { keyCostCents: Number(c.cost) });
         }
       }
     }
-    await addSales(qr.manager, [...sums.values()]);
+    await addSales(qr.manager, tally.changes());
   }
 
   async down(qr: QueryRunner): Promise<void> {
