@@ -18,6 +18,7 @@ import { createDataProvider, updatePayloadOf, type WritableFields } from './prov
 import { accessRule } from './providers/permissions';
 import staff from './staff';
 import { exchangeRates, taxReturns } from './tax/resources';
+import { reports } from './reports/resources';
 
 export const RESOURCES: readonly ResourceDefinition[] = [
   orders,
@@ -28,6 +29,7 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   coupons,
   emails,
   messages,
+  reports,
   taxReturns,
   exchangeRates,
   staff,

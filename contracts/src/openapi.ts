@@ -855,6 +855,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/reports/margins': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Margins per product or per supplier over a range of days
+     * @description Products: revenue of the orders paid in the range less the refunds made in it, without tax, less the keys’ cost. Suppliers: the keys delivered in the range, what each earned (its share of its order, without tax) and cost; keys stored before batches are grouped as "No batch".
+     */
+    get: operations['ReportsController_margins'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/reports/sales': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Sales per day, week or month
+     * @description Paid orders counted on their payment’s day (UTC), refunds on the day they succeeded, key costs on their order’s payment day. Every period of the range is listed, those without sales at zero. With productId, the product’s share of each order (its lines after their share of the discount).
+     */
+    get: operations['ReportsController_sales'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/staff': {
     parameters: {
       query?: never;
@@ -1593,6 +1633,8 @@ export interface components {
       refunds: components['schemas']['AdminRefundDto'][];
       /** @description What may still be refunded: paid, less the refunds that succeeded or are pending (0 unpaid) */
       refundableCents: number;
+      /** @description For admins (null for support: it shows what keys cost) */
+      margin: components['schemas']['AdminOrderMarginDto'] | null;
       /**
        * Format: date-time
        * @description When the customer withdrew from the contract before delivery (status withdrawn)
@@ -1739,6 +1781,20 @@ export interface components {
       /** @example DE */
       taxCountry: string | null;
       evidence: components['schemas']['AdminOrderEvidenceDto'];
+    };
+    AdminOrderMarginDto: {
+      /** @description What was paid, tax included (0 unpaid) */
+      revenueCents: number;
+      taxCents: number;
+      /** @description Refunded, tax included */
+      refundsCents: number;
+      refundTaxCents: number;
+      /** @description The cost of every key given to it (faulty ones too) */
+      keyCostCents: number;
+      /** @description revenue − tax − (refunds − refundTax) − keyCost */
+      marginCents: number;
+      /** @description Keys with no cost recorded (stored before batches) */
+      keysWithoutCost: number;
     };
     AdminOrderTransitionsDto: {
       /**
@@ -2471,6 +2527,22 @@ export interface components {
       token: string;
       user: components['schemas']['StaffUserDto'];
     };
+    MarginRowDto: {
+      /**
+       * @description The product id, the supplier id, or `none`
+       * @example office-2024-pro-plus
+       */
+      key: string;
+      /** @example Office 2024 Professional Plus */
+      label: string;
+      /** @description Keys sold (products) or delivered (suppliers) */
+      keys: number;
+      /** @description Without tax. Products: paid less refunded in the period; suppliers: what their keys delivered in the period earned (before refunds, which are of money, not of keys) */
+      revenueCents: number;
+      keyCostCents: number;
+      /** @description revenueCents − keyCostCents */
+      marginCents: number;
+    };
     /** @enum {string} */
     MessageStatus: 'new' | 'answered';
     MfaChallengeResponseDto: {
@@ -2717,6 +2789,29 @@ export interface components {
       reviewedAt: string | null;
       /** @description Rejected: the refund through the provider */
       refund?: components['schemas']['ReviewRefundDto'];
+    };
+    SalesPeriodDto: {
+      /**
+       * @description The period’s first day (a day, a Monday, a 1st)
+       * @example 2026-11-23
+       */
+      period: string;
+      /** @description Orders paid in the period (or holding the product) */
+      orders: number;
+      /** @description Keys sold (units of the orders’ lines) */
+      units: number;
+      /** @description What the paid orders came to, tax included */
+      revenueCents: number;
+      /** @description The tax in revenueCents */
+      taxCents: number;
+      /** @description Refunds that succeeded in the period, whenever their order was paid */
+      refundsCents: number;
+      /** @description The tax in refundsCents */
+      refundTaxCents: number;
+      /** @description The cost of the keys given to the orders paid in the period */
+      keyCostCents: number;
+      /** @description revenueCents − taxCents − (refundsCents − refundTaxCents) − keyCostCents */
+      marginCents: number;
     };
     /**
      * @description The screenshot’s type (GET /api/admin/key-reports/:id/screenshot), null without one
@@ -5439,6 +5534,99 @@ export interface operations {
         content?: never;
       };
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ReportsController_margins: {
+    parameters: {
+      query: {
+        /** @description The first day (UTC) */
+        from: string;
+        /** @description The last day (UTC), included */
+        to: string;
+        groupBy?: 'product' | 'supplier';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MarginRowDto'][];
+        };
+      };
+      /** @description A bad or reversed range, or one longer than 3660 days */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ReportsController_sales: {
+    parameters: {
+      query: {
+        /** @description The first day (UTC) */
+        from: string;
+        /** @description The last day (UTC), included */
+        to: string;
+        /** @description Periods of a day, an ISO week (named by its Monday) or a month (named by its first day). At most 366 days by day, 1096 by week, 3660 by month. */
+        interval?: 'day' | 'week' | 'month';
+        /** @description One product’s figures (its share of each order) instead of the store’s */
+        productId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SalesPeriodDto'][];
+        };
+      };
+      /** @description A bad or reversed range, a range too long, an unknown product */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,7 +1,129 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { ALL_PRODUCTS } from '../../reports/entities/sales-day.entity.js';
-import { addSales, SalesTally } from '../../reports/sales-rollup.service.js';
-import type { PricedOrder } from '../../reports/sales-math.js';
+
+/*
+ * The roll-up's rules as they stood when this was written (reports/sales-math.ts and sales-rollup.service.ts
+ * keep the live ones; sales-report.e2e-spec.ts checks both give the same rows): a migration does not
+ * change with the code after it, and the database layer imports no feature.
+ */
+
+const FIGURES = [
+  'orders',
+  'units',
+  'revenueCents',
+  'taxCents',
+  'refundsCents',
+  'refundTaxCents',
+  'keyCostCents',
+] as const;
+type Figures = Partial<Record<(typeof FIGURES)[number], number>>;
+
+interface Item {
+  productId: string;
+  quantity: number;
+  unitPriceCents: number;
+  taxCents?: number;
+}
+interface Priced {
+  items: Item[];
+  discountCents: number;
+  totalCents: number;
+  taxCents: number;
+  taxMode: string;
+}
+
+const mulDivHalfUp = (a: number, b: number, c: number) => Math.floor((2 * a * b + c) / (2 * c));
+
+/** Cents shared in proportion to `weights`, largest remainders first (tax-math's shareDiscount). */
+function share(weights: readonly number[], cents: number): number[] {
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  if (weights.length === 0) return [];
+  if (total === 0) return weights.map((_, i) => (i === 0 ? cents : 0));
+  if (cents === 0) return weights.map(() => 0);
+  const exact = weights.map((w) => (w * cents) / total);
+  const shares = exact.map(Math.floor);
+  let left = cents - shares.reduce((sum, c) => sum + c, 0);
+  const order = exact.map((value, i) => ({ i, remainder: value - Math.floor(value) }));
+  order.sort((a, b) => b.remainder - a.remainder || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    shares[i]!++;
+    left--;
+  }
+  return shares;
+}
+
+/** Each product's units, revenue (tax included) and tax in the order. */
+function productShares(order: Priced) {
+  const discounts = share(
+    order.items.map((i) => i.unitPriceCents * i.quantity),
+    order.discountCents,
+  );
+  const byProduct = new Map<
+    string,
+    { productId: string; units: number; revenueCents: number; taxCents: number }
+  >();
+  order.items.forEach((item, i) => {
+    const tax = item.taxCents ?? 0;
+    const net = item.unitPriceCents * item.quantity - discounts[i]!;
+    const s = byProduct.get(item.productId) ?? {
+      productId: item.productId,
+      units: 0,
+      revenueCents: 0,
+      taxCents: 0,
+    };
+    s.units += item.quantity;
+    s.revenueCents += order.taxMode === 'exclusive' ? net + tax : net;
+    s.taxCents += tax;
+    byProduct.set(item.productId, s);
+  });
+  return [...byProduct.values()];
+}
+
+/** The day's sums per (product, day); the store's row has productId ''. */
+class Tally {
+  readonly sums = new Map<string, Figures & { productId: string; day: string }>();
+
+  add(productId: string, day: string, change: Figures): void {
+    const key = `${productId}|${day}`;
+    const sum = this.sums.get(key) ?? { productId, day };
+    for (const name of FIGURES) if (change[name]) sum[name] = (sum[name] ?? 0) + change[name];
+    this.sums.set(key, sum);
+  }
+
+  payment(order: Priced, day: string): void {
+    const shares = productShares(order);
+    const units = shares.reduce((sum, s) => sum + s.units, 0);
+    this.add('', day, { orders: 1, units, revenueCents: order.totalCents, taxCents: order.taxCents });
+    for (const s of shares)
+      this.add(s.productId, day, {
+        orders: 1,
+        units: s.units,
+        revenueCents: s.revenueCents,
+        taxCents: s.taxCents,
+      });
+  }
+
+  refund(order: Priced, amountCents: number, beforeCents: number, day: string): void {
+    const upTo = (cents: number) =>
+      order.totalCents === 0
+        ? 0
+        : mulDivHalfUp(Math.min(cents, order.totalCents), order.taxCents, order.totalCents);
+    const tax = upTo(beforeCents + amountCents) - upTo(beforeCents);
+    const shares = productShares(order);
+    const refunds = share(
+      shares.map((s) => s.revenueCents),
+      amountCents,
+    );
+    const taxes = share(
+      shares.map((s) => s.taxCents),
+      tax,
+    );
+    this.add('', day, { refundsCents: amountCents, refundTaxCents: tax });
+    shares.forEach((s, i) =>
+      this.add(s.productId, day, { refundsCents: refunds[i]!, refundTaxCents: taxes[i]! }),
+    );
+  }
+}
 
 /** Orders read at a time: the history is never in memory, only its days. */
 const PAGE = 500;
@@ -34,7 +156,7 @@ export class SalesBackfill1765900000020 implements MigrationInterface {
 
   async up(qr: QueryRunner): Promise<void> {
     const q = (name: string) => qr.connection.driver.escape(name);
-    const tally = new SalesTally();
+    const tally = new Tally();
     const columns = [
       'id',
       'orderItems',
@@ -71,18 +193,17 @@ export class SalesBackfill1765900000020 implements MigrationInterface {
         ids,
       );
       for (const row of page) {
-        const order: PricedOrder = {
-          orderItems: JSON.parse(row.orderItems) as PricedOrder['orderItems'],
+        const order: Priced = {
+          items: JSON.parse(row.orderItems) as Item[],
           discountCents: Number(row.discountCents),
           totalCents: Number(row.totalCents),
           taxCents: Number(row.taxCents),
-          taxMode: row.taxMode as PricedOrder['taxMode'],
-          paidAt: null,
+          taxMode: row.taxMode,
         };
         const day = dayOfRaw(row.paidAt);
-        tally.addPayment(order, day);
+        tally.payment(order, day);
         const refund = (amountCents: number, before: number, at: Date | string) =>
-          tally.addRefund(order, amountCents, before, dayOfRaw(at));
+          tally.refund(order, amountCents, before, dayOfRaw(at));
         let refunded = 0;
         for (const r of refunds.filter((r) => r.orderId === row.id)) {
           refund(Number(r.amountCents), refunded, r.updatedAt);
@@ -91,12 +212,22 @@ export class SalesBackfill1765900000020 implements MigrationInterface {
         if (row.paymentStatus === 'refunded' && refunded < order.totalCents)
           refund(order.totalCents - refunded, refunded, row.updatedAt);
         for (const c of costs.filter((c) => c.orderId === row.id && Number(c.cost ?? 0) !== 0)) {
-          tally.add(ALL_PRODUCTS, day, { keyCostCents: Number(c.cost) });
+          tally.add('', day, { keyCostCents: Number(c.cost) });
           tally.add(c.productId, day, { keyCostCents: Number(c.cost) });
         }
       }
     }
-    await addSales(qr.manager, tally.changes());
+    // Inserted in one go: nothing else writes the table while the migrations run.
+
+    const rows = [...tally.sums.values()];
+    for (let i = 0; i < rows.length; i += 100) {
+      const chunk = rows.slice(i, i + 100);
+      await qr.query(
+        `INSERT INTO ${q('sales_days')} (${['productId', 'day', ...FIGURES].map(q).join(', ')}) VALUES ` +
+          chunk.map(() => `(${Array.from({ length: 2 + FIGURES.length }, () => '?').join(', ')})`).join(', '),
+        chunk.flatMap((r) => [r.productId, r.day, ...FIGURES.map((f) => r[f] ?? 0)]),
+      );
+    }
   }
 
   async down(qr: QueryRunner): Promise<void> {
