@@ -17,10 +17,11 @@ export const SalesChart = ({ periods, height = 280 }: { periods: SalesPeriod[]; 
       {
         label: 'Revenue',
         yAxisId: 'revenue',
+        showMark: true,
         data: periods.map((p) => p.revenueCents),
         valueFormatter: (cents) => formatMoney(cents ?? 0),
       },
-      { label: 'Orders', yAxisId: 'orders', data: periods.map((p) => p.orders) },
+      { label: 'Orders', yAxisId: 'orders', showMark: true, data: periods.map((p) => p.orders) },
     ]}
   />
 );
