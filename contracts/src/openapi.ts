@@ -5543,11 +5543,11 @@ export interface operations {
   };
   ReportsController_margins: {
     parameters: {
-      query: {
-        /** @description The first day (UTC) */
-        from: string;
-        /** @description The last day (UTC), included */
-        to: string;
+      query?: {
+        /** @description The first day (UTC); required */
+        from?: string;
+        /** @description The last day (UTC), included; required */
+        to?: string;
         groupBy?: 'product' | 'supplier';
       };
       header?: never;
@@ -5588,11 +5588,11 @@ export interface operations {
   };
   ReportsController_sales: {
     parameters: {
-      query: {
-        /** @description The first day (UTC) */
-        from: string;
-        /** @description The last day (UTC), included */
-        to: string;
+      query?: {
+        /** @description The first day (UTC); required */
+        from?: string;
+        /** @description The last day (UTC), included; required */
+        to?: string;
         /** @description Periods of a day, an ISO week (named by its Monday) or a month (named by its first day). At most 366 days by day, 1096 by week, 3660 by month. */
         interval?: 'day' | 'week' | 'month';
         /** @description One product’s figures (its share of each order) instead of the store’s */

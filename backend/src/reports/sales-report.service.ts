@@ -7,7 +7,12 @@ import { KeyBatch } from '../suppliers/entities/key-batch.entity.js';
 import { Supplier } from '../suppliers/entities/supplier.entity.js';
 import { ALL_PRODUCTS, SalesDay } from './entities/sales-day.entity.js';
 import type { MarginRowDto, SalesPeriodDto } from './dto/sales-period.dto.js';
-import type { DayRangeQueryDto, MarginsQueryDto, SalesQueryDto } from './dto/sales-query.dto.js';
+import {
+  dayMessage,
+  type DayRangeQueryDto,
+  type MarginsQueryDto,
+  type SalesQueryDto,
+} from './dto/sales-query.dto.js';
 import {
   daysBetween,
   MAX_RANGE_DAYS,
@@ -20,6 +25,7 @@ import {
 /** The label of keys stored before supplier batches. */
 export const NO_BATCH = 'No batch';
 
+type Days = { from: string; to: string };
 type Figures = Omit<SalesPeriodDto, 'period' | 'marginCents'>;
 
 const zero = (): Figures => ({
@@ -47,11 +53,12 @@ export class SalesReportService {
   async sales(query: SalesQueryDto): Promise<SalesPeriodDto[]> {
     const interval: SalesInterval = query.interval ?? 'day';
     const { from, to } = this.range(query, MAX_RANGE_DAYS[interval], interval);
+    const [first, last] = [query.from!, query.to!];
     const productId = query.productId ?? ALL_PRODUCTS;
     if (query.productId !== undefined && !(await this.db.getRepository(Product).existsBy({ id: productId })))
-      throw new BadRequestException(`productId: no product ${productId}`);
+      throw new BadRequestException(`productId: no product ${productId.slice(0, 64)}`);
     const days = await this.db.getRepository(SalesDay).find({
-      where: { productId, day: Between(query.from, query.to) },
+      where: { productId, day: Between(first, last) },
     });
     const periods = new Map(periodsBetween(from, to, interval).map((p) => [p, zero()]));
     for (const day of days) {
@@ -67,10 +74,11 @@ export class SalesReportService {
    */
   async margins(query: MarginsQueryDto): Promise<MarginRowDto[]> {
     this.range(query, MAX_RANGE_DAYS.month, 'month');
-    return query.groupBy === 'supplier' ? this.bySupplier(query) : this.byProduct(query);
+    const days = { from: query.from!, to: query.to! };
+    return query.groupBy === 'supplier' ? this.bySupplier(days) : this.byProduct(days);
   }
 
-  private async byProduct({ from, to }: DayRangeQueryDto): Promise<MarginRowDto[]> {
+  private async byProduct({ from, to }: Days): Promise<MarginRowDto[]> {
     const sum = (name: string) => `COALESCE(SUM(d.${name}), 0)`;
     const rows = await this.db
       .getRepository(SalesDay)
@@ -100,7 +108,7 @@ export class SalesReportService {
     });
   }
 
-  private async bySupplier({ from, to }: DayRangeQueryDto): Promise<MarginRowDto[]> {
+  private async bySupplier({ from, to }: Days): Promise<MarginRowDto[]> {
     const rows = await this.db
       .getRepository(LicenseKey)
       .createQueryBuilder('k')
@@ -135,6 +143,8 @@ export class SalesReportService {
 
   /** The range's days, checked: real days, in order, and not longer than `maxDays`. */
   private range(query: DayRangeQueryDto, maxDays: number, interval: SalesInterval) {
+    if (query.from === undefined) throw new BadRequestException([dayMessage('from')]);
+    if (query.to === undefined) throw new BadRequestException([dayMessage('to')]);
     const from = parseDay(query.from);
     const to = parseDay(query.to);
     if (!from) throw new BadRequestException(`from: ${query.from} is not a day of the calendar`);

@@ -1,19 +1,34 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { SALES_INTERVALS, type SalesInterval } from '../sales-periods.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const dayMessage = (name: string) => `${name} must be a day such as 2026-10-01`;
+export const dayMessage = (name: string) => `${name} must be a day such as 2026-10-01`;
+
+/*
+ * `from` and `to` are optional in the document (a parameter of one name states one rule across it, and the
+ * tax register's are optional): the reports answer their absence with the same 400 as a malformed one.
+ */
 
 /** A range of days, both included (UTC). */
 export class DayRangeQueryDto {
-  @ApiProperty({ example: '2026-10-01', description: 'The first day (UTC)' })
+  @ApiPropertyOptional({
+    example: '2026-10-01',
+    pattern: DAY.source,
+    description: 'The first day (UTC); required',
+  })
+  @IsOptional()
   @Matches(DAY, { message: dayMessage('from') })
-  from: string;
+  from?: string;
 
-  @ApiProperty({ example: '2026-10-31', description: 'The last day (UTC), included' })
+  @ApiPropertyOptional({
+    example: '2026-10-31',
+    pattern: DAY.source,
+    description: 'The last day (UTC), included; required',
+  })
+  @IsOptional()
   @Matches(DAY, { message: dayMessage('to') })
-  to: string;
+  to?: string;
 }
 
 export class SalesQueryDto extends DayRangeQueryDto {
@@ -33,7 +48,6 @@ export class SalesQueryDto extends DayRangeQueryDto {
   })
   @IsOptional()
   @IsString({ message: 'productId must be a product id' })
-  @MaxLength(64, { message: 'productId must be a product id' })
   productId?: string;
 }
 
