@@ -185,6 +185,43 @@ describe(`sales report on ${DRIVER}`, () => {
     });
   });
 
+  it('takes the cost of keys reserved for a held order back when it is rejected, and counts its refund', async () => {
+    const before = await todayOf();
+    const { orderId, pay } = await checkout();
+    const { providerPaymentId } = await orderOf(t, orderId);
+    t.stripe.chargeRisk.set(providerPaymentId!, { outcomeType: 'manual_review' });
+    await pay();
+    const order = await orderOf(t, orderId);
+    expect(order.status).toBe('on_hold');
+    expect(await todayOf()).toMatchObject(
+      plus(before, {
+        orders: 1,
+        units: 1,
+        revenueCents: order.totalCents,
+        taxCents: order.taxCents,
+        keyCostCents: KEY_COST,
+      }),
+    );
+
+    await t
+      .http()
+      .post(`/api/admin/orders/${orderId}/review`)
+      .set('authorization', admin)
+      .send({ decision: 'reject' })
+      .expect(200);
+    expect(await t.db.getRepository(LicenseKey).countBy({ orderId })).toBe(0);
+    expect(await todayOf()).toMatchObject(
+      plus(before, {
+        orders: 1,
+        units: 1,
+        revenueCents: order.totalCents,
+        taxCents: order.taxCents,
+        refundsCents: order.totalCents,
+        refundTaxCents: order.taxCents,
+      }),
+    );
+  });
+
   it('keeps the roll-up equal to the orders and refunds under 30 concurrent purchases and a refund', async () => {
     const checkouts = [];
     for (let i = 0; i < 30; i++) checkouts.push(await checkout([{ id: PRO_PLUS, quantity: 1 + (i % 2) }]));
