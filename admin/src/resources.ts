@@ -20,6 +20,7 @@ import { accessRule } from './providers/permissions';
 import staff from './staff';
 import { keyBatches, suppliers } from './suppliers';
 import { exchangeRates, taxReturns } from './tax/resources';
+import { reports } from './reports/resources';
 
 export const RESOURCES: readonly ResourceDefinition[] = [
   orders,
@@ -33,6 +34,7 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   coupons,
   emails,
   messages,
+  reports,
   taxReturns,
   exchangeRates,
   staff,

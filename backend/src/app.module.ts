@@ -37,6 +37,7 @@ import { REDIS, RedisModule } from './redis/redis.module.js';
 import { RedisThrottlerStorage } from './redis/redis-throttler-storage.js';
 import { SCHEMA } from './schema/entities.js';
 import { TaxReturnsModule } from './tax/returns/tax-returns.module.js';
+import { ReportsModule } from './reports/reports.module.js';
 
 @Module({})
 export class AppModule {
@@ -86,6 +87,7 @@ export class AppModule {
         AdminMessagesModule,
         AdminKeyReportsModule,
         TaxReturnsModule,
+        ReportsModule,
         HealthModule,
         SeedModule,
       ],

@@ -4,6 +4,7 @@ import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { LicenseKeyCipher, LICENSE_KEY_PATTERN } from '../src/license-keys/license-key-cipher.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { backfillSearchTerms } from '../src/license-keys/license-keys.js';
+import { ALL_PRODUCTS, SalesDay } from '../src/reports/entities/sales-day.entity.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
 describe(`bulk orders for benchmarks on ${DRIVER}`, () => {
@@ -44,6 +45,17 @@ describe(`bulk orders for benchmarks on ${DRIVER}`, () => {
       .reduce((sum, o) => sum + o.orderItems.reduce((s, i) => s + i.quantity, 0), 0);
     expect(keys).toHaveLength(unitsPaid);
     expect(await t.db.getRepository(DownloadLink).count()).toBe(first.links + second.links);
+    // The sales report's roll-up holds them, as the payments and refunds would have kept it.
+    const days = await t.db.getRepository(SalesDay).findBy({ productId: ALL_PRODUCTS });
+    const sum = (f: 'orders' | 'units' | 'revenueCents' | 'refundsCents') =>
+      days.reduce((total, d) => total + d[f], 0);
+    const paidOrders = orders.filter((o) => paid.has(o.id));
+    expect(sum('orders')).toBe(paidOrders.length);
+    expect(sum('units')).toBe(unitsPaid);
+    expect(sum('revenueCents')).toBe(paidOrders.reduce((total, o) => total + o.totalCents, 0));
+    expect(sum('refundsCents')).toBe(
+      paidOrders.filter((o) => o.paymentStatus === 'refunded').reduce((total, o) => total + o.totalCents, 0),
+    );
     // Stored with their search terms: nothing left for the start-up backfill.
     expect(await backfillSearchTerms(t.db, cipher)).toBe(0);
   });

@@ -92,6 +92,14 @@ const list = (resource: string, filter: object, sort = ['createdAt', 'DESC']) =>
   `/api/admin/${resource}?sort=${encodeURIComponent(JSON.stringify(sort))}&range=${encodeURIComponent('[0,24]')}` +
   `&filter=${encodeURIComponent(JSON.stringify(filter))}`;
 
+/** The last `days` days, today included (the bulk seed's orders span two years). */
+const range = (days: number) => {
+  const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
+  return `from=${day(days - 1)}&to=${day(0)}`;
+};
+const sales = (days: number, interval: string) =>
+  `/api/admin/reports/sales?${range(days)}&interval=${interval}`;
+
 /** The requests, with search terms that exist at every size (order ids are taken from each database). */
 async function scenarios(server: RunningServer, token: string): Promise<Scenario[]> {
   const [newest] = await api<{ id: string }[]>(server, list('orders', {}), token);
@@ -105,6 +113,13 @@ async function scenarios(server: RunningServer, token: string): Promise<Scenario
     { name: 'licence keys, newest first', path: list('license-keys', {}) },
     { name: 'downloads, newest first', path: list('downloads', {}) },
     { name: 'dashboard', path: '/api/admin/dashboard' },
+    { name: 'sales, 30 days by day', path: sales(30, 'day') },
+    { name: 'sales, a year by month', path: sales(365, 'month') },
+    {
+      name: 'sales, a product by week',
+      path: `${sales(365, 'week')}&productId=office-2024-professional-plus`,
+    },
+    { name: 'margins by product, 30 days', path: `/api/admin/reports/margins?${range(30)}` },
   ];
 }
 

@@ -76,6 +76,11 @@ export type AdminMessage = Schemas['AdminMessageDto'];
 export type MessageStatus = Schemas['MessageStatus'];
 export type AdminKeyReport = Schemas['AdminKeyReportDto'];
 export type DashboardStats = Schemas['DashboardStatsDto'];
+/** A period of `GET /api/admin/reports/sales`; a row of `GET /api/admin/reports/margins`. */
+export type SalesPeriod = Schemas['SalesPeriodDto'];
+export type MarginRow = Schemas['MarginRowDto'];
+/** The order detail's `margin` (admins only). */
+export type AdminOrderMargin = Schemas['AdminOrderMarginDto'];
 
 /** The rules of each schema, by schema name: `SCHEMA_RULES.BillingDto.properties.city.maxLength`. */
 export const SCHEMA_RULES = schemaRules;

@@ -17,6 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { OverdueReviews } from './OverdueReviews';
+import { SalesPanel } from '../reports/SalesPanel';
 import { formatMoney, shortId } from '../common/format';
 import { formatDaysOfStock, isLowStock } from '../products/stock';
 import { StatusChip } from '../common/StatusChip';
@@ -170,6 +171,7 @@ export const Dashboard = () => {
               </Table>
             </StatCard>
           </Box>
+          <SalesPanel products={data.stock} />
           <StatCard title="Recent Orders">
             {data.recentOrders.length === 0 ? (
               <Typography>No recent orders</Typography>

@@ -38,6 +38,7 @@ import { RefundList } from './RefundList';
 import { HoldNotice } from './HoldNotice';
 import { BusinessBuyer } from './BusinessBuyer';
 import { InvoicesPanel } from './InvoicesPanel';
+import { OrderMargin } from './OrderMargin';
 import type { OrderDetail, RefundReason } from './types';
 
 const REFUND_REASONS: Record<RefundReason, string> = {
@@ -267,6 +268,7 @@ const OrderDetailContent = ({ onClose }: { onClose: () => void }) => {
               <RefundList refunds={order.refunds ?? []} />
             </Section>
             <InvoicesPanel order={order} />
+            <OrderMargin order={order} />
             <Section title="License Keys">
               {(order.licenseKeys ?? []).length === 0 ? (
                 <Typography variant="body2">No license keys</Typography>

@@ -61,6 +61,7 @@ export const PAID_ORDER_DETAIL: OrderDetail = {
   emails: [],
   refunds: [],
   refundableCents: 4049,
+  margin: null,
   withdrawnAt: null,
   disputes: [],
   invoiceNumber: '2026-000001',

@@ -9,6 +9,7 @@ import { StockModule } from '../stock/stock.module.js';
 import { FulfilmentService } from './fulfilment.service.js';
 import { ReservationSweeper } from './reservation-sweeper.js';
 import { RestockService } from './restock.service.js';
+import { ReportsModule } from '../reports/reports.module.js';
 
 @Module({
   imports: [
@@ -19,6 +20,7 @@ import { RestockService } from './restock.service.js';
     EmailsModule,
     InvoicesModule,
     StockModule,
+    ReportsModule,
   ],
   providers: [FulfilmentService, ReservationSweeper, RestockService],
   exports: [FulfilmentService, RestockService],

@@ -35,6 +35,7 @@ import { forUpdate, runInTransaction, skipLocked } from '../database/transaction
 import { StockService } from '../stock/stock.service.js';
 import { InvoicesService } from '../tax/invoices/invoices.service.js';
 import { percentOf } from '../tax/tax-rates.js';
+import { SalesRollupService } from '../reports/sales-rollup.service.js';
 
 /**
  * Everything that happens to an order once its payment moves: confirmation (keys, download links, the
@@ -54,6 +55,7 @@ export class FulfilmentService {
     private readonly outbox: OutboxService,
     private readonly invoices: InvoicesService,
     private readonly stock: StockService,
+    private readonly sales: SalesRollupService,
   ) {}
 
   /**
@@ -84,6 +86,7 @@ export class FulfilmentService {
     // unpaid, under the same lock) either committed before it or waits until this commits.
     const order = await m.findOneByOrFail(Order, { id: orderId });
     const invoice = await this.invoices.issueInvoice(m, order);
+    await this.sales.recordPayment(m, order);
     let refused: RefundReason | null = null;
     if (order.status === 'cancelled') refused = 'order-cancelled';
     else if (!(await this.redeemCoupon(m, order))) refused = 'coupon-used-up';
@@ -216,6 +219,7 @@ export class FulfilmentService {
 
   /** The order's keys, never revealed (a held order's reservation), go back to stock. */
   async releaseReservedKeys(m: EntityManager, orderId: string): Promise<number> {
+    await this.sales.recordKeysReturned(m, orderId);
     const released = await m.update(
       LicenseKey,
       { orderId, status: 'active', activationCount: 0 },
@@ -388,6 +392,7 @@ export class FulfilmentService {
     key.orderId = order.id;
     key.assignedAt ??= new Date();
     await insertLicenseKeys(m, [key]);
+    await this.sales.recordKeysTaken(m, order.id, key.productId, [key.id]);
     if (order.awaitingKeys) await this.deliver(m, order, true, [key]);
   }
 
@@ -687,6 +692,7 @@ export class FulfilmentService {
       .execute();
     // The rows were locked (MySQL) or nobody else could write (SQLite): another taker means a bug.
     if (taken.affected !== ids.length) throw new Error(`Licence keys were taken during order ${orderId}`);
+    await this.sales.recordKeysTaken(m, orderId, productId, ids);
     return keys;
   }
 

@@ -19,6 +19,7 @@ import { DisputesService } from './disputes/disputes.service.js';
 import { HoldRulesService } from './reviews/hold-rules.service.js';
 import { ProviderReviews } from './reviews/provider-reviews.js';
 import { InvoicesModule } from '../tax/invoices/invoices.module.js';
+import { ReportsModule } from '../reports/reports.module.js';
 
 @Module({
   imports: [
@@ -27,6 +28,7 @@ import { InvoicesModule } from '../tax/invoices/invoices.module.js';
     FulfilmentModule,
     EmailsModule,
     InvoicesModule,
+    ReportsModule,
   ],
   controllers: [PaymentsController],
   providers: [

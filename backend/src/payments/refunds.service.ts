@@ -21,6 +21,7 @@ import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { PAID } from '../orders/order-process.js';
 import { InvoicesService } from '../tax/invoices/invoices.service.js';
+import { SalesRollupService } from '../reports/sales-rollup.service.js';
 import { Refund, type RefundStatus } from './entities/refund.entity.js';
 import { RefundRefused, type PaymentProvider, type ProviderRefund } from './payment-provider.js';
 import { PaymentProviders } from './payment-providers.js';
@@ -68,6 +69,7 @@ export class RefundsService {
     private readonly outbox: OutboxService,
     private readonly audit: AuditService,
     private readonly invoices: InvoicesService,
+    private readonly sales: SalesRollupService,
   ) {}
 
   /** The order's refunds, oldest first. */
@@ -172,10 +174,21 @@ export class RefundsService {
    */
   async applyFullyRefunded(m: EntityManager, order: Order): Promise<void> {
     if (!(await this.fulfilment.refund(m, order.id))) return;
+    await this.recordRestRefunded(m, order);
     await this.invoices.issueCreditNote(m, order, {
       refundId: null,
       reason: 'Refunded in full at the payment provider.',
     });
+  }
+
+  /**
+   * The payment went back in full with no refund row for the rest of it (refunded at the provider without
+   * an amount, a dispute lost): the sales report counts what the refunds recorded had not, today. Called
+   * once, when fulfilment's refund first marks the payment refunded.
+   */
+  async recordRestRefunded(m: EntityManager, order: Order): Promise<void> {
+    const before = await this.sum(m, order.id, ['succeeded']);
+    await this.sales.recordRefund(m, order, order.totalCents - before, before);
   }
 
   /**
@@ -389,6 +402,7 @@ export class RefundsService {
       reason: `Refund of ${formatUsd(refund.amountCents)} (refund ${refund.id}).`,
     });
     const refunded = await this.sum(m, order.id, ['succeeded']);
+    await this.sales.recordRefund(m, order, refund.amountCents, refunded - refund.amountCents);
     const full = refunded >= order.totalCents;
     let keysRevoked = 0;
     if (full) {

@@ -15,6 +15,7 @@ import type {
 import { Order as OrderEntity } from '../orders/entities/order.entity.js';
 import { canTransition, type ProcessKind, type ProcessStates } from '../orders/order-process.js';
 import { runInTransaction } from '../database/transactions.js';
+import { addSales, SalesTally } from '../reports/sales-rollup.service.js';
 
 const FIRST = [
   'Jane',
@@ -131,6 +132,8 @@ export async function insertBulkOrders(
     const orders: Partial<Order>[] = [];
     const keys: NewLicenseKey[] = [];
     const links: Partial<DownloadLink>[] = [];
+    // The sales report's roll-up, as the payments and refunds would have kept it.
+    const sales = new SalesTally();
     for (let i = start; i < Math.min(count, start + batchSize); i++) {
       const n = offset + i;
       const first = FIRST[n % FIRST.length]!;
@@ -182,6 +185,9 @@ export async function insertBulkOrders(
         updatedAt: createdAt,
       });
       if (!paid) continue;
+      const day = createdAt.toISOString().slice(0, 10);
+      const priced = { ...orders.at(-1)!, taxCents: 0, taxMode: 'off' as const } as Order;
+      sales.addPayment(priced, day, paymentStatus === 'refunded' ? day : undefined);
       for (const item of items) {
         for (let q = 0; q < item.quantity; q++) {
           keys.push(
@@ -226,6 +232,7 @@ export async function insertBulkOrders(
       await insert(OrderEntity, orders);
       await insertLicenseKeys(m, keys);
       await insert(DownloadLink, links);
+      await addSales(m, sales.changes());
     });
     result.orders += orders.length;
     result.keys += keys.length;

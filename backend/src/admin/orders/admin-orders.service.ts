@@ -47,6 +47,7 @@ import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { runInTransaction } from '../../database/transactions.js';
 import { percentOf } from '../../tax/tax-rates.js';
 import { InvoicesService } from '../../tax/invoices/invoices.service.js';
+import { orderMargin } from '../../reports/sales-math.js';
 
 const ORDER_LIST = {
   sortable: ['createdAt', 'totalCents', 'customerEmail', 'status'] as const,
@@ -244,6 +245,7 @@ export class AdminOrdersService {
       })),
       refunds: refunds.map((r) => AdminRefundDto.from(r)),
       refundableCents,
+      margin: reveal ? orderMargin(order, keys, refunds) : null,
       withdrawnAt: order.withdrawnAt,
       disputes: disputes.map((d) => AdminDisputeDto.from(d)),
       invoiceNumber: documents.findLast((d) => d.kind === 'invoice')?.number ?? null,

@@ -162,7 +162,7 @@ export class DisputesService {
     } else {
       if (order.status === 'on_hold')
         await this.fulfilment.cancelUndelivered(m, order, 'cancelled', 'review-rejected');
-      await this.fulfilment.refund(m, order.id);
+      if (await this.fulfilment.refund(m, order.id)) await this.refunds.recordRestRefunded(m, order);
       await this.invoices.issueCreditNote(m, order, {
         refundId: null,
         reason: `Dispute ${dispute.providerDisputeId} lost: the payment went back to the cardholder.`,

@@ -99,6 +99,21 @@ export class AdminOrderTransitionsDto {
   paymentStatus: PaymentStatus[];
 }
 
+/** The order's margin (#21 §3): what it earned net of tax and refunds, less what its keys cost. */
+export class AdminOrderMarginDto {
+  @ApiProperty({ type: 'integer', description: 'What was paid, tax included (0 unpaid)' })
+  revenueCents: number;
+  @ApiProperty({ type: 'integer' }) taxCents: number;
+  @ApiProperty({ type: 'integer', description: 'Refunded, tax included' }) refundsCents: number;
+  @ApiProperty({ type: 'integer' }) refundTaxCents: number;
+  @ApiProperty({ type: 'integer', description: 'The cost of every key given to it (faulty ones too)' })
+  keyCostCents: number;
+  @ApiProperty({ type: 'integer', description: 'revenue − tax − (refunds − refundTax) − keyCost' })
+  marginCents: number;
+  @ApiProperty({ type: 'integer', description: 'Keys with no cost recorded (stored before batches)' })
+  keysWithoutCost: number;
+}
+
 export class AdminOrderDetailDto extends AdminOrderRowDto {
   @ApiProperty({ type: [AdminOrderItemDto] }) orderItems: AdminOrderItemDto[];
   @ApiProperty({ type: AdminBillingDto }) billing: AdminBillingDto;
@@ -138,6 +153,12 @@ export class AdminOrderDetailDto extends AdminOrderRowDto {
       'What may still be refunded: paid, less the refunds that succeeded or are pending (0 unpaid)',
   })
   refundableCents: number;
+  @ApiProperty({
+    type: AdminOrderMarginDto,
+    nullable: true,
+    description: 'For admins (null for support: it shows what keys cost)',
+  })
+  margin: AdminOrderMarginDto | null;
   @ApiProperty({
     type: Date,
     nullable: true,

@@ -1,0 +1,93 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { SalesPeriod } from '@store/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EMPTY_STATS, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { dayBefore } from './api';
+
+const STOCK = [{ productId: 'office-2024-standard', title: 'Office 2024 Standard', available: 9 }];
+
+/** 30 days to today, a sale of $40.49 today and two orders of $100 four days ago. */
+function month(productId?: string): SalesPeriod[] {
+  const now = new Date();
+  return Array.from({ length: 30 }, (_, i) => {
+    const period = dayBefore(now, 29 - i);
+    const zero = {
+      period,
+      orders: 0,
+      units: 0,
+      revenueCents: 0,
+      taxCents: 0,
+      refundsCents: 0,
+      refundTaxCents: 0,
+      keyCostCents: 0,
+      marginCents: 0,
+    };
+    if (i === 29)
+      return { ...zero, orders: 1, units: 1, revenueCents: productId ? 2000 : 4049, marginCents: 2549 };
+    if (i === 25) return { ...zero, orders: 2, units: 2, revenueCents: 20000, marginCents: 17000 };
+    return zero;
+  });
+}
+
+function serve() {
+  return stubApi({
+    '/api/admin/dashboard': () => Response.json({ ...EMPTY_STATS, stock: STOCK }),
+    '/api/admin/reports/sales': () => Response.json(month()),
+  });
+}
+
+describe('the dashboard’s sales panel', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows today, 7 and 30 days and draws revenue and orders per day, for the store or one product', async () => {
+    const fetchMock = serve();
+    signIn('admin');
+    renderAdmin('/admin/dashboard');
+
+    const panel = await screen.findByRole('region', { name: 'Sales' }, SLOW);
+    const today = await within(panel).findByRole('region', { name: 'Today' }, SLOW);
+    expect(within(today).getByText('$40.49')).toBeTruthy();
+    expect(within(today).getByText('1 order · margin $25.49')).toBeTruthy();
+    const week = within(panel).getByRole('region', { name: 'Last 7 days' });
+    expect(within(week).getByText('$240.49')).toBeTruthy();
+    expect(within(week).getByText('3 orders · margin $195.49')).toBeTruthy();
+    expect(
+      within(panel).getByRole('figure', { name: 'Revenue and orders per day' }).querySelector('svg'),
+    ).toBeTruthy();
+    const url = new URL(
+      String(fetchMock.mock.calls.find(([u]) => String(u).includes('/reports/sales'))![0]),
+      'http://x',
+    );
+    expect(url.searchParams.get('to')).toBe(dayBefore(new Date(), 0));
+    expect(url.searchParams.get('from')).toBe(dayBefore(new Date(), 29));
+    expect(url.searchParams.get('productId')).toBeNull();
+
+    fireEvent.mouseDown(within(panel).getByRole('combobox', { name: 'Product' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Office 2024 Standard' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u]) => String(u).includes('productId=office-2024-standard'))).toBe(
+        true,
+      ),
+    );
+  });
+
+  it('is not shown to support staff, nor asked for', async () => {
+    const fetchMock = serve();
+    signIn('support');
+    renderAdmin('/admin/dashboard');
+
+    await screen.findByRole('region', { name: 'Total Orders' }, SLOW);
+    expect(screen.queryByRole('region', { name: 'Sales' })).toBeNull();
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/reports/'))).toBe(false);
+  });
+
+  it('says so when the figures cannot be loaded', async () => {
+    stubApi({
+      '/api/admin/dashboard': () => Response.json(EMPTY_STATS),
+      '/api/admin/reports/sales': () => Response.json({ message: 'boom' }, { status: 500 }),
+    });
+    signIn('admin');
+    renderAdmin('/admin/dashboard');
+    expect(await screen.findByText('The sales figures could not be loaded', undefined, SLOW)).toBeTruthy();
+  });
+});

@@ -1,0 +1,110 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { SalesPeriod } from '@store/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useCanAccess } from 'react-admin';
+import { formatMoney } from '../common/format';
+import { dayBefore, getSales } from './api';
+import { SalesChart } from './SalesChart';
+
+const DAYS = 30;
+
+/** The last `days` periods added up. */
+function total(periods: SalesPeriod[], days: number) {
+  const last = periods.slice(-days);
+  const sum = (pick: (p: SalesPeriod) => number) => last.reduce((s, p) => s + pick(p), 0);
+  return {
+    orders: sum((p) => p.orders),
+    revenueCents: sum((p) => p.revenueCents),
+    marginCents: sum((p) => p.marginCents),
+  };
+}
+
+const Figures = ({ title, periods, days }: { title: string; periods: SalesPeriod[]; days: number }) => {
+  const t = total(periods, days);
+  return (
+    <Box component="section" aria-label={title} sx={{ flex: '1 1 160px' }}>
+      <Typography variant="subtitle2" component="h3" color="textSecondary">
+        {title}
+      </Typography>
+      <Typography variant="h5" component="p">
+        {formatMoney(t.revenueCents)}
+      </Typography>
+      <Typography variant="body2">
+        {t.orders.toLocaleString('en-US')} {t.orders === 1 ? 'order' : 'orders'} · margin{' '}
+        {formatMoney(t.marginCents)}
+      </Typography>
+    </Box>
+  );
+};
+
+/**
+ * The dashboard's sales (#21 §4): today, the last 7 and 30 days (orders, revenue with tax, margin after
+ * tax, refunds and key costs), and revenue and orders per day over 30 days, for the store or one product.
+ * Days are UTC, as the report counts them. Admins only (it shows what keys cost).
+ */
+export const SalesPanel = ({ products }: { products: { productId: string; title: string }[] }) => {
+  const { canAccess } = useCanAccess({ resource: 'reports', action: 'list' });
+  const [productId, setProductId] = useState('');
+  const today = dayBefore(new Date(), 0);
+  const query = useQuery({
+    queryKey: ['reports', 'sales', today, productId],
+    queryFn: () =>
+      getSales({ from: dayBefore(new Date(`${today}T00:00:00Z`), DAYS - 1), to: today, productId }),
+    enabled: canAccess === true,
+    retry: false,
+  });
+  if (!canAccess) return null;
+  const periods = query.data;
+
+  return (
+    <Card component="section" aria-label="Sales">
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
+          <Typography variant="subtitle2" component="h2" color="textSecondary" sx={{ flex: 1 }}>
+            Sales
+          </Typography>
+          <TextField
+            select
+            size="small"
+            label="Product"
+            value={productId}
+            onChange={(event) => setProductId(event.target.value)}
+            sx={{ minWidth: 240 }}
+          >
+            <MenuItem value="">All products</MenuItem>
+            {products.map((p) => (
+              <MenuItem key={p.productId} value={p.productId}>
+                {p.title}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Box>
+        {query.error ? <Alert severity="error">The sales figures could not be loaded</Alert> : null}
+        {!periods && !query.error ? <Skeleton variant="rounded" height={200} aria-busy="true" /> : null}
+        {periods ? (
+          <>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 1 }}>
+              <Figures title="Today" periods={periods} days={1} />
+              <Figures title="Last 7 days" periods={periods} days={7} />
+              <Figures title="Last 30 days" periods={periods} days={DAYS} />
+            </Box>
+            <Box role="figure" aria-label="Revenue and orders per day">
+              <SalesChart periods={periods} />
+            </Box>
+            <Typography variant="caption">
+              Revenue includes tax; margin is revenue less tax, refunds and the keys’ cost. Days are UTC.
+            </Typography>
+          </>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,17 @@
+import QueryStatsIcon from '@mui/icons-material/QueryStats';
+import type { ResourceDefinition } from '../common/resource';
+import { MarginsPage } from './MarginsPage';
+
+/**
+ * The reports (#21 §3, §4): the margins' page, declared as a resource for its route, its sidebar link and
+ * the admin-only rule, which the dashboard's sales panel follows too.
+ */
+export const reports = {
+  name: 'reports',
+  label: 'Reports',
+  titlesUseLabel: true,
+  icon: QueryStatsIcon,
+  list: MarginsPage,
+  writable: [],
+  adminOnly: true,
+} satisfies ResourceDefinition;

@@ -1,0 +1,66 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+/** One period of the sales report. Amounts in cents of the store's currency. */
+export class SalesPeriodDto {
+  @ApiProperty({ example: '2026-11-23', description: 'The period’s first day (a day, a Monday, a 1st)' })
+  period: string;
+
+  @ApiProperty({ type: 'integer', description: 'Orders paid in the period (or holding the product)' })
+  orders: number;
+
+  @ApiProperty({ type: 'integer', description: 'Keys sold (units of the orders’ lines)' })
+  units: number;
+
+  @ApiProperty({ type: 'integer', description: 'What the paid orders came to, tax included' })
+  revenueCents: number;
+
+  @ApiProperty({ type: 'integer', description: 'The tax in revenueCents' })
+  taxCents: number;
+
+  @ApiProperty({
+    type: 'integer',
+    description: 'Refunds that succeeded in the period, whenever their order was paid',
+  })
+  refundsCents: number;
+
+  @ApiProperty({ type: 'integer', description: 'The tax in refundsCents' })
+  refundTaxCents: number;
+
+  @ApiProperty({
+    type: 'integer',
+    description: 'The cost of the keys given to the orders paid in the period',
+  })
+  keyCostCents: number;
+
+  @ApiProperty({
+    type: 'integer',
+    description: 'revenueCents − taxCents − (refundsCents − refundTaxCents) − keyCostCents',
+  })
+  marginCents: number;
+}
+
+/** One row of the margins report: a product or a supplier. */
+export class MarginRowDto {
+  @ApiProperty({ example: 'office-2024-pro-plus', description: 'The product id, the supplier id, or `none`' })
+  key: string;
+
+  @ApiProperty({ example: 'Office 2024 Professional Plus' })
+  label: string;
+
+  @ApiProperty({ type: 'integer', description: 'Keys sold (products) or delivered (suppliers)' })
+  keys: number;
+
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'Without tax. Products: paid less refunded in the period; suppliers: what their keys delivered in ' +
+      'the period earned (before refunds, which are of money, not of keys)',
+  })
+  revenueCents: number;
+
+  @ApiProperty({ type: 'integer' })
+  keyCostCents: number;
+
+  @ApiProperty({ type: 'integer', description: 'revenueCents − keyCostCents' })
+  marginCents: number;
+}

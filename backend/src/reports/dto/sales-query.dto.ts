@@ -1,0 +1,62 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { SALES_INTERVALS, type SalesInterval } from '../sales-periods.js';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+export const dayMessage = (name: string) => `${name} must be a day such as 2026-10-01`;
+
+/*
+ * `from` and `to` are optional in the document (a parameter of one name states one rule across it, and the
+ * tax register's are optional): the reports answer their absence with the same 400 as a malformed one.
+ */
+
+/** A range of days, both included (UTC). */
+export class DayRangeQueryDto {
+  @ApiPropertyOptional({
+    example: '2026-10-01',
+    pattern: DAY.source,
+    description: 'The first day (UTC); required',
+  })
+  @IsOptional()
+  @Matches(DAY, { message: dayMessage('from') })
+  from?: string;
+
+  @ApiPropertyOptional({
+    example: '2026-10-31',
+    pattern: DAY.source,
+    description: 'The last day (UTC), included; required',
+  })
+  @IsOptional()
+  @Matches(DAY, { message: dayMessage('to') })
+  to?: string;
+}
+
+export class SalesQueryDto extends DayRangeQueryDto {
+  @ApiPropertyOptional({
+    enum: SALES_INTERVALS,
+    default: 'day',
+    description:
+      'Periods of a day, an ISO week (named by its Monday) or a month (named by its first day). At most ' +
+      '366 days by day, 1096 by week, 3660 by month.',
+  })
+  @IsOptional()
+  @IsIn(SALES_INTERVALS, { message: `interval must be one of ${SALES_INTERVALS.join(', ')}` })
+  interval?: SalesInterval;
+
+  @ApiPropertyOptional({
+    description: 'One product’s figures (its share of each order) instead of the store’s',
+  })
+  @IsOptional()
+  @IsString({ message: 'productId must be a product id' })
+  productId?: string;
+}
+
+export const MARGIN_GROUPS = ['product', 'supplier'] as const;
+export type MarginGroup = (typeof MARGIN_GROUPS)[number];
+
+export class MarginsQueryDto extends DayRangeQueryDto {
+  @ApiPropertyOptional({ enum: MARGIN_GROUPS, default: 'product' })
+  @IsOptional()
+  @IsIn(MARGIN_GROUPS, { message: `groupBy must be one of ${MARGIN_GROUPS.join(', ')}` })
+  groupBy?: MarginGroup;
+}

@@ -1,0 +1,45 @@
+import { Get, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { AdminController, Roles } from '../common/auth.decorators.js';
+import { MarginRowDto, SalesPeriodDto } from './dto/sales-period.dto.js';
+import { MarginsQueryDto, SalesQueryDto } from './dto/sales-query.dto.js';
+import { SalesReportService } from './sales-report.service.js';
+
+/**
+ * Sales over time and margins (#21 §3, §4). Administrators only: they show what keys cost and what the
+ * store earns on them, which support staff have no need of.
+ */
+@AdminController('reports', 'admin: reports')
+@ApiForbiddenResponse({ description: 'Support staff' })
+@Roles('admin')
+export class ReportsController {
+  constructor(private readonly reports: SalesReportService) {}
+
+  @Get('sales')
+  @ApiOperation({
+    summary: 'Sales per day, week or month',
+    description:
+      'Paid orders counted on their payment’s day (UTC), refunds on the day they succeeded, key costs on ' +
+      'their order’s payment day. Every period of the range is listed, those without sales at zero. With ' +
+      'productId, the product’s share of each order (its lines after their share of the discount).',
+  })
+  @ApiOkResponse({ type: [SalesPeriodDto] })
+  @ApiBadRequestResponse({ description: 'A bad or reversed range, a range too long, an unknown product' })
+  sales(@Query() query: SalesQueryDto): Promise<SalesPeriodDto[]> {
+    return this.reports.sales(query);
+  }
+
+  @Get('margins')
+  @ApiOperation({
+    summary: 'Margins per product or per supplier over a range of days',
+    description:
+      'Products: revenue of the orders paid in the range less the refunds made in it, without tax, less ' +
+      'the keys’ cost. Suppliers: the keys delivered in the range, what each earned (its share of its ' +
+      `order, without tax) and cost; keys stored before batches are grouped as "No batch".`,
+  })
+  @ApiOkResponse({ type: [MarginRowDto] })
+  @ApiBadRequestResponse({ description: 'A bad or reversed range, or one longer than 3660 days' })
+  margins(@Query() query: MarginsQueryDto): Promise<MarginRowDto[]> {
+    return this.reports.margins(query);
+  }
+}

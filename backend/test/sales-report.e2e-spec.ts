@@ -1,0 +1,377 @@
+import { SalesBackfill1765900000020 } from '../src/database/migrations/1765900000020-sales-backfill.js';
+import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
+import { Order } from '../src/orders/entities/order.entity.js';
+import { Refund } from '../src/payments/entities/refund.entity.js';
+import { ALL_PRODUCTS, SalesDay } from '../src/reports/entities/sales-day.entity.js';
+import { productShares } from '../src/reports/sales-math.js';
+import { KeyBatch } from '../src/suppliers/entities/key-batch.entity.js';
+import { Supplier } from '../src/suppliers/entities/supplier.entity.js';
+import { CONSENTS, GERMANY, PRO_PLUS, STANDARD } from './support/checkout.js';
+import { signIn } from './support/staff.js';
+import {
+  orderOf,
+  postWebhook,
+  startStripeTestApp,
+  stripeCheckout,
+  type StripeTestApp,
+} from './support/stripe-app.js';
+import { DRIVER } from './support/test-app.js';
+
+const KEY_COST = 1500;
+const FIGURES = [
+  'orders',
+  'units',
+  'revenueCents',
+  'taxCents',
+  'refundsCents',
+  'refundTaxCents',
+  'keyCostCents',
+] as const;
+type Figures = Record<(typeof FIGURES)[number], number>;
+const ZERO = Object.fromEntries(FIGURES.map((f) => [f, 0])) as Figures;
+
+/** The sales roll-up, the sales report, margins (issue #21 §3, §4). */
+describe(`sales report on ${DRIVER}`, () => {
+  let t: StripeTestApp;
+  let admin: string;
+  let support: string;
+  let supplierId: number;
+  const today = new Date().toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    t = await startStripeTestApp(80, { TAX_MODE: 'exclusive' });
+    admin = await signIn(t, 'admin', 'reporter');
+    support = await signIn(t, 'support', 'helper');
+    const supplier = await t.db.getRepository(Supplier).save({ name: 'Keys Wholesale Ltd' });
+    supplierId = supplier.id;
+    const batch = await t.db.getRepository(KeyBatch).save({
+      supplierId,
+      productId: PRO_PLUS,
+      invoiceReference: 'INV-1',
+      costPerKeyCents: KEY_COST,
+      currency: 'usd',
+    });
+    await t.db
+      .getRepository(LicenseKey)
+      .update({ productId: PRO_PLUS }, { batchId: batch.id, costCents: KEY_COST });
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const get = (path: string, query: Record<string, string>, auth = admin) =>
+    t.http().get(`/api/admin/reports/${path}`).query(query).set('authorization', auth);
+  const todayOf = async (productId?: string): Promise<Figures> => {
+    const res = await get('sales', { from: today, to: today, ...(productId && { productId }) }).expect(200);
+    expect(res.body).toHaveLength(1);
+    return res.body[0];
+  };
+  const plus = (a: Figures, b: Partial<Figures>) =>
+    Object.fromEntries(FIGURES.map((f) => [f, a[f] + (b[f] ?? 0)])) as Figures;
+
+  async function checkout(cartItems = [{ id: PRO_PLUS, quantity: 1 }]) {
+    const { intent, paymentIntentId } = await stripeCheckout(t, {
+      cartItems,
+      billing: GERMANY,
+      consents: CONSENTS,
+    });
+    const pay = () =>
+      postWebhook(t, t.stripe.event('payment_intent.succeeded', t.stripe.succeeded(paymentIntentId))).expect(
+        200,
+      );
+    return { orderId: intent.orderId, pay };
+  }
+  async function paidOrder(cartItems?: { id: string; quantity: number }[]) {
+    const { orderId, pay } = await checkout(cartItems);
+    await pay();
+    return orderOf(t, orderId);
+  }
+  const refund = (orderId: string, amountCents?: number) =>
+    t
+      .http()
+      .post(`/api/admin/orders/${orderId}/refunds`)
+      .set('authorization', admin)
+      .send({ amountCents, reason: 'Customer asked', revokeKeys: false, notifyCustomer: false })
+      .expect(201);
+
+  it('counts a purchase on its payment day, for the store and each product, with its keys’ cost and margin', async () => {
+    const [store, pro, standard] = [await todayOf(), await todayOf(PRO_PLUS), await todayOf(STANDARD)];
+    const order = await paidOrder([
+      { id: PRO_PLUS, quantity: 2 },
+      { id: STANDARD, quantity: 1 },
+    ]);
+    expect(order.paidAt!.toISOString().slice(0, 10)).toBe(today);
+    expect(order.taxCents).toBeGreaterThan(0);
+
+    expect(await todayOf()).toEqual({
+      period: today,
+      ...plus(store, {
+        orders: 1,
+        units: 3,
+        revenueCents: order.totalCents,
+        taxCents: order.taxCents,
+        keyCostCents: 2 * KEY_COST,
+      }),
+      marginCents: expect.any(Number),
+    });
+    const [proShare, standardShare] = productShares(order);
+    expect(proShare!.revenueCents + standardShare!.revenueCents).toBe(order.totalCents);
+    expect(await todayOf(PRO_PLUS)).toMatchObject(
+      plus(pro, {
+        orders: 1,
+        units: 2,
+        revenueCents: proShare!.revenueCents,
+        taxCents: proShare!.taxCents,
+        keyCostCents: 2 * KEY_COST,
+      }),
+    );
+    // The Standard key comes from the demo stock, stored before batches: it has no cost.
+    expect(await todayOf(STANDARD)).toMatchObject(
+      plus(standard, {
+        orders: 1,
+        units: 1,
+        revenueCents: standardShare!.revenueCents,
+        taxCents: standardShare!.taxCents,
+      }),
+    );
+
+    // Each delivered key knows what it earned: its product's part without tax, in whole cents.
+    const keys = await t.db.getRepository(LicenseKey).findBy({ orderId: order.id, productId: PRO_PLUS });
+    expect(keys).toHaveLength(2);
+    expect(keys.reduce((sum, k) => sum + k.revenueCents!, 0)).toBe(
+      proShare!.revenueCents - proShare!.taxCents,
+    );
+
+    const detail = await t
+      .http()
+      .get(`/api/admin/orders/${order.id}`)
+      .set('authorization', admin)
+      .expect(200);
+    expect(detail.body.margin).toEqual({
+      revenueCents: order.totalCents,
+      taxCents: order.taxCents,
+      refundsCents: 0,
+      refundTaxCents: 0,
+      keyCostCents: 2 * KEY_COST,
+      marginCents: order.totalCents - order.taxCents - 2 * KEY_COST,
+      keysWithoutCost: 1, // the Standard key
+    });
+    const asSupport = await t
+      .http()
+      .get(`/api/admin/orders/${order.id}`)
+      .set('authorization', support)
+      .expect(200);
+    expect(asSupport.body.margin).toBeNull();
+  });
+
+  it('counts a partial and then a full refund on their day, with their tax, which adds up to the order’s', async () => {
+    const order = await paidOrder();
+    const before = await todayOf();
+    await refund(order.id, 1000);
+    const partTax = Math.floor((2 * 1000 * order.taxCents + order.totalCents) / (2 * order.totalCents));
+    expect(await todayOf()).toMatchObject(plus(before, { refundsCents: 1000, refundTaxCents: partTax }));
+
+    await refund(order.id);
+    expect(await todayOf()).toMatchObject(
+      plus(before, { refundsCents: order.totalCents, refundTaxCents: order.taxCents }),
+    );
+    const detail = await t
+      .http()
+      .get(`/api/admin/orders/${order.id}`)
+      .set('authorization', admin)
+      .expect(200);
+    expect(detail.body.margin).toMatchObject({
+      refundsCents: order.totalCents,
+      refundTaxCents: order.taxCents,
+      marginCents: -KEY_COST,
+    });
+  });
+
+  it('takes the cost of keys reserved for a held order back when it is rejected, and counts its refund', async () => {
+    const before = await todayOf();
+    const { orderId, pay } = await checkout();
+    const { providerPaymentId } = await orderOf(t, orderId);
+    t.stripe.chargeRisk.set(providerPaymentId!, { outcomeType: 'manual_review' });
+    await pay();
+    const order = await orderOf(t, orderId);
+    expect(order.status).toBe('on_hold');
+    expect(await todayOf()).toMatchObject(
+      plus(before, {
+        orders: 1,
+        units: 1,
+        revenueCents: order.totalCents,
+        taxCents: order.taxCents,
+        keyCostCents: KEY_COST,
+      }),
+    );
+
+    await t
+      .http()
+      .post(`/api/admin/orders/${orderId}/review`)
+      .set('authorization', admin)
+      .send({ decision: 'reject' })
+      .expect(200);
+    expect(await t.db.getRepository(LicenseKey).countBy({ orderId })).toBe(0);
+    expect(await todayOf()).toMatchObject(
+      plus(before, {
+        orders: 1,
+        units: 1,
+        revenueCents: order.totalCents,
+        taxCents: order.taxCents,
+        refundsCents: order.totalCents,
+        refundTaxCents: order.taxCents,
+      }),
+    );
+  });
+
+  it('keeps the roll-up equal to the orders and refunds under 30 concurrent purchases and a refund', async () => {
+    const checkouts = [];
+    for (let i = 0; i < 30; i++) checkouts.push(await checkout([{ id: PRO_PLUS, quantity: 1 + (i % 2) }]));
+    await Promise.all(checkouts.map((c) => c.pay()));
+    await refund(checkouts[0]!.orderId, 777);
+
+    const rows = await t.db.getRepository(SalesDay).find();
+    const byKey = new Map(rows.map((r) => [`${r.productId}|${r.day}`, r]));
+    const expected = new Map<string, Figures>();
+    const add = (productId: string, day: string, figures: Partial<Figures>) => {
+      const key = `${productId}|${day}`;
+      expected.set(key, plus(expected.get(key) ?? ZERO, figures));
+    };
+    const orders = await t.db.getRepository(Order).find();
+    const paid = orders.filter((o) => o.paidAt);
+    expect(paid.length).toBeGreaterThanOrEqual(32);
+    for (const o of paid) {
+      const day = o.paidAt!.toISOString().slice(0, 10);
+      const units = o.orderItems.reduce((sum, i) => sum + i.quantity, 0);
+      add(ALL_PRODUCTS, day, { orders: 1, units, revenueCents: o.totalCents, taxCents: o.taxCents });
+    }
+    const refunds = await t.db.getRepository(Refund).findBy({ status: 'succeeded' });
+    for (const r of refunds) {
+      const o = paid.find((p) => p.id === r.orderId)!;
+      const before = refunds
+        .filter((x) => x.orderId === r.orderId && x.createdAt < r.createdAt)
+        .reduce((sum, x) => sum + x.amountCents, 0);
+      const cum = (c: number) => Math.floor((2 * c * o.taxCents + o.totalCents) / (2 * o.totalCents));
+      add(ALL_PRODUCTS, r.updatedAt.toISOString().slice(0, 10), {
+        refundsCents: r.amountCents,
+        refundTaxCents: cum(before + r.amountCents) - cum(before),
+      });
+    }
+    const keys = await t.db.getRepository(LicenseKey).find();
+    for (const k of keys.filter((k) => k.orderId)) {
+      const o = paid.find((p) => p.id === k.orderId)!;
+      add(ALL_PRODUCTS, o.paidAt!.toISOString().slice(0, 10), { keyCostCents: k.costCents ?? 0 });
+    }
+    for (const [key, figures] of expected)
+      expect([key, byKey.get(key)]).toEqual([key, expect.objectContaining(figures)]);
+    expect(rows.filter((r) => r.productId === ALL_PRODUCTS)).toHaveLength(expected.size);
+
+    // A store upgrading gets the same history from the backfill.
+    await t.db.getRepository(SalesDay).clear();
+    const runner = t.db.createQueryRunner();
+    try {
+      await new SalesBackfill1765900000020().up(runner);
+    } finally {
+      await runner.release();
+    }
+    const sort = (list: SalesDay[]) =>
+      [...list].sort((a, b) => `${a.productId}|${a.day}`.localeCompare(`${b.productId}|${b.day}`));
+    expect(sort(await t.db.getRepository(SalesDay).find())).toEqual(sort(rows));
+
+    // Each day's products add up to the store's.
+    for (const store of rows.filter((r) => r.productId === ALL_PRODUCTS)) {
+      const products = rows.filter((r) => r.productId !== ALL_PRODUCTS && r.day === store.day);
+      for (const f of FIGURES.filter((f) => f !== 'orders'))
+        expect([f, products.reduce((sum, r) => sum + r[f], 0)]).toEqual([f, store[f]]);
+    }
+  }, 120_000);
+
+  it('groups days into ISO weeks (named by their Monday) and months, every period listed', async () => {
+    await t.db.getRepository(SalesDay).insert([
+      { productId: ALL_PRODUCTS, day: '2025-03-02', orders: 1, revenueCents: 100 }, // a Sunday
+      { productId: ALL_PRODUCTS, day: '2025-03-03', orders: 2, revenueCents: 200, keyCostCents: 50 },
+      { productId: ALL_PRODUCTS, day: '2025-04-30', orders: 4, revenueCents: 400, refundsCents: 40 },
+    ]);
+    const weeks = await get('sales', { from: '2025-02-26', to: '2025-03-10', interval: 'week' }).expect(200);
+    expect(weeks.body.map((p: Figures & { period: string }) => [p.period, p.orders, p.revenueCents])).toEqual(
+      [
+        ['2025-02-24', 1, 100],
+        ['2025-03-03', 2, 200],
+        ['2025-03-10', 0, 0],
+      ],
+    );
+    expect(weeks.body[1]).toMatchObject({ keyCostCents: 50, marginCents: 150 });
+    const months = await get('sales', { from: '2025-02-15', to: '2025-05-01', interval: 'month' }).expect(
+      200,
+    );
+    expect(
+      months.body.map((p: Figures & { period: string }) => [p.period, p.orders, p.refundsCents]),
+    ).toEqual([
+      ['2025-02-01', 0, 0],
+      ['2025-03-01', 3, 0],
+      ['2025-04-01', 4, 40],
+      ['2025-05-01', 0, 0],
+    ]);
+    const days = await get('sales', { from: '2025-03-01', to: '2025-03-04' }).expect(200);
+    expect(days.body.map((p: { period: string; orders: number }) => p.orders)).toEqual([0, 1, 2, 0]);
+  });
+
+  it('answers margins per product and per supplier', async () => {
+    const byProduct = await get('margins', { from: today, to: today }).expect(200);
+    const pro = byProduct.body.find((r: { key: string }) => r.key === PRO_PLUS);
+    const day = await todayOf(PRO_PLUS);
+    expect(pro).toEqual({
+      key: PRO_PLUS,
+      label: expect.stringContaining('Professional Plus'),
+      keys: day.units,
+      revenueCents: day.revenueCents - day.taxCents - (day.refundsCents - day.refundTaxCents),
+      keyCostCents: day.keyCostCents,
+      marginCents:
+        day.revenueCents - day.taxCents - (day.refundsCents - day.refundTaxCents) - day.keyCostCents,
+    });
+    const bySupplier = await get('margins', { from: today, to: today, groupBy: 'supplier' }).expect(200);
+    const sold = (await t.db.getRepository(LicenseKey).find()).filter((k) => k.orderId);
+    const row = (keys: LicenseKey[]) => ({
+      keys: keys.length,
+      revenueCents: keys.reduce((sum, k) => sum + k.revenueCents!, 0),
+      keyCostCents: keys.reduce((sum, k) => sum + (k.costCents ?? 0), 0),
+      marginCents: keys.reduce((sum, k) => sum + k.revenueCents! - (k.costCents ?? 0), 0),
+    });
+    const batched = sold.filter((k) => k.batchId);
+    expect(batched.length).toBeGreaterThan(30);
+    expect(bySupplier.body).toEqual([
+      { key: String(supplierId), label: 'Keys Wholesale Ltd', ...row(batched) },
+      { key: 'none', label: 'No batch', ...row(sold.filter((k) => !k.batchId)) },
+    ]);
+    expect(bySupplier.body[0].keyCostCents).toBe(batched.length * KEY_COST);
+  });
+
+  it('refuses bad ranges, unknown products and support staff with a clear answer', async () => {
+    const message = async (query: Record<string, string>, path = 'sales') =>
+      (await get(path, query).expect(400)).body.message;
+    expect(await message({ from: '2026-02-30', to: '2026-03-01' })).toContain(
+      'from: 2026-02-30 is not a day',
+    );
+    expect(await message({ from: '2026-3-1', to: '2026-03-01' })).toEqual(
+      expect.arrayContaining(['from must be a day such as 2026-10-01']),
+    );
+    expect(await message({ to: '2026-03-01' } as Record<string, string>)).toEqual(
+      expect.arrayContaining(['from must be a day such as 2026-10-01']),
+    );
+    expect(await message({ from: '2026-03-02', to: '2026-03-01' })).toBe('to must not be before from');
+    expect(await message({ from: '2025-01-01', to: '2026-03-01' })).toBe(
+      'The range is longer than 366 days, the most by day',
+    );
+    await get('sales', { from: '2025-01-01', to: '2026-03-01', interval: 'week' }).expect(200);
+    expect(await message({ from: today, to: today, interval: 'year' })).toEqual(
+      expect.arrayContaining(['interval must be one of day, week, month']),
+    );
+    expect(await message({ from: today, to: today, productId: 'office-1999' })).toBe(
+      'productId: no product office-1999',
+    );
+    expect(await message({ from: today, to: today, groupBy: 'batch' }, 'margins')).toEqual(
+      expect.arrayContaining(['groupBy must be one of product, supplier']),
+    );
+    await get('sales', { from: today, to: today }, support).expect(403);
+    await get('margins', { from: today, to: today }, support).expect(403);
+    await t.http().get('/api/admin/reports/sales').query({ from: today, to: today }).expect(401);
+  });
+});
