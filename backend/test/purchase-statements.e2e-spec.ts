@@ -1,6 +1,7 @@
 import { SmtpSink } from '@store/testing';
 import { ReservationSweeper } from '../src/fulfilment/reservation-sweeper.js';
 import { OutboxWorker } from '../src/emails/outbox.worker.js';
+import { StockService } from '../src/stock/stock.service.js';
 import { createIntent, type Intent } from './support/checkout.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
@@ -34,6 +35,8 @@ describe(`SQL statements of a purchase on ${DRIVER}`, () => {
     await worker.stop();
     statements = [];
     await work();
+    // The stock check that follows a sale's commit (#21 §2) is counted with it.
+    await t.app.get(StockService).settled();
     const counted = statements;
     worker.start();
     return counted;
@@ -42,7 +45,7 @@ describe(`SQL statements of a purchase on ${DRIVER}`, () => {
   // TypeORM's SQLite driver has no INSERT ... RETURNING: it reads an inserted order or e-mail back.
   const readBack = DRIVER === 'sqlite' ? 1 : 0;
 
-  it(`creates an order in ${4 + readBack} statements, and confirms, invoices, delivers and e-mails it in ${14 + readBack}`, async () => {
+  it(`creates an order in ${4 + readBack} statements, and confirms, invoices, delivers and e-mails it in ${15 + readBack}, then checks stock in 5`, async () => {
     let intent: Intent | undefined;
     const created = await count(async () => (intent = (await createIntent(t).expect(201)).body as Intent));
     const confirmed = await count(() =>
@@ -57,10 +60,12 @@ describe(`SQL statements of a purchase on ${DRIVER}`, () => {
     // client secret, then in one transaction the conditional UPDATE, the order read again, the invoice (its
     // number's series row upserted and read back, then its INSERT: #20 §5), one SELECT and one UPDATE for the
     // key, the download link, the order's status, the e-mail, and the payment event the order's timeline
-    // shows. (The fraud rules that count orders, off in the tests' store, add a SELECT each.)
+    // shows, and the day's sales roll-up row (#21 §4; a key with a cost adds one for it). (The fraud rules
+    // that count orders, off in the tests' store, add a SELECT each.) Once committed, the stock check in a
+    // transaction of its own: the products' stock, their alert states and the orders waiting (#21 §2).
     expect({ created: created.length, confirmed: confirmed.length }).toEqual({
       created: 4 + readBack,
-      confirmed: 14 + readBack,
+      confirmed: 15 + readBack + 5,
     });
   });
 });

@@ -36,6 +36,7 @@ import { StockService } from '../stock/stock.service.js';
 import { InvoicesService } from '../tax/invoices/invoices.service.js';
 import { percentOf } from '../tax/tax-rates.js';
 import { SalesRollupService } from '../reports/sales-rollup.service.js';
+import { keyRevenue } from '../reports/sales-math.js';
 
 /**
  * Everything that happens to an order once its payment moves: confirmation (keys, download links, the
@@ -114,7 +115,7 @@ export class FulfilmentService {
     });
     for (const item of order.orderItems) {
       const have = assigned.filter((k) => k.productId === item.productId).length;
-      await this.allocateKeys(m, item.productId, item.quantity - have, order.id);
+      await this.allocateKeys(m, order, item.productId, item.quantity - have, have);
     }
     await this.stock.check(
       m,
@@ -442,14 +443,20 @@ export class FulfilmentService {
       `Keys are replaced for paid orders; this order's payment is ${order.paymentStatus}`,
     );
     if (refusal) throw new ConflictException(refusal);
+    // A faulty key keeps its cost and earned nothing: its replacement takes its revenue.
     const marked = await m.update(
       LicenseKey,
       { id: keyId, status: In(statesBefore('license-key', 'faulty', 'system')) },
-      { status: 'faulty' },
+      { status: 'faulty', revenueCents: 0 },
     );
     if (!marked.affected)
       throw new ConflictException(`This licence key is ${old.status}: only an active key is replaced`);
-    const [replacement] = await this.allocateKeys(m, old.productId, 1, order.id);
+    const have = await m.countBy(LicenseKey, {
+      orderId: order.id,
+      productId: old.productId,
+      status: Not('faulty' as const),
+    });
+    const [replacement] = await this.allocateKeys(m, order, old.productId, 1, have);
     if (!replacement) throw new ConflictException(`No stock for ${this.productTitle(order, old.productId)}`);
     await this.stock.check(m, [old.productId]);
     await this.outbox.enqueue(m, {
@@ -631,7 +638,7 @@ export class FulfilmentService {
 
     for (const item of order.orderItems) {
       const have = assigned.filter((k) => k.productId === item.productId).length;
-      const allocated = await this.allocateKeys(m, item.productId, item.quantity - have, order.id);
+      const allocated = await this.allocateKeys(m, order, item.productId, item.quantity - have, have);
       const keys = [...given.filter((k) => k.productId === item.productId), ...allocated];
       newKeys += keys.length;
       const keysToFollow = item.quantity - have - allocated.length;
@@ -664,16 +671,18 @@ export class FulfilmentService {
   }
 
   /**
-   * Takes up to `count` unassigned keys of a product for the order. On MySQL the candidate rows are locked
-   * with SKIP LOCKED so concurrent orders take different keys without waiting; on SQLite writers are
-   * serialised. The UPDATE's `orderId IS NULL` guard makes a double assignment impossible either way.
-   * Answers the keys taken, with their ciphertext.
+   * Takes up to `count` unassigned keys of a product for the order, which already holds `have` of them. On
+   * MySQL the candidate rows are locked with SKIP LOCKED so concurrent orders take different keys without
+   * waiting; on SQLite writers are serialised. The UPDATE's `orderId IS NULL` guard makes a double
+   * assignment impossible either way. Each key gets its share of the product's revenue (keyRevenue: one
+   * UPDATE per distinct share, one for a single key) and their cost joins the sales roll-up. Answers the
+   * keys taken, with their ciphertext.
    */
-  private async allocateKeys(m: EntityManager, productId: string, count: number, orderId: string) {
+  private async allocateKeys(m: EntityManager, order: Order, productId: string, count: number, have: number) {
     if (count <= 0) return [];
     const candidates = m
       .createQueryBuilder(LicenseKey, 'k')
-      .select(['k.id', 'k.productId', 'k.keyCiphertext'])
+      .select(['k.id', 'k.productId', 'k.keyCiphertext', 'k.costCents'])
       .where('k.productId = :productId AND k.orderId IS NULL AND k.status = :active', {
         productId,
         active: 'active',
@@ -683,16 +692,26 @@ export class FulfilmentService {
       .limit(count);
     const keys = await skipLocked(candidates).getMany();
     if (keys.length === 0) return [];
-    const ids = keys.map((k) => k.id);
-    const taken = await m
-      .createQueryBuilder()
-      .update(LicenseKey)
-      .set({ orderId, assignedAt: new Date() })
-      .where('id IN (:...ids) AND orderId IS NULL', { ids })
-      .execute();
+    const byRevenue = new Map<number, string[]>();
+    keys.forEach((key, i) => {
+      const revenue = keyRevenue(order, productId, have + i);
+      byRevenue.set(revenue, [...(byRevenue.get(revenue) ?? []), key.id]);
+    });
+    const assignedAt = new Date();
+    let taken = 0;
+    for (const [revenueCents, ids] of byRevenue) {
+      const update = await m
+        .createQueryBuilder()
+        .update(LicenseKey)
+        .set({ orderId: order.id, assignedAt, revenueCents })
+        .where('id IN (:...ids) AND orderId IS NULL', { ids })
+        .execute();
+      taken += update.affected ?? 0;
+    }
     // The rows were locked (MySQL) or nobody else could write (SQLite): another taker means a bug.
-    if (taken.affected !== ids.length) throw new Error(`Licence keys were taken during order ${orderId}`);
-    await this.sales.recordKeysTaken(m, orderId, productId, ids);
+    if (taken !== keys.length) throw new Error(`Licence keys were taken during order ${order.id}`);
+    const cost = keys.reduce((sum, key) => sum + (key.costCents ?? 0), 0);
+    await this.sales.recordKeyCost(m, order, productId, cost);
     return keys;
   }
 

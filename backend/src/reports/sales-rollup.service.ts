@@ -74,8 +74,9 @@ export class SalesRollupService {
   }
 
   /**
-   * Keys of `productId` just given to the order (`keyIds`): their cost joins the order's payment day, and
-   * each gets its share of the product's revenue (keyRevenue). A faulty key of it, replaced, earned nothing.
+   * Keys of `productId` typed in by staff for the order (`keyIds`): their cost joins the order's payment
+   * day, and each gets its share of the product's revenue (keyRevenue). Keys taken from stock get both in
+   * FulfilmentService.allocateKeys.
    */
   async recordKeysTaken(
     m: EntityManager,
@@ -113,13 +114,26 @@ export class SalesRollupService {
     });
     for (const [revenueCents, ids] of byRevenue)
       await m.update(LicenseKey, { id: In(ids) }, { revenueCents });
-    await m.update(LicenseKey, { orderId, productId, status: 'faulty' }, { revenueCents: 0 });
-    const cost = keys.reduce((sum, k) => sum + (k.costCents ?? 0), 0);
-    if (cost === 0) return;
+    await this.recordKeyCost(
+      m,
+      order,
+      productId,
+      keys.reduce((sum, k) => sum + (k.costCents ?? 0), 0),
+    );
+  }
+
+  /** Keys of `productId` costing `costCents` in all given to the order: on its payment day. */
+  async recordKeyCost(
+    m: EntityManager,
+    order: Pick<PricedOrder, 'paidAt'>,
+    productId: string,
+    costCents: number,
+  ): Promise<void> {
+    if (costCents === 0) return;
     const day = dayOf(order.paidAt ?? new Date());
     await addSales(m, [
-      { productId: ALL_PRODUCTS, day, keyCostCents: cost },
-      { productId, day, keyCostCents: cost },
+      { productId: ALL_PRODUCTS, day, keyCostCents: costCents },
+      { productId, day, keyCostCents: costCents },
     ]);
   }
 
