@@ -353,6 +353,92 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/key-batches': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Supplier batches of licence keys, with their counts (ra-data-simple-rest dialect)
+     * @description Filters: `supplierId`, `productId`, `q` (any part of the invoice reference, ignoring case), `id` (list). Sorts: createdAt, id, purchasedAt, costPerKeyCents, invoiceReference. Counts: `keys`, `inStock` (active, not sold), `sold` (given to an order, any status), `revoked`, `faulty` (replaced after a customer's report), and `faultyRate` = faulty / sold. Costs are in USD, the store's currency, so margins subtract like from like.
+     */
+    get: operations['KeyBatchesController_list'];
+    put?: never;
+    /**
+     * Record a purchase of keys from a supplier
+     * @description The cost per key is in cents of the store's currency, USD: margins can only subtract like from like, so another currency is refused.
+     */
+    post: operations['KeyBatchesController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/key-batches/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The batches as CSV, with the list’s filters and a day range of creation
+     * @description Streamed in creation order, with a header row: id, supplier, product, invoiceReference, costPerKeyCents, currency, purchasedAt, keys, inStock, sold, revoked, faulty, createdAt. `from`/`to` are days (UTC), inclusive.
+     */
+    get: operations['KeyBatchesController_export'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/key-batches/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One batch, with its counts */
+    get: operations['KeyBatchesController_get'];
+    /**
+     * Change a batch
+     * @description A new `costPerKeyCents` reaches the batch’s keys still in stock in the same transaction; keys already sold keep the cost their order’s margin was reckoned with. The product can change only while the batch has no keys.
+     */
+    put: operations['KeyBatchesController_update'];
+    post?: never;
+    /** Delete a batch that has no keys; answers it as it was */
+    delete: operations['KeyBatchesController_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/key-batches/{id}/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Revoke the batch’s active keys (those in stock; with includeSold, those sold too)
+     * @description Confirmed by typing the batch’s invoice reference. Each key goes active → revoked as when revoked alone; other statuses are left. Customers whose keys are revoked are NOT e-mailed: tell them, or replace their keys, separately. One audit entry (`key-batches.revoke`) lists the keys.
+     */
+    post: operations['KeyBatchesController_revoke'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/key-reports': {
     parameters: {
       query?: never;
@@ -437,7 +523,7 @@ export interface paths {
     };
     /**
      * Licence keys list (ra-data-simple-rest dialect, Content-Range header)
-     * @description Filters: `q` (the exact full key; the first 3 to 5 characters of any group of the key, or several groups typed from its start such as `ABCDE-FGH`, parts under 3 characters being ignored; a product id or part of its title; or the start of an order id), `status` (active, revoked, expired), `productId`, `assigned` (true: sold to an order; false: inventory), `id` (list). Sort by createdAt, status, productId or activationCount. Admins see keys in full (recorded in the audit trail as `license-keys.reveal`); support sees the last group.
+     * @description Filters: `q` (the exact full key; the first 3 to 5 characters of any group of the key, or several groups typed from its start such as `ABCDE-FGH`, parts under 3 characters being ignored; a product id or part of its title; or the start of an order id), `status` (active, revoked, expired), `productId`, `assigned` (true: sold to an order; false: inventory), `batchId`, `supplierId`, `id` (list). Rows carry `batchId`, and for admins the key’s `costCents`. Sort by createdAt, status, productId or activationCount. Admins see keys in full (recorded in the audit trail as `license-keys.reveal`); support sees the last group.
      */
     get: operations['AdminLicenseKeysController_list'];
     put?: never;
@@ -855,6 +941,47 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/products': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Catalogue products with their stock and low-stock level (ra-data-simple-rest dialect)
+     * @description Filters: `id` (list), `q` (part of the title or id). Sorts: position (the catalogue order, the default), title, available, waitingOrders, daysOfStock.
+     */
+    get: operations['AdminProductsController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/products/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One product: its stock and low-stock level */
+    get: operations['AdminProductsController_get'];
+    /**
+     * Set the product's low-stock level (audited)
+     * @description Only `lowStockThreshold` is writable. The stock is checked against the new level at once: a level above the stock alerts staff, one at or below it ends the current alert.
+     */
+    put: operations['AdminProductsController_update'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/reports/margins': {
     parameters: {
       query?: never;
@@ -944,6 +1071,46 @@ export interface paths {
     post?: never;
     /** Reset a user's two-factor authentication (lost device): it is off, and their sessions end */
     delete: operations['AdminStaffController_resetMfa'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/suppliers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Suppliers of licence keys (ra-data-simple-rest dialect, Content-Range header)
+     * @description Filters: `q` (any part of the name, ignoring case), `id` (list). Sorts: name, createdAt, id.
+     */
+    get: operations['SuppliersController_list'];
+    put?: never;
+    /** Add a supplier */
+    post: operations['SuppliersController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/suppliers/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One supplier */
+    get: operations['SuppliersController_get'];
+    /** Rename a supplier or change its notes */
+    put: operations['SuppliersController_update'];
+    post?: never;
+    /** Delete a supplier that has no key batches; answers it as it was */
+    delete: operations['SuppliersController_remove'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1521,6 +1688,10 @@ export interface components {
       /** @example 1 */
       activationLimit: number;
       status: components['schemas']['LicenseKeyStatus'];
+      /** @description The supplier batch; null for keys from before */
+      batchId: number | null;
+      /** @description Admins only: what the key cost, in cents of the store currency (null: no batch) */
+      costCents?: number | null;
       /** Format: date-time */
       createdAt: string;
     };
@@ -1811,6 +1982,37 @@ export interface components {
        */
       paymentStatus: components['schemas']['PaymentStatus'][];
     };
+    AdminProductDto: {
+      /** @example office-2024-standard */
+      id: string;
+      /** @example Office 2024 Standard */
+      title: string;
+      /**
+       * @description Keys in stock below which staff are alerted; null: the store's default (LOW_STOCK_THRESHOLD)
+       * @example 20
+       */
+      lowStockThreshold: number | null;
+      /**
+       * @description Read-only: the level in force (the product’s own or the default); 0: no low-stock alert
+       * @example 10
+       */
+      effectiveLowStockThreshold: number;
+      /**
+       * @description Read-only: unassigned, active keys in stock
+       * @example 25
+       */
+      available: number;
+      /**
+       * @description Read-only: paid orders waiting for keys that still lack keys of this product
+       * @example 0
+       */
+      waitingOrders: number;
+      /**
+       * @description Read-only: available ÷ keys delivered per day (the higher rate of the last 14 and 30 days), one decimal, rounded down; null when none was delivered in 30 days
+       * @example 12.5
+       */
+      daysOfStock: number | null;
+    };
     AdminRefundDto: {
       /** Format: uuid */
       id: string;
@@ -2059,6 +2261,30 @@ export interface components {
        */
       rate: string;
     };
+    CreateKeyBatchDto: {
+      /** @example 1 */
+      supplierId: number;
+      /**
+       * @description A product of GET /api/products
+       * @enum {string}
+       */
+      productId: 'office-2024-standard' | 'office-2024-home-business' | 'office-2024-professional-plus';
+      /** @example INV-2026-0042 */
+      invoiceReference: string;
+      /** @example 1850 */
+      costPerKeyCents: number;
+      /**
+       * @description The store's currency, USD (`usd` is accepted and stored upper-case). Orders are in it; a cost in another currency would make every margin subtract unlike amounts, so any other is refused.
+       * @enum {string}
+       */
+      currency: 'USD';
+      /**
+       * Format: date
+       * @example 2026-11-20
+       */
+      purchasedAt?: string | null;
+      notes?: string | null;
+    };
     CreateKeyReportDto: {
       /**
        * Format: uuid
@@ -2089,6 +2315,8 @@ export interface components {
        * @example ABCDE-12345-FGHIJ-67890-KLMNO
        */
       licenseKey: string;
+      /** @description The supplier batch the key came in (for the same product); it then carries the batch’s cost per key. Optional for integrations; the back office always asks for it. */
+      batchId?: number | null;
       /** @default 1 */
       activationLimit: number;
     };
@@ -2133,6 +2361,11 @@ export interface components {
       /** Format: password */
       password: string;
       role: components['schemas']['StaffRole'];
+    };
+    CreateSupplierDto: {
+      /** @example Keys Wholesale Ltd */
+      name: string;
+      notes?: string | null;
     };
     CustomerCreditNoteDto: {
       /** Format: uuid */
@@ -2319,6 +2552,21 @@ export interface components {
        * @example 25
        */
       available: number;
+      /**
+       * @description Paid orders waiting for keys that still lack keys of this product
+       * @example 0
+       */
+      waitingOrders: number;
+      /**
+       * @description available ÷ keys delivered per day (the higher rate of the last 14 and 30 days), one decimal, rounded down; null when none was delivered in 30 days
+       * @example 12.5
+       */
+      daysOfStock: number | null;
+      /**
+       * @description The product's low-stock level in force (its own, or LOW_STOCK_THRESHOLD); 0: none
+       * @example 10
+       */
+      lowStockThreshold: number;
     };
     DemoConfirmDto: {
       /** Format: uuid */
@@ -2447,6 +2695,57 @@ export interface components {
        * @example word
        */
       icon: string;
+    };
+    KeyBatchDto: {
+      id: number;
+      supplierId: number;
+      /**
+       * @description Read-only: the supplier’s name
+       * @example Keys Wholesale Ltd
+       */
+      supplierName: string;
+      /**
+       * @description A product of GET /api/products
+       * @example office-2024-standard
+       */
+      productId: string;
+      /** @example INV-2026-0042 */
+      invoiceReference: string;
+      /**
+       * @description What one key cost, in cents of `currency`
+       * @example 1850
+       */
+      costPerKeyCents: number;
+      /**
+       * @description Always the store’s currency
+       * @example USD
+       */
+      currency: string;
+      /**
+       * @description The purchase’s day
+       * @example 2026-11-20
+       */
+      purchasedAt: string | null;
+      notes: string | null;
+      /** @description Read-only: keys in the batch */
+      keys: number;
+      /** @description Read-only: active keys not sold */
+      inStock: number;
+      /** @description Read-only: keys given to an order, in any status */
+      sold: number;
+      /** @description Read-only: revoked keys, sold or not */
+      revoked: number;
+      /** @description Read-only: keys replaced as faulty */
+      faulty: number;
+      /**
+       * @description Read-only: faulty / sold; null while none is sold
+       * @example 0.02
+       */
+      faultyRate: number | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
     };
     /** @enum {string} */
     KeyReportStatus: 'open' | 'replaced' | 'answered';
@@ -2790,6 +3089,23 @@ export interface components {
       /** @description Rejected: the refund through the provider */
       refund?: components['schemas']['ReviewRefundDto'];
     };
+    RevokeKeyBatchDto: {
+      /** @description Also revoke the keys already sold (their customers are not e-mailed) */
+      includeSold: boolean;
+      /**
+       * @description The batch’s invoice reference, typed to confirm
+       * @example INV-2026-0042
+       */
+      confirm: string;
+    };
+    RevokeKeyBatchResultDto: {
+      /** @description Keys revoked */
+      revoked: number;
+      /** @description Of those, keys that were in stock */
+      inStock: number;
+      /** @description Of those, keys that were sold */
+      sold: number;
+    };
     SalesPeriodDto: {
       /**
        * @description The period’s first day (a day, a Monday, a 1st)
@@ -2853,6 +3169,25 @@ export interface components {
       taxMode: components['schemas']['TaxMode'];
       /** @description The development administrator's sign-in, outside production while it is still the default */
       developmentSignIn: components['schemas']['DevelopmentSignInDto'] | null;
+    };
+    SupplierDto: {
+      id: number;
+      /**
+       * @description Unique, ignoring case
+       * @example Keys Wholesale Ltd
+       */
+      name: string;
+      notes: string | null;
+      /** @description Read-only: its key batches */
+      batches: number;
+      /** @description Read-only: keys in its batches */
+      keys: number;
+      /** @description Read-only: of those, keys replaced as faulty */
+      faultyKeys: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
     };
     SupportHoursDto: {
       /**
@@ -2945,6 +3280,30 @@ export interface components {
       /** @example 1.0823 */
       rate?: string;
     };
+    UpdateKeyBatchDto: {
+      /** @example 1 */
+      supplierId?: number;
+      /**
+       * @description Can change only while the batch has no keys
+       * @enum {string}
+       */
+      productId?: 'office-2024-standard' | 'office-2024-home-business' | 'office-2024-professional-plus';
+      /** @example INV-2026-0042 */
+      invoiceReference?: string;
+      /** @description Reaches the batch’s keys still in stock; keys already sold keep the cost they had */
+      costPerKeyCents?: number;
+      /**
+       * @description The store's currency, USD (`usd` is accepted and stored upper-case). Orders are in it; a cost in another currency would make every margin subtract unlike amounts, so any other is refused.
+       * @enum {string}
+       */
+      currency?: 'USD';
+      /**
+       * Format: date
+       * @example 2026-11-20
+       */
+      purchasedAt?: string | null;
+      notes?: string | null;
+    };
     UpdateKeyReportDto: {
       /** @description Sent to the customer */
       answer: string;
@@ -2959,10 +3318,22 @@ export interface components {
       status?: components['schemas']['OrderStatus'];
       paymentStatus?: components['schemas']['PaymentStatus'];
     };
+    UpdateProductDto: {
+      /**
+       * @description Required. 0: no low-stock alert for this product; null: the store's default (LOW_STOCK_THRESHOLD)
+       * @example 20
+       */
+      lowStockThreshold?: number | null;
+    };
     UpdateStaffMemberDto: {
       role?: components['schemas']['StaffRole'];
       /** Format: password */
       password?: string;
+    };
+    UpdateSupplierDto: {
+      /** @example Keys Wholesale Ltd */
+      name?: string;
+      notes?: string | null;
     };
     ValidateCouponDto: {
       /** @example SAVE10 */
@@ -4162,6 +4533,327 @@ export interface operations {
       };
     };
   };
+  KeyBatchesController_list: {
+    parameters: {
+      query?: {
+        /** @description JSON ["field","ASC|DESC"] */
+        sort?: string;
+        /** @description JSON [start,end], inclusive, at most 500 rows */
+        range?: string;
+        /** @description JSON object of filters */
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description `key-batches <first>-<last>/<total>`, or `key-batches *\/<total>` for an empty page */
+          'Content-Range'?: string;
+          /** @description `true` when more matches exist than counted: the total is a lower bound */
+          'X-Total-Capped'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['KeyBatchDto'][];
+        };
+      };
+      /** @description Malformed sort, range or filter */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  KeyBatchesController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateKeyBatchDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['KeyBatchDto'];
+        };
+      };
+      /** @description A field is missing or invalid (e.g. "Currency must be USD, the store's currency …", "Purchased at must be a day …, not in the future") / Supplier ID does not match any supplier */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  KeyBatchesController_export: {
+    parameters: {
+      query?: {
+        /** @description JSON ["field","ASC|DESC"], ignored: rows come in creation order */
+        sort?: string;
+        /** @description The list’s filters (JSON) */
+        filter?: string;
+        /** @description First day (UTC) of creation, inclusive */
+        from?: string;
+        /** @description Last day (UTC) of creation, inclusive */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description text/csv */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description A filter, from or to is invalid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  KeyBatchesController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['KeyBatchDto'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Key batch not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  KeyBatchesController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateKeyBatchDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['KeyBatchDto'];
+        };
+      };
+      /** @description A field is missing or invalid (e.g. "Currency must be USD, the store's currency …", "Purchased at must be a day …, not in the future") / Supplier ID does not match any supplier / nothing to update */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Key batch not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The product of a batch with keys cannot be changed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  KeyBatchesController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['KeyBatchDto'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Key batch not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description This batch has keys and cannot be deleted */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  KeyBatchesController_revoke: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RevokeKeyBatchDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RevokeKeyBatchResultDto'];
+        };
+      };
+      /** @description confirm does not match the batch’s invoice reference / includeSold must be true or false */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Key batch not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   AdminKeyReportsController_list: {
     parameters: {
       query?: {
@@ -4440,7 +5132,7 @@ export interface operations {
           'application/json': components['schemas']['AdminLicenseKeyDto'];
         };
       };
-      /** @description Order ID is required / Product ID is required / License key is required / Activation limit must be at least 1 / License key must be 5 groups of 5 letters or digits / Order ID does not match any order / This order does not contain <product> */
+      /** @description Order ID is required / Product ID is required / License key is required / Activation limit must be at least 1 / License key must be 5 groups of 5 letters or digits / Order ID does not match any order / This order does not contain <product> / batchId does not match any batch / This batch is for <product> */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4471,7 +5163,10 @@ export interface operations {
   };
   AdminLicenseKeysController_import: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The supplier batch the keys go into, each at its cost per key; the productId column then defaults to the batch’s product, and a row naming another product is invalid. Without it the keys have no batch and no cost. */
+        batchId?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -4492,7 +5187,7 @@ export interface operations {
           'application/json': components['schemas']['ImportLicenseKeysResultDto'];
         };
       };
-      /** @description Not CSV, a required column missing, or too many rows */
+      /** @description Not CSV, a required column missing, or too many rows / batchId does not match any batch */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5541,6 +6236,135 @@ export interface operations {
       };
     };
   };
+  AdminProductsController_list: {
+    parameters: {
+      query?: {
+        /** @description JSON ["field","ASC|DESC"] */
+        sort?: string;
+        /** @description JSON [start,end], inclusive, at most 500 rows */
+        range?: string;
+        /** @description JSON object of filters */
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description `products <first>-<last>/<total>`, or `products *\/<total>` for an empty page */
+          'Content-Range'?: string;
+          /** @description `true` when more matches exist than counted: the total is a lower bound */
+          'X-Total-Capped'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminProductDto'][];
+        };
+      };
+      /** @description Malformed sort, range or filter */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AdminProductsController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminProductDto'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Product not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AdminProductsController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateProductDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminProductDto'];
+        };
+      };
+      /** @description lowStockThreshold is missing or invalid, or another field was sent */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Product not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   ReportsController_margins: {
     parameters: {
       query?: {
@@ -5918,6 +6742,240 @@ export interface operations {
         content?: never;
       };
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  SuppliersController_list: {
+    parameters: {
+      query?: {
+        /** @description JSON ["field","ASC|DESC"] */
+        sort?: string;
+        /** @description JSON [start,end], inclusive, at most 500 rows */
+        range?: string;
+        /** @description JSON object of filters */
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description `suppliers <first>-<last>/<total>`, or `suppliers *\/<total>` for an empty page */
+          'Content-Range'?: string;
+          /** @description `true` when more matches exist than counted: the total is a lower bound */
+          'X-Total-Capped'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SupplierDto'][];
+        };
+      };
+      /** @description Malformed sort, range or filter */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  SuppliersController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateSupplierDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SupplierDto'];
+        };
+      };
+      /** @description Name is required / too long */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A supplier named … already exists (names are compared ignoring case) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  SuppliersController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SupplierDto'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Supplier not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  SuppliersController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateSupplierDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SupplierDto'];
+        };
+      };
+      /** @description A field is invalid, read-only or unknown, or none was sent */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Supplier not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A supplier named … already exists (names are compared ignoring case) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  SuppliersController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SupplierDto'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Supplier not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description This supplier has key batches and cannot be deleted */
+      409: {
         headers: {
           [name: string]: unknown;
         };
