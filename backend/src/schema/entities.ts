@@ -44,6 +44,7 @@ import { ExchangeRates1765900000002 } from '../database/migrations/1765900000002
 import { TaxDocument, TaxDocumentSeries } from '../tax/entities/tax-document.entity.js';
 import { ExchangeRate } from '../tax/entities/exchange-rate.entity.js';
 import { BusinessTools1765900000003 } from '../database/migrations/1765900000003-business-tools.js';
+import { CustomerView1765900000040 } from '../database/migrations/1765900000040-customer-view.js';
 import { Supplier } from '../suppliers/entities/supplier.entity.js';
 import { KeyBatch } from '../suppliers/entities/key-batch.entity.js';
 import { SalesDay } from '../reports/entities/sales-day.entity.js';
@@ -113,6 +114,7 @@ export const MIGRATIONS = [
   TaxDocuments1765900000001,
   ExchangeRates1765900000002,
   BusinessTools1765900000003,
+  CustomerView1765900000040,
 ];
 
 export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };
