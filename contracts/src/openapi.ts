@@ -1429,6 +1429,30 @@ export interface components {
        */
       refundId: string | null;
     };
+    AdminCustomerActivationDto: {
+      id: number;
+      /** Format: uuid */
+      licenseKeyId: string;
+      instanceId: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    AdminCustomerDownloadDto: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      orderId: string;
+      productId: string;
+      fileName: string;
+      platform: string;
+      downloadCount: number;
+      maxDownloads: number;
+      isActive: boolean;
+      /** Format: date-time */
+      expiresAt: string | null;
+      /** Format: date-time */
+      lastDownloadedAt: string | null;
+    };
     AdminCustomerDto: {
       /** @description The e-mail address, canonical (the record id of the back office) */
       id: string;
@@ -1446,14 +1470,77 @@ export interface components {
       firstOrderAt: string;
       /** Format: date-time */
       lastOrderAt: string;
-      orderList: components['schemas']['CustomerOrderSummaryDto'][];
-      licenseKeys: components['schemas']['CustomerKeyDto'][];
-      downloads: components['schemas']['CustomerDownloadDto'][];
-      activations: components['schemas']['CustomerActivationDto'][];
-      emails: components['schemas']['CustomerEmailDto'][];
-      messages: components['schemas']['CustomerMessageDto'][];
-      keyReports: components['schemas']['CustomerKeyReportDto'][];
-      refunds: components['schemas']['CustomerRefundDto'][];
+      orderList: components['schemas']['AdminCustomerOrderDto'][];
+      licenseKeys: components['schemas']['AdminCustomerKeyDto'][];
+      downloads: components['schemas']['AdminCustomerDownloadDto'][];
+      activations: components['schemas']['AdminCustomerActivationDto'][];
+      emails: components['schemas']['AdminCustomerEmailDto'][];
+      messages: components['schemas']['AdminCustomerMessageDto'][];
+      keyReports: components['schemas']['AdminCustomerKeyReportDto'][];
+      refunds: components['schemas']['AdminCustomerRefundDto'][];
+    };
+    AdminCustomerEmailDto: {
+      id: number;
+      /** @example order-delivery */
+      kind: string;
+      subject: string;
+      status: string;
+      orderId: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      sentAt: string | null;
+    };
+    AdminCustomerKeyDto: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      orderId: string;
+      productId: string;
+      /** @description In full for admins (audited as license-keys.reveal), masked for support */
+      licenseKey: string;
+      status: string;
+      activationCount: number;
+      activationLimit: number;
+    };
+    AdminCustomerKeyReportDto: {
+      id: number;
+      /** Format: uuid */
+      orderId: string;
+      /** Format: uuid */
+      licenseKeyId: string;
+      status: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    AdminCustomerMessageDto: {
+      id: number;
+      subject: string;
+      status: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    AdminCustomerOrderDto: {
+      /** Format: uuid */
+      id: string;
+      /** Format: date-time */
+      createdAt: string;
+      status: string;
+      paymentStatus: string;
+      totalCents: number;
+      /** Format: date-time */
+      paidAt: string | null;
+      awaitingKeys: boolean;
+    };
+    AdminCustomerRefundDto: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      orderId: string;
+      amountCents: number;
+      status: string;
+      /** Format: date-time */
+      createdAt: string;
     };
     AdminCustomerRowDto: {
       /** @description The e-mail address, canonical (the record id of the back office) */
@@ -2248,14 +2335,6 @@ export interface components {
       password: string;
       role: components['schemas']['StaffRole'];
     };
-    CustomerActivationDto: {
-      id: number;
-      /** Format: uuid */
-      licenseKeyId: string;
-      instanceId: string;
-      /** Format: date-time */
-      createdAt: string;
-    };
     CustomerCreditNoteDto: {
       /** Format: uuid */
       id: string;
@@ -2279,30 +2358,6 @@ export interface components {
       /** Format: date-time */
       expiresAt: string | null;
       isActive: boolean;
-    };
-    CustomerEmailDto: {
-      id: number;
-      /** @example order-delivery */
-      kind: string;
-      subject: string;
-      status: string;
-      orderId: string | null;
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      sentAt: string | null;
-    };
-    CustomerKeyDto: {
-      /** Format: uuid */
-      id: string;
-      /** Format: uuid */
-      orderId: string;
-      productId: string;
-      /** @description In full for admins (audited as license-keys.reveal), masked for support */
-      licenseKey: string;
-      status: string;
-      activationCount: number;
-      activationLimit: number;
     };
     CustomerKeyReportDto: {
       id: number;
@@ -2335,13 +2390,6 @@ export interface components {
       report: components['schemas']['CustomerKeyReportDto'] | null;
       /** @description Whether the customer may report it as not activating now: an active key of a paid order, within 30 days of the payment, without an open report */
       canReport: boolean;
-    };
-    CustomerMessageDto: {
-      id: number;
-      subject: string;
-      status: string;
-      /** Format: date-time */
-      createdAt: string;
     };
     CustomerOrderDto: {
       /** Format: uuid */
@@ -2376,28 +2424,6 @@ export interface components {
       quantity: number;
       /** @description Unit price in cents */
       unitPriceCents: number;
-    };
-    CustomerOrderSummaryDto: {
-      /** Format: uuid */
-      id: string;
-      /** Format: date-time */
-      createdAt: string;
-      status: string;
-      paymentStatus: string;
-      totalCents: number;
-      /** Format: date-time */
-      paidAt: string | null;
-      awaitingKeys: boolean;
-    };
-    CustomerRefundDto: {
-      /** Format: uuid */
-      id: string;
-      /** Format: uuid */
-      orderId: string;
-      amountCents: number;
-      status: string;
-      /** Format: date-time */
-      createdAt: string;
     };
     DashboardOverdueReviewDto: {
       /** Format: uuid */

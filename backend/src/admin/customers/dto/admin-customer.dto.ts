@@ -15,7 +15,7 @@ export class AdminCustomerRowDto {
   @ApiProperty() lastOrderAt: Date;
 }
 
-export class CustomerOrderSummaryDto {
+export class AdminCustomerOrderDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() createdAt: Date;
   @ApiProperty() status: string;
@@ -25,7 +25,7 @@ export class CustomerOrderSummaryDto {
   @ApiProperty() awaitingKeys: boolean;
 }
 
-export class CustomerKeyDto {
+export class AdminCustomerKeyDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) orderId: string;
   @ApiProperty() productId: string;
@@ -36,7 +36,7 @@ export class CustomerKeyDto {
   @ApiProperty({ type: 'integer' }) activationLimit: number;
 }
 
-export class CustomerDownloadDto {
+export class AdminCustomerDownloadDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) orderId: string;
   @ApiProperty() productId: string;
@@ -49,7 +49,7 @@ export class CustomerDownloadDto {
   @ApiProperty({ type: Date, nullable: true }) lastDownloadedAt: Date | null;
 }
 
-export class CustomerActivationDto {
+export class AdminCustomerActivationDto {
   @ApiProperty({ type: 'integer' }) id: number;
   @ApiProperty({ format: 'uuid' }) licenseKeyId: string;
   @ApiProperty() instanceId: string;
@@ -57,7 +57,7 @@ export class CustomerActivationDto {
 }
 
 /** An e-mail sent (or to be sent) to the customer: what and when, never its body (it may hold keys). */
-export class CustomerEmailDto {
+export class AdminCustomerEmailDto {
   @ApiProperty({ type: 'integer' }) id: number;
   @ApiProperty({ example: 'order-delivery' }) kind: string;
   @ApiProperty() subject: string;
@@ -67,14 +67,14 @@ export class CustomerEmailDto {
   @ApiProperty({ type: Date, nullable: true }) sentAt: Date | null;
 }
 
-export class CustomerMessageDto {
+export class AdminCustomerMessageDto {
   @ApiProperty({ type: 'integer' }) id: number;
   @ApiProperty() subject: string;
   @ApiProperty() status: string;
   @ApiProperty() createdAt: Date;
 }
 
-export class CustomerKeyReportDto {
+export class AdminCustomerKeyReportDto {
   @ApiProperty({ type: 'integer' }) id: number;
   @ApiProperty({ format: 'uuid' }) orderId: string;
   @ApiProperty({ format: 'uuid' }) licenseKeyId: string;
@@ -82,7 +82,7 @@ export class CustomerKeyReportDto {
   @ApiProperty() createdAt: Date;
 }
 
-export class CustomerRefundDto {
+export class AdminCustomerRefundDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) orderId: string;
   @ApiProperty({ type: 'integer' }) amountCents: number;
@@ -95,14 +95,14 @@ export class CustomerRefundDto {
  * latest CUSTOMER_ORDERS_LIMIT orders and what belongs to them, the latest e-mails and messages.
  */
 export class AdminCustomerDto extends AdminCustomerRowDto {
-  @ApiProperty({ type: [CustomerOrderSummaryDto] }) orderList: CustomerOrderSummaryDto[];
-  @ApiProperty({ type: [CustomerKeyDto] }) licenseKeys: CustomerKeyDto[];
-  @ApiProperty({ type: [CustomerDownloadDto] }) downloads: CustomerDownloadDto[];
-  @ApiProperty({ type: [CustomerActivationDto] }) activations: CustomerActivationDto[];
-  @ApiProperty({ type: [CustomerEmailDto] }) emails: CustomerEmailDto[];
-  @ApiProperty({ type: [CustomerMessageDto] }) messages: CustomerMessageDto[];
-  @ApiProperty({ type: [CustomerKeyReportDto] }) keyReports: CustomerKeyReportDto[];
-  @ApiProperty({ type: [CustomerRefundDto] }) refunds: CustomerRefundDto[];
+  @ApiProperty({ type: [AdminCustomerOrderDto] }) orderList: AdminCustomerOrderDto[];
+  @ApiProperty({ type: [AdminCustomerKeyDto] }) licenseKeys: AdminCustomerKeyDto[];
+  @ApiProperty({ type: [AdminCustomerDownloadDto] }) downloads: AdminCustomerDownloadDto[];
+  @ApiProperty({ type: [AdminCustomerActivationDto] }) activations: AdminCustomerActivationDto[];
+  @ApiProperty({ type: [AdminCustomerEmailDto] }) emails: AdminCustomerEmailDto[];
+  @ApiProperty({ type: [AdminCustomerMessageDto] }) messages: AdminCustomerMessageDto[];
+  @ApiProperty({ type: [AdminCustomerKeyReportDto] }) keyReports: AdminCustomerKeyReportDto[];
+  @ApiProperty({ type: [AdminCustomerRefundDto] }) refunds: AdminCustomerRefundDto[];
 }
 
 export class AccessLinkSentDto {
