@@ -87,6 +87,19 @@ describe('the customer view', () => {
     }, SLOW);
   });
 
+  it('opens a customer from the list, waiting for their details', async () => {
+    stubApi({
+      'GET /api/admin/customers': () =>
+        Response.json([ROW], { headers: { 'Content-Range': 'customers 0-0/1' } }),
+      'GET /api/admin/customers/ann%40x.com': () => Response.json(CUSTOMER),
+    });
+    signIn('admin');
+    const router = renderAdmin('/admin/customers');
+    fireEvent.click(await screen.findByText('ann@x.com', {}, SLOW));
+    expect(await screen.findByRole('heading', { name: 'Ann Smith' }, SLOW)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/customers/ann%40x.com/show');
+  });
+
   it("shows everything of the customer's and sends them an access link", async () => {
     const fetchMock = stubApi({
       'GET /api/admin/customers/ann%40x.com': () => Response.json(CUSTOMER),

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -135,7 +136,8 @@ const orderColumns = (canResend: boolean): [string, (o: CustomerOrder) => ReactN
 export const CustomerDetails = () => {
   const customer = useRecordContext<Customer>();
   const { canAccess: canResend } = useCanAccess({ resource: 'orders', action: 'resend' });
-  if (!customer) return null;
+  // Straight from the list, react-admin shows the list's row until the detail arrives: no sections yet.
+  if (!customer?.orderList) return <LinearProgress aria-label="Loading the customer" />;
   return (
     <Card>
       <CardContent>
