@@ -6,6 +6,7 @@ import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../src/license-keys/license-key-cipher.js';
 import { Message } from '../src/messages/entities/message.entity.js';
 import { Order } from '../src/orders/entities/order.entity.js';
+import type { AdminCustomerDto } from '../src/admin/customers/dto/admin-customer.dto.js';
 import {
   buyWithDemo,
   createIntent,
@@ -122,20 +123,16 @@ describe(`back office: customers on ${DRIVER}`, () => {
 
   it("shows everything of exactly this customer, never a look-alike's", async () => {
     const res = await detail(support, 'ANN@x.com').expect(200);
-    const body = res.body as Record<string, any>;
+    const body = res.body as AdminCustomerDto;
     expect(body.email).toBe('ann@x.com');
     expect(body.orderList).toHaveLength(3);
-    expect(body.orderList.map((o: { paymentStatus: string }) => o.paymentStatus).sort()).toEqual([
-      'completed',
-      'completed',
-      'pending',
-    ]);
+    expect(body.orderList.map((o) => o.paymentStatus).sort()).toEqual(['completed', 'completed', 'pending']);
     expect(body.licenseKeys).toHaveLength(3);
     // Support sees keys masked.
     for (const key of body.licenseKeys) expect(annKeys).not.toContain(key.licenseKey);
     expect(body.downloads.length).toBeGreaterThan(0);
-    expect(body.activations.map((a: { instanceId: string }) => a.instanceId)).toEqual(['LAPTOP-ANN']);
-    expect(body.messages.map((m: { subject: string }) => m.subject)).toEqual(['Where is my invoice?']);
+    expect(body.activations.map((a) => a.instanceId)).toEqual(['LAPTOP-ANN']);
+    expect(body.messages.map((m) => m.subject)).toEqual(['Where is my invoice?']);
     expect(body.emails.length).toBeGreaterThanOrEqual(2);
     for (const e of body.emails) expect(Object.keys(e)).not.toContain('text');
     const ordersOfAnn = await t.db.getRepository(Order).findBy({ customerEmail: 'ann@x.com' });
