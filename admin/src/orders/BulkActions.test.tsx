@@ -18,8 +18,8 @@ describe("the orders list's bulk actions", () => {
     signIn('admin');
     renderAdmin('/admin/orders');
     const row = (await screen.findByText(PAID_ORDER.customerEmail, {}, SLOW)).closest('tr') as HTMLElement;
-    fireEvent.click(within(row).getByRole('checkbox'));
-    fireEvent.click(await screen.findByRole('button', { name: 'Resend delivery' }, SLOW));
+    fireEvent.click(within(row).getByRole('checkbox', { name: `Select order ${PAID_ORDER.id.slice(0, 8)}` }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Resend delivery (1)' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'Resend delivery e-mails?' }, SLOW);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Resend' }));
     expect((await screen.findByRole('status', {}, SLOW)).textContent).toContain('1 skipped: Order not found');

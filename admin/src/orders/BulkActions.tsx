@@ -1,4 +1,5 @@
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -7,7 +8,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import type { components } from '@store/contracts';
 import { useState } from 'react';
-import { useListContext, useRefresh, useUnselectAll } from 'react-admin';
+import { useListContext, useRecordContext, useRefresh, useUnselectAll } from 'react-admin';
+import { shortId } from '../common/format';
 import { errorMessage, useToast } from '../common/toast';
 import { httpClient } from '../providers/dataProvider';
 
@@ -51,7 +53,28 @@ const Confirm = ({
   </Dialog>
 );
 
-/** The selected orders' delivery e-mails again (admins): the API skips the orders it must not e-mail. */
+/**
+ * A row's checkbox for the bulk resend, labelled with the order (react-admin's own row checkbox puts its
+ * label on the wrapper, where screen readers do not find it).
+ */
+export const SelectOrderCheckbox = () => {
+  const order = useRecordContext<{ id: string }>();
+  const { selectedIds, onToggleItem } = useListContext();
+  if (!order) return null;
+  return (
+    <Checkbox
+      size="small"
+      checked={selectedIds.includes(order.id)}
+      onChange={() => onToggleItem(order.id)}
+      slotProps={{ input: { 'aria-label': `Select order ${shortId(order.id)}` } }}
+    />
+  );
+};
+
+/**
+ * The selected orders' delivery e-mails again (admins), once some are selected: the API skips the orders it
+ * must not e-mail.
+ */
 export const ResendDeliveryButton = () => {
   const { selectedIds } = useListContext();
   const unselectAll = useUnselectAll('orders');
@@ -80,10 +103,11 @@ export const ResendDeliveryButton = () => {
       setBusy(false);
     }
   };
+  if (count === 0 && !open) return null;
   return (
     <>
       <Button size="small" onClick={() => setOpen(true)}>
-        Resend delivery
+        Resend delivery ({count})
       </Button>
       <Confirm
         open={open}

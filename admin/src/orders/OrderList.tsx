@@ -15,7 +15,7 @@ import { useIsPhone } from '../common/phone';
 import { RecordCards, type CardField } from '../common/RecordCards';
 import { StatusChip } from '../common/StatusChip';
 import { useFetchErrorToast } from '../common/useFetchErrorToast';
-import { CancelStaleButton, ResendDeliveryButton } from './BulkActions';
+import { CancelStaleButton, ResendDeliveryButton, SelectOrderCheckbox } from './BulkActions';
 import { OrderDialog } from './OrderDialog';
 import { ORDER_STATUSES, PAYMENT_STATUSES, type Order } from './types';
 
@@ -95,7 +95,12 @@ export const OrderList = () => {
         perPage={25}
         exporter={false}
         filters={filters}
-        actions={<ListToolbar>{canBulk ? <CancelStaleButton /> : null}</ListToolbar>}
+        actions={
+          <ListToolbar>
+            {canBulk ? <ResendDeliveryButton /> : null}
+            {canBulk ? <CancelStaleButton /> : null}
+          </ListToolbar>
+        }
         pagination={<AppPagination />}
         error={<ListLoadError />}
         queryOptions={queryOptions}
@@ -108,7 +113,12 @@ export const OrderList = () => {
             actions={<ViewButton onOpen={setOpenId} />}
           />
         ) : (
-          <DataTable rowClick={false} bulkActionButtons={canBulk ? <ResendDeliveryButton /> : false}>
+          <DataTable rowClick={false} bulkActionButtons={false}>
+            {canBulk ? (
+              <Column label="Select" disableSort>
+                <SelectOrderCheckbox />
+              </Column>
+            ) : null}
             <Column source="id" label="Order ID" disableSort render={(order) => shortId(order.id)} />
             <Column source="customerEmail" label="Customer" render={customer} />
             <Column source="totalCents" label="Amount" render={(order) => formatMoney(order.totalCents)} />
