@@ -1,3 +1,4 @@
+import { seriousViolations } from '../support/axe.js';
 import { mailsTo } from '../support/mail.js';
 import { expect, placeOrder, test, uniqueEmail } from './admin-fixtures.js';
 
@@ -36,6 +37,7 @@ test('customers: search by the start of an address, open one, see their order an
       .getByRole('cell', { name: /^[A-Z0-9]{5}(-[A-Z0-9]{5}){4}$/ }),
   ).toBeVisible();
   await expect(page.getByRole('region', { name: 'E-mails sent' })).toContainText('order-delivery');
+  expect(await seriousViolations(page)).toEqual([]);
 
   const before = mailsTo(email).filter((mail) => ACCOUNT_LINK.test(mail)).length;
   await page.getByRole('button', { name: 'Send access link' }).click();
