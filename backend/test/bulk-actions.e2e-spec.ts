@@ -58,6 +58,12 @@ describe(`back office: bulk order actions on ${DRIVER}`, () => {
     expect((await t.db.getRepository(Order).findOneByOrFail({ id: paid.orderId })).status).toBe('fulfilled');
     const audit = await t.db.getRepository(AuditEntry).findBy({ action: 'orders.cancel-stale' });
     expect(audit.map((a) => a.resourceId)).toEqual([stale.orderId]);
+    const timeline = await t
+      .http()
+      .get(`/api/admin/orders/${stale.orderId}/timeline`)
+      .set('Authorization', admin)
+      .expect(200);
+    expect(timeline.body.entries.map((e: { title: string }) => e.title)).toContain('Cancelled: left unpaid');
 
     // A retry finds nothing left to do.
     const again = await post('cancel-stale', { olderThanHours: 24 }).expect(200);
