@@ -4,8 +4,10 @@
  * actions) and the two providers built with them. App.tsx renders a <Resource> for each; the sidebar links to
  * each.
  */
+import audit from './audit';
 import type { ResourceDefinition } from './common/resource';
 import coupons from './coupons';
+import customers from './customers';
 import downloads from './downloads';
 import emails from './emails';
 import keyReports from './key-reports';
@@ -24,6 +26,7 @@ import { reports } from './reports/resources';
 
 export const RESOURCES: readonly ResourceDefinition[] = [
   orders,
+  customers,
   reviews,
   licenseKeys,
   keyBatches,
@@ -38,6 +41,7 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   taxReturns,
   exchangeRates,
   staff,
+  audit,
 ];
 
 const WRITABLE_FIELDS: WritableFields = Object.fromEntries(

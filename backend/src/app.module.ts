@@ -3,6 +3,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import type { Redis } from 'ioredis';
 import { AccountModule } from './account/account.module.js';
 import { AdminAuditModule } from './admin/audit/admin-audit.module.js';
+import { AdminCustomersModule } from './admin/customers/admin-customers.module.js';
 import { AdminStaffModule } from './admin/staff/admin-staff.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CatalogContentModule } from './catalog/catalog-content.module.js';
@@ -81,6 +82,7 @@ export class AppModule {
         AdminStaffModule,
         DashboardModule,
         AdminAuditModule,
+        AdminCustomersModule,
         EmailsModule,
         AdminEmailsModule,
         MessagesModule,

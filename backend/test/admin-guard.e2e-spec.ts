@@ -40,12 +40,12 @@ const LOGIN_MFA = 'post /api/admin/login/mfa';
 const LOGOUT = 'post /api/admin/logout';
 const key = (op: { method: string; path: string }) => `${op.method} ${op.path}`;
 /**
- * The changes support staff may make, their daily work (README, "Back office API"): resending mail, and
- * marking a contact message answered (or new again), answering a customer's key report, writing an internal
+ * The changes support staff may make, their daily work (README, "Back office API"): resending mail and
+ * e-mailing a customer their access link, marking a contact message answered (or new again), answering a customer's key report, writing an internal
  * note on an order.
  */
 const isSupportChange = (op: Operation) =>
-  /\/(resend-email|resend|notes)$/.test(op.path) ||
+  /\/(resend-email|resend|notes|access-link)$/.test(op.path) ||
   ['put /api/admin/messages/{id}', 'put /api/admin/key-reports/{id}'].includes(key(op));
 
 /** Fills each path parameter by its documented type. */

@@ -112,6 +112,12 @@ async function scenarios(server: RunningServer, token: string): Promise<Scenario
     { name: 'orders, by total', path: list('orders', {}, ['totalCents', 'DESC']) },
     { name: 'licence keys, newest first', path: list('license-keys', {}) },
     { name: 'downloads, newest first', path: list('downloads', {}) },
+    { name: 'customers, latest', path: list('customers', {}, ['lastOrderAt', 'DESC']) },
+    {
+      name: 'customers, e-mail prefix',
+      path: list('customers', { q: 'customer432' }, ['lastOrderAt', 'DESC']),
+    },
+    { name: 'audit trail, one resource', path: list('audit', { action: 'orders.' }) },
     { name: 'dashboard', path: '/api/admin/dashboard' },
     { name: 'sales, 30 days by day', path: sales(30, 'day') },
     { name: 'sales, a year by month', path: sales(365, 'month') },

@@ -121,7 +121,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The audit trail of back-office changes, newest first (admin only) */
+    /**
+     * The audit trail of back-office changes, newest first (admin only)
+     * @description Filters: `actorUsername` (exact), `action` (exact, or every action of a resource when it ends in a dot: `orders.`), `from` and `to` (days `YYYY-MM-DD`, UTC, both included), `resource` and `resourceId`.
+     */
     get: operations['AuditController_list'];
     put?: never;
     post?: never;
@@ -169,6 +172,66 @@ export interface paths {
      * @description Answers the coupon as it was deleted, or as it is now (`active: false`) when it was deactivated.
      */
     delete: operations['AdminCouponsController_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/customers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Customers, one per e-mail address that ordered, latest customer first
+     * @description Filter `q`: the address or its start (at least 3 characters). Without it, the customers of the latest 1000 orders.
+     */
+    get: operations['AdminCustomersController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/customers/{email}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Everything of one customer: orders, keys, downloads, activations, e-mails, messages, reports
+     * @description Keys in full for admins (audited as license-keys.reveal), masked for support.
+     */
+    get: operations['AdminCustomersController_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/customers/{email}/access-link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * E-mail the customer the storefront's 30-minute sign-in link to their orders (audited)
+     * @description The same e-mail as the storefront's "Access your licences" form; one a minute per address.
+     */
+    post: operations['AdminCustomersController_sendAccessLink'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -733,6 +796,46 @@ export interface paths {
     get: operations['AdminOrdersController_list'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders/cancel-stale': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel checkouts left unpaid for longer than olderThanHours (admin only)
+     * @description Orders still processing whose payment is pending or failed, oldest first, at most 100 a request (`more`: call again). Each payment is cancelled at the provider, the coupon reservation given back, and the change audited (`orders.cancel-stale`). `dryRun` only lists them. A retry cancels nothing twice.
+     */
+    post: operations['OrderBulkActionsController_cancelStale'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders/resend-delivery': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Queue the delivery e-mail again for up to 100 delivered orders (admin only)
+     * @description Answers per id: `queued` (with the outbox message) or `skipped` with the reason: not found, not paid or not delivered, or a delivery e-mail already queued for it in the last 10 minutes (so a retried request e-mails nobody twice). Each resend is audited (`orders.resend-email`).
+     */
+    post: operations['OrderBulkActionsController_resendDelivery'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1465,6 +1568,12 @@ export interface components {
       /** @example If this address has orders with us, a sign-in link is on its way. It works for 30 minutes. */
       message: string;
     };
+    AccessLinkSentDto: {
+      /** @example true */
+      queued: boolean;
+      /** @description The outbox message */
+      emailId: number;
+    };
     ActivationStateDto: {
       /** @description The key is known and active */
       valid: boolean;
@@ -1526,6 +1635,137 @@ export interface components {
        * @description The refund it records; null for another reversal (a dispute lost)
        */
       refundId: string | null;
+    };
+    AdminCustomerActivationDto: {
+      id: number;
+      /** Format: uuid */
+      licenseKeyId: string;
+      instanceId: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    AdminCustomerDownloadDto: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      orderId: string;
+      productId: string;
+      fileName: string;
+      platform: string;
+      downloadCount: number;
+      maxDownloads: number;
+      isActive: boolean;
+      /** Format: date-time */
+      expiresAt: string | null;
+      /** Format: date-time */
+      lastDownloadedAt: string | null;
+    };
+    AdminCustomerDto: {
+      /** @description The e-mail address, canonical (the record id of the back office) */
+      id: string;
+      /** @example ann@example.com */
+      email: string;
+      /** @description The name on their latest order */
+      name: string;
+      /** @description Every order, paid or not */
+      orders: number;
+      /** @description Orders whose payment was received (refunded ones too) */
+      paidOrders: number;
+      /** @description The totals of the paid orders, before refunds */
+      spentCents: number;
+      /** Format: date-time */
+      firstOrderAt: string;
+      /** Format: date-time */
+      lastOrderAt: string;
+      orderList: components['schemas']['AdminCustomerOrderDto'][];
+      licenseKeys: components['schemas']['AdminCustomerKeyDto'][];
+      downloads: components['schemas']['AdminCustomerDownloadDto'][];
+      activations: components['schemas']['AdminCustomerActivationDto'][];
+      emails: components['schemas']['AdminCustomerEmailDto'][];
+      messages: components['schemas']['AdminCustomerMessageDto'][];
+      keyReports: components['schemas']['AdminCustomerKeyReportDto'][];
+      refunds: components['schemas']['AdminCustomerRefundDto'][];
+    };
+    AdminCustomerEmailDto: {
+      id: number;
+      /** @example order-delivery */
+      kind: string;
+      subject: string;
+      status: string;
+      orderId: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      sentAt: string | null;
+    };
+    AdminCustomerKeyDto: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      orderId: string;
+      productId: string;
+      /** @description In full for admins (audited as license-keys.reveal), masked for support */
+      licenseKey: string;
+      status: string;
+      activationCount: number;
+      activationLimit: number;
+    };
+    AdminCustomerKeyReportDto: {
+      id: number;
+      /** Format: uuid */
+      orderId: string;
+      /** Format: uuid */
+      licenseKeyId: string;
+      status: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    AdminCustomerMessageDto: {
+      id: number;
+      subject: string;
+      status: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    AdminCustomerOrderDto: {
+      /** Format: uuid */
+      id: string;
+      /** Format: date-time */
+      createdAt: string;
+      status: string;
+      paymentStatus: string;
+      totalCents: number;
+      /** Format: date-time */
+      paidAt: string | null;
+      awaitingKeys: boolean;
+    };
+    AdminCustomerRefundDto: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      orderId: string;
+      amountCents: number;
+      status: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    AdminCustomerRowDto: {
+      /** @description The e-mail address, canonical (the record id of the back office) */
+      id: string;
+      /** @example ann@example.com */
+      email: string;
+      /** @description The name on their latest order */
+      name: string;
+      /** @description Every order, paid or not */
+      orders: number;
+      /** @description Orders whose payment was received (refunded ones too) */
+      paidOrders: number;
+      /** @description The totals of the paid orders, before refunds */
+      spentCents: number;
+      /** Format: date-time */
+      firstOrderAt: string;
+      /** Format: date-time */
+      lastOrderAt: string;
     };
     AdminDisputeDto: {
       /** Format: uuid */
@@ -2113,6 +2353,23 @@ export interface components {
        * @example FR40303265045
        */
       vatNumber?: string;
+    };
+    CancelStaleOrdersDto: {
+      /** @example 48 */
+      olderThanHours: number;
+      /** @description true: only answer which orders would be cancelled */
+      dryRun?: boolean;
+    };
+    CancelStaleOrdersResponseDto: {
+      dryRun: boolean;
+      /** @description Orders cancelled (with dryRun: that would be) */
+      cancelled: number;
+      /** @description Their ids, oldest first */
+      ids: string[];
+      /** @description Left as they were, and why */
+      skipped: components['schemas']['SkippedOrderDto'][];
+      /** @description More stale orders remain past the 100 of one request */
+      more: boolean;
     };
     CartItemDto: {
       /**
@@ -3043,6 +3300,19 @@ export interface components {
       /** @description The client secret answered when that order was created */
       clientSecret: string;
     };
+    ResendDeliveryDto: {
+      ids: string[];
+    };
+    ResendDeliveryResultDto: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      result: 'queued' | 'skipped';
+      /** @description The outbox message, when queued */
+      emailId?: number;
+      /** @description Why it was skipped */
+      reason?: string;
+    };
     ResendEmailResponseDto: {
       /** @example true */
       queued: boolean;
@@ -3134,6 +3404,12 @@ export interface components {
      * @enum {string}
      */
     ScreenshotType: 'image/png' | 'image/jpeg' | 'image/webp';
+    SkippedOrderDto: {
+      /** Format: uuid */
+      id: string;
+      /** @example The payment provider could not be reached */
+      reason: string;
+    };
     /** @enum {string} */
     StaffRole: 'admin' | 'support';
     StaffUserDto: {
@@ -3900,6 +4176,140 @@ export interface operations {
       };
       /** @description Coupon not found */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AdminCustomersController_list: {
+    parameters: {
+      query?: {
+        /** @description JSON ["field","ASC|DESC"] */
+        sort?: string;
+        /** @description JSON [start,end], inclusive, at most 500 rows */
+        range?: string;
+        /** @description JSON object of filters */
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description `customers <first>-<last>/<total>`, or `customers *\/<total>` for an empty page */
+          'Content-Range'?: string;
+          /** @description `true` when more matches exist than counted: the total is a lower bound */
+          'X-Total-Capped'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminCustomerRowDto'][];
+        };
+      };
+      /** @description Malformed sort, range or filter */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AdminCustomersController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The address, URL-encoded; compared exactly, canonical */
+        email: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminCustomerDto'];
+        };
+      };
+      /** @description Not an e-mail address */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No orders for this address */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AdminCustomersController_sendAccessLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The address, URL-encoded; compared exactly, canonical */
+        email: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccessLinkSentDto'];
+        };
+      };
+      /** @description Not an e-mail address */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No orders for this address */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A link was sent to this address less than a minute ago */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -5684,6 +6094,92 @@ export interface operations {
         content?: never;
       };
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  OrderBulkActionsController_cancelStale: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CancelStaleOrdersDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CancelStaleOrdersResponseDto'];
+        };
+      };
+      /** @description olderThanHours missing, not whole, below 1 or above a year */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  OrderBulkActionsController_resendDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ResendDeliveryDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ResendDeliveryResultDto'][];
+        };
+      };
+      /** @description ids missing, empty, over 100, repeated or not order ids */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -133,6 +133,14 @@ export const schemaRules = {
       },
     },
   },
+  CancelStaleOrdersDto: {
+    properties: {
+      olderThanHours: {
+        maximum: 8784,
+        minimum: 1,
+      },
+    },
+  },
   CartItemDto: {
     properties: {
       id: {
@@ -588,6 +596,21 @@ export const schemaRules = {
     properties: {
       clientSecret: {
         maxLength: 500,
+      },
+    },
+  },
+  ResendDeliveryDto: {
+    properties: {
+      ids: {
+        maxItems: 100,
+        minItems: 1,
+      },
+    },
+  },
+  ResendDeliveryResultDto: {
+    properties: {
+      result: {
+        enum: ['queued', 'skipped'],
       },
     },
   },

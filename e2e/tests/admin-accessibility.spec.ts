@@ -28,6 +28,8 @@ const LISTS = [
   { path: '/admin/emails', label: 'Emails' },
   { path: '/admin/messages', label: 'Messages' },
   { path: '/admin/staff', label: 'Staff' },
+  { path: '/admin/customers', label: 'Customers' },
+  { path: '/admin/audit', label: 'Audit trail' },
 ];
 
 /** A paid order (with its keys, links and e-mail) and a contact message, so that no list is empty. */

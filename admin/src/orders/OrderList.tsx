@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { DataTable, List, NullableBooleanInput, useRecordContext } from 'react-admin';
+import { DataTable, List, NullableBooleanInput, useCanAccess, useRecordContext } from 'react-admin';
 import { AppPagination } from '../common/AppPagination';
 import { AppSearchInput } from '../common/AppSearchInput';
 import { statusFilter } from '../common/StatusFilter';
@@ -15,6 +15,7 @@ import { useIsPhone } from '../common/phone';
 import { RecordCards, type CardField } from '../common/RecordCards';
 import { StatusChip } from '../common/StatusChip';
 import { useFetchErrorToast } from '../common/useFetchErrorToast';
+import { CancelStaleButton, ResendDeliveryButton, SelectOrderCheckbox } from './BulkActions';
 import { OrderDialog } from './OrderDialog';
 import { ORDER_STATUSES, PAYMENT_STATUSES, type Order } from './types';
 
@@ -83,6 +84,8 @@ export const OrderList = () => {
   const [openId, setOpenId] = useState<string | null>(null);
   const queryOptions = useFetchErrorToast('Failed to fetch orders');
   const isPhone = useIsPhone();
+  // The bulk actions are admins' (the API refuses support).
+  const { canAccess: canBulk } = useCanAccess({ resource: 'orders', action: 'edit' });
 
   return (
     <>
@@ -92,7 +95,12 @@ export const OrderList = () => {
         perPage={25}
         exporter={false}
         filters={filters}
-        actions={<ListToolbar />}
+        actions={
+          <ListToolbar>
+            {canBulk ? <ResendDeliveryButton /> : null}
+            {canBulk ? <CancelStaleButton /> : null}
+          </ListToolbar>
+        }
         pagination={<AppPagination />}
         error={<ListLoadError />}
         queryOptions={queryOptions}
@@ -106,6 +114,11 @@ export const OrderList = () => {
           />
         ) : (
           <DataTable rowClick={false} bulkActionButtons={false}>
+            {canBulk ? (
+              <Column label="Select" disableSort>
+                <SelectOrderCheckbox />
+              </Column>
+            ) : null}
             <Column source="id" label="Order ID" disableSort render={(order) => shortId(order.id)} />
             <Column source="customerEmail" label="Customer" render={customer} />
             <Column source="totalCents" label="Amount" render={(order) => formatMoney(order.totalCents)} />

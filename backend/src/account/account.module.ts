@@ -24,5 +24,6 @@ import { InvoicesModule } from '../tax/invoices/invoices.module.js';
   ],
   controllers: [AccountController],
   providers: [AccountService, WithdrawalService],
+  exports: [AccountService],
 })
 export class AccountModule {}

@@ -1,7 +1,7 @@
 import { Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { In, Not, type DataSource } from 'typeorm';
+import { In, Not, type DataSource, type EntityManager } from 'typeorm';
 import { JWT_ALGORITHM, JWT_ISSUER } from '../auth/jwt.constants.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { downloadUrl, LINK_ORDER } from '../downloads/download-links.js';
@@ -10,6 +10,7 @@ import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
 import { maskLicenseKey } from '../license-keys/mask.js';
 import { OutboxService } from '../emails/outbox.service.js';
+import type { OutboxEmail } from '../emails/entities/outbox-email.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { UNPAID } from '../orders/order-process.js';
 import { renderAccessLinkEmail } from './access-link-email.js';
@@ -29,6 +30,9 @@ import { InvoicesService } from '../tax/invoices/invoices.service.js';
 export const ACCESS_LINK_ANSWER =
   'If this address has orders with us, a sign-in link is on its way. It works for 30 minutes.';
 
+/** The outbox kind of the sign-in link's e-mail. */
+export const ACCESS_LINK_KIND = 'access-link';
+
 /** How many orders the account page lists, newest first. */
 export const ACCOUNT_ORDERS_LIMIT = 50;
 
@@ -47,25 +51,29 @@ export class AccountService {
 
   async sendAccessLink(email: string): Promise<AccessLinkResponseDto> {
     const hasOrders = await this.db.getRepository(Order).existsBy({ customerEmail: email });
-    if (hasOrders) {
-      const payload: CustomerTokenPayload = { sub: email };
-      const token = await this.jwt.signAsync(payload, {
-        secret: this.config.jwtSecret,
-        algorithm: JWT_ALGORITHM,
-        issuer: JWT_ISSUER,
-        audience: CUSTOMER_AUDIENCE,
-        expiresIn: CUSTOMER_TOKEN_TTL_SECONDS,
-      });
-      const link = `${this.config.publicUrl}/account?token=${encodeURIComponent(token)}`;
-      await runInTransaction(this.db, (m) =>
-        this.outbox.enqueue(m, {
-          kind: 'access-link',
-          to: email,
-          ...renderAccessLinkEmail(link, this.config.mail.supportEmail),
-        }),
-      );
-    }
+    if (hasOrders) await runInTransaction(this.db, (m) => this.queueAccessLink(m, email));
     return { message: ACCESS_LINK_ANSWER };
+  }
+
+  /**
+   * Writes the e-mail with a 30-minute sign-in link to the orders of `email` (canonical) into the outbox,
+   * in `m`'s transaction: the storefront's form and the back office's customer view send the same one.
+   */
+  async queueAccessLink(m: EntityManager, email: string): Promise<OutboxEmail> {
+    const payload: CustomerTokenPayload = { sub: email };
+    const token = await this.jwt.signAsync(payload, {
+      secret: this.config.jwtSecret,
+      algorithm: JWT_ALGORITHM,
+      issuer: JWT_ISSUER,
+      audience: CUSTOMER_AUDIENCE,
+      expiresIn: CUSTOMER_TOKEN_TTL_SECONDS,
+    });
+    const link = `${this.config.publicUrl}/account?token=${encodeURIComponent(token)}`;
+    return this.outbox.enqueue(m, {
+      kind: ACCESS_LINK_KIND,
+      to: email,
+      ...renderAccessLinkEmail(link, this.config.mail.supportEmail),
+    });
   }
 
   /** The e-mail address a customer token was issued to; 401 when it is missing, tampered or expired. */

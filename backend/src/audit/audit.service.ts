@@ -4,6 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { fetchPage, sortList } from '../database/list-page.js';
 import { parseListQuery, type ListQueryDto, type ListPage } from '../common/list-query.js';
 import { AuditEntry } from './entities/audit-entry.entity.js';
+import { applyAuditFilter } from './audit-filters.js';
 
 /** Who made the change: a staff member, or (a failed sign-in) only the username that was tried. */
 export interface AuditActor {
@@ -19,13 +20,20 @@ export interface AuditRecord {
   after?: Record<string, unknown> | null;
 }
 
-/** Writes the audit trail inside the transaction of the change it records. */
 const AUDIT_LIST = {
   sortable: ['createdAt'] as const,
   defaultSort: ['createdAt', 'DESC'] as ['createdAt', 'DESC'],
-  filters: { resource: 'string', resourceId: 'string', actorUsername: 'string' } as const,
+  filters: {
+    resource: 'string',
+    resourceId: 'string',
+    actorUsername: 'string',
+    action: 'string',
+    from: 'string',
+    to: 'string',
+  } as const,
 };
 
+/** Writes the audit trail inside the transaction of the change it records, and lists it for admins. */
 @Injectable()
 export class AuditService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -33,8 +41,7 @@ export class AuditService {
   async list(dto: ListQueryDto): Promise<ListPage<AuditEntry>> {
     const { sort, skip, take, filter } = parseListQuery(dto, AUDIT_LIST);
     const query = this.db.getRepository(AuditEntry).createQueryBuilder('a');
-    for (const [field, value] of Object.entries(filter))
-      query.andWhere(`a.${field} = :${field}`, { [field]: value });
+    applyAuditFilter(query, this.db.options.type, filter);
     return fetchPage(sortList(query, sort.field, sort.order), skip, take);
   }
 

@@ -45,6 +45,7 @@ import { TaxDocument, TaxDocumentSeries } from '../tax/entities/tax-document.ent
 import { ExchangeRate } from '../tax/entities/exchange-rate.entity.js';
 import { BusinessTools1765900000003 } from '../database/migrations/1765900000003-business-tools.js';
 import { SalesBackfill1765900000020 } from '../database/migrations/1765900000020-sales-backfill.js';
+import { CustomerView1765900000040 } from '../database/migrations/1765900000040-customer-view.js';
 import { Supplier } from '../suppliers/entities/supplier.entity.js';
 import { KeyBatch } from '../suppliers/entities/key-batch.entity.js';
 import { SalesDay } from '../reports/entities/sales-day.entity.js';
@@ -115,6 +116,7 @@ export const MIGRATIONS = [
   ExchangeRates1765900000002,
   BusinessTools1765900000003,
   SalesBackfill1765900000020,
+  CustomerView1765900000040,
 ];
 
 export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };

@@ -13,7 +13,12 @@ export class AuditController {
   constructor(private readonly audit: AuditService) {}
 
   @Get()
-  @ApiOperation({ summary: 'The audit trail of back-office changes, newest first (admin only)' })
+  @ApiOperation({
+    summary: 'The audit trail of back-office changes, newest first (admin only)',
+    description:
+      'Filters: `actorUsername` (exact), `action` (exact, or every action of a resource when it ends in a ' +
+      'dot: `orders.`), `from` and `to` (days `YYYY-MM-DD`, UTC, both included), `resource` and `resourceId`.',
+  })
   @SimpleRestList('audit', AuditEntryDto)
   @ApiForbiddenResponse({ description: 'Support staff' })
   list(@Query() query: ListQueryDto): Promise<ListPage<AuditEntry>> {

@@ -6,12 +6,14 @@ import { PaymentsModule } from '../../payments/payments.module.js';
 import { InvoicesModule } from '../../tax/invoices/invoices.module.js';
 import { AdminOrdersController } from './admin-orders.controller.js';
 import { AdminOrdersService } from './admin-orders.service.js';
+import { OrderBulkActionsController } from './order-bulk-actions.controller.js';
+import { OrderBulkActionsService } from './order-bulk-actions.service.js';
 import { OrderTimelineController } from './order-timeline.controller.js';
 import { OrderTimelineService } from './order-timeline.service.js';
 
 @Module({
   imports: [AuditModule, FulfilmentModule, LicenseKeysModule, PaymentsModule, InvoicesModule],
-  controllers: [AdminOrdersController, OrderTimelineController],
-  providers: [AdminOrdersService, OrderTimelineService],
+  controllers: [OrderBulkActionsController, AdminOrdersController, OrderTimelineController],
+  providers: [AdminOrdersService, OrderTimelineService, OrderBulkActionsService],
 })
 export class AdminOrdersModule {}

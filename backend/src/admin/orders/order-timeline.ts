@@ -63,6 +63,7 @@ const EMAIL_NAMES: Record<string, string> = {
 const STAFF_TITLES: Record<string, string> = {
   'orders.update': 'Order changed',
   'orders.resend-email': 'Delivery e-mail resent',
+  'orders.cancel-stale': 'Cancelled: left unpaid',
   'orders.refund': 'Refund asked for',
   'license-keys.reveal': 'Licence keys shown',
   'license-keys.update': 'Licence key changed',

@@ -4,6 +4,8 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 @Entity('audit_log')
 @Index('IDX_audit_log_createdAt', ['createdAt'])
 @Index('IDX_audit_log_resource', ['resource', 'resourceId'])
+@Index('IDX_audit_log_actorUsername', ['actorUsername', 'createdAt', 'id'])
+@Index('IDX_audit_log_action', ['action', 'createdAt', 'id'])
 export class AuditEntry {
   @PrimaryGeneratedColumn()
   id: number;

@@ -10,6 +10,7 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 @Entity('contact_messages')
 @Index('IDX_contact_messages_createdAt', ['createdAt'])
 @Index('IDX_contact_messages_status', ['status'])
+@Index('IDX_contact_messages_email', ['email', 'createdAt', 'id'])
 export class Message {
   @PrimaryGeneratedColumn()
   id: number;

@@ -1,0 +1,61 @@
+import { DataTable, ShowButton } from 'react-admin';
+import { AppList } from '../common/AppList';
+import { AppSearchInput } from '../common/AppSearchInput';
+import { formatDateTime, formatMoney } from '../common/format';
+import { RecordCards, type CardField } from '../common/RecordCards';
+import { useFetchErrorToast } from '../common/useFetchErrorToast';
+import type { CustomerRow } from './api';
+
+const Column = DataTable.Col<CustomerRow>;
+
+const filters = [
+  <AppSearchInput
+    key="q"
+    source="q"
+    alwaysOn
+    placeholder="E-mail address or its start (3 characters or more)"
+  />,
+];
+
+const CARD_FIELDS: CardField<CustomerRow>[] = [
+  { label: 'Name', render: (c) => c.name },
+  { label: 'Orders', render: (c) => `${c.orders} (${c.paidOrders} paid)` },
+  { label: 'Spent', render: (c) => formatMoney(c.spentCents) },
+  { label: 'Last order', render: (c) => formatDateTime(c.lastOrderAt) },
+];
+
+/**
+ * Customers, newest first: without a search those of the latest orders, with one those whose address
+ * starts with it. The API sorts them one way only, so no column is sortable.
+ */
+export const CustomerList = () => (
+  <AppList
+    title="Customers"
+    sort={{ field: 'lastOrderAt', order: 'DESC' }}
+    filters={filters}
+    queryOptions={useFetchErrorToast('Failed to fetch customers')}
+    cards={
+      <RecordCards<CustomerRow>
+        label="Customers"
+        title={(c) => c.email}
+        fields={CARD_FIELDS}
+        actions={<ShowButton label="Open" />}
+      />
+    }
+    table={
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <Column source="email" label="E-mail" disableSort />
+        <Column source="name" label="Name" disableSort />
+        <Column source="orders" label="Orders" disableSort />
+        <Column source="paidOrders" label="Paid" disableSort />
+        <Column source="spentCents" label="Spent" disableSort render={(c) => formatMoney(c.spentCents)} />
+        <Column
+          source="lastOrderAt"
+          label="Last order"
+          disableSort
+          render={(c) => formatDateTime(c.lastOrderAt)}
+        />
+      </DataTable>
+    }
+  />
+);

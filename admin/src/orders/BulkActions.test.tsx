@@ -1,0 +1,70 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetStoreConfig } from '../common/storeConfig';
+import { jsonBody, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { PAID_ORDER } from '../test/fixtures';
+
+const list = () => Response.json([PAID_ORDER], { headers: { 'Content-Range': 'orders 0-0/1' } });
+
+afterEach(() => resetStoreConfig());
+
+describe("the orders list's bulk actions", () => {
+  it('resends the selected orders’ delivery e-mails after a confirmation, and says what was skipped', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/orders': list,
+      'POST /api/admin/orders/resend-delivery': () =>
+        Response.json([{ id: PAID_ORDER.id, result: 'skipped', reason: 'Order not found' }]),
+    });
+    signIn('admin');
+    renderAdmin('/admin/orders');
+    const row = (await screen.findByText(PAID_ORDER.customerEmail, {}, SLOW)).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('checkbox', { name: `Select order ${PAID_ORDER.id.slice(0, 8)}` }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Resend delivery (1)' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Resend delivery e-mails?' }, SLOW);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resend' }));
+    expect((await screen.findByRole('status', {}, SLOW)).textContent).toContain('1 skipped: Order not found');
+    const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/admin/orders/resend-delivery');
+    expect(jsonBody(call![1])).toEqual({ ids: [PAID_ORDER.id] });
+  });
+
+  it('counts the stale unpaid orders first, then cancels them', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/orders': list,
+      'POST /api/admin/orders/cancel-stale': (init) => {
+        const { dryRun } = jsonBody(init) as { dryRun: boolean };
+        return Response.json({ dryRun, cancelled: 2, ids: ['a', 'b'], skipped: [], more: false });
+      },
+    });
+    signIn('admin');
+    renderAdmin('/admin/orders');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel stale unpaid…' }, SLOW));
+    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    fireEvent.change(within(dialog).getByLabelText('Unpaid for more than (hours)'), {
+      target: { value: '0' },
+    });
+    expect(within(dialog).getByText('A whole number of hours, at least 1')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Unpaid for more than (hours)'), {
+      target: { value: '72' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Count them' }));
+    expect(await within(dialog).findByText('2 orders will be cancelled.', {}, SLOW)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel 2 orders' }));
+    expect(await screen.findByText('2 unpaid orders cancelled', {}, SLOW)).toBeTruthy();
+    const bodies = fetchMock.mock.calls
+      .filter(([url]) => String(url) === '/api/admin/orders/cancel-stale')
+      .map(([, init]) => jsonBody(init));
+    expect(bodies).toEqual([
+      { olderThanHours: 72, dryRun: true },
+      { olderThanHours: 72, dryRun: false },
+    ]);
+  });
+
+  it('are not offered to support staff', async () => {
+    stubApi({ 'GET /api/admin/orders': list });
+    signIn('support');
+    renderAdmin('/admin/orders');
+    const row = (await screen.findByText(PAID_ORDER.customerEmail, {}, SLOW)).closest('tr') as HTMLElement;
+    expect(within(row).queryByRole('checkbox')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel stale unpaid…' })).toBeNull());
+  });
+});

@@ -1,0 +1,361 @@
+import {
+  BadRequestException,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { In, MoreThan, type DataSource, type SelectQueryBuilder } from 'typeorm';
+import { AccountService, ACCESS_LINK_KIND } from '../../account/account.service.js';
+import { AuditService } from '../../audit/audit.service.js';
+import { canonicalEmail, EMAIL_MAX_LENGTH } from '../../common/email.js';
+import { parseListQuery, type ListPage, type ListQueryDto } from '../../common/list-query.js';
+import type { StaffUserDto } from '../../common/staff-user.dto.js';
+import { startsWithLowercase } from '../../database/list-page.js';
+import { runInTransaction } from '../../database/transactions.js';
+import { DownloadLink } from '../../downloads/entities/download-link.entity.js';
+import { OutboxEmail } from '../../emails/entities/outbox-email.entity.js';
+import { KeyReport } from '../../key-reports/entities/key-report.entity.js';
+import { LicenseActivation } from '../../license-keys/entities/license-activation.entity.js';
+import { LicenseKey } from '../../license-keys/entities/license-key.entity.js';
+import { LicenseKeyCipher } from '../../license-keys/license-key-cipher.js';
+import { maskLicenseKey } from '../../license-keys/mask.js';
+import { Message } from '../../messages/entities/message.entity.js';
+import { Order } from '../../orders/entities/order.entity.js';
+import { UNPAID } from '../../orders/order-process.js';
+import { Refund } from '../../payments/entities/refund.entity.js';
+import type { AccessLinkSentDto, AdminCustomerDto, AdminCustomerRowDto } from './dto/admin-customer.dto.js';
+
+/** The shortest search: a prefix of one or two characters would match a large share of all customers. */
+export const MIN_SEARCH_LENGTH = 3;
+/** Without a search, the customers of this many latest orders are listed (newest first). */
+export const RECENT_ORDERS_WINDOW = 1_000;
+/** How many of a customer's orders (newest first) the detail shows, with their keys, links and refunds. */
+export const CUSTOMER_ORDERS_LIMIT = 100;
+/** How many e-mails, messages, key reports and activations the detail shows, newest first. */
+export const CUSTOMER_HISTORY_LIMIT = 100;
+/** A second access link to the same address within this time is refused (429). */
+export const ACCESS_LINK_INTERVAL_MS = 60_000;
+
+const CUSTOMER_LIST = {
+  sortable: ['lastOrderAt'] as const,
+  defaultSort: ['lastOrderAt', 'DESC'] as ['lastOrderAt', 'DESC'],
+  filters: { q: 'string' } as const,
+};
+
+/** A raw datetime: a Date on MySQL/MariaDB (UTC session), `YYYY-MM-DD hh:mm:ss.sss` (UTC) on SQLite. */
+function rawDate(value: Date | string): Date {
+  return value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`);
+}
+
+/**
+ * The back office's customers: one per e-mail address that ordered, found by the address or its start,
+ * and everything that belongs to one address, matched exactly in its canonical form (never a LIKE: a
+ * look-alike address is another customer).
+ */
+@Injectable()
+export class AdminCustomersService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly cipher: LicenseKeyCipher,
+    private readonly audit: AuditService,
+    private readonly account: AccountService,
+  ) {}
+
+  /**
+   * With `q`, the customers whose address starts with it (IDX_orders_customerEmail, read index-only);
+   * without, the customers of the latest RECENT_ORDERS_WINDOW orders (IDX_orders_createdAt). Newest
+   * customer first either way.
+   */
+  async list(dto: ListQueryDto): Promise<ListPage<AdminCustomerRowDto>> {
+    const { skip, take, filter } = parseListQuery(dto, CUSTOMER_LIST);
+    const term = filter.q?.trim();
+    if (term !== undefined && term.length > 0 && term.length < MIN_SEARCH_LENGTH)
+      throw new BadRequestException(
+        `Type at least ${MIN_SEARCH_LENGTH} characters of the e-mail address to search`,
+      );
+    const source = term ? this.matching(canonicalEmail(term)) : this.recent();
+    const grouped = () =>
+      this.db
+        .createQueryBuilder()
+        .from(`(${source.getQuery()})`, 'r')
+        .setParameters(source.getParameters())
+        .groupBy('r.email');
+    const [page, counted] = await Promise.all([
+      grouped()
+        .select('r.email', 'email')
+        .orderBy('MAX(r.createdAt)', 'DESC')
+        .addOrderBy('r.email', 'DESC')
+        .offset(skip)
+        .limit(take)
+        .getRawMany<{ email: string }>(),
+      this.db
+        .createQueryBuilder()
+        .select('COUNT(*)', 'n')
+        .from(`(${grouped().select('r.email', 'email').getQuery()})`, 'c')
+        .setParameters(source.getParameters())
+        .getRawOne<{ n: number | string }>(),
+    ]);
+    const total = Number(counted?.n ?? 0);
+    const summaries = await this.summaries(page.map((row) => row.email));
+    return {
+      rows: page.flatMap((row) => summaries.get(row.email) ?? []),
+      skip,
+      total,
+      // The latest orders' customers only: more exist.
+      capped: !term && total > 0 && (await this.windowIsFull()),
+    };
+  }
+
+  /**
+   * Everything of the customer at `email` (canonicalised): a customer is an address with orders (404
+   * otherwise). Keys in full for admins, audited as license-keys.reveal; masked for support.
+   */
+  async get(rawEmail: string, actor: StaffUserDto): Promise<AdminCustomerDto> {
+    const email = this.parseEmail(rawEmail);
+    const [summary] = (await this.summaries([email])).values();
+    const exact = <T>(rows: T[], address: (row: T) => string) => rows.filter((r) => address(r) === email);
+    const [orders, emails, messages, reports] = await Promise.all([
+      this.db.getRepository(Order).find({
+        where: { customerEmail: email },
+        order: { createdAt: 'DESC', id: 'DESC' },
+        take: CUSTOMER_ORDERS_LIMIT,
+      }),
+      // Recipients and contact addresses are stored canonical but compared by the column's collation
+      // (case- and accent-insensitive on MySQL/MariaDB): kept only when byte for byte the same.
+      this.db
+        .getRepository(OutboxEmail)
+        .find({ where: { to: email }, order: { createdAt: 'DESC' }, take: CUSTOMER_HISTORY_LIMIT })
+        .then((rows) => exact(rows, (r) => r.to)),
+      this.db
+        .getRepository(Message)
+        .find({ where: { email }, order: { createdAt: 'DESC' }, take: CUSTOMER_HISTORY_LIMIT })
+        .then((rows) => exact(rows, (r) => r.email)),
+      this.db
+        .getRepository(KeyReport)
+        .find({ where: { customerEmail: email }, order: { createdAt: 'DESC' }, take: CUSTOMER_HISTORY_LIMIT })
+        .then((rows) => exact(rows, (r) => r.customerEmail)),
+    ]);
+    if (!summary) throw new NotFoundException(`No orders for ${email}`);
+    const orderIds = orders.map((o) => o.id);
+    const [keys, links, refunds] = orderIds.length
+      ? await Promise.all([
+          this.db
+            .getRepository(LicenseKey)
+            .find({ where: { orderId: In(orderIds) }, order: { assignedAt: 'DESC' } }),
+          this.db
+            .getRepository(DownloadLink)
+            .find({ where: { orderId: In(orderIds) }, order: { createdAt: 'DESC' } }),
+          this.db
+            .getRepository(Refund)
+            .find({ where: { orderId: In(orderIds) }, order: { createdAt: 'DESC' } }),
+        ])
+      : [[], [], []];
+    const activations = keys.length
+      ? await this.db.getRepository(LicenseActivation).find({
+          where: { licenseKeyId: In(keys.map((k) => k.id)) },
+          order: { createdAt: 'DESC' },
+          take: CUSTOMER_HISTORY_LIMIT,
+        })
+      : [];
+    const reveal = actor.role === 'admin';
+    if (reveal && keys.length)
+      await runInTransaction(this.db, (m) =>
+        this.audit.record(m, actor, {
+          action: 'license-keys.reveal',
+          resource: 'customers',
+          ...auditedCustomer(email),
+          after: { email, licenseKeyIds: keys.map((k) => k.id) },
+        }),
+      );
+    return {
+      ...summary,
+      orderList: orders.map((o) => ({
+        id: o.id,
+        createdAt: o.createdAt,
+        status: o.status,
+        paymentStatus: o.paymentStatus,
+        totalCents: o.totalCents,
+        paidAt: o.paidAt,
+        awaitingKeys: o.awaitingKeys,
+      })),
+      licenseKeys: keys.map((k) => ({
+        id: k.id,
+        orderId: k.orderId!,
+        productId: k.productId,
+        licenseKey: (reveal && this.cipher.readable(k)) || maskLicenseKey(k.keyLastGroup),
+        status: k.status,
+        activationCount: k.activationCount,
+        activationLimit: k.activationLimit,
+      })),
+      downloads: links.map((l) => ({
+        id: l.id,
+        orderId: l.orderId,
+        productId: l.productId,
+        fileName: l.fileName,
+        platform: l.platform,
+        downloadCount: l.downloadCount,
+        maxDownloads: l.maxDownloads,
+        isActive: l.isActive,
+        expiresAt: l.expiresAt,
+        lastDownloadedAt: l.lastDownloadedAt,
+      })),
+      activations: activations.map(({ id, licenseKeyId, instanceId, createdAt }) => ({
+        id,
+        licenseKeyId,
+        instanceId,
+        createdAt,
+      })),
+      emails: emails.map(({ id, kind, subject, status, orderId, createdAt, sentAt }) => ({
+        id,
+        kind,
+        subject,
+        status,
+        orderId,
+        createdAt,
+        sentAt,
+      })),
+      messages: messages.map(({ id, subject, status, createdAt }) => ({ id, subject, status, createdAt })),
+      keyReports: reports.map(({ id, orderId, licenseKeyId, status, createdAt }) => ({
+        id,
+        orderId,
+        licenseKeyId,
+        status,
+        createdAt,
+      })),
+      refunds: refunds.map(({ id, orderId, amountCents, status, createdAt }) => ({
+        id,
+        orderId,
+        amountCents,
+        status,
+        createdAt,
+      })),
+    };
+  }
+
+  /**
+   * E-mails the customer the storefront's 30-minute sign-in link to their orders (AccountService), through
+   * the outbox, audited. One a minute per address: a second click answers 429 rather than a second e-mail.
+   */
+  async sendAccessLink(rawEmail: string, actor: StaffUserDto): Promise<AccessLinkSentDto> {
+    const email = this.parseEmail(rawEmail);
+    if (!(await this.db.getRepository(Order).existsBy({ customerEmail: email })))
+      throw new NotFoundException(`No orders for ${email}: an access link lists a customer's orders`);
+    const recent = await this.db.getRepository(OutboxEmail).find({
+      where: {
+        to: email,
+        kind: ACCESS_LINK_KIND,
+        createdAt: MoreThan(new Date(Date.now() - ACCESS_LINK_INTERVAL_MS)),
+      },
+      take: 5,
+    });
+    if (recent.some((r) => r.to === email))
+      throw new HttpException(
+        'An access link was sent to this address less than a minute ago',
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    const emailId = await runInTransaction(this.db, async (m) => {
+      const message = await this.account.queueAccessLink(m, email);
+      await this.audit.record(m, actor, {
+        action: 'customers.access-link',
+        resource: 'customers',
+        ...auditedCustomer(email),
+        after: { email, emailId: message.id },
+      });
+      return message.id;
+    });
+    return { queued: true, emailId };
+  }
+
+  private parseEmail(raw: string): string {
+    const email = canonicalEmail(raw);
+    if (email.length > EMAIL_MAX_LENGTH || !/^[^\s@]+@[^\s@]+$/.test(email))
+      throw new BadRequestException('The customer must be named by an e-mail address');
+    return email;
+  }
+
+  /** The orders whose address starts with `prefix`, as (email, createdAt), from the e-mail index alone. */
+  private matching(prefix: string): SelectQueryBuilder<Order> {
+    return this.db
+      .getRepository(Order)
+      .createQueryBuilder('o')
+      .select('o.customerEmail', 'email')
+      .addSelect('o.createdAt', 'createdAt')
+      .where(...startsWithLowercase(this.db.options.type, 'o.customerEmail', prefix, 'q'));
+  }
+
+  /** The latest RECENT_ORDERS_WINDOW orders, as (email, createdAt). */
+  private recent(): SelectQueryBuilder<Order> {
+    return this.db
+      .getRepository(Order)
+      .createQueryBuilder('o')
+      .select('o.customerEmail', 'email')
+      .addSelect('o.createdAt', 'createdAt')
+      .orderBy('o.createdAt', 'DESC')
+      .addOrderBy('o.id', 'DESC')
+      .limit(RECENT_ORDERS_WINDOW);
+  }
+
+  private async windowIsFull(): Promise<boolean> {
+    const next = await this.db
+      .getRepository(Order)
+      .createQueryBuilder('o')
+      .select('o.id')
+      .orderBy('o.createdAt', 'DESC')
+      .addOrderBy('o.id', 'DESC')
+      .offset(RECENT_ORDERS_WINDOW)
+      .limit(1)
+      .getRawOne();
+    return next !== undefined;
+  }
+
+  /** Each address's order counts, money and dates (their orders by IDX_orders_customerEmail), and latest name. */
+  private async summaries(emails: string[]): Promise<Map<string, AdminCustomerRowDto>> {
+    if (!emails.length) return new Map();
+    const paid = 'o.paymentStatus NOT IN (:...unpaid)';
+    const [rows, names] = await Promise.all([
+      this.db
+        .getRepository(Order)
+        .createQueryBuilder('o')
+        .select('o.customerEmail', 'email')
+        .addSelect('COUNT(*)', 'orders')
+        .addSelect(`SUM(CASE WHEN ${paid} THEN 1 ELSE 0 END)`, 'paidOrders')
+        .addSelect(`SUM(CASE WHEN ${paid} THEN o.totalCents ELSE 0 END)`, 'spentCents')
+        .addSelect('MIN(o.createdAt)', 'firstOrderAt')
+        .addSelect('MAX(o.createdAt)', 'lastOrderAt')
+        .where('o.customerEmail IN (:...emails)', { emails, unpaid: UNPAID })
+        .groupBy('o.customerEmail')
+        .getRawMany<Record<string, string | number | Date>>(),
+      Promise.all(
+        emails.map((email) =>
+          this.db.getRepository(Order).findOne({
+            select: { customerName: true, customerEmail: true },
+            where: { customerEmail: email },
+            order: { createdAt: 'DESC', id: 'DESC' },
+          }),
+        ),
+      ),
+    ]);
+    const map = new Map<string, AdminCustomerRowDto>();
+    for (const row of rows) {
+      const email = String(row.email);
+      map.set(email, {
+        id: email,
+        email,
+        name: names.find((n) => n?.customerEmail === email)?.customerName ?? '',
+        orders: Number(row.orders),
+        paidOrders: Number(row.paidOrders),
+        spentCents: Number(row.spentCents),
+        firstOrderAt: rawDate(row.firstOrderAt as Date | string),
+        lastOrderAt: rawDate(row.lastOrderAt as Date | string),
+      });
+    }
+    return map;
+  }
+}
+
+/** The audit trail's resourceId holds 64 characters: a longer address is named in `after` only. */
+function auditedCustomer(email: string): { resourceId: string | null } {
+  return { resourceId: email.length <= 64 ? email : null };
+}
