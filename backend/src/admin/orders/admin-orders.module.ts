@@ -6,12 +6,14 @@ import { PaymentsModule } from '../../payments/payments.module.js';
 import { InvoicesModule } from '../../tax/invoices/invoices.module.js';
 import { AdminOrdersController } from './admin-orders.controller.js';
 import { AdminOrdersService } from './admin-orders.service.js';
+import { AdminRefundsController } from './admin-refunds.controller.js';
+import { AdminRefundsService } from './admin-refunds.service.js';
 import { OrderTimelineController } from './order-timeline.controller.js';
 import { OrderTimelineService } from './order-timeline.service.js';
 
 @Module({
   imports: [AuditModule, FulfilmentModule, LicenseKeysModule, PaymentsModule, InvoicesModule],
-  controllers: [AdminOrdersController, OrderTimelineController],
-  providers: [AdminOrdersService, OrderTimelineService],
+  controllers: [AdminOrdersController, OrderTimelineController, AdminRefundsController],
+  providers: [AdminOrdersService, OrderTimelineService, AdminRefundsService],
 })
 export class AdminOrdersModule {}
