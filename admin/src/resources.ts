@@ -12,6 +12,7 @@ import keyReports from './key-reports';
 import licenseKeys from './license-keys';
 import messages from './messages';
 import orders from './orders';
+import refunds from './refunds';
 import reviews from './reviews';
 import { createAuthProvider } from './providers/authProvider';
 import { createDataProvider, updatePayloadOf, type WritableFields } from './providers/dataProvider';
@@ -21,6 +22,7 @@ import { exchangeRates, taxReturns } from './tax/resources';
 
 export const RESOURCES: readonly ResourceDefinition[] = [
   orders,
+  refunds,
   reviews,
   licenseKeys,
   keyReports,
