@@ -265,6 +265,15 @@ describe(`CSV exports of orders, licence keys and refunds (#21 §5) on ${DRIVER}
           .sort(),
       ).toEqual(['10.00', '2.50']);
       expect(rows[1]![6]).toBe("'@customer asked");
+      // By the start of the order id, as orders are searched: all three of that order's refunds.
+      const orderId = rows[1]![1]!;
+      const byOrder = { filter: JSON.stringify({ orderId: orderId.slice(0, 8).toUpperCase() }) };
+      expect(await listIds('/api/admin/refunds', byOrder)).toHaveLength(3);
+      const exported = table(
+        await get('/api/admin/refunds/export.csv', byOrder).expect(200),
+        'refunds-all.csv',
+      );
+      expect(exported.slice(1).map((row) => row[0])).toEqual(await listIds('/api/admin/refunds', byOrder));
       const none = await get('/api/admin/refunds/export.csv', { to: '2000-01-01' }, support).expect(200);
       expect(table(none, 'refunds-to-2000-01-01.csv')).toHaveLength(1);
       await get('/api/admin/refunds/export.csv', { filter: '{"status":"maybe"}' }).expect(400);

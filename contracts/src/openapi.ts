@@ -904,7 +904,7 @@ export interface paths {
     };
     /**
      * Refunds list (ra-data-simple-rest dialect, Content-Range header)
-     * @description Filters: `status` (pending, succeeded, failed, canceled), `orderId`, `id` (list). Sort by createdAt, amountCents or status.
+     * @description Filters: `status` (pending, succeeded, failed, canceled), `orderId` (the start of the order id), `id` (list). Sort by createdAt, amountCents or status.
      */
     get: operations['AdminRefundsController_list'];
     put?: never;

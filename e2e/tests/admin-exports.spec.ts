@@ -32,6 +32,15 @@ test.describe('exports (#21 §5)', () => {
     expect(lines[1]!.startsWith(`${orderId},`)).toBe(true);
     expect(lines[1]).toContain(`,fulfilled,completed,${email},`);
     expect(lines[1]).toContain('1 x Office 2024 Home & Business');
+
+    // Refunds have a list of their own, with the same Export.
+    await page
+      .getByRole('navigation', { name: 'Admin navigation' })
+      .getByRole('link', { name: 'Refunds' })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/refunds/);
+    await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeVisible();
+    expect(await seriousViolations(page), 'the refunds list').toEqual([]);
   });
 
   test.describe('for support', () => {

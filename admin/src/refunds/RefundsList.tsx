@@ -1,6 +1,7 @@
 import type { AdminRefund } from '@store/contracts';
-import { DataTable, TextInput } from 'react-admin';
+import { DataTable } from 'react-admin';
 import { AppList } from '../common/AppList';
+import { AppSearchInput } from '../common/AppSearchInput';
 import { ExportButton } from '../common/ExportButton';
 import { formatDateTime, formatMoney, shortId, statusLabel } from '../common/format';
 import { ListToolbar } from '../common/ListToolbar';
@@ -14,8 +15,8 @@ const Column = DataTable.Col<AdminRefund>;
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed', 'canceled'] as const;
 
 const filters = [
+  <AppSearchInput key="orderId" source="orderId" alwaysOn placeholder="Search by order ID" />,
   statusFilter(REFUND_STATUSES.map((id) => ({ id, name: statusLabel(id) }))),
-  <TextInput key="orderId" source="orderId" label="Order ID" alwaysOn />,
 ];
 
 /** A refund made at the provider (e.g. in Stripe's dashboard) has no staff member. */

@@ -18,7 +18,7 @@ export class AdminRefundsController {
   @ApiOperation({
     summary: 'Refunds list (ra-data-simple-rest dialect, Content-Range header)',
     description:
-      'Filters: `status` (pending, succeeded, failed, canceled), `orderId`, `id` (list). Sort by createdAt, ' +
+      'Filters: `status` (pending, succeeded, failed, canceled), `orderId` (the start of the order id), `id` (list). Sort by createdAt, ' +
       'amountCents or status.',
   })
   @SimpleRestList('refunds', AdminRefundDto)

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { asText, csvStream, type CsvDownload } from '../../common/csv-file.js';
 import { parseListQuery, type ListPage, type ListQueryDto } from '../../common/list-query.js';
-import { fetchPage, sortList, whereIdIn } from '../../database/list-page.js';
+import { fetchPage, sortList, startsWithLowercase, whereIdIn } from '../../database/list-page.js';
 import { Refund, REFUND_STATUSES } from '../../payments/entities/refund.entity.js';
 import type { ExportQueryDto } from '../exports/export-query.dto.js';
 import { dayRange, exportFileName, exportRows, isoTime, money, whereCreatedIn } from '../exports/exports.js';
@@ -77,7 +77,10 @@ export class AdminRefundsService {
     const query = this.db.getRepository(Refund).createQueryBuilder('r');
     if (filter.id) whereIdIn(query, 'r.id', filter.id);
     if (filter.status) query.andWhere('r.status = :status', { status: filter.status });
-    if (filter.orderId) query.andWhere('r.orderId = :orderId', { orderId: filter.orderId.toLowerCase() });
+    // The start of an order id, as the orders list searches them (IDX_refunds_orderId serves it).
+    const orderId = filter.orderId?.trim();
+    if (orderId)
+      query.andWhere(...startsWithLowercase(this.db.options.type, 'r.orderId', orderId, 'orderId'));
     return { skip, take, query: sortList(query, sort.field, sort.order) };
   }
 }
