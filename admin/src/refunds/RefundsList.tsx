@@ -39,6 +39,8 @@ export const RefundsList = () => {
       title="Refunds"
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
+      // A store without refunds yet still shows the list's filters and Export, not react-admin's empty page.
+      empty={false}
       filters={filters}
       actions={
         <ListToolbar>
