@@ -15,6 +15,7 @@ import licenseKeys from './license-keys';
 import messages from './messages';
 import orders from './orders';
 import products from './products';
+import refunds from './refunds';
 import reviews from './reviews';
 import { createAuthProvider } from './providers/authProvider';
 import { createDataProvider, updatePayloadOf, type WritableFields } from './providers/dataProvider';
@@ -27,6 +28,7 @@ import { reports } from './reports/resources';
 export const RESOURCES: readonly ResourceDefinition[] = [
   orders,
   customers,
+  refunds,
   reviews,
   licenseKeys,
   keyBatches,

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
 import { markdownTable } from './lib/report.ts';
@@ -17,6 +17,23 @@ export interface AdminListsOptions {
   sizes: number[];
   rounds: number;
 }
+
+/** One streamed export of many orders at the largest size: time to last byte and the server's memory. */
+export interface ExportStreamResult {
+  /** Data rows in the file (the header row not counted). */
+  rows: number;
+  seconds: number;
+  /** The server's resident memory before the request, and its highest while streaming (MB). */
+  idleMb: number;
+  peakMb: number;
+  growthMb: number;
+}
+
+/** The export's memory budget: its peak resident memory at most this far over the idle server's. */
+export const EXPORT_GROWTH_BUDGET_MB = 100;
+/** How many orders the memory measurement streams (every order when the database holds fewer). */
+const STREAMED_ORDERS = 200_000;
+const TWO_YEARS_DAYS = 730;
 
 export interface AdminListsRow {
   name: string;
@@ -88,6 +105,10 @@ async function prepare(
   return { server, token };
 }
 
+const exportOf = (resource: string, filter: object, days: { from?: string } = {}) =>
+  `/api/admin/${resource}/export.csv?filter=${encodeURIComponent(JSON.stringify(filter))}` +
+  (days.from ? `&from=${days.from}` : '');
+
 const list = (resource: string, filter: object, sort = ['createdAt', 'DESC']) =>
   `/api/admin/${resource}?sort=${encodeURIComponent(JSON.stringify(sort))}&range=${encodeURIComponent('[0,24]')}` +
   `&filter=${encodeURIComponent(JSON.stringify(filter))}`;
@@ -126,6 +147,9 @@ async function scenarios(server: RunningServer, token: string): Promise<Scenario
       path: `${sales(365, 'week')}&productId=office-2024-professional-plus`,
     },
     { name: 'margins by product, 30 days', path: `/api/admin/reports/margins?${range(30)}` },
+    // Exports of the same few rows at every size (time to last byte): the file's cost, not its length.
+    { name: 'orders export, one customer', path: exportOf('orders', { q: 'customer4321@example.com' }) },
+    { name: 'licence keys export, one order', path: exportOf('license-keys', { q: newest!.id.slice(0, 8) }) },
   ];
 }
 
@@ -137,8 +161,53 @@ async function timed(server: RunningServer, path: string, token: string): Promis
   return performance.now() - started;
 }
 
-/** Runs the requests at each size; the backend must be built. */
-export async function benchAdminLists(options: AdminListsOptions): Promise<AdminListsRow[]> {
+/** The server's resident memory now, in MB (VmRSS of /proc/<pid>/status). */
+function residentMb(server: RunningServer): number {
+  const status = readFileSync(`/proc/${server.process.pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/**
+ * Streams the orders created since the day that leaves about STREAMED_ORDERS of them (the seed spreads
+ * orders evenly over two years), reading the file as it comes, while sampling the server's resident memory
+ * every 10 ms: a streamed export holds a page at a time, whatever its length.
+ */
+async function benchExportStream(server: RunningServer, token: string, size: number) {
+  const days = Math.min(TWO_YEARS_DAYS + 1, Math.ceil((TWO_YEARS_DAYS * STREAMED_ORDERS) / size));
+  const from = new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+  const idleMb = residentMb(server);
+  let peakMb = idleMb;
+  const sampler = setInterval(() => (peakMb = Math.max(peakMb, residentMb(server))), 10);
+  const started = performance.now();
+  let lines = 0;
+  try {
+    const response = await fetch(`${server.url}${exportOf('orders', {}, { from })}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!response.ok || !response.body) throw new Error(`orders export: ${response.status}`);
+    // Counted as the bytes arrive, never kept: CRLF ends each record (no field of the seed holds one).
+    for await (const chunk of response.body) for (const byte of chunk as Uint8Array) if (byte === 10) lines++;
+  } finally {
+    clearInterval(sampler);
+  }
+  const seconds = round((performance.now() - started) / 1000);
+  peakMb = Math.max(peakMb, residentMb(server));
+  return {
+    rows: lines - 1,
+    seconds,
+    idleMb: round(idleMb),
+    peakMb: round(peakMb),
+    growthMb: round(peakMb - idleMb),
+  } satisfies ExportStreamResult;
+}
+
+/**
+ * Runs the requests at each size, then streams about 200,000 orders from the largest database measuring
+ * the server's memory; the backend must be built.
+ */
+export async function benchAdminLists(
+  options: AdminListsOptions,
+): Promise<{ rows: AdminListsRow[]; exportStream: ExportStreamResult }> {
   const { driver, sizes, rounds } = options;
   const targets: { size: number; server: RunningServer; token: string }[] = [];
   try {
@@ -155,11 +224,13 @@ export async function benchAdminLists(options: AdminListsOptions): Promise<Admin
         }
       }
     }
-    return names.map((name, s) => {
+    const rows = names.map((name, s) => {
       const p = (q: number) => targets.map((_, t) => round(quantile(samples[t]![s]!, q)));
       const p95 = p(0.95);
       return { name, p50: p(0.5), p95, ratio: round(p95[p95.length - 1]! / p95[0]!) };
     });
+    const largest = targets.at(-1)!;
+    return { rows, exportStream: await benchExportStream(largest.server, largest.token, largest.size) };
   } finally {
     await Promise.all(targets.map((t) => t.server.stop()));
   }

@@ -601,6 +601,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/license-keys/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The licence keys list as CSV: the same filter and sort, created in the days from-to (UTC)
+     * @description Every key the list shows for `filter` and `sort`, created on or after `from` and on or before `to` (each optional), streamed. An attachment named after the days (`license-keys-2026-10-01-to-2026-10-31.csv`): a byte-order mark, a header row, one row per key, times in ISO 8601 UTC. The key is masked (`XXXXX-XXXXX-XXXXX-XXXXX-LAST5`) unless an administrator sends `reveal=true` (`license-keys-in-clear-….csv`), which is recorded in the audit trail (`license-keys.export`, with the filter and the number of keys) before the file is sent.
+     */
+    get: operations['AdminLicenseKeysController_export'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/license-keys/import': {
     parameters: {
       query?: never;
@@ -816,6 +836,26 @@ export interface paths {
      * @description Orders still processing whose payment is pending or failed, oldest first, at most 100 a request (`more`: call again). Each payment is cancelled at the provider, the coupon reservation given back, and the change audited (`orders.cancel-stale`). `dryRun` only lists them. A retry cancels nothing twice.
      */
     post: operations['OrderBulkActionsController_cancelStale'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The orders list as CSV: the same filter and sort, created in the days from-to (UTC)
+     * @description Every order the list shows for `filter` and `sort`, created on or after `from` and on or before `to` (each optional), streamed as it is read. An attachment named after the days (`orders-2026-10-01-to-2026-10-31.csv`): a byte-order mark, a header row, one row per order. Amounts in units of the order's currency with two decimals (`40.49`); `Refunded` adds up its succeeded refunds; times in ISO 8601 UTC. Text a buyer typed that a spreadsheet would read as a formula starts with an apostrophe. Recorded in the audit trail (`orders.export`): it names buyers.
+     */
+    get: operations['AdminOrdersController_export'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1078,6 +1118,46 @@ export interface paths {
      * @description Only `lowStockThreshold` is writable. The stock is checked against the new level at once: a level above the stock alerts staff, one at or below it ends the current alert.
      */
     put: operations['AdminProductsController_update'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/refunds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Refunds list (ra-data-simple-rest dialect, Content-Range header)
+     * @description Filters: `status` (pending, succeeded, failed, canceled), `orderId` (the start of the order id), `id` (list). Sort by createdAt, amountCents or status.
+     */
+    get: operations['AdminRefundsController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/refunds/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The refunds list as CSV: the same filter and sort, created in the days from-to (UTC)
+     * @description Every refund the list shows for `filter` and `sort`, created on or after `from` and on or before `to` (each optional), streamed. An attachment named after the days (`refunds-2026-10-01-to-2026-10-31.csv`): a byte-order mark, a header row, one row per refund. Amounts in units of the refund's currency (`40.49`), times in ISO 8601 UTC.
+     */
+    get: operations['AdminRefundsController_export'];
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -5571,6 +5651,57 @@ export interface operations {
       };
     };
   };
+  AdminLicenseKeysController_export: {
+    parameters: {
+      query?: {
+        /** @description JSON ["field","ASC|DESC"], as the list takes it */
+        sort?: string;
+        /** @description JSON object of filters, as the list takes them */
+        filter?: string;
+        /** @description Created on or after this day (UTC) */
+        from?: string;
+        /** @description Created on or before this day (UTC) */
+        to?: string;
+        /** @description true: the keys in clear (administrators only, recorded in the audit trail) */
+        reveal?: 'true' | 'false';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Malformed sort or filter, an unknown filter, or a bad from/to */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description reveal=true by support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   AdminLicenseKeysController_import: {
     parameters: {
       query?: {
@@ -6137,6 +6268,48 @@ export interface operations {
       };
       /** @description Support staff */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AdminOrdersController_export: {
+    parameters: {
+      query?: {
+        /** @description JSON ["field","ASC|DESC"], as the list takes it */
+        sort?: string;
+        /** @description JSON object of filters, as the list takes them */
+        filter?: string;
+        /** @description Created on or after this day (UTC) */
+        from?: string;
+        /** @description Created on or before this day (UTC) */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Malformed sort or filter, an unknown filter, or a bad from/to */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
         headers: {
           [name: string]: unknown;
         };
@@ -6854,6 +7027,91 @@ export interface operations {
       };
       /** @description Product not found */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AdminRefundsController_list: {
+    parameters: {
+      query?: {
+        /** @description JSON ["field","ASC|DESC"] */
+        sort?: string;
+        /** @description JSON [start,end], inclusive, at most 500 rows */
+        range?: string;
+        /** @description JSON object of filters */
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description `refunds <first>-<last>/<total>`, or `refunds *\/<total>` for an empty page */
+          'Content-Range'?: string;
+          /** @description `true` when more matches exist than counted: the total is a lower bound */
+          'X-Total-Capped'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminRefundDto'][];
+        };
+      };
+      /** @description Malformed sort, range or filter */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AdminRefundsController_export: {
+    parameters: {
+      query?: {
+        /** @description JSON ["field","ASC|DESC"], as the list takes it */
+        sort?: string;
+        /** @description JSON object of filters, as the list takes them */
+        filter?: string;
+        /** @description Created on or after this day (UTC) */
+        from?: string;
+        /** @description Created on or before this day (UTC) */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Malformed sort or filter, an unknown filter, or a bad from/to */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
         headers: {
           [name: string]: unknown;
         };

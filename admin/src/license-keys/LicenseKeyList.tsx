@@ -20,6 +20,7 @@ import { AppSearchInput } from '../common/AppSearchInput';
 import { statusFilter } from '../common/StatusFilter';
 import { capitalize, formatDate, shortId } from '../common/format';
 import { ListToolbar } from '../common/ListToolbar';
+import { ExportButton } from '../common/ExportButton';
 import { RecordCards, type CardField } from '../common/RecordCards';
 import { productName } from '../common/products';
 import { StatusChip } from '../common/StatusChip';
@@ -168,6 +169,7 @@ const Actions = () => {
           <LicenseKeyCreateDialog />
         </>
       ) : null}
+      <ExportButton revealOption />
     </ListToolbar>
   );
 };

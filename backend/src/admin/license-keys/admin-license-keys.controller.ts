@@ -9,6 +9,7 @@ import {
   Put,
   Query,
   Req,
+  type StreamableFile,
 } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
@@ -22,6 +23,7 @@ import {
   ApiOperation,
   ApiPayloadTooLargeResponse,
   ApiQuery,
+  ApiProduces,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -38,6 +40,8 @@ import {
   UpdateLicenseKeyDto,
 } from './dto/admin-license-key.dto.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
+import { csvFile } from '../../common/csv-file.js';
+import { LicenseKeyExportQueryDto } from '../exports/export-query.dto.js';
 
 type StaffRequest = FastifyRequest & { user: StaffUserDto };
 const keyId = new ParseUUIDPipe({ errorHttpStatusCode: 404 });
@@ -73,6 +77,28 @@ export class AdminLicenseKeysController {
   @SimpleRestList('license-keys', AdminLicenseKeyDto)
   list(@Query() query: ListQueryDto, @Staff() staff: StaffUserDto): Promise<ListPage<AdminLicenseKeyDto>> {
     return this.keys.list(query, staff);
+  }
+
+  @Get('export.csv')
+  @ApiOperation({
+    summary: 'The licence keys list as CSV: the same filter and sort, created in the days from-to (UTC)',
+    description:
+      'Every key the list shows for `filter` and `sort`, created on or after `from` and on or before `to` ' +
+      '(each optional), streamed. An attachment named after the days (`license-keys-2026-10-01-to-2026-10-31.csv`): ' +
+      'a byte-order mark, a header row, one row per key, times in ISO 8601 UTC. The key is masked ' +
+      '(`XXXXX-XXXXX-XXXXX-XXXXX-LAST5`) unless an administrator sends `reveal=true` ' +
+      '(`license-keys-in-clear-….csv`), which is recorded in the audit trail (`license-keys.export`, with ' +
+      'the filter and the number of keys) before the file is sent.',
+  })
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'The CSV', schema: { type: 'string', format: 'binary' } })
+  @ApiBadRequestResponse({ description: 'Malformed sort or filter, an unknown filter, or a bad from/to' })
+  @ApiForbiddenResponse({ description: 'reveal=true by support staff' })
+  async export(
+    @Query() query: LicenseKeyExportQueryDto,
+    @Staff() staff: StaffUserDto,
+  ): Promise<StreamableFile> {
+    return csvFile(await this.keys.export(query, staff));
   }
 
   @Post('import')

@@ -1,4 +1,10 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CsvError, parse } from 'csv-parse/sync';
 import { Brackets, In, type DataSource, type EntityManager, type WhereExpressionBuilder } from 'typeorm';
@@ -42,6 +48,9 @@ import { LICENSE_NOT_FOUND } from '../../license-keys/license-activations.servic
 import { maskLicenseKey } from '../../license-keys/mask.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { newLicenseKey } from '../../license-keys/license-keys.js';
+import { csvStream, type CsvDownload } from '../../common/csv-file.js';
+import type { LicenseKeyExportQueryDto } from '../exports/export-query.dto.js';
+import { dayRange, exportFileName, exportRows, isoTime, whereCreatedIn } from '../exports/exports.js';
 
 export const DUPLICATE_KEY_MESSAGE = 'This license key already exists';
 export const UNKNOWN_ORDER_MESSAGE = 'Order ID does not match any order';
@@ -59,6 +68,20 @@ const KEY_LIST = {
     id: 'string[]',
   } as const,
 };
+
+/** The export's columns; the key masked (`XXXXX-XXXXX-XXXXX-XXXXX-LAST5`) unless an admin reveals it. */
+export const LICENSE_KEY_EXPORT_COLUMNS = [
+  'Key ID',
+  'Product',
+  'Batch',
+  'Order ID',
+  'Status',
+  'Activations',
+  'Activation limit',
+  'Created at (UTC)',
+  'Assigned at (UTC)',
+  'Licence key',
+] as const;
 
 /** The CSV's columns, matched case-insensitively and ignoring spaces, hyphens and underscores. */
 const CSV_COLUMNS = ['productId', 'licenseKey', 'activationLimit'] as const;
@@ -81,8 +104,65 @@ export class AdminLicenseKeysService {
   ) {}
 
   async list(dto: ListQueryDto, actor: StaffUserDto): Promise<ListPage<AdminLicenseKeyDto>> {
+    const { skip, take, query } = this.listQuery(dto);
+    const page = await fetchPage(query, skip, take);
+    return { ...page, rows: await this.present(page.rows, actor, null) };
+  }
+
+  /**
+   * Every key the list shows for the same filter and sort, created in the days from-to, as CSV, read by
+   * keyset a page at a time. The key is masked (its last group) unless an administrator asks for it in
+   * clear with `reveal`: support is refused (403), and the reveal is recorded (`license-keys.export`, with
+   * the filter and how many keys matched) before a byte is sent. A key whose ciphertext does not
+   * authenticate stays masked.
+   */
+  async export(dto: LicenseKeyExportQueryDto, actor: StaffUserDto): Promise<CsvDownload> {
+    const reveal = dto.reveal === 'true';
+    if (reveal && actor.role !== 'admin')
+      throw new ForbiddenException('Only administrators may export licence keys in clear');
+    const range = dayRange(dto.from, dto.to);
+    const { query, filter, sort } = this.listQuery(dto);
+    const keys = whereCreatedIn(query, 'k.createdAt', range);
+    if (reveal) {
+      const rows = await keys.getCount();
+      await runInTransaction(this.db, (m) =>
+        this.audit.record(m, actor, {
+          action: 'license-keys.export',
+          resource: 'license-keys',
+          after: { filter, sort, from: dto.from ?? null, to: dto.to ?? null, rows },
+        }),
+      );
+    }
+    return {
+      fileName: exportFileName(reveal ? 'license-keys-in-clear' : 'license-keys', range),
+      content: csvStream(
+        LICENSE_KEY_EXPORT_COLUMNS,
+        exportRows(keys, (page) =>
+          page.map((k) => [
+            k.id,
+            k.productId,
+            k.batchId ?? '',
+            k.orderId ?? '',
+            k.status,
+            k.activationCount,
+            k.activationLimit,
+            isoTime(k.createdAt),
+            isoTime(k.assignedAt),
+            (reveal && this.cipher.readable(k)) || maskLicenseKey(k.keyLastGroup),
+          ]),
+        ),
+      ),
+    };
+  }
+
+  /**
+   * The list's filter and sort, checked (a 400 naming the problem), as one query: the only place the list
+   * and its export build their WHERE and ORDER BY.
+   */
+  private listQuery(dto: ListQueryDto) {
     const { query: rest, values: batchFilter } = takeIntFilters(dto, ['batchId', 'supplierId'] as const);
-    const { sort, skip, take, filter } = parseListQuery(rest, KEY_LIST);
+    const { sort, skip, take, filter: listed } = parseListQuery(rest, KEY_LIST);
+    const filter = { ...listed, ...batchFilter };
     if (filter.status !== undefined && !(LICENSE_KEY_STATUSES as readonly string[]).includes(filter.status)) {
       throw new BadRequestException(`filter status must be one of ${LICENSE_KEY_STATUSES.join(', ')}`);
     }
@@ -93,8 +173,8 @@ export class AdminLicenseKeysService {
     if (filter.id) whereIdIn(query, 'k.id', filter.id);
     if (filter.status) query.andWhere('k.status = :status', { status: filter.status });
     if (filter.productId) query.andWhere('k.productId = :productId', { productId: filter.productId });
-    if (batchFilter.batchId) query.andWhere('k.batchId = :batchId', { batchId: batchFilter.batchId });
-    if (batchFilter.supplierId) {
+    if (filter.batchId) query.andWhere('k.batchId = :batchId', { batchId: filter.batchId });
+    if (filter.supplierId) {
       const batches = this.db
         .createQueryBuilder()
         .subQuery()
@@ -102,14 +182,13 @@ export class AdminLicenseKeysService {
         .from(KeyBatch, 'b')
         .where('b.supplierId = :supplierId')
         .getQuery();
-      query.andWhere(`k.batchId IN ${batches}`, { supplierId: batchFilter.supplierId });
+      query.andWhere(`k.batchId IN ${batches}`, { supplierId: filter.supplierId });
     }
     if (filter.assigned !== undefined)
       query.andWhere(filter.assigned ? 'k.orderId IS NOT NULL' : 'k.orderId IS NULL');
     const q = filter.q?.trim();
     if (q) query.andWhere(new Brackets((w) => this.matchSearch(w, q)));
-    const page = await fetchPage(sortList(query, sort.field, sort.order), skip, take);
-    return { ...page, rows: await this.present(page.rows, actor, null) };
+    return { sort, skip, take, filter, query: sortList(query, sort.field, sort.order) };
   }
 
   async get(id: string, actor: StaffUserDto): Promise<AdminLicenseKeyDto> {

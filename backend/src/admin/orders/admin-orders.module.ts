@@ -8,12 +8,19 @@ import { AdminOrdersController } from './admin-orders.controller.js';
 import { AdminOrdersService } from './admin-orders.service.js';
 import { OrderBulkActionsController } from './order-bulk-actions.controller.js';
 import { OrderBulkActionsService } from './order-bulk-actions.service.js';
+import { AdminRefundsController } from './admin-refunds.controller.js';
+import { AdminRefundsService } from './admin-refunds.service.js';
 import { OrderTimelineController } from './order-timeline.controller.js';
 import { OrderTimelineService } from './order-timeline.service.js';
 
 @Module({
   imports: [AuditModule, FulfilmentModule, LicenseKeysModule, PaymentsModule, InvoicesModule],
-  controllers: [OrderBulkActionsController, AdminOrdersController, OrderTimelineController],
-  providers: [AdminOrdersService, OrderTimelineService, OrderBulkActionsService],
+  controllers: [
+    OrderBulkActionsController,
+    AdminOrdersController,
+    OrderTimelineController,
+    AdminRefundsController,
+  ],
+  providers: [AdminOrdersService, OrderTimelineService, OrderBulkActionsService, AdminRefundsService],
 })
 export class AdminOrdersModule {}
