@@ -29,9 +29,12 @@ interface OpenApiParameter {
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const MUTATIONS = new Set(['post', 'put', 'patch', 'delete']);
-/** Reads only administrators may make: staff, the audit trail, and the tax returns with their rates. */
+/**
+ * Reads only administrators may make: staff, the audit trail, the tax returns with their rates, and the
+ * sales and margin reports (what keys cost).
+ */
 const isAdminOnlyRead = (op: Operation) =>
-  /^\/api\/admin\/(staff|audit|exchange-rates|tax)(\/|$)/.test(op.path);
+  /^\/api\/admin\/(staff|audit|exchange-rates|tax|reports)(\/|$)/.test(op.path);
 /** Staff set up their own two-factor authentication, whatever their role. */
 const isOwnMfa = (op: Operation) => op.path.startsWith('/api/admin/me/mfa');
 /** Signing in is public; signing out is open to every role (and ends the token, so it is checked last). */

@@ -9,6 +9,8 @@ import { SCREENSHOT_MAX_BYTES } from '../src/key-reports/screenshot.js';
 import { StaffMember } from '../src/staff/entities/staff-member.entity.js';
 import { Coupon } from '../src/coupons/entities/coupon.entity.js';
 import { ExchangeRate } from '../src/tax/entities/exchange-rate.entity.js';
+import { KeyBatch } from '../src/suppliers/entities/key-batch.entity.js';
+import { Supplier } from '../src/suppliers/entities/supplier.entity.js';
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../src/license-keys/license-key-cipher.js';
 import { BILLING, buyWithDemo, shopperAddress, STANDARD, type Intent } from './support/checkout.js';
@@ -58,6 +60,13 @@ const WALKED = [
   'CreateLicenseKeyDto',
   'ListQueryDto',
   'CreateExchangeRateDto',
+  'SalesQueryDto',
+  'ExportQueryDto',
+  'CreateSupplierDto',
+  'UpdateSupplierDto',
+  'CreateKeyBatchDto',
+  'UpdateKeyBatchDto',
+  'RevokeKeyBatchDto',
   'UpdateExchangeRateDto',
 ];
 
@@ -110,6 +119,9 @@ describe(`every request DTO's longest values fit the database on ${DRIVER}`, () 
   let toReview: Intent;
   let reportedKeys: LicenseKey[];
   let openReport: KeyReport;
+  let supplierToEdit: Supplier;
+  let batchToEdit: KeyBatch;
+  let batchToRevoke: KeyBatch;
   const cases = new Map<string, Case>();
 
   beforeAll(async () => {
@@ -317,6 +329,57 @@ describe(`every request DTO's longest values fit the database on ${DRIVER}`, () 
     add('UpdateExchangeRateDto', {
       send: (fields) => asAdmin(api().put(`/api/admin/exchange-rates/${rateToEdit.id}`)).send(fields),
       longest: { currency: 'IDR', date: '2026-12-30', rate: '999999999.999999' },
+      status: 200,
+    });
+    supplierToEdit = await t.db.getRepository(Supplier).save({ name: 'Limits supplier' });
+    // The revoked batch's invoice reference is the longest, so a revoke confirmed with it goes through.
+    const batch = {
+      supplierId: supplierToEdit.id,
+      productId: STANDARD,
+      costPerKeyCents: 100,
+      currency: 'USD',
+    };
+    batchToEdit = await t.db.getRepository(KeyBatch).save({ ...batch, invoiceReference: 'EDIT' });
+    batchToRevoke = await t.db.getRepository(KeyBatch).save({ ...batch, invoiceReference: 'R'.repeat(100) });
+    add('CreateSupplierDto', {
+      send: (fields) => asAdmin(api().post('/api/admin/suppliers')).send(fields),
+      status: 201,
+    });
+    add('UpdateSupplierDto', {
+      send: (fields) => asAdmin(api().put(`/api/admin/suppliers/${supplierToEdit.id}`)).send(fields),
+      // Another name than the one the create case gives its supplier (names are unique).
+      longest: { name: 'U'.repeat(100) },
+      status: 200,
+    });
+    add('CreateKeyBatchDto', {
+      send: (fields) => asAdmin(api().post('/api/admin/key-batches')).send(fields),
+      base: { supplierId: supplierToEdit.id, costPerKeyCents: 250, currency: 'USD' },
+      longest: { productId: STANDARD },
+      status: 201,
+    });
+    add('UpdateKeyBatchDto', {
+      send: (fields) => asAdmin(api().put(`/api/admin/key-batches/${batchToEdit.id}`)).send(fields),
+      longest: { productId: STANDARD },
+      status: 200,
+    });
+    add('RevokeKeyBatchDto', {
+      send: (fields) => asAdmin(api().post(`/api/admin/key-batches/${batchToRevoke.id}/revoke`)).send(fields),
+      base: { includeSold: false },
+      longest: { confirm: batchToRevoke.invoiceReference },
+      status: 200,
+    });
+    // A product id no catalogue has: refused before any query.
+    add('SalesQueryDto', {
+      send: (query) => asAdmin(api().get('/api/admin/reports/sales')).query(query),
+      base: { from: '2026-11-01', to: '2026-11-02' },
+      status: 400,
+    });
+    add('ExportQueryDto', {
+      send: (query) => asAdmin(api().get('/api/admin/orders/export.csv')).query(query),
+      longest: {
+        sort: `["createdAt",${' '.repeat(200 - 20)}"DESC"]`,
+        filter: `{"q":"${'é'.repeat(200)}"${' '.repeat(4000 - 208)}}`,
+      },
       status: 200,
     });
     // Padded with white space inside the JSON, so each parameter is its longest and still valid.

@@ -5112,13 +5112,13 @@ export interface operations {
   KeyBatchesController_export: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"], ignored: rows come in creation order */
+        /** @description JSON ["field","ASC|DESC"], as the list takes it */
         sort?: string;
-        /** @description The list’s filters (JSON) */
+        /** @description JSON object of filters, as the list takes them */
         filter?: string;
-        /** @description First day (UTC) of creation, inclusive */
+        /** @description Created on or after this day (UTC) */
         from?: string;
-        /** @description Last day (UTC) of creation, inclusive */
+        /** @description Created on or before this day (UTC) */
         to?: string;
       };
       header?: never;

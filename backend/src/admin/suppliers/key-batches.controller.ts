@@ -12,13 +12,13 @@ import {
 import { IntIdPipe } from '../../common/admin-list.js';
 import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
 import { csvFile } from '../../common/csv-file.js';
+import { ExportQueryDto } from '../exports/export-query.dto.js';
 import { ListQueryDto, type ListPage } from '../../common/list-query.js';
 import { SimpleRestList } from '../../common/simple-rest-list.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import {
   CreateKeyBatchDto,
   KeyBatchDto,
-  KeyBatchExportQueryDto,
   RevokeKeyBatchDto,
   RevokeKeyBatchResultDto,
   STORE_CURRENCY,
@@ -68,7 +68,7 @@ export class KeyBatchesController {
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'text/csv', schema: { type: 'string' } })
   @ApiBadRequestResponse({ description: 'A filter, from or to is invalid' })
-  export(@Query() query: KeyBatchExportQueryDto): StreamableFile {
+  export(@Query() query: ExportQueryDto): StreamableFile {
     return csvFile(this.batches.export(query));
   }
 

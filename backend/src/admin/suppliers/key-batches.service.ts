@@ -24,12 +24,13 @@ import {
   STORE_CURRENCY,
   type CreateKeyBatchDto,
   type KeyBatchCounts,
-  type KeyBatchExportQueryDto,
   type RevokeKeyBatchDto,
   type RevokeKeyBatchResultDto,
   type UpdateKeyBatchDto,
 } from './dto/key-batch.dto.js';
 import { takeIntFilters } from './int-filters.js';
+import type { ExportQueryDto } from '../exports/export-query.dto.js';
+import { dayRange, exportFileName, whereCreatedIn } from '../exports/exports.js';
 import { isForeignKeyViolation } from './suppliers.service.js';
 
 export const BATCH_NOT_FOUND = 'Key batch not found';
@@ -251,17 +252,12 @@ export class KeyBatchesService {
    * The list's batches (its filters, and `from`/`to` days of creation) as CSV, read a page at a time in
    * creation order (keyset on id), each page's counts in one grouped query: never every row in memory.
    */
-  export(dto: KeyBatchExportQueryDto): CsvDownload {
+  export(dto: ExportQueryDto): CsvDownload {
+    const range = dayRange(dto.from, dto.to);
     const { query } = this.filtered({ filter: dto.filter });
-    const from = dto.from === undefined ? undefined : this.day(dto.from, 'from');
-    const to = dto.to === undefined ? undefined : this.day(dto.to, 'to');
-    if (from && to && to < from) throw new BadRequestException('to must not be before from');
-    if (from) query.andWhere('b.createdAt >= :from', { from });
-    if (to) query.andWhere('b.createdAt < :to', { to: new Date(to.getTime() + 86_400_000) });
-    const label = `${dto.from ?? 'all'}-to-${dto.to ?? 'now'}`;
     return {
-      fileName: `key-batches-${label}.csv`,
-      content: csvStream(EXPORT_COLUMNS, this.exportRows(query)),
+      fileName: exportFileName('key-batches', range),
+      content: csvStream(EXPORT_COLUMNS, this.exportRows(whereCreatedIn(query, 'b.createdAt', range))),
     };
   }
 
@@ -310,13 +306,6 @@ export class KeyBatchesService {
     const q = filter.q?.trim().toLowerCase();
     if (q) query.andWhere(`LOWER(b.invoiceReference) LIKE :q ${LIKE_ESCAPE}`, { q: `%${escapeLike(q)}%` });
     return { sort, skip, take, query };
-  }
-
-  private day(text: string, name: string): Date {
-    const date = new Date(`${text}T00:00:00Z`);
-    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text)
-      throw new BadRequestException(`${name} must be a day such as 2026-11-01`);
-    return date;
   }
 
   /** The rows with their supplier's name and their counts (one grouped query for all of them). */

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { SALES_INTERVALS, type SalesInterval } from '../sales-periods.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -47,6 +47,7 @@ export class SalesQueryDto extends DayRangeQueryDto {
     description: 'One product’s figures (its share of each order) instead of the store’s',
   })
   @IsOptional()
+  @MaxLength(64, { message: 'productId must be a product id' })
   @IsString({ message: 'productId must be a product id' })
   productId?: string;
 }

@@ -9,7 +9,6 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
-  Matches,
   Max,
   MaxLength,
   Min,
@@ -246,29 +245,4 @@ export class RevokeKeyBatchResultDto {
   @ApiProperty({ type: 'integer', description: 'Keys revoked' }) revoked: number;
   @ApiProperty({ type: 'integer', description: 'Of those, keys that were in stock' }) inStock: number;
   @ApiProperty({ type: 'integer', description: 'Of those, keys that were sold' }) sold: number;
-}
-
-/** The list's query plus the day range of the batches' creation. */
-export class KeyBatchExportQueryDto {
-  @ApiPropertyOptional({ description: 'JSON ["field","ASC|DESC"], ignored: rows come in creation order' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  sort?: string;
-
-  @ApiPropertyOptional({ description: 'The list’s filters (JSON)', example: '{"supplierId":1}' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(4000)
-  filter?: string;
-
-  @ApiPropertyOptional({ example: '2026-11-01', description: 'First day (UTC) of creation, inclusive' })
-  @IsOptional()
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'from must be a day such as 2026-11-01' })
-  from?: string;
-
-  @ApiPropertyOptional({ example: '2026-11-30', description: 'Last day (UTC) of creation, inclusive' })
-  @IsOptional()
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'to must be a day such as 2026-11-30' })
-  to?: string;
 }
