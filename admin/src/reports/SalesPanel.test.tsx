@@ -4,7 +4,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_STATS, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
 import { dayBefore } from './api';
 
-const STOCK = [{ productId: 'office-2024-standard', title: 'Office 2024 Standard', available: 9 }];
+const STOCK = [
+  {
+    productId: 'office-2024-standard',
+    title: 'Office 2024 Standard',
+    available: 9,
+    waitingOrders: 0,
+    daysOfStock: null,
+    lowStockThreshold: 10,
+  },
+];
 
 /** 30 days to today, a sale of $40.49 today and two orders of $100 four days ago. */
 function month(productId?: string): SalesPeriod[] {

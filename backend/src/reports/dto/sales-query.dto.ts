@@ -45,6 +45,7 @@ export class SalesQueryDto extends DayRangeQueryDto {
 
   @ApiPropertyOptional({
     description: 'One product’s figures (its share of each order) instead of the store’s',
+    maxLength: 64,
   })
   @IsOptional()
   @MaxLength(64, { message: 'productId must be a product id' })
