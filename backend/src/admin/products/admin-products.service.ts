@@ -85,8 +85,9 @@ export class AdminProductsService {
         before: { lowStockThreshold: before?.lowStockThreshold ?? null },
         after: { lowStockThreshold },
       });
-      await this.stock.check(m, [id]);
     });
+    // Checked against the new level before answering: raised above the stock, the alert is queued at once.
+    await this.stock.recheck([id]);
     return this.get(id);
   }
 }
