@@ -111,8 +111,11 @@ describeOnServer(
       const restock = await t.importKeys(admin, STANDARD, rest);
       expect(restock.body).toEqual({ imported: 20, duplicates: 0, invalid: [], ordersCompleted: 20 });
       const received = await expectOneKeyEach(mail, purchases, [...first, ...rest]);
-      const outbox = await db.query<{ id: unknown }>('SELECT id FROM mail_outbox');
-      expect(outbox).toHaveLength(50);
+      const outbox = await db.query<{ id: unknown; kind: string }>('SELECT id, kind FROM mail_outbox');
+      // 50 to the buyers, and one to staff when orders started waiting for keys (#21 §2): one alert for the
+      // crossing, whichever of the three processes saw it.
+      expect(outbox.filter((row) => row.kind === 'orders-waiting')).toHaveLength(1);
+      expect(outbox).toHaveLength(51);
       const extra = expectEachOnce(mail.received, outbox);
       const deliveries = mail.received.filter((m) => /licence keys for order/.test(m.subject));
 
