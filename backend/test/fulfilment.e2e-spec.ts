@@ -8,6 +8,7 @@ import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
 import { OutboxWorker } from '../src/emails/outbox.worker.js';
 import { Order } from '../src/orders/entities/order.entity.js';
+import { StockService } from '../src/stock/stock.service.js';
 import { buyWithDemo, createIntent, STANDARD, type Intent } from './support/checkout.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
@@ -77,7 +78,10 @@ describe(`fulfilment under load on ${DRIVER}`, () => {
 
   it('completes orders while SMTP refuses, and mails them once it accepts again', async () => {
     await t.app.get(RestockService).importKeys(keysFor(STANDARD, 3));
+    // Nothing queued earlier (the staff's waiting-orders alert included) is still on its way when SMTP refuses.
+    await t.app.get(StockService).settled();
     await t.app.get(OutboxWorker).drain();
+    await t.app.get(OutboxWorker).settled();
     smtp.refuse();
     const before = smtp.received.length;
     const intents = await Promise.all(

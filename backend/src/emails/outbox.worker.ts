@@ -103,6 +103,11 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
     await Promise.allSettled([...this.inFlight]);
   }
 
+  /** Resolves once the polls and drains under way now have finished (a drain does not wait for a poll's send). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
+  }
+
   get isRunning(): boolean {
     return this.running;
   }
