@@ -64,6 +64,23 @@ describe('parseListQuery (ra-data-simple-rest dialect)', () => {
     expect(message(() => parseListQuery(query, spec))).toBe(expected);
   });
 
+  it('reads integer ids, as numbers or digit strings, and refuses what cannot be an integer key', () => {
+    const ids = { ...spec, filters: { id: 'int[]', batchId: 'int' } as const };
+    expect(parseListQuery({ filter: '{"id":[3,"7"],"batchId":"12"}' }, ids).filter).toEqual({
+      id: [3, 7],
+      batchId: 12,
+    });
+    expect(parseListQuery({ filter: '{"id":[],"batchId":null}' }, ids).filter).toEqual({ id: [] });
+    for (const id of ['[0]', '[-1]', '[1.5]', '["x"]', '[2147483648]', '3', `[${'1,'.repeat(500)}1]`])
+      expect(message(() => parseListQuery({ filter: `{"id":${id}}` }, ids))).toBe(
+        'filter id must be a list of at most 500 whole-number ids',
+      );
+    for (const batchId of ['0', '"007"', '1.5', '[1]', 'true', '2147483648'])
+      expect(message(() => parseListQuery({ filter: `{"batchId":${batchId}}` }, ids))).toBe(
+        'filter batchId must be a whole-number id',
+      );
+  });
+
   it('formats Content-Range as simple-rest reads it', () => {
     expect(contentRange('orders', 0, 25, 1234)).toBe('orders 0-24/1234');
     expect(contentRange('orders', 50, 0, 10)).toBe('orders */10');

@@ -34,7 +34,11 @@ export class ListQueryDto {
   filter?: string;
 }
 
-export type FilterKind = 'string' | 'boolean' | 'string[]';
+/**
+ * `int` and `int[]` are ids of tables with an integer key: react-admin sends a selected record's id as it is,
+ * a number, and getMany sends `{"id":[1,2]}`; digit strings are taken too.
+ */
+export type FilterKind = 'string' | 'boolean' | 'string[]' | 'int' | 'int[]';
 
 export interface ListSpec<S extends string, F extends Record<string, FilterKind>> {
   sortable: readonly S[];
@@ -46,7 +50,11 @@ type FilterValue<K extends FilterKind> = K extends 'string'
   ? string
   : K extends 'boolean'
     ? boolean
-    : string[];
+    : K extends 'int'
+      ? number
+      : K extends 'int[]'
+        ? number[]
+        : string[];
 
 export interface ListQuery<S extends string, F extends Record<string, FilterKind>> {
   sort: { field: S; order: 'ASC' | 'DESC' };
@@ -134,6 +142,8 @@ function parseFilter<F extends Record<string, FilterKind>>(raw: string | undefin
     if (kind === 'string' && typeof item === 'string' && item.length <= 200) filter[key] = item;
     else if (kind === 'boolean' && typeof item === 'boolean') filter[key] = item;
     else if (kind === 'string[]' && isStringList(item)) filter[key] = item;
+    else if (kind === 'int' && toIntId(item) !== undefined) filter[key] = toIntId(item);
+    else if (kind === 'int[]' && isIntIdList(item)) filter[key] = item.map(toIntId);
     else throw new BadRequestException(`filter ${key} must be ${describeKind(kind)}`);
   }
   return filter as ListQuery<string, F>['filter'];
@@ -143,10 +153,27 @@ function isStringList(item: unknown): item is string[] {
   return Array.isArray(item) && item.length <= MAX_PAGE_SIZE && item.every((v) => typeof v === 'string');
 }
 
+function isIntIdList(item: unknown): item is unknown[] {
+  return Array.isArray(item) && item.length <= MAX_PAGE_SIZE && item.every((v) => toIntId(v) !== undefined);
+}
+
 function describeKind(kind: FilterKind): string {
   if (kind === 'string') return 'a string of at most 200 characters';
   if (kind === 'boolean') return 'true or false';
+  if (kind === 'int') return 'a whole-number id';
+  if (kind === 'int[]') return `a list of at most ${MAX_PAGE_SIZE} whole-number ids`;
   return `a list of at most ${MAX_PAGE_SIZE} strings`;
+}
+
+/** The largest value of an `int` column, so larger ids are unknown rather than a database error. */
+const MAX_INT_ID = 2_147_483_647;
+
+/** A whole-number id (a number or its digits), or undefined when `value` cannot be one. */
+export function toIntId(value: unknown): number | undefined {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (!/^[1-9]\d{0,9}$/.test(text)) return undefined;
+  const id = Number(text);
+  return id <= MAX_INT_ID ? id : undefined;
 }
 
 /**

@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
 import { fetchPage, sortList, whereIdIn } from '../../database/list-page.js';
-import { takeIntIdFilter } from '../../common/admin-list.js';
 import {
   escapeLike,
   parseListQuery,
@@ -27,7 +26,7 @@ export const DATES_OUT_OF_ORDER = 'Starts at must be before expires at';
 const COUPON_LIST = {
   sortable: ['createdAt', 'id', 'code', 'percentOff', 'redemptionCount', 'expiresAt'] as const,
   defaultSort: ['createdAt', 'DESC'] as ['createdAt', 'DESC'],
-  filters: { q: 'string', active: 'boolean' } as const,
+  filters: { id: 'int[]', q: 'string', active: 'boolean' } as const,
 };
 
 const WRITABLE = ['code', 'percentOff', 'active', 'startsAt', 'expiresAt', 'maxRedemptions'] as const;
@@ -55,10 +54,9 @@ export class AdminCouponsService {
 
   /** `q` is a prefix of the code (codes are stored upper-case, so the UNIQUE index on code serves it). */
   async list(dto: ListQueryDto): Promise<ListPage<AdminCouponDto>> {
-    const { query: rest, ids } = takeIntIdFilter(dto);
-    const { sort, skip, take, filter } = parseListQuery(rest, COUPON_LIST);
+    const { sort, skip, take, filter } = parseListQuery(dto, COUPON_LIST);
     const query = this.db.getRepository(Coupon).createQueryBuilder('c');
-    if (ids) whereIdIn(query, 'c.id', ids);
+    if (filter.id) whereIdIn(query, 'c.id', filter.id);
     if (filter.active !== undefined) query.andWhere('c.active = :active', { active: filter.active });
     const code = filter.q === undefined ? '' : normalizeCouponCode(filter.q);
     if (code) query.andWhere(`c.code LIKE :prefix ${LIKE_ESCAPE}`, { prefix: `${escapeLike(code)}%` });

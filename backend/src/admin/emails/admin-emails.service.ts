@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
 import { fetchPage, sortList, startsWithLowercase, whereIdIn } from '../../database/list-page.js';
-import { takeIntIdFilter } from '../../common/admin-list.js';
 import { parseListQuery, type ListQueryDto, type ListPage } from '../../common/list-query.js';
 import { maskLicenseKey } from '../../license-keys/mask.js';
 import { AdminEmailDetailDto, AdminEmailDto } from './dto/admin-email.dto.js';
@@ -36,7 +35,7 @@ export function maskEmailSecrets(body: string): string {
 const EMAIL_LIST = {
   sortable: ['createdAt', 'id', 'to'] as const,
   defaultSort: ['createdAt', 'DESC'] as ['createdAt', 'DESC'],
-  filters: { q: 'string', status: 'string', kind: 'string', orderId: 'string' } as const,
+  filters: { id: 'int[]', q: 'string', status: 'string', kind: 'string', orderId: 'string' } as const,
 };
 
 @Injectable()
@@ -52,12 +51,11 @@ export class AdminEmailsService {
    * index on them serves it as a range). `orderId` and `kind` are exact.
    */
   async list(dto: ListQueryDto): Promise<ListPage<AdminEmailDto>> {
-    const { query: rest, ids } = takeIntIdFilter(dto);
-    const { sort, skip, take, filter } = parseListQuery(rest, EMAIL_LIST);
+    const { sort, skip, take, filter } = parseListQuery(dto, EMAIL_LIST);
     if (filter.status !== undefined && !(OUTBOX_STATUSES as readonly string[]).includes(filter.status))
       throw new BadRequestException(`filter status must be one of ${OUTBOX_STATUSES.join(', ')}`);
     const query = this.db.getRepository(OutboxEmail).createQueryBuilder('e');
-    if (ids) whereIdIn(query, 'e.id', ids);
+    if (filter.id) whereIdIn(query, 'e.id', filter.id);
     if (filter.status) query.andWhere('e.status = :status', { status: filter.status });
     if (filter.kind) query.andWhere('e.kind = :kind', { kind: filter.kind.trim() });
     if (filter.orderId)

@@ -8,7 +8,6 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, In, type DataSource, type EntityManager } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
-import { takeIntIdFilter } from '../../common/admin-list.js';
 import { parseListQuery, type ListPage, type ListQueryDto } from '../../common/list-query.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
@@ -29,7 +28,7 @@ export const KEY_REPORT_NOT_FOUND = 'Key report not found';
 const KEY_REPORT_LIST = {
   sortable: ['createdAt', 'id', 'status'] as const,
   defaultSort: ['createdAt', 'DESC'] as ['createdAt', 'DESC'],
-  filters: { q: 'string', status: 'string' } as const,
+  filters: { id: 'int[]', q: 'string', status: 'string' } as const,
 };
 
 @Injectable()
@@ -45,12 +44,11 @@ export class AdminKeyReportsService {
 
   /** `q`: the start of the customer's e-mail or of the order id (both stored in lower case). */
   async list(dto: ListQueryDto): Promise<ListPage<AdminKeyReportDto>> {
-    const { query: rest, ids } = takeIntIdFilter(dto);
-    const { sort, skip, take, filter } = parseListQuery(rest, KEY_REPORT_LIST);
+    const { sort, skip, take, filter } = parseListQuery(dto, KEY_REPORT_LIST);
     if (filter.status !== undefined && !(KEY_REPORT_STATUSES as readonly string[]).includes(filter.status))
       throw new BadRequestException(`filter status must be one of ${KEY_REPORT_STATUSES.join(', ')}`);
     const query = this.db.getRepository(KeyReport).createQueryBuilder('r');
-    if (ids) whereIdIn(query, 'r.id', ids);
+    if (filter.id) whereIdIn(query, 'r.id', filter.id);
     if (filter.status) query.andWhere('r.status = :status', { status: filter.status });
     const text = filter.q?.trim();
     if (text) {

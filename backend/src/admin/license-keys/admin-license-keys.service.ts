@@ -38,7 +38,6 @@ import {
   type InventoryImportRow,
 } from '../../license-keys/inventory.service.js';
 import { KeyBatch } from '../../suppliers/entities/key-batch.entity.js';
-import { takeIntFilters } from '../suppliers/int-filters.js';
 import {
   LICENSE_KEY_PATTERN,
   LicenseKeyCipher,
@@ -66,6 +65,8 @@ const KEY_LIST = {
     productId: 'string',
     assigned: 'boolean',
     id: 'string[]',
+    batchId: 'int',
+    supplierId: 'int',
   } as const,
 };
 
@@ -160,9 +161,7 @@ export class AdminLicenseKeysService {
    * and its export build their WHERE and ORDER BY.
    */
   private listQuery(dto: ListQueryDto) {
-    const { query: rest, values: batchFilter } = takeIntFilters(dto, ['batchId', 'supplierId'] as const);
-    const { sort, skip, take, filter: listed } = parseListQuery(rest, KEY_LIST);
-    const filter = { ...listed, ...batchFilter };
+    const { sort, skip, take, filter } = parseListQuery(dto, KEY_LIST);
     if (filter.status !== undefined && !(LICENSE_KEY_STATUSES as readonly string[]).includes(filter.status)) {
       throw new BadRequestException(`filter status must be one of ${LICENSE_KEY_STATUSES.join(', ')}`);
     }

@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, type DataSource } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
 import { fetchPage, sortList, whereIdIn } from '../../database/list-page.js';
-import { takeIntIdFilter } from '../../common/admin-list.js';
 import {
   escapeLike,
   parseListQuery,
@@ -21,7 +20,7 @@ export const MESSAGE_NOT_FOUND = 'Message not found';
 const MESSAGE_LIST = {
   sortable: ['createdAt', 'id', 'status'] as const,
   defaultSort: ['createdAt', 'DESC'] as ['createdAt', 'DESC'],
-  filters: { q: 'string', status: 'string', category: 'string' } as const,
+  filters: { id: 'int[]', q: 'string', status: 'string', category: 'string' } as const,
 };
 
 function oneOf(name: string, value: string | undefined, allowed: readonly string[]): void {
@@ -42,12 +41,11 @@ export class AdminMessagesService {
    * it (see the report: the table has none on them yet).
    */
   async list(dto: ListQueryDto): Promise<ListPage<AdminMessageDto>> {
-    const { query: rest, ids } = takeIntIdFilter(dto);
-    const { sort, skip, take, filter } = parseListQuery(rest, MESSAGE_LIST);
+    const { sort, skip, take, filter } = parseListQuery(dto, MESSAGE_LIST);
     oneOf('status', filter.status, MESSAGE_STATUSES);
     oneOf('category', filter.category, CONTACT_CATEGORIES);
     const query = this.db.getRepository(Message).createQueryBuilder('m');
-    if (ids) whereIdIn(query, 'm.id', ids);
+    if (filter.id) whereIdIn(query, 'm.id', filter.id);
     if (filter.status) query.andWhere('m.status = :status', { status: filter.status });
     if (filter.category) query.andWhere('m.category = :category', { category: filter.category });
     const text = filter.q?.trim();

@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
 import { CatalogService } from '../../catalog/catalog.service.js';
-import { takeIntIdFilter } from '../../common/admin-list.js';
 import { asText, csvStream, type CsvDownload, type CsvRow } from '../../common/csv-file.js';
 import {
   escapeLike,
@@ -28,7 +27,6 @@ import {
   type RevokeKeyBatchResultDto,
   type UpdateKeyBatchDto,
 } from './dto/key-batch.dto.js';
-import { takeIntFilters } from './int-filters.js';
 import type { ExportQueryDto } from '../exports/export-query.dto.js';
 import { dayRange, exportFileName, whereCreatedIn } from '../exports/exports.js';
 import { isForeignKeyViolation } from './suppliers.service.js';
@@ -42,7 +40,7 @@ export const CONFIRM_MISMATCH = 'confirm does not match the batch’s invoice re
 const BATCH_LIST = {
   sortable: ['createdAt', 'id', 'purchasedAt', 'costPerKeyCents', 'invoiceReference'] as const,
   defaultSort: ['createdAt', 'DESC'] as ['createdAt', 'DESC'],
-  filters: { q: 'string', productId: 'string' } as const,
+  filters: { id: 'int[]', supplierId: 'int', q: 'string', productId: 'string' } as const,
 };
 
 const WRITABLE = [
@@ -294,14 +292,12 @@ export class KeyBatchesService {
   }
 
   private filtered(dto: ListQueryDto) {
-    const { query: withoutIds, ids } = takeIntIdFilter(dto);
-    const { query: rest, values } = takeIntFilters(withoutIds, ['supplierId'] as const);
-    const { sort, skip, take, filter } = parseListQuery(rest, BATCH_LIST);
+    const { sort, skip, take, filter } = parseListQuery(dto, BATCH_LIST);
     if (filter.productId !== undefined && !this.catalog.find(filter.productId))
       throw new BadRequestException(this.catalog.mustBeOneOf('filter productId'));
     const query = this.db.getRepository(KeyBatch).createQueryBuilder('b');
-    if (ids) whereIdIn(query, 'b.id', ids);
-    if (values.supplierId) query.andWhere('b.supplierId = :supplierId', { supplierId: values.supplierId });
+    if (filter.id) whereIdIn(query, 'b.id', filter.id);
+    if (filter.supplierId) query.andWhere('b.supplierId = :supplierId', { supplierId: filter.supplierId });
     if (filter.productId) query.andWhere('b.productId = :productId', { productId: filter.productId });
     const q = filter.q?.trim().toLowerCase();
     if (q) query.andWhere(`LOWER(b.invoiceReference) LIKE :q ${LIKE_ESCAPE}`, { q: `%${escapeLike(q)}%` });

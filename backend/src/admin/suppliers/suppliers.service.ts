@@ -2,7 +2,6 @@ import { ConflictException, Injectable, NotFoundException, BadRequestException }
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
-import { takeIntIdFilter } from '../../common/admin-list.js';
 import {
   escapeLike,
   LIKE_ESCAPE,
@@ -31,7 +30,7 @@ export const duplicateSupplier = (name: string) => `A supplier named ${name} alr
 const SUPPLIER_LIST = {
   sortable: ['name', 'createdAt', 'id'] as const,
   defaultSort: ['name', 'ASC'] as ['name', 'ASC'],
-  filters: { q: 'string' } as const,
+  filters: { id: 'int[]', q: 'string' } as const,
 };
 
 const WRITABLE = ['name', 'notes'] as const;
@@ -50,10 +49,9 @@ export class SuppliersService {
 
   /** `q`: any part of the name, ignoring case. */
   async list(dto: ListQueryDto): Promise<ListPage<SupplierDto>> {
-    const { query: rest, ids } = takeIntIdFilter(dto);
-    const { sort, skip, take, filter } = parseListQuery(rest, SUPPLIER_LIST);
+    const { sort, skip, take, filter } = parseListQuery(dto, SUPPLIER_LIST);
     const query = this.db.getRepository(Supplier).createQueryBuilder('s');
-    if (ids) whereIdIn(query, 's.id', ids);
+    if (filter.id) whereIdIn(query, 's.id', filter.id);
     const q = filter.q?.trim().toLowerCase();
     if (q) query.andWhere(`LOWER(s.name) LIKE :q ${LIKE_ESCAPE}`, { q: `%${escapeLike(q)}%` });
     const page = await fetchPage(sortList(query, sort.field, sort.order), skip, take);

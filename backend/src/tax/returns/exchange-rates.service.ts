@@ -2,7 +2,6 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
-import { takeIntIdFilter } from '../../common/admin-list.js';
 import { parseListQuery, type ListPage, type ListQueryDto } from '../../common/list-query.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { isMysqlFamily, isUniqueViolation } from '../../database/errors.js';
@@ -29,7 +28,7 @@ const RATE_LIST = {
   // The columns an index orders (the date's, and the key): the history holds some 200,000 rates.
   sortable: ['date', 'id'] as const,
   defaultSort: ['date', 'DESC'] as ['date', 'DESC'],
-  filters: { currency: 'string', source: 'string' } as const,
+  filters: { id: 'int[]', currency: 'string', source: 'string' } as const,
 };
 
 /** Rows per INSERT of an import: well under every driver's limit of bound values. */
@@ -54,10 +53,9 @@ export class ExchangeRatesService {
   ) {}
 
   async list(dto: ListQueryDto): Promise<ListPage<ExchangeRateDto>> {
-    const { query: rest, ids } = takeIntIdFilter(dto);
-    const { sort, skip, take, filter } = parseListQuery(rest, RATE_LIST);
+    const { sort, skip, take, filter } = parseListQuery(dto, RATE_LIST);
     const query = this.db.getRepository(ExchangeRate).createQueryBuilder('r');
-    if (ids) whereIdIn(query, 'r.id', ids);
+    if (filter.id) whereIdIn(query, 'r.id', filter.id);
     if (filter.currency)
       query.andWhere('r.currency = :currency', { currency: filter.currency.toUpperCase() });
     if (filter.source) query.andWhere('r.source = :source', { source: filter.source });
