@@ -1,13 +1,13 @@
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { In, type DataSource, type EntityManager, type Repository } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { In, type DataSource, type EntityManager } from 'typeorm';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { forUpdate, runInTransaction } from '../database/transactions.js';
 import { KeyBatch } from '../suppliers/entities/key-batch.entity.js';
 import { LICENSE_KEY_FORMAT_MESSAGE } from './dto/license-activation.dto.js';
 import { LicenseKey } from './entities/license-key.entity.js';
 import { LICENSE_KEY_PATTERN, LicenseKeyCipher, normalizeLicenseKey } from './license-key-cipher.js';
-import { insertLicenseKeys, newLicenseKey } from './license-keys.js';
+import { countKeysInStock, insertLicenseKeys, newLicenseKey } from './license-keys.js';
 
 /** One data row of an inventory import (a CSV line), in file order. */
 export interface InventoryImportRow {
@@ -60,7 +60,6 @@ interface ValidRow {
 export class InventoryService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    @InjectRepository(LicenseKey) private readonly keys: Repository<LicenseKey>,
     private readonly cipher: LicenseKeyCipher,
     private readonly catalog: CatalogService,
   ) {}
@@ -105,18 +104,9 @@ export class InventoryService {
   countAvailable(): Promise<Record<string, number>>;
   countAvailable(productId: string): Promise<number>;
   async countAvailable(productId?: string): Promise<Record<string, number> | number> {
-    const query = this.keys
-      .createQueryBuilder('key')
-      .select('key.productId', 'productId')
-      .addSelect('COUNT(*)', 'available')
-      .where('key.orderId IS NULL')
-      .andWhere("key.status = 'active'")
-      .groupBy('key.productId');
-    if (productId !== undefined) query.andWhere('key.productId = :productId', { productId });
-    const rows = await query.getRawMany<{ productId: string; available: number | string }>();
-    const counts: Record<string, number> = Object.fromEntries(this.catalog.productIds().map((id) => [id, 0]));
-    for (const row of rows) counts[row.productId] = Number(row.available);
-    return productId === undefined ? counts : (counts[productId] ?? 0);
+    const found = await countKeysInStock(this.db.manager, productId === undefined ? undefined : [productId]);
+    if (productId !== undefined) return found.get(productId) ?? 0;
+    return Object.fromEntries(this.catalog.productIds().map((id) => [id, found.get(id) ?? 0]));
   }
 
   /** The row, normalised, or the reasons it is invalid (never echoing the key). */

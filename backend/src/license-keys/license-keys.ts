@@ -6,6 +6,27 @@ import { LicenseKey } from './entities/license-key.entity.js';
 import { LicenseKeySearchTerm } from './entities/license-key-search-term.entity.js';
 import type { LicenseKeyCipher } from './license-key-cipher.js';
 
+/**
+ * Keys in stock (unassigned and active) per product, of these products or of all: one count on
+ * IDX_license_keys_inventory. The one place "in stock" is counted (the inventory, the stock alerts).
+ */
+export async function countKeysInStock(
+  m: EntityManager,
+  productIds?: readonly string[],
+): Promise<Map<string, number>> {
+  if (productIds?.length === 0) return new Map();
+  const query = m
+    .createQueryBuilder(LicenseKey, 'k')
+    .select('k.productId', 'productId')
+    .addSelect('COUNT(*)', 'available')
+    .where('k.orderId IS NULL')
+    .andWhere("k.status = 'active'")
+    .groupBy('k.productId');
+  if (productIds) query.andWhere('k.productId IN (:...productIds)', { productIds });
+  const rows = await query.getRawMany<{ productId: string; available: number | string }>();
+  return new Map(rows.map((row) => [row.productId, Number(row.available)]));
+}
+
 /** What a new key row is for; the key itself is sealed here and never stored in clear. */
 export interface LicenseKeyFields {
   productId: string;

@@ -17,6 +17,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { runInTransaction } from '../database/transactions.js';
 import { OutboxService } from '../emails/outbox.service.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
+import { countKeysInStock } from '../license-keys/license-keys.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { renderLowStockEmail, renderOrdersWaitingEmail, type StockAlertFacts } from './stock-alert-email.js';
 
@@ -30,7 +31,7 @@ const DAY_MS = 86_400_000;
 export interface StockLevel {
   productId: string;
   title: string;
-  /** Unassigned active keys (as InventoryService.countAvailable counts them). */
+  /** Keys in stock: unassigned and active (countKeysInStock). */
   available: number;
   /** Paid orders waiting for keys that still lack keys of this product. */
   waitingOrders: number;
@@ -83,7 +84,7 @@ export class StockService implements EntitySubscriberInterface, BeforeApplicatio
     if (products.length === 0) return [];
     const ids = products.map((product) => product.id);
     const [available, settings, waiting, rates] = await Promise.all([
-      this.countAvailable(m, ids),
+      countKeysInStock(m, ids),
       m.findBy(ProductSettings, { productId: In(ids) }),
       this.countWaiting(m),
       this.salesRates(m, ids),
@@ -159,7 +160,7 @@ export class StockService implements EntitySubscriberInterface, BeforeApplicatio
   private async checkNow(m: EntityManager, ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
     // One after another: `m` is one transaction's connection.
-    const available = await this.countAvailable(m, ids);
+    const available = await countKeysInStock(m, ids);
     const settings = await m.findBy(ProductSettings, { productId: In([...ids]) });
     const waiting = await this.countWaiting(m);
     for (const productId of ids) {
@@ -228,20 +229,6 @@ export class StockService implements EntitySubscriberInterface, BeforeApplicatio
   private async alert(m: EntityManager, mail: { subject: string; text: string; html: string }, kind: string) {
     await this.outbox.enqueue(m, { kind, to: this.config.mail.staffAlertEmail, audience: 'staff', ...mail });
     this.logger.warn(mail.subject);
-  }
-
-  /** Unassigned active keys per product: one indexed count (IDX_license_keys_inventory). */
-  private async countAvailable(m: EntityManager, ids: readonly string[]): Promise<Map<string, number>> {
-    const rows = await m
-      .createQueryBuilder(LicenseKey, 'k')
-      .select('k.productId', 'productId')
-      .addSelect('COUNT(*)', 'available')
-      .where('k.orderId IS NULL')
-      .andWhere("k.status = 'active'")
-      .andWhere('k.productId IN (:...ids)', { ids })
-      .groupBy('k.productId')
-      .getRawMany<{ productId: string; available: number | string }>();
-    return new Map(rows.map((row) => [row.productId, Number(row.available)]));
   }
 
   /**
