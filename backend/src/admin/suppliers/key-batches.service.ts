@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { In, type DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { In, type DataSource, type EntityManager } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
 import { CatalogService } from '../../catalog/catalog.service.js';
 import { asText, csvStream, type CsvDownload, type CsvRow } from '../../common/csv-file.js';
@@ -28,7 +28,7 @@ import {
   type UpdateKeyBatchDto,
 } from './dto/key-batch.dto.js';
 import type { ExportQueryDto } from '../exports/export-query.dto.js';
-import { dayRange, exportFileName, whereCreatedIn } from '../exports/exports.js';
+import { dayRange, exportFileName, exportRows, whereCreatedIn } from '../exports/exports.js';
 import { isForeignKeyViolation } from './suppliers.service.js';
 
 export const BATCH_NOT_FOUND = 'Key batch not found';
@@ -54,8 +54,7 @@ const WRITABLE = [
 ] as const;
 type Writable = Partial<Pick<KeyBatch, (typeof WRITABLE)[number]>>;
 
-/** Rows per page of the CSV export, and keys per revoking statement. */
-const EXPORT_PAGE = 500;
+/** Keys per revoking statement. */
 const REVOKE_CHUNK = 500;
 /** Key ids per audit entry of a revocation: the entry's text column holds 64 KB on MariaDB. */
 const AUDIT_IDS = 1000;
@@ -255,40 +254,32 @@ export class KeyBatchesService {
     const { query } = this.filtered({ filter: dto.filter });
     return {
       fileName: exportFileName('key-batches', range),
-      content: csvStream(EXPORT_COLUMNS, this.exportRows(whereCreatedIn(query, 'b.createdAt', range))),
+      content: csvStream(
+        EXPORT_COLUMNS,
+        exportRows(whereCreatedIn(query, 'b.createdAt', range).orderBy('b.id', 'ASC'), (page) =>
+          this.csvRows(page),
+        ),
+      ),
     };
   }
 
-  private async *exportRows(query: SelectQueryBuilder<KeyBatch>): AsyncGenerator<CsvRow> {
-    let after = 0;
-    for (;;) {
-      const page = await query
-        .clone()
-        .andWhere('b.id > :after', { after })
-        .orderBy('b.id', 'ASC')
-        .limit(EXPORT_PAGE)
-        .getMany();
-      if (!page.length) return;
-      after = page.at(-1)!.id;
-      for (const row of await this.present(page)) {
-        yield [
-          row.id,
-          asText(row.supplierName),
-          asText(this.catalog.find(row.productId)?.title ?? row.productId),
-          asText(row.invoiceReference),
-          row.costPerKeyCents,
-          row.currency,
-          row.purchasedAt ?? '',
-          row.keys,
-          row.inStock,
-          row.sold,
-          row.revoked,
-          row.faulty,
-          row.createdAt.toISOString(),
-        ];
-      }
-      if (page.length < EXPORT_PAGE) return;
-    }
+  /** A page of batches as CSV rows, with their supplier's name and counts (one query each per page). */
+  private async csvRows(page: KeyBatch[]): Promise<CsvRow[]> {
+    return (await this.present(page)).map((row) => [
+      row.id,
+      asText(row.supplierName),
+      asText(this.catalog.find(row.productId)?.title ?? row.productId),
+      asText(row.invoiceReference),
+      row.costPerKeyCents,
+      row.currency,
+      row.purchasedAt ?? '',
+      row.keys,
+      row.inStock,
+      row.sold,
+      row.revoked,
+      row.faulty,
+      row.createdAt.toISOString(),
+    ]);
   }
 
   private filtered(dto: ListQueryDto) {
