@@ -3,6 +3,8 @@ import type { Response } from 'supertest';
 import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
 import { CatalogService } from '../src/catalog/catalog.service.js';
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
+import { Order } from '../src/orders/entities/order.entity.js';
+import { SalesDay } from '../src/reports/entities/sales-day.entity.js';
 import { buyWithDemo, HOME_BUSINESS, STANDARD } from './support/checkout.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
@@ -288,6 +290,9 @@ describe(`back office: suppliers and key batches (#21 §1) on ${DRIVER}`, () => 
           costPerKeyCents: 9000,
         }).expect(201)
       ).body as Batch;
+      const order = await t.db.getRepository(Order).findOneByOrFail({ id: waiting.orderId });
+      const paidDay = { productId: HOME_BUSINESS, day: order.paidAt!.toISOString().slice(0, 10) };
+      const costBefore = (await t.db.getRepository(SalesDay).findOneBy(paidDay))?.keyCostCents ?? 0;
       const typed = await post(KEYS, {
         orderId: waiting.orderId,
         productId: HOME_BUSINESS,
@@ -295,6 +300,13 @@ describe(`back office: suppliers and key batches (#21 §1) on ${DRIVER}`, () => 
         batchId: home.id,
       }).expect(201);
       expect(typed.body).toMatchObject({ orderId: waiting.orderId, batchId: home.id, costCents: 9000 });
+      // Its cost joins the order's payment day, and it earns the order's one unit, net of tax.
+      expect((await t.db.getRepository(SalesDay).findOneByOrFail(paidDay)).keyCostCents).toBe(
+        costBefore + 9000,
+      );
+      expect(
+        (await t.db.getRepository(LicenseKey).findOneByOrFail({ id: typed.body.id as string })).revenueCents,
+      ).toBe(order.totalCents - order.taxCents);
       expect((await get(`${BATCHES}/${home.id}`).expect(200)).body).toMatchObject({ keys: 1, sold: 1 });
     });
 

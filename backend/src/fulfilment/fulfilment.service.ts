@@ -393,7 +393,7 @@ export class FulfilmentService {
     key.orderId = order.id;
     key.assignedAt ??= new Date();
     await insertLicenseKeys(m, [key]);
-    await this.sales.recordKeysTaken(m, order.id, key.productId, [key.id]);
+    await this.sales.recordKeysTaken(m, order, key.productId, [key.id]);
     if (order.awaitingKeys) await this.deliver(m, order, true, [key]);
   }
 

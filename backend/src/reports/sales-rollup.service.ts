@@ -80,29 +80,17 @@ export class SalesRollupService {
    */
   async recordKeysTaken(
     m: EntityManager,
-    orderId: string,
+    order: PricedOrder & Pick<Order, 'id'>,
     productId: string,
     keyIds: readonly string[],
   ): Promise<void> {
     if (keyIds.length === 0) return;
-    const order = await m.findOneOrFail(Order, {
-      select: {
-        id: true,
-        orderItems: true,
-        discountCents: true,
-        totalCents: true,
-        taxCents: true,
-        taxMode: true,
-        paidAt: true,
-      },
-      where: { id: orderId },
-    });
     const keys = await m.find(LicenseKey, {
       select: { id: true, costCents: true },
       where: { id: In([...keyIds]) },
     });
     const before = await m.countBy(LicenseKey, {
-      orderId,
+      orderId: order.id,
       productId,
       status: Not('faulty' as const),
       id: Not(In([...keyIds])),
