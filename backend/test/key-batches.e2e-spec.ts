@@ -230,7 +230,12 @@ describe(`back office: suppliers and key batches (#21 §1) on ${DRIVER}`, () => 
       expect(sold).toHaveLength(2);
       // As the replacement flow leaves a key a customer reported.
       await t.db.getRepository(LicenseKey).update(sold[0]!.id, { status: 'faulty' });
+      // What a key cost is the admins' alone, as in the keys list and the margins.
+      expect((await get(`${BATCHES}/${batch.id}`).expect(200)).body).toMatchObject({ costPerKeyCents: 1500 });
       const res = await get(`${BATCHES}/${batch.id}`, support).expect(200);
+      expect(res.body).not.toHaveProperty('costPerKeyCents');
+      const listed = await get(`${BATCHES}?${query({ filter: { id: [batch.id] } })}`, support).expect(200);
+      expect(listed.body[0]).not.toHaveProperty('costPerKeyCents');
       expect(res.body).toMatchObject({
         keys: 3,
         inStock: 1,
@@ -364,9 +369,7 @@ describe(`back office: suppliers and key batches (#21 §1) on ${DRIVER}`, () => 
     });
 
     it('exports the batches as CSV with the list filters and a day range', async () => {
-      const res = await get(`${BATCHES}/export.csv?${query({ filter: { supplierId } })}`, support).expect(
-        200,
-      );
+      const res = await get(`${BATCHES}/export.csv?${query({ filter: { supplierId } })}`).expect(200);
       const rows = table(res, 'key-batches-all.csv');
       expect(rows[0]).toEqual([
         'id',
@@ -413,6 +416,13 @@ describe(`back office: suppliers and key batches (#21 §1) on ${DRIVER}`, () => 
           '0',
         ],
       ]);
+      // Support staff get the same file without what the keys cost.
+      const bySupport = table(
+        await get(`${BATCHES}/export.csv?${query({ filter: { supplierId } })}`, support).expect(200),
+        'key-batches-all.csv',
+      );
+      const cost = rows[0]!.indexOf('costPerKeyCents');
+      expect(bySupport).toEqual(rows.map((row) => row.filter((_, i) => i !== cost)));
       const today = new Date().toISOString().slice(0, 10);
       const ranged = await get(
         `${BATCHES}/export.csv?${query({ from: today, to: today, filter: { q: 'inv-1' } })}`,

@@ -425,7 +425,7 @@ export interface paths {
     };
     /**
      * Supplier batches of licence keys, with their counts (ra-data-simple-rest dialect)
-     * @description Filters: `supplierId`, `productId`, `q` (any part of the invoice reference, ignoring case), `id` (list). Sorts: createdAt, id, purchasedAt, costPerKeyCents, invoiceReference. Counts: `keys`, `inStock` (active, not sold), `sold` (given to an order, any status), `revoked`, `faulty` (replaced after a customer's report), and `faultyRate` = faulty / sold. Costs are in USD, the store's currency, so margins subtract like from like.
+     * @description Filters: `supplierId`, `productId`, `q` (any part of the invoice reference, ignoring case), `id` (list). Sorts: createdAt, id, purchasedAt, costPerKeyCents, invoiceReference. Counts: `keys`, `inStock` (active, not sold), `sold` (given to an order, any status), `revoked`, `faulty` (replaced after a customer's report), and `faultyRate` = faulty / sold. Costs are in USD, the store's currency, so margins subtract like from like; only admins see them (`costPerKeyCents`).
      */
     get: operations['KeyBatchesController_list'];
     put?: never;
@@ -449,7 +449,7 @@ export interface paths {
     };
     /**
      * The batches as CSV, with the list’s filters and a day range of creation
-     * @description Streamed in creation order, with a header row: id, supplier, product, invoiceReference, costPerKeyCents, currency, purchasedAt, keys, inStock, sold, revoked, faulty, createdAt. `from`/`to` are days (UTC), inclusive.
+     * @description Streamed in creation order, with a header row: id, supplier, product, invoiceReference, costPerKeyCents, currency, purchasedAt, keys, inStock, sold, revoked, faulty, createdAt (costPerKeyCents for admins only). `from`/`to` are days (UTC), inclusive.
      */
     get: operations['KeyBatchesController_export'];
     put?: never;
@@ -3049,10 +3049,10 @@ export interface components {
       /** @example INV-2026-0042 */
       invoiceReference: string;
       /**
-       * @description What one key cost, in cents of `currency`
+       * @description What one key cost, in cents of `currency`: admins only, who alone see what the store pays
        * @example 1850
        */
-      costPerKeyCents: number;
+      costPerKeyCents?: number;
       /**
        * @description Always the store’s currency
        * @example USD

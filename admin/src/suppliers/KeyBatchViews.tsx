@@ -36,7 +36,10 @@ export const faultyRateText = (rate: number | null) =>
 const CARD_FIELDS: CardField<KeyBatch>[] = [
   { label: 'Supplier', render: (b) => b.supplierName },
   { label: 'Product', render: (b) => productName(b.productId) },
-  { label: 'Cost per key', render: (b) => formatMoney(b.costPerKeyCents) },
+  {
+    label: 'Cost per key',
+    render: (b) => (b.costPerKeyCents === undefined ? '—' : formatMoney(b.costPerKeyCents)),
+  },
   { label: 'In stock / sold', render: (b) => `${b.inStock} / ${b.sold}` },
   { label: 'Revoked / faulty', render: (b) => `${b.revoked} / ${b.faulty}` },
   { label: 'Faulty rate', render: (b) => faultyRateText(b.faultyRate) },
@@ -112,7 +115,8 @@ export const KeyBatchList = () => {
         <RecordCards<KeyBatch>
           label="Key batches"
           title={(b) => b.invoiceReference}
-          fields={CARD_FIELDS}
+          // What a key cost is for admins (the only ones who may edit a batch) alone.
+          fields={canEdit ? CARD_FIELDS : CARD_FIELDS.filter((field) => field.label !== 'Cost per key')}
           linkToEdit={Boolean(canEdit)}
           actions={<RowActions />}
         />
@@ -127,11 +131,13 @@ export const KeyBatchList = () => {
             disableSort
             render={(b: KeyBatch) => productName(b.productId)}
           />
-          <DataTable.Col
-            source="costPerKeyCents"
-            label={`Cost per key (${STORE_CURRENCY})`}
-            render={(b: KeyBatch) => formatMoney(b.costPerKeyCents)}
-          />
+          {canEdit && (
+            <DataTable.Col
+              source="costPerKeyCents"
+              label={`Cost per key (${STORE_CURRENCY})`}
+              render={(b: KeyBatch) => formatMoney(b.costPerKeyCents ?? 0)}
+            />
+          )}
           <DataTable.NumberCol source="keys" label="Keys" disableSort />
           <DataTable.NumberCol source="inStock" label="In stock" disableSort />
           <DataTable.NumberCol source="sold" label="Sold" disableSort />

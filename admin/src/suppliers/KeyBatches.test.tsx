@@ -77,11 +77,17 @@ describe('the key batches', () => {
     expect(jsonBody(post?.[1])).toEqual({ includeSold: true, confirm: 'INV-7' });
   });
 
-  it('shows support staff the batches without the revoke action or a create button', async () => {
-    batchesApi();
+  it('shows support staff the batches without their cost, the revoke action or a create button', async () => {
+    const { costPerKeyCents: _, ...withoutCost } = BATCH;
+    stubApi({
+      'GET /api/admin/key-batches': () =>
+        Response.json([withoutCost], { headers: { 'Content-Range': 'key-batches 0-0/1' } }),
+      'GET /api/admin/suppliers': () => Response.json([], { headers: { 'Content-Range': 'suppliers */0' } }),
+    });
     signIn('support');
     renderAdmin('/admin/key-batches');
     expect(await screen.findByText('INV-7', {}, SLOW)).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: /Cost per key/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Revoke keys of INV-7' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'New batch' })).toBeNull();
   });

@@ -29,6 +29,12 @@ export function exportKeyBatches(filter: Record<string, unknown>): Promise<Blob>
   return fileOf(`${API}/key-batches/export.csv?${query}`, 'The export could not be made');
 }
 
-/** What a batch is called in pickers: its supplier, invoice and cost. */
+/** What a batch is called in pickers: its supplier, invoice and (for admins, who alone see it) cost. */
 export const batchLabel = (batch: Pick<KeyBatch, 'supplierName' | 'invoiceReference' | 'costPerKeyCents'>) =>
-  `${batch.supplierName} · ${batch.invoiceReference} · ${(batch.costPerKeyCents / 100).toFixed(2)} ${STORE_CURRENCY}`;
+  [
+    batch.supplierName,
+    batch.invoiceReference,
+    ...(batch.costPerKeyCents === undefined
+      ? []
+      : [`${(batch.costPerKeyCents / 100).toFixed(2)} ${STORE_CURRENCY}`]),
+  ].join(' · ');

@@ -51,33 +51,33 @@ export class KeyBatchesController {
       '(list). Sorts: createdAt, id, purchasedAt, costPerKeyCents, invoiceReference. Counts: `keys`, ' +
       '`inStock` (active, not sold), `sold` (given to an order, any status), `revoked`, `faulty` (replaced ' +
       `after a customer's report), and \`faultyRate\` = faulty / sold. Costs are in ${STORE_CURRENCY}, the ` +
-      "store's currency, so margins subtract like from like.",
+      "store's currency, so margins subtract like from like; only admins see them (`costPerKeyCents`).",
   })
   @SimpleRestList('key-batches', KeyBatchDto)
-  list(@Query() query: ListQueryDto): Promise<ListPage<KeyBatchDto>> {
-    return this.batches.list(query);
+  list(@Query() query: ListQueryDto, @Staff() staff: StaffUserDto): Promise<ListPage<KeyBatchDto>> {
+    return this.batches.list(query, staff);
   }
 
   @Get('export.csv')
   @ApiOperation({
     summary: 'The batches as CSV, with the list’s filters and a day range of creation',
     description:
-      `Streamed in creation order, with a header row: ${EXPORT_COLUMNS.join(', ')}. \`from\`/\`to\` are ` +
-      'days (UTC), inclusive.',
+      `Streamed in creation order, with a header row: ${EXPORT_COLUMNS.join(', ')} (costPerKeyCents for ` +
+      'admins only). `from`/`to` are days (UTC), inclusive.',
   })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'text/csv', schema: { type: 'string' } })
   @ApiBadRequestResponse({ description: 'A filter, from or to is invalid' })
-  export(@Query() query: ExportQueryDto): StreamableFile {
-    return csvFile(this.batches.export(query));
+  export(@Query() query: ExportQueryDto, @Staff() staff: StaffUserDto): StreamableFile {
+    return csvFile(this.batches.export(query, staff));
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One batch, with its counts' })
   @ApiOkResponse({ type: KeyBatchDto })
   @ApiNotFoundResponse({ description: BATCH_NOT_FOUND })
-  get(@Param('id', batchId) id: number): Promise<KeyBatchDto> {
-    return this.batches.get(id);
+  get(@Param('id', batchId) id: number, @Staff() staff: StaffUserDto): Promise<KeyBatchDto> {
+    return this.batches.get(id, staff);
   }
 
   @Post()

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
 import { CatalogService } from '../../catalog/catalog.service.js';
-import { asText, csvStream, type CsvDownload, type CsvRow } from '../../common/csv-file.js';
+import { asText, csvStream, type CsvDownload } from '../../common/csv-file.js';
 import {
   escapeLike,
   LIKE_ESCAPE,
@@ -75,6 +75,9 @@ export const EXPORT_COLUMNS = [
   'createdAt',
 ] as const;
 
+/** Admins alone see what keys cost (as with the keys' costCents and the margins reports). */
+const withCost = (actor: StaffUserDto) => actor.role === 'admin';
+
 /**
  * Key batches (#21 §1): keys bought from a supplier in one purchase, with what each cost. The counts come
  * from one grouped query over the page's batches, read from IDX_license_keys_batchId (batchId, status,
@@ -89,14 +92,14 @@ export class KeyBatchesService {
   ) {}
 
   /** Filters: supplierId, productId, q (any part of the invoice reference, ignoring case), id (list). */
-  async list(dto: ListQueryDto): Promise<ListPage<KeyBatchDto>> {
+  async list(dto: ListQueryDto, actor: StaffUserDto): Promise<ListPage<KeyBatchDto>> {
     const { sort, skip, take, query } = this.filtered(dto);
     const page = await fetchPage(sortList(query, sort.field, sort.order), skip, take);
-    return { ...page, rows: await this.present(page.rows) };
+    return { ...page, rows: await this.present(page.rows, withCost(actor)) };
   }
 
-  async get(id: number): Promise<KeyBatchDto> {
-    const [row] = await this.present([await this.find(this.db.manager, id)]);
+  async get(id: number, actor: StaffUserDto): Promise<KeyBatchDto> {
+    const [row] = await this.present([await this.find(this.db.manager, id)], withCost(actor));
     return row!;
   }
 
@@ -123,7 +126,7 @@ export class KeyBatchesService {
         return batch;
       }),
     );
-    return this.get(saved.id);
+    return this.get(saved.id, actor);
   }
 
   /**
@@ -168,12 +171,12 @@ export class KeyBatchesService {
         });
       }),
     );
-    return this.get(id);
+    return this.get(id, actor);
   }
 
   /** Only an empty batch: a key keeps the batch it came in. */
   async remove(id: number, actor: StaffUserDto): Promise<KeyBatchDto> {
-    const answer = await this.get(id);
+    const answer = await this.get(id, actor);
     try {
       await runInTransaction(this.db, async (m) => {
         const batch = await this.find(m, id, true);
@@ -249,37 +252,38 @@ export class KeyBatchesService {
    * The list's batches (its filters, and `from`/`to` days of creation) as CSV, read a page at a time in
    * creation order (keyset on id), each page's counts in one grouped query: never every row in memory.
    */
-  export(dto: ExportQueryDto): CsvDownload {
+  export(dto: ExportQueryDto, actor: StaffUserDto): CsvDownload {
     const range = dayRange(dto.from, dto.to);
     const { query } = this.filtered({ filter: dto.filter });
+    const cost = withCost(actor);
+    const columns = EXPORT_COLUMNS.filter((column) => cost || column !== 'costPerKeyCents');
     return {
       fileName: exportFileName('key-batches', range),
       content: csvStream(
-        EXPORT_COLUMNS,
-        exportRows(whereCreatedIn(query, 'b.createdAt', range).orderBy('b.id', 'ASC'), (page) =>
-          this.csvRows(page),
+        columns,
+        exportRows(whereCreatedIn(query, 'b.createdAt', range).orderBy('b.id', 'ASC'), async (page) =>
+          (await this.present(page, cost)).map((row) => columns.map((column) => this.csvValue(row, column))),
         ),
       ),
     };
   }
 
-  /** A page of batches as CSV rows, with their supplier's name and counts (one query each per page). */
-  private async csvRows(page: KeyBatch[]): Promise<CsvRow[]> {
-    return (await this.present(page)).map((row) => [
-      row.id,
-      asText(row.supplierName),
-      asText(this.catalog.find(row.productId)?.title ?? row.productId),
-      asText(row.invoiceReference),
-      row.costPerKeyCents,
-      row.currency,
-      row.purchasedAt ?? '',
-      row.keys,
-      row.inStock,
-      row.sold,
-      row.revoked,
-      row.faulty,
-      row.createdAt.toISOString(),
-    ]);
+  /** A batch's value in an export column; text as a spreadsheet shows it, never as a formula. */
+  private csvValue(row: KeyBatchDto, column: (typeof EXPORT_COLUMNS)[number]): string | number {
+    switch (column) {
+      case 'supplier':
+        return asText(row.supplierName);
+      case 'product':
+        return asText(this.catalog.find(row.productId)?.title ?? row.productId);
+      case 'invoiceReference':
+        return asText(row.invoiceReference);
+      case 'purchasedAt':
+        return row.purchasedAt ?? '';
+      case 'createdAt':
+        return row.createdAt.toISOString();
+      default:
+        return row[column] ?? '';
+    }
   }
 
   private filtered(dto: ListQueryDto) {
@@ -296,7 +300,7 @@ export class KeyBatchesService {
   }
 
   /** The rows with their supplier's name and their counts (one grouped query for all of them). */
-  private async present(batches: KeyBatch[]): Promise<KeyBatchDto[]> {
+  private async present(batches: KeyBatch[], cost = true): Promise<KeyBatchDto[]> {
     if (!batches.length) return [];
     const counts = await this.counts(batches.map((batch) => batch.id));
     const supplierIds = [...new Set(batches.map((batch) => batch.supplierId))];
@@ -306,7 +310,7 @@ export class KeyBatchesService {
     });
     const names = new Map(suppliers.map((supplier) => [supplier.id, supplier.name]));
     return batches.map((batch) =>
-      KeyBatchDto.from(batch, names.get(batch.supplierId) ?? '', counts.get(batch.id)!),
+      KeyBatchDto.from(batch, names.get(batch.supplierId) ?? '', counts.get(batch.id)!, { withCost: cost }),
     );
   }
 

@@ -47,8 +47,12 @@ export class KeyBatchDto {
   @ApiProperty({ example: 'office-2024-standard', description: 'A product of GET /api/products' })
   productId: string;
   @ApiProperty({ example: 'INV-2026-0042' }) invoiceReference: string;
-  @ApiProperty({ type: 'integer', example: 1850, description: 'What one key cost, in cents of `currency`' })
-  costPerKeyCents: number;
+  @ApiPropertyOptional({
+    type: 'integer',
+    example: 1850,
+    description: 'What one key cost, in cents of `currency`: admins only, who alone see what the store pays',
+  })
+  costPerKeyCents?: number;
   @ApiProperty({ example: STORE_CURRENCY, description: 'Always the store’s currency' }) currency: string;
   @ApiProperty({ type: String, nullable: true, example: '2026-11-20', description: 'The purchase’s day' })
   purchasedAt: string | null;
@@ -69,14 +73,19 @@ export class KeyBatchDto {
   @ApiProperty() createdAt: Date;
   @ApiProperty() updatedAt: Date;
 
-  static from(batch: KeyBatch, supplierName: string, counts: KeyBatchCounts): KeyBatchDto {
+  static from(
+    batch: KeyBatch,
+    supplierName: string,
+    counts: KeyBatchCounts,
+    { withCost = true } = {},
+  ): KeyBatchDto {
     return {
       id: batch.id,
       supplierId: batch.supplierId,
       supplierName,
       productId: batch.productId,
       invoiceReference: batch.invoiceReference,
-      costPerKeyCents: batch.costPerKeyCents,
+      ...(withCost && { costPerKeyCents: batch.costPerKeyCents }),
       currency: batch.currency,
       purchasedAt: batch.purchasedAt,
       notes: batch.notes,
