@@ -17,6 +17,8 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
  */
 @Entity('refunds')
 @Index('IDX_refunds_orderId', ['orderId', 'createdAt'])
+@Index('IDX_refunds_createdAt', ['createdAt', 'id'])
+@Index('IDX_refunds_status', ['status', 'createdAt', 'id'])
 @Index('UQ_refunds_idempotencyKey', ['idempotencyKey'], { unique: true })
 @Index('UQ_refunds_providerRefundId', ['providerRefundId'], { unique: true })
 export class Refund extends UuidEntity {
