@@ -1,6 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { adminListsTable, benchAdminLists, EXPORT_GROWTH_BUDGET_MB } from './admin-lists.ts';
+import {
+  adminListsTable,
+  benchAdminLists,
+  EXPORT_GROWTH_BUDGET_MB,
+  EXPORT_LENGTH_BUDGET_MB,
+} from './admin-lists.ts';
 import { benchApiCpu } from './api-cpu.ts';
 import { benchCheckout } from './checkout.ts';
 import { benchLighthouse, CATEGORIES, type Category } from './lighthouse.ts';
@@ -197,13 +202,19 @@ async function main(): Promise<void> {
   if (only.has('admin-lists')) {
     console.log(`--- admin lists on ${driver}, ${sizes.join(' vs ')} orders`);
     const rounds = quick ? 40 : 200;
-    const { rows, exportStream } = await benchAdminLists({ driver, sizes, rounds });
-    data.adminLists = { driver, sizes, rounds, rows, exportStream };
+    const { rows, exportStream, mariadb } = await benchAdminLists({ driver, sizes, rounds });
+    data.adminLists = { driver, sizes, rounds, rows, exportStream, mariadb };
     figures.push({
-      figure: `orders export, ${exportStream.rows} orders streamed (${driver}): server peak memory over idle`,
-      value: `${exportStream.growthMb} MB (${exportStream.idleMb} → ${exportStream.peakMb} MB, ${exportStream.seconds} s to last byte)`,
+      figure: `orders exports, ${exportStream.shortRows} then ${exportStream.rows} orders streamed (${driver}): server peak memory over idle`,
+      value: `${exportStream.growthMb} MB (${exportStream.idleMb} → ${exportStream.shortPeakMb} → ${exportStream.peakMb} MB, ${exportStream.seconds} s to last byte)`,
       budget: `< ${EXPORT_GROWTH_BUDGET_MB} MB`,
       ok: exportStream.growthMb < EXPORT_GROWTH_BUDGET_MB,
+    });
+    figures.push({
+      figure: `orders export ${Math.round(exportStream.rows / Math.max(exportStream.shortRows, 1))}× longer (${driver}): memory over the shorter one's peak`,
+      value: `${exportStream.lengthMb} MB`,
+      budget: `< ${EXPORT_LENGTH_BUDGET_MB} MB`,
+      ok: exportStream.lengthMb < EXPORT_LENGTH_BUDGET_MB,
     });
     const limit = driver === 'sqlite' ? 3 : 2;
     const worst = rows.reduce((a, b) => (b.ratio > a.ratio ? b : a));
@@ -224,10 +235,17 @@ async function main(): Promise<void> {
     }
     sections.push(
       `## Admin lists on ${driver}\n\n${rounds} rounds after warm-up, one request at a time, alternating between ` +
-        `a server per database size.\n\n${adminListsTable(sizes, rows)}\n\n` +
-        `Then one orders export of ${exportStream.rows} orders from the ${sizes.at(-1)}-order database, read as ` +
-        `it streams: ${exportStream.seconds} s to the last byte; the server's resident memory ` +
-        `(VmRSS, sampled every 10 ms) went from ${exportStream.idleMb} MB to at most ${exportStream.peakMb} MB.`,
+        `a server per database size.` +
+        (mariadb
+          ? ` MariaDB's buffer pool (innodb_buffer_pool_size) is ${mariadb.bufferPoolMb} MB; the ` +
+            `${sizes.at(-1)}-order database holds ${mariadb.databaseMb} MB of data and indexes.`
+          : '') +
+        `\n\n${adminListsTable(sizes, rows)}\n\n` +
+        `Then two orders exports from the ${sizes.at(-1)}-order database, read as they stream: ` +
+        `${exportStream.shortRows} orders, then ${exportStream.rows} (${exportStream.seconds} s to the last byte). ` +
+        `The server's resident memory (VmRSS, sampled every 10 ms) went from ${exportStream.idleMb} MB idle to ` +
+        `at most ${exportStream.shortPeakMb} MB during the first (its heap growing to what streaming needs) ` +
+        `and at most ${exportStream.peakMb} MB during the second: a page at a time, whatever the length.`,
     );
   }
 
