@@ -46,7 +46,7 @@ import { ExchangeRate } from '../tax/entities/exchange-rate.entity.js';
 import { BusinessTools1765900000003 } from '../database/migrations/1765900000003-business-tools.js';
 import { SalesBackfill1765900000020 } from '../database/migrations/1765900000020-sales-backfill.js';
 import { CustomerView1765900000040 } from '../database/migrations/1765900000040-customer-view.js';
-import { RefundListIndexes1765900000041 } from '../database/migrations/1765900000041-refund-list-indexes.js';
+import { ListIndexes1765900000041 } from '../database/migrations/1765900000041-list-indexes.js';
 import { Supplier } from '../suppliers/entities/supplier.entity.js';
 import { KeyBatch } from '../suppliers/entities/key-batch.entity.js';
 import { SalesDay } from '../reports/entities/sales-day.entity.js';
@@ -118,7 +118,7 @@ export const MIGRATIONS = [
   BusinessTools1765900000003,
   SalesBackfill1765900000020,
   CustomerView1765900000040,
-  RefundListIndexes1765900000041,
+  ListIndexes1765900000041,
 ];
 
 export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };

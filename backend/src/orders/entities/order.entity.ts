@@ -37,7 +37,9 @@ export interface OrderItemSnapshot {
 
 @Entity('orders')
 // The list indexes end in (createdAt, id), the tie-breakers of every admin list (see fetchPage).
-@Index('IDX_orders_createdAt', ['createdAt', 'id'])
+// IDX_orders_createdAt also holds customerEmail: the customers list reads the latest orders' addresses
+// from it alone.
+@Index('IDX_orders_createdAt', ['createdAt', 'id', 'customerEmail'])
 @Index('IDX_orders_status', ['status', 'createdAt', 'id'])
 @Index('IDX_orders_paymentStatus', ['paymentStatus', 'createdAt', 'id'])
 @Index('IDX_orders_customerEmail', ['customerEmail', 'createdAt', 'id'])
