@@ -256,7 +256,6 @@ export class AdminCustomersService {
     return email;
   }
 
-  /** The orders whose address starts with `prefix`, as (email, createdAt), from the e-mail index alone. */
   /** The addresses starting with `prefix`, newest customer first: grouped and counted in SQL, index-only. */
   private async searchPage(prefix: string, skip: number, take: number): Promise<CustomerPage> {
     const source = this.db
