@@ -89,6 +89,12 @@ describe('docker-compose.yml', () => {
     for (const service of [db, redis, app, nginx]) expect(service!.healthcheck).toBeDefined();
   });
 
+  it('gives the database a buffer pool of 1 GB, or what .env says', () => {
+    expect(db!.command).toContain('--innodb-buffer-pool-size=1G');
+    const sized = parse(COMPOSE, { ...DOT_ENV, INNODB_BUFFER_POOL_SIZE: '8G' });
+    expect(sized.services.db!.command).toContain('--innodb-buffer-pool-size=8G');
+  });
+
   it('picks MariaDB with one line: the image and the URL scheme together', () => {
     const changed = withMariadb()
       .split('\n')
