@@ -236,6 +236,12 @@ describe(`back office: suppliers and key batches (#21 §1) on ${DRIVER}`, () => 
       expect(res.body).not.toHaveProperty('costPerKeyCents');
       const listed = await get(`${BATCHES}?${query({ filter: { id: [batch.id] } })}`, support).expect(200);
       expect(listed.body[0]).not.toHaveProperty('costPerKeyCents');
+      // Nor sorted by it: the order would tell which batches cost more.
+      const byCost = query({ sort: ['costPerKeyCents', 'DESC'] });
+      await get(`${BATCHES}?${byCost}`).expect(200);
+      expect(messageOf(await get(`${BATCHES}?${byCost}`, support).expect(400))).toEqual(
+        'sort field must be one of createdAt, id, purchasedAt, invoiceReference',
+      );
       expect(res.body).toMatchObject({
         keys: 3,
         inStock: 1,

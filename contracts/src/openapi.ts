@@ -425,7 +425,7 @@ export interface paths {
     };
     /**
      * Supplier batches of licence keys, with their counts (ra-data-simple-rest dialect)
-     * @description Filters: `supplierId`, `productId`, `q` (any part of the invoice reference, ignoring case), `id` (list). Sorts: createdAt, id, purchasedAt, costPerKeyCents, invoiceReference. Counts: `keys`, `inStock` (active, not sold), `sold` (given to an order, any status), `revoked`, `faulty` (replaced after a customer's report), and `faultyRate` = faulty / sold. Costs are in USD, the store's currency, so margins subtract like from like; only admins see them (`costPerKeyCents`).
+     * @description Filters: `supplierId`, `productId`, `q` (any part of the invoice reference, ignoring case), `id` (list). Sorts: createdAt, id, purchasedAt, costPerKeyCents (admins), invoiceReference. Counts: `keys`, `inStock` (active, not sold), `sold` (given to an order, any status), `revoked`, `faulty` (replaced after a customer's report), and `faultyRate` = faulty / sold. Costs are in USD, the store's currency, so margins subtract like from like; only admins see them (`costPerKeyCents`).
      */
     get: operations['KeyBatchesController_list'];
     put?: never;

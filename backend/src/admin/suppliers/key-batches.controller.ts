@@ -48,7 +48,7 @@ export class KeyBatchesController {
     summary: 'Supplier batches of licence keys, with their counts (ra-data-simple-rest dialect)',
     description:
       'Filters: `supplierId`, `productId`, `q` (any part of the invoice reference, ignoring case), `id` ' +
-      '(list). Sorts: createdAt, id, purchasedAt, costPerKeyCents, invoiceReference. Counts: `keys`, ' +
+      '(list). Sorts: createdAt, id, purchasedAt, costPerKeyCents (admins), invoiceReference. Counts: `keys`, ' +
       '`inStock` (active, not sold), `sold` (given to an order, any status), `revoked`, `faulty` (replaced ' +
       `after a customer's report), and \`faultyRate\` = faulty / sold. Costs are in ${STORE_CURRENCY}, the ` +
       "store's currency, so margins subtract like from like; only admins see them (`costPerKeyCents`).",

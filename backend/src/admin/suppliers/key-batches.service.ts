@@ -42,6 +42,11 @@ const BATCH_LIST = {
   defaultSort: ['createdAt', 'DESC'] as ['createdAt', 'DESC'],
   filters: { id: 'int[]', supplierId: 'int', q: 'string', productId: 'string' } as const,
 };
+/** Support staff's list: not sorted by what keys cost either, which they do not see. */
+const SUPPORT_BATCH_LIST = {
+  ...BATCH_LIST,
+  sortable: BATCH_LIST.sortable.filter((field) => field !== 'costPerKeyCents'),
+};
 
 const WRITABLE = [
   'supplierId',
@@ -93,7 +98,7 @@ export class KeyBatchesService {
 
   /** Filters: supplierId, productId, q (any part of the invoice reference, ignoring case), id (list). */
   async list(dto: ListQueryDto, actor: StaffUserDto): Promise<ListPage<KeyBatchDto>> {
-    const { sort, skip, take, query } = this.filtered(dto);
+    const { sort, skip, take, query } = this.filtered(dto, withCost(actor));
     const page = await fetchPage(sortList(query, sort.field, sort.order), skip, take);
     return { ...page, rows: await this.present(page.rows, withCost(actor)) };
   }
@@ -286,8 +291,8 @@ export class KeyBatchesService {
     }
   }
 
-  private filtered(dto: ListQueryDto) {
-    const { sort, skip, take, filter } = parseListQuery(dto, BATCH_LIST);
+  private filtered(dto: ListQueryDto, cost = true) {
+    const { sort, skip, take, filter } = parseListQuery(dto, cost ? BATCH_LIST : SUPPORT_BATCH_LIST);
     if (filter.productId !== undefined && !this.catalog.find(filter.productId))
       throw new BadRequestException(this.catalog.mustBeOneOf('filter productId'));
     const query = this.db.getRepository(KeyBatch).createQueryBuilder('b');
