@@ -47,6 +47,8 @@ import { BusinessTools1765900000003 } from '../database/migrations/1765900000003
 import { SalesBackfill1765900000020 } from '../database/migrations/1765900000020-sales-backfill.js';
 import { CustomerView1765900000040 } from '../database/migrations/1765900000040-customer-view.js';
 import { ListIndexes1765900000041 } from '../database/migrations/1765900000041-list-indexes.js';
+import { KeySearchBackfill1766000000000 } from '../database/migrations/1766000000000-key-search-backfill.js';
+import { Backfill } from '../backfills/entities/backfill.entity.js';
 import { Supplier } from '../suppliers/entities/supplier.entity.js';
 import { KeyBatch } from '../suppliers/entities/key-batch.entity.js';
 import { SalesDay } from '../reports/entities/sales-day.entity.js';
@@ -87,6 +89,7 @@ export const ENTITIES = [
   KeyBatch,
   SalesDay,
   ProductSettings,
+  Backfill,
 ];
 
 /** Migrations in the order they run. A schema change is a new migration appended here. */
@@ -119,6 +122,7 @@ export const MIGRATIONS = [
   SalesBackfill1765900000020,
   CustomerView1765900000040,
   ListIndexes1765900000041,
+  KeySearchBackfill1766000000000,
 ];
 
 export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };
