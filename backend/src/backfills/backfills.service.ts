@@ -42,6 +42,7 @@ export class Backfills implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly unknown = new Set<string>();
   private timer?: NodeJS.Timeout;
   private round: Promise<unknown> | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
   private closing = false;
 
   constructor(
@@ -55,7 +56,12 @@ export class Backfills implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   onApplicationBootstrap(): void {
-    this.schedule(0);
+    this.startRound();
+  }
+
+  /** Answers once the round under way, if any, is over (the next may be scheduled). */
+  async settled(): Promise<void> {
+    await this.round;
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -106,25 +112,37 @@ export class Backfills implements OnApplicationBootstrap, OnModuleDestroy {
     return names.filter((_, i) => running[i]);
   }
 
-  private schedule(ms: number): void {
+  /** Works through what is pending now, then again in BACKFILL_RETRY_MS while anything is left. */
+  private startRound(): void {
+    this.round = this.runPending().then(
+      (left) => {
+        if (left) this.retryLater();
+      },
+      (error: unknown) => {
+        this.logger.error(`Backfills stopped, retrying in ${seconds(BACKFILL_RETRY_MS)}: ${String(error)}`);
+        this.retryLater();
+      },
+    );
+  }
+
+  private retryLater(): void {
     if (this.closing) return;
-    this.timer = setTimeout(() => {
-      this.round = this.runPending().then(
-        (left) => left && this.schedule(BACKFILL_RETRY_MS),
-        (error: unknown) => {
-          this.logger.error(`Backfills stopped, retrying in ${seconds(BACKFILL_RETRY_MS)}: ${String(error)}`);
-          this.schedule(BACKFILL_RETRY_MS);
-        },
-      );
-    }, ms);
+    this.timer = setTimeout(() => this.startRound(), BACKFILL_RETRY_MS);
     this.timer.unref();
   }
 
   /**
    * Works through each pending backfill this process leads (takes the lease of, when free); answers
-   * whether any is still pending (led by another process, or stopped by this one's shutdown).
+   * whether any is still pending (led by another process, or stopped by this one's shutdown). One call at a
+   * time in a process: a second waits for the first.
    */
-  async runPending(): Promise<boolean> {
+  runPending(): Promise<boolean> {
+    const run = this.queue.then(() => this.runEach());
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async runEach(): Promise<boolean> {
     const rows = await this.db.getRepository(Backfill).find({ select: { name: true, state: true } });
     let left = false;
     for (const { name, state } of rows) {
