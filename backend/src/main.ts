@@ -7,6 +7,8 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const warning = developmentWarning(config, process.env.NODE_ENV);
   if (warning) new Logger('Store').warn(`\n${warning}`);
+  // Before the app is loaded, so the packages it traces are instrumented as they load; nothing otherwise.
+  if (config.observability.otlpEndpoint) await (await import('./observability/tracing.js')).startTracing();
   // Loaded only once the configuration is known to be valid, so a refusal is immediate.
   const { createApp } = await import('./app.factory.js');
   const app = await createApp(config);
