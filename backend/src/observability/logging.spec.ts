@@ -1,4 +1,5 @@
-import { jsonLogging, maskingDestination, nestLogLevels } from './logging.js';
+import { nestLogLevels } from './log-levels.js';
+import { jsonLogging, maskingDestination } from './logging.js';
 
 describe('nestLogLevels', () => {
   it("maps LOG_LEVEL to Nest's levels from it up", () => {

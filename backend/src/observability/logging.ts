@@ -1,25 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { LoggerService, LogLevel } from '@nestjs/common';
+import type { LoggerService } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { maskEmails, PrivacyLogger, START_UP_CONTEXTS } from '../common/privacy-logger.js';
-import { LOG_LEVELS, type LogLevelName } from '../config/app-config.js';
+import type { LogLevelName } from '../config/app-config.js';
+import { nestLogLevels } from './log-levels.js';
 import { routeOf } from './request-id.js';
-
-/** Nest's levels from LOG_LEVEL up: `info` is Nest's `log`, `trace` its `verbose`. */
-export function nestLogLevels(level: LogLevelName): LogLevel[] {
-  const nest: Record<LogLevelName, LogLevel> = {
-    trace: 'verbose',
-    debug: 'debug',
-    info: 'log',
-    warn: 'warn',
-    error: 'error',
-    fatal: 'fatal',
-  };
-  return LOG_LEVELS.slice(LOG_LEVELS.indexOf(level)).map((name) => nest[name]);
-}
 
 /**
  * Where JSON lines go: every customer e-mail address masked by the one rule of privacy-logger.ts, whatever
