@@ -47,6 +47,7 @@ import { BusinessTools1765900000003 } from '../database/migrations/1765900000003
 import { SalesBackfill1765900000020 } from '../database/migrations/1765900000020-sales-backfill.js';
 import { CustomerView1765900000040 } from '../database/migrations/1765900000040-customer-view.js';
 import { ListIndexes1765900000041 } from '../database/migrations/1765900000041-list-indexes.js';
+import { OutboxBacklogIndex1765900000060 } from '../database/migrations/1765900000060-outbox-backlog-index.js';
 import { Supplier } from '../suppliers/entities/supplier.entity.js';
 import { KeyBatch } from '../suppliers/entities/key-batch.entity.js';
 import { SalesDay } from '../reports/entities/sales-day.entity.js';
@@ -119,6 +120,7 @@ export const MIGRATIONS = [
   SalesBackfill1765900000020,
   CustomerView1765900000040,
   ListIndexes1765900000041,
+  OutboxBacklogIndex1765900000060,
 ];
 
 export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };
