@@ -87,6 +87,6 @@ for (const workspace of workspaces) {
   }
 }
 if (failed) {
-  console.error('Move the code so imports run one way (see "Layout" in the README).');
+  console.error('Move the code so imports run one way (see the module map in docs/architecture.md).');
   process.exit(1);
 }

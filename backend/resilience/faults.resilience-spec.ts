@@ -539,6 +539,7 @@ describe(`kill -9 while Stripe is setting up payments, on ${DRIVER}`, () => {
           statusCode: 503,
           error: 'Service Unavailable',
           message: what === 'health' ? 'The database is not reachable' : DATABASE_UNAVAILABLE,
+          requestId: expect.any(String),
         });
       }
 

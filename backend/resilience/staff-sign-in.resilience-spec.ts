@@ -8,7 +8,7 @@ import { errorAnswerProblems, rawRequest, type RawAnswer } from './support/answe
 import { recordFigures } from './support/figures.js';
 import { DRIVER, StoreHarness } from './support/store-process.js';
 
-// As in backend/src/auth/sign-in-limiter.ts (the numbers the README states).
+// As in backend/src/auth/sign-in-limiter.ts (the numbers docs/api.md states).
 const ADDRESS_FAILURES = 20;
 const ACCOUNT_FREE_FAILURES = 10;
 const CODE_FREE_FAILURES = 5;

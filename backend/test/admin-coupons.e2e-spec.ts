@@ -171,7 +171,12 @@ describe(`back office: coupons on ${DRIVER}`, () => {
     const count = await t.db.getRepository(Coupon).count();
     for (const code of ['save10', 'Spring25', ' SPRING25']) {
       const res = await post({ code, percentOff: 5 }).expect(409);
-      expect(res.body).toEqual({ statusCode: 409, message: DUPLICATE, error: 'Conflict' });
+      expect(res.body).toEqual({
+        statusCode: 409,
+        message: DUPLICATE,
+        error: 'Conflict',
+        requestId: expect.any(String),
+      });
     }
     expect(await t.db.getRepository(Coupon).count()).toBe(count);
 

@@ -43,9 +43,9 @@ const LOGIN_MFA = 'post /api/admin/login/mfa';
 const LOGOUT = 'post /api/admin/logout';
 const key = (op: { method: string; path: string }) => `${op.method} ${op.path}`;
 /**
- * The changes support staff may make, their daily work (README, "Back office API"): resending mail and
- * e-mailing a customer their access link, marking a contact message answered (or new again), answering a customer's key report, writing an internal
- * note on an order.
+ * The changes support staff may make, their daily work (docs/api.md, "What each role may do"): resending
+ * mail and e-mailing a customer their access link, marking a contact message answered (or new again),
+ * answering a customer's key report, writing an internal note on an order.
  */
 const isSupportChange = (op: Operation) =>
   /\/(resend-email|resend|notes|access-link)$/.test(op.path) ||

@@ -214,7 +214,12 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
       ];
       for (const [params, message] of cases) {
         const res = await list(params as Parameters<typeof list>[0]).expect(400);
-        expect(res.body).toEqual({ statusCode: 400, message, error: 'Bad Request' });
+        expect(res.body).toEqual({
+          statusCode: 400,
+          message,
+          error: 'Bad Request',
+          requestId: expect.any(String),
+        });
       }
     });
   });
@@ -339,6 +344,7 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
         statusCode: 400,
         message: 'This order does not contain office-2024-home-business',
         error: 'Bad Request',
+        requestId: expect.any(String),
       });
 
       await post({ ...valid(), productId: PRO_PLUS, licenseKey: 'ABCDE-FGHIJ-KLMNO-PQRST-UVW21' }).expect(
@@ -502,6 +508,7 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
         statusCode: 409,
         message: 'This license key already exists',
         error: 'Conflict',
+        requestId: expect.any(String),
       });
       await post({ ...valid(), licenseKey: 'ABCDE-FGHIJ-KLMNO-PQRST-UVW12' }).expect(409);
     });

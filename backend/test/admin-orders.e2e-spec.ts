@@ -258,6 +258,7 @@ describe(`back office: orders on ${DRIVER}`, () => {
         statusCode: 409,
         message,
         error: 'Conflict',
+        requestId: expect.any(String),
       });
     }
     expect(await orderRow(cash.orderId)).toMatchObject({ paymentStatus: 'completed', status: 'fulfilled' });

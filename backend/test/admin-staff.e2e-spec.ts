@@ -87,6 +87,7 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
       statusCode: 409,
       error: 'Conflict',
       message: 'Username "dupe-user" is already taken',
+      requestId: expect.any(String),
     });
     await post({ username: 'Dupe-User', password: 'another-long-secret', role: 'support' }).expect(409);
     expect(await t.db.getRepository(StaffMember).countBy({ role: 'admin' })).toBeGreaterThan(0);
@@ -98,6 +99,7 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
       statusCode: 400,
       error: 'Bad Request',
       message: 'Password is too easy to guess: Repeated characters like "aaa" are easy to guess.',
+      requestId: expect.any(String),
     });
     // The username and the store's name are what an attacker tries first.
     const own = await post({ username: 'marguerite', password: 'marguerite2026', role: 'support' });
@@ -341,7 +343,12 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
     expect(await t.db.getRepository(StaffMember).countBy({ role: 'admin' })).toBe(1);
 
     const demote = await put(adminId, { role: 'support' }).expect(409);
-    expect(demote.body).toEqual({ statusCode: 409, error: 'Conflict', message: LAST_ADMIN_MESSAGE });
+    expect(demote.body).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: LAST_ADMIN_MESSAGE,
+      requestId: expect.any(String),
+    });
     await del(adminId).expect(400);
     // Through the service, as a request by someone else would arrive (the API lets only admins in,
     // so over HTTP the last administrator can only be deleting themself).

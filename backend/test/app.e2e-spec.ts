@@ -93,6 +93,7 @@ describe('the server: catalogue, health, docs, front ends, errors', () => {
       statusCode: 404,
       message: 'Product office-1999 not found',
       error: 'Not Found',
+      requestId: expect.any(String),
     });
   });
 

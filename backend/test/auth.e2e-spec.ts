@@ -80,6 +80,7 @@ describe('staff auth: login, deny-by-default guard, roles, logout, throttling', 
       statusCode: 401,
       message: 'Invalid credentials',
       error: 'Unauthorized',
+      requestId: expect.any(String),
     });
     const unknownUser = await login({ username: 'nobody', password: 'whatever-password' }, '10.0.0.2').expect(
       401,
@@ -93,6 +94,7 @@ describe('staff auth: login, deny-by-default guard, roles, logout, throttling', 
       statusCode: 400,
       message: ['Username is required', 'Password is required'],
       error: 'Bad Request',
+      requestId: expect.any(String),
     });
     const blank = await login({ username: '   ', password: 'x' }, '10.0.0.3').expect(400);
     expect(blank.body.message).toEqual(['Username is required']);

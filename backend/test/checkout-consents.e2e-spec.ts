@@ -46,7 +46,12 @@ describe(`checkout consents on ${DRIVER}`, () => {
         [{ withdrawalRightLoss: true }, [NO_IMMEDIATE_DELIVERY]],
       ] as const) {
         const res = await createIntent(t, { billing, ...(consents && { consents }) }).expect(400);
-        expect(res.body).toEqual({ statusCode: 400, error: 'Bad Request', message: missing });
+        expect(res.body).toEqual({
+          statusCode: 400,
+          error: 'Bad Request',
+          message: missing,
+          requestId: expect.any(String),
+        });
       }
     }
     // Nothing was created: no order, no payment.

@@ -78,7 +78,12 @@ describe('public downloads: GET /api/downloads/:token', () => {
     const link = await makeLink({ maxDownloads: 3 });
     for (let i = 0; i < 3; i++) await download(link.token).expect(302);
     const res = await download(link.token).expect(410);
-    expect(res.body).toEqual({ statusCode: 410, message: LIMIT, error: 'Gone' });
+    expect(res.body).toEqual({
+      statusCode: 410,
+      message: LIMIT,
+      error: 'Gone',
+      requestId: expect.any(String),
+    });
     expect(res.headers.location).toBeUndefined();
     expect(await countOf(link.id)).toBe(3);
   });
@@ -86,14 +91,24 @@ describe('public downloads: GET /api/downloads/:token', () => {
   it('answers 410 for a deactivated link, without counting', async () => {
     const link = await makeLink({ isActive: false });
     const res = await download(link.token).expect(410);
-    expect(res.body).toEqual({ statusCode: 410, message: DEACTIVATED, error: 'Gone' });
+    expect(res.body).toEqual({
+      statusCode: 410,
+      message: DEACTIVATED,
+      error: 'Gone',
+      requestId: expect.any(String),
+    });
     expect(await countOf(link.id)).toBe(0);
   });
 
   it('answers 410 for an expired link, without counting', async () => {
     const link = await makeLink({ expiresAt: new Date(Date.now() - 1000) });
     const res = await download(link.token).expect(410);
-    expect(res.body).toEqual({ statusCode: 410, message: EXPIRED, error: 'Gone' });
+    expect(res.body).toEqual({
+      statusCode: 410,
+      message: EXPIRED,
+      error: 'Gone',
+      requestId: expect.any(String),
+    });
     expect(await countOf(link.id)).toBe(0);
   });
 
@@ -115,7 +130,12 @@ describe('public downloads: GET /api/downloads/:token', () => {
     await makeLink();
     for (const token of [randomBytes(32).toString('hex'), 'x']) {
       const res = await download(token).expect(404);
-      expect(res.body).toEqual({ statusCode: 404, message: 'Download link not found', error: 'Not Found' });
+      expect(res.body).toEqual({
+        statusCode: 404,
+        message: 'Download link not found',
+        error: 'Not Found',
+        requestId: expect.any(String),
+      });
     }
     // Longer than any token: the router (Fastify's 100-character parameter limit) answers 404 itself.
     await download('a'.repeat(300)).expect(404);
@@ -148,7 +168,12 @@ describe('public downloads: GET /api/downloads/:token', () => {
     }
     for (const accept of ['application/json', '*/*']) {
       const res = await download(usedUp.token).set('accept', accept).expect(410);
-      expect(res.body).toEqual({ statusCode: 410, message: LIMIT, error: 'Gone' });
+      expect(res.body).toEqual({
+        statusCode: 410,
+        message: LIMIT,
+        error: 'Gone',
+        requestId: expect.any(String),
+      });
     }
     // A usable link still goes to the file, for a browser too.
     const fresh = await makeLink();

@@ -12,6 +12,8 @@ import { signIn } from './support/staff.js';
 import { StripeStandIn } from './support/stripe-stand-in.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 const ADMIN = { username: DEV_DEFAULTS.adminUsername, password: DEV_DEFAULTS.adminPassword };
 
 describe(`the edge of the server on ${DRIVER}`, () => {
@@ -178,6 +180,7 @@ describe(`the edge of the server on ${DRIVER}`, () => {
         statusCode: 408,
         message: 'The request took too long to arrive',
         error: 'Request Timeout',
+        requestId: expect.any(String),
       });
       // The limit (1 s) plus Node's checking interval (250 ms here), with room for a busy machine.
       expect(afterMs).toBeLessThan(3_500);
@@ -207,11 +210,15 @@ describe(`the edge of the server on ${DRIVER}`, () => {
     it('answers over-large headers with 431 and a garbled request with 400, in the API error shape', async () => {
       const big = await raw(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
       expect(big).toMatch(/^HTTP\/1\.1 431 /);
-      expect(JSON.parse(big.split('\r\n\r\n')[1]!)).toEqual({
+      const bigBody = JSON.parse(big.split('\r\n\r\n')[1]!) as { requestId: string };
+      expect(bigBody).toEqual({
         statusCode: 431,
         message: 'The request headers are too large',
         error: 'Request Header Fields Too Large',
+        requestId: expect.stringMatching(UUID),
       });
+      // No request was parsed, yet the answer names its id as every other one does.
+      expect(big).toContain(`\r\nx-request-id: ${bigBody.requestId}\r\n`);
       const garbled = await raw('NOT HTTP AT ALL\r\n\r\n');
       expect(garbled).toMatch(/^HTTP\/1\.1 400 /);
       expect(JSON.parse(garbled.split('\r\n\r\n')[1]!)).toMatchObject({
@@ -267,6 +274,7 @@ describe(`the edge of the server on ${DRIVER}`, () => {
         statusCode: 400,
         message: 'Stripe signature timestamp is too far in the future',
         error: 'Bad Request',
+        requestId: expect.any(String),
       });
       // Nor in another spelling of the header that Stripe's parser reads as the same date (it takes the
       // last `t=`, and parseInt's digits).

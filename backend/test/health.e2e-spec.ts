@@ -46,6 +46,7 @@ describe(`health on ${DRIVER}`, () => {
           statusCode: 503,
           error: 'Service Unavailable',
           message: `The database has not run 1 of this version's migrations (${last}): run npm run migrate`,
+          requestId: answer.headers['x-request-id'],
         });
         // Alive all the same, and /api/health says what it always said.
         await t.http().get('/api/health/live').expect(200);
@@ -198,12 +199,14 @@ describe(`the port, open before the store has started (${DRIVER})`, () => {
         expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
         expect(answer.headers['cache-control']).toBe('no-store');
         expect(answer.headers['x-content-type-options']).toBe('nosniff');
+        expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
         expect(JSON.parse(answer.body)).toEqual({
           statusCode: 503,
           error: 'Service Unavailable',
           message:
             'The store is starting: waiting for another process to finish its database migrations. ' +
             'Try again in a few seconds.',
+          requestId: answer.headers['x-request-id'],
         });
       }
       expect((await call(port, '/api/health/live', { agent })).status).toBe(200);

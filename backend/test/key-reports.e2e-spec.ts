@@ -309,7 +309,12 @@ describe(`"my key doesn't work": reports, the back office's queue, replacement (
     const notFound = await report(mine.email, { licenseKeyId: theirs.keyId, errorMessage: 'broken' }).expect(
       404,
     );
-    expect(notFound.body).toEqual({ statusCode: 404, message: 'License key not found', error: 'Not Found' });
+    expect(notFound.body).toEqual({
+      statusCode: 404,
+      message: 'License key not found',
+      error: 'Not Found',
+      requestId: expect.any(String),
+    });
     await report(mine.email, {
       licenseKeyId: '00000000-0000-4000-8000-000000000000',
       errorMessage: 'broken',

@@ -87,6 +87,7 @@ describe('licence activation API: activate, deactivate, validate', () => {
         message:
           'This license key has reached its activation limit (2 of 2). Deactivate it on another device first.',
         error: 'Conflict',
+        requestId: expect.any(String),
       });
       expect(await stored(id)).toEqual({ activationCount: 2, status: 'active', instances: ['pc-1', 'pc-2'] });
     });
@@ -97,7 +98,12 @@ describe('licence activation API: activate, deactivate, validate', () => {
     ] as const)('refuses a key that is %s with 403 saying so', async (status, message) => {
       const { id, licenseKey } = await makeKey({ activationLimit: 5, status });
       const res = await activate({ licenseKey, instanceId: 'pc-1' }).expect(403);
-      expect(res.body).toEqual({ statusCode: 403, message, error: 'Forbidden' });
+      expect(res.body).toEqual({
+        statusCode: 403,
+        message,
+        error: 'Forbidden',
+        requestId: expect.any(String),
+      });
       expect(await stored(id)).toEqual({ activationCount: 0, status, instances: [] });
     });
 
@@ -111,7 +117,12 @@ describe('licence activation API: activate, deactivate, validate', () => {
 
     it('answers 404 for an unknown key', async () => {
       const res = await activate({ licenseKey: generateLicenseKey(), instanceId: 'pc-1' }).expect(404);
-      expect(res.body).toEqual({ statusCode: 404, message: 'License key not found', error: 'Not Found' });
+      expect(res.body).toEqual({
+        statusCode: 404,
+        message: 'License key not found',
+        error: 'Not Found',
+        requestId: expect.any(String),
+      });
     });
 
     it('validates the body: every field, one message each', async () => {
@@ -131,7 +142,12 @@ describe('licence activation API: activate, deactivate, validate', () => {
       ];
       for (const [body, messages] of cases) {
         const res = await activate(body).expect(400);
-        expect(res.body).toEqual({ statusCode: 400, message: messages, error: 'Bad Request' });
+        expect(res.body).toEqual({
+          statusCode: 400,
+          message: messages,
+          error: 'Bad Request',
+          requestId: expect.any(String),
+        });
       }
       // 255 characters is allowed.
       await activate({ licenseKey, instanceId: 'x'.repeat(255) }).expect(200);
@@ -202,6 +218,7 @@ describe('licence activation API: activate, deactivate, validate', () => {
         statusCode: 404,
         message: 'This instance is not activated for this license key',
         error: 'Not Found',
+        requestId: expect.any(String),
       });
       // Deactivating twice: the second time the instance is no longer activated.
       await deactivate({ licenseKey, instanceId: 'pc-1' }).expect(200);

@@ -145,7 +145,12 @@ describe('POST /api/contact', () => {
     const expect400 = async (body: unknown, message: string[]) => {
       const before = await counts();
       const res = await post(body).expect(400);
-      expect(res.body).toEqual({ statusCode: 400, message, error: 'Bad Request' });
+      expect(res.body).toEqual({
+        statusCode: 400,
+        message,
+        error: 'Bad Request',
+        requestId: expect.any(String),
+      });
       expect(await counts()).toEqual(before);
     };
     const allRequired = [

@@ -79,7 +79,12 @@ describe(`Payment webhooks through the provider registry on ${DRIVER}`, () => {
       secret: 'whsec_forged',
     });
     const res = await post(forged, '/api/payments/webhook/stripe').expect(400);
-    expect(res.body).toEqual({ statusCode: 400, message: 'Invalid Stripe signature', error: 'Bad Request' });
+    expect(res.body).toEqual({
+      statusCode: 400,
+      message: 'Invalid Stripe signature',
+      error: 'Bad Request',
+      requestId: expect.any(String),
+    });
     const event = stripe.event('payment_intent.succeeded', stripe.succeeded(paymentIntentId));
     await post(event, '/api/payments/webhook/stripe').expect(200);
     await post(event).expect(200);

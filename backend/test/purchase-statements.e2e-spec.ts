@@ -7,7 +7,7 @@ import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
 /**
  * What a purchase costs the database, counted in SQL statements (transaction control included): the
- * checkout's throughput is bound by them (see the README's performance section). Counts, not times, so
+ * checkout's throughput is bound by them (see docs/performance.md, Checkout). Counts, not times, so
  * the test is as stable as the code; a change that adds a statement to every purchase must say why here.
  */
 describe(`SQL statements of a purchase on ${DRIVER}`, () => {

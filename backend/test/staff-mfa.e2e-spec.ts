@@ -111,7 +111,12 @@ describe(`staff two-factor authentication (TOTP) on ${DRIVER}`, () => {
       .set('authorization', before)
       .send({ code: await totp(started.body.secret) })
       .expect(400);
-    expect(wrong.body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Invalid code' });
+    expect(wrong.body).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Invalid code',
+      requestId: expect.any(String),
+    });
     const missing = await t.http().post('/api/admin/me/mfa/confirm').set('authorization', before).send({});
     expect(missing.status).toBe(400);
     expect(missing.body.message).toEqual(['Code is required']);
@@ -173,7 +178,12 @@ describe(`staff two-factor authentication (TOTP) on ${DRIVER}`, () => {
     await t.http().get('/api/admin/me').set('authorization', `Bearer ${signedIn.body.token}`).expect(200);
     // Replayed, even with a fresh challenge: refused.
     const replay = await c.loginMfa(await c.challengeFor('mfa-login', user.password), next).expect(401);
-    expect(replay.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Invalid code' });
+    expect(replay.body).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: 'Invalid code',
+      requestId: expect.any(String),
+    });
 
     // A recovery code, typed as people do (upper case, spaces), works once.
     const recovery = user.recoveryCodes[3]!;
@@ -323,6 +333,7 @@ describe(`STAFF_MFA_REQUIRED=true: a user without two-factor may only set it up 
         statusCode: 403,
         error: 'Forbidden',
         message: 'Set up two-factor authentication first',
+        requestId: expect.any(String),
       });
     }
     const { secret } = (await t.http().post('/api/admin/me/mfa').set('authorization', limited).expect(200))

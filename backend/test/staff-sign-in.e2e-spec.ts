@@ -53,6 +53,7 @@ describe(`staff sign-in limits: spraying, one account from many addresses, the a
       message: expect.stringMatching(
         /^Too many failed sign-in attempts from this address\. Please try again in \d+ seconds\.$/,
       ),
+      requestId: expect.any(String),
     });
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(perAddress.windowMs / 1000 - 60);

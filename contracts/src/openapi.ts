@@ -2966,6 +2966,25 @@ export interface components {
     DisputeKind: 'dispute' | 'fraud_warning';
     /** @enum {string} */
     EmailStatus: 'pending' | 'sent' | 'failed' | 'withheld';
+    ErrorBodyDto: {
+      /** @example 404 */
+      statusCode: number;
+      /**
+       * @description What went wrong; a list when several fields are invalid
+       * @example Product office-1999 not found
+       */
+      message: string | string[];
+      /**
+       * @description The status code's name
+       * @example Not Found
+       */
+      error: string;
+      /**
+       * @description The answer's X-Request-Id: the id a trusted proxy gave the request, otherwise a UUID. The server's log lines of that request carry it.
+       * @example 3f1c9a52-8d0e-4c4b-9a61-1f2e7d9b0c3a
+       */
+      requestId: string;
+    };
     ExchangeRateDto: {
       id: number;
       /**

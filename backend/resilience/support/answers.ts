@@ -116,18 +116,23 @@ const LEAKS: [RegExp, string][] = [
 
 /**
  * The problems with an error answer (empty when it is right): a JSON 4xx with exactly the store's error
- * shape {statusCode, message, error}, statusCode equal to the HTTP status, nothing of the server's insides.
+ * shape {statusCode, message, error, requestId}, statusCode equal to the HTTP status, requestId equal to its
+ * X-Request-Id header, nothing of the server's insides.
  */
 export function errorAnswerProblems(res: Pick<RawAnswer, 'status' | 'headers' | 'text' | 'body'>): string[] {
   const problems: string[] = [];
   if (res.status >= 500) problems.push(`status ${res.status}`);
   if (!/^application\/json\b/.test(res.headers.get('content-type') ?? ''))
     problems.push(`content-type ${res.headers.get('content-type') ?? '(none)'}`);
-  const body = res.body as { statusCode?: unknown; message?: unknown; error?: unknown } | undefined;
+  const body = res.body as
+    { statusCode?: unknown; message?: unknown; error?: unknown; requestId?: unknown } | undefined;
   if (!body || typeof body !== 'object' || Array.isArray(body)) problems.push('no JSON object body');
   else {
     const keys = Object.keys(body).sort().join(',');
-    if (keys !== 'error,message,statusCode') problems.push(`keys ${keys}`);
+    if (keys !== 'error,message,requestId,statusCode') problems.push(`keys ${keys}`);
+    // The id a customer's screenshot shows is the one the answer's header and the log lines carry.
+    if (typeof body.requestId !== 'string' || body.requestId !== res.headers.get('x-request-id'))
+      problems.push(`requestId ${String(body.requestId)} (header ${res.headers.get('x-request-id')})`);
     if (body.statusCode !== res.status) problems.push(`statusCode ${String(body.statusCode)}`);
     if (typeof body.error !== 'string' || !body.error) problems.push('error is not a string');
     const message = body.message;

@@ -7,7 +7,7 @@ import { runCli } from './run-cli.js';
 /**
  * `npm run backup -- [--out <file>]`: a consistent copy of the database in DATABASE_URL, taken while the
  * store runs (default: backups/store-<time>.sqlite or .sql under the project). LICENSE_KEY_SECRET is not
- * in it: keep that apart (see README, Backups and secrets).
+ * in it: keep that apart (see docs/operating.md, Backups, secrets and rotation).
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { out: { type: 'string' } } });

@@ -8,8 +8,8 @@ import { runCli } from './run-cli.js';
 /**
  * `npm run rotate-secrets`: rewrites every value sealed under LICENSE_KEY_PREVIOUS_SECRETS under
  * LICENSE_KEY_SECRET, in the database in DATABASE_URL, while the store keeps running. Safe to stop and
- * run again; once it reports nothing left, the previous secrets can be removed (see README, Backups and
- * secrets).
+ * run again; once it reports nothing left, the previous secrets can be removed (see docs/operating.md,
+ * Backups, secrets and rotation).
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { batch: { type: 'string' } } });

@@ -62,3 +62,28 @@ describe('PrivacyLogger', () => {
     expect(written).not.toMatch(/owner@|someone@|victim@|buyer@/);
   });
 });
+
+describe('PrivacyLogger start-up lines', () => {
+  it("writes Nest's route map at debug level, and no colour codes when asked for none", () => {
+    const out: string[] = [];
+    const stdout = jest
+      .spyOn(process.stdout, 'write')
+      .mockImplementation((chunk) => !!out.push(String(chunk)));
+    try {
+      new PrivacyLogger(['log', 'warn', 'error'], false).log(
+        'Mapped {/api/products, GET} route',
+        'RouterExplorer',
+      );
+      expect(out).toEqual([]);
+      const debug = new PrivacyLogger(['debug', 'log'], false);
+      debug.log('Mapped {/api/products, GET} route', 'RouterExplorer');
+      debug.log('Store listening', 'Store');
+    } finally {
+      stdout.mockRestore();
+    }
+    expect(out).toHaveLength(2);
+    expect(out[0]).toMatch(/DEBUG \[RouterExplorer\] Mapped/);
+    expect(out[1]).toMatch(/LOG \[Store\] Store listening/);
+    expect(out.join('')).not.toContain('\x1b[');
+  });
+});

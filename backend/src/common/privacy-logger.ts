@@ -22,12 +22,31 @@ export function maskEmails(text: string): string {
 }
 
 /**
- * The server's logger: Nest's console logger with every customer e-mail address masked, whichever module
- * writes the line (the outbox's "sent to …", an SMTP refusal, a database error quoting a value).
+ * Nest's start-up chatter (each module initialised, each route mapped): written at debug level, so a
+ * production log starts with what an operator needs, and LOG_LEVEL=debug shows the route map.
+ */
+export const START_UP_CONTEXTS: ReadonlySet<string> = new Set([
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+]);
+
+/**
+ * The server's readable logger (LOG_FORMAT=text, development's default): Nest's console logger with every
+ * customer e-mail address masked, whichever module writes the line (the outbox's "sent to …", an SMTP
+ * refusal, a database error quoting a value), the start-up route map at debug level, and colours only on a
+ * terminal (a file or a log collector gets no escape codes).
  */
 export class PrivacyLogger extends ConsoleLogger {
-  constructor(logLevels: LogLevel[]) {
-    super({ logLevels });
+  constructor(logLevels: LogLevel[], colors = process.stdout.isTTY === true && !process.env.NO_COLOR) {
+    super({ logLevels, colors });
+  }
+
+  override log(message: unknown, ...optionalParams: unknown[]): void {
+    const context = optionalParams.at(-1);
+    if (typeof context === 'string' && START_UP_CONTEXTS.has(context))
+      super.debug(message, ...optionalParams);
+    else super.log(message, ...optionalParams);
   }
 
   protected override stringifyMessage(message: unknown, logLevel: LogLevel): string {

@@ -286,6 +286,55 @@ describe('loadConfig', () => {
   });
 });
 
+describe('what operators see (LOG_LEVEL, LOG_FORMAT, METRICS_TOKEN, OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
+  it('logs JSON at info in production, readable text elsewhere; no metrics route, no tracing by default', () => {
+    expect(loadConfig(PROD, ROOT).observability).toEqual({
+      logLevel: 'info',
+      logFormat: 'json',
+      metricsToken: null,
+      otlpEndpoint: null,
+    });
+    expect(loadConfig({}, ROOT).observability.logFormat).toBe('text');
+  });
+
+  it('takes each setting when valid', () => {
+    const token = 't'.repeat(32);
+    expect(
+      loadConfig(
+        {
+          LOG_LEVEL: 'debug',
+          LOG_FORMAT: 'json',
+          METRICS_TOKEN: ` ${token} `,
+          OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318',
+        },
+        ROOT,
+      ).observability,
+    ).toEqual({
+      logLevel: 'debug',
+      logFormat: 'json',
+      metricsToken: token,
+      otlpEndpoint: 'http://otel-collector:4318',
+    });
+  });
+
+  it('refuses a level or format it does not know, a guessable token, an endpoint that is no URL', () => {
+    expect(
+      problemsOf({
+        LOG_LEVEL: 'verbose',
+        LOG_FORMAT: 'pretty',
+        METRICS_TOKEN: 'short',
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318',
+      }),
+    ).toEqual([
+      'LOG_LEVEL must be one of trace, debug, info, warn, error, fatal (got "verbose")',
+      'LOG_FORMAT must be one of json, text (got "pretty")',
+      expect.stringContaining('METRICS_TOKEN must be at least 24 printable characters without spaces'),
+      'OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL (got "collector:4318")',
+    ]);
+    expect(problemsOf({ METRICS_TOKEN: `${'t'.repeat(20)} ${'t'.repeat(20)}` })).toHaveLength(1);
+  });
+});
+
 describe('LICENSE_KEY_PREVIOUS_SECRETS', () => {
   it('lists the previous secrets, trimmed, after the current one', () => {
     const config = loadConfig(

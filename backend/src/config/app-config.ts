@@ -45,6 +45,22 @@ export const DEFAULT_DATABASE_POOL_SIZE = 10;
  */
 export type TrustProxy = false | string[] | { hops: number };
 
+/** pino's level names, least to most severe (LOG_LEVEL). */
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
+export type LogLevelName = (typeof LOG_LEVELS)[number];
+
+/** What operators see (LOG_LEVEL, LOG_FORMAT, METRICS_TOKEN, OTEL_EXPORTER_OTLP_ENDPOINT); see observability/. */
+export interface ObservabilityConfig {
+  /** The least severe level written. */
+  logLevel: LogLevelName;
+  /** `json`: one JSON object per line (production's default); `text`: Nest's readable lines. */
+  logFormat: 'json' | 'text';
+  /** The bearer token GET /api/metrics asks for; null: the route does not exist (404). */
+  metricsToken: string | null;
+  /** Where traces go (OTLP over HTTP); null: OpenTelemetry is not loaded at all. */
+  otlpEndpoint: string | null;
+}
+
 /** Every setting the server reads, validated once at startup. See `.env.example` for each one. */
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -93,6 +109,7 @@ export interface AppConfig {
   store: { name: string; supportPhone: string; officeAddress: string; hours: SupportHours };
   /** Built front ends served by the API process. */
   staticDirs: { storefront: string; admin: string };
+  observability: ObservabilityConfig;
 }
 
 export interface RedisConfig {
@@ -284,6 +301,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
   const review = reviewConfig(env, problems);
   const tax = taxConfig(env, problems);
   const stock = { lowStockThreshold: integer(env, 'LOW_STOCK_THRESHOLD', 10, 0, 100_000, problems) };
+  const observability = observabilityConfig(env, isProduction, problems);
 
   if (problems.length) throw new ConfigError(problems);
   return {
@@ -312,7 +330,28 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
     stock,
     store,
     staticDirs: { storefront: fromRoot('storefront/dist'), admin: fromRoot('admin/dist') },
+    observability,
   };
+}
+
+/** A metrics token shorter than this could be guessed by whoever can reach the port. */
+export const METRICS_TOKEN_MIN_LENGTH = 24;
+
+function observabilityConfig(env: Env, isProduction: boolean, problems: string[]): ObservabilityConfig {
+  const logLevel = oneOf(env, 'LOG_LEVEL', [...LOG_LEVELS], 'info', problems);
+  const logFormat = oneOf(env, 'LOG_FORMAT', ['json', 'text'], isProduction ? 'json' : 'text', problems);
+  const metricsToken = env.METRICS_TOKEN?.trim() || null;
+  if (
+    metricsToken &&
+    (metricsToken.length < METRICS_TOKEN_MIN_LENGTH || !/^[\x21-\x7e]+$/.test(metricsToken))
+  )
+    problems.push(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} printable characters without spaces ` +
+        '(e.g. openssl rand -hex 32), or empty to turn /api/metrics off',
+    );
+  const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || null;
+  if (endpoint) url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT', endpoint, problems);
+  return { logLevel, logFormat, metricsToken, otlpEndpoint: endpoint };
 }
 
 /** Where a development server may listen without ALLOW_REMOTE_DEV. */

@@ -37,6 +37,8 @@ export class JobLeases implements BeforeApplicationShutdown {
    * when it surely still does (performance.now()).
    */
   private readonly held = new Map<string, { store: LeaseStore; until: number }>();
+  /** Every job this process has asked to lead (their leadership is reported by /api/metrics). */
+  private readonly jobsAsked = new Set<string>();
   /** Rounds running under a lease; shutdown waits for them before giving the leases back. */
   private readonly running = new Set<Promise<unknown>>();
   private closing = false;
@@ -81,6 +83,7 @@ export class JobLeases implements BeforeApplicationShutdown {
   /** Whether this process leads `job` now, taking or extending its lease for `ttlMs`. */
   async claim(job: string, ttlMs: number): Promise<boolean> {
     const asked = performance.now();
+    this.jobsAsked.add(job);
     // Ours for more than half its time still: no need to ask again yet.
     if ((this.held.get(job)?.until ?? 0) - asked > ttlMs / 2) return true;
     const claimIn = async (store: LeaseStore) =>
@@ -99,6 +102,12 @@ export class JobLeases implements BeforeApplicationShutdown {
     if (store) this.held.set(job, { store, until: asked + ttlMs });
     else this.held.delete(job);
     return store !== null;
+  }
+
+  /** Every job this process has asked to lead, and whether it surely holds that job's lease now. */
+  leadership(): Map<string, boolean> {
+    const now = performance.now();
+    return new Map([...this.jobsAsked].map((job) => [job, (this.held.get(job)?.until ?? 0) > now]));
   }
 
   /** Gives the lease back if this process holds it. */

@@ -47,6 +47,7 @@ import { BusinessTools1765900000003 } from '../database/migrations/1765900000003
 import { SalesBackfill1765900000020 } from '../database/migrations/1765900000020-sales-backfill.js';
 import { CustomerView1765900000040 } from '../database/migrations/1765900000040-customer-view.js';
 import { ListIndexes1765900000041 } from '../database/migrations/1765900000041-list-indexes.js';
+import { OutboxBacklogIndex1765900000060 } from '../database/migrations/1765900000060-outbox-backlog-index.js';
 import { KeySearchBackfill1766000000000 } from '../database/migrations/1766000000000-key-search-backfill.js';
 import { Backfill } from '../backfills/entities/backfill.entity.js';
 import { Supplier } from '../suppliers/entities/supplier.entity.js';
@@ -122,6 +123,7 @@ export const MIGRATIONS = [
   SalesBackfill1765900000020,
   CustomerView1765900000040,
   ListIndexes1765900000041,
+  OutboxBacklogIndex1765900000060,
   KeySearchBackfill1766000000000,
 ];
 

@@ -9,6 +9,7 @@ import { Logger } from '@nestjs/common';
 import type { FastifyServerFactory } from 'fastify';
 import type { AppConfig } from '../config/app-config.js';
 import { Lifecycle } from '../health/lifecycle.js';
+import { proxyTrust, REQUEST_ID_HEADER, requestIdGenerator } from '../observability/request-id.js';
 import { errorBody } from './http-error.filter.js';
 import { answerClientError, KEEP_ALIVE_TIMEOUT_MS, timeLimits } from './node-server.js';
 import { apiSecurityHeaders, NO_STORE } from './security.js';
@@ -38,14 +39,17 @@ export interface BootServer {
  * Opens the port at once, before the app (Nest, the database, its migrations) starts, so that the
  * process is seen to be alive from its first seconds whatever the start takes (an upgrade's migrations on a
  * big table): `/api/health/live` answers 200, `/api/health/ready` 503 saying what the start is doing, and
- * everything else a 503 in the API's one error shape with Retry-After, which a load balancer passes over
+ * everything else a 503 in the API's one error shape (its request id too) with Retry-After, which a load
+ * balancer passes over
  * (deploy/nginx.conf: `proxy_next_upstream http_503`). Once the app is ready, `serve()` hands the same
  * server over to it: no moment when the port refuses connections, and keep-alive connections go on.
  */
 export async function openPort(config: AppConfig, lifecycle = new Lifecycle()): Promise<BootServer> {
   const limits = timeLimits(config.requestTimeoutMs);
   const headers = { ...apiSecurityHeaders(config), 'Cache-Control': NO_STORE };
-  const whileStarting: RequestListener = (req, res) => answerWhileStarting(req, res, lifecycle, headers);
+  const requestId = requestIdGenerator(proxyTrust(config.trustProxy));
+  const whileStarting: RequestListener = (req, res) =>
+    answerWhileStarting(req, res, lifecycle, { ...headers, [REQUEST_ID_HEADER]: requestId(req) });
   let handler: RequestListener = whileStarting;
   let app: RequestListener | null = null;
   const server = createServer(limits.http, (req, res) => handler(req, res));
@@ -96,7 +100,7 @@ function answerWhileStarting(
   if (read && path === LIVE_PATH) return send(res, 200, { status: 'live' }, headers);
   const why = lifecycle.notReady() ?? 'The store is starting';
   const message = read && path === READY_PATH ? why : `${why}. Try again in a few seconds.`;
-  send(res, 503, errorBody(503, message), {
+  send(res, 503, errorBody(503, headers[REQUEST_ID_HEADER]!, message), {
     ...headers,
     'Retry-After': String(STARTING_RETRY_AFTER_SECONDS),
   });

@@ -7,7 +7,7 @@ import {
   type ArgumentsHost,
   type ExceptionFilter,
 } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TooManyAttemptsException } from '../auth/sign-in-limiter.js';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../database/errors.js';
 import { SecretBoxError } from '../common/secret-box.js';
@@ -17,11 +17,15 @@ export const UNREADABLE_MESSAGE =
   'Stored data of this record cannot be read (it was altered, or sealed under another secret). ' +
   'Nothing was changed or sent.';
 
-/** The one shape of every error the API returns. */
+/**
+ * The one shape of every error the API returns. `requestId` is the answer's X-Request-Id: a customer's
+ * screenshot of an error finds its log lines.
+ */
 export interface ErrorBody {
   statusCode: number;
   message: string | string[];
   error: string;
+  requestId: string;
 }
 
 /** An error answer lists at most this many problems, each at most this long (a property name may be huge). */
@@ -40,9 +44,14 @@ export function capProblems(messages: string[]): string[] {
   return more > 0 ? [...shown, `… and ${more} more problem${more === 1 ? '' : 's'}`] : shown;
 }
 
-export function errorBody(statusCode: number, message?: string | string[]): ErrorBody {
+export function errorBody(statusCode: number, requestId: string, message?: string | string[]): ErrorBody {
   const error = STATUS_CODES[statusCode] ?? 'Error';
-  return { statusCode, message: Array.isArray(message) ? capProblems(message) : (message ?? error), error };
+  return {
+    statusCode,
+    message: Array.isArray(message) ? capProblems(message) : (message ?? error),
+    error,
+    requestId,
+  };
 }
 
 /**
@@ -54,15 +63,18 @@ export class HttpErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpErrorFilter');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const reply = host.switchToHttp().getResponse<FastifyReply>();
-    const { status, body } = this.describe(exception);
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const { status, problem } = this.describe(exception);
+    const body = errorBody(status, http.getRequest<FastifyRequest>().id, problem);
     if (status === HttpStatus.SERVICE_UNAVAILABLE) void reply.header('retry-after', '5');
     if (exception instanceof TooManyAttemptsException)
       void reply.header('retry-after', String(exception.retryAfterSeconds));
     void reply.status(status).header('cache-control', 'no-store').send(body);
   }
 
-  private describe(exception: unknown): { status: number; body: ErrorBody } {
+  /** The status and the message the client is told. */
+  private describe(exception: unknown): { status: number; problem?: string | string[] } {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const response = exception.getResponse();
@@ -70,29 +82,23 @@ export class HttpErrorFilter implements ExceptionFilter {
         typeof response === 'string'
           ? response
           : ((response as { message?: string | string[] }).message ?? exception.message);
-      return { status, body: errorBody(status, message) };
+      return { status, problem: message };
     }
     const status = clientErrorStatus(exception);
-    if (status) return { status, body: errorBody(status, (exception as Error).message) };
+    if (status) return { status, problem: (exception as Error).message };
     if (exception instanceof SecretBoxError) {
       // Data sealed at rest (a licence key, a mail body) that no longer authenticates: the operation that
       // needed it is refused, its transaction rolled back, and nothing derived from the data is sent.
       this.logger.error('Sealed data did not authenticate (altered, or sealed under another secret)');
-      return { status: HttpStatus.CONFLICT, body: errorBody(HttpStatus.CONFLICT, UNREADABLE_MESSAGE) };
+      return { status: HttpStatus.CONFLICT, problem: UNREADABLE_MESSAGE };
     }
     // An outage, not a bug: the client is told to come back (the pool reconnects by itself).
     if (isDatabaseUnavailable(exception)) {
       this.logger.warn(`Database unreachable: ${(exception as Error).message}`);
-      return {
-        status: HttpStatus.SERVICE_UNAVAILABLE,
-        body: errorBody(HttpStatus.SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE),
-      };
+      return { status: HttpStatus.SERVICE_UNAVAILABLE, problem: DATABASE_UNAVAILABLE };
     }
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    return {
-      status: HttpStatus.INTERNAL_SERVER_ERROR,
-      body: errorBody(HttpStatus.INTERNAL_SERVER_ERROR, 'Internal server error'),
-    };
+    return { status: HttpStatus.INTERNAL_SERVER_ERROR, problem: 'Internal server error' };
   }
 }
 

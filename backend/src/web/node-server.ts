@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { REQUEST_ID_HEADER } from '../observability/request-id.js';
 import { errorBody } from './http-error.filter.js';
 
 /**
@@ -32,11 +34,14 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (socket.destroyed || error.code === 'ECONNRESET') return;
   const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Malformed request'];
-  const body = JSON.stringify(errorBody(status, message));
+  // No request was parsed, so no id came from a proxy: a new one, in the body and the header alike.
+  const requestId = randomUUID();
+  const body = JSON.stringify(errorBody(status, requestId, message));
   if (socket.writable)
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n` +
+        `${REQUEST_ID_HEADER}: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
     );
   socket.destroy();
 }

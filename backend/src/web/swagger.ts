@@ -1,17 +1,19 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { ErrorBodyDto } from './error-body.dto.js';
 
 export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Office licence store API')
     .setDescription(
       'Public catalogue and checkout, and the back office under /api/admin (bearer token from ' +
-        'POST /api/admin/login). Errors are always JSON: {statusCode, message, error}.',
+        'POST /api/admin/login). Errors are always JSON: {statusCode, message, error, requestId} ' +
+        '(ErrorBodyDto); requestId is also the X-Request-Id header every answer carries.',
     )
     .setVersion('1.0')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
     .build();
-  return SwaggerModule.createDocument(app, config);
+  return SwaggerModule.createDocument(app, config, { extraModels: [ErrorBodyDto] });
 }
 
 /** Swagger UI at /api/docs and the OpenAPI document at /api/docs-json. */

@@ -13,6 +13,7 @@ import { canonicalEmail, EMAIL_MAX_LENGTH } from '../../common/email.js';
 import { parseListQuery, type ListPage, type ListQueryDto } from '../../common/list-query.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { startsWithLowercase } from '../../database/list-page.js';
+import { rawDate } from '../../database/raw-date.js';
 import { runInTransaction } from '../../database/transactions.js';
 import { DownloadLink } from '../../downloads/entities/download-link.entity.js';
 import { OutboxEmail } from '../../emails/entities/outbox-email.entity.js';
@@ -49,11 +50,6 @@ interface CustomerPage {
   emails: string[];
   total: number;
   capped: boolean;
-}
-
-/** A raw datetime: a Date on MySQL/MariaDB (UTC session), `YYYY-MM-DD hh:mm:ss.sss` (UTC) on SQLite. */
-function rawDate(value: Date | string): Date {
-  return value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`);
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '../../orders/entities/order.entity.js';
+import { countOrdersAwaitingKeys } from '../../orders/order-counts.js';
 import { PAID } from '../../orders/order-process.js';
 import { Refund } from '../../payments/entities/refund.entity.js';
 import { RedisFallback } from '../../redis/redis-fallback.js';
@@ -212,11 +213,7 @@ export class DashboardService {
         .addOrderBy('o.id', 'DESC')
         .limit(5)
         .getMany(),
-      orders()
-        .select('COUNT(*)', 'count')
-        // Set on paid orders only, and cleared by a full refund.
-        .where('o.awaitingKeys = :awaiting', { awaiting: true })
-        .getRawOne<{ count: number | string }>(),
+      countOrdersAwaitingKeys(this.db.manager),
       // COUNT(*), not TypeORM's count(), which counts DISTINCT ids and so cannot stop at the index.
       this.db
         .getRepository(LicenseKey)
@@ -266,7 +263,7 @@ export class DashboardService {
         refundDue: order.refundDue,
         createdAt: order.createdAt,
       })),
-      awaitingKeysOrders: Number(awaiting?.count ?? 0),
+      awaitingKeysOrders: awaiting,
       refundsDue: Number(owed?.count ?? 0),
       overdueReviews: overdue.map((order) => ({
         id: order.id,

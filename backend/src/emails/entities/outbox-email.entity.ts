@@ -16,6 +16,8 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 @Index('IDX_mail_outbox_orderId', ['orderId'])
 @Index('IDX_mail_outbox_createdAt', ['createdAt'])
 @Index('IDX_mail_outbox_recipient', ['to'])
+// The backlog /api/metrics reports (outbox-backlog.ts).
+@Index('IDX_mail_outbox_backlog', ['status', 'createdAt'])
 export class OutboxEmail {
   @PrimaryGeneratedColumn()
   id: number;
