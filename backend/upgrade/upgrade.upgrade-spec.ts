@@ -37,6 +37,8 @@ const SECRETS = {
   JWT_SECRET: randomBytes(32).toString('hex'),
   LICENSE_KEY_SECRET: randomBytes(32).toString('hex'),
   ADMIN_PASSWORD: `Upgrade-${randomBytes(6).toString('hex')}-Lantern`,
+  // The customers' links are built from it: the same store before and after, whatever port serves it.
+  PUBLIC_URL: 'https://shop.example.com',
 };
 const BUYER = 'upgrade-buyer@example.com';
 const REFUNDED = 'upgrade-refunded@example.com';
