@@ -1,4 +1,5 @@
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import { waitFor } from '@store/testing';
@@ -231,4 +232,29 @@ describe(`the port, open before the store has started (${DRIVER})`, () => {
     expect((await call(port, '/api/products')).status).toBe(200);
     expect(app.getHttpServer()).toBe(boot.server);
   }, 120_000);
+
+  it('on stopping, refuses new connections and ends a keep-alive connection once its request is answered', async () => {
+    const server = boot!;
+    const port = (server.server.address() as { port: number }).port;
+    // A keep-alive request in flight: its headers are in, its body not yet.
+    const body = JSON.stringify({ username: 'nobody', password: 'not-the-password' });
+    const socket = connect(port, '127.0.0.1');
+    let raw = '';
+    socket.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    const arrived = new Promise((resolve) => server.server.once('request', resolve));
+    socket.write(
+      'POST /api/admin/login HTTP/1.1\r\nHost: store\r\nContent-Type: application/json\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 5)}`,
+    );
+    await arrived;
+    const closing = server.close();
+    await expect(call(port, '/api/health/live')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    socket.write(body.slice(5));
+    // Answered, then closed by the server (kept alive, it would wait for keepAliveTimeout: 72 s).
+    await ended;
+    expect(raw).toMatch(/^HTTP\/1\.1 401 /);
+    await closing;
+    boot = undefined;
+  }, 60_000);
 });

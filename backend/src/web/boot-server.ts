@@ -29,8 +29,8 @@ export interface BootServer {
   /** From now on every request goes to the app (Fastify's handler, which serverFactory was given). */
   serve(): void;
   /**
-   * Stops taking connections (new ones are refused), closes the idle ones, and answers once every
-   * connection has ended: the requests in flight have been answered.
+   * Stops taking connections (new ones are refused), closes the idle ones (and each keep-alive connection
+   * once its request in flight is answered), and answers once every connection has ended.
    */
   close(): Promise<void>;
 }
@@ -83,7 +83,14 @@ export async function openPort(config: AppConfig, lifecycle = new Lifecycle()): 
     },
     close: () =>
       new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        // Node closes the connections idle now; a keep-alive connection whose request is still in flight
+        // would stay open after its answer (until keepAliveTimeout, past the shutdown's time), so the idle
+        // ones are closed again until every connection has ended.
+        const reap = setInterval(() => server.closeIdleConnections(), 250);
+        server.close(() => {
+          clearInterval(reap);
+          resolve();
+        });
         server.closeIdleConnections();
       }),
   };
