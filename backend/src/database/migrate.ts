@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
+import type { DataSource, QueryRunner } from 'typeorm';
 import { withStartupLock } from './startup-lock.js';
 
 /**
@@ -21,12 +21,36 @@ export async function migrate(db: DataSource, report: (step: string) => void = (
         report(`running ${pending.length} database migration${pending.length === 1 ? '' : 's'}`);
         logger.log(`Running ${pending.length} migrations`);
       }
-      return db.runMigrations({ transaction: 'each' });
+      return yieldingBetweenStatements(db, () => db.runMigrations({ transaction: 'each' }));
     },
     () => report('waiting for another process to finish its database migrations'),
   );
   for (const migration of ran) logger.log(`Ran migration ${migration.name}`);
   return ran.map((migration) => migration.name);
+}
+
+/**
+ * better-sqlite3 runs each statement synchronously, and TypeORM settles it with promises alone, so a run of
+ * migrations would hold the event loop from its first statement to its last: the port opened before the
+ * start (openPort) would answer nothing meanwhile, not even /api/health/live. On SQLite each statement of
+ * `work` first lets the event loop turn (a statement itself, a table rebuild, still holds it while it runs).
+ */
+async function yieldingBetweenStatements<T>(db: DataSource, work: () => Promise<T>): Promise<T> {
+  if (db.options.type !== 'better-sqlite3') return work();
+  // SQLite's one query runner, which the migrations use too.
+  const runner = db.createQueryRunner();
+  const own = Object.prototype.hasOwnProperty.call(runner, 'query');
+  const query = runner.query;
+  runner.query = (async (...args: Parameters<QueryRunner['query']>) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    return query.apply(runner, args);
+  }) as QueryRunner['query'];
+  try {
+    return await work();
+  } finally {
+    if (own) runner.query = query;
+    else delete (runner as Partial<QueryRunner>).query;
+  }
 }
 
 /** This build's migrations that the database has not run, by name: all of them on an empty database. */
