@@ -38,11 +38,11 @@ export async function queueBackfill(qr: QueryRunner, name: string, needed: boole
 
 /**
  * The sales roll-up (#21 §4) of a store upgrading to it: every order paid before now, its refunds and key
- * costs, added to `sales_days` as SalesRollupService would have kept them. It grows with the orders (about
- * 10 s per 50,000 on MariaDB), so it is queued here and done in the background while the store serves
- * (SalesDaysBackfill); the report says it is still computing until then. Orders paid from now on are counted
- * by the code as they are paid. (Its first, unreleased form did the work here: a database that ran it has
- * the days already, and no backfills table until KeySearchBackfill1766000000000 makes one.)
+ * costs, added to `sales_days` as SalesRollupService would have kept them. It grows with the orders (14 s
+ * for 50,000 on MariaDB when it was done here), so it is queued here and done in the background while the
+ * store serves (SalesDaysBackfill); the report says it is still computing until then. Orders paid from now
+ * on are counted by the code as they are paid. (Its first, unreleased form did the work here: a database
+ * that ran it has the days already, and no backfills table until KeySearchBackfill1766000000000 makes one.)
  */
 export class SalesBackfill1765900000020 implements MigrationInterface {
   name = 'SalesBackfill1765900000020';
