@@ -30,5 +30,7 @@ COPY --from=build /app/storefront/dist ./storefront/dist
 COPY --from=build /app/admin/dist ./admin/dist
 USER node
 EXPOSE 3000
-HEALTHCHECK --interval=10s --timeout=3s --start-period=20s CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# Ready (started, migrations run, not stopping); the start period covers a first start that migrates a big
+# database, while /api/health/live already answers.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=300s CMD node -e "fetch('http://127.0.0.1:3000/api/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "backend/dist/main.js"]

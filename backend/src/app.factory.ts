@@ -1,7 +1,4 @@
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
-import type { Duplex } from 'node:stream';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { LoggerService, LogLevel } from '@nestjs/common';
@@ -14,6 +11,9 @@ import { AppModule } from './app.module.js';
 import type { CatalogContent } from './catalog/catalog.data.js';
 import type { AppConfig, TrustProxy } from './config/app-config.js';
 import { clientErrorStatus, errorBody, HttpErrorFilter } from './web/http-error.filter.js';
+import type { BootServer } from './web/boot-server.js';
+import { answerClientError, timeLimits } from './web/node-server.js';
+import { Lifecycle } from './health/lifecycle.js';
 import { refuseMalformedInput } from './common/body-guards.js';
 import { applyRouteBodyLimits } from './common/body-limit.js';
 import { PrivacyLogger } from './common/privacy-logger.js';
@@ -39,45 +39,6 @@ import { setupSwagger } from './web/swagger.js';
 /** Request bodies above 1 MiB are refused with 413 before they are parsed. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/**
- * A client must send its whole request (headers and body) within `requestTimeoutMs`, or it is answered 408
- * and disconnected: a body trickled a byte at a time would otherwise hold its connection for ever (Fastify
- * turns Node's 5-minute default off). Node checks every `connectionsCheckingInterval`, so the cut-off comes
- * at most that much later. A connection on which nothing moves either way for twice the limit is closed.
- */
-function timeLimits(requestTimeoutMs: number) {
-  return {
-    requestTimeout: requestTimeoutMs,
-    connectionTimeout: 2 * requestTimeoutMs,
-    http: {
-      headersTimeout: Math.min(requestTimeoutMs, 60_000),
-      connectionsCheckingInterval: Math.min(Math.ceil(requestTimeoutMs / 4), 5_000),
-    },
-  };
-}
-
-/** Node's own refusals, before Fastify has a request to answer, and what the client is told. */
-const CLIENT_ERRORS: Record<string, [number, string]> = {
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive'],
-  HPE_HEADER_OVERFLOW: [431, 'The request headers are too large'],
-};
-
-/** Node's answer to a request cut off or malformed, in the API's one error shape, then the connection closed. */
-function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (socket.destroyed || error.code === 'ECONNRESET') return;
-  const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Malformed request'];
-  // No request was parsed, so no id came from a proxy: a new one, in the body and the header alike.
-  const requestId = randomUUID();
-  const body = JSON.stringify(errorBody(status, requestId, message));
-  if (socket.writable)
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n` +
-        `${REQUEST_ID_HEADER}: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  socket.destroy();
-}
-
 export interface CreateAppOptions {
   /** Nest's levels for a readable logger, a logger of its own, or none (the suites: `['error']`). */
   logger?: LoggerService | LogLevel[] | false;
@@ -85,6 +46,11 @@ export interface CreateAppOptions {
   logDestination?: DestinationStream;
   /** The catalogue the seed writes; this build's (catalog.data.ts) unless a test gives another. */
   catalog?: CatalogContent;
+  /**
+   * The port main.ts opened before the app started (openPort): the app is built on its server, and its
+   * Lifecycle is the app's. Without it (the test suites), the app gets a server and a Lifecycle of its own.
+   */
+  boot?: BootServer;
 }
 
 /**
@@ -119,7 +85,10 @@ export async function createApp(
 ): Promise<NestFastifyApplication> {
   const apiHeaders = apiSecurityHeaders(config);
   const trust = fastifyTrustProxy(config.trustProxy);
+  const lifecycle = options.boot?.lifecycle ?? new Lifecycle();
   const adapter = new FastifyAdapter({
+    // The server already listening (with the same limits and client-error answers) when main.ts opened it.
+    ...(options.boot && { serverFactory: options.boot.serverFactory }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trust,
     // X-Request-Id is believed from TRUST_PROXY's proxies only (requestIdGenerator), not from anyone.
@@ -152,7 +121,7 @@ export async function createApp(
   // Before the routes exist (Nest adds them in app.init()), so each gets its own body limit, if any.
   applyRouteBodyLimits(fastify);
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, options.catalog),
+    AppModule.forRoot(config, options.catalog, lifecycle),
     adapter,
     {
       logger: logging.logger,
@@ -183,5 +152,7 @@ export async function createApp(
   await registerStaticApps(app, config.staticDirs, config.publicUrl);
   await app.init();
   await fastify.ready();
+  // With `boot`, once main.ts hands the port over (boot.serve()).
+  if (!options.boot) lifecycle.serving();
   return app;
 }

@@ -25,6 +25,8 @@ import { AdminDownloadsModule } from './admin/downloads/admin-downloads.module.j
 import { DownloadsModule } from './downloads/downloads.module.js';
 import { FulfilmentModule } from './fulfilment/fulfilment.module.js';
 import { HealthModule } from './health/health.module.js';
+import { Lifecycle } from './health/lifecycle.js';
+import { LifecycleModule } from './health/lifecycle.module.js';
 import { AdminLicenseKeysModule } from './admin/license-keys/admin-license-keys.module.js';
 import { AdminSuppliersModule } from './admin/suppliers/admin-suppliers.module.js';
 import { LicenseKeysModule } from './license-keys/license-keys.module.js';
@@ -42,14 +44,18 @@ import { ReportsModule } from './reports/reports.module.js';
 
 @Module({})
 export class AppModule {
-  /** `catalog`: what the seed writes, this build's catalogue unless given (tests). */
-  static forRoot(config: AppConfig, catalog?: CatalogContent): DynamicModule {
+  /**
+   * `catalog`: what the seed writes, this build's catalogue unless given (tests); `lifecycle`: the
+   * process's (main.ts's early port reads it while the app starts), a new one unless given.
+   */
+  static forRoot(config: AppConfig, catalog?: CatalogContent, lifecycle = new Lifecycle()): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        LifecycleModule.forRoot(lifecycle),
         CatalogContentModule.forRoot(catalog),
-        DatabaseModule.forRoot(SCHEMA),
+        DatabaseModule.forRoot(SCHEMA, (step) => lifecycle.starting(step)),
         RedisModule,
         // Throttling is applied per route (login, and later the public forms), never globally. With
         // REDIS_URL the counters are shared by every process; otherwise each process counts its own.

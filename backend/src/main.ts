@@ -4,6 +4,7 @@ import { PrivacyLogger } from './common/privacy-logger.js';
 import { loadConfigOrExit } from './config/app-config.js';
 import { developmentWarning } from './config/dev-warning.js';
 import { nestLogLevels } from './observability/log-levels.js';
+import type { BootServer } from './web/boot-server.js';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -13,11 +14,13 @@ async function main(): Promise<void> {
   if (warning) new Logger('Store').warn(`\n${warning}`);
   // Before the app is loaded, so the packages it traces are instrumented as they load; nothing otherwise.
   if (config.observability.otlpEndpoint) await (await import('./observability/tracing.js')).startTracing();
+  // Live from now on, however long the start takes (an upgrade's migrations): see openPort.
+  const boot = await (await import('./web/boot-server.js')).openPort(config);
   // Loaded only once the configuration is known to be valid, so a refusal is immediate.
   const { createApp } = await import('./app.factory.js');
-  const app = await createApp(config);
-  await app.listen({ port: config.port, host: config.host });
-  drainOnSignal(app, config.shutdownTimeoutMs);
+  const app = await createApp(config, { boot });
+  boot.serve();
+  drainOnSignal(app, boot, config.shutdownTimeoutMs);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // With PORT=0 this line tells which port was picked.
@@ -25,13 +28,14 @@ async function main(): Promise<void> {
 }
 
 /**
- * SIGTERM (a deploy, the load balancer's drain) or SIGINT: stop listening (new connections are refused,
- * new requests on open keep-alive connections answered 503), let the requests in flight finish, then
- * stop the rest (the outbox finishes the message it is sending, housekeeping its round) and exit 0. If
- * that takes longer than SHUTDOWN_TIMEOUT_SECONDS, or a second signal comes, exit 1 at once: what was
- * cut short is in the database's transactions, which roll back, and the outbox, which resends.
+ * SIGTERM (a deploy, the load balancer's drain) or SIGINT: /api/health/ready answers 503, stop listening
+ * (new connections are refused, new requests on open keep-alive connections answered 503), let the
+ * requests in flight finish, then stop the rest (the outbox finishes the message it is sending,
+ * housekeeping its round, a backfill its batch) and exit 0. If that takes longer than
+ * SHUTDOWN_TIMEOUT_SECONDS, or a second signal comes, exit 1 at once: what was cut short is in the
+ * database's transactions, which roll back, and the outbox, which resends.
  */
-function drainOnSignal(app: NestFastifyApplication, timeoutMs: number): void {
+function drainOnSignal(app: NestFastifyApplication, boot: BootServer, timeoutMs: number): void {
   const logger = new Logger('Store');
   let draining = false;
   const onSignal = (signal: NodeJS.Signals) => {
@@ -40,6 +44,7 @@ function drainOnSignal(app: NestFastifyApplication, timeoutMs: number): void {
       process.exit(1);
     }
     draining = true;
+    boot.lifecycle.stopping();
     logger.log(`${signal}: finishing the requests in flight (at most ${timeoutMs / 1000} s), then exiting`);
     setTimeout(() => {
       logger.error(
@@ -47,11 +52,8 @@ function drainOnSignal(app: NestFastifyApplication, timeoutMs: number): void {
       );
       process.exit(1);
     }, timeoutMs).unref();
-    // Fastify first, so nothing new comes in while the modules stop; app.close() then finds it closed.
-    app
-      .getHttpAdapter()
-      .getInstance()
-      .close()
+    // The port first, so nothing new comes in while the modules stop; app.close() then finds it closed.
+    Promise.all([app.getHttpAdapter().getInstance().close(), boot.close()])
       .then(() => app.close())
       .then(
         () => {

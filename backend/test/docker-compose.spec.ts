@@ -17,7 +17,7 @@ interface Service {
   environment?: Record<string, string | number>;
   depends_on?: Record<string, { condition: string }>;
   deploy?: { replicas?: number };
-  healthcheck?: { test: unknown };
+  healthcheck?: { test: unknown; start_period?: string };
   ports?: string[];
   expose?: string[];
   volumes?: string[];
@@ -155,6 +155,19 @@ describe('docker-compose.yml', () => {
     expect(conf).toMatch(/server app:3000 resolve;/);
     expect(conf).toMatch(/proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
     expect(Object.values(compose.services).filter((s) => s.ports)).toEqual([nginx]);
+  });
+
+  it('sends traffic to ready replicas: the health checks ask /api/health/ready, nginx passes a 503 over', () => {
+    const command = (service: Service) => JSON.stringify(service.healthcheck!.test);
+    expect(command(app!)).toContain("fetch('http://127.0.0.1:3000/api/health/ready')");
+    expect(command(nginx!)).toContain('http://127.0.0.1/api/health/ready');
+    const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+    expect(dockerfile).toMatch(/^HEALTHCHECK .*http:\/\/127\.0\.0\.1:3000\/api\/health\/ready/m);
+    // A first start that migrates a big database itself is not counted against the replica meanwhile.
+    expect(app!.healthcheck).toMatchObject({ start_period: '300s' });
+    expect(dockerfile).toMatch(/^HEALTHCHECK .*--start-period=300s/m);
+    const conf = readFileSync(join(ROOT, 'deploy/nginx.conf'), 'utf8');
+    expect(conf).toMatch(/proxy_next_upstream error timeout http_503;/);
   });
 
   it('refuses to start without the secrets', () => {

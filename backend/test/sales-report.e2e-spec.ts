@@ -1,8 +1,10 @@
-import { SalesBackfill1765900000020 } from '../src/database/migrations/1765900000020-sales-backfill.js';
+import { Backfill } from '../src/backfills/entities/backfill.entity.js';
+import { Backfills } from '../src/backfills/backfills.service.js';
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { Refund } from '../src/payments/entities/refund.entity.js';
 import { ALL_PRODUCTS, SalesDay } from '../src/reports/entities/sales-day.entity.js';
+import { SALES_DAYS_BACKFILL } from '../src/reports/sales-days-backfill.js';
 import { productShares } from '../src/reports/sales-math.js';
 import { KeyBatch } from '../src/suppliers/entities/key-batch.entity.js';
 import { Supplier } from '../src/suppliers/entities/supplier.entity.js';
@@ -264,17 +266,28 @@ describe(`sales report on ${DRIVER}`, () => {
       expect([key, byKey.get(key)]).toEqual([key, expect.objectContaining(figures)]);
     expect(rows.filter((r) => r.productId === ALL_PRODUCTS)).toHaveLength(expected.size);
 
-    // A store upgrading gets the same history from the backfill.
+    // A store upgrading gets the same history from the backfill its migration queues, which the report
+    // and the margins say they are still computing until it is done.
     await t.db.getRepository(SalesDay).clear();
-    const runner = t.db.createQueryRunner();
-    try {
-      await new SalesBackfill1765900000020().up(runner);
-    } finally {
-      await runner.release();
+    await t.db
+      .getRepository(Backfill)
+      .update(
+        { name: SALES_DAYS_BACKFILL },
+        { state: 'pending', lastId: '', walked: 0, queuedAt: new Date(), finishedAt: null },
+      );
+    const backfills = t.app.get(Backfills);
+    backfills.reload();
+    for (const path of ['sales', 'margins']) {
+      const answer = await get(path, { from: today, to: today }).expect(200);
+      expect(answer.headers['x-backfill-running']).toBe(SALES_DAYS_BACKFILL);
     }
+    expect(await backfills.runPending()).toBe(false);
     const sort = (list: SalesDay[]) =>
       [...list].sort((a, b) => `${a.productId}|${a.day}`.localeCompare(`${b.productId}|${b.day}`));
     expect(sort(await t.db.getRepository(SalesDay).find())).toEqual(sort(rows));
+    expect((await get('sales', { from: today, to: today }).expect(200)).headers).not.toHaveProperty(
+      'x-backfill-running',
+    );
 
     // Each day's products add up to the store's.
     for (const store of rows.filter((r) => r.productId === ALL_PRODUCTS)) {

@@ -1,3 +1,5 @@
+import { Backfill } from '../src/backfills/entities/backfill.entity.js';
+import { Backfills } from '../src/backfills/backfills.service.js';
 import { StaffMember } from '../src/staff/entities/staff-member.entity.js';
 import { CATALOG_VERSION } from '../src/catalog/catalog.data.js';
 import { Product } from '../src/catalog/entities/product.entity.js';
@@ -7,6 +9,7 @@ import { DEMO_KEYS_PER_PRODUCT, SeedService } from '../src/seed/seed.service.js'
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { LicenseKeySearchTerm } from '../src/license-keys/entities/license-key-search-term.entity.js';
 import { LicenseKeyCipher, LICENSE_KEY_PATTERN } from '../src/license-keys/license-key-cipher.js';
+import { SEARCH_TERMS_BACKFILL } from '../src/license-keys/search-terms-backfill.js';
 import { LicenseKeySearchTerms1764700000000 } from '../src/database/migrations/1764700000000-license-key-search-terms.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { MIGRATIONS } from '../src/schema/entities.js';
@@ -132,7 +135,7 @@ describe(`schema and seed on ${DRIVER}`, () => {
     expect(await t.db.getRepository(LicenseKey).count()).toBe(keysBefore);
     expect(await t.db.getRepository(Order).count()).toBe(ordersBefore);
     expect((await t.db.getRepository(LicenseKey).findOneByOrFail({ id: faulty.id })).status).toBe('revoked');
-    // The keys stored before search terms existed get theirs at the next start.
+    // The keys stored before search terms existed get theirs from the backfill the upgrade queued.
     const keysSearchable = () =>
       t.db
         .getRepository(LicenseKeySearchTerm)
@@ -142,6 +145,14 @@ describe(`schema and seed on ${DRIVER}`, () => {
         .then((row) => Number(row!.n));
     expect(await keysSearchable()).toBe(0);
     await t.app.get(SeedService).seed();
+    expect(await keysSearchable()).toBe(0);
+    expect(await t.db.getRepository(Backfill).findOneByOrFail({ name: SEARCH_TERMS_BACKFILL })).toMatchObject(
+      {
+        state: 'pending',
+        walked: 0,
+      },
+    );
+    expect(await t.app.get(Backfills).runPending()).toBe(false);
     expect(await keysSearchable()).toBe(keysBefore);
     const product = await t.db.getRepository(Product).findOneByOrFail({ id: 'office-2024-home-business' });
     expect(product.installerUrl).toBe('https://setup.office.com/');

@@ -1453,6 +1453,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/health/live': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Liveness: the process answers (nothing else is asked, the database neither)
+     * @description Answered from the first seconds of a start, while the app and an upgrade’s migrations start: restart the process only when this fails.
+     */
+    get: operations['HealthController_live'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/health/ready': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Readiness: send traffic here (started, database reachable, migrations done, not stopping)
+     * @description While the process starts, 503 saying what it is doing (running migrations, waiting for another process’s); then 503 when the database does not answer (within 3 s), when it lacks a migration of this version, or once the process is shutting down. Backfills still running do not make it fail (`backfills` lists them).
+     */
+    get: operations['HealthController_ready'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/licenses/activate': {
     parameters: {
       query?: never;
@@ -3154,6 +3194,13 @@ export interface components {
      * @enum {string}
      */
     LicenseValidationStatus: 'active' | 'revoked' | 'expired' | 'faulty' | 'unknown';
+    LiveDto: {
+      /**
+       * @description The process answers
+       * @enum {string}
+       */
+      status: 'live';
+    };
     LoginDto: {
       /**
        * @description Any letter case
@@ -3382,6 +3429,20 @@ export interface components {
        * @example 50
        */
       maxQuantity: number;
+    };
+    ReadyDto: {
+      /**
+       * @description The store takes traffic
+       * @enum {string}
+       */
+      status: 'ready';
+      /**
+       * @description Backfills of an upgrade still running in the background (the store serves meanwhile; what they feed says it is incomplete): empty once every one is done. Their progress is in the log.
+       * @example [
+       *       "license-key-search-terms"
+       *     ]
+       */
+      backfills: string[];
     };
     /**
      * @description Set while the order was paid but not delivered and owes the shopper a full refund
@@ -5596,6 +5657,8 @@ export interface operations {
         headers: {
           /** @description `license-keys <first>-<last>/<total>`, or `license-keys *\/<total>` for an empty page */
           'Content-Range'?: string;
+          /** @description `license-key-search-terms` while that backfill still runs after an upgrade (in the background, minutes at most): keys stored before the upgrade are still being indexed, and a search by part of a key (`q`) may miss them; by the full key, product or order they are found as always. Absent once it is done. */
+          'X-Backfill-Running'?: 'license-key-search-terms';
           /** @description `true` when more matches exist than counted: the total is a lower bound */
           'X-Total-Capped'?: 'true';
           [name: string]: unknown;
@@ -7155,6 +7218,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description `sales-days` while that backfill still runs after an upgrade (in the background, minutes at most): the figures do not yet hold all the orders paid before the upgrade. Absent once it is done. */
+          'X-Backfill-Running'?: 'sales-days';
           [name: string]: unknown;
         };
         content: {
@@ -7203,6 +7268,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description `sales-days` while that backfill still runs after an upgrade (in the background, minutes at most): the figures do not yet hold all the orders paid before the upgrade. Absent once it is done. */
+          'X-Backfill-Running'?: 'sales-days';
           [name: string]: unknown;
         };
         content: {
@@ -8084,6 +8151,51 @@ export interface operations {
         };
       };
       /** @description The database does not answer (within 3 s): "The database is not reachable" */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  HealthController_live: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LiveDto'];
+        };
+      };
+    };
+  };
+  HealthController_ready: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReadyDto'];
+        };
+      };
+      /** @description Not ready, and why: "The store is starting: running 17 database migrations", "The database is not reachable", "The database has not run 2 of this version’s migrations (…)", "The store is shutting down" */
       503: {
         headers: {
           [name: string]: unknown;

@@ -506,6 +506,13 @@ export const schemaRules = {
   LicenseValidationStatus: {
     enum: ['active', 'revoked', 'expired', 'faulty', 'unknown'],
   },
+  LiveDto: {
+    properties: {
+      status: {
+        enum: ['live'],
+      },
+    },
+  },
   LoginDto: {
     properties: {
       username: {
@@ -585,6 +592,13 @@ export const schemaRules = {
   },
   Platform: {
     enum: ['Windows', 'Mac'],
+  },
+  ReadyDto: {
+    properties: {
+      status: {
+        enum: ['ready'],
+      },
+    },
   },
   RefundReason: {
     enum: ['order-cancelled', 'coupon-used-up', 'review-rejected', 'withdrawn'],

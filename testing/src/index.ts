@@ -8,3 +8,14 @@ export { freePort } from './ports.ts';
 export { startServer, type RunningServer, type ServerOptions } from './server.ts';
 export { SmtpSink, type ReceivedMail } from './smtp-sink.ts';
 export { waitFor } from './wait.ts';
+export {
+  buildRelease,
+  buyWithDemo,
+  call,
+  fillWithRelease,
+  previousReleaseCommit,
+  randomLicenseKey,
+  releasesDir,
+  type Release,
+  type ReleaseStore,
+} from './previous-release.ts';

@@ -1,4 +1,5 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -11,6 +12,7 @@ import {
   ReferenceInput,
   SelectInput,
   useCanAccess,
+  useListContext,
   useRecordContext,
   useRefresh,
   useUpdate,
@@ -174,6 +176,25 @@ const Actions = () => {
   );
 };
 
+/** The backfill that gives keys stored before an upgrade their search terms (the API's name for it). */
+export const KEY_INDEXING = 'license-key-search-terms';
+
+/**
+ * While keys stored before an upgrade are still being indexed (the API says so), a search by part of a key
+ * may miss them: said above the results of a search.
+ */
+export const IndexingNotice = () => {
+  const { meta, filterValues } = useListContext();
+  if ((meta as { backfillRunning?: string } | undefined)?.backfillRunning !== KEY_INDEXING) return null;
+  if (!filterValues?.q) return null;
+  return (
+    <Alert severity="info" sx={{ m: 1 }}>
+      Still indexing the keys stored before the upgrade: a search by part of a key may miss some of them for a
+      few minutes. A full key, a product or an order ID finds them as usual.
+    </Alert>
+  );
+};
+
 const orderOf = (record: LicenseKey) => (record.orderId ? shortId(record.orderId) : 'Inventory');
 
 const activations = (record: LicenseKey) => (
@@ -205,30 +226,40 @@ export const LicenseKeyList = () => {
       actions={<Actions />}
       queryOptions={queryOptions}
       cards={
-        <RecordCards<LicenseKey>
-          label="License Keys"
-          title={(record) => <KeyCell licenseKey={record} />}
-          fields={CARD_FIELDS}
-          actions={<StatusAction />}
-        />
+        <>
+          <IndexingNotice />
+          <RecordCards<LicenseKey>
+            label="License Keys"
+            title={(record) => <KeyCell licenseKey={record} />}
+            fields={CARD_FIELDS}
+            actions={<StatusAction />}
+          />
+        </>
       }
       table={
-        <DataTable rowClick={false} bulkActionButtons={false}>
-          <Column
-            source="licenseKey"
-            label="License Key"
-            disableSort
-            render={(record) => <KeyCell licenseKey={record} />}
-          />
-          <Column source="productId" label="Product" render={(record) => productName(record.productId)} />
-          <Column source="orderId" label="Order ID" disableSort render={orderOf} />
-          <Column source="activationCount" label="Activations" render={activations} />
-          <Column source="status" label="Status" render={(record) => <StatusChip status={record.status} />} />
-          <Column source="createdAt" label="Created" render={(record) => formatDate(record.createdAt)} />
-          <Column label="Actions" disableSort>
-            <StatusAction />
-          </Column>
-        </DataTable>
+        <>
+          <IndexingNotice />
+          <DataTable rowClick={false} bulkActionButtons={false}>
+            <Column
+              source="licenseKey"
+              label="License Key"
+              disableSort
+              render={(record) => <KeyCell licenseKey={record} />}
+            />
+            <Column source="productId" label="Product" render={(record) => productName(record.productId)} />
+            <Column source="orderId" label="Order ID" disableSort render={orderOf} />
+            <Column source="activationCount" label="Activations" render={activations} />
+            <Column
+              source="status"
+              label="Status"
+              render={(record) => <StatusChip status={record.status} />}
+            />
+            <Column source="createdAt" label="Created" render={(record) => formatDate(record.createdAt)} />
+            <Column label="Actions" disableSort>
+              <StatusAction />
+            </Column>
+          </DataTable>
+        </>
       }
     />
   );

@@ -36,6 +36,12 @@ describe('dataProvider.getList', () => {
     expect(result.meta?.totalCapped).toBeUndefined();
   });
 
+  it('names the backfill the API says the list may be missing rows of', async () => {
+    stubList({ 'Content-Range': 'license-keys 0-0/1', 'X-Backfill-Running': 'license-key-search-terms' });
+    const result = await dataProvider.getList('license-keys', params);
+    expect(result.meta).toEqual({ backfillRunning: 'license-key-search-terms' });
+  });
+
   it('flags a capped total', async () => {
     stubList({ 'Content-Range': 'orders 0-0/10000', 'X-Total-Capped': 'true' });
     const result = await dataProvider.getList('orders', params);

@@ -110,9 +110,16 @@ export interface AppDataProvider extends DataProvider {
 }
 
 /**
+ * Sent by the API, naming a backfill, with an answer that may be incomplete until that backfill is done
+ * (after an upgrade, in the background: `license-key-search-terms`, `sales-days`).
+ */
+export const BACKFILL_HEADER = 'X-Backfill-Running';
+
+/**
  * ra-data-simple-rest with the routes' names mapped, PUT bodies trimmed to the writable fields that changed,
  * and lists past 10,000 matches flagged: the API then sends `X-Total-Capped: true` and the total is a lower
- * bound.
+ * bound (`meta.totalCapped`). A list the API says may be incomplete names the backfill still running in
+ * `meta.backfillRunning`.
  */
 export function createDataProvider(writableFields: WritableFields): AppDataProvider {
   const updatePayload = updatePayloadOf(writableFields);
@@ -120,9 +127,11 @@ export function createDataProvider(writableFields: WritableFields): AppDataProvi
     ...simpleRestProvider(API, httpClient),
     async getList(resource: string, params: GetListParams) {
       let capped = false;
+      let backfill = null as string | null;
       const capture = async (url: string, options?: fetchUtils.Options) => {
         const response = await httpClient(url, options);
         capped = response.headers.get('X-Total-Capped') === 'true';
+        backfill = response.headers.get(BACKFILL_HEADER);
         return response;
       };
       // The review queue is the orders list held for review.
@@ -131,7 +140,10 @@ export function createDataProvider(writableFields: WritableFields): AppDataProvi
           ? ['orders', { ...params, filter: { ...params.filter, status: 'on_hold' } }]
           : [resource, params];
       const result = await simpleRestProvider(API, capture).getList(path, query);
-      return capped ? { ...result, meta: { ...result.meta, totalCapped: true } } : result;
+      const meta: Record<string, unknown> = { ...result.meta };
+      if (capped) meta.totalCapped = true;
+      if (backfill) meta.backfillRunning = backfill;
+      return capped || backfill ? { ...result, meta } : result;
     },
     async update(resource, params) {
       const { json } = await httpClient(`${API}/${resource}/${encodeURIComponent(params.id)}`, {

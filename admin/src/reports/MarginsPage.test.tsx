@@ -34,10 +34,25 @@ describe('the margins page', () => {
     const table = await screen.findByRole('table', { name: 'Margins' }, SLOW);
     expect(await within(table).findByText('Office 2024 Standard', undefined, SLOW)).toBeTruthy();
     expect(within(table).getByText('$76.47')).toBeTruthy();
+    expect(screen.queryByText(/Still adding up/)).toBeNull();
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Group by' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Supplier' }));
     expect(await within(table).findByText('No batch')).toBeTruthy();
     await waitFor(() => expect(within(table).getAllByText('$121.47')).toHaveLength(2));
+  });
+
+  it('says the products’ figures are still being added up while the API rolls up older sales', async () => {
+    const fetchMock = stubApi({});
+    fetchMock.mockImplementation(async (input: string) => {
+      const url = new URL(String(input), 'http://x');
+      if (url.pathname !== '/api/admin/reports/margins') return Response.json(EMPTY_STATS);
+      return Response.json(ROWS.product, { headers: { 'X-Backfill-Running': 'sales-days' } });
+    });
+    signIn('admin');
+    renderAdmin('/admin/reports');
+    expect(
+      await screen.findByText(/Still adding up the sales made before the upgrade/, undefined, SLOW),
+    ).toBeTruthy();
   });
 });

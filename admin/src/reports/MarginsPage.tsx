@@ -15,6 +15,7 @@ import { Title } from 'react-admin';
 import { formatMoney } from '../common/format';
 import { errorMessage } from '../common/toast';
 import { dayBefore, getMargins, type MarginGroup } from './api';
+import { StillComputingNotice } from './SalesPanel';
 
 /**
  * Margins per product or per supplier over a range of days (#21 §3). Products: what their orders paid in
@@ -30,7 +31,7 @@ export const MarginsPage = () => {
     queryFn: () => getMargins({ from, to, groupBy }),
     retry: false,
   });
-  const rows = query.data ?? [];
+  const rows = query.data?.rows ?? [];
 
   return (
     <Box sx={{ mt: 1 }}>
@@ -70,6 +71,7 @@ export const MarginsPage = () => {
       {query.error ? (
         <Alert severity="error">{errorMessage(query.error, 'The margins could not be loaded')}</Alert>
       ) : null}
+      <StillComputingNotice show={query.data?.stillComputing && groupBy === 'product'} />
       <Table size="small" aria-label="Margins">
         <TableHead>
           <TableRow>

@@ -48,6 +48,21 @@ function serve() {
 describe('the dashboard’s sales panel', () => {
   afterEach(() => vi.unstubAllGlobals());
 
+  it('says the figures are still being added up while the API rolls up the sales before an upgrade', async () => {
+    stubApi({
+      '/api/admin/dashboard': () => Response.json({ ...EMPTY_STATS, stock: STOCK }),
+      '/api/admin/reports/sales': () =>
+        Response.json(month(), { headers: { 'X-Backfill-Running': 'sales-days' } }),
+    });
+    signIn('admin');
+    renderAdmin('/admin/dashboard');
+    const panel = await screen.findByRole('region', { name: 'Sales' }, SLOW);
+    expect(
+      await within(panel).findByText(/Still adding up the sales made before the upgrade/, undefined, SLOW),
+    ).toBeTruthy();
+    expect(within(panel).getByRole('region', { name: 'Today' })).toBeTruthy();
+  });
+
   it('shows today, 7 and 30 days and draws revenue and orders per day, for the store or one product', async () => {
     const fetchMock = serve();
     signIn('admin');
@@ -60,6 +75,7 @@ describe('the dashboard’s sales panel', () => {
     const week = within(panel).getByRole('region', { name: 'Last 7 days' });
     expect(within(week).getByText('$240.49')).toBeTruthy();
     expect(within(week).getByText('3 orders · margin $195.49')).toBeTruthy();
+    expect(within(panel).queryByText(/Still adding up/)).toBeNull();
     expect(
       within(panel).getByRole('figure', { name: 'Revenue and orders per day' }).querySelector('svg'),
     ).toBeTruthy();

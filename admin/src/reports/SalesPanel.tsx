@@ -16,6 +16,14 @@ import { SalesChart } from './SalesChart';
 
 const DAYS = 30;
 
+/** Said while the API is still rolling up the sales made before an upgrade (a few minutes, once). */
+export const StillComputingNotice = ({ show }: { show: boolean | undefined }) =>
+  show ? (
+    <Alert severity="info" sx={{ mb: 1 }}>
+      Still adding up the sales made before the upgrade: the figures will be complete in a few minutes.
+    </Alert>
+  ) : null;
+
 /** The last `days` periods added up. */
 function total(periods: SalesPeriod[], days: number) {
   const last = periods.slice(-days);
@@ -62,7 +70,7 @@ export const SalesPanel = ({ products }: { products: { productId: string; title:
     retry: false,
   });
   if (!canAccess) return null;
-  const periods = query.data;
+  const periods = query.data?.rows;
 
   return (
     <Card component="section" aria-label="Sales">
@@ -88,6 +96,7 @@ export const SalesPanel = ({ products }: { products: { productId: string; title:
           </TextField>
         </Box>
         {query.error ? <Alert severity="error">The sales figures could not be loaded</Alert> : null}
+        <StillComputingNotice show={query.data?.stillComputing} />
         {!periods && !query.error ? <Skeleton variant="rounded" height={200} aria-busy="true" /> : null}
         {periods ? (
           <>

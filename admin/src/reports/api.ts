@@ -1,7 +1,21 @@
 import type { MarginRow, SalesPeriod } from '@store/contracts';
-import { httpClient } from '../providers/dataProvider';
+import { BACKFILL_HEADER, httpClient } from '../providers/dataProvider';
 
 const API = '/api/admin/reports';
+
+/** The backfill that rolls up the sales made before an upgrade (the API's name for it). */
+export const SALES_BACKFILL = 'sales-days';
+
+/** A report's rows, and whether the API says it is still computing the sales made before an upgrade. */
+export interface Report<T> {
+  rows: T[];
+  stillComputing: boolean;
+}
+
+async function report<T>(url: string): Promise<Report<T>> {
+  const { json, headers } = await httpClient(url);
+  return { rows: json as T[], stillComputing: headers.get(BACKFILL_HEADER) === SALES_BACKFILL };
+}
 
 export type SalesInterval = 'day' | 'week' | 'month';
 export type MarginGroup = 'product' | 'supplier';
@@ -17,11 +31,10 @@ export async function getSales(query: {
   to: string;
   interval?: SalesInterval;
   productId?: string;
-}): Promise<SalesPeriod[]> {
+}): Promise<Report<SalesPeriod>> {
   const params = new URLSearchParams({ from: query.from, to: query.to, interval: query.interval ?? 'day' });
   if (query.productId) params.set('productId', query.productId);
-  const { json } = await httpClient(`${API}/sales?${params}`);
-  return json as SalesPeriod[];
+  return report(`${API}/sales?${params}`);
 }
 
 /** `GET /api/admin/reports/margins`: a row per product or per supplier. */
@@ -29,7 +42,6 @@ export async function getMargins(query: {
   from: string;
   to: string;
   groupBy: MarginGroup;
-}): Promise<MarginRow[]> {
-  const { json } = await httpClient(`${API}/margins?${new URLSearchParams(query)}`);
-  return json as MarginRow[];
+}): Promise<Report<MarginRow>> {
+  return report(`${API}/margins?${new URLSearchParams(query)}`);
 }

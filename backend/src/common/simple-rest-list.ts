@@ -38,7 +38,11 @@ class SimpleRestListInterceptor implements NestInterceptor {
  * rows as a JSON array with `Content-Range: <resource> start-end/total` (and `X-Total-Capped: true` when
  * the total is a lower bound, see fetchPage).
  */
-export function SimpleRestList(resource: string, row: Type<unknown>): MethodDecorator {
+export function SimpleRestList(
+  resource: string,
+  row: Type<unknown>,
+  headers: Record<string, { description: string; schema: object }> = {},
+): MethodDecorator {
   return applyDecorators(
     UseInterceptors(new SimpleRestListInterceptor(resource)),
     ApiOkResponse({
@@ -52,6 +56,7 @@ export function SimpleRestList(resource: string, row: Type<unknown>): MethodDeco
           description: `\`true\` when more matches exist than counted: the total is a lower bound`,
           schema: { type: 'string', enum: ['true'] },
         },
+        ...headers,
       },
     }),
     ApiBadRequestResponse({ description: 'Malformed sort, range or filter' }),

@@ -4,10 +4,13 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { createDataSource, dataSourceOptions, type DatabaseSchema } from './data-source-options.js';
 import { migrate } from './migrate.js';
 
-/** The database in `config.database`, migrated on start; `schema` is the app's registry (src/schema/). */
+/**
+ * The database in `config.database`, migrated on start; `schema` is the app's registry (src/schema/).
+ * `report` is told what the start is doing meanwhile (connecting, migrating, waiting for another process).
+ */
 @Module({})
 export class DatabaseModule {
-  static forRoot(schema: DatabaseSchema): DynamicModule {
+  static forRoot(schema: DatabaseSchema, report: (step: string) => void = () => {}): DynamicModule {
     return {
       module: DatabaseModule,
       imports: [
@@ -20,13 +23,15 @@ export class DatabaseModule {
             retryDelay: 2000,
           }),
           dataSourceFactory: async (options) => {
+            report('connecting to the database');
             const db = await createDataSource(options!).initialize();
             try {
-              await migrate(db);
+              await migrate(db, report);
             } catch (error) {
               await db.destroy();
               throw error;
             }
+            report('starting its modules');
             return db;
           },
         }),

@@ -9,17 +9,24 @@ const POLL_MS = 200;
  * Runs `work` while holding a lock that every process on this database shares, so that work done at start
  * (migrations, the seed) runs in one process at a time: the others wait, then find nothing left to do. The
  * lock dies with its holder (a killed process never leaves it behind), and the others wait as long as it
- * takes (a migration on a big table can take minutes), saying so in the log every 30 s.
+ * takes (a migration on a big table can take minutes), saying so in the log every 30 s (and to `onWaiting`
+ * each time they look).
  *
  * - MySQL/MariaDB: `GET_LOCK('<database>:<name>')`, held on one pooled connection for the whole of `work`.
  * - SQLite file: a write transaction on a small lock database beside it (`<file>.lock`), which the
  *   operating system releases when the process exits. In-memory SQLite has no other process: no lock.
  */
-export async function withStartupLock<T>(db: DataSource, name: string, work: () => Promise<T>): Promise<T> {
+export async function withStartupLock<T>(
+  db: DataSource,
+  name: string,
+  work: () => Promise<T>,
+  onWaiting: () => void = () => {},
+): Promise<T> {
   const logger = new Logger('Database');
   const started = Date.now();
   let nextReport = 0;
   const waiting = () => {
+    onWaiting();
     const elapsed = Date.now() - started;
     if (elapsed < nextReport) return;
     logger.log(`Waiting for another process to finish its ${name} (${Math.round(elapsed / 1000)} s)`);

@@ -2,8 +2,11 @@ import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common'
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
+import { Backfills } from '../backfills/backfills.service.js';
+import { missingMigrations } from '../database/migrate.js';
 import { REDIS } from '../redis/redis.module.js';
-import type { HealthDto, RedisState } from './dto/health.dto.js';
+import type { HealthDto, ReadyDto, RedisState } from './dto/health.dto.js';
+import { Lifecycle } from './lifecycle.js';
 
 /** A database that has not answered `SELECT 1` within this time counts as unreachable. */
 export const HEALTH_TIMEOUT_MS = 3_000;
@@ -25,11 +28,15 @@ async function within<T>(ms: number, work: Promise<T>): Promise<T> {
   }
 }
 
+const UNREACHABLE = 'The database is not reachable';
+
 @Injectable()
 export class HealthService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(REDIS) private readonly redis: Redis | null,
+    private readonly lifecycle: Lifecycle,
+    private readonly backfills: Backfills,
   ) {}
 
   /** Healthy once the database answers; Redis is reported, never required. 503 without the database. */
@@ -41,8 +48,28 @@ export class HealthService {
       ),
       this.redisState(),
     ]);
-    if (!database) throw new ServiceUnavailableException('The database is not reachable');
+    if (!database) throw new ServiceUnavailableException(UNREACHABLE);
     return { status: 'ok', redis };
+  }
+
+  /**
+   * Ready for traffic: not shutting down, the database answers, and it has run every migration of this
+   * build. 503 naming the first that fails. Backfills still running do not count: the store serves
+   * meanwhile. Redis does not either (see check()).
+   */
+  async ready(): Promise<ReadyDto> {
+    const why = this.lifecycle.notReady();
+    if (why) throw new ServiceUnavailableException(why);
+    const missing = await within(HEALTH_TIMEOUT_MS, missingMigrations(this.db)).catch(() => {
+      throw new ServiceUnavailableException(UNREACHABLE);
+    });
+    if (missing.length)
+      throw new ServiceUnavailableException(
+        `The database has not run ${missing.length} of this version's migrations ` +
+          `(${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}): run npm run migrate`,
+      );
+    const backfills = await within(HEALTH_TIMEOUT_MS, this.backfills.pending()).catch(() => []);
+    return { status: 'ready', backfills };
   }
 
   private async redisState(): Promise<RedisState> {

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Logger } from '@nestjs/common';
 import { In, type DataSource, type EntityManager } from 'typeorm';
-import { runInTransaction } from '../database/transactions.js';
 import { LicenseKey } from './entities/license-key.entity.js';
 import { LicenseKeySearchTerm } from './entities/license-key-search-term.entity.js';
 import type { LicenseKeyCipher } from './license-key-cipher.js';
@@ -123,7 +121,8 @@ export async function replaceSearchTerms(m: EntityManager, keyId: string, terms:
   );
 }
 
-async function insertSearchTerms(
+/** Stores search terms; with `skipDuplicates`, a term already stored for its key is left as it is. */
+export async function insertSearchTerms(
   m: EntityManager,
   rows: LicenseKeySearchTerm[],
   options: { skipDuplicates?: boolean } = {},
@@ -140,42 +139,16 @@ async function insertSearchTerms(
 }
 
 /**
- * Gives search terms to the keys that have none: those stored before search terms existed (and fixtures
- * written straight into the table). Run at start by the seed, under the startup lock; walks the keys by id,
- * one transaction per batch, so a start killed half-way leaves a consistent table and the next one goes on.
- * A key that does not decrypt is skipped (LicenseKeyCipher.readable logs it). Answers how many got terms.
+ * The keys after `after` (by id) that have no search terms: those stored before search terms existed (the
+ * search-terms backfill gives them theirs), and fixtures written straight into the table.
  */
-export async function backfillSearchTerms(
-  db: DataSource,
-  cipher: LicenseKeyCipher,
-  batchSize = 500,
-): Promise<number> {
-  let done = 0;
-  let after = '';
-  for (;;) {
-    const keys = await db
-      .getRepository(LicenseKey)
-      .createQueryBuilder('k')
-      .select(['k.id', 'k.keyCiphertext'])
-      .where('k.id > :after', { after })
-      .andWhere(
-        (q) =>
-          `NOT EXISTS ${q.subQuery().select('1').from(LicenseKeySearchTerm, 't').where('t.keyId = k.id').getQuery()}`,
-      )
-      .orderBy('k.id')
-      .limit(batchSize)
-      .getMany();
-    if (!keys.length) break;
-    after = keys.at(-1)!.id;
-    const rows = keys.flatMap((key) => {
-      const plain = cipher.readable(key);
-      return plain === null ? [] : cipher.searchTerms(plain).map((term) => ({ term, keyId: key.id }));
-    });
-    // Ignoring duplicates: a key rotate-secrets gave terms to meanwhile keeps them.
-    await runInTransaction(db, (m) => insertSearchTerms(m, rows, { skipDuplicates: true }));
-    done += new Set(rows.map((row) => row.keyId)).size;
-    if (keys.length < batchSize) break;
-  }
-  if (done) new Logger('LicenseKeys').log(`Gave search terms to ${done} licence keys stored before them`);
-  return done;
+export function keysWithoutSearchTerms(db: DataSource, after = '') {
+  return db
+    .getRepository(LicenseKey)
+    .createQueryBuilder('k')
+    .where('k.id > :after', { after })
+    .andWhere(
+      (q) =>
+        `NOT EXISTS ${q.subQuery().select('1').from(LicenseKeySearchTerm, 't').where('t.keyId = k.id').getQuery()}`,
+    );
 }

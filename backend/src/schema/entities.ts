@@ -48,6 +48,8 @@ import { SalesBackfill1765900000020 } from '../database/migrations/1765900000020
 import { CustomerView1765900000040 } from '../database/migrations/1765900000040-customer-view.js';
 import { ListIndexes1765900000041 } from '../database/migrations/1765900000041-list-indexes.js';
 import { OutboxBacklogIndex1765900000060 } from '../database/migrations/1765900000060-outbox-backlog-index.js';
+import { KeySearchBackfill1766000000000 } from '../database/migrations/1766000000000-key-search-backfill.js';
+import { Backfill } from '../backfills/entities/backfill.entity.js';
 import { Supplier } from '../suppliers/entities/supplier.entity.js';
 import { KeyBatch } from '../suppliers/entities/key-batch.entity.js';
 import { SalesDay } from '../reports/entities/sales-day.entity.js';
@@ -88,6 +90,7 @@ export const ENTITIES = [
   KeyBatch,
   SalesDay,
   ProductSettings,
+  Backfill,
 ];
 
 /** Migrations in the order they run. A schema change is a new migration appended here. */
@@ -121,6 +124,7 @@ export const MIGRATIONS = [
   CustomerView1765900000040,
   ListIndexes1765900000041,
   OutboxBacklogIndex1765900000060,
+  KeySearchBackfill1766000000000,
 ];
 
 export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };

@@ -14,7 +14,7 @@ import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { generateLicenseKey, LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
 import { withStartupLock } from '../database/startup-lock.js';
 import { runInTransaction } from '../database/transactions.js';
-import { backfillSearchTerms, insertLicenseKeys, newLicenseKey } from '../license-keys/license-keys.js';
+import { insertLicenseKeys, newLicenseKey } from '../license-keys/license-keys.js';
 
 export const DEMO_KEYS_PER_PRODUCT = 25;
 
@@ -22,8 +22,9 @@ export const DEMO_KEYS_PER_PRODUCT = 25;
  * Runs on every start and is safe to run again, also from several processes at once (they take turns,
  * under the startup lock): the catalogue is written when this build's CATALOG_VERSION is newer than the
  * database's; coupons and the first administrator are created only when missing, so changes made in the
- * back office are kept; demo keys are added only to a product that has never had any; keys stored before
- * search terms existed get theirs.
+ * back office are kept; demo keys are added only to a product that has never had any. It holds the start-up
+ * lock, so it does only what is small whatever the store's size: work that grows with the data (keys stored
+ * before search terms existed getting theirs) is a backfill, done in the background (Backfills).
  */
 @Injectable()
 export class SeedService implements OnApplicationBootstrap {
@@ -51,7 +52,6 @@ export class SeedService implements OnApplicationBootstrap {
       );
       await this.seedAdmin();
       if (this.config.seedDemoKeys) await this.seedDemoKeys();
-      await backfillSearchTerms(this.db, this.cipher);
     });
   }
 

@@ -22,7 +22,7 @@ const BATCH = 100_000;
  * database (INSERT … SELECT over a series of numbers, 100,000 a statement), so a million takes a minute
  * or two rather than the quarter of an hour of `insertBulkOrders`. Every order is the same purchase but
  * for its id, e-mail address, payment id and dates; every key shares one real ciphertext and its search
- * terms (keys sold are not read by a checkout; the terms keep the start-up backfill from finding them)
+ * terms (keys sold are not read by a checkout; the terms keep the search-terms backfill from finding them)
  * under a lookup of its own. No download links. Answers the number added.
  */
 export async function insertSoldKeys(

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { BACKFILL_HEADER } from '../backfills/backfill-job.js';
 import { LIST_HEADERS } from '../common/simple-rest-list.js';
 import { activeStripe, type AppConfig } from '../config/app-config.js';
 
@@ -110,7 +111,7 @@ export function registerSecurityHeaders(app: NestFastifyApplication, config: App
       origin: config.corsOrigins,
       methods: ['GET', 'POST', 'PUT', 'DELETE'],
       allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
-      exposedHeaders: [...LIST_HEADERS],
+      exposedHeaders: [...LIST_HEADERS, BACKFILL_HEADER],
       maxAge: 600,
     });
   }

@@ -27,7 +27,9 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+import { BackfillNotice, backfillHeaderDoc } from '../../backfills/backfill-notice.js';
 import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
+import { SEARCH_TERMS_BACKFILL } from '../../license-keys/search-terms-backfill.js';
 import { ListQueryDto, type ListPage } from '../../common/list-query.js';
 import { SimpleRestList } from '../../common/simple-rest-list.js';
 import { AdminLicenseKeysService, MAX_IMPORT_ROWS } from './admin-license-keys.service.js';
@@ -74,7 +76,16 @@ export class AdminLicenseKeysController {
       'false: inventory), `batchId`, `supplierId`, `id` (list). Rows carry `batchId`, and for admins the key’s `costCents`. Sort by createdAt, status, productId or activationCount. Admins ' +
       'see keys in full (recorded in the audit trail as `license-keys.reveal`); support sees the last group.',
   })
-  @SimpleRestList('license-keys', AdminLicenseKeyDto)
+  @SimpleRestList(
+    'license-keys',
+    AdminLicenseKeyDto,
+    backfillHeaderDoc(
+      SEARCH_TERMS_BACKFILL,
+      'keys stored before the upgrade are still being indexed, and a search by part of a key (`q`) may ' +
+        'miss them; by the full key, product or order they are found as always',
+    ),
+  )
+  @BackfillNotice(SEARCH_TERMS_BACKFILL)
   list(@Query() query: ListQueryDto, @Staff() staff: StaffUserDto): Promise<ListPage<AdminLicenseKeyDto>> {
     return this.keys.list(query, staff);
   }

@@ -2,6 +2,7 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyAdapter } from '@nestjs/platform-fastify';
 import { AuditModule } from '../../audit/audit.module.js';
+import { BackfillsModule } from '../../backfills/backfills.module.js';
 import { FulfilmentModule } from '../../fulfilment/fulfilment.module.js';
 import { CatalogModule } from '../../catalog/catalog.module.js';
 import { AdminLicenseKeysController } from './admin-license-keys.controller.js';
@@ -15,7 +16,7 @@ import { LicenseKeysModule } from '../../license-keys/license-keys.module.js';
  * share) and before `ready()` (see createApp), when Fastify still accepts parsers and plugins.
  */
 @Module({
-  imports: [LicenseKeysModule, FulfilmentModule, AuditModule, CatalogModule],
+  imports: [LicenseKeysModule, FulfilmentModule, AuditModule, CatalogModule, BackfillsModule],
   controllers: [AdminLicenseKeysController],
   providers: [AdminLicenseKeysService],
 })

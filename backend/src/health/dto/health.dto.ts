@@ -17,3 +17,22 @@ export class HealthDto {
   })
   redis: RedisState;
 }
+
+export class LiveDto {
+  @ApiProperty({ enum: ['live'], description: 'The process answers' })
+  status: 'live';
+}
+
+export class ReadyDto {
+  @ApiProperty({ enum: ['ready'], description: 'The store takes traffic' })
+  status: 'ready';
+
+  @ApiProperty({
+    type: [String],
+    example: ['license-key-search-terms'],
+    description:
+      'Backfills of an upgrade still running in the background (the store serves meanwhile; what they feed ' +
+      'says it is incomplete): empty once every one is done. Their progress is in the log.',
+  })
+  backfills: string[];
+}
