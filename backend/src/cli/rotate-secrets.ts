@@ -1,3 +1,4 @@
+import '../config/refuse-unsupported-node.js';
 import { parseArgs } from 'node:util';
 import { loadConfigOrExit } from '../config/app-config.js';
 import { createDataSource, dataSourceOptions } from '../database/data-source-options.js';
