@@ -32,6 +32,9 @@ async function main(): Promise<void> {
     process.exit(64);
   }
   const db = await createDataSource(dataSourceOptions(config.database, SCHEMA)).initialize();
+  // SQLite: a page cache of 64 MB rather than 2 for this one connection. The search terms' indexes are
+  // written all over (their keys are hashes), and a batch finds more of their pages in memory.
+  if (config.database.type === 'sqlite') await db.query('PRAGMA cache_size = -65536');
   try {
     const started = Date.now();
     const report = await rotateSecrets(db, config, { batchSize, onBatch: progressReporter() });
