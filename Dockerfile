@@ -1,8 +1,11 @@
 # syntax=docker/dockerfile:1
-# Multi-stage build: compile the three apps, then run the API (which serves both front ends) on a slim image.
-FROM node:24-bookworm AS build
+# Multi-stage build: compile the three apps, then run the API (which serves both front ends) on a slim image
+# that holds the builds and the server's own production dependencies only. The front ends are bundled when
+# they are built: React, MUI and its icons (174 MB) are build tools here, not run-time dependencies.
+FROM node:24-bookworm AS manifests
 WORKDIR /app
-COPY package.json package-lock.json ./
+# .npmrc: engine-strict, so an install on another Node stops naming the version needed.
+COPY package.json package-lock.json .npmrc ./
 COPY contracts/package.json contracts/
 COPY testing/package.json testing/
 COPY backend/package.json backend/
@@ -10,9 +13,16 @@ COPY storefront/package.json storefront/
 COPY admin/package.json admin/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
+
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+RUN npm run build
+
+# What `node backend/dist/main.js` loads, from the same lock file: the backend workspace's dependencies,
+# without its development ones and without the other workspaces'.
+FROM manifests AS server-dependencies
+RUN npm ci --omit=dev --workspace backend --no-audit --no-fund
 
 FROM node:24-bookworm-slim
 # mariadb-dump / mysqldump for `npm run backup` against a MySQL-family database (either server).
@@ -21,10 +31,10 @@ RUN apt-get update && apt-get install -y --no-install-recommends mariadb-client 
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY --from=build /app/package.json ./
-COPY --from=build /app/node_modules ./node_modules
+COPY --from=server-dependencies /app/node_modules ./node_modules
 COPY --from=build /app/backend/package.json ./backend/
 # The backend's own dependencies npm did not hoist (ioredis 6).
-COPY --from=build /app/backend/node_modules ./backend/node_modules
+COPY --from=server-dependencies /app/backend/node_modules ./backend/node_modules
 COPY --from=build /app/backend/dist ./backend/dist
 COPY --from=build /app/storefront/dist ./storefront/dist
 COPY --from=build /app/admin/dist ./admin/dist

@@ -1,9 +1,9 @@
 // Production configuration: the built server refuses to start (exit 78, EX_CONFIG, a message naming the
 // variable, no stack trace) on the development admin password, a missing or short JWT secret, a missing
 // licence-key secret, or no SMTP server (mail would otherwise be written to disk as .eml files with the
-// keys in clear). Started with a valid production configuration, it shows no development sign-in, takes
-// no demo payments (PAYMENTS_DEMO is ignored), and serves no Swagger UI or OpenAPI document. TRUST_PROXY=true
-// is refused too. Outside production it binds loopback only (unless ALLOW_REMOTE_DEV=true) and warns at start
+// keys in clear), demo payments (PAYMENTS_DEMO=true) or Stripe keys of different modes. Started with a valid
+// production configuration, it shows no development sign-in, takes no demo payments, and serves no Swagger UI
+// or OpenAPI document. TRUST_PROXY=true is refused too. Outside production it binds loopback only (unless ALLOW_REMOTE_DEV=true) and warns at start
 // about the public development secrets it runs on.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -103,15 +103,26 @@ describe(`production configuration (${DRIVER})`, () => {
         'is required in production',
       ],
       [
-        'demo payments instead of Stripe',
+        'no Stripe (the demo payment provider)',
         {
-          PAYMENTS_DEMO: 'true',
           STRIPE_SECRET_KEY: undefined,
           STRIPE_PUBLISHABLE_KEY: undefined,
           STRIPE_WEBHOOK_SECRET: undefined,
         },
         'STRIPE_SECRET_KEY',
         'is required in production',
+      ],
+      [
+        'demo payments beside Stripe (PAYMENTS_DEMO=true)',
+        { PAYMENTS_DEMO: 'true' },
+        'PAYMENTS_DEMO=true',
+        'is refused in production',
+      ],
+      [
+        'a live Stripe secret key with a test publishable key',
+        { STRIPE_SECRET_KEY: 'sk_live_unused' },
+        'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY',
+        'are from different Stripe modes',
       ],
       [
         'TRUST_PROXY=true (any client could choose its address)',
@@ -229,8 +240,8 @@ describe(`production configuration (${DRIVER})`, () => {
     };
 
     beforeAll(async () => {
-      // The harness's own secrets, SMTP sink and Stripe stand-in, in production, asking for demo payments.
-      h = await StoreHarness.start({ stripe: true, env: { NODE_ENV: 'production', PAYMENTS_DEMO: 'true' } });
+      // The harness's own secrets, SMTP sink and Stripe stand-in, in production.
+      h = await StoreHarness.start({ stripe: true, env: { NODE_ENV: 'production' } });
     });
     afterAll(async () => {
       recordFigures('production', { requests, serverErrors });
@@ -253,7 +264,7 @@ describe(`production configuration (${DRIVER})`, () => {
       expect(login.status).toBe(401);
     });
 
-    it('has the demo payment provider off: PAYMENTS_DEMO=true is ignored', async () => {
+    it('has the demo payment provider off', async () => {
       const headers = { 'x-forwarded-for': '10.81.0.2' };
       const intent = await request('POST', '/api/create-payment-intent', {
         json: { cartItems: [{ id: STANDARD, quantity: 1 }], billing: BILLING },

@@ -22,7 +22,7 @@ jest.setTimeout(300_000);
 
 const note = (line: string) => process.stdout.write(`  [rotation on ${DRIVER}] ${line}\n`);
 
-/** The built rotate-secrets CLI; `killAfterFirstBatch` sends SIGKILL once it reports its first batch. */
+/** The built rotate-secrets CLI; `killAfterFirstBatch` sends SIGKILL once it reports its first batch of keys. */
 function rotate(h: StoreHarness, env: Record<string, string>, killAfterFirstBatch = false) {
   return new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }>((done) => {
     const child = spawn(
@@ -36,7 +36,7 @@ function rotate(h: StoreHarness, env: Record<string, string>, killAfterFirstBatc
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      if (killAfterFirstBatch && out.includes('rewritten so far')) child.kill('SIGKILL');
+      if (killAfterFirstBatch && /license_keys: 1 of \d+ checked/.test(out)) child.kill('SIGKILL');
     });
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('close', (code, signal) => done({ code, signal, out }));

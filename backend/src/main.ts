@@ -1,3 +1,4 @@
+import './config/refuse-unsupported-node.js'; // first: exits on an unsupported Node before anything loads
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { PrivacyLogger } from './common/privacy-logger.js';

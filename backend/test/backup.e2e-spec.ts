@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -17,8 +17,11 @@ describe(`npm run backup / restore (${DRIVER})`, () => {
   let t: TestApp;
   let target: DatabaseConfig;
   const plainKeys = Array.from({ length: 4 }, () => generateLicenseKey());
+  let umask: number;
 
   beforeAll(async () => {
+    // The usual umask, under which files are created readable by everyone unless the store says otherwise.
+    umask = process.umask(0o022);
     // A file, not :memory:: a backup reads the database another connection (the server's) has open.
     t = await startTestApp(
       DRIVER === 'sqlite' ? { DATABASE_URL: `sqlite:${join(dir, 'store.sqlite')}` } : {},
@@ -34,6 +37,7 @@ describe(`npm run backup / restore (${DRIVER})`, () => {
         : { ...source, database: `${source.database}_restored` };
   });
   afterAll(async () => {
+    process.umask(umask);
     await t.close();
     if (target.type !== 'sqlite') {
       const conn = await mysql.createConnection({
@@ -74,6 +78,27 @@ describe(`npm run backup / restore (${DRIVER})`, () => {
       expect(restored.keys.map((k) => k[2])).toContain(t.app.get(LicenseKeyCipher).lookupHash(key));
     }
     expect(restored.migrations.length).toBeGreaterThan(0);
+  });
+
+  /** Who may read or write `file`: 600 is its owner alone. */
+  const modeOf = (file: string) => (statSync(file).mode & 0o777).toString(8);
+
+  it('keeps the database, its companions, its backups and restored copies to their owner (600)', async () => {
+    if (t.config.database.type === 'sqlite') {
+      const db = t.config.database.path;
+      // The database open in WAL mode, and the start-up lock beside it.
+      const files = [db, `${db}-wal`, `${db}-shm`, `${db}.lock`];
+      expect(files.filter((file) => !existsSync(file))).toEqual([]);
+      expect(files.map(modeOf)).toEqual(files.map(() => '600'));
+    }
+    const file = join(dir, DRIVER === 'sqlite' ? 'private.sqlite' : 'private.sql');
+    await backupDatabase(t.config.database, file);
+    expect(modeOf(file)).toBe('600');
+    if (target.type === 'sqlite') {
+      const fresh = { ...target, path: join(dir, 'restored-private.sqlite') };
+      await restoreDatabase(fresh, file);
+      expect(modeOf(fresh.path)).toBe('600');
+    }
   });
 
   it('refuses a database that has tables unless forced, then replaces it', async () => {

@@ -1,5 +1,6 @@
 // docker-compose.yml cannot be run here (no Docker engine): it is read as compose reads it (YAML with
-// anchors and merge keys, then ${...} interpolated from .env) and checked against what the store needs.
+// anchors and merge keys, then ${...} interpolated from .env, then each container's environment made of its
+// env_file and `environment`) and checked against what the store needs.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CORE_SCHEMA, load, mergeTag } from 'js-yaml';
@@ -10,8 +11,12 @@ const COMPOSE = readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8');
 /** The MySQL/MariaDB default for max_connections. */
 const MAX_CONNECTIONS = 151;
 
+/** An env_file entry: a path, or compose 2.24's long form. */
+type EnvFile = string | { path: string; required?: boolean };
+
 interface Service {
   image?: string;
+  env_file?: EnvFile | EnvFile[];
   build?: unknown;
   command?: string[];
   environment?: Record<string, string | number>;
@@ -40,6 +45,52 @@ const DOT_ENV: Record<string, string> = {
   SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
 };
 
+/** .env.example as a user copies it to .env, with the secrets filled in. */
+const EXAMPLE = readFileSync(join(ROOT, '.env.example'), 'utf8');
+
+/**
+ * A dotenv file as compose reads one: `NAME=value` lines, `#` comments and blank lines skipped, a value in
+ * matching quotes taken without them, an unquoted one without a ` #` comment after it.
+ */
+function parseDotEnv(text: string): Record<string, string> {
+  const entries = text.split('\n').flatMap((line) => {
+    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line);
+    if (!match || line.trimStart().startsWith('#')) return [];
+    const raw = match[2]!.trim();
+    const quoted = /^(['"])(.*)\1$/.exec(raw);
+    return [[match[1]!, quoted ? quoted[2]! : raw.replace(/\s+#.*$/, '')] as const];
+  });
+  return Object.fromEntries(entries);
+}
+
+/** Every setting .env.example documents. */
+const SETTINGS = Object.keys(parseDotEnv(EXAMPLE));
+
+/**
+ * The environment a service's container starts with: its env_file entries in order (a missing file is an
+ * error unless `required: false`), then `environment`, which wins. `files` stands for the files beside the
+ * compose file; values are interpolated as compose does.
+ */
+function containerEnv(
+  service: Service,
+  files: Record<string, string | undefined>,
+  env: Record<string, string>,
+): Record<string, string> {
+  const result: Record<string, string> = {};
+  const entries = service.env_file === undefined ? [] : [service.env_file].flat();
+  for (const entry of entries) {
+    const { path, required = true } = typeof entry === 'string' ? { path: entry } : entry;
+    const text = files[path];
+    if (text === undefined) {
+      if (required) throw new Error(`env file ${path} not found`);
+      continue;
+    }
+    for (const [name, value] of Object.entries(parseDotEnv(text))) result[name] = interpolate(value, env);
+  }
+  for (const [name, value] of Object.entries(service.environment ?? {})) result[name] = String(value);
+  return result;
+}
+
 /** Compose's interpolation: ${X}, ${X:-default}, ${X:?error} ($$ is a literal $). */
 function interpolate(value: string, env: Record<string, string>): string {
   return value.replace(
@@ -64,6 +115,13 @@ function parse(text: string, env = DOT_ENV): Compose {
     return node;
   };
   return interpolateAll(load(text, { schema: CORE_SCHEMA.withTags(mergeTag) })) as Compose;
+}
+
+/** A dotenv file holding these settings. */
+function envFile(settings: Record<string, string>): string {
+  return Object.entries(settings)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('\n');
 }
 
 /** The compose file with the database line swapped for the commented MariaDB one. */
@@ -122,12 +180,18 @@ describe('docker-compose.yml', () => {
     // The same image and settings for both.
     expect(migrate!.image).toBe(app!.image);
     expect(migrate!.environment).toEqual(app!.environment);
+    expect(migrate!.env_file).toEqual(app!.env_file);
   });
 
   it('gives the app settings a production server accepts: one proxy hop, Redis, a pool per replica', () => {
-    const env = Object.fromEntries(Object.entries(app!.environment!).map(([k, v]) => [k, String(v)]));
-    const config = loadConfig({ ...env, HOST: '0.0.0.0' }, ROOT);
+    // .env as a user makes it: .env.example with the secrets filled in.
+    const dotEnv = { ...parseDotEnv(EXAMPLE), ...DOT_ENV };
+    const config = loadConfig(
+      containerEnv(parse(COMPOSE, dotEnv).services.app!, { '.env': envFile(dotEnv) }, dotEnv),
+      ROOT,
+    );
     expect(config.isProduction).toBe(true);
+    expect(config.host).toBe('0.0.0.0');
     expect(config.trustProxy).toEqual({ hops: 1 });
     expect(config.redis?.url).toBe('redis://redis:6379/0');
     expect(config.database).toMatchObject({
@@ -168,6 +232,95 @@ describe('docker-compose.yml', () => {
     expect(dockerfile).toMatch(/^HEALTHCHECK .*--start-period=300s/m);
     const conf = readFileSync(join(ROOT, 'deploy/nginx.conf'), 'utf8');
     expect(conf).toMatch(/proxy_next_upstream error timeout http_503;/);
+  });
+
+  describe('carries every setting of .env to the store, the migration step as the app', () => {
+    /** .env as a user makes it from .env.example: secrets filled in, and `changes` made. */
+    const dotEnvWith = (changes: Record<string, string> = {}) => ({
+      ...parseDotEnv(EXAMPLE),
+      ...DOT_ENV,
+      ...changes,
+    });
+    const containers = (dotEnv: Record<string, string>) => {
+      const { services } = parse(COMPOSE, dotEnv);
+      const files = { '.env': envFile(dotEnv) };
+      return {
+        app: containerEnv(services.app!, files, dotEnv),
+        migrate: containerEnv(services.migrate!, files, dotEnv),
+      };
+    };
+
+    it('reads .env when there is one, and starts without it', () => {
+      for (const service of [app!, migrate!])
+        expect(service.env_file).toEqual([{ path: '.env', required: false }]);
+      expect(SETTINGS.length).toBeGreaterThan(50);
+    });
+
+    it.each(['app', 'migrate'] as const)('gives %s every setting .env.example names', (name) => {
+      const dotEnv = dotEnvWith();
+      const env = containers(dotEnv)[name];
+      expect(SETTINGS.filter((setting) => !(setting in env))).toEqual([]);
+      // What .env says, except what this deployment decides.
+      const decided = {
+        NODE_ENV: 'production',
+        HOST: '0.0.0.0',
+        PORT: '3000',
+        DATABASE_URL: 'mysql://store:db-Password-7f3k@db:3306/store',
+        REDIS_URL: 'redis://redis:6379/0',
+        TRUST_PROXY: '1',
+      };
+      expect(env).toMatchObject(decided);
+      for (const setting of SETTINGS.filter((setting) => !(setting in decided)))
+        expect([setting, env[setting]]).toEqual([setting, dotEnv[setting]]);
+    });
+
+    it('so that the server reads them: tax and seller, staff MFA, holds, CORS, previous secrets', () => {
+      const previous = 'g'.repeat(40);
+      const { app: env } = containers(
+        dotEnvWith({
+          TAX_MODE: 'exclusive',
+          SELLER_COUNTRY: 'DE',
+          SELLER_VAT_NUMBER: 'DE123456789',
+          STAFF_MFA_REQUIRED: 'true',
+          HOLD_VELOCITY_ORDERS: '7',
+          HOLD_DISPOSABLE_EMAIL: 'false',
+          CORS_ORIGINS: 'https://admin.example.com',
+          LICENSE_KEY_PREVIOUS_SECRETS: previous,
+          LOW_STOCK_THRESHOLD: '4',
+        }),
+      );
+      const config = loadConfig(env, ROOT);
+      expect(config.tax).toMatchObject({
+        mode: 'exclusive',
+        sellerCountry: 'DE',
+        sellerVatNumber: 'DE123456789',
+      });
+      expect(config.staffMfaRequired).toBe(true);
+      expect(config.review).toMatchObject({ velocityOrders: 7, disposableEmail: false });
+      expect(config.corsOrigins).toEqual(['https://admin.example.com']);
+      expect(config.licenseKeyPreviousSecrets).toEqual([previous]);
+      expect(config.stock.lowStockThreshold).toBe(4);
+    });
+
+    it('keeps the database root password, which .env holds for the db service, from the store', () => {
+      const dotEnv = dotEnvWith({ MYSQL_ROOT_PASSWORD: DOT_ENV.MYSQL_ROOT_PASSWORD! });
+      for (const env of Object.values(containers(dotEnv))) expect(env.MYSQL_ROOT_PASSWORD).toBe('');
+    });
+
+    it('starts without a .env file, with the secrets in the shell environment', () => {
+      const shell = DOT_ENV;
+      const { services } = parse(COMPOSE, shell);
+      const env = containerEnv(services.app!, {}, shell);
+      expect(env).toEqual(
+        Object.fromEntries(Object.entries(services.app!.environment!).map(([k, v]) => [k, String(v)])),
+      );
+      expect(loadConfig(env, ROOT).isProduction).toBe(true);
+    });
+
+    it('never bakes .env into the image: it reaches the containers only through env_file', () => {
+      const ignored = readFileSync(join(ROOT, '.dockerignore'), 'utf8').split('\n');
+      expect(ignored).toContain('.env');
+    });
   });
 
   it('refuses to start without the secrets', () => {

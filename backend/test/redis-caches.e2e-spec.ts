@@ -5,7 +5,13 @@ import { RestockService } from '../src/fulfilment/restock.service.js';
 import { generateLicenseKey } from '../src/license-keys/license-key-cipher.js';
 import { PAYMENT_SYNC_INTERVAL_MS as STRIPE_SYNC_INTERVAL_MS } from '../src/payments/payments.service.js';
 import { createIntent, PRO_PLUS, type Intent } from './support/checkout.js';
-import { closedRedisUrl, dropKeys, TEST_REDIS_URL, testKeyPrefix } from './support/redis.js';
+import {
+  closedRedisUrl,
+  describeWithRedis,
+  dropKeys,
+  TEST_REDIS_URL,
+  testKeyPrefix,
+} from './support/redis.js';
 import { signIn } from './support/staff.js';
 import { StripeStandIn } from './support/stripe-stand-in.js';
 import { DRIVER, sharedDatabaseUrl, startTestApp, type TestApp } from './support/test-app.js';
@@ -13,7 +19,7 @@ import { DRIVER, sharedDatabaseUrl, startTestApp, type TestApp } from './support
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Two apps on one database and one Redis prefix stand for two processes of one store behind a balancer.
-describe(`caches shared through Redis by several processes (${DRIVER})`, () => {
+describeWithRedis(`caches shared through Redis by several processes (${DRIVER})`, () => {
   let stripe: StripeStandIn;
   let prefix: string;
   let database: Awaited<ReturnType<typeof sharedDatabaseUrl>>;

@@ -4,12 +4,18 @@ import { SIGN_IN_LIMITS } from '../src/auth/sign-in-limiter.js';
 import { LOGIN_ATTEMPTS_PER_MINUTE } from '../src/auth/auth.controller.js';
 import { DEV_DEFAULTS } from '../src/config/app-config.js';
 import { REDIS } from '../src/redis/redis.module.js';
-import { closedRedisUrl, dropKeys, TEST_REDIS_URL, testKeyPrefix } from './support/redis.js';
+import {
+  closedRedisUrl,
+  describeWithRedis,
+  dropKeys,
+  TEST_REDIS_URL,
+  testKeyPrefix,
+} from './support/redis.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
 const { freeFailures } = SIGN_IN_LIMITS.perAccount.password;
 
-describe(`rate limits shared through Redis by several processes (${DRIVER})`, () => {
+describeWithRedis(`rate limits shared through Redis by several processes (${DRIVER})`, () => {
   let addressCounter = 0;
   /** A client address no other test uses (the apps trust one proxy hop). */
   const freshAddress = () => `10.61.${Math.floor(addressCounter / 250)}.${(addressCounter++ % 250) + 1}`;

@@ -4,7 +4,7 @@ import { deriveKey, SecretBox } from '../src/common/secret-box.js';
 import { RecoveryCode } from '../src/staff/entities/recovery-code.entity.js';
 import { MfaService } from '../src/auth/mfa.service.js';
 import { StaffMember } from '../src/staff/entities/staff-member.entity.js';
-import { rotateSecrets } from '../src/cli/secret-rotation.js';
+import { rotateSecrets, type RotationProgress } from '../src/cli/secret-rotation.js';
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { generateLicenseKey, LicenseKeyCipher } from '../src/license-keys/license-key-cipher.js';
 import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
@@ -173,5 +173,119 @@ describe('LICENSE_KEY_SECRET rotation: previous secrets read, rotate-secrets rew
     const enabled = await t.db.getRepository(StaffMember).findOneByOrFail({ id: user.id });
     expect(await mfa.verify(enabled, 'ABCDE-12345')).toBe(true);
     expect(await mfa.verify(enabled, 'ABCDE-12345')).toBe(false);
+  });
+});
+
+describe('rotate-secrets in batches of a few statements', () => {
+  let t: TestApp;
+  const before = new LicenseKeyCipher({ licenseKeySecret: OLD });
+  const after = new LicenseKeyCipher({ licenseKeySecret: NEW });
+  const plainKeys = Array.from({ length: 6 }, () => generateLicenseKey());
+
+  beforeAll(async () => {
+    t = await startTestApp({
+      LICENSE_KEY_SECRET: NEW,
+      LICENSE_KEY_PREVIOUS_SECRETS: OLD,
+      SEED_DEMO_KEYS: 'false',
+    });
+    await runInTransaction(t.db, (m) =>
+      insertLicenseKeys(
+        m,
+        plainKeys.map((key) => newLicenseKey(before, key, { productId: 'office-2024-standard' })),
+      ),
+    );
+  });
+  afterAll(() => t.close());
+
+  const termsOf = async (keyId: string) =>
+    new Set((await t.db.getRepository(LicenseKeySearchTerm).findBy({ keyId })).map((row) => row.term).sort());
+
+  it('leaves a key a server rewrote after it was read as the server wrote it, search terms included', async () => {
+    // Between the batch's read and its write, staff correct a key's value (under the current secret).
+    const corrected = generateLicenseKey();
+    let raced: string | null = null;
+    const query = t.db.query.bind(t.db);
+    const spy = jest.spyOn(t.db, 'query').mockImplementation((async (sql: string, ...rest: unknown[]) => {
+      // As is, the transaction's query runner included (a statement of the rotation's own transaction).
+      const rows = (await query(sql, ...(rest as []))) as { id: string }[];
+      if (raced === null && sql.includes('keyCiphertext') && rows.length > 1) {
+        raced = rows[1]!.id;
+        const id = raced;
+        await runInTransaction(t.db, async (m) => {
+          await m.update(LicenseKey, { id }, after.seal(corrected));
+          await m.delete(LicenseKeySearchTerm, { keyId: id });
+          await m.insert(
+            LicenseKeySearchTerm,
+            after.searchTerms(corrected).map((term) => ({ term, keyId: id })),
+          );
+        });
+      }
+      return rows;
+    }) as typeof t.db.query);
+    try {
+      const report = await rotateSecrets(t.db, t.config);
+      expect(report.rewritten.license_keys).toBe(plainKeys.length - 1);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(raced).not.toBeNull();
+    const keys = await t.db.getRepository(LicenseKey).find();
+    expect(keys).toHaveLength(plainKeys.length);
+    for (const key of keys) {
+      const plain = after.decrypt(key.keyCiphertext);
+      expect(key.keyLookup).toBe(after.lookupHash(plain));
+      expect(plain === corrected).toBe(key.id === raced);
+      expect(await termsOf(key.id)).toEqual(new Set(after.searchTerms(plain).sort()));
+    }
+  });
+
+  it('rewrites a batch of e-mail bodies near the 64 KB their column holds on MySQL', async () => {
+    const outbox = new OutboxCipher({ licenseKeySecret: OLD });
+    // Near the 64 KB of a MySQL TEXT once sealed: a batch of them is several statements.
+    const body = (i: number) => `${i} `.padEnd(40_000, 'x');
+    await t.db.getRepository(OutboxEmail).insert(
+      Array.from({ length: 30 }, (_, i) => ({
+        kind: 'order-delivery',
+        to: `buyer${i}@example.com`,
+        subject: 'Your keys',
+        text: outbox.seal(body(i)),
+        html: outbox.seal(`<p>${body(i)}</p>`),
+        status: 'sent' as const,
+        nextAttemptAt: new Date(),
+      })),
+    );
+    const report = await rotateSecrets(t.db, t.config);
+    expect(report.rewritten).toMatchObject({ license_keys: 0, mail_outbox: 30 });
+    const current = new OutboxCipher({ licenseKeySecret: NEW });
+    const mails = await t.db.getRepository(OutboxEmail).find({ order: { id: 'ASC' } });
+    expect(mails.map((mail) => current.open(mail.text))).toEqual(mails.map((_, i) => body(i)));
+    expect(mails.map((mail) => current.open(mail.html))).toEqual(mails.map((_, i) => `<p>${body(i)}</p>`));
+  });
+
+  it('reports after every batch how many rows were checked of how many, and when a table is done', async () => {
+    const more = Array.from({ length: 3 }, () => generateLicenseKey());
+    await runInTransaction(t.db, (m) =>
+      insertLicenseKeys(
+        m,
+        more.map((key) => newLicenseKey(before, key, { productId: 'office-2024-standard' })),
+      ),
+    );
+    const seen: RotationProgress[] = [];
+    await rotateSecrets(t.db, t.config, { batchSize: 4, onBatch: (progress) => seen.push(progress) });
+    const keys = seen.filter((progress) => progress.table === 'license_keys');
+    const total = plainKeys.length + more.length;
+    expect(keys.map(({ checked, total, done }) => ({ checked, total, done }))).toEqual([
+      { checked: 4, total, done: false },
+      { checked: 8, total, done: false },
+      { checked: 9, total, done: true },
+    ]);
+    expect(keys.at(-1)!.rewritten).toBe(more.length);
+    expect(keys.every((progress) => progress.elapsedMs >= 0)).toBe(true);
+    expect(seen.filter((progress) => progress.done).map((progress) => progress.table)).toEqual([
+      'license_keys',
+      'mail_outbox',
+      'admin_users',
+      'orders',
+    ]);
   });
 });

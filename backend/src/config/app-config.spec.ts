@@ -44,7 +44,7 @@ describe('loadConfig', () => {
   });
 
   it('accepts a valid production configuration, without demo keys or demo payments', () => {
-    const config = loadConfig({ ...PROD, PAYMENTS_DEMO: 'true' }, ROOT);
+    const config = loadConfig({ ...PROD, PAYMENTS_DEMO: 'false' }, ROOT);
     expect(config.isProduction).toBe(true);
     expect(config.seedDemoKeys).toBe(false);
     expect(config.payments.demo).toBe(false);
@@ -155,10 +155,48 @@ describe('loadConfig', () => {
       'ADMIN_PASSWORD: Password is too easy to guess',
     ],
     [{ STAFF_MFA_REQUIRED: 'sometimes' }, 'STAFF_MFA_REQUIRED must be true or false'],
+    [
+      { PAYMENTS_DEMO: 'true' },
+      'PAYMENTS_DEMO=true is refused in production (the demo provider marks orders paid without charging anyone): remove it, or set it to false',
+    ],
+    [{ PAYMENTS_DEMO: 'maybe' }, 'PAYMENTS_DEMO must be true or false (got "maybe")'],
   ])('refuses production with %j', (override, problem) => {
     const problems = problemsOf({ ...PROD, ...override });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(problem);
+  });
+
+  it.each([
+    ['sk_live_51Abc', 'pk_test_51Abc', 'a live secret key, a test publishable key'],
+    ['rk_live_51Abc', 'pk_test_51Abc', 'a live secret key, a test publishable key'],
+    ['sk_test_51Abc', 'pk_live_51Abc', 'a test secret key, a live publishable key'],
+    ['rk_test_51Abc', 'pk_live_51Abc', 'a test secret key, a live publishable key'],
+  ])(
+    'refuses Stripe keys of different modes, %s with %s, in every environment',
+    (secret, publishable, modes) => {
+      const keys = { STRIPE_SECRET_KEY: secret, STRIPE_PUBLISHABLE_KEY: publishable };
+      const problem =
+        `STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are from different Stripe modes (${modes}): payments would ` +
+        'be created where the checkout page cannot confirm them; set both keys of one mode (live, or test) from ' +
+        'the same Stripe account';
+      expect(problemsOf({ ...PROD, ...keys })).toEqual([problem]);
+      expect(problemsOf({ ...keys, STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toEqual([problem]);
+      // Neither key is printed.
+      expect(problem).not.toContain('51Abc');
+    },
+  );
+
+  it('accepts Stripe keys of one mode, restricted secret keys, and keys without a mode prefix (stand-ins)', () => {
+    for (const [secret, publishable] of [
+      ['sk_live_x', 'pk_live_x'],
+      ['rk_live_x', 'pk_live_x'],
+      ['sk_test_x', 'pk_test_x'],
+      ['rk_test_x', 'pk_test_x'],
+      ['sk_stand_in', 'pk_test_x'],
+    ])
+      expect(problemsOf({ ...PROD, STRIPE_SECRET_KEY: secret, STRIPE_PUBLISHABLE_KEY: publishable })).toEqual(
+        [],
+      );
   });
 
   it('reads STAFF_MFA_REQUIRED (off by default) and judges the admin password only in production', () => {

@@ -553,14 +553,35 @@ function paymentsConfig(env: Env, isProduction: boolean, problems: string[]): Pa
         problems.push(`STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111 (got "${rawBase}")`);
       }
     }
+    const modes = [stripeMode(secretKey, /^[sr]k_/), stripeMode(publishableKey, /^pk_/)];
+    if (modes[0] && modes[1] && modes[0] !== modes[1]) {
+      problems.push(
+        `STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are from different Stripe modes (a ${modes[0]} secret key, ` +
+          `a ${modes[1]} publishable key): payments would be created where the checkout page cannot confirm them; ` +
+          'set both keys of one mode (live, or test) from the same Stripe account',
+      );
+    }
     stripe = { secretKey, publishableKey, webhookSecret, apiBase };
   } else if (isProduction) {
     problems.push(
       'STRIPE_SECRET_KEY is required in production (the demo payment provider is development only)',
     );
   }
-  const demo = !isProduction && (stripe === null || flag(env, 'PAYMENTS_DEMO', false, problems));
+  const demoAsked = flag(env, 'PAYMENTS_DEMO', false, problems);
+  if (isProduction && demoAsked) {
+    problems.push(
+      'PAYMENTS_DEMO=true is refused in production (the demo provider marks orders paid without charging anyone): ' +
+        'remove it, or set it to false',
+    );
+  }
+  const demo = !isProduction && (stripe === null || demoAsked);
   return { stripe, demo };
+}
+
+/** A Stripe key's mode from its prefix (sk_live_, rk_test_, pk_live_, ...), or null when it has none. */
+function stripeMode(key: string, kind: RegExp): 'live' | 'test' | null {
+  const mode = kind.test(key) ? /^[a-z]{2}_(live|test)_/.exec(key)?.[1] : undefined;
+  return (mode as 'live' | 'test' | undefined) ?? null;
 }
 
 function oneOf<T extends string>(env: Env, name: string, values: T[], fallback: T, problems: string[]): T {

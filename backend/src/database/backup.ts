@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
-import { delimiter, dirname, join } from 'node:path';
+import { chmodSync, closeSync, existsSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import type { DatabaseConfig } from '../config/app-config.js';
+import { PRIVATE_FILE_MODE, privateFile, privateSqliteFiles } from './private-files.js';
 
 type MysqlConfig = Extract<DatabaseConfig, { type: 'mysql' | 'mariadb' }>;
 
@@ -16,13 +17,14 @@ const SQLITE_HEADER = 'SQLite format 3\0';
  * A consistent copy of the database while the store keeps running: SQLite through its online backup
  * API (a snapshot, WAL included), MySQL/MariaDB through `mysqldump --single-transaction` (one repeatable-
  * read snapshot of the InnoDB tables, no table locks). Written next to `file` first and renamed when
- * complete, so a failed backup never leaves a truncated file under the name. Holds no secret:
- * LICENSE_KEY_SECRET is not in the database.
+ * complete, so a failed backup never leaves a truncated file under the name. Holds no secret
+ * (LICENSE_KEY_SECRET is not in the database) but customers' personal data: readable by its owner only.
  */
 export async function backupDatabase(db: DatabaseConfig, file: string): Promise<void> {
-  mkdirSync(dirname(file), { recursive: true });
   const partial = `${file}.partial`;
   rmSync(partial, { force: true });
+  // Created private before anything is written to it (the dump tools keep an existing file's mode).
+  privateFile(partial);
   try {
     if (db.type === 'sqlite') {
       if (db.path === ':memory:' || !existsSync(db.path))
@@ -59,6 +61,7 @@ export async function backupDatabase(db: DatabaseConfig, file: string): Promise<
         db,
       );
     }
+    chmodSync(partial, PRIVATE_FILE_MODE);
     renameSync(partial, file);
   } catch (error) {
     rmSync(partial, { force: true });
@@ -91,7 +94,7 @@ export async function restoreDatabase(
       target.close();
       if (tables && !options.force) throw notEmpty(db.path, tables);
     }
-    mkdirSync(dirname(db.path), { recursive: true });
+    privateSqliteFiles(db.path);
     const source = new Database(file, { readonly: true, fileMustExist: true });
     try {
       // The backup API replaces the target's pages as a whole (WAL included), whatever it held.

@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { DEFAULT_DATABASE_POOL_SIZE, type DatabaseConfig } from '../config/app-config.js';
 import { mysqlDriverWithSession } from './mysql-session.js';
+import { privateSqliteFiles } from './private-files.js';
 import { serializeSqliteAccess } from './sqlite-serial.js';
 
 /** What a data source maps and migrates: the app's entity and migration lists (src/schema/). */
@@ -28,7 +27,8 @@ export function dataSourceOptions(db: DatabaseConfig, schema: DatabaseSchema): D
     logging: false,
   };
   if (db.type === 'sqlite') {
-    if (db.path !== ':memory:') mkdirSync(dirname(db.path), { recursive: true });
+    // Created readable by its owner only (and so its -wal and -shm files): it holds customers' data.
+    if (db.path !== ':memory:') privateSqliteFiles(db.path);
     return {
       ...common,
       type: 'better-sqlite3',

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import Database from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
+import { privateFile } from './private-files.js';
 
 const POLL_MS = 200;
 
@@ -73,6 +74,7 @@ async function withMysqlLock<T>(
 }
 
 async function withSqliteLock<T>(file: string, work: () => Promise<T>, waiting: () => void): Promise<T> {
+  privateFile(file);
   const lock = new Database(file);
   try {
     // No busy timeout: better-sqlite3 would block the event loop while waiting; this polls instead.

@@ -1,11 +1,11 @@
-import { keysWithTtl, redisTestKit } from '../../test/support/redis.js';
+import { describeWithRedis, keysWithTtl, redisTestKit } from '../../test/support/redis.js';
 import { MemoryIntervalGate } from '../common/interval-gate.js';
 import { RedisIntervalGate } from './redis-interval-gate.js';
 import { RedisSharedValue } from './redis-shared-value.js';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-describe('values and gates shared through Redis (against a real Redis)', () => {
+describeWithRedis('values and gates shared through Redis (against a real Redis)', () => {
   const { client, prefix, down } = redisTestKit();
 
   describe('RedisSharedValue', () => {

@@ -1,10 +1,10 @@
-import { keysWithTtl, redisTestKit } from '../../test/support/redis.js';
+import { describeWithRedis, keysWithTtl, redisTestKit } from '../../test/support/redis.js';
 import { RedisAttemptStore } from '../auth/redis-attempt-store.js';
 import { RedisThrottlerStorage } from './redis-throttler-storage.js';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-describe('rate-limit counters in Redis (against a real Redis)', () => {
+describeWithRedis('rate-limit counters in Redis (against a real Redis)', () => {
   const { client, prefix, down } = redisTestKit();
 
   describe('RedisThrottlerStorage', () => {
