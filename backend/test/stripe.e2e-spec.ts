@@ -98,7 +98,12 @@ describe(`Stripe payments against a local stand-in API on ${DRIVER}`, () => {
       const failedKey = { 'Idempotency-Key': 'double-click-2' };
       const first = await createIntent(t, {}, failedKey).expect(502);
       const again = await createIntent(t, {}, failedKey).expect(502);
-      expect(again.body).toEqual(first.body);
+      // The same answer; its requestId names the request it answers (the header's), so it differs.
+      const { requestId: firstId, ...firstAnswer } = first.body;
+      const { requestId: againId, ...againAnswer } = again.body;
+      expect(againAnswer).toEqual(firstAnswer);
+      expect(againId).toBe(again.headers['x-request-id']);
+      expect(againId).not.toBe(firstId);
     } finally {
       stripe.delayMs = 0;
       stripe.failing = false;
