@@ -14,7 +14,7 @@ import {
 } from './support/redis.js';
 import { signIn } from './support/staff.js';
 import { StripeStandIn } from './support/stripe-stand-in.js';
-import { DRIVER, sharedDatabaseUrl, startTestApp, type TestApp } from './support/test-app.js';
+import { DRIVER, migratedDatabaseUrl, startTestApp, type TestApp } from './support/test-app.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -22,7 +22,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describeWithRedis(`caches shared through Redis by several processes (${DRIVER})`, () => {
   let stripe: StripeStandIn;
   let prefix: string;
-  let database: Awaited<ReturnType<typeof sharedDatabaseUrl>>;
+  let database: Awaited<ReturnType<typeof migratedDatabaseUrl>>;
   let a: TestApp;
   let b: TestApp;
   let admin: string;
@@ -30,7 +30,7 @@ describeWithRedis(`caches shared through Redis by several processes (${DRIVER})`
   beforeAll(async () => {
     stripe = await StripeStandIn.start();
     prefix = testKeyPrefix('caches');
-    database = await sharedDatabaseUrl();
+    database = await migratedDatabaseUrl();
     const env = {
       ...stripe.env(),
       TRUST_PROXY: 'loopback',
