@@ -46,10 +46,22 @@ export function serializeSqliteAccess(dataSource: DataSource): void {
       : exclusive(() => transaction(...args))) as typeof manager.transaction;
 
   const runner = dataSource.driver.createQueryRunner('master');
-  const query = runner.query.bind(runner) as (...args: unknown[]) => Promise<unknown>;
-  runner.query = ((sql: unknown, ...rest: unknown[]) => {
+  const plainQuery = runner.query.bind(runner) as (...args: unknown[]) => Promise<unknown>;
+  const query = (sql: unknown, ...rest: unknown[]) =>
     // The statement TypeORM's startTransaction sends for an outermost transaction (a nested one is a SAVEPOINT).
-    const args = [sql === 'BEGIN TRANSACTION' ? 'BEGIN IMMEDIATE TRANSACTION' : sql, ...rest];
-    return running === null || insideRunning() ? query(...args) : exclusive(() => query(...args));
-  }) as typeof runner.query;
+    sql === 'BEGIN TRANSACTION' ? beginImmediate(rest) : plainQuery(sql, ...rest);
+  const beginImmediate = async (rest: unknown[]) => {
+    try {
+      return await plainQuery('BEGIN IMMEDIATE TRANSACTION', ...rest);
+    } catch (error) {
+      // Refused (another process kept the write lock past busy_timeout): no transaction is open, which
+      // TypeORM, having marked one open before its BEGIN, would otherwise go on believing.
+      (runner as { isTransactionActive: boolean }).isTransactionActive = false;
+      throw error;
+    }
+  };
+  runner.query = ((...args: [unknown, ...unknown[]]) =>
+    running === null || insideRunning()
+      ? query(...args)
+      : exclusive(() => query(...args))) as typeof runner.query;
 }
