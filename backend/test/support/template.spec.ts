@@ -4,10 +4,11 @@ import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import { cloneDatabase, dropDatabase, isSqliteUrl, type ScratchDatabase } from '@store/testing';
+import { Product } from '../../src/catalog/entities/product.entity.js';
 import { MIGRATIONS } from '../../src/schema/entities.js';
 import { TEMPLATE_VARIABLE } from './global-setup.js';
 import { migratedTemplate } from './template.js';
-import { DRIVER, MYSQL_URL } from './test-app.js';
+import { DRIVER, MYSQL_URL, startTestApp } from './test-app.js';
 
 function connect(url: string): Promise<mysql.Connection> {
   const parsed = new URL(url);
@@ -83,6 +84,18 @@ describe(`the migrated template and its copies (${DRIVER})`, () => {
     expect(migrations!.rows.map((row) => (row as { name: string }).name)).toEqual(
       MIGRATIONS.map((m) => m.name),
     );
+  });
+
+  it('gives a test app a copy it starts on without migrating, and seeds', async () => {
+    const t = await startTestApp();
+    try {
+      const copied: unknown[] = await t.db.query('SELECT * FROM migrations ORDER BY id');
+      expect(JSON.stringify(copied)).toBe(JSON.stringify((await dump(template)).migrations!.rows));
+      expect(await t.db.showMigrations()).toBe(false);
+      expect(await t.db.getRepository(Product).count()).toBe(3);
+    } finally {
+      await t.close();
+    }
   });
 
   it('is copied exactly: every table, index and key, and every row', async () => {
