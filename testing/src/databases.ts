@@ -1,7 +1,7 @@
 import { constants, copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import mysql from 'mysql2/promise';
+import type { Connection, RowDataPacket } from 'mysql2/promise';
 
 /**
  * Scratch databases for tests, at the driver level (no app code): an empty one, a copy of a template, and
@@ -61,7 +61,7 @@ export async function cloneDatabase(template: string, name?: string): Promise<Sc
   const from = databaseName(server);
   const to = name ?? scratchName(server);
   await onServer(server, async (conn) => {
-    const [[schema]] = await conn.query<mysql.RowDataPacket[]>(
+    const [[schema]] = await conn.query<RowDataPacket[]>(
       'SELECT DEFAULT_CHARACTER_SET_NAME AS charset, DEFAULT_COLLATION_NAME AS collation ' +
         'FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?',
       [from],
@@ -71,21 +71,19 @@ export async function cloneDatabase(template: string, name?: string): Promise<Sc
     await conn.query(`CREATE DATABASE ${id(to)} CHARACTER SET ${schema.charset} COLLATE ${schema.collation}`);
     await conn.query(`USE ${id(to)}`);
     await conn.query('SET FOREIGN_KEY_CHECKS = 0');
-    const [tables] = await conn.query<mysql.RowDataPacket[]>(
+    const [tables] = await conn.query<RowDataPacket[]>(
       'SELECT TABLE_NAME AS name, TABLE_TYPE AS type FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? ' +
         'ORDER BY TABLE_NAME',
       [from],
     );
     // Generated columns take no value: rows are copied column by column, without them.
-    const [columns] = await conn.query<mysql.RowDataPacket[]>(
+    const [columns] = await conn.query<RowDataPacket[]>(
       'SELECT TABLE_NAME AS tableName, COLUMN_NAME AS name FROM information_schema.COLUMNS ' +
         "WHERE TABLE_SCHEMA = ? AND EXTRA NOT LIKE '%GENERATED%' ORDER BY TABLE_NAME, ORDINAL_POSITION",
       [from],
     );
     for (const { name: table } of tables.filter((t) => t.type === 'BASE TABLE')) {
-      const [[created]] = await conn.query<mysql.RowDataPacket[]>(
-        `SHOW CREATE TABLE ${id(from)}.${id(table)}`,
-      );
+      const [[created]] = await conn.query<RowDataPacket[]>(`SHOW CREATE TABLE ${id(from)}.${id(table)}`);
       await conn.query(created['Create Table']);
       const list = columns
         .filter((column) => column.tableName === table)
@@ -100,9 +98,7 @@ export async function cloneDatabase(template: string, name?: string): Promise<Sc
       const failed: string[] = [];
       let lastError: unknown;
       for (const view of views) {
-        const [[created]] = await conn.query<mysql.RowDataPacket[]>(
-          `SHOW CREATE VIEW ${id(from)}.${id(view)}`,
-        );
+        const [[created]] = await conn.query<RowDataPacket[]>(`SHOW CREATE VIEW ${id(from)}.${id(view)}`);
         const sql = (created['Create View'] as string).replaceAll(`${id(from)}.`, `${id(to)}.`);
         try {
           await conn.query(sql);
@@ -163,7 +159,9 @@ function id(name: string): string {
   return `\`${name.replaceAll('`', '``')}\``;
 }
 
-async function onServer<T>(url: URL, work: (conn: mysql.Connection) => Promise<T>): Promise<T> {
+async function onServer<T>(url: URL, work: (conn: Connection) => Promise<T>): Promise<T> {
+  // Loaded when needed: most users of the kit never reach a MariaDB/MySQL server.
+  const { default: mysql } = await import('mysql2/promise');
   const conn = await mysql.createConnection({
     host: url.hostname || '127.0.0.1',
     port: Number(url.port || 3306),
