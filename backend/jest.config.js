@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 // Jest runs the backend's TypeScript through SWC. NestJS 12 and a few of its dependencies ship only ES
 // modules, so they are transformed too (Jest's own ESM mode is still experimental).
 const esmOnly = [
@@ -36,7 +38,12 @@ export default {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   testTimeout: 30000,
-  // Whether Redis answers, asked once; without it the Redis tests are skipped and named in one line at the end.
+  // Jest's default leaves one core to itself: on a machine of two, one worker. The suites spend much of
+  // their time waiting (on MariaDB, on timers), so two workers use two cores; the spec files share nothing
+  // (free ports, temporary folders, database and Redis key names of their own process).
+  maxWorkers: Math.max(2, availableParallelism() - 1),
+  // Once per run: whether Redis answers (without it the Redis tests are skipped and named in one line at
+  // the end), and the migrated database every test app starts from a copy of (test/support/template.ts).
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
 };

@@ -17,7 +17,7 @@ import { SalesTally } from '../src/reports/sales-rollup.service.js';
 import { insertBulkOrders } from '../src/seed/bulk-orders.js';
 import { buyWithDemo, STANDARD } from './support/checkout.js';
 import { signIn } from './support/staff.js';
-import { DRIVER, sharedDatabaseUrl, startTestApp, type TestApp } from './support/test-app.js';
+import { DRIVER, migratedDatabaseUrl, startTestApp, type TestApp } from './support/test-app.js';
 
 /** Queues backfill `name` again, as the migration of an upgrade does, at `queuedAt`. */
 async function queue(t: TestApp, name: string, queuedAt = new Date()): Promise<void> {
@@ -164,11 +164,11 @@ describe(`backfills on ${DRIVER}`, () => {
   });
 
   describe('the sales roll-up of orders paid before the upgrade', () => {
-    let shared: Awaited<ReturnType<typeof sharedDatabaseUrl>>;
+    let shared: Awaited<ReturnType<typeof migratedDatabaseUrl>>;
     let a: TestApp;
     let b: TestApp;
     beforeAll(async () => {
-      shared = await sharedDatabaseUrl();
+      shared = await migratedDatabaseUrl();
       a = await startTestApp({ DATABASE_URL: shared.url });
       b = await startTestApp({ DATABASE_URL: shared.url });
       await Promise.all([a, b].map((t) => t.app.get(Backfills).settled()));

@@ -158,10 +158,11 @@ describe(`business buyers at checkout on ${DRIVER}`, () => {
       vies.down();
       const down = await businessCheckout(t);
       vies.up();
-      vies.delayMs = 2_000;
+      // VIES answers in 5 s: the checkout gives up after VAT_VALIDATION_TIMEOUT_MS (500 ms), well before.
+      vies.delayMs = 5_000;
       const started = Date.now();
       const slow = await businessCheckout(t);
-      expect(Date.now() - started).toBeLessThan(1_900);
+      expect(Date.now() - started).toBeLessThan(4_500);
       vies.delayMs = 0;
       const away = await businessCheckout(t, { vatNumber: STATE_UNAVAILABLE });
       for (const body of [down, slow, away]) {

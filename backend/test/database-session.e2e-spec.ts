@@ -38,13 +38,20 @@ describeOnServer(`database connections of one process on ${DRIVER}`, () => {
           t.db.query(`SELECT SLEEP(${SLEEP_SECONDS}) AS slept`),
         ),
       );
-      await new Promise((resolve) => setTimeout(resolve, (SLEEP_SECONDS * 1000) / 2));
-      const [open] = await observer.query(
-        'SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = ?',
-        [database],
-      );
+      let finished = false;
+      const finish = () => (finished = true);
+      void queries.then(finish, finish);
+      // The connections open on this database, counted until the queries are done (however busy the machine).
+      const counts: number[] = [];
+      while (!finished) {
+        const [open] = await observer.query(
+          'SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = ?',
+          [database],
+        );
+        counts.push(Number((open as { n: unknown }[])[0]!.n));
+      }
       await queries;
-      expect(Number((open as { n: unknown }[])[0]!.n)).toBe(POOL_SIZE);
+      expect(Math.max(...counts)).toBe(POOL_SIZE);
       // 7 queries on 3 connections: three rounds.
       expect(Date.now() - started).toBeGreaterThanOrEqual(3 * SLEEP_SECONDS * 1000 - 50);
     } finally {

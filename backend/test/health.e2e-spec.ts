@@ -13,7 +13,7 @@ import { openPort, type BootServer } from '../src/web/boot-server.js';
 import {
   DRIVER,
   fakeFrontEndBuilds,
-  sharedDatabaseUrl,
+  migratedDatabaseUrl,
   startTestApp,
   type TestApp,
 } from './support/test-app.js';
@@ -144,14 +144,14 @@ async function holdMigrationLock(config: AppConfig): Promise<() => Promise<void>
 }
 
 describe(`the port, open before the store has started (${DRIVER})`, () => {
-  let shared: Awaited<ReturnType<typeof sharedDatabaseUrl>>;
+  let shared: Awaited<ReturnType<typeof migratedDatabaseUrl>>;
   let config: AppConfig;
   let boot: BootServer | undefined;
   let app: NestFastifyApplication | undefined;
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
   beforeAll(async () => {
-    shared = await sharedDatabaseUrl();
+    shared = await migratedDatabaseUrl();
     config = {
       ...loadConfig({ NODE_ENV: 'test', DATABASE_URL: shared.url, PORT: '0', HOST: '127.0.0.1' }),
       staticDirs: fakeFrontEndBuilds(),

@@ -25,7 +25,7 @@ import {
   TEST_REDIS_URL,
   testKeyPrefix,
 } from './support/redis.js';
-import { DRIVER, sharedDatabaseUrl, startTestApp, type TestApp } from './support/test-app.js';
+import { DRIVER, migratedDatabaseUrl, startTestApp, type TestApp } from './support/test-app.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -41,7 +41,7 @@ describe(`one leader per housekeeping job (JobLeases) on ${DRIVER}`, () => {
   beforeAll(async () => {
     // The Redis outage test logs at ERROR on purpose.
     Logger.overrideLogger(['fatal']);
-    ({ url, drop } = await sharedDatabaseUrl());
+    ({ url, drop } = await migratedDatabaseUrl());
     const problems: string[] = [];
     const config = parseDatabaseUrl(url, (path) => path, problems);
     expect(problems).toEqual([]);

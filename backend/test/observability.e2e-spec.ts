@@ -15,7 +15,7 @@ import { signIn } from './support/staff.js';
 import {
   DRIVER,
   fakeFrontEndBuilds,
-  freshDatabaseUrl,
+  migratedDatabaseUrl,
   HOLD_COUNTING_RULES_OFF,
   startTestApp,
   type TestApp,
@@ -129,7 +129,7 @@ describe(`JSON logs (LOG_FORMAT=json) on ${DRIVER}`, () => {
   const parsed = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 
   beforeAll(async () => {
-    const database = await freshDatabaseUrl();
+    const database = await migratedDatabaseUrl();
     drop = database.drop;
     const config = {
       ...loadConfig({

@@ -14,7 +14,7 @@ import {
 } from './support/redis.js';
 import { signIn } from './support/staff.js';
 import { StripeStandIn } from './support/stripe-stand-in.js';
-import { DRIVER, sharedDatabaseUrl, startTestApp, type TestApp } from './support/test-app.js';
+import { DRIVER, migratedDatabaseUrl, startTestApp, type TestApp } from './support/test-app.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -22,7 +22,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describeWithRedis(`caches shared through Redis by several processes (${DRIVER})`, () => {
   let stripe: StripeStandIn;
   let prefix: string;
-  let database: Awaited<ReturnType<typeof sharedDatabaseUrl>>;
+  let database: Awaited<ReturnType<typeof migratedDatabaseUrl>>;
   let a: TestApp;
   let b: TestApp;
   let admin: string;
@@ -30,7 +30,7 @@ describeWithRedis(`caches shared through Redis by several processes (${DRIVER})`
   beforeAll(async () => {
     stripe = await StripeStandIn.start();
     prefix = testKeyPrefix('caches');
-    database = await sharedDatabaseUrl();
+    database = await migratedDatabaseUrl();
     const env = {
       ...stripe.env(),
       TRUST_PROXY: 'loopback',
@@ -93,8 +93,11 @@ describeWithRedis(`caches shared through Redis by several processes (${DRIVER})`
     // Six polls at once and six one after another, alternating between the processes.
     await Promise.all([a, b, a, b, a, b].map(poll));
     for (const t of [a, b, a, b, a, b]) await poll(t);
-    expect(Date.now() - started).toBeLessThan(STRIPE_SYNC_INTERVAL_MS);
-    expect(lookups() - before).toBe(1);
+    // One lookup when the polls take less than the interval (a busy machine may take longer: one more for
+    // each interval begun since).
+    const intervals = Math.floor((Date.now() - started) / STRIPE_SYNC_INTERVAL_MS) + 1;
+    expect(lookups() - before).toBeGreaterThanOrEqual(1);
+    expect(lookups() - before).toBeLessThanOrEqual(intervals);
 
     // Once the interval is over, the next poll asks again, and a payment Stripe took is found.
     const paymentIntent = [...stripe.intents.values()].find((i) => i.metadata.orderId === intent.orderId)!;

@@ -1,3 +1,4 @@
+import type { ScratchDatabase } from '@store/testing';
 import { Backfill } from '../src/backfills/entities/backfill.entity.js';
 import { Backfills } from '../src/backfills/backfills.service.js';
 import { StaffMember } from '../src/staff/entities/staff-member.entity.js';
@@ -14,14 +15,21 @@ import { LicenseKeySearchTerms1764700000000 } from '../src/database/migrations/1
 import { Order } from '../src/orders/entities/order.entity.js';
 import { MIGRATIONS } from '../src/schema/entities.js';
 import { BILLING, createIntent } from './support/checkout.js';
-import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
+import { DRIVER, freshDatabaseUrl, startTestApp, type TestApp } from './support/test-app.js';
 
 describe(`schema and seed on ${DRIVER}`, () => {
   let t: TestApp;
+  let database: ScratchDatabase;
+  // On an empty database, not a copy of the run's template: these tests are about what the migrations the
+  // app runs at start make.
   beforeAll(async () => {
-    t = await startTestApp();
+    database = await freshDatabaseUrl();
+    t = await startTestApp({ DATABASE_URL: database.url });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t?.close();
+    await database?.drop();
+  });
 
   it('creates exactly the schema the entities describe (nothing for TypeORM to synchronise)', async () => {
     const pending = await t.db.driver.createSchemaBuilder().log();

@@ -110,7 +110,7 @@ function refusalsOf(db: DataSource): unknown[] {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('runs a transaction once when another process holds the database, and answers it as unavailable', async () => {
+  it('refuses a transaction once when another process holds the database, and answers it as unavailable', async () => {
     const refusals = refusalsOf(db);
     // Another process (a second connection to the file) is writing.
     other.exec('BEGIN IMMEDIATE');
@@ -120,8 +120,10 @@ function refusalsOf(db: DataSource): unknown[] {
       attempts++;
       await m.query('UPDATE probe SET n = n + 1 WHERE id = 2');
     }).catch((error: unknown) => error);
-    expect(attempts).toBe(1);
+    // Refused at its start (BEGIN IMMEDIATE, after busy_timeout), before its work ran; not run again.
+    expect(attempts).toBe(0);
     expect(refusals).toEqual([busy]);
+    expect(db.createQueryRunner().isTransactionActive).toBe(false);
     expect((busy as { driverError?: { code?: string } }).driverError?.code).toBe('SQLITE_BUSY');
     expect(transactionCollision(busy)).toBeNull();
     // The API's error filter answers it 503, as before.
@@ -132,7 +134,7 @@ function refusalsOf(db: DataSource): unknown[] {
       attempts++;
       await m.query('UPDATE probe SET n = n + 1 WHERE id = 2');
     });
-    expect(attempts).toBe(2);
+    expect(attempts).toBe(1);
     expect(await rows(db)).toEqual([
       [1, 10],
       [2, 1],

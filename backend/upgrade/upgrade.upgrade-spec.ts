@@ -26,7 +26,7 @@ import { Order } from '../src/orders/entities/order.entity.js';
 import { SEARCH_TERMS_BACKFILL } from '../src/license-keys/search-terms-backfill.js';
 import { SALES_DAYS_BACKFILL } from '../src/reports/sales-days-backfill.js';
 import { buyWithDemo, HOME_BUSINESS, STANDARD } from '../test/support/checkout.js';
-import { DRIVER, sharedDatabaseUrl, startTestApp, type TestApp } from '../test/support/test-app.js';
+import { DRIVER, freshDatabaseUrl, startTestApp, type TestApp } from '../test/support/test-app.js';
 
 const ROOT = findProjectRoot(__dirname);
 /** Read at load: a CHANGELOG.md without a release commit fails the suite at once, saying so. */
@@ -167,7 +167,7 @@ const customerToken = (email: string) =>
 
 describe(`upgrading a ${DRIVER} database of the release ${COMMIT} to this version`, () => {
   let release: Release;
-  let database: Awaited<ReturnType<typeof sharedDatabaseUrl>>;
+  let database: Awaited<ReturnType<typeof freshDatabaseUrl>>;
   let old: ReleaseStore | undefined;
   let before: Awaited<ReturnType<typeof snapshot>>;
   let activated: string;
@@ -185,7 +185,7 @@ describe(`upgrading a ${DRIVER} database of the release ${COMMIT} to this versio
 
   beforeAll(async () => {
     release = buildRelease(ROOT, COMMIT, (line) => process.stdout.write(`${line}\n`));
-    database = await sharedDatabaseUrl();
+    database = await freshDatabaseUrl();
     const env = {
       DATABASE_URL: database.url,
       ...SECRETS,

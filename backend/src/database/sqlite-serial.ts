@@ -11,6 +11,11 @@ import type { DataSource } from 'typeorm';
  * outside the running transaction waits for it to finish. The running transaction's own statements are
  * recognised by their async context. MySQL/MariaDB do not need this: each transaction has its own pooled
  * connection.
+ *
+ * Transactions also begin IMMEDIATE, taking the write lock at once, for the other processes on the same
+ * file: TypeORM begins them DEFERRED, so one that reads then writes upgrades its lock, and in WAL mode that
+ * fails at once (SQLITE_BUSY_SNAPSHOT, without waiting out busy_timeout) when another process wrote since
+ * its read. An IMMEDIATE one waits (busy_timeout) for the other writer, then reads what it wrote.
  */
 export function serializeSqliteAccess(dataSource: DataSource): void {
   const context = new AsyncLocalStorage<symbol>();
@@ -41,8 +46,21 @@ export function serializeSqliteAccess(dataSource: DataSource): void {
       : exclusive(() => transaction(...args))) as typeof manager.transaction;
 
   const runner = dataSource.driver.createQueryRunner('master');
-  const query = runner.query.bind(runner) as (...args: unknown[]) => Promise<unknown>;
-  runner.query = ((...args: unknown[]) =>
+  const plainQuery = runner.query.bind(runner) as (...args: unknown[]) => Promise<unknown>;
+  const query = (sql: unknown, ...rest: unknown[]) =>
+    // The statement TypeORM's startTransaction sends for an outermost transaction (a nested one is a SAVEPOINT).
+    sql === 'BEGIN TRANSACTION' ? beginImmediate(rest) : plainQuery(sql, ...rest);
+  const beginImmediate = async (rest: unknown[]) => {
+    try {
+      return await plainQuery('BEGIN IMMEDIATE TRANSACTION', ...rest);
+    } catch (error) {
+      // Refused (another process kept the write lock past busy_timeout): no transaction is open, which
+      // TypeORM, having marked one open before its BEGIN, would otherwise go on believing.
+      (runner as { isTransactionActive: boolean }).isTransactionActive = false;
+      throw error;
+    }
+  };
+  runner.query = ((...args: [unknown, ...unknown[]]) =>
     running === null || insideRunning()
       ? query(...args)
       : exclusive(() => query(...args))) as typeof runner.query;

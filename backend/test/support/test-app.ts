@@ -1,15 +1,16 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { cloneDatabase, emptyDatabase, isSqliteUrl, type ScratchDatabase } from '@store/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import mysql from 'mysql2/promise';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { createApp, type CreateAppOptions } from '../../src/app.factory.js';
 import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
+import { TEMPLATE_VARIABLE } from './global-setup.js';
 
-/** Set by `npm run test:mysql`; otherwise every suite runs on a fresh in-memory SQLite database. */
+/** Set by `npm run test:mysql`; otherwise every suite runs on SQLite files (see migratedDatabaseUrl). */
 export const MYSQL_URL = process.env.TEST_DATABASE_URL;
 export const DRIVER = MYSQL_URL
   ? new URL(MYSQL_URL).protocol.startsWith('mariadb')
@@ -25,8 +26,6 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-let databaseCounter = 0;
-
 /** The fraud rules that count a shopper's orders (config/review-config.ts), off. */
 export const HOLD_COUNTING_RULES_OFF = {
   HOLD_VELOCITY_ORDERS: '0',
@@ -34,48 +33,26 @@ export const HOLD_COUNTING_RULES_OFF = {
   HOLD_FIRST_ORDER_CENTS: '0',
 };
 
-async function onServer(url: URL, sql: string): Promise<void> {
-  const conn = await mysql.createConnection({
-    host: url.hostname,
-    port: Number(url.port || 3306),
-    user: decodeURIComponent(url.username || 'root'),
-    password: decodeURIComponent(url.password),
-  });
-  try {
-    await conn.query(sql);
-  } finally {
-    await conn.end();
-  }
+/** The migrated database this run's global setup made (global-setup.ts), when the run has one. */
+const TEMPLATE = process.env[TEMPLATE_VARIABLE];
+
+/**
+ * An empty database, for what tests the migrations or the start-up lock themselves: a SQLite file of its
+ * own, or, with TEST_DATABASE_URL, a new MariaDB/MySQL database named after this process (so parallel
+ * workers and runs never share one). `drop` removes it.
+ */
+export function freshDatabaseUrl(): Promise<ScratchDatabase> {
+  return emptyDatabase(MYSQL_URL ?? 'sqlite:');
 }
 
 /**
- * A fresh database for one test app: in-memory SQLite, or, with TEST_DATABASE_URL, a new MariaDB/MySQL
- * database named after this process (so parallel workers and runs never share one). `drop` removes it.
+ * A database at this version, for one test app or for several (standing for several processes of one
+ * store: pass its url as their DATABASE_URL, and `drop` it once they are closed): a copy of the run's
+ * template, which the app's start finds migrated (it still seeds it). A spec run without the global setup
+ * gets an empty database, which the app's start migrates.
  */
-export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (!MYSQL_URL) return { url: 'sqlite::memory:', drop: async () => {} };
-  const url = new URL(MYSQL_URL);
-  const base = url.pathname.replace(/^\//, '') || 'store_test';
-  const name = `${base}_p${process.pid}_${databaseCounter++}`;
-  await onServer(url, `DROP DATABASE IF EXISTS \`${name}\``);
-  await onServer(url, `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  return { url: dbUrl.toString(), drop: () => onServer(url, `DROP DATABASE IF EXISTS \`${name}\``) };
-}
-
-/**
- * A database that several test apps (standing for several processes of one store) can share: a SQLite
- * file (in-memory databases cannot be shared), or a fresh MariaDB/MySQL database. Pass its url as the
- * apps' DATABASE_URL; `drop` removes it once they are closed.
- */
-export async function sharedDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (MYSQL_URL) return freshDatabaseUrl();
-  const dir = mkdtempSync(join(tmpdir(), 'store-shared-'));
-  return {
-    url: `sqlite:${join(dir, 'store.sqlite')}`,
-    drop: async () => rmSync(dir, { recursive: true, force: true }),
-  };
+export function migratedDatabaseUrl(): Promise<ScratchDatabase> {
+  return TEMPLATE && isSqliteUrl(TEMPLATE) === !MYSQL_URL ? cloneDatabase(TEMPLATE) : freshDatabaseUrl();
 }
 
 /** Stand-ins for the two front-end builds, so the SPA routes can be tested without building them. */
@@ -95,8 +72,8 @@ export function fakeFrontEndBuilds(): AppConfig['staticDirs'] {
 }
 
 /**
- * A test app on a fresh database of its own, or on `env.DATABASE_URL` (see sharedDatabaseUrl); `catalog`
- * replaces this build's catalogue (the seed writes it).
+ * A test app on a database of its own (migratedDatabaseUrl), or on `env.DATABASE_URL`; `catalog` replaces
+ * this build's catalogue (the seed writes it).
  */
 export async function startTestApp(
   env: Record<string, string> = {},
@@ -104,7 +81,7 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const database = env.DATABASE_URL
     ? { url: env.DATABASE_URL, drop: async () => {} }
-    : await freshDatabaseUrl();
+    : await migratedDatabaseUrl();
   const config = {
     // Mail goes to a throwaway folder unless a suite points it at an SMTP sink.
     ...loadConfig({
