@@ -3,6 +3,13 @@
 // it is by Node (type stripping), Jest (SWC) and Playwright.
 export { buildIfNeeded, type App } from './build.ts';
 export { BILLING, HOME_BUSINESS, PRO_PLUS, STANDARD, shopperAddress, type Intent } from './billing.ts';
+export {
+  cloneDatabase,
+  dropDatabase,
+  emptyDatabase,
+  isSqliteUrl,
+  type ScratchDatabase,
+} from './databases.ts';
 export { decodeHeader, parseMail, type ParsedMail } from './mime.ts';
 export { pdfText } from './pdf.ts';
 export { freePort } from './ports.ts';
