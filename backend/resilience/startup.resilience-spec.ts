@@ -3,9 +3,6 @@
 // runs once (exactly the demo keys, one administrator, the three coupons); no process logs an ERROR and
 // all of them serve. Before the lock, each such start logged migration failures at ERROR and seeded the
 // demo keys two or three times over.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
@@ -22,13 +19,12 @@ import { DRIVER, StoreHarness, TestDatabase } from './support/store-process.js';
 const PROCESSES = 3;
 
 describe(`${PROCESSES} processes starting at once on one empty ${DRIVER} database`, () => {
-  const dir = mkdtempSync(join(tmpdir(), 'store-startup-'));
   let db: TestDatabase;
   const adminPassword = `startup-${randomBytes(9).toString('hex')}`;
   const servers: StoreHarness[] = [];
 
   beforeAll(async () => {
-    db = await TestDatabase.create(dir);
+    db = await TestDatabase.empty();
     // One store: the same secrets and administrator on every process, as behind a load balancer.
     const env = {
       JWT_SECRET: randomBytes(32).toString('hex'),
@@ -41,8 +37,7 @@ describe(`${PROCESSES} processes starting at once on one empty ${DRIVER} databas
 
   afterAll(async () => {
     for (const server of servers) await server.close();
-    await db.drop();
-    rmSync(dir, { recursive: true, force: true });
+    await db?.drop();
   });
 
   it('starts every process healthy, and none logs an ERROR', async () => {
@@ -104,8 +99,7 @@ describe(`a process starting while another migrates for longer than a few second
   const HELD_MS = 8_000;
 
   it('waits for the lock without an error, then starts and serves', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'store-startup-wait-'));
-    const db = await TestDatabase.create(dir);
+    const db = await TestDatabase.empty();
     let server: StoreHarness | undefined;
     try {
       const release = await holdMigrationLock(db);
@@ -129,7 +123,6 @@ describe(`a process starting while another migrates for longer than a few second
     } finally {
       await server?.close();
       await db.drop();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
