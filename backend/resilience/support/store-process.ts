@@ -21,6 +21,9 @@ import { TEMPLATE_VARIABLE } from './template.js';
 /** The repository root (the server resolves the front-end builds and `.env` from it). */
 export const ROOT = resolve(__dirname, '../../..');
 
+/** How long a server may take to start: minutes on a CI machine under load, seconds otherwise. */
+export const START_TIMEOUT_MS = 180_000;
+
 /** `npm run test:resilience` sets this to a MariaDB/MySQL server URL for the second pass. */
 const SERVER_DB_URL = process.env.RESILIENCE_DATABASE_URL;
 export const DRIVER: 'sqlite' | 'mariadb' | 'mysql' = SERVER_DB_URL
@@ -236,6 +239,13 @@ export class StoreHarness {
   }
 
   static async start(options: HarnessOptions = {}): Promise<StoreHarness> {
+    const harness = await StoreHarness.create(options);
+    await harness.startServer();
+    return harness;
+  }
+
+  /** A harness whose server is not started yet (startServer starts it), for a spec watching a start. */
+  static async create(options: HarnessOptions = {}): Promise<StoreHarness> {
     const dir = mkdtempSync(join(tmpdir(), 'store-resilience-'));
     const db = options.database ?? (await TestDatabase.migrated());
     let proxy: DatabaseProxy | undefined;
@@ -243,7 +253,7 @@ export class StoreHarness {
       const target = new URL(db.url);
       proxy = await DatabaseProxy.start({ host: target.hostname, port: Number(target.port || 3306) });
     }
-    const harness = new StoreHarness(
+    return new StoreHarness(
       dir,
       db,
       options.mail ?? (await SmtpSink.start()),
@@ -253,8 +263,6 @@ export class StoreHarness {
       !options.mail,
       proxy,
     );
-    await harness.startServer();
-    return harness;
   }
 
   /** The settings the server runs with. */
@@ -315,6 +323,7 @@ export class StoreHarness {
       env: { PATH: process.env.PATH ?? '', ...this.env() },
       logFile: this.logFile,
       pollMs: 100,
+      timeoutMs: START_TIMEOUT_MS,
     });
   }
 
