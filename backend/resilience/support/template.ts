@@ -13,7 +13,10 @@ const ROOT = resolve(__dirname, '../../..');
 
 /** An empty database on the pass's driver, migrated by `backend/dist/cli/migrate.js`: its DATABASE_URL. */
 export async function migrateTemplate(serverUrl: string | undefined): Promise<string> {
-  const template = await emptyDatabase(serverUrl ?? 'sqlite:');
+  // A name of its own: with one spec at a time, the specs run in this process, where the kit's numbering
+  // of scratch databases starts again (a new module registry) and would name a spec's database as this.
+  const name = serverUrl ? `${new URL(serverUrl).pathname.slice(1)}_template_p${process.pid}` : undefined;
+  const template = await emptyDatabase(serverUrl ?? 'sqlite:', name);
   const run = spawnSync(process.execPath, ['backend/dist/cli/migrate.js'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', DATABASE_URL: template.url },
