@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { BILLING, HOME_BUSINESS, PRO_PLUS, STANDARD } from '../test/support/checkout.js';
 import { errorAnswerProblems, rawRequest } from './support/answers.js';
 import { recordFigures } from './support/figures.js';
+import { outboxSettled } from './support/shoppers.js';
 import { DRIVER, StoreHarness } from './support/store-process.js';
 
 const KEY = /\b[A-Z0-9]{5}(?:-[A-Z0-9]{5}){4}\b/g;
@@ -278,7 +279,7 @@ describe(`licence keys at rest (${DRIVER})`, () => {
         [orderId],
       );
       expect(Number(queued[0]!.n)).toBe(0);
-      await new Promise((r) => setTimeout(r, 1500));
+      await outboxSettled(h.db);
       expect(h.mail.received).toHaveLength(before);
     });
 

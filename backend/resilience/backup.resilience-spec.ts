@@ -89,8 +89,8 @@ describe(`a backup taken during purchases, restored and served, on ${DRIVER}`, (
     note(`backup taken while ${paidWhenStarted}–${paidWhenDone} of ${paid} orders were paid`);
     expect(paid).toBeGreaterThan(paidWhenDone);
 
-    // Into a database of its own, then a server on it with the first store's secret.
-    restoredDb = await TestDatabase.create(mkdtempSync(join(dir, 'restored-')));
+    // Into an empty database of its own, then a server on it with the first store's secret.
+    restoredDb = await TestDatabase.empty();
     const restore = cli('restore', ['--from', file, '--to', restoredDb.url], {});
     expect(restore).toMatchObject({ status: 0 });
     const again = cli('restore', ['--from', file, '--to', restoredDb.url], {});

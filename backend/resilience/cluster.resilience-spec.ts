@@ -18,7 +18,7 @@ import {
   freshKeys,
   keysIn,
   num,
-  pause,
+  outboxSettled,
   shopperAddress,
   STANDARD,
   Tally,
@@ -110,7 +110,7 @@ describeOnServer(
       const rest = freshKeys(20);
       const restock = await t.importKeys(admin, STANDARD, rest);
       expect(restock.body).toEqual({ imported: 20, duplicates: 0, invalid: [], ordersCompleted: 20 });
-      const received = await expectOneKeyEach(mail, purchases, [...first, ...rest]);
+      const received = await expectOneKeyEach(db, mail, purchases, [...first, ...rest]);
       const outbox = await db.query<{ id: unknown; kind: string }>('SELECT id, kind FROM mail_outbox');
       // 50 to the buyers, and one to staff when orders started waiting for keys (#21 §2): one alert for the
       // crossing, whichever of the three processes saw it.
@@ -258,8 +258,8 @@ describeOnServer(
           what: 'every order to be mailed',
         },
       );
-      // Longer than a dead process's claim on an e-mail (4 s) and the poll: a second copy would be here.
-      await pause(7_000);
+      // The dead process's claim taken over and its e-mail sent again: a second copy would be here.
+      await outboxSettled(db);
       const outbox = await db.query<{ id: unknown }>('SELECT id FROM mail_outbox');
       const extra = expectEachOnce(mail.received, outbox, inDoubt);
       const mailedKeys = shoppers.flatMap((s) => keysIn(deliveryMails(mail.received, s.intent!.orderId)[0]!));

@@ -12,6 +12,7 @@ import {
   freshKeys,
   keysIn,
   num,
+  outboxSettled,
   pause,
   shopperAddress,
   STANDARD,
@@ -95,7 +96,7 @@ describe(`the mail server refusing for a while, on ${DRIVER}`, () => {
       timeoutMs: 20_000,
       what: 'the e-mails once SMTP accepts',
     });
-    await pause(3_000); // longer than the next retry: anything sent twice would arrive now
+    await outboxSettled(h.db);
     const counts = orders.map((id) => deliveryMails(h.mail.received, id).length);
     expect(counts).toEqual([1, 1, 1, 1, 1]);
     expect(orders.every((id) => deliveryMails(h.mail.received, id).flatMap(keysIn).length === 1)).toBe(true);
@@ -157,7 +158,7 @@ describe(`the mail server refusing for a while, on ${DRIVER}`, () => {
       timeoutMs: 15_000,
       what: 'the resent e-mail',
     });
-    await pause(2_000);
+    await outboxSettled(h.db);
     const mails = deliveryMails(h.mail.received, intent.orderId);
     expect(mails).toHaveLength(1);
     expect(keysIn(mails[0]!)).toHaveLength(1);
@@ -245,8 +246,8 @@ describe(`kill -9 in the middle of 20 purchases, on ${DRIVER}`, () => {
         what: 'every order to be mailed',
       },
     );
-    // Longer than a dead process's claim on an e-mail (4 s) and the poll: a second copy would be here.
-    await pause(7_000);
+    // The dead process's claim taken over and its e-mail sent again: a second copy would be here.
+    await outboxSettled(h.db);
     // Each e-mail once (one per order); see claimedByTheDead for the one that may come twice.
     const outboxRows = await h.db.query<{ id: unknown }>('SELECT id FROM mail_outbox');
     expect(outboxRows).toHaveLength(20);
@@ -352,7 +353,7 @@ describe(`kill -9 while an import hands keys to waiting orders, on ${DRIVER}`, (
       timeoutMs: 30_000,
       what: '30 follow-up e-mails',
     });
-    await pause(6_000); // past a dead claim (4 s) and a poll
+    await outboxSettled(h.db); // the dead claim taken over too
     const rows = await h.db.query<{ id: unknown; kind: string }>('SELECT id, kind FROM mail_outbox');
     // 60 to the customers, and one to staff when the orders started waiting for keys (#21 §2): one alert
     // for the crossing, the kill and the restart notwithstanding.
@@ -445,7 +446,7 @@ describe(`kill -9 while Stripe is setting up payments, on ${DRIVER}`, () => {
       timeoutMs: 20_000,
       what: 'the e-mails',
     });
-    await pause(1_000);
+    await outboxSettled(h.db);
     const counts = intents.map((i) => deliveryMails(h.mail.received, i.orderId).length);
     expect(counts).toEqual([1, 1, 1, 1, 1]);
     expect(t.errors).toEqual([]);
@@ -591,7 +592,7 @@ describe(`kill -9 while Stripe is setting up payments, on ${DRIVER}`, () => {
         timeoutMs: 20_000,
         what: 'the e-mails',
       });
-      await pause(1_000);
+      await outboxSettled(h.db);
       const counts = orderIds.map((id) => deliveryMails(h.mail.received, id).length);
       expect(counts).toEqual([1, 1, 1]);
       // Nothing was half done while it was down.

@@ -9,7 +9,7 @@ import {
   freshKeys,
   keysIn,
   num,
-  pause,
+  outboxSettled,
   STANDARD,
   STANDARD_LINKS,
   storeForBlock,
@@ -96,8 +96,8 @@ describe(`kill -9 in the middle of approving held orders, on ${DRIVER}`, () => {
       timeoutMs: 30_000,
       what: 'every approved order to be mailed',
     });
-    // Longer than a dead process's claim on an e-mail (4 s) and the poll: a second copy would be here.
-    await pause(7_000);
+    // The dead process's claim taken over and its e-mail sent again: a second copy would be here.
+    await outboxSettled(h.db);
     const outboxRows = await h.db.query<{ id: unknown }>('SELECT id FROM mail_outbox');
     const extra = expectEachOnce(h.mail.received, outboxRows, inDoubt);
     const mailedKeys = ids.flatMap((id) => keysIn(deliveryMails(h.mail.received, id)[0]!));
@@ -178,7 +178,7 @@ describe(`a dispute racing the approval of a held order (Stripe), on ${DRIVER}`,
     // Every order ends disputed. An approval that lost the race sent nothing and its reserved key went back
     // to stock; one that won had its e-mail sent before the dispute was recorded (the outbox reads the
     // order just before each send: allowing the send's own few milliseconds) or withheld.
-    await pause(5_000);
+    await outboxSettled(h.db);
     const rows = await h.db.query<{
       id: string;
       paymentStatus: string;

@@ -141,7 +141,7 @@ describe(`production configuration (${DRIVER})`, () => {
       expect(result.stdout).not.toMatch(/listening/i);
     });
 
-    it('but starts with the same settings all valid', async () => {
+    it('but starts with the same settings all valid, writing JSON lines from the first', async () => {
       const cwd = mkdtempSync(join(tmpdir(), 'store-production-'));
       const child = spawn(process.execPath, [SERVER], {
         cwd,
@@ -149,10 +149,11 @@ describe(`production configuration (${DRIVER})`, () => {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
+      let stdout = '';
       const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
       try {
         const listening = await new Promise<boolean>((resolve) => {
-          const timer = setTimeout(() => resolve(false), 60_000);
+          const timer = setTimeout(() => resolve(false), 180_000);
           const seen = (chunk: Buffer) => {
             output += chunk.toString();
             if (/Store listening on/.test(output)) {
@@ -160,7 +161,10 @@ describe(`production configuration (${DRIVER})`, () => {
               resolve(true);
             }
           };
-          child.stdout.on('data', seen);
+          child.stdout.on('data', (chunk: Buffer) => {
+            stdout += chunk.toString();
+            seen(chunk);
+          });
           child.stderr.on('data', seen);
           void exited.then(() => {
             clearTimeout(timer);
@@ -171,6 +175,19 @@ describe(`production configuration (${DRIVER})`, () => {
           listening: true,
           output: '',
         });
+        // LOG_FORMAT is json in production: the lines written before the app's logger exists (the port
+        // opened while the store starts) too.
+        const lines = stdout.split('\n').filter(Boolean);
+        expect(lines.find((line) => line.includes('open while the store starts'))).toBeDefined();
+        const notJson = lines.filter((line) => {
+          try {
+            JSON.parse(line);
+            return false;
+          } catch {
+            return true;
+          }
+        });
+        expect(notJson).toEqual([]);
       } finally {
         child.kill('SIGKILL');
         await exited;
@@ -203,7 +220,7 @@ describe(`production configuration (${DRIVER})`, () => {
       const exited = new Promise<void>((r) => child.once('exit', () => r()));
       try {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, 60_000);
+          const timer = setTimeout(resolve, 180_000);
           const seen = (chunk: Buffer) => {
             output += chunk.toString();
             if (/Store listening on/.test(output)) {

@@ -10,6 +10,7 @@ import {
   freshKeys,
   keysIn,
   num,
+  outboxSettled,
   pause,
   shopperAddress,
   STANDARD,
@@ -103,7 +104,7 @@ describe(`races on ${DRIVER}`, () => {
     expect(waitingTimes).toEqual([...waitingTimes].sort((a, b) => a - b));
 
     // Each buyer receives exactly one key by e-mail, every key is someone's, none twice.
-    const received = await expectOneKeyEach(h.mail, purchases, [...first, ...five, ...fifteen]);
+    const received = await expectOneKeyEach(h.db, h.mail, purchases, [...first, ...five, ...fifteen]);
     const deliveries = h.mail.received.filter((m) => /licence keys for order/.test(m.subject));
     expect(deliveries).toHaveLength(50);
 
@@ -401,7 +402,7 @@ describe(`a Stripe payment confirmed by 10 copies of its webhook and by the brow
         timeoutMs: 15_000,
         what: 'the delivery e-mail',
       });
-      await pause(500);
+      await outboxSettled(h.db);
       const mails = deliveryMails(h.mail.received, intent.orderId);
       expect(mails).toHaveLength(1);
       expect(mails.flatMap(keysIn)).toHaveLength(1);
@@ -447,7 +448,7 @@ describe(`a Stripe payment confirmed by 10 copies of its webhook and by the brow
       timeoutMs: 15_000,
       what: 'the delivery e-mail',
     });
-    await pause(1_000);
+    await outboxSettled(h.db);
     const mails = deliveryMails(h.mail.received, intent.orderId);
     expect(mails).toHaveLength(1);
     results.push({ keys: keys.length, mails: mails.length, events: 1 });
@@ -538,7 +539,7 @@ describe(`a refund replayed 10 times refunds once (Stripe), on ${DRIVER}`, () =>
         (mail) => mail.to.includes('refund-storm@race.example.com') && mail.subject.startsWith('Refund of'),
       );
     await waitFor(() => refundMails().length >= 1, { timeoutMs: 15_000, what: 'the refund e-mail' });
-    await pause(1_000);
+    await outboxSettled(h.db);
     expect(refundMails()).toHaveLength(1);
     expect(t.errors).toEqual([]);
   });

@@ -1,6 +1,7 @@
 // Graceful shutdown: SIGTERM (a deploy, the load balancer's drain) to the built server while a request
 // is in flight and while an e-mail is being sent. New connections are refused at once, what was under
 // way finishes, and the process exits 0; past SHUTDOWN_TIMEOUT_SECONDS it exits 1 without waiting more.
+import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { waitFor } from '@store/testing';
 import {
@@ -9,7 +10,6 @@ import {
   deliveryMails,
   freshKeys,
   num,
-  pause,
   storeForBlock,
   type Intent,
 } from './support/shoppers.js';
@@ -19,7 +19,8 @@ jest.setTimeout(120_000);
 
 /**
  * A purchase request whose body arrives in two parts, the second when `finish()` is called: a request
- * the server is in the middle of, for as long as the test likes. `answer` is the raw HTTP response.
+ * the server is in the middle of, for as long as the test likes. `answer` is the raw HTTP response;
+ * `received` resolves once the server has read the first part.
  */
 function slowRequest(h: StoreHarness, email: string) {
   const body = JSON.stringify({ cartItems: [{ id: STANDARD, quantity: 1 }], billing: { ...BILLING, email } });
@@ -31,16 +32,38 @@ function slowRequest(h: StoreHarness, email: string) {
     socket.on('end', () => done(raw));
     socket.on('error', fail);
   });
-  socket.write(
-    'POST /api/create-payment-intent HTTP/1.1\r\n' +
-      `Host: ${hostname}:${port}\r\n` +
-      'Content-Type: application/json\r\n' +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-      'X-Forwarded-For: 10.240.0.1\r\n' +
-      'Connection: close\r\n\r\n' +
-      body.slice(0, 20),
+  const sent = new Promise<void>((done) =>
+    socket.write(
+      'POST /api/create-payment-intent HTTP/1.1\r\n' +
+        `Host: ${hostname}:${port}\r\n` +
+        'Content-Type: application/json\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'X-Forwarded-For: 10.240.0.1\r\n' +
+        'Connection: close\r\n\r\n' +
+        body.slice(0, 20),
+      () => done(),
+    ),
   );
-  return { answer, finish: () => socket.write(body.slice(20)), socket };
+  const received = sent.then(() => readByServer(Number(port), socket.localPort!));
+  return { answer, received, finish: () => socket.write(body.slice(20)), socket };
+}
+
+/**
+ * Waits until the server has read everything sent to it on the connection from `clientPort` (on loopback:
+ * the server's end holds nothing in its receive queue, /proc/net/tcp), so the request is in its hands
+ * however slowly it got to it.
+ */
+async function readByServer(serverPort: number, clientPort: number): Promise<void> {
+  const address = (port: number) => `0100007F:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const [local, remote] = [address(serverPort), address(clientPort)];
+  await waitFor(
+    () =>
+      readFileSync('/proc/net/tcp', 'utf8')
+        .split('\n')
+        .map((line) => line.trim().split(/\s+/))
+        .some(([, from, to, , queues]) => from === local && to === remote && queues?.endsWith(':00000000')),
+    { timeoutMs: 30_000, what: 'the server to read the request' },
+  );
 }
 
 /** How a new connection to the server fares: 'refused', or the status it is answered with. */
@@ -64,10 +87,14 @@ describe(`SIGTERM drains the server, on ${DRIVER}`, () => {
   it('refuses new connections, finishes the request in flight, then exits 0', async () => {
     const { h } = store;
     const slow = slowRequest(h, 'slow@shutdown.example.com');
-    await pause(300); // the server has the headers and part of the body
+    await slow.received; // the server has the headers and part of the body
     const exit = h.terminate();
-    await pause(500);
-    expect(await newConnection(h)).toBe('refused');
+    // The port closes as the drain starts, while the request in flight is still unanswered.
+    await waitFor(async () => (await newConnection(h)) === 'refused', {
+      timeoutMs: 30_000,
+      intervalMs: 50,
+      what: 'new connections to be refused',
+    });
     slow.finish();
     const answer = await slow.answer;
     expect(answer).toMatch(/^HTTP\/1\.1 201 /);
@@ -106,7 +133,7 @@ describe(`SIGTERM with a request that does not finish, on ${DRIVER}`, () => {
   it('exits 1 once SHUTDOWN_TIMEOUT_SECONDS have passed', async () => {
     const { h } = store;
     const stuck = slowRequest(h, 'stuck@shutdown.example.com');
-    await pause(300);
+    await stuck.received;
     const exit = await h.terminate();
     stuck.socket.destroy();
     expect(exit).toMatchObject({ code: 1, signal: null });

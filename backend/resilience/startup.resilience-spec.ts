@@ -3,32 +3,31 @@
 // runs once (exactly the demo keys, one administrator, the three coupons); no process logs an ERROR and
 // all of them serve. Before the lock, each such start logged migration failures at ERROR and seeded the
 // demo keys two or three times over.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
+import { waitFor } from '@store/testing';
 import { CATALOG } from '../src/catalog/catalog.data.js';
+import { lockName } from '../src/database/startup-lock.js';
 import { MIGRATIONS } from '../src/schema/entities.js';
+import { pause } from './support/shoppers.js';
 import {
   expectAllServingWithoutError,
   expectMigratedOnce,
   expectSeededOnce,
   startTogether,
 } from './support/startup-checks.js';
-import { DRIVER, StoreHarness, TestDatabase } from './support/store-process.js';
+import { DRIVER, START_TIMEOUT_MS, StoreHarness, TestDatabase } from './support/store-process.js';
 
 const PROCESSES = 3;
 
 describe(`${PROCESSES} processes starting at once on one empty ${DRIVER} database`, () => {
-  const dir = mkdtempSync(join(tmpdir(), 'store-startup-'));
   let db: TestDatabase;
   const adminPassword = `startup-${randomBytes(9).toString('hex')}`;
   const servers: StoreHarness[] = [];
 
   beforeAll(async () => {
-    db = await TestDatabase.create(dir);
+    db = await TestDatabase.empty();
     // One store: the same secrets and administrator on every process, as behind a load balancer.
     const env = {
       JWT_SECRET: randomBytes(32).toString('hex'),
@@ -41,8 +40,7 @@ describe(`${PROCESSES} processes starting at once on one empty ${DRIVER} databas
 
   afterAll(async () => {
     for (const server of servers) await server.close();
-    await db.drop();
-    rmSync(dir, { recursive: true, force: true });
+    await db?.drop();
   });
 
   it('starts every process healthy, and none logs an ERROR', async () => {
@@ -79,10 +77,10 @@ async function holdMigrationLock(db: TestDatabase): Promise<() => Promise<void>>
   if (db.file) {
     const lock = new Database(`${db.file}.lock`);
     lock.exec('BEGIN IMMEDIATE');
-    return async () => {
+    return once(async () => {
       lock.exec('ROLLBACK');
       lock.close();
-    };
+    });
   }
   const url = new URL(db.url);
   const name = url.pathname.slice(1);
@@ -92,44 +90,57 @@ async function holdMigrationLock(db: TestDatabase): Promise<() => Promise<void>>
     user: decodeURIComponent(url.username || 'root'),
     password: decodeURIComponent(url.password),
   });
-  const [rows] = await conn.query('SELECT GET_LOCK(?, 0) AS taken', [`${name}:migrations`]);
+  const lock = lockName(name, 'migrations');
+  const [rows] = await conn.query('SELECT GET_LOCK(?, 0) AS taken', [lock]);
   expect((rows as { taken: number }[])[0].taken).toBe(1);
-  return async () => {
-    await conn.query('SELECT RELEASE_LOCK(?)', [`${name}:migrations`]);
+  return once(async () => {
+    await conn.query('SELECT RELEASE_LOCK(?)', [lock]);
     await conn.end();
-  };
+  });
+}
+
+/** `release` run on the first call only (the test's, or its cleanup's after a failure). */
+function once(release: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= release());
 }
 
 describe(`a process starting while another migrates for longer than a few seconds (${DRIVER})`, () => {
   const HELD_MS = 8_000;
 
   it('waits for the lock without an error, then starts and serves', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'store-startup-wait-'));
-    const db = await TestDatabase.create(dir);
-    let server: StoreHarness | undefined;
+    const db = await TestDatabase.empty();
+    const release = await holdMigrationLock(db);
+    const server = await StoreHarness.create({ database: db });
     try {
-      const release = await holdMigrationLock(db);
-      let releasedAt = Infinity;
-      const releasing = new Promise<void>((done) =>
-        setTimeout(() => {
-          releasedAt = Date.now();
-          void release().finally(done);
-        }, HELD_MS),
+      const starting = server.startServer();
+      let settled = false;
+      starting.then(
+        () => (settled = true),
+        () => (settled = true),
       );
-      server = await StoreHarness.start({ database: db });
-      const healthyAt = Date.now();
-      await releasing;
+      // The other process migrates for HELD_MS from the moment this one says it waits, however long its
+      // start took to get there.
+      await waitFor(() => settled || /Waiting for another process/.test(server.logs()), {
+        timeoutMs: START_TIMEOUT_MS,
+        intervalMs: 100,
+        what: 'the process to wait for the migration lock',
+      });
+      if (settled) await starting; // it exited (the error says why), or served without waiting (below)
+      expect(server.logs()).toMatch(/Waiting for another process to finish its migrations/);
+      await pause(HELD_MS);
       // It served only once the other process was done, and did not exit meanwhile.
-      expect(healthyAt).toBeGreaterThanOrEqual(releasedAt);
+      expect(settled).toBe(false);
+      await release();
+      await starting;
       expect((await server.request('GET', '/api/health')).status).toBe(200);
       const logs = server.logs();
-      expect(logs).toMatch(/Waiting for another process to finish its migrations/);
       expect(logs).not.toMatch(/\bERROR\b/);
       expect(logs.match(/Ran migration \w+/g)).toHaveLength(MIGRATIONS.length);
     } finally {
-      await server?.close();
+      await release();
+      await server.close();
       await db.drop();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

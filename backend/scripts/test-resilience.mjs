@@ -1,4 +1,4 @@
-// `npm run test:resilience`: builds the API, runs the resilience specs on SQLite and then on
+// `npm run test:resilience`: builds the API if it is out of date (buildIfNeeded), runs the resilience specs on SQLite and then on
 // MariaDB/MySQL (RESILIENCE_DATABASE_URL, default mariadb://root@127.0.0.1:3306/store_resilience), and
 // ends with the table of figures the specs recorded. RESILIENCE_DRIVERS=sqlite (or mariadb) runs one pass;
 // other arguments go to Jest (e.g. a spec's file name).
@@ -6,13 +6,18 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildIfNeeded } from '@store/testing';
 
 const serverUrl = process.env.RESILIENCE_DATABASE_URL || 'mariadb://root@127.0.0.1:3306/store_resilience';
 const passes = (process.env.RESILIENCE_DRIVERS || 'sqlite,mariadb').split(',');
 const figuresFile = join(mkdtempSync(join(tmpdir(), 'store-resilience-figures-')), 'figures.jsonl');
 
-const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+try {
+  buildIfNeeded(join(import.meta.dirname, '..', '..'), { apps: ['backend'] });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 
 let failed = false;
 for (const pass of passes) {

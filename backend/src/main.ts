@@ -1,20 +1,20 @@
 import './config/refuse-unsupported-node.js'; // first: exits on an unsupported Node before anything loads
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { PrivacyLogger } from './common/privacy-logger.js';
 import { loadConfigOrExit } from './config/app-config.js';
 import { developmentWarning } from './config/dev-warning.js';
-import { nestLogLevels } from './observability/log-levels.js';
 import type { BootServer } from './web/boot-server.js';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
-  // Until the app's own logger takes over: LOG_LEVEL's levels, colours only on a terminal.
-  Logger.overrideLogger(new PrivacyLogger(nestLogLevels(config.observability.logLevel)));
+  const { logLevel, logFormat, otlpEndpoint } = config.observability;
+  // Before the app and its logging are loaded, so the packages it traces are instrumented as they load;
+  // nothing otherwise.
+  if (otlpEndpoint) await (await import('./observability/tracing.js')).startTracing();
+  // Until the app's own logger takes over: the same format (JSON in production) and levels.
+  Logger.overrideLogger((await import('./observability/logging.js')).startUpLogger(logLevel, logFormat));
   const warning = developmentWarning(config, process.env.NODE_ENV);
   if (warning) new Logger('Store').warn(`\n${warning}`);
-  // Before the app is loaded, so the packages it traces are instrumented as they load; nothing otherwise.
-  if (config.observability.otlpEndpoint) await (await import('./observability/tracing.js')).startTracing();
   // Live from now on, however long the start takes (an upgrade's migrations): see openPort.
   const boot = await (await import('./web/boot-server.js')).openPort(config);
   // Loaded only once the configuration is known to be valid, so a refusal is immediate.

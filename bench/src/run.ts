@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import { buildIfNeeded } from '@store/testing';
 import {
   adminListsTable,
   benchAdminLists,
@@ -18,7 +19,7 @@ import { ROOT } from './lib/server.ts';
  * `npm run bench [-- --quick] [--only api-cpu,first-load,checkout,admin-lists,lighthouse,rotate-secrets,upgrade-boot]
  * [--driver sqlite|mariadb] [--sizes 10000,200000] [--sold 1000,1000000] [--checkout-drivers sqlite,mariadb]
  * [--rotate-orders 20000] [--upgrade-drivers sqlite,mariadb] [--upgrade-orders 50000] [--upgrade-keys 104000]
- * [--before <commit>]`: builds the store, runs each benchmark, prints a summary and writes
+ * [--before <commit>]`: builds the store if it is out of date, runs each benchmark, prints a summary and writes
  * bench/results/<date>-bench.md and .json. Benchmarks report; they do not fail on a missed budget.
  * `upgrade-boot` is not in the default set (it fills a database of the previous release first, minutes the
  * first time): ask for it with --only.
@@ -91,8 +92,7 @@ function run(command: string, args: string[]): { status: number | null; stdout: 
 async function main(): Promise<void> {
   // The upgrade's start needs the API alone; the other benchmarks the whole store.
   const backendOnly = [...only].every((step) => step === 'upgrade-boot');
-  const build = run('npm', backendOnly ? ['run', 'build', '-w', 'backend'] : ['run', 'build']);
-  if (build.status !== 0) throw new Error('npm run build failed');
+  buildIfNeeded(ROOT, backendOnly ? { apps: ['backend'] } : {});
   const figures: Figure[] = [];
   const sections: string[] = [];
   const data: Record<string, unknown> = { quick, date: new Date().toISOString() };

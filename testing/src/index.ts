@@ -1,6 +1,7 @@
 // @store/testing: the test kit shared by the API suites (backend/test), the resilience specs
 // (backend/resilience), the browser journeys (e2e) and the benchmarks (bench). TypeScript source, run as
 // it is by Node (type stripping), Jest (SWC) and Playwright.
+export { buildIfNeeded, type App } from './build.ts';
 export { BILLING, HOME_BUSINESS, PRO_PLUS, STANDARD, shopperAddress, type Intent } from './billing.ts';
 export {
   cloneDatabase,

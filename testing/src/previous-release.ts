@@ -101,14 +101,16 @@ export function buildRelease(
     'tsc',
   );
   writeFileSync(join(partial, '.built'), `${sha}\n`);
-  try {
-    rmSync(root, { recursive: true, force: true });
-    renameSync(partial, root);
-  } catch (error) {
-    // Another run finished the same build first: theirs is as good.
-    rmSync(partial, { recursive: true, force: true });
-    if (!existsSync(done)) throw error;
+  // Another run that finished the same build first (and may be running it) keeps its own: as good.
+  if (!existsSync(done)) {
+    try {
+      rmSync(root, { recursive: true, force: true });
+      renameSync(partial, root);
+    } catch (error) {
+      if (!existsSync(done)) throw error;
+    }
   }
+  rmSync(partial, { recursive: true, force: true });
   return { commit: sha, root, built: true, seconds: (Date.now() - started) / 1000 };
 }
 

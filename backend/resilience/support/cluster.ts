@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { freePort, SmtpSink } from '@store/testing';
 import { dropKeys, TEST_REDIS_URL } from '../../test/support/redis.js';
 import { LoadBalancer, type BalancedAnswer } from './load-balancer.js';
@@ -22,7 +19,6 @@ export class StoreCluster {
   private adminCounter = 0;
 
   private constructor(
-    private readonly dir: string,
     readonly db: TestDatabase,
     readonly mail: SmtpSink,
   ) {}
@@ -36,8 +32,8 @@ export class StoreCluster {
     env: Record<string, string>,
     holder: { cluster?: StoreCluster },
   ): Promise<StoreCluster> {
-    const dir = mkdtempSync(join(tmpdir(), 'store-cluster-'));
-    const cluster = new StoreCluster(dir, await TestDatabase.create(dir), await SmtpSink.start());
+    // An empty database: the deployment's first start, which the processes migrate and seed together.
+    const cluster = new StoreCluster(await TestDatabase.empty(), await SmtpSink.start());
     holder.cluster = cluster;
     const balancerPort = await freePort();
     await startTogether(
@@ -109,6 +105,5 @@ export class StoreCluster {
     await this.mail.close();
     await this.db.drop();
     await dropKeys(this.redisKeyPrefix);
-    rmSync(this.dir, { recursive: true, force: true });
   }
 }

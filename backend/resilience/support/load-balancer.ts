@@ -20,9 +20,9 @@ export interface BalancedAnswer {
  * Debian's nginx as the store's load balancer, run by the suite as a child process with a configuration
  * of its own (in a temporary directory: pid, logs, temp files), round-robin over the given processes,
  * appending the client's address to X-Forwarded-For as the one proxy hop a deployment has
- * (deploy/nginx.conf). A process that refuses connections is skipped (`proxy_next_upstream error`); a
- * request cut off mid-answer is not replayed elsewhere (POST is not idempotent), so its client gets a 502
- * and retries, as a browser would.
+ * (deploy/nginx.conf). As there, a process that refuses connections or answers 503 (starting, or
+ * draining) is skipped (`proxy_next_upstream error timeout http_503`); a request cut off mid-answer is not
+ * replayed elsewhere (POST is not idempotent), so its client gets a 502 and retries, as a browser would.
  */
 export class LoadBalancer {
   private readonly dir: string;
@@ -82,7 +82,7 @@ ${this.upstreams.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_ti
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_connect_timeout 2s;
-      proxy_next_upstream error timeout;
+      proxy_next_upstream error timeout http_503;
       # Which process answered: the specs check the round-robin and the retries.
       add_header X-Upstream $upstream_addr always;
     }

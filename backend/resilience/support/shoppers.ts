@@ -175,6 +175,7 @@ export async function thirtyBuyersForTenKeys(
  * keys received.
  */
 export async function expectOneKeyEach(
+  db: TestDatabase,
   mail: SmtpSink,
   purchases: Purchase[],
   allKeys: string[],
@@ -183,7 +184,7 @@ export async function expectOneKeyEach(
     timeoutMs: 30_000,
     what: '20 follow-up e-mails',
   });
-  await pause(1_000); // anything sent twice would arrive now
+  await outboxSettled(db);
   const received: string[] = [];
   for (const { email, intent } of purchases) {
     const mails = deliveryMails(mail.received, intent.orderId);
@@ -196,8 +197,21 @@ export async function expectOneKeyEach(
   return received;
 }
 
-/** Sleeps. */
+/** Sleeps: for what a scenario makes last (a lock held, a client's pace), never to wait for the store. */
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits until the outbox has nothing left to send: every message sent, given up or withheld, none claimed
+ * or waiting for its time (a dead process's claim is taken over and sent first). From then on no copy of a
+ * message can still arrive, which is what a count of e-mails received needs; the sink keeps each message
+ * before it answers the server, which records the send only then.
+ */
+export async function outboxSettled(db: TestDatabase, timeoutMs = 60_000): Promise<void> {
+  await waitFor(
+    async () => (await db.query("SELECT id FROM mail_outbox WHERE status = 'pending'")).length === 0,
+    { timeoutMs, intervalMs: 100, what: 'the outbox to settle (no message pending)' },
+  );
+}
 
 /** Numbers from rows that may hold them as strings or bigints (MariaDB COUNT) or numbers (SQLite). */
 export const num = (value: unknown) => Number(value);

@@ -5,11 +5,24 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
-import { freePort, SmtpSink, startServer, type RunningServer } from '@store/testing';
+import {
+  cloneDatabase,
+  emptyDatabase,
+  freePort,
+  isSqliteUrl,
+  SmtpSink,
+  startServer,
+  type RunningServer,
+  type ScratchDatabase,
+} from '@store/testing';
 import { StripeStandIn } from '../../test/support/stripe-stand-in.js';
+import { TEMPLATE_VARIABLE } from './template.js';
 
 /** The repository root (the server resolves the front-end builds and `.env` from it). */
 export const ROOT = resolve(__dirname, '../../..');
+
+/** How long a server may take to start: minutes on a CI machine under load, seconds otherwise. */
+export const START_TIMEOUT_MS = 180_000;
 
 /** `npm run test:resilience` sets this to a MariaDB/MySQL server URL for the second pass. */
 const SERVER_DB_URL = process.env.RESILIENCE_DATABASE_URL;
@@ -19,37 +32,40 @@ export const DRIVER: 'sqlite' | 'mariadb' | 'mysql' = SERVER_DB_URL
     : 'mysql'
   : 'sqlite';
 
-let databaseCounter = 0;
-
-/** A database of the store's own for one harness: a SQLite file, or a new MariaDB/MySQL database. */
+/**
+ * A database of the store's own for one harness (a SQLite file, or a MariaDB/MySQL database on the pass's
+ * server): a copy of the pass's migrated template, or an empty one for what tests the start itself.
+ */
 export class TestDatabase {
   private sqlite?: Database.Database;
-  private constructor(
-    /** The DATABASE_URL the server gets. */
-    readonly url: string,
-    /** The SQLite file, or undefined. */
-    readonly file: string | undefined,
-    /** Where the tests connect to read and change the data (MariaDB/MySQL only). */
-    private readonly admin?: URL,
-  ) {}
+  /** The DATABASE_URL the server gets. */
+  readonly url: string;
+  /** The SQLite file, or undefined. */
+  readonly file: string | undefined;
 
-  static async create(dir: string): Promise<TestDatabase> {
-    if (!SERVER_DB_URL) {
-      const file = join(dir, 'store.sqlite');
-      return new TestDatabase(`sqlite:${file}`, file);
-    }
-    const server = new URL(SERVER_DB_URL);
-    const name = `store_resilience_${process.pid}_${databaseCounter++}`;
-    const conn = await TestDatabase.connect(server);
-    try {
-      await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
-      await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-    } finally {
-      await conn.end();
-    }
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    return new TestDatabase(url.toString(), undefined, url);
+  private constructor(private readonly scratch: ScratchDatabase) {
+    this.url = scratch.url;
+    this.file = isSqliteUrl(scratch.url) ? scratch.url.slice('sqlite:'.length) : undefined;
+  }
+
+  /**
+   * A copy of the template the pass migrated once (support/template.ts): every migration run, nothing
+   * seeded (the store seeds it at start as a new database). What a store starts on unless a spec gives its
+   * own.
+   */
+  static async migrated(): Promise<TestDatabase> {
+    const template = process.env[TEMPLATE_VARIABLE];
+    if (!template)
+      throw new Error(`${TEMPLATE_VARIABLE} is not set: run the specs with jest.resilience.config.js`);
+    return new TestDatabase(await cloneDatabase(template));
+  }
+
+  /**
+   * An empty database, for the specs of the start itself (the migrations, their lock, the seed) and a
+   * restore's target.
+   */
+  static async empty(): Promise<TestDatabase> {
+    return new TestDatabase(await emptyDatabase(SERVER_DB_URL ?? 'sqlite:'));
   }
 
   private static connect(url: URL, database?: string) {
@@ -72,7 +88,8 @@ export class TestDatabase {
       statement.run(...params);
       return [];
     }
-    const conn = await TestDatabase.connect(this.admin!, this.admin!.pathname.slice(1));
+    const url = new URL(this.url);
+    const conn = await TestDatabase.connect(url, decodeURIComponent(url.pathname.slice(1)));
     try {
       const [rows] = await conn.query(sql, params);
       return Array.isArray(rows) ? (rows as T[]) : [];
@@ -92,17 +109,7 @@ export class TestDatabase {
 
   async drop(): Promise<void> {
     this.sqlite?.close();
-    if (this.admin) {
-      const server = new URL(this.admin);
-      const name = server.pathname.slice(1);
-      server.pathname = '/';
-      const conn = await TestDatabase.connect(server);
-      try {
-        await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
-      } finally {
-        await conn.end();
-      }
-    }
+    await this.scratch.drop();
   }
 }
 
@@ -192,7 +199,10 @@ export interface HarnessOptions {
    * no connection to cut).
    */
   databaseProxy?: boolean;
-  /** Run on this database instead of a new one (several servers on one database); it is not dropped on close. */
+  /**
+   * Run on this database instead of a copy of the migrated template (several servers on one database, an
+   * empty one); it is not dropped on close.
+   */
   database?: TestDatabase;
   /** Send to this SMTP server instead of one of its own (several servers, one mailbox); it is not closed on close. */
   mail?: SmtpSink;
@@ -229,14 +239,21 @@ export class StoreHarness {
   }
 
   static async start(options: HarnessOptions = {}): Promise<StoreHarness> {
+    const harness = await StoreHarness.create(options);
+    await harness.startServer();
+    return harness;
+  }
+
+  /** A harness whose server is not started yet (startServer starts it), for a spec watching a start. */
+  static async create(options: HarnessOptions = {}): Promise<StoreHarness> {
     const dir = mkdtempSync(join(tmpdir(), 'store-resilience-'));
-    const db = options.database ?? (await TestDatabase.create(dir));
+    const db = options.database ?? (await TestDatabase.migrated());
     let proxy: DatabaseProxy | undefined;
     if (options.databaseProxy && !db.file) {
       const target = new URL(db.url);
       proxy = await DatabaseProxy.start({ host: target.hostname, port: Number(target.port || 3306) });
     }
-    const harness = new StoreHarness(
+    return new StoreHarness(
       dir,
       db,
       options.mail ?? (await SmtpSink.start()),
@@ -246,8 +263,6 @@ export class StoreHarness {
       !options.mail,
       proxy,
     );
-    await harness.startServer();
-    return harness;
   }
 
   /** The settings the server runs with. */
@@ -308,6 +323,7 @@ export class StoreHarness {
       env: { PATH: process.env.PATH ?? '', ...this.env() },
       logFile: this.logFile,
       pollMs: 100,
+      timeoutMs: START_TIMEOUT_MS,
     });
   }
 

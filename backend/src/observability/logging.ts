@@ -104,3 +104,11 @@ export function jsonLogging(
 export function textLogger(level: LogLevelName): LoggerService {
   return new PrivacyLogger(nestLogLevels(level));
 }
+
+/**
+ * main.ts's logger until the app's own takes over (the port opened while the store starts, the start's
+ * warnings): LOG_FORMAT's and LOG_LEVEL's too, so a production log is JSON from its first line.
+ */
+export function startUpLogger(level: LogLevelName, format: 'json' | 'text'): LoggerService {
+  return format === 'json' ? jsonLogging(level, process.stdout).logger : textLogger(level);
+}
