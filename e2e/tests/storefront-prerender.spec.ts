@@ -112,6 +112,27 @@ test.describe('prerendered pages, hydrated', () => {
     expect(errors).toEqual([]);
   });
 
+  test('hydration leaves the page where the shopper scrolled it', async ({ page }) => {
+    let release!: () => void;
+    const scripts = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await scripts;
+      await route.continue();
+    });
+    await page.goto('/privacy', { waitUntil: 'commit' });
+    // Read down to a section before the scripts arrive, as on a slow phone (not to the end: the page's height
+    // may change by a pixel or two once the store's settings come, moving the end of the page).
+    await page.getByRole('heading', { level: 2 }).nth(3).scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+
+    release();
+    // Hydrated: the header's cart opens now, and the store's settings have come.
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Cart' })).toBeEnabled();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Office Licence Store' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  });
+
   test('a query the build could not know is applied after hydration', async ({ page }) => {
     const errors = collectErrors(page);
     await page.goto('/contact?topic=refund');
