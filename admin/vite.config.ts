@@ -1,5 +1,15 @@
+import { globSync, readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * The test files that replace a module (vi.mock), none today. A module is replaced only where it is not
+ * loaded yet, and the other files share their modules (isolate: false below): these would run each in a
+ * module graph of its own.
+ */
+const MOCKING = globSync('src/**/*.test.{ts,tsx}', { cwd: import.meta.dirname }).filter((file) =>
+  /\bvi\.mock\(/.test(readFileSync(`${import.meta.dirname}/${file}`, 'utf8')),
+);
 
 // The API process serves this build under /admin/ (see backend/src/web/static-apps.ts).
 export default defineConfig(({ command }) => {
@@ -19,6 +29,15 @@ export default defineConfig(({ command }) => {
       setupFiles: ['./src/test/setup.ts'],
       // A react-admin page takes about a second to render in jsdom; leave room on a busy machine.
       testTimeout: 30_000,
+      projects: [
+        // One jsdom and one load of react-admin, MUI and the app per worker, not per file (which took 5
+        // times as long): the files leave no state behind (src/test/setup.ts cleans up after each test).
+        {
+          extends: true,
+          test: { name: 'shared', isolate: false, exclude: [...configDefaults.exclude, ...MOCKING] },
+        },
+        ...(MOCKING.length > 0 ? [{ extends: true, test: { name: 'mocking', include: MOCKING } }] : []),
+      ],
     },
   };
 });

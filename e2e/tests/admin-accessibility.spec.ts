@@ -51,6 +51,7 @@ async function someOfEverything(request: APIRequestContext): Promise<{ email: st
   return { email, subject };
 }
 
+/** Once per page or dialog, in its fullest state (a form with its errors): a run takes seconds under load. */
 async function expectNoSeriousViolations(page: Page, where: string) {
   expect(await seriousViolations(page), where).toEqual([]);
 }
@@ -64,8 +65,6 @@ test.describe('back-office accessibility (axe: no serious or critical violations
       await expect(page.getByRole('heading', { name: 'Admin Portal' })).toBeVisible();
       // The development credentials come with the server's settings: checked with the rest of the page.
       await expect(page.getByRole('alert', { name: 'Development credentials' })).toBeVisible();
-      await expectNoSeriousViolations(page, 'the sign-in page');
-
       await page.getByRole('button', { name: 'Sign In' }).click();
       await expect(page.getByText('Username is required')).toBeVisible();
       await expectNoSeriousViolations(page, 'the sign-in page with its errors');
@@ -96,10 +95,7 @@ test.describe('back-office accessibility (axe: no serious or critical violations
       await page.getByLabel('Username').fill(username);
       await page.getByLabel('Password').fill(password);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      const codeField = page.getByLabel('Authentication code');
-      await expect(codeField).toBeVisible();
-      await expectNoSeriousViolations(page, 'the two-factor step');
-
+      await expect(page.getByLabel('Authentication code')).toBeVisible();
       await page.getByRole('button', { name: 'Verify' }).click();
       await expect(page.getByText('Code is required')).toBeVisible();
       await expectNoSeriousViolations(page, 'the two-factor step with its error');
@@ -190,11 +186,11 @@ test.describe('back-office accessibility (axe: no serious or critical violations
     let dialog = page.getByRole('dialog', { name: 'Create License' });
     await dialog.getByRole('button', { name: 'Create License' }).click();
     await expect(dialog.getByText('License key is required')).toBeVisible();
-    await expectNoSeriousViolations(page, 'Create License with its errors');
     await dialog.getByRole('combobox', { name: 'Order' }).fill(email);
     await page.getByRole('option', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) }).click();
     await expect(dialog.getByRole('combobox', { name: 'Product' })).toHaveText('Office 2024 Standard');
-    await expectNoSeriousViolations(page, 'Create License with an order chosen');
+    await expect(dialog.getByText('License key is required')).toBeVisible();
+    await expectNoSeriousViolations(page, 'Create License with an order chosen and its errors');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
 
@@ -220,8 +216,6 @@ test.describe('back-office accessibility (axe: no serious or critical violations
     await page.goto('/admin/downloads');
     await page.getByRole('button', { name: 'Create Download' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Download Link' });
-    await expect(dialog).toBeVisible();
-    await expectNoSeriousViolations(page, 'Create Download');
     await dialog.getByRole('button', { name: 'Create Download' }).click();
     await expect(dialog.getByText('File name is required')).toBeVisible();
     await expectNoSeriousViolations(page, 'Create Download with its errors');
@@ -229,8 +223,6 @@ test.describe('back-office accessibility (axe: no serious or critical violations
 
   test('the coupon forms', async ({ page }) => {
     await page.goto('/admin/coupons/create');
-    await expect(page.getByRole('textbox', { name: 'Code' })).toBeVisible();
-    await expectNoSeriousViolations(page, 'Create Coupon');
     await page.getByRole('spinbutton', { name: 'Percent off' }).fill('0');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Coupon code is required')).toBeVisible();
@@ -244,8 +236,6 @@ test.describe('back-office accessibility (axe: no serious or critical violations
 
   test('the staff forms and the delete confirmation', async ({ page }) => {
     await page.goto('/admin/staff/create');
-    await expect(page.getByRole('textbox', { name: 'Username' })).toBeVisible();
-    await expectNoSeriousViolations(page, 'Create Staff');
     await page.getByRole('textbox', { name: 'Username' }).fill('no spaces allowed');
     await page.getByRole('textbox', { name: 'Password' }).fill('short');
     await page.getByRole('button', { name: 'Save' }).click();

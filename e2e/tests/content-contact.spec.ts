@@ -103,8 +103,6 @@ test.describe('contact form', () => {
   test('Apply Now on a job prefills an application for that role', async ({ page, request }) => {
     const email = uniqueEmail('omar');
     await page.goto('/careers');
-    // The prerendered page's code loaded and hydrated: a click during hydration can be lost (see the note).
-    await page.waitForLoadState('networkidle');
     await page.getByRole('link', { name: 'Apply Now: Technical Support Specialist' }).click();
     await expect(page).toHaveURL(/\/contact\?role=Technical%20Support%20Specialist$/);
     await expect(page.getByRole('textbox', { name: 'Subject', exact: true })).toHaveValue(
@@ -125,15 +123,12 @@ test.describe('contact form', () => {
 
   test('?topic=refund and ?topic=privacy preselect the subject and category', async ({ page, request }) => {
     await page.goto('/privacy');
-    // As above: a click while the prerendered page hydrates can be lost.
-    await page.waitForLoadState('networkidle');
     await page.getByRole('link', { name: 'Make a privacy request' }).click();
     await expect(page).toHaveURL(/\/contact\?topic=privacy$/);
     await expect(page.getByRole('textbox', { name: 'Subject', exact: true })).toHaveValue('Privacy Request');
     await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('general');
 
     await page.goto('/refund-policy');
-    await page.waitForLoadState('networkidle');
     await page.getByRole('link', { name: 'Start Refund Request' }).click();
     await expect(page).toHaveURL(/\/contact\?topic=refund$/);
     await expect(page.getByRole('textbox', { name: 'Subject', exact: true })).toHaveValue('Refund Request');

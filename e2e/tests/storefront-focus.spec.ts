@@ -28,7 +28,7 @@ test.describe('keyboard focus on the storefront', () => {
 
   test('the FAQ questions use the page’s font, not the browser’s button font', async ({ page }) => {
     await page.goto('/');
-    const question = page.getByRole('button', { name: /Is this a subscription/ });
+    const question = page.locator('summary', { hasText: 'Is this a subscription' });
     await expect(question).toBeVisible();
     const [questionFont, bodyFont] = await question.evaluate((element) => [
       getComputedStyle(element).fontFamily,

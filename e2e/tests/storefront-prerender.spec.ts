@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
 /*
@@ -7,6 +9,11 @@ import { expect, test, type Page } from '@playwright/test';
  */
 
 const HOME_HEADING = 'Office 2024 for life. Pay once, no subscription.';
+
+/** The paths of the pages the build prerendered: `/` in index.html, `/eula` in eula.html (prerender.ts). */
+const PRERENDERED = readdirSync(join(import.meta.dirname, '../../storefront/dist/prerendered'))
+  .filter((file) => file.endsWith('.html'))
+  .map((file) => (file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`));
 
 test.describe('prerendered pages, without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -37,6 +44,88 @@ test.describe('prerendered pages, without JavaScript', () => {
     await expect(page.getByText('Your cart is empty')).toHaveCount(0);
     // Not editable until hydrated: what was typed would be reset.
     await expect(page.getByRole('textbox', { name: 'Email address' })).not.toBeEditable();
+  });
+
+  // A shopper on a slow phone clicks before the scripts have run: what they click must work without them.
+  test('no button waits for the scripts while clickable: each is disabled until hydrated', async ({
+    page,
+  }) => {
+    expect(PRERENDERED).toEqual(expect.arrayContaining(['/', '/contact', '/enterprise-support']));
+    for (const path of PRERENDERED) {
+      await page.goto(path);
+      await expect(page.locator('#root')).not.toBeEmpty();
+      const clickable = page.locator('#root button:not([disabled])');
+      expect(await clickable.evaluateAll((buttons) => buttons.map((b) => b.outerHTML)), path).toEqual([]);
+    }
+  });
+
+  test('links navigate, to other pages and to anchors', async ({ page }) => {
+    for (const { from, within, link, to, heading } of [
+      {
+        from: '/',
+        within: 'main',
+        link: 'Shop Office 2024',
+        to: /\/#products$/,
+        heading: 'Choose your Office 2024 edition',
+      },
+      {
+        from: '/compatibility',
+        within: 'contentinfo',
+        link: 'EULA',
+        to: /\/eula$/,
+        heading: 'End-User Licence Agreement',
+      },
+      { from: '/checkout', within: 'main', link: 'Back to Shopping', to: /\/$/, heading: HOME_HEADING },
+      {
+        from: '/careers',
+        within: 'main',
+        link: 'Apply Now: Technical Support Specialist',
+        to: /\/contact\?role=Technical%20Support%20Specialist$/,
+        heading: 'Contact Us',
+      },
+      {
+        from: '/privacy',
+        within: 'main',
+        link: 'Make a privacy request',
+        to: /\/contact\?topic=privacy$/,
+        heading: 'Contact Us',
+      },
+      {
+        from: '/enterprise-support',
+        within: 'main',
+        link: 'Schedule a Call',
+        to: /\/contact$/,
+        heading: 'Contact Us',
+      },
+    ] as const) {
+      await page.goto(from);
+      await page.getByRole(within).getByRole('link', { name: link, exact: true }).first().click();
+      await expect(page, `${link} on ${from}`).toHaveURL(to);
+      await expect(page.getByRole('heading', { name: heading, exact: true })).toBeInViewport();
+    }
+  });
+
+  test('an FAQ answer opens and closes; one open at a time, across the home page’s two categories', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const entry = (question: string) =>
+      page.locator('details').filter({ has: page.locator('summary', { hasText: question }) });
+    const first = entry('Is this a subscription?');
+    const other = entry('Which systems are supported?');
+    await first.locator('summary').click();
+    await expect(first).toHaveAttribute('open', '');
+    await expect(first.getByText('you pay once and can use it for as long as you like')).toBeVisible();
+    await other.locator('summary').click();
+    await expect(other).toHaveAttribute('open', '');
+    await expect(first).not.toHaveAttribute('open');
+    await other.locator('summary').click();
+    await expect(other).not.toHaveAttribute('open');
+
+    await page.goto('/contact');
+    const question = page.locator('summary', { hasText: 'What if my key does not activate?' });
+    await question.click();
+    await expect(question.locator('..')).toHaveAttribute('open', '');
   });
 
   test('pages that depend on the visitor are not prerendered', async ({ page }) => {
@@ -110,6 +199,27 @@ test.describe('prerendered pages, hydrated', () => {
     await page.getByRole('link', { name: 'Continue Shopping' }).click();
     await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible();
     expect(errors).toEqual([]);
+  });
+
+  test('hydration leaves the page where the shopper scrolled it', async ({ page }) => {
+    let release!: () => void;
+    const scripts = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await scripts;
+      await route.continue();
+    });
+    await page.goto('/privacy', { waitUntil: 'commit' });
+    // Read down to a section before the scripts arrive, as on a slow phone (not to the end: the page's height
+    // may change by a pixel or two once the store's settings come, moving the end of the page).
+    await page.getByRole('heading', { level: 2 }).nth(3).scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+
+    release();
+    // Hydrated: the header's cart opens now, and the store's settings have come.
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Cart' })).toBeEnabled();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Office Licence Store' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   });
 
   test('a query the build could not know is applied after hydration', async ({ page }) => {

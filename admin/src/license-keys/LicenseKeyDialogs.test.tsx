@@ -77,22 +77,36 @@ async function chooseOrder(dialog: HTMLElement) {
   fireEvent.click(await screen.findByRole('option', { name: /paid@example\.com/ }, SLOW));
 }
 
-/** The names of the Product field's options, as its list shows them. */
-async function productOptions(dialog: HTMLElement) {
+/**
+ * Opens the Product field's list and waits until it offers `names` (an order's products arrive with its row,
+ * after the order is chosen), then closes it.
+ */
+async function expectProductOptions(dialog: HTMLElement, names: string[]) {
   fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Product' }));
-  const listbox = await screen.findByRole('listbox', {}, SLOW);
-  const names = within(listbox)
-    .queryAllByRole('option')
-    .map((option) => option.textContent);
+  const listbox = await screen.findByRole('listbox');
+  await waitFor(() =>
+    expect(
+      within(listbox)
+        .queryAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(names),
+  );
   fireEvent.keyDown(listbox, { key: 'Escape' });
   await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
-  return names;
+}
+
+/** Once the order's row has arrived, its one product is chosen for it. */
+async function expectProductChosen(dialog: HTMLElement) {
+  await waitFor(() =>
+    expect(within(dialog).getByRole('combobox', { name: 'Product' }).textContent).toBe(
+      'Office 2024 Standard',
+    ),
+  );
 }
 
 async function fill(dialog: HTMLElement) {
   await chooseOrder(dialog);
-  fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Product' }));
-  fireEvent.click(await screen.findByRole('option', { name: 'Office 2024 Standard' }));
+  await expectProductChosen(dialog);
   await chooseBatch(dialog);
   fireEvent.change(within(dialog).getByRole('textbox', { name: 'License Key' }), {
     target: { value: ' abcde-12345-fghij-67890-zzzzz ' },
@@ -183,7 +197,7 @@ describe('the Create License dialog', () => {
       productIds: ['office-2024-home-business', 'office-2024-professional-plus'],
     });
     const dialog = await openDialog();
-    expect(await productOptions(dialog)).toEqual([
+    await expectProductOptions(dialog, [
       'Office 2024 Standard',
       'Office 2024 Home & Business',
       'Office 2024 Professional Plus LTSC',
@@ -191,12 +205,7 @@ describe('the Create License dialog', () => {
 
     await chooseOrder(dialog);
 
-    await waitFor(async () =>
-      expect(await productOptions(dialog)).toEqual([
-        'Office 2024 Home & Business',
-        'Office 2024 Professional Plus LTSC',
-      ]),
-    );
+    await expectProductOptions(dialog, ['Office 2024 Home & Business', 'Office 2024 Professional Plus LTSC']);
     // The order's row, asked for by id in a sort the API accepts (its detail would reveal its keys).
     const rowRequest = fetchMock.mock.calls
       .map(([url]) => new URL(String(url), 'http://admin.test'))
@@ -213,14 +222,8 @@ describe('the Create License dialog', () => {
 
     await chooseOrder(dialog);
 
-    await waitFor(
-      () =>
-        expect(within(dialog).getByRole('combobox', { name: 'Product' }).textContent).toBe(
-          'Office 2024 Standard',
-        ),
-      SLOW,
-    );
-    expect(await productOptions(dialog)).toEqual(['Office 2024 Standard']);
+    await expectProductChosen(dialog);
+    await expectProductOptions(dialog, ['Office 2024 Standard']);
   });
 
   it("shows the server's reason for a refusal and keeps the dialog open", async () => {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
 import { EMPTY_STATS, jsonBody, openLoginPage, SLOW, stubApi } from '../test/admin';
 
@@ -105,12 +105,20 @@ describe('two-step sign-in', () => {
     await openLoginPage();
     submitPassword('alice', 'secret');
     await screen.findByRole('textbox', { name: 'Authentication code' }, SLOW);
+    // The clock of a busy machine, a millisecond further at each reading: Back once left the buttons
+    // waiting for a second that no timer counted down.
+    const realNow = Date.now;
+    let readings = 0;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + ++readings);
+    onTestFinished(() => clock.mockRestore());
 
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
 
     expect((screen.getByLabelText(/Username/) as HTMLInputElement).value).toBe('alice');
     expect((screen.getByLabelText(/Password/) as HTMLInputElement).value).toBe('');
     expect(screen.queryByRole('textbox', { name: 'Authentication code' })).toBeNull();
+    expect((screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByText(/You can try again in/)).toBeNull();
 
     submitPassword('alice', 'secret');
 

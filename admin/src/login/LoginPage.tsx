@@ -33,20 +33,27 @@ function validate(username: string, password: string): FieldErrors {
 
 /**
  * After a 429: the seconds left before the server takes another attempt (its Retry-After), counted down;
- * 0 once it does. Sending earlier would only be refused again.
+ * 0 once it does. Sending earlier would only be refused again. `wait(0)` ends the wait at once.
  */
 function useRetryCountdown() {
   const [until, setUntil] = useState(0);
   const [now, setNow] = useState(Date.now);
   useEffect(() => {
-    if (until <= Date.now()) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    if (until === 0) return;
+    const timer = setInterval(() => {
+      const time = Date.now();
+      setNow(time);
+      if (time >= until) clearInterval(timer);
+    }, 1000);
     return () => clearInterval(timer);
   }, [until]);
-  const left = Math.max(0, Math.ceil((until - now) / 1000));
+  const left = until === 0 ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
+  // One reading of the clock: with two, a millisecond between them left one second to wait (the buttons
+  // disabled) and no timer to count it down.
   const wait = (seconds: number) => {
-    setNow(Date.now());
-    setUntil(Date.now() + seconds * 1000);
+    const time = Date.now();
+    setNow(time);
+    setUntil(seconds > 0 ? time + seconds * 1000 : 0);
   };
   return [left, wait] as const;
 }

@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
+import { authProvider } from '../resources';
 import { EMPTY_STATS, jsonBody, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
 import { PAID_ORDER } from '../test/fixtures';
 import type { Order } from '../orders/types';
@@ -91,6 +92,8 @@ describe('the review queue', () => {
   });
 
   it('shows support staff the queue without the decisions', async () => {
+    const asked = vi.spyOn(authProvider, 'canAccess');
+    onTestFinished(() => asked.mockRestore());
     stubApi({
       'GET /api/admin/orders': () => list([HELD]),
       '/api/admin/dashboard': () => Response.json(EMPTY_STATS),
@@ -98,8 +101,15 @@ describe('the review queue', () => {
     signIn('support');
     renderAdmin('/admin/reviews');
     const row = (await screen.findByText(/held@mailinator\.com/, {}, SLOW)).closest('tr') as HTMLElement;
-    // The access check settles after the first render (an admin's buttons appear by then).
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The buttons wait for the access check of each decision: once both have answered (and react-query has
+    // told the rows, in a task of its own), an admin's would be there.
+    const checked = () =>
+      asked.mock.calls.filter(([{ resource }]) => resource === 'reviews').map(([{ action }]) => action);
+    await waitFor(() => expect(checked()).toEqual(expect.arrayContaining(['approve', 'reject'])), SLOW);
+    await act(async () => {
+      await Promise.all(asked.mock.results.map((result) => result.value));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
     expect(within(row).queryByRole('button', { name: /Approve|Reject/ })).toBeNull();
   });
 

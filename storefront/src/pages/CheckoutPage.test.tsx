@@ -80,6 +80,7 @@ describe('CheckoutPage', () => {
     await screen.findByRole('form', { name: 'Billing information' });
     fill('Email address', 'jane@example.com');
     const renders = billingForm.renders;
+    expect(renders, 'the counting BillingForm is the one rendered').toBeGreaterThan(0);
 
     act(() => void store.dispatch(restoreCart()));
 

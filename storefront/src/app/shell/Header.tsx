@@ -7,6 +7,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { Link as RouterLink } from 'react-router-dom';
 import { selectTotalItems, setCartOpen } from '../../store/cart/cartSlice';
 import { LogoMark } from '../../components/brand/LogoMark';
+import { useAsPrerendered } from '../../lib/asPrerendered';
 import { StoreName } from '../../components/StoreContacts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CartIcon } from './icons';
@@ -18,6 +19,7 @@ import { CartIcon } from './icons';
 export function Header() {
   const dispatch = useAppDispatch();
   const count = useAppSelector(selectTotalItems);
+  const asPrerendered = useAsPrerendered();
 
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -53,6 +55,8 @@ export function Header() {
           <Button
             color="inherit"
             onClick={() => dispatch(setCartOpen(true))}
+            // The cart is the browser's: in a prerendered page it opens once hydrated, not before.
+            disabled={asPrerendered}
             aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart'}
             startIcon={
               <Badge badgeContent={count} color="primary" invisible={count <= 0}>

@@ -1,13 +1,11 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { FaqList } from '../../components/content/FaqList';
 import { faqCategories } from '../../content/faq';
 
 /** The two categories of questions; one answer open at a time across both. */
 export function Faq() {
-  const [open, setOpen] = useState<string | null>(null);
   return (
     <Box component="section" aria-labelledby="faq-title" sx={{ py: 8 }}>
       <Container maxWidth="md">
@@ -19,18 +17,12 @@ export function Faq() {
         >
           Frequently asked questions
         </Typography>
-        {faqCategories.map((category, c) => (
+        {faqCategories.map((category) => (
           <Box key={category.title} sx={{ mb: 4 }}>
             <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
               {category.title}
             </Typography>
-            <FaqList
-              entries={category.entries}
-              heading="h4"
-              open={open}
-              onOpenChange={setOpen}
-              idPrefix={`faq-${c}`}
-            />
+            <FaqList entries={category.entries} heading="h4" group="home-faq" />
           </Box>
         ))}
       </Container>

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type MouseEvent } from 'react';
 import { LogoMark } from '../../components/brand/LogoMark';
 import { hero } from '../../content/home';
 import { EditionArt } from '../../features/catalog/EditionArt';
@@ -44,9 +44,14 @@ function EditionsFan() {
   );
 }
 
-function scrollToProducts() {
+/**
+ * A link to #products, which the browser follows before the page is hydrated; once hydrated, a smooth scroll
+ * (unless reduced motion is asked for) that moves the focus there too.
+ */
+function scrollToProducts(event: MouseEvent) {
   const target = document.getElementById('products');
   if (!target) return;
+  event.preventDefault();
   const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   target.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth' });
   target.focus({ preventScroll: true });
@@ -113,6 +118,7 @@ export function Hero() {
           <Button
             variant="contained"
             size="large"
+            href="#products"
             onClick={scrollToProducts}
             sx={{ bgcolor: '#fff', color: '#0b3d91', fontWeight: 700, '&:hover': { bgcolor: '#e3f2fd' } }}
           >
