@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetStoreConfig } from './common/storeConfig';
-import { openLoginPage, renderAdmin, signIn, SLOW, stubApi } from './test/admin';
+import { openLoginPage, renderAdmin, signIn, stubApi } from './test/admin';
 
 const STORE_CONFIG = {
   environment: 'development',
@@ -59,7 +59,7 @@ describe('the back office', () => {
   it('shows the development credentials only when the server sends them', async () => {
     stubApi({ '/api/store-config': () => Response.json(STORE_CONFIG) });
     await openLoginPage();
-    expect(await screen.findByText('admin-dev-password', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('admin-dev-password')).toBeTruthy();
   });
 
   it('shows no credentials in production', async () => {
@@ -94,7 +94,7 @@ describe('the back office', () => {
 
     submit('admin', 'wrong');
 
-    const toast = await screen.findByRole('alert', {}, SLOW);
+    const toast = await screen.findByRole('alert');
     expect(within(toast).getByText('Login failed')).toBeTruthy();
     expect(within(toast).getByText('Invalid credentials')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/login');
@@ -110,8 +110,8 @@ describe('the back office', () => {
 
     submit('admin', 'secret');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'), SLOW);
-    expect(await screen.findByText('Login successful', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+    expect(await screen.findByText('Login successful')).toBeTruthy();
     expect(screen.getByText('Welcome back, admin!')).toBeTruthy();
     expect(localStorage.getItem('admin.token')).toBe('token-1');
   });
@@ -122,7 +122,7 @@ describe('the back office', () => {
 
     const router = renderAdmin('/admin/');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
   });
 
   it("keeps the spec's /admin/licenses address, on the license-keys resource", async () => {
@@ -134,7 +134,7 @@ describe('the back office', () => {
 
     const router = renderAdmin('/admin/licenses');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/license-keys'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/license-keys'));
   });
 
   it('shows the dashboard figures with the stock warning', async () => {
@@ -142,7 +142,7 @@ describe('the back office', () => {
     signIn();
     renderAdmin('/admin/dashboard');
 
-    const orders = await screen.findByRole('region', { name: 'Total Orders' }, SLOW);
+    const orders = await screen.findByRole('region', { name: 'Total Orders' });
     expect(within(orders).getByText('1,234')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Revenue' })).getByText('$48,210.37')).toBeTruthy();
     expect(screen.getByText('No recent orders')).toBeTruthy();
@@ -154,7 +154,7 @@ describe('the back office', () => {
     signIn();
     renderAdmin('/admin/dashboard');
 
-    expect(await screen.findByText('Failed to fetch dashboard data', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Failed to fetch dashboard data')).toBeTruthy();
   });
 
   it('shows no figures, and does not fail, when the answer has none', async () => {
@@ -162,12 +162,9 @@ describe('the back office', () => {
     signIn();
     renderAdmin('/admin/dashboard');
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard' }, SLOW)).toBeTruthy();
-    await waitFor(
-      () => expect(fetchMock).toHaveBeenCalledWith('/api/admin/dashboard', expect.anything()),
-      SLOW,
-    );
-    await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull(), SLOW);
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/admin/dashboard', expect.anything()));
+    await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
     expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Total Orders' })).toBeNull();
     expect(screen.queryByText('Failed to fetch dashboard data')).toBeNull();
@@ -178,8 +175,8 @@ describe('the back office', () => {
     signIn();
     const router = renderAdmin('/admin/dashboard');
 
-    await waitFor(() => expect(localStorage.getItem('admin.token')).toBeNull(), SLOW);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'), SLOW);
+    await waitFor(() => expect(localStorage.getItem('admin.token')).toBeNull());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
   });
 
   it('lays out the sidebar with the store, the user and Sign Out', async () => {
@@ -190,7 +187,7 @@ describe('the back office', () => {
     signIn();
     renderAdmin('/admin/dashboard');
 
-    expect(await screen.findByText('Admin Panel', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Admin Panel')).toBeTruthy();
     expect(screen.getByText('Management')).toBeTruthy();
     for (const link of ['Dashboard', 'Orders', 'License Keys', 'Downloads', 'Staff'])
       expect(screen.getByRole('link', { name: link })).toBeTruthy();
@@ -203,7 +200,7 @@ describe('the back office', () => {
     signIn('support');
     renderAdmin('/admin/dashboard');
 
-    expect(await screen.findByRole('link', { name: 'Orders' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Orders' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Staff' })).toBeNull();
   });
 
@@ -211,7 +208,7 @@ describe('the back office', () => {
     stubApi({ '/api/admin/dashboard': () => Response.json(STATS) });
     signIn();
     renderAdmin('/admin/dashboard');
-    await screen.findByText('Admin Panel', {}, SLOW);
+    await screen.findByText('Admin Panel');
 
     fireEvent.keyDown(window, { key: 'b', ctrlKey: true });
 
@@ -227,7 +224,7 @@ describe('the back office', () => {
     signIn();
     renderAdmin('/admin/dashboard');
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Toggle theme' }, SLOW));
+    fireEvent.click(await screen.findByRole('button', { name: 'Toggle theme' }));
     expect(localStorage.getItem('theme')).toBe('dark');
     fireEvent.click(screen.getByRole('button', { name: 'Toggle theme' }));
     expect(localStorage.getItem('theme')).toBe('light');

@@ -14,8 +14,8 @@ import {
 } from './admin-fixtures.js';
 
 // Issue #18, "Done when": axe stays at zero serious/critical on every admin screen. Each screen is checked
-// once it shows its data, and each form once more with its errors showing. An axe run takes a few seconds:
-// a journey over every list gets more than the default 30.
+// once, when it shows its data, and each form once, with its errors showing. An axe run takes a few
+// seconds: a journey over every list gets more than the default 30.
 const EVERY_LIST_MS = 90_000;
 
 /** The resources' lists (admin/src/resources.ts), by path and by the label of their cards on a phone. */
@@ -51,7 +51,6 @@ async function someOfEverything(request: APIRequestContext): Promise<{ email: st
   return { email, subject };
 }
 
-/** Once per page or dialog, in its fullest state (a form with its errors): a run takes seconds under load. */
 async function expectNoSeriousViolations(page: Page, where: string) {
   expect(await seriousViolations(page), where).toEqual([]);
 }

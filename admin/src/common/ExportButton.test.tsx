@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { renderAdmin, signIn, stubApi } from '../test/admin';
 import { LICENSE_KEY, PAID_ORDER } from '../test/fixtures';
 import { resetStoreConfig } from './storeConfig';
 import { exportUrl, rangeLabel } from './ExportButton';
@@ -34,7 +34,7 @@ const exports = (fetchMock: ReturnType<typeof stubApi>) =>
     .filter((url) => url.pathname.endsWith('/export.csv'));
 
 async function openExport() {
-  fireEvent.click(await screen.findByRole('button', { name: 'Export' }, SLOW));
+  fireEvent.click(await screen.findByRole('button', { name: 'Export' }));
   return screen.findByRole('dialog', { name: 'Export as CSV' });
 }
 
@@ -46,7 +46,7 @@ describe('Export on the back-office lists', () => {
     });
     signIn('support');
     renderAdmin('/admin/orders?filter=%7B%22status%22%3A%22fulfilled%22%7D');
-    await screen.findByText('paid@example.com', {}, SLOW);
+    await screen.findByText('paid@example.com');
     const dialog = await openExport();
     fireEvent.change(within(dialog).getByLabelText('From'), { target: { value: '2026-10-01' } });
     fireEvent.change(within(dialog).getByLabelText('To'), { target: { value: '2026-10-31' } });
@@ -82,7 +82,7 @@ describe('Export on the back-office lists', () => {
     expect(within(dialog).getByRole('button', { name: 'Download' })).toHaveProperty('disabled', true);
     fireEvent.change(within(dialog).getByLabelText('To'), { target: { value: '' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Download' }));
-    expect(await screen.findByText('filter colour is not supported', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('filter colour is not supported')).toBeTruthy();
     expect(saved).toEqual([]);
   });
 

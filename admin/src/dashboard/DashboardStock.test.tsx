@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_STATS, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { EMPTY_STATS, renderAdmin, signIn, stubApi } from '../test/admin';
 
 const row = (productId: string, title: string, values: Partial<(typeof EMPTY_STATS)['stock'][number]>) => ({
   productId,
@@ -39,7 +39,7 @@ describe("the dashboard's stock", () => {
     signIn('support');
     renderAdmin('/admin/dashboard');
 
-    const table = await screen.findByRole('table', { name: 'Keys in stock' }, SLOW);
+    const table = await screen.findByRole('table', { name: 'Keys in stock' });
     const cells = (title: string) =>
       within(within(table).getByText(title).closest('tr') as HTMLElement)
         .getAllByRole('cell')

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
 import type { Order } from '../orders/types';
-import { jsonBody, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { jsonBody, renderAdmin, signIn, stubApi } from '../test/admin';
 import { PAID_ORDER } from '../test/fixtures';
 
 const ORDER: Order = PAID_ORDER;
@@ -30,8 +30,8 @@ describe('the Create Download dialog', () => {
     signIn();
     renderAdmin('/admin/downloads');
     const open = async () => {
-      fireEvent.click(await screen.findByRole('button', { name: 'Create Download' }, SLOW));
-      return screen.findByRole('dialog', { name: 'Create New Download Link' }, SLOW);
+      fireEvent.click(await screen.findByRole('button', { name: 'Create Download' }));
+      return screen.findByRole('dialog', { name: 'Create New Download Link' });
     };
     let dialog = await open();
     expect((field(dialog, 'Max Downloads') as HTMLInputElement).value).toBe('5');
@@ -44,10 +44,10 @@ describe('the Create Download dialog', () => {
       'File name is required',
       'Must be a valid URL',
     ])
-      expect(await within(dialog).findByText(message, {}, SLOW)).toBeTruthy();
+      expect(await within(dialog).findByText(message)).toBeTruthy();
 
     fireEvent.change(within(dialog).getByRole('combobox', { name: 'Order' }), { target: { value: 'paid' } });
-    fireEvent.click(await screen.findByRole('option', { name: /paid@example\.com/ }, SLOW));
+    fireEvent.click(await screen.findByRole('option', { name: /paid@example\.com/ }));
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Product' }));
     await screen.findByRole('option', { name: 'Office 2024 Standard' });
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
@@ -60,7 +60,7 @@ describe('the Create Download dialog', () => {
     fireEvent.change(field(dialog, 'Max Downloads'), { target: { value: '3' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Download' }));
 
-    expect(await screen.findByText('New download link has been created successfully', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('New download link has been created successfully')).toBeTruthy();
     const post = fetchMock.mock.calls.find(
       ([url, init]) => url === '/api/admin/downloads' && init?.method === 'POST',
     );
@@ -71,7 +71,7 @@ describe('the Create Download dialog', () => {
       fileUrl: 'https://example.com/setup.exe',
       maxDownloads: 3,
     });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     dialog = await open();
     expect((field(dialog, 'File Name') as HTMLInputElement).value).toBe('');

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
 import type { KeyReport } from '../providers/dataProvider';
-import { jsonBody, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { jsonBody, renderAdmin, signIn, stubApi } from '../test/admin';
 
 const REPORT: KeyReport = {
   id: 12,
@@ -47,7 +47,7 @@ describe('the key reports queue', () => {
     signIn('admin');
     renderAdmin('/admin/key-reports');
 
-    const row = (await screen.findByText('jane@example.com', {}, SLOW)).closest('tr')!;
+    const row = (await screen.findByText('jane@example.com')).closest('tr')!;
     expect(within(row).getByText(REPORT.licenseKey)).toBeTruthy();
     expect(within(row).getByText('Open')).toBeTruthy();
     // Open reports by default.
@@ -56,9 +56,7 @@ describe('the key reports queue', () => {
       status: 'open',
     });
 
-    fireEvent.click(
-      await within(row).findByRole('button', { name: `Replace key ${REPORT.licenseKey}` }, SLOW),
-    );
+    fireEvent.click(await within(row).findByRole('button', { name: `Replace key ${REPORT.licenseKey}` }));
     const dialog = await screen.findByRole('dialog', { name: 'Replace this key?' });
     expect(dialog.textContent).toContain('is marked faulty and stops working');
     expect(dialog.textContent).toContain('jane@example.com is e-mailed the new key');
@@ -67,7 +65,7 @@ describe('the key reports queue', () => {
     await waitFor(() =>
       expect(calls(fetchMock, 'POST', '/api/admin/key-reports/12/replacement')).toHaveLength(1),
     );
-    expect(await screen.findByText('The new key was e-mailed to jane@example.com', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('The new key was e-mailed to jane@example.com')).toBeTruthy();
   });
 
   it('says why a replacement was refused (no stock)', async () => {
@@ -81,9 +79,9 @@ describe('the key reports queue', () => {
     });
     signIn('admin');
     renderAdmin('/admin/key-reports');
-    fireEvent.click(await screen.findByRole('button', { name: `Replace key ${REPORT.licenseKey}` }, SLOW));
+    fireEvent.click(await screen.findByRole('button', { name: `Replace key ${REPORT.licenseKey}` }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Replace key' }));
-    expect(await screen.findByText('No stock for Office 2024 Standard', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('No stock for Office 2024 Standard')).toBeTruthy();
   });
 
   it('lets support answer, but not replace, and shows the screenshot on request', async () => {
@@ -98,12 +96,10 @@ describe('the key reports queue', () => {
     signIn('support');
     renderAdmin('/admin/key-reports');
 
-    const row = (await screen.findByText('jane@example.com', {}, SLOW)).closest('tr')!;
-    const answer = await within(row).findByRole(
-      'button',
-      { name: `Answer the report of ${REPORT.licenseKey}` },
-      SLOW,
-    );
+    const row = (await screen.findByText('jane@example.com')).closest('tr')!;
+    const answer = await within(row).findByRole('button', {
+      name: `Answer the report of ${REPORT.licenseKey}`,
+    });
     expect(within(row).queryByRole('button', { name: /^Replace key/ })).toBeNull();
 
     // The detail: what the customer saw, and the screenshot fetched with the staff token.
@@ -125,10 +121,10 @@ describe('the key reports queue', () => {
       target: { value: 'Sign in first.' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send answer' }));
-    await waitFor(() => expect(calls(fetchMock, 'PUT', '/api/admin/key-reports/12')).toHaveLength(1), SLOW);
+    await waitFor(() => expect(calls(fetchMock, 'PUT', '/api/admin/key-reports/12')).toHaveLength(1));
     expect(jsonBody(calls(fetchMock, 'PUT', '/api/admin/key-reports/12')[0]![1])).toEqual({
       answer: 'Sign in first.',
     });
-    expect(await screen.findByText('The answer was e-mailed to jane@example.com', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('The answer was e-mailed to jane@example.com')).toBeTruthy();
   });
 });

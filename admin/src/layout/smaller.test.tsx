@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
-import { EMPTY_STATS, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { EMPTY_STATS, renderAdmin, signIn, stubApi } from '../test/admin';
 import { PAID_ORDER } from '../test/fixtures';
 
 // The smaller back-office defects of issue #18, item 22.
@@ -21,7 +21,7 @@ describe('Ctrl+B', () => {
     });
     signIn();
     renderAdmin('/admin/orders');
-    const search = await screen.findByPlaceholderText('Search by e-mail, name or order ID', {}, SLOW);
+    const search = await screen.findByPlaceholderText('Search by e-mail, name or order ID');
     const toggle = screen.getByRole('button', { name: 'Toggle Sidebar' });
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
 
@@ -39,8 +39,8 @@ describe('the login page', () => {
     stubApi({ '/api/admin/dashboard': () => Response.json(EMPTY_STATS) });
     signIn();
     const router = renderAdmin('/admin/login');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'), SLOW);
-    expect(await screen.findByRole('heading', { name: 'Dashboard' }, SLOW)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
   });
 });
 
@@ -49,9 +49,9 @@ describe('an unknown address', () => {
     stubApi({ '/api/admin/dashboard': () => Response.json(EMPTY_STATS) });
     signIn();
     const router = renderAdmin('/admin/no-such-page');
-    expect(await screen.findByRole('heading', { name: 'Page not found' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Go to the dashboard' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
   });
 });
 
@@ -60,7 +60,7 @@ describe('signing out in another tab', () => {
     stubApi({ 'GET /api/admin/orders': emptyOrders });
     signIn();
     const router = renderAdmin('/admin/orders');
-    await screen.findByRole('button', { name: 'Toggle Sidebar' }, SLOW);
+    await screen.findByRole('button', { name: 'Toggle Sidebar' });
 
     // What the other tab's sign-out does to this one: the shared token goes, and a storage event says so.
     act(() => {
@@ -71,15 +71,15 @@ describe('signing out in another tab', () => {
       );
     });
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'), SLOW);
-    expect(await screen.findByText('Your session ended, sign in again.', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+    expect(await screen.findByText('Your session ended, sign in again.')).toBeTruthy();
   });
 
   it('says the same when the server no longer takes the token (a 401)', async () => {
     stubApi({ 'GET /api/admin/orders': () => Response.json({ message: 'Unauthorized' }, { status: 401 }) });
     signIn();
     const router = renderAdmin('/admin/orders');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'), SLOW);
-    expect(await screen.findByText('Your session ended, sign in again.', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+    expect(await screen.findByText('Your session ended, sign in again.')).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { renderAdmin, signIn, stubApi } from '../test/admin';
 import { LICENSE_KEY } from '../test/fixtures';
 
 const NOTICE = /Still indexing the keys stored before the upgrade/;
@@ -22,7 +22,7 @@ describe('the licence keys list after an upgrade', () => {
     serveKeys({ 'X-Backfill-Running': 'license-key-search-terms' });
     signIn('admin');
     renderAdmin(searchFor('ABCDE'));
-    expect(await screen.findByText(NOTICE, undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText(NOTICE, undefined)).toBeTruthy();
     expect(screen.getByText(/A full key, a product or an order ID finds them as usual/)).toBeTruthy();
   });
 
@@ -30,7 +30,7 @@ describe('the licence keys list after an upgrade', () => {
     serveKeys();
     signIn('admin');
     renderAdmin(searchFor('ABCDE'));
-    expect(await screen.findByText(LICENSE_KEY.licenseKey, undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText(LICENSE_KEY.licenseKey, undefined)).toBeTruthy();
     expect(screen.queryByText(NOTICE)).toBeNull();
   });
 
@@ -38,7 +38,7 @@ describe('the licence keys list after an upgrade', () => {
     serveKeys({ 'X-Backfill-Running': 'license-key-search-terms' });
     signIn('admin');
     renderAdmin('/admin/license-keys');
-    expect(await screen.findByText(LICENSE_KEY.licenseKey, undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText(LICENSE_KEY.licenseKey, undefined)).toBeTruthy();
     expect(screen.queryByText(NOTICE)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
 import type { AdminOrderListRow } from '@store/contracts';
-import { jsonBody, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { jsonBody, renderAdmin, signIn, stubApi } from '../test/admin';
 import type { LicenseKey } from './types';
 import { LICENSE_KEY, PAID_ORDER } from '../test/fixtures';
 
@@ -46,8 +46,8 @@ const BATCH_ROUTES = {
 
 /** Picks the Batch field's option named `name`. */
 async function chooseBatch(dialog: HTMLElement, name: string | RegExp = /INV-7/) {
-  fireEvent.mouseDown(await within(dialog).findByRole('combobox', { name: 'Batch' }, SLOW));
-  fireEvent.click(await screen.findByRole('option', { name }, SLOW));
+  fireEvent.mouseDown(await within(dialog).findByRole('combobox', { name: 'Batch' }));
+  fireEvent.click(await screen.findByRole('option', { name }));
 }
 
 afterEach(() => resetStoreConfig());
@@ -66,15 +66,15 @@ function licenseApi(create: () => Response, order: AdminOrderListRow = ORDER) {
 async function openDialog() {
   signIn();
   renderAdmin('/admin/license-keys');
-  fireEvent.click(await screen.findByRole('button', { name: 'Create License' }, SLOW));
-  return screen.findByRole('dialog', { name: 'Create License' }, SLOW);
+  fireEvent.click(await screen.findByRole('button', { name: 'Create License' }));
+  return screen.findByRole('dialog', { name: 'Create License' });
 }
 
 async function chooseOrder(dialog: HTMLElement) {
   fireEvent.change(within(dialog).getByRole('combobox', { name: 'Order' }), {
     target: { value: 'paid' },
   });
-  fireEvent.click(await screen.findByRole('option', { name: /paid@example\.com/ }, SLOW));
+  fireEvent.click(await screen.findByRole('option', { name: /paid@example\.com/ }));
 }
 
 /**
@@ -126,7 +126,7 @@ describe('the Create License dialog', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create License' }));
 
-    expect(await within(dialog).findByText('Product ID is required', {}, SLOW)).toBeTruthy();
+    expect(await within(dialog).findByText('Product ID is required')).toBeTruthy();
     // No order is allowed: the key then goes into the inventory, as the field says.
     expect(within(dialog).queryByText('Order ID is required')).toBeNull();
     expect(within(dialog).getByText('Paid orders only. Leave empty to add the key to stock.')).toBeTruthy();
@@ -135,7 +135,7 @@ describe('the Create License dialog', () => {
       target: { value: '0' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create License' }));
-    expect(await within(dialog).findByText('Activation limit must be at least 1', {}, SLOW)).toBeTruthy();
+    expect(await within(dialog).findByText('Activation limit must be at least 1')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalledWith('/api/admin/license-keys', expect.anything());
   });
 
@@ -150,7 +150,7 @@ describe('the Create License dialog', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create License' }));
 
-    expect(await screen.findByText('License key created', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('License key created')).toBeTruthy();
     const post = fetchMock.mock.calls.find(
       ([url, init]) => url === '/api/admin/license-keys' && init?.method === 'POST',
     );
@@ -161,7 +161,7 @@ describe('the Create License dialog', () => {
       activationLimit: 2,
       batchId: 7,
     });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create License' })).toBeNull(), SLOW);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create License' })).toBeNull());
   });
 
   it('adds a key to stock when no order is chosen', async () => {
@@ -172,14 +172,12 @@ describe('the Create License dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Generate' }));
     // The batch is asked for: a key without one would have no cost.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create License' }));
-    expect(
-      await within(dialog).findByText('Choose the batch the keys came in, or create one', {}, SLOW),
-    ).toBeTruthy();
+    expect(await within(dialog).findByText('Choose the batch the keys came in, or create one')).toBeTruthy();
     await chooseBatch(dialog);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create License' }));
 
-    expect(await screen.findByText('License key created', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('License key created')).toBeTruthy();
     const post = fetchMock.mock.calls.find(
       ([url, init]) => url === '/api/admin/license-keys' && init?.method === 'POST',
     );
@@ -238,7 +236,7 @@ describe('the Create License dialog', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create License' }));
 
-    const toast = await screen.findByRole('alert', {}, SLOW);
+    const toast = await screen.findByRole('alert');
     expect(within(toast).getByText('Creation failed')).toBeTruthy();
     expect(within(toast).getByText('This license key already exists')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Create License' })).toBeTruthy();
@@ -262,8 +260,8 @@ describe('the Import Keys dialog', () => {
     });
     signIn();
     renderAdmin('/admin/license-keys');
-    fireEvent.click(await screen.findByRole('button', { name: 'Import Keys' }, SLOW));
-    const dialog = await screen.findByRole('dialog', { name: 'Import Keys' }, SLOW);
+    fireEvent.click(await screen.findByRole('button', { name: 'Import Keys' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import Keys' });
     const importButton = within(dialog).getByRole('button', { name: 'Import' });
     expect(importButton.hasAttribute('disabled')).toBe(true);
 
@@ -274,11 +272,11 @@ describe('the Import Keys dialog', () => {
     // A new batch, described here, is created first and the keys go into it.
     await chooseBatch(dialog, 'New batch…');
     fireEvent.click(importButton);
-    expect(await within(dialog).findByText('Supplier is required', {}, SLOW)).toBeTruthy();
-    fireEvent.mouseDown(await within(dialog).findByRole('combobox', { name: 'Supplier' }, SLOW));
-    fireEvent.click(await screen.findByRole('option', { name: 'Acme Keys' }, SLOW));
+    expect(await within(dialog).findByText('Supplier is required')).toBeTruthy();
+    fireEvent.mouseDown(await within(dialog).findByRole('combobox', { name: 'Supplier' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme Keys' }));
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Product' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Office 2024 Standard' }, SLOW));
+    fireEvent.click(await screen.findByRole('option', { name: 'Office 2024 Standard' }));
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Invoice reference' }), {
       target: { value: ' INV-9 ' },
     });
@@ -287,7 +285,7 @@ describe('the Import Keys dialog', () => {
     });
     fireEvent.click(importButton);
 
-    const result = await within(dialog).findByLabelText('Import result', {}, SLOW);
+    const result = await within(dialog).findByLabelText('Import result');
     expect(result.textContent).toContain('Imported: 2');
     expect(result.textContent).toContain('Duplicates: 1');
     expect(result.textContent).toContain('Invalid: 1');
@@ -309,7 +307,7 @@ describe('the Import Keys dialog', () => {
     fireEvent.click(importButton);
     const imports = () =>
       fetchMock.mock.calls.filter(([url]) => url === '/api/admin/license-keys/import?batchId=9');
-    await waitFor(() => expect(imports()).toHaveLength(2), SLOW);
+    await waitFor(() => expect(imports()).toHaveLength(2));
     expect(
       fetchMock.mock.calls.filter(
         ([url, init]) => url === '/api/admin/key-batches' && init?.method === 'POST',

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
-import { jsonBody, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { jsonBody, renderAdmin, signIn, stubApi } from '../test/admin';
 import { LICENSE_KEY } from '../test/fixtures';
 
 // A key given to an order.
@@ -21,7 +21,7 @@ describe('revoking a licence key', () => {
     signIn();
     renderAdmin('/admin/license-keys');
 
-    fireEvent.click(await screen.findByRole('button', { name: `Revoke ${SOLD.licenseKey}` }, SLOW));
+    fireEvent.click(await screen.findByRole('button', { name: `Revoke ${SOLD.licenseKey}` }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke this licence key?' });
     expect(dialog.textContent).toContain('It can no longer be activated');
     expect(dialog.textContent).toContain('the customer is not e-mailed');
@@ -42,10 +42,10 @@ describe('revoking a licence key', () => {
     signIn();
     renderAdmin('/admin/license-keys');
 
-    fireEvent.click(await screen.findByRole('button', { name: `Revoke ${SOLD.licenseKey}` }, SLOW));
+    fireEvent.click(await screen.findByRole('button', { name: `Revoke ${SOLD.licenseKey}` }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke this licence key?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke key' }));
-    await waitFor(() => expect(puts(fetchMock.mock.calls)).toHaveLength(1), SLOW);
+    await waitFor(() => expect(puts(fetchMock.mock.calls)).toHaveLength(1));
     expect(jsonBody(puts(fetchMock.mock.calls)[0]![1] as RequestInit)).toEqual({ status: 'revoked' });
   });
 });

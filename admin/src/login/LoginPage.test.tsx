@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
-import { EMPTY_STATS, jsonBody, openLoginPage, SLOW, stubApi } from '../test/admin';
+import { EMPTY_STATS, jsonBody, openLoginPage, stubApi } from '../test/admin';
 
 const USER = { id: 1, username: 'admin', role: 'admin', mfaEnabled: true, mfaEnrolmentRequired: false };
 const MFA_REQUIRED = { success: false, mfaRequired: true, challenge: 'challenge-1' };
@@ -30,7 +30,7 @@ describe('two-step sign-in', () => {
 
     submitPassword();
 
-    const code = await screen.findByRole('textbox', { name: 'Authentication code' }, SLOW);
+    const code = await screen.findByRole('textbox', { name: 'Authentication code' });
     expect(code.getAttribute('autocomplete')).toBe('one-time-code');
     expect(code.getAttribute('inputmode')).toBe('numeric');
     expect(code.getAttribute('pattern')).toBeNull();
@@ -40,11 +40,11 @@ describe('two-step sign-in', () => {
 
     submitCode('123456');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
     expect(localStorage.getItem('admin.token')).toBe('token-2');
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/admin/login/mfa');
     expect(jsonBody(call?.[1])).toEqual({ challenge: 'challenge-1', code: '123456' });
-    expect(await screen.findByText('Welcome back, admin!', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Welcome back, admin!')).toBeTruthy();
   });
 
   it("keeps the code step after a wrong code and shows the server's message", async () => {
@@ -62,11 +62,11 @@ describe('two-step sign-in', () => {
     });
     const router = await openLoginPage();
     submitPassword();
-    await screen.findByRole('textbox', { name: 'Authentication code' }, SLOW);
+    await screen.findByRole('textbox', { name: 'Authentication code' });
 
     submitCode('000000');
 
-    const toast = await screen.findByRole('alert', {}, SLOW);
+    const toast = await screen.findByRole('alert');
     expect(within(toast).getByText('Login failed')).toBeTruthy();
     expect(within(toast).getByText('Invalid code')).toBeTruthy();
     const code = screen.getByRole('textbox', { name: 'Authentication code' });
@@ -76,7 +76,7 @@ describe('two-step sign-in', () => {
 
     submitCode('654321');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
   });
 
   it('accepts a recovery code, with a keyboard that has letters', async () => {
@@ -87,7 +87,7 @@ describe('two-step sign-in', () => {
     });
     const router = await openLoginPage();
     submitPassword();
-    await screen.findByRole('textbox', { name: 'Authentication code' }, SLOW);
+    await screen.findByRole('textbox', { name: 'Authentication code' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
     expect(screen.getByRole('textbox', { name: 'Authentication code' }).getAttribute('inputmode')).toBe(
@@ -95,7 +95,7 @@ describe('two-step sign-in', () => {
     );
     submitCode(' ab12c-d34ef ');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/admin/login/mfa');
     expect(jsonBody(call?.[1])).toEqual({ challenge: 'challenge-1', code: 'ab12c-d34ef' });
   });
@@ -104,7 +104,7 @@ describe('two-step sign-in', () => {
     const fetchMock = stubApi({ '/api/admin/login': () => Response.json(MFA_REQUIRED) });
     await openLoginPage();
     submitPassword('alice', 'secret');
-    await screen.findByRole('textbox', { name: 'Authentication code' }, SLOW);
+    await screen.findByRole('textbox', { name: 'Authentication code' });
     // The clock of a busy machine, a millisecond further at each reading: Back once left the buttons
     // waiting for a second that no timer counted down.
     const realNow = Date.now;
@@ -122,7 +122,7 @@ describe('two-step sign-in', () => {
 
     submitPassword('alice', 'secret');
 
-    await screen.findByRole('textbox', { name: 'Authentication code' }, SLOW);
+    await screen.findByRole('textbox', { name: 'Authentication code' });
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/login')).toHaveLength(2);
   });
 
@@ -130,7 +130,7 @@ describe('two-step sign-in', () => {
     const fetchMock = stubApi({ '/api/admin/login': () => Response.json(MFA_REQUIRED) });
     await openLoginPage();
     submitPassword();
-    await screen.findByRole('textbox', { name: 'Authentication code' }, SLOW);
+    await screen.findByRole('textbox', { name: 'Authentication code' });
 
     submitCode('  ');
 
@@ -157,11 +157,11 @@ describe('two-step sign-in', () => {
     });
     const router = await openLoginPage();
     submitPassword();
-    await screen.findByRole('textbox', { name: 'Authentication code' }, SLOW);
+    await screen.findByRole('textbox', { name: 'Authentication code' });
 
     submitCode('123456');
 
-    const toast = await screen.findByRole('alert', {}, SLOW);
+    const toast = await screen.findByRole('alert');
     expect(
       within(toast).getByText(
         'Too many failed sign-in attempts for this account. Please try again in 2 seconds.',
@@ -174,11 +174,11 @@ describe('two-step sign-in', () => {
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/login/mfa')).toHaveLength(1);
 
     limited = false;
-    await waitFor(() => expect(verify.disabled).toBe(false), SLOW);
+    await waitFor(() => expect(verify.disabled).toBe(false));
     expect(screen.queryByText(/You can try again in/)).toBeNull();
     submitCode('123456');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
   });
 
   it('goes back to the password when the challenge has expired', async () => {
@@ -196,22 +196,22 @@ describe('two-step sign-in', () => {
     });
     const router = await openLoginPage();
     submitPassword('alice', 'secret');
-    await screen.findByRole('textbox', { name: 'Authentication code' }, SLOW);
+    await screen.findByRole('textbox', { name: 'Authentication code' });
 
     submitCode('123456');
 
-    const password = (await screen.findByLabelText(/Password/, {}, SLOW)) as HTMLInputElement;
+    const password = (await screen.findByLabelText(/Password/)) as HTMLInputElement;
     expect(password.value).toBe('');
     expect(password.getAttribute('aria-invalid')).toBe('true');
     expect((screen.getByLabelText(/Username/) as HTMLInputElement).value).toBe('alice');
     expect(screen.queryByRole('textbox', { name: 'Authentication code' })).toBeNull();
-    const toast = await screen.findByRole('alert', {}, SLOW);
+    const toast = await screen.findByRole('alert');
     expect(within(toast).getByText('Sign-in has expired: enter your password again')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/login');
 
     submitPassword('alice', 'secret');
 
-    await screen.findByRole('textbox', { name: 'Authentication code' }, SLOW);
+    await screen.findByRole('textbox', { name: 'Authentication code' });
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/login')).toHaveLength(2);
   });
 });

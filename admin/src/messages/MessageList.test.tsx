@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
-import { renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { renderAdmin, signIn, stubApi } from '../test/admin';
 
 const MESSAGE = {
   id: 7,
@@ -28,7 +28,7 @@ describe('the contact messages list', () => {
     signIn('support');
     renderAdmin('/admin/messages');
 
-    const read = await screen.findByRole('button', { name: 'Read the message from Jane Doe' }, SLOW);
+    const read = await screen.findByRole('button', { name: 'Read the message from Jane Doe' });
     expect(screen.queryByText(/Which edition includes Access\?/)).toBeNull();
     read.focus();
     fireEvent.click(read);

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
-import { EMPTY_STATS, jsonBody, openLoginPage, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { EMPTY_STATS, jsonBody, openLoginPage, renderAdmin, signIn, stubApi } from '../test/admin';
 
 const ME = { id: 1, username: 'admin', role: 'admin', mfaEnabled: false, mfaEnrolmentRequired: false };
 const ENROLMENT = {
@@ -65,10 +65,10 @@ describe('two-factor enrolment', () => {
     signIn();
     const router = renderAdmin('/admin/dashboard');
 
-    fireEvent.click(await screen.findByRole('link', { name: 'Two-factor authentication' }, SLOW));
+    fireEvent.click(await screen.findByRole('link', { name: 'Two-factor authentication' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/mfa'), SLOW);
-    expect(await screen.findByRole('heading', { name: 'Two-factor authentication' }, SLOW)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/mfa'));
+    expect(await screen.findByRole('heading', { name: 'Two-factor authentication' })).toBeTruthy();
   });
 
   it('shows the QR code and the key, checks a code, shows the recovery codes once, and stays signed in with the fresh token', async () => {
@@ -78,21 +78,21 @@ describe('two-factor enrolment', () => {
     signIn('admin', { mfaEnabled: false, mfaEnrolmentRequired: false });
     const router = renderAdmin('/admin/mfa');
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }, SLOW));
+    fireEvent.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }));
 
-    const qr = await screen.findByRole('img', { name: 'QR code for your authenticator app' }, SLOW);
+    const qr = await screen.findByRole('img', { name: 'QR code for your authenticator app' });
     expect(qr.querySelector('path')).toBeTruthy();
     expect(screen.getByLabelText('Setup key').textContent).toBe(ENROLMENT.secret);
 
     enterCode('000000');
     const code = await screen.findByRole('textbox', { name: 'Authentication code' });
-    await waitFor(() => expect(code.getAttribute('aria-invalid')).toBe('true'), SLOW);
+    await waitFor(() => expect(code.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('Invalid code')).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Recovery codes' })).toBeNull();
 
     enterCode('123456');
 
-    const list = await screen.findByRole('list', { name: 'Recovery codes' }, SLOW);
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
     expect(
       within(list)
         .getAllByRole('listitem')
@@ -116,8 +116,8 @@ describe('two-factor enrolment', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'), SLOW);
-    expect(await screen.findByText('Dashboard', { selector: 'h1, h2, h3, h4, h5, h6' }, SLOW)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+    expect(await screen.findByText('Dashboard', { selector: 'h1, h2, h3, h4, h5, h6' })).toBeTruthy();
     expect(screen.queryByText(RECOVERY_CODES[0]!)).toBeNull();
     expect(localStorage.getItem('admin.token')).toBe('token-2');
     expect(fetchMock).not.toHaveBeenCalledWith('/api/admin/logout', expect.anything());
@@ -131,7 +131,7 @@ describe('two-factor enrolment', () => {
     signIn();
     renderAdmin('/admin/mfa');
 
-    expect(await screen.findByText(/Two-factor authentication is on/, {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText(/Two-factor authentication is on/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Set up two-factor authentication' })).toBeNull();
   });
 
@@ -151,14 +151,10 @@ describe('two-factor enrolment', () => {
     signIn();
     renderAdmin('/admin/mfa');
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }, SLOW));
+    fireEvent.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }));
 
     expect(
-      await screen.findByText(
-        'Two-factor authentication is already on (an administrator can reset it)',
-        {},
-        SLOW,
-      ),
+      await screen.findByText('Two-factor authentication is already on (an administrator can reset it)'),
     ).toBeTruthy();
   });
 });
@@ -173,10 +169,8 @@ describe('a session that may only enrol', () => {
       signIn('admin', required);
       const router = renderAdmin(path);
 
-      await waitFor(() => expect(router.state.location.pathname).toBe('/admin/mfa'), SLOW);
-      expect(
-        await screen.findByRole('button', { name: 'Set up two-factor authentication' }, SLOW),
-      ).toBeTruthy();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/admin/mfa'));
+      expect(await screen.findByRole('button', { name: 'Set up two-factor authentication' })).toBeTruthy();
       expect(screen.getByText(/Your account must use two-factor authentication/)).toBeTruthy();
       expect(screen.queryByRole('navigation', { name: 'Admin navigation' })).toBeNull();
       expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
@@ -197,10 +191,8 @@ describe('a session that may only enrol', () => {
     fireEvent.change(screen.getByLabelText(/Password/), { target: { value: 'secret' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/mfa'), SLOW);
-    expect(
-      await screen.findByRole('button', { name: 'Set up two-factor authentication' }, SLOW),
-    ).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/mfa'));
+    expect(await screen.findByRole('button', { name: 'Set up two-factor authentication' })).toBeTruthy();
   });
 
   it('enrols, keeps the recovery codes on show, and then has the whole back office', async () => {
@@ -208,20 +200,20 @@ describe('a session that may only enrol', () => {
     signIn('admin', required);
     const router = renderAdmin('/admin/mfa');
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }, SLOW));
-    await screen.findByRole('img', { name: 'QR code for your authenticator app' }, SLOW);
+    fireEvent.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }));
+    await screen.findByRole('img', { name: 'QR code for your authenticator app' });
     enterCode('000000');
-    await screen.findByText('Invalid code', {}, SLOW);
+    await screen.findByText('Invalid code');
     enterCode('123456');
 
-    expect(await screen.findByRole('list', { name: 'Recovery codes' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('list', { name: 'Recovery codes' })).toBeTruthy();
     expect(localStorage.getItem('admin.token')).toBe('token-2');
     expect(JSON.parse(localStorage.getItem('admin.user')!)).toMatchObject({ mfaEnrolmentRequired: false });
 
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'), SLOW);
-    expect(await screen.findByRole('navigation', { name: 'Admin navigation' }, SLOW)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+    expect(await screen.findByRole('navigation', { name: 'Admin navigation' })).toBeTruthy();
     expect(screen.queryByText(/Your account must use two-factor authentication/)).toBeNull();
   });
 
@@ -233,11 +225,9 @@ describe('a session that may only enrol', () => {
     signIn();
     const router = renderAdmin('/admin/dashboard');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/mfa'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/mfa'));
     expect(localStorage.getItem('admin.token')).toBe('token-1');
-    expect(
-      await screen.findByRole('button', { name: 'Set up two-factor authentication' }, SLOW),
-    ).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Set up two-factor authentication' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Admin navigation' })).toBeNull();
   });
 });

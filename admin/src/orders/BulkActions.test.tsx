@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
-import { jsonBody, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { jsonBody, renderAdmin, signIn, stubApi } from '../test/admin';
 import { PAID_ORDER } from '../test/fixtures';
 
 const list = () => Response.json([PAID_ORDER], { headers: { 'Content-Range': 'orders 0-0/1' } });
@@ -17,12 +17,12 @@ describe("the orders list's bulk actions", () => {
     });
     signIn('admin');
     renderAdmin('/admin/orders');
-    const row = (await screen.findByText(PAID_ORDER.customerEmail, {}, SLOW)).closest('tr') as HTMLElement;
+    const row = (await screen.findByText(PAID_ORDER.customerEmail)).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('checkbox', { name: `Select order ${PAID_ORDER.id.slice(0, 8)}` }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Resend delivery (1)' }, SLOW));
-    const dialog = await screen.findByRole('dialog', { name: 'Resend delivery e-mails?' }, SLOW);
+    fireEvent.click(await screen.findByRole('button', { name: 'Resend delivery (1)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resend delivery e-mails?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Resend' }));
-    expect((await screen.findByRole('status', {}, SLOW)).textContent).toContain('1 skipped: Order not found');
+    expect((await screen.findByRole('status')).textContent).toContain('1 skipped: Order not found');
     const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/admin/orders/resend-delivery');
     expect(jsonBody(call![1])).toEqual({ ids: [PAID_ORDER.id] });
   });
@@ -37,8 +37,8 @@ describe("the orders list's bulk actions", () => {
     });
     signIn('admin');
     renderAdmin('/admin/orders');
-    fireEvent.click(await screen.findByRole('button', { name: 'Cancel stale unpaid…' }, SLOW));
-    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel stale unpaid…' }));
+    const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Unpaid for more than (hours)'), {
       target: { value: '0' },
     });
@@ -47,9 +47,9 @@ describe("the orders list's bulk actions", () => {
       target: { value: '72' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Count them' }));
-    expect(await within(dialog).findByText('2 orders will be cancelled.', {}, SLOW)).toBeTruthy();
+    expect(await within(dialog).findByText('2 orders will be cancelled.')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel 2 orders' }));
-    expect(await screen.findByText('2 unpaid orders cancelled', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('2 unpaid orders cancelled')).toBeTruthy();
     const bodies = fetchMock.mock.calls
       .filter(([url]) => String(url) === '/api/admin/orders/cancel-stale')
       .map(([, init]) => jsonBody(init));
@@ -63,7 +63,7 @@ describe("the orders list's bulk actions", () => {
     stubApi({ 'GET /api/admin/orders': list });
     signIn('support');
     renderAdmin('/admin/orders');
-    const row = (await screen.findByText(PAID_ORDER.customerEmail, {}, SLOW)).closest('tr') as HTMLElement;
+    const row = (await screen.findByText(PAID_ORDER.customerEmail)).closest('tr') as HTMLElement;
     expect(within(row).queryByRole('checkbox')).toBeNull();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel stale unpaid…' })).toBeNull());
   });

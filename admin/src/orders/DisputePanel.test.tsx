@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminDispute } from '@store/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
-import { renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { renderAdmin, signIn, stubApi } from '../test/admin';
 import { PAID_ORDER, PAID_ORDER_DETAIL } from '../test/fixtures';
 import type { OrderDetail } from './types';
 
@@ -45,9 +45,9 @@ function serve(o: OrderDetail, extra: Record<string, (init?: RequestInit) => Res
 async function openOrder(role = 'admin') {
   signIn(role);
   renderAdmin('/admin/orders');
-  fireEvent.click(await screen.findByRole('button', { name: 'View order bbbbbbbb' }, SLOW));
-  const dialog = await screen.findByRole('dialog', { name: 'Order bbbbbbbb' }, SLOW);
-  await within(dialog).findByText(/Order ID:/, {}, SLOW);
+  fireEvent.click(await screen.findByRole('button', { name: 'View order bbbbbbbb' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Order bbbbbbbb' });
+  await within(dialog).findByText(/Order ID:/);
   return dialog;
 }
 
@@ -80,7 +80,7 @@ describe('the Disputes section of the order dialog', () => {
         }),
     });
     const dialog = await openOrder();
-    const section = await within(dialog).findByRole('region', { name: 'Disputes' }, SLOW);
+    const section = await within(dialog).findByRole('region', { name: 'Disputes' });
     const row = within(section).getByRole('article', { name: 'Dispute dp_1Test' });
     expect(within(row).getByText('Needs response')).toBeTruthy();
     expect(within(row).getByText('$40.49')).toBeTruthy();
@@ -98,7 +98,7 @@ describe('the Disputes section of the order dialog', () => {
   it('does not highlight a due date far off', async () => {
     serve(order([dispute()]));
     const dialog = await openOrder();
-    const section = await within(dialog).findByRole('region', { name: 'Disputes' }, SLOW);
+    const section = await within(dialog).findByRole('region', { name: 'Disputes' });
     expect(within(section).getByText(/Evidence due by/)).toBeTruthy();
     expect(within(section).queryByRole('alert')).toBeNull();
   });
@@ -110,7 +110,7 @@ describe('the Disputes section of the order dialog', () => {
         new Response(new Blob(['%PDF-1.3']), { headers: { 'content-type': 'application/pdf' } }),
     });
     const dialog = await openOrder('support');
-    const section = await within(dialog).findByRole('region', { name: 'Disputes' }, SLOW);
+    const section = await within(dialog).findByRole('region', { name: 'Disputes' });
     expect(within(section).queryByRole('button', { name: 'Submit evidence to Stripe' })).toBeNull();
     fireEvent.click(within(section).getByRole('button', { name: 'Download PDF' }));
     fireEvent.click(within(section).getByRole('button', { name: 'Download JSON' }));
@@ -127,7 +127,7 @@ describe('the Disputes section of the order dialog', () => {
     const o = order([dispute({ status: 'won' })]);
     const fetchMock = serve(o, { [`POST ${base(o)}/restore-keys`]: () => Response.json({ restored: 1 }) });
     const dialog = await openOrder();
-    const section = await within(dialog).findByRole('region', { name: 'Disputes' }, SLOW);
+    const section = await within(dialog).findByRole('region', { name: 'Disputes' });
     expect(within(section).queryByRole('button', { name: 'Submit evidence to Stripe' })).toBeNull();
     fireEvent.click(within(section).getByRole('button', { name: 'Restore keys' }));
     const confirm = await screen.findByRole('dialog', { name: 'Restore the keys?' });
@@ -148,7 +148,7 @@ describe('the Disputes section of the order dialog', () => {
       ]),
     );
     const dialog = await openOrder();
-    const row = await within(dialog).findByRole('article', { name: 'Fraud warning issfr_1' }, SLOW);
+    const row = await within(dialog).findByRole('article', { name: 'Fraud warning issfr_1' });
     expect(within(row).getByText('Early fraud warning')).toBeTruthy();
     expect(within(row).getByText(/Refunded in full; the keys were revoked/)).toBeTruthy();
     expect(within(row).queryByRole('button', { name: 'Submit evidence to Stripe' })).toBeNull();

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminCreditNote } from '@store/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
-import { renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { renderAdmin, signIn, stubApi } from '../test/admin';
 import { PAID_ORDER, PAID_ORDER_DETAIL } from '../test/fixtures';
 import type { OrderDetail } from './types';
 
@@ -31,9 +31,9 @@ function serve(order: OrderDetail, extra: Record<string, () => Response> = {}) {
 async function openInvoices(role = 'admin') {
   signIn(role);
   renderAdmin('/admin/orders');
-  fireEvent.click(await screen.findByRole('button', { name: 'View order bbbbbbbb' }, SLOW));
-  const dialog = await screen.findByRole('dialog', { name: 'Order bbbbbbbb' }, SLOW);
-  return within(dialog).findByRole('region', { name: 'Invoices' }, SLOW);
+  fireEvent.click(await screen.findByRole('button', { name: 'View order bbbbbbbb' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Order bbbbbbbb' });
+  return within(dialog).findByRole('region', { name: 'Invoices' });
 }
 
 /** The names of the files saved (the download link clicked). */
@@ -119,7 +119,7 @@ describe('the Invoices section of the order dialog', () => {
     });
     const section = await openInvoices();
     fireEvent.click(within(section).getByRole('button', { name: 'Download invoice 2026-000001' }));
-    const alert = await screen.findByRole('alert', {}, SLOW);
+    const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Download failed');
     expect(alert.textContent).toContain('Order not found');
     expect(saved).toEqual([]);

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
-import { renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { renderAdmin, signIn, stubApi } from '../test/admin';
 import { LICENSE_KEY, PAID_ORDER } from '../test/fixtures';
 import type { Order } from './types';
 
@@ -29,8 +29,7 @@ const orderFilters = (calls: unknown[][]) =>
     .filter((url) => url.pathname === '/api/admin/orders')
     .map((url) => JSON.parse(url.searchParams.get('filter') ?? '{}') as Record<string, unknown>);
 
-const rowOf = async (email: string) =>
-  (await screen.findByText(email, {}, SLOW)).closest('tr') as HTMLElement;
+const rowOf = async (email: string) => (await screen.findByText(email)).closest('tr') as HTMLElement;
 
 afterEach(() => resetStoreConfig());
 
@@ -46,9 +45,9 @@ describe('orders owed a refund in the back office', () => {
     expect(within(await rowOf('owed@example.com')).getByText('Cancelled')).toBeTruthy();
     expect(within(await rowOf('paid@example.com')).queryByText('Refund due')).toBeNull();
 
-    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Refund due' }, SLOW));
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Refund due' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Yes' }));
-    await waitFor(() => expect(orderFilters(fetchMock.mock.calls)).toContainEqual({ refundDue: true }), SLOW);
+    await waitFor(() => expect(orderFilters(fetchMock.mock.calls)).toContainEqual({ refundDue: true }));
   });
 
   it('shows on the dashboard how many are owed a refund, linked to that list, and marks recent ones', async () => {
@@ -79,7 +78,7 @@ describe('orders owed a refund in the back office', () => {
     signIn();
     const router = renderAdmin('/admin/dashboard');
 
-    const revenue = await screen.findByRole('region', { name: 'Revenue' }, SLOW);
+    const revenue = await screen.findByRole('region', { name: 'Revenue' });
     expect(within(revenue).getByText('What paid orders took, less refunds and refunds due')).toBeTruthy();
     const recent = screen.getByRole('table', { name: 'Recent Orders' });
     expect(
@@ -90,7 +89,7 @@ describe('orders owed a refund in the back office', () => {
     ).toBeNull();
 
     fireEvent.click(screen.getByRole('link', { name: '1 orders owed a refund' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'));
     expect(JSON.parse(new URLSearchParams(router.state.location.search).get('filter')!)).toEqual({
       refundDue: true,
     });
@@ -106,14 +105,12 @@ describe('orders owed a refund in the back office', () => {
     signIn();
     renderAdmin('/admin/licenses');
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Create License' }, SLOW));
-    await waitFor(
-      () =>
-        expect(orderFilters(fetchMock.mock.calls)).toContainEqual({
-          paymentStatus: 'completed',
-          refundDue: false,
-        }),
-      SLOW,
+    fireEvent.click(await screen.findByRole('button', { name: 'Create License' }));
+    await waitFor(() =>
+      expect(orderFilters(fetchMock.mock.calls)).toContainEqual({
+        paymentStatus: 'completed',
+        refundDue: false,
+      }),
     );
   });
 });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminRefund } from '@store/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
-import { jsonBody, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { jsonBody, renderAdmin, signIn, stubApi } from '../test/admin';
 import { PAID_ORDER, PAID_ORDER_DETAIL } from '../test/fixtures';
 import type { OrderDetail } from './types';
 
@@ -88,13 +88,13 @@ function serve(order: OrderDetail, answer: () => Response = () => Response.json(
 async function openOrder(role = 'admin') {
   signIn(role);
   renderAdmin('/admin/orders');
-  fireEvent.click(await screen.findByRole('button', { name: 'View order bbbbbbbb' }, SLOW));
-  return screen.findByRole('dialog', { name: 'Order bbbbbbbb' }, SLOW);
+  fireEvent.click(await screen.findByRole('button', { name: 'View order bbbbbbbb' }));
+  return screen.findByRole('dialog', { name: 'Order bbbbbbbb' });
 }
 
 async function openRefund() {
   const order = await openOrder();
-  fireEvent.click(await within(order).findByRole('button', { name: 'Refund' }, SLOW));
+  fireEvent.click(await within(order).findByRole('button', { name: 'Refund' }));
   return screen.findByRole('dialog', { name: 'Refund order bbbbbbbb' });
 }
 
@@ -108,14 +108,14 @@ describe('the Refund action of the order dialog', () => {
   it('is offered to admins while something is left to refund, never to support staff', async () => {
     serve(ORDER);
     const order = await openOrder('support');
-    await within(order).findByText('Order ID: bbbbbbbb-0000-4000-8000-000000000002', {}, SLOW);
+    await within(order).findByText('Order ID: bbbbbbbb-0000-4000-8000-000000000002');
     expect(within(order).queryByRole('button', { name: 'Refund' })).toBeNull();
   });
 
   it('is not offered once nothing is left to refund', async () => {
     serve({ ...ORDER, paymentStatus: 'refunded', refundableCents: 0, refunds: [REFUND] });
     const order = await openOrder();
-    await within(order).findByRole('table', { name: 'Refunds' }, SLOW);
+    await within(order).findByRole('table', { name: 'Refunds' });
     expect(within(order).queryByRole('button', { name: 'Refund' })).toBeNull();
   });
 
@@ -147,11 +147,11 @@ describe('the Refund action of the order dialog', () => {
     ] as const) {
       typeInto(dialog, 'Amount (USD)', amount);
       review(dialog);
-      expect(await within(dialog).findByText(message, {}, SLOW)).toBeTruthy();
+      expect(await within(dialog).findByText(message)).toBeTruthy();
     }
     typeInto(dialog, 'Amount (USD)', '80.98');
     review(dialog);
-    expect(await screen.findByRole('dialog', { name: 'Confirm the refund' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Confirm the refund' })).toBeTruthy();
     expect(refundPosts(fetchMock.mock.calls)).toHaveLength(0);
   });
 
@@ -175,8 +175,6 @@ describe('the Refund action of the order dialog', () => {
     expect(
       await within(dialog).findByText(
         'Pick the licence keys this refund covers, or untick "Revoke licence keys"',
-        {},
-        SLOW,
       ),
     ).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Confirm the refund' })).toBeNull();
@@ -196,7 +194,7 @@ describe('the Refund action of the order dialog', () => {
         'active for the keys left. The customer will not be e-mailed.',
     );
     review(dialog);
-    expect(await screen.findByRole('dialog', { name: 'Confirm the refund' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Confirm the refund' })).toBeTruthy();
   });
 
   it('sends what was confirmed once, under one Idempotency-Key, and lists the refund', async () => {
@@ -218,11 +216,9 @@ describe('the Refund action of the order dialog', () => {
     const dialog = await openRefund();
     typeInto(dialog, 'Amount (USD)', '40.49');
     typeInto(dialog, 'Reason', '  One licence was not needed ');
-    fireEvent.click(
-      await within(dialog).findByRole('checkbox', { name: 'ABCDE-12345-FGHIJ-67890-CCCCC' }, SLOW),
-    );
+    fireEvent.click(await within(dialog).findByRole('checkbox', { name: 'ABCDE-12345-FGHIJ-67890-CCCCC' }));
     review(dialog);
-    const confirm = await screen.findByRole('dialog', { name: 'Confirm the refund' }, SLOW);
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm the refund' });
     expect(confirm.textContent).toContain(
       'Refund $40.49 of $121.47 to the card. 1 licence key will be revoked and the download links of ' +
         'Office 2024 Home & Business disabled. The customer will be e-mailed.',
@@ -231,8 +227,8 @@ describe('the Refund action of the order dialog', () => {
     fireEvent.click(button);
     fireEvent.click(button);
 
-    const order = await screen.findByRole('dialog', { name: 'Order bbbbbbbb' }, SLOW);
-    const refunds = await within(order).findByRole('table', { name: 'Refunds' }, SLOW);
+    const order = await screen.findByRole('dialog', { name: 'Order bbbbbbbb' });
+    const refunds = await within(order).findByRole('table', { name: 'Refunds' });
     const posts = refundPosts(fetchMock.mock.calls);
     expect(posts).toHaveLength(1);
     expect(jsonBody(posts[0]![1])).toEqual({
@@ -267,9 +263,9 @@ describe('the Refund action of the order dialog', () => {
       const dialog = await openRefundAgain(attempt);
       typeInto(dialog, 'Reason', 'Fraudulent order');
       review(dialog);
-      const confirm = await screen.findByRole('dialog', { name: 'Confirm the refund' }, SLOW);
+      const confirm = await screen.findByRole('dialog', { name: 'Confirm the refund' });
       fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm refund' }));
-      expect(await screen.findByText('Refund failed', {}, SLOW)).toBeTruthy();
+      expect(await screen.findByText('Refund failed')).toBeTruthy();
       await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm the refund' })).toBeNull());
     }
     const posts = refundPosts(fetchMock.mock.calls);
@@ -293,7 +289,7 @@ describe('the Refund action of the order dialog', () => {
       ],
     });
     const order = await openOrder();
-    const refunds = await within(order).findByRole('table', { name: 'Refunds' }, SLOW);
+    const refunds = await within(order).findByRole('table', { name: 'Refunds' });
     const row = within(refunds).getByText('$40.49').closest('tr')!;
     expect(within(row).getByText('Failed')).toBeTruthy();
     expect(within(row).getByText('One licence was not needed')).toBeTruthy();
@@ -306,7 +302,7 @@ describe('the Refund action of the order dialog', () => {
 /** The Refund dialog, opened from the order dialog (already open after the first time). */
 async function openRefundAgain(attempt: number) {
   if (attempt === 0) return openRefund();
-  const order = await screen.findByRole('dialog', { name: 'Order bbbbbbbb' }, SLOW);
-  fireEvent.click(await within(order).findByRole('button', { name: 'Refund' }, SLOW));
+  const order = await screen.findByRole('dialog', { name: 'Order bbbbbbbb' });
+  fireEvent.click(await within(order).findByRole('button', { name: 'Refund' }));
   return screen.findByRole('dialog', { name: 'Refund order bbbbbbbb' });
 }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { components } from '@store/contracts';
 import { describe, expect, it } from 'vitest';
-import { jsonBody, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { jsonBody, renderAdmin, signIn, stubApi } from '../test/admin';
 
 type Product = components['schemas']['AdminProductDto'];
 
@@ -28,7 +28,7 @@ const list = (rows: Product[]) => () =>
   Response.json(rows, { headers: { 'Content-Range': `products 0-${rows.length - 1}/${rows.length}` } });
 
 const cellsOf = async (title: string) =>
-  within((await screen.findByText(title, {}, SLOW)).closest('tr') as HTMLElement)
+  within((await screen.findByText(title)).closest('tr') as HTMLElement)
     .getAllByRole('cell')
     .map((cell) => cell.textContent);
 
@@ -64,7 +64,7 @@ describe('the products page', () => {
     signIn('admin');
     renderAdmin(`/admin/products/${STANDARD.id}`);
 
-    const input = await screen.findByLabelText('Low-stock level', {}, SLOW);
+    const input = await screen.findByLabelText('Low-stock level');
     const summary = screen.getByText(
       (_, element) => element?.tagName === 'P' && /keys in stock, days/.test(element.textContent ?? ''),
     );
@@ -77,14 +77,14 @@ describe('the products page', () => {
     await waitFor(() => {
       const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
       expect(put && jsonBody(put[1])).toEqual({ lowStockThreshold: 3 });
-    }, SLOW);
+    });
   });
 
   it('lets support staff read the levels but not change them', async () => {
     stubApi({ 'GET /api/admin/products': list([STANDARD]) });
     signIn('support');
     const router = renderAdmin('/admin/products');
-    fireEvent.click(await screen.findByText('Office 2024 Standard', {}, SLOW));
+    fireEvent.click(await screen.findByText('Office 2024 Standard'));
     expect(router.state.location.pathname).toBe('/admin/products');
   });
 });

@@ -2,7 +2,7 @@ import type { AdminRefund } from '@store/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
-import { renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { renderAdmin, signIn, stubApi } from '../test/admin';
 import { PAID_ORDER } from '../test/fixtures';
 
 const REFUND: AdminRefund = {
@@ -32,7 +32,7 @@ describe('the refunds list', () => {
     });
     signIn('support');
     renderAdmin('/admin/refunds');
-    expect(await screen.findByText('Bought the wrong edition', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Bought the wrong edition')).toBeTruthy();
     expect(screen.getByText('$12.50')).toBeTruthy();
     expect(screen.getByText(PAID_ORDER.id.slice(0, 8))).toBeTruthy();
     // Made at the provider: no staff member.

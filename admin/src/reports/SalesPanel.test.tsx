@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SalesPeriod } from '@store/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_STATS, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { EMPTY_STATS, renderAdmin, signIn, stubApi } from '../test/admin';
 import { dayBefore } from './api';
 
 const STOCK = [
@@ -56,9 +56,9 @@ describe('the dashboard’s sales panel', () => {
     });
     signIn('admin');
     renderAdmin('/admin/dashboard');
-    const panel = await screen.findByRole('region', { name: 'Sales' }, SLOW);
+    const panel = await screen.findByRole('region', { name: 'Sales' });
     expect(
-      await within(panel).findByText(/Still adding up the sales made before the upgrade/, undefined, SLOW),
+      await within(panel).findByText(/Still adding up the sales made before the upgrade/, undefined),
     ).toBeTruthy();
     expect(within(panel).getByRole('region', { name: 'Today' })).toBeTruthy();
   });
@@ -68,8 +68,8 @@ describe('the dashboard’s sales panel', () => {
     signIn('admin');
     renderAdmin('/admin/dashboard');
 
-    const panel = await screen.findByRole('region', { name: 'Sales' }, SLOW);
-    const today = await within(panel).findByRole('region', { name: 'Today' }, SLOW);
+    const panel = await screen.findByRole('region', { name: 'Sales' });
+    const today = await within(panel).findByRole('region', { name: 'Today' });
     expect(within(today).getByText('$40.49')).toBeTruthy();
     expect(within(today).getByText('1 order · margin $25.49')).toBeTruthy();
     const week = within(panel).getByRole('region', { name: 'Last 7 days' });
@@ -101,7 +101,7 @@ describe('the dashboard’s sales panel', () => {
     signIn('support');
     renderAdmin('/admin/dashboard');
 
-    await screen.findByRole('region', { name: 'Total Orders' }, SLOW);
+    await screen.findByRole('region', { name: 'Total Orders' });
     expect(screen.queryByRole('region', { name: 'Sales' })).toBeNull();
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/reports/'))).toBe(false);
   });
@@ -113,6 +113,6 @@ describe('the dashboard’s sales panel', () => {
     });
     signIn('admin');
     renderAdmin('/admin/dashboard');
-    expect(await screen.findByText('The sales figures could not be loaded', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('The sales figures could not be loaded', undefined)).toBeTruthy();
   });
 });

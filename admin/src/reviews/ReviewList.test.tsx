@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
 import { authProvider } from '../resources';
-import { EMPTY_STATS, jsonBody, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { EMPTY_STATS, jsonBody, renderAdmin, signIn, stubApi } from '../test/admin';
 import { PAID_ORDER } from '../test/fixtures';
 import type { Order } from '../orders/types';
 import { heldFor } from '../orders/holdReasons';
@@ -40,7 +40,7 @@ describe('the review queue', () => {
     });
     signIn();
     renderAdmin('/admin/reviews');
-    const row = (await screen.findByText(/held@mailinator\.com/, {}, SLOW)).closest('tr') as HTMLElement;
+    const row = (await screen.findByText(/held@mailinator\.com/)).closest('tr') as HTMLElement;
     expect(within(row).getByText('Disposable e-mail')).toBeTruthy();
     expect(within(row).getByText('Large first order')).toBeTruthy();
     expect(within(row).getByText('5 hours')).toBeTruthy();
@@ -50,14 +50,14 @@ describe('the review queue', () => {
       .map((url) => JSON.parse(url.searchParams.get('filter') ?? '{}'));
     expect(filters).toContainEqual({ status: 'on_hold' });
 
-    fireEvent.click(await within(row).findByRole('button', { name: 'Approve order dddddddd' }, SLOW));
+    fireEvent.click(await within(row).findByRole('button', { name: 'Approve order dddddddd' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve this order?' });
     expect(
       within(dialog).getByText(/its reserved licence keys and download links are e-mailed/),
     ).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Note (staff only)'), { target: { value: 'Checked' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    await waitFor(() => expect(decided).toEqual({ decision: 'approve', note: 'Checked' }), SLOW);
+    await waitFor(() => expect(decided).toEqual({ decision: 'approve', note: 'Checked' }));
   });
 
   it('lets an admin choose the VAT country of an order held for its tax evidence', async () => {
@@ -81,14 +81,14 @@ describe('the review queue', () => {
     });
     signIn();
     renderAdmin('/admin/reviews');
-    const row = (await screen.findByText(/held@mailinator\.com/, {}, SLOW)).closest('tr') as HTMLElement;
+    const row = (await screen.findByText(/held@mailinator\.com/)).closest('tr') as HTMLElement;
     expect(within(row).getByText('Tax country in doubt')).toBeTruthy();
-    fireEvent.click(await within(row).findByRole('button', { name: 'Approve order dddddddd' }, SLOW));
+    fireEvent.click(await within(row).findByRole('button', { name: 'Approve order dddddddd' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve this order?' });
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'VAT of' }));
     fireEvent.click(await screen.findByRole('option', { name: 'FR' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    await waitFor(() => expect(decided).toEqual({ decision: 'approve', taxCountry: 'FR' }), SLOW);
+    await waitFor(() => expect(decided).toEqual({ decision: 'approve', taxCountry: 'FR' }));
   });
 
   it('shows support staff the queue without the decisions', async () => {
@@ -100,12 +100,12 @@ describe('the review queue', () => {
     });
     signIn('support');
     renderAdmin('/admin/reviews');
-    const row = (await screen.findByText(/held@mailinator\.com/, {}, SLOW)).closest('tr') as HTMLElement;
+    const row = (await screen.findByText(/held@mailinator\.com/)).closest('tr') as HTMLElement;
     // The buttons wait for the access check of each decision: once both have answered (and react-query has
     // told the rows, in a task of its own), an admin's would be there.
     const checked = () =>
       asked.mock.calls.filter(([{ resource }]) => resource === 'reviews').map(([{ action }]) => action);
-    await waitFor(() => expect(checked()).toEqual(expect.arrayContaining(['approve', 'reject'])), SLOW);
+    await waitFor(() => expect(checked()).toEqual(expect.arrayContaining(['approve', 'reject'])));
     await act(async () => {
       await Promise.all(asked.mock.results.map((result) => result.value));
       await new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
-import { jsonBody, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { jsonBody, renderAdmin, signIn, stubApi } from '../test/admin';
 import { sortStaffErrors } from './serverErrors';
 
 const USERNAME_MESSAGE = "Username must be 3 to 100 characters of letters, digits, '.', '_' or '-'";
@@ -39,7 +39,7 @@ describe("the server's messages about staff", () => {
 });
 
 async function fillAndSave(username: string, password: string) {
-  fireEvent.change(await screen.findByLabelText(/^Username/, {}, SLOW), { target: { value: username } });
+  fireEvent.change(await screen.findByLabelText(/^Username/), { target: { value: username } });
   fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: password } });
   fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 }
@@ -58,7 +58,7 @@ describe('creating a staff member', () => {
     const router = renderAdmin('/admin/staff/create');
     await fillAndSave('x!', 'short');
 
-    const toast = await screen.findByRole('alert', {}, SLOW);
+    const toast = await screen.findByRole('alert');
     expect(within(toast).getByText('Staff member not created')).toBeTruthy();
     expect(toast.textContent).not.toContain(',');
     expect(await screen.findByText(USERNAME_MESSAGE)).toBeTruthy();
@@ -80,7 +80,7 @@ describe('creating a staff member', () => {
     renderAdmin('/admin/staff/create');
     await fillAndSave('dana', 'a long enough passphrase');
 
-    expect(await screen.findByText('Username "dana" is already taken', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Username "dana" is already taken')).toBeTruthy();
   });
 
   it('says "Staff member created" and goes back to the list', async () => {
@@ -102,11 +102,11 @@ describe('creating a staff member', () => {
     const router = renderAdmin('/admin/staff/create');
     await fillAndSave('jane.support', 'a long enough passphrase');
 
-    const toast = await screen.findByRole('status', {}, SLOW);
+    const toast = await screen.findByRole('status');
     expect(within(toast).getByText('Staff member created')).toBeTruthy();
     expect(within(toast).getByText('jane.support can sign in now')).toBeTruthy();
     expect(screen.queryByText(/Element created/)).toBeNull();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/staff'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/staff'));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(jsonBody(post?.[1])).toEqual({
       username: 'jane.support',
@@ -141,18 +141,18 @@ describe('editing a staff member', () => {
     signIn();
     const router = renderAdmin('/admin/staff/1');
 
-    fireEvent.change(await screen.findByLabelText(/^New password/, {}, SLOW), {
+    fireEvent.change(await screen.findByLabelText(/^New password/), {
       target: { value: 'a long enough passphrase' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('At least one administrator must remain', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('At least one administrator must remain')).toBeTruthy();
     expect(within(await screen.findByRole('alert')).getByText('Staff member not updated')).toBeTruthy();
 
     refuse = false;
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    const toast = await screen.findByRole('status', {}, SLOW);
+    const toast = await screen.findByRole('status');
     expect(within(toast).getByText('Staff member updated')).toBeTruthy();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/staff'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/staff'));
     const puts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
     expect(jsonBody(puts.at(-1)?.[1])).toEqual({ password: 'a long enough passphrase' });
   });

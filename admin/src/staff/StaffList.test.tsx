@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
-import { renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { renderAdmin, signIn, stubApi } from '../test/admin';
 
 const STAFF = [
   { id: 1, username: 'dana', role: 'admin', mfaEnabled: false, createdAt: '2026-01-01T00:00:00Z' },
@@ -14,7 +14,7 @@ const list = (rows: unknown[]) => () =>
 afterEach(() => resetStoreConfig());
 
 const rowOf = async (username: string) =>
-  (await screen.findByRole('cell', { name: username }, SLOW)).closest('tr') as HTMLElement;
+  (await screen.findByRole('cell', { name: username })).closest('tr') as HTMLElement;
 
 describe('the staff list', () => {
   it('shows whether each member has two-factor on', async () => {
@@ -22,12 +22,12 @@ describe('the staff list', () => {
     signIn();
     renderAdmin('/admin/staff');
 
-    expect(await screen.findByRole('columnheader', { name: 'MFA' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('columnheader', { name: 'MFA' })).toBeTruthy();
     expect(within(await rowOf('dana')).getByText('Off')).toBeTruthy();
     expect(within(await rowOf('alice')).getByText('On')).toBeTruthy();
     // Buttons appear once the role check has answered: wait for alice's, then dana's has had its chance.
     expect(
-      await within(await rowOf('alice')).findByRole('button', { name: /Reset two-factor/ }, SLOW),
+      await within(await rowOf('alice')).findByRole('button', { name: /Reset two-factor/ }),
     ).toBeTruthy();
     expect(within(await rowOf('dana')).queryByRole('button', { name: /Reset two-factor/ })).toBeNull();
   });
@@ -46,7 +46,7 @@ describe('the staff list', () => {
     const resetCalls = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
 
     fireEvent.click(
-      await within(await rowOf('alice')).findByRole('button', { name: 'Reset two-factor for alice' }, SLOW),
+      await within(await rowOf('alice')).findByRole('button', { name: 'Reset two-factor for alice' }),
     );
     let dialog = await screen.findByRole('dialog', { name: 'Reset two-factor for alice?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -56,14 +56,14 @@ describe('the staff list', () => {
     expect(router.state.location.pathname).toBe('/admin/staff');
 
     fireEvent.click(
-      await within(await rowOf('alice')).findByRole('button', { name: 'Reset two-factor for alice' }, SLOW),
+      await within(await rowOf('alice')).findByRole('button', { name: 'Reset two-factor for alice' }),
     );
     dialog = await screen.findByRole('dialog', { name: 'Reset two-factor for alice?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reset' }));
 
-    expect(await screen.findByText('Two-factor reset', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Two-factor reset')).toBeTruthy();
     expect(resetCalls().map(([url]) => url)).toEqual(['/api/admin/staff/2/mfa']);
-    await waitFor(() => expect(within(screen.getByRole('table')).queryByText('On')).toBeNull(), SLOW);
+    await waitFor(() => expect(within(screen.getByRole('table')).queryByText('On')).toBeNull());
     expect(router.state.location.pathname).toBe('/admin/staff');
   });
 
@@ -77,12 +77,12 @@ describe('the staff list', () => {
     renderAdmin('/admin/staff');
 
     fireEvent.click(
-      await within(await rowOf('alice')).findByRole('button', { name: 'Reset two-factor for alice' }, SLOW),
+      await within(await rowOf('alice')).findByRole('button', { name: 'Reset two-factor for alice' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Reset two-factor for alice?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reset' }));
 
-    const toast = await screen.findByRole('alert', {}, SLOW);
+    const toast = await screen.findByRole('alert');
     expect(within(toast).getByText('Reset failed')).toBeTruthy();
     expect(within(toast).getByText('User not found')).toBeTruthy();
   });
@@ -92,7 +92,7 @@ describe('the staff list', () => {
     signIn('support');
     renderAdmin('/admin/staff');
 
-    expect(await screen.findByText(/access denied/i, {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText(/access denied/i)).toBeTruthy();
     expect(screen.queryByRole('cell', { name: 'alice' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Reset two-factor/ })).toBeNull();
   });

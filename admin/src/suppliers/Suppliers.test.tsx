@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
-import { jsonBody, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { jsonBody, renderAdmin, signIn, stubApi } from '../test/admin';
 import type { Supplier } from './api';
 
 const SUPPLIER: Supplier = {
@@ -29,12 +29,12 @@ describe('the suppliers', () => {
     suppliersApi();
     signIn();
     renderAdmin('/admin/suppliers');
-    const row = (await screen.findByText('Acme Keys', {}, SLOW)).closest('tr')!;
+    const row = (await screen.findByText('Acme Keys')).closest('tr')!;
     const cells = within(row)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
     expect(cells.slice(0, 4)).toEqual(['Acme Keys', '2', '40', '1']);
-    expect(await screen.findByRole('link', { name: 'Create' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Create' })).toBeTruthy();
   });
 
   it("adds one, and shows the server's refusal of a name already taken", async () => {
@@ -46,11 +46,11 @@ describe('the suppliers', () => {
     );
     signIn();
     renderAdmin('/admin/suppliers/create');
-    fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }, SLOW), {
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), {
       target: { value: 'acme keys' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(/A supplier named acme keys already exists/, {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText(/A supplier named acme keys already exists/)).toBeTruthy();
     const post = fetchMock.mock.calls.find(
       ([url, init]) => url === '/api/admin/suppliers' && init?.method === 'POST',
     );
@@ -61,7 +61,7 @@ describe('the suppliers', () => {
     suppliersApi();
     signIn('support');
     renderAdmin('/admin/suppliers');
-    expect(await screen.findByText('Acme Keys', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Acme Keys')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Create' })).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { components } from '@store/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
-import { jsonBody, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { jsonBody, renderAdmin, signIn, stubApi } from '../test/admin';
 
 type ExchangeRate = components['schemas']['ExchangeRateDto'];
 
@@ -40,7 +40,7 @@ describe('the exchange rates', () => {
     signIn();
     renderAdmin('/admin/exchange-rates');
 
-    const row = (await screen.findByRole('cell', { name: '1.0823' }, SLOW)).closest('tr') as HTMLElement;
+    const row = (await screen.findByRole('cell', { name: '1.0823' })).closest('tr') as HTMLElement;
     expect(within(row).getByText('USD')).toBeTruthy();
     expect(within(row).getByText('2026-12-31')).toBeTruthy();
     expect(within(row).getByText('ECB file')).toBeTruthy();
@@ -67,12 +67,12 @@ describe('the exchange rates', () => {
     signIn();
     renderAdmin('/admin/exchange-rates');
 
-    const input = await screen.findByLabelText('ECB rates file', {}, SLOW);
+    const input = await screen.findByLabelText('ECB rates file');
     fireEvent.change(input, {
       target: { files: [new File([ECB_DAY], 'eurofxref.csv', { type: 'text/csv' })] },
     });
 
-    const toast = await screen.findByRole('status', {}, SLOW);
+    const toast = await screen.findByRole('status');
     expect(toast.textContent).toContain('Rates imported');
     expect(toast.textContent).toContain('2 rates of 2 currencies, 2026-12-31');
     const [call] = posts(fetchMock, '/api/admin/exchange-rates/import');
@@ -89,10 +89,10 @@ describe('the exchange rates', () => {
     });
     signIn();
     renderAdmin('/admin/exchange-rates');
-    fireEvent.change(await screen.findByLabelText('ECB rates file', {}, SLOW), {
+    fireEvent.change(await screen.findByLabelText('ECB rates file'), {
       target: { files: [new File(['Date,USD\n2026-12-31,0\n'], 'bad.csv', { type: 'text/csv' })] },
     });
-    const toast = await screen.findByRole('alert', {}, SLOW);
+    const toast = await screen.findByRole('alert');
     expect(toast.textContent).toContain('Import failed');
     expect(toast.textContent).toContain(message);
   });
@@ -105,13 +105,13 @@ describe('the exchange rates', () => {
     });
     signIn();
     renderAdmin('/admin/exchange-rates/create');
-    const field = async (name: string) => screen.findByRole('textbox', { name }, SLOW);
+    const field = async (name: string) => screen.findByRole('textbox', { name });
 
     fireEvent.change(await field('Currency'), { target: { value: 'CHF' } });
     fireEvent.change(await field('Date'), { target: { value: '31/12/2026' } });
     fireEvent.change(await field('Rate'), { target: { value: '0,9301' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Date must be a day such as 2026-12-31', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Date must be a day such as 2026-12-31')).toBeTruthy();
     expect(screen.getByText('Rate must be a number such as 1.0823')).toBeTruthy();
     expect(posts(fetchMock, '/api/admin/exchange-rates')).toEqual([]);
 
@@ -136,7 +136,7 @@ describe('the exchange rates', () => {
     });
     signIn();
     renderAdmin('/admin/exchange-rates/7');
-    const rate = await screen.findByRole('textbox', { name: 'Rate' }, SLOW);
+    const rate = await screen.findByRole('textbox', { name: 'Rate' });
     await waitFor(() => expect((rate as HTMLInputElement).value).toBe('1.0823'));
     fireEvent.change(rate, { target: { value: '1.0824' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
-import { EMPTY_STATS, renderAdmin, signIn, SLOW, stubApi } from '../test/admin';
+import { EMPTY_STATS, renderAdmin, signIn, stubApi } from '../test/admin';
 import { endedQuarters } from './quarters';
 
 const csv = () =>
@@ -23,7 +23,7 @@ const downloads = (fetchMock: ReturnType<typeof stubApi>) =>
 async function openPage() {
   signIn();
   renderAdmin('/admin/tax-returns');
-  return screen.findByRole('heading', { name: 'Tax returns' }, SLOW);
+  return screen.findByRole('heading', { name: 'Tax returns' });
 }
 
 describe('the Tax returns page', () => {
@@ -71,7 +71,7 @@ describe('the Tax returns page', () => {
     await openPage();
     fireEvent.click(screen.getByRole('button', { name: 'OSS return (CSV)' }));
 
-    const toast = await screen.findByRole('alert', {}, SLOW);
+    const toast = await screen.findByRole('alert');
     expect(toast.textContent).toContain('Download failed');
     expect(toast.textContent).toContain(NO_RATE);
     expect(URL.createObjectURL).not.toHaveBeenCalled();
@@ -86,7 +86,7 @@ describe('the Tax returns page', () => {
     stubApi({ '/api/admin/dashboard': () => Response.json(EMPTY_STATS) });
     signIn('support');
     renderAdmin('/admin/dashboard');
-    expect(await screen.findByRole('link', { name: 'Orders' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Orders' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Tax returns' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Exchange rates' })).toBeNull();
   });
@@ -95,7 +95,7 @@ describe('the Tax returns page', () => {
     stubApi({ '/api/admin/dashboard': () => Response.json(EMPTY_STATS) });
     signIn();
     renderAdmin('/admin/dashboard');
-    expect(await screen.findByRole('link', { name: 'Tax returns' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Tax returns' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Exchange rates' })).toBeTruthy();
   });
 });

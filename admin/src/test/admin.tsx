@@ -5,9 +5,6 @@ import { vi } from 'vitest';
 import { App, BASENAME } from '../App';
 import type { StaffUser } from '../providers/session';
 
-// react-admin takes a while to settle in jsdom: wait longer than Testing Library's default second.
-export const SLOW = { timeout: 10_000 };
-
 /** A dashboard with nothing on it, for tests that pass through the dashboard on the way elsewhere. */
 export const EMPTY_STATS: DashboardStats = {
   totalOrders: 0,
@@ -54,7 +51,7 @@ export function renderAdmin(path: string) {
 // react-router 7.
 export async function openLoginPage() {
   const router = renderAdmin('/admin/login');
-  await screen.findByRole('heading', { name: 'Admin Portal' }, SLOW);
+  await screen.findByRole('heading', { name: 'Admin Portal' });
   return router;
 }
 
