@@ -95,7 +95,8 @@ export class ViesStandIn {
       return error(400, 'INVALID_INPUT', 'The request is not JSON');
     }
     this.requests.push(request);
-    if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    // Unreferenced: an answer still being delayed when the tests end does not hold their process open.
+    if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs).unref());
     if (this.failing) return error(500, 'SERVICE_UNAVAILABLE', 'Stand-in outage');
     const { countryCode, vatNumber } = request;
     if (!countryCode || !vatNumber)
