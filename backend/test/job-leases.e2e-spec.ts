@@ -109,12 +109,13 @@ describe(`one leader per housekeeping job (JobLeases) on ${DRIVER}`, () => {
       it('hands the job to another process once a leader that died lets its lease expire', async () => {
         const [a, b] = await processes(store);
         const job = newJob();
-        const ttl = 600;
+        // Long enough for b's first try to come before it expires on a busy machine.
+        const ttl = 1_500;
         const started = Date.now();
         expect(await a!.runIfLeader(job, ttl, async () => {})).toBe(true);
         // `a` dies here: it never runs a round again, so nothing extends its lease.
         expect(await b!.runIfLeader(job, ttl, async () => {})).toBe(false);
-        await waitFor(() => b!.runIfLeader(job, ttl, async () => {}), { timeoutMs: 5_000, intervalMs: 50 });
+        await waitFor(() => b!.runIfLeader(job, ttl, async () => {}), { timeoutMs: 20_000, intervalMs: 50 });
         expect(Date.now() - started).toBeGreaterThanOrEqual(ttl - 50);
         // Were `a` only paused, it would now find the job taken.
         expect(await a!.runIfLeader(job, ttl, async () => {})).toBe(false);
@@ -123,11 +124,12 @@ describe(`one leader per housekeeping job (JobLeases) on ${DRIVER}`, () => {
       it('keeps the lease while a round outlasts it, and gives it back when the process stops', async () => {
         const [a, b] = await processes(store);
         const job = newJob();
-        const ttl = 400;
+        // Extended every quarter of it: a busy machine's pauses must stay well below three quarters.
+        const ttl = 1_000;
         let tries = 0;
         const long = a!.runIfLeader(job, ttl, async () => {
-          // Four lease lifetimes: the round extends the lease as it goes.
-          for (const end = Date.now() + 4 * ttl; Date.now() < end; await sleep(50)) {
+          // Three lease lifetimes: the round extends the lease as it goes.
+          for (const end = Date.now() + 3 * ttl; Date.now() < end; await sleep(50)) {
             tries++;
             expect(await b!.runIfLeader(job, ttl, async () => {})).toBe(false);
           }
@@ -223,33 +225,47 @@ describe(`housekeeping and the outbox poll skip their rounds when another proces
         .enqueue(m, { kind: 'test', to: 'fast@example.com', subject: 'Fast', text: 'x', html: 'x' }),
     );
     await waitFor(async () => (await outbox().findOneByOrFail({ id: queued.id })).status === 'sent', {
-      timeoutMs: 5_000,
+      timeoutMs: 20_000,
       what: 'the message queued here to be sent',
     });
+    // The woken look may still be looking for more; it is over once the worker is back to its polls, which
+    // run under the leader's lease.
+    const pollRounds = jest.spyOn(ours, 'runIfLeader');
+    const pollsFromNow = async (count: number) => {
+      pollRounds.mockClear();
+      await waitFor(() => pollRounds.mock.calls.filter(([job]) => job === OUTBOX_POLL_JOB).length >= count, {
+        what: `${count} rounds of the outbox poll`,
+      });
+    };
+    try {
+      await pollsFromNow(1);
 
-    // Due without anyone waking a worker (a retry coming due, another process's dead claim): only a poll
-    // finds it, and this process does not poll.
-    const cipher = t.app.get(OutboxCipher);
-    const { identifiers } = await outbox().insert({
-      kind: 'test',
-      to: 'polled@example.com',
-      subject: 'Polled',
-      text: cipher.seal('x'),
-      html: cipher.seal('x'),
-      status: 'pending',
-      attempts: 0,
-      nextAttemptAt: new Date(),
-    });
-    const id = Number(identifiers[0]!.id);
-    await sleep(1_000);
-    expect((await outbox().findOneByOrFail({ id })).status).toBe('pending');
+      // Due without anyone waking a worker (a retry coming due, another process's dead claim): only a poll
+      // finds it, and this process does not poll.
+      const cipher = t.app.get(OutboxCipher);
+      const { identifiers } = await outbox().insert({
+        kind: 'test',
+        to: 'polled@example.com',
+        subject: 'Polled',
+        text: cipher.seal('x'),
+        html: cipher.seal('x'),
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: new Date(),
+      });
+      const id = Number(identifiers[0]!.id);
+      await pollsFromNow(3);
+      expect((await outbox().findOneByOrFail({ id })).status).toBe('pending');
 
-    // The leader stops: this process's next poll takes the lease and sends it.
-    await other.release(OUTBOX_POLL_JOB);
-    await waitFor(async () => (await outbox().findOneByOrFail({ id })).status === 'sent', {
-      timeoutMs: 5_000,
-      what: 'the leader’s poll to send it',
-    });
+      // The leader stops: this process's next poll takes the lease and sends it.
+      await other.release(OUTBOX_POLL_JOB);
+      await waitFor(async () => (await outbox().findOneByOrFail({ id })).status === 'sent', {
+        timeoutMs: 20_000,
+        what: 'the leader’s poll to send it',
+      });
+    } finally {
+      pollRounds.mockRestore();
+    }
     expect(await other.claim(OUTBOX_POLL_JOB, 60_000)).toBe(false);
   });
 });
