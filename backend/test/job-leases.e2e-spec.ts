@@ -124,12 +124,13 @@ describe(`one leader per housekeeping job (JobLeases) on ${DRIVER}`, () => {
       it('keeps the lease while a round outlasts it, and gives it back when the process stops', async () => {
         const [a, b] = await processes(store);
         const job = newJob();
-        // Extended every quarter of it: a busy machine's pauses must stay well below three quarters.
-        const ttl = 1_000;
+        // A round extends its lease once less than half is left, looking every quarter: a pause of the
+        // process longer than a quarter can let it expire, which a busy machine's must not reach.
+        const ttl = 3_000;
         let tries = 0;
         const long = a!.runIfLeader(job, ttl, async () => {
-          // Three lease lifetimes: the round extends the lease as it goes.
-          for (const end = Date.now() + 3 * ttl; Date.now() < end; await sleep(50)) {
+          // One and a half lease lifetimes: the round extends the lease as it goes.
+          for (const end = Date.now() + 1.5 * ttl; Date.now() < end; await sleep(50)) {
             tries++;
             expect(await b!.runIfLeader(job, ttl, async () => {})).toBe(false);
           }
