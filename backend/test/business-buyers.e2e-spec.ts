@@ -1,6 +1,16 @@
 import { Order } from '../src/orders/entities/order.entity.js';
-import { BILLING, createIntent, STANDARD, type Intent, CONSENTS, TAX_CART } from './support/checkout.js';
-import { startStripeTestApp, type StripeTestApp } from './support/stripe-app.js';
+import { TaxDocument } from '../src/tax/entities/tax-document.entity.js';
+import {
+  BILLING,
+  createIntent,
+  STANDARD,
+  type Intent,
+  CONSENTS,
+  TAX_CART,
+  GERMANY,
+  PRO_PLUS,
+} from './support/checkout.js';
+import { postWebhook, startStripeTestApp, type StripeTestApp } from './support/stripe-app.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 import { ViesStandIn } from './support/vies-stand-in.js';
@@ -16,6 +26,8 @@ const FRENCH_BUSINESS = {
   vatNumber: 'fr 40.303-265 045',
 };
 const REGISTERED = 'FR40303265045';
+/** What VIES has registered for it: the company typed above, as the register writes it. */
+const ACME = { name: 'ACME S.A.R.L.', address: '8 RUE DE LA PAIX\n75002 PARIS' };
 /** Valid in format, not registered (the stand-in answers valid:false). */
 const NOT_REGISTERED = 'FR89380129866';
 /** Valid in format; the stand-in answers MS_UNAVAILABLE for it. */
@@ -35,6 +47,7 @@ type Priced = Intent & {
   totalCents: number;
   reverseCharge: boolean;
   vatNumberStatus: 'verified' | 'unverified' | null;
+  companyNameMismatch: boolean;
 };
 
 const orderOf = (t: TestApp, id: string) => t.db.getRepository(Order).findOneByOrFail({ id });
@@ -74,7 +87,7 @@ describe(`business buyers at checkout on ${DRIVER}`, () => {
     let vies: ViesStandIn;
     beforeAll(async () => {
       vies = await ViesStandIn.start({
-        valid: [REGISTERED, 'EL094259216'],
+        registered: { [REGISTERED]: ACME, EL094259216: { name: 'ACME SARL' } },
         unavailable: [STATE_UNAVAILABLE],
       });
       t = await startStripeTestApp(0, {
@@ -106,6 +119,7 @@ describe(`business buyers at checkout on ${DRIVER}`, () => {
         totalCents: 29157,
         reverseCharge: true,
         vatNumberStatus: 'verified',
+        companyNameMismatch: false,
       });
       const intentId = body.clientSecret.split('_secret_')[0]!;
       expect(t.stripe.intents.get(intentId)!.amount).toBe(29157);
@@ -151,6 +165,45 @@ describe(`business buyers at checkout on ${DRIVER}`, () => {
       expect(messages).toEqual([
         `VAT number ${NOT_REGISTERED} is not registered for VAT (VIES): correct billing.vatNumber or leave it out`,
       ]);
+    });
+
+    it('charges the consumer rate when the number is registered to another company, and names the field to check', async () => {
+      const body = await businessCheckout(t, { company: 'Consumer Shopping Ltd' });
+      // France's 20 % on $40.49: 809.8 → 810, as any consumer's.
+      expect(body).toMatchObject({
+        tax: 810,
+        taxRate: 20,
+        taxCountry: 'FR',
+        total: 4859,
+        reverseCharge: false,
+        vatNumberStatus: 'verified',
+        companyNameMismatch: true,
+      });
+      // The checkout does not tell whose the number is.
+      expect(JSON.stringify(body)).not.toMatch(/acme|paix/i);
+      expect(t.stripe.intents.get(body.clientSecret.split('_secret_')[0]!)!.amount).toBe(4859);
+      expect(await orderOf(t, body.orderId)).toMatchObject({
+        billingCompany: 'Consumer Shopping Ltd',
+        vatNumberStatus: 'verified',
+        vatNameMatch: 'mismatch',
+        reverseCharge: false,
+        taxRateBasisPoints: 2000,
+        taxCents: 810,
+        vatCheckAnswer: {
+          valid: true,
+          name: 'ACME S.A.R.L.',
+          address: '8 RUE DE LA PAIX\n75002 PARIS',
+          requestDate: expect.any(String),
+          requestIdentifier: expect.stringMatching(/^WAPI/),
+          addressHasPostcode: true,
+        },
+      });
+      // The company typed as registered, in any case, accents, punctuation or legal form: reverse-charged.
+      for (const company of ['acme', 'ACMÉ  s.à r.l.', 'Acme S.A.R.L']) {
+        const fixed = await businessCheckout(t, { company });
+        expect(fixed).toMatchObject({ tax: 0, reverseCharge: true, companyNameMismatch: false });
+        expect(await orderOf(t, fixed.orderId)).toMatchObject({ vatNameMatch: 'match' });
+      }
     });
 
     it('charges the consumer rate, flagged unverified, when VIES is down, too slow or its member state away', async () => {
@@ -275,9 +328,134 @@ describe(`business buyers at checkout on ${DRIVER}`, () => {
         vatNumberStatus: 'verified',
         vatCheckReference: expect.stringMatching(/^WAPI/),
         vatCheckedAt: expect.any(String),
+        vatNameMatch: 'match',
+        vatCheckAnswer: { name: ACME.name, address: ACME.address, addressHasPostcode: true },
         reverseCharge: true,
         taxCents: 0,
         taxRate: 0,
+      });
+    });
+  });
+
+  describe('a member state that discloses no company name (German numbers), paid through Stripe', () => {
+    /** Germany's VIES answers give neither name nor address ('---'). */
+    const GERMAN_NUMBER = 'DE811907980';
+    const GERMAN_BUSINESS = { ...GERMANY, company: 'Beispiel GmbH', vatNumber: GERMAN_NUMBER };
+    let vies: ViesStandIn;
+    beforeAll(async () => (vies = await ViesStandIn.start({ valid: [GERMAN_NUMBER] })));
+    afterAll(() => vies.close());
+
+    /** A German business's paid order of one Professional Plus ($53.99), its card German. */
+    async function payAsGermanBusiness(t: StripeTestApp) {
+      const body = (
+        await createIntent(t, {
+          cartItems: [{ id: PRO_PLUS, quantity: 1 }],
+          billing: GERMAN_BUSINESS,
+          consents: CONSENTS,
+        }).expect(201)
+      ).body as Priced;
+      const order = await orderOf(t, body.orderId);
+      t.stripe.chargeRisk.set(order.providerPaymentId!, { cardCountry: 'DE' });
+      await postWebhook(
+        t,
+        t.stripe.event('payment_intent.succeeded', t.stripe.succeeded(order.providerPaymentId!)),
+      ).expect(200);
+      return { body, order: await orderOf(t, body.orderId) };
+    }
+
+    const review = (t: TestApp, admin: string, id: string, decision: object) =>
+      t.http().post(`/api/admin/orders/${id}/review`).set('authorization', admin).send(decision);
+
+    describe('VAT added (exclusive)', () => {
+      let t: StripeTestApp;
+      let admin: string;
+      beforeAll(async () => {
+        t = await startStripeTestApp(10, { TAX_MODE: 'exclusive', ...IRISH_SELLER, ...vies.env() });
+        admin = await signIn(t, 'admin', 'vat-reviewer');
+      });
+      afterAll(() => t.close());
+
+      it('quotes the reverse charge, holds the paid order for review and keeps VIES’s answer with it', async () => {
+        const { body, order } = await payAsGermanBusiness(t);
+        expect(body).toMatchObject({ tax: 0, total: 5399, reverseCharge: true, companyNameMismatch: false });
+        expect(order).toMatchObject({
+          status: 'on_hold',
+          paymentStatus: 'completed',
+          holdReasons: ['vat-number-review'],
+          reverseCharge: true,
+          vatNameMatch: 'undisclosed',
+        });
+        const detail = await t
+          .http()
+          .get(`/api/admin/orders/${order.id}`)
+          .set('authorization', admin)
+          .expect(200);
+        expect(detail.body).toMatchObject({
+          holdReasons: ['vat-number-review'],
+          vatNumber: GERMAN_NUMBER,
+          vatNumberStatus: 'verified',
+          vatNameMatch: 'undisclosed',
+          vatCheckAnswer: {
+            valid: true,
+            name: null,
+            address: null,
+            requestDate: expect.any(String),
+            requestIdentifier: expect.stringMatching(/^WAPI/),
+            addressHasPostcode: null,
+          },
+        });
+
+        // Taxing it as a consumer's would add Germany's 19 % (1025.81 → 1026) to what was paid: refused.
+        const refused = await review(t, admin, order.id, { decision: 'approve', consumerRate: true }).expect(
+          409,
+        );
+        expect(refused.body).toMatchObject({ refundAndReorder: true, paidCents: 5399, owedCents: 6425 });
+        await review(t, admin, order.id, { decision: 'reject', consumerRate: true }).expect(400);
+        await review(t, admin, order.id, { decision: 'approve', consumerRate: 'yes' }).expect(400);
+        expect(await orderOf(t, order.id)).toMatchObject({ status: 'on_hold', reverseCharge: true });
+
+        // Approved as it is: the reverse charge stands.
+        await review(t, admin, order.id, { decision: 'approve' }).expect(200);
+        expect(await orderOf(t, order.id)).toMatchObject({
+          status: 'fulfilled',
+          reverseCharge: true,
+          taxCents: 0,
+          totalCents: 5399,
+        });
+      });
+    });
+
+    describe('VAT in the prices (inclusive)', () => {
+      let t: StripeTestApp;
+      let admin: string;
+      beforeAll(async () => {
+        t = await startStripeTestApp(10, { TAX_MODE: 'inclusive', ...IRISH_SELLER, ...vies.env() });
+        admin = await signIn(t, 'admin', 'vat-reviewer');
+      });
+      afterAll(() => t.close());
+
+      it('lets staff tax it as a consumer’s: the amount paid stays and holds the German VAT, the invoice replaced', async () => {
+        const { order } = await payAsGermanBusiness(t);
+        // 5399 less the 19 % it includes (862): 4537, paid net.
+        expect(order).toMatchObject({ status: 'on_hold', totalCents: 4537, reverseCharge: true });
+        await review(t, admin, order.id, { decision: 'approve', consumerRate: true }).expect(200);
+        // 4537 − 4537 / 1.19 (3812.61 → 3813) = 724.
+        expect(await orderOf(t, order.id)).toMatchObject({
+          status: 'fulfilled',
+          totalCents: 4537,
+          reverseCharge: false,
+          taxCountry: 'DE',
+          taxRateBasisPoints: 1900,
+          taxCents: 724,
+        });
+        const documents = await t.db
+          .getRepository(TaxDocument)
+          .find({ where: { orderId: order.id }, order: { issuedAt: 'ASC', sequence: 'ASC' } });
+        expect(documents.map((d) => [d.kind, d.reverseCharge, d.taxCents, d.totalCents])).toEqual([
+          ['invoice', true, 0, 4537],
+          ['credit-note', true, 0, 4537],
+          ['invoice', false, 724, 4537],
+        ]);
       });
     });
   });
@@ -286,7 +464,7 @@ describe(`business buyers at checkout on ${DRIVER}`, () => {
     let t: TestApp;
     let vies: ViesStandIn;
     beforeAll(async () => {
-      vies = await ViesStandIn.start({ valid: [REGISTERED] });
+      vies = await ViesStandIn.start({ registered: { [REGISTERED]: ACME } });
       t = await startTestApp({ TAX_MODE: 'inclusive', ...IRISH_SELLER, ...vies.env() });
     });
     afterAll(async () => {
@@ -342,7 +520,7 @@ describe(`business buyers at checkout on ${DRIVER}`, () => {
     let t: TestApp;
     let vies: ViesStandIn;
     beforeAll(async () => {
-      vies = await ViesStandIn.start({ valid: [REGISTERED] });
+      vies = await ViesStandIn.start({ registered: { [REGISTERED]: ACME } });
       t = await startTestApp({ TAX_MODE: 'exclusive', SELLER_COUNTRY: 'FR', ...vies.env() });
     });
     afterAll(async () => {
@@ -435,7 +613,7 @@ describe(`business buyers at checkout on ${DRIVER}`, () => {
     let t: TestApp;
     let vies: ViesStandIn;
     beforeAll(async () => {
-      vies = await ViesStandIn.start({ valid: [REGISTERED] });
+      vies = await ViesStandIn.start({ registered: { [REGISTERED]: ACME } });
       t = await startTestApp({ ...IRISH_SELLER, ...vies.env() });
     });
     afterAll(async () => {

@@ -617,7 +617,10 @@ describe(`invoices and credit notes on ${DRIVER}`, () => {
       vatNumber: 'FR40303265045',
     };
     let vies: ViesStandIn;
-    beforeAll(async () => (vies = await ViesStandIn.start({ valid: ['FR40303265045'] })));
+    beforeAll(
+      async () =>
+        (vies = await ViesStandIn.start({ registered: { FR40303265045: { name: 'EXEMPLE SARL' } } })),
+    );
     afterAll(() => vies.close());
 
     it.each(['inclusive', 'exclusive'])(

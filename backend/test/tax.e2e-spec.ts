@@ -22,6 +22,9 @@ import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
 const UK = { ...BILLING, country: 'GB', city: 'London', zipCode: 'N1 9GU', phoneCountryCode: '+44' };
+const US = { ...BILLING, country: 'US', city: 'Boston', zipCode: '02110', phoneCountryCode: '+1' };
+/** An address DB-IP places in Germany. */
+const GERMAN_IP = '85.214.132.117';
 const FINLAND = { ...BILLING, country: 'FI', city: 'Helsinki', zipCode: '00100', phoneCountryCode: '+358' };
 
 type Priced = Intent & {
@@ -288,6 +291,136 @@ describe(`tax by the buyer's country on ${DRIVER}`, () => {
       // The same decision again changes nothing.
       await review({ decision: 'approve', taxCountry: 'FR' }).expect(200);
       expect(await t.db.getRepository(TaxDocument).countBy({ orderId: held.id })).toBe(3);
+    });
+  });
+
+  describe('two pieces of evidence agreeing on another country than the billing one (#32)', () => {
+    /** A US-billed buyer pays one Professional Plus with a German card from a German address. */
+    async function payFromGermany(t: StripeTestApp) {
+      const intent = (
+        await createIntent(
+          t,
+          { cartItems: [{ id: PRO_PLUS, quantity: 1 }], billing: US, consents: CONSENTS },
+          { 'x-forwarded-for': GERMAN_IP },
+        ).expect(201)
+      ).body as Priced;
+      const { providerPaymentId } = await stripeOrderOf(t, intent.orderId);
+      t.stripe.chargeRisk.set(providerPaymentId!, { cardCountry: 'DE' });
+      await postWebhook(
+        t,
+        t.stripe.event('payment_intent.succeeded', t.stripe.succeeded(providerPaymentId!)),
+      ).expect(200);
+      return orderOf(t, intent.orderId);
+    }
+
+    const detailOf = async (t: TestApp, admin: string, id: string) =>
+      (await t.http().get(`/api/admin/orders/${id}`).set('authorization', admin).expect(200)).body as {
+        holdReasons: string[];
+        evidence: object;
+        taxCountry: string;
+        taxRate: number;
+      };
+
+    describe('VAT included in the prices', () => {
+      let t: StripeTestApp;
+      let admin: string;
+      beforeAll(async () => {
+        t = await startStripeTestApp(10, { TAX_MODE: 'inclusive', HOLD_COUNTRY_MISMATCH: 'false' });
+        admin = await signIn(t, 'admin', 'evidence-reviewer');
+      });
+      afterAll(() => t.close());
+
+      it('holds the order for its tax evidence, shows what decided it, and staff tax it in Germany', async () => {
+        const held = await payFromGermany(t);
+        expect(held).toMatchObject({
+          status: 'on_hold',
+          paymentStatus: 'completed',
+          holdReasons: ['tax-evidence'],
+          billingCountry: 'US',
+          cardCountry: 'DE',
+          checkoutIpCountry: 'DE',
+          taxCountry: 'US',
+          taxCents: 0,
+          totalCents: 5399,
+        });
+        expect(await detailOf(t, admin, held.id)).toMatchObject({
+          holdReasons: ['tax-evidence'],
+          evidence: {
+            billingCountry: 'US',
+            cardCountry: 'DE',
+            checkoutIpCountry: 'DE',
+            agreedCountry: 'DE',
+            agreeing: ['card', 'checkoutAddress'],
+          },
+        });
+        await t
+          .http()
+          .post(`/api/admin/orders/${held.id}/review`)
+          .set('authorization', admin)
+          .send({ decision: 'approve', taxCountry: 'DE' })
+          .expect(200);
+        // The price stays; the 19 % it holds: 5399 − 5399 / 1.19 (4537.0 → 4537) = 862.
+        expect(await orderOf(t, held.id)).toMatchObject({
+          status: 'fulfilled',
+          totalCents: 5399,
+          taxCountry: 'DE',
+          taxRateBasisPoints: 1900,
+          taxCents: 862,
+        });
+        const documents = await t.db
+          .getRepository(TaxDocument)
+          .find({ where: { orderId: held.id }, order: { issuedAt: 'ASC', sequence: 'ASC' } });
+        expect(documents.map((d) => [d.kind, d.taxCountry, d.taxCents, d.totalCents])).toEqual([
+          ['invoice', 'US', 0, 5399],
+          ['credit-note', 'US', 0, 5399],
+          ['invoice', 'DE', 862, 5399],
+        ]);
+      });
+    });
+
+    describe('VAT added to the prices', () => {
+      let t: StripeTestApp;
+      let admin: string;
+      beforeAll(async () => {
+        t = await startStripeTestApp(10, { TAX_MODE: 'exclusive' });
+        admin = await signIn(t, 'admin', 'evidence-reviewer');
+      });
+      afterAll(() => t.close());
+
+      it('holds it for its tax evidence as well as the countries; Germany’s rate is offered as a refund and a new order', async () => {
+        const held = await payFromGermany(t);
+        expect(held).toMatchObject({ status: 'on_hold', taxCountry: 'US', taxCents: 0, totalCents: 5399 });
+        expect(held.holdReasons).toEqual(expect.arrayContaining(['country-mismatch', 'tax-evidence']));
+        const review = (body: object) =>
+          t.http().post(`/api/admin/orders/${held.id}/review`).set('authorization', admin).send(body);
+        // At 19 % on top the buyer would owe 5399 + 1025.81 (→ 1026): never taken from them silently.
+        const refused = await review({ decision: 'approve', taxCountry: 'DE' }).expect(409);
+        expect(refused.body).toMatchObject({
+          statusCode: 409,
+          refundAndReorder: true,
+          taxCountry: 'DE',
+          paidCents: 5399,
+          owedCents: 6425,
+          message:
+            "VAT was added to this order: at DE's rate (19%) the buyer would owe 10.26 more than was paid. " +
+            'Refund the order (reject) and ask the buyer to order again.',
+        });
+        expect(await orderOf(t, held.id)).toMatchObject({ status: 'on_hold', taxCountry: 'US', taxCents: 0 });
+        expect(await t.db.getRepository(TaxDocument).countBy({ orderId: held.id })).toBe(1);
+        // The offer taken: refunded in full, the invoice credited.
+        const rejected = await review({ decision: 'reject' }).expect(200);
+        expect(rejected.body).toMatchObject({ status: 'cancelled', refund: { status: expect.any(String) } });
+      });
+    });
+
+    describe('tax off', () => {
+      let t: StripeTestApp;
+      beforeAll(async () => (t = await startStripeTestApp(10, { HOLD_COUNTRY_MISMATCH: 'false' })));
+      afterAll(() => t.close());
+
+      it('holds nothing for tax', async () => {
+        expect(await payFromGermany(t)).toMatchObject({ status: 'fulfilled', holdReasons: null });
+      });
     });
   });
 });

@@ -36,7 +36,11 @@ test.describe('VAT at checkout and on the invoice (issue #20)', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
-    vies = await ViesStandIn.start({ valid: [FRENCH_VAT_NUMBER] });
+    vies = await ViesStandIn.start({
+      registered: {
+        [FRENCH_VAT_NUMBER]: { name: 'ATELIER MARTIN', address: '8 RUE DE LA PAIX 75002 PARIS' },
+      },
+    });
     dataDir = mkdtempSync(join(tmpdir(), 'store-e2e-tax-'));
     mailDir = join(dataDir, 'mail');
     const port = await freePort();

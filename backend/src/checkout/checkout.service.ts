@@ -86,7 +86,10 @@ export class CheckoutService {
     // A business buyer's VAT number, checked before anything is written (the service may take seconds).
     const { billing } = dto;
     const vatCheck: VatNumberCheck | null = billing.vatNumber
-      ? await this.vatNumbers.check(billing.vatNumber, billing.country)
+      ? await this.vatNumbers.check(billing.vatNumber, billing.country, {
+          company: billing.company ?? '',
+          zipCode: billing.zipCode,
+        })
       : null;
 
     // Before the new order reserves the coupon, so the old one's reservation is free to take again.
@@ -99,7 +102,7 @@ export class CheckoutService {
         if (dto.couponCode && !coupon) throw new ConflictException(INVALID_COUPON);
         const now = new Date();
         const { consents } = dto;
-        const tax = this.taxOf(billing.country, now, vatCheck?.status ?? null);
+        const tax = this.taxOf(billing.country, now, vatCheck);
         const priced = this.price(dto, coupon?.percentOff ?? 0, tax);
         return manager.save(
           manager.create(Order, {
@@ -125,6 +128,8 @@ export class CheckoutService {
             vatNumberStatus: vatCheck?.status ?? null,
             vatCheckReference: vatCheck?.reference ?? null,
             vatCheckedAt: vatCheck?.checkedAt ?? null,
+            vatNameMatch: vatCheck?.nameMatch ?? null,
+            vatCheckAnswer: vatCheck?.answer ?? null,
             reverseCharge: priced.reverseCharge,
             currency: 'usd',
             couponCode: coupon?.code ?? null,
@@ -243,13 +248,19 @@ export class CheckoutService {
    * the checkout has; the card's and the address's countries are compared with it when the payment is
    * confirmed (the fraud hold's country-mismatch rule).
    */
-  private taxOf(country: string, at: Date, vatNumberStatus: VatNumberCheck['status'] | null): CartTax {
+  private taxOf(country: string, at: Date, vatCheck: VatNumberCheck | null): CartTax {
     const { mode, rateOverrides, sellerCountry } = this.config.tax;
     if (mode === 'off') return { mode, rate: 0 };
     return {
       mode,
       rate: standardRate(country, at, rateOverrides),
-      reverseCharge: reverseCharges({ mode, billingCountry: country, vatNumberStatus, sellerCountry }),
+      reverseCharge: reverseCharges({
+        mode,
+        billingCountry: country,
+        vatNumberStatus: vatCheck?.status ?? null,
+        vatNameMatch: vatCheck?.nameMatch ?? null,
+        sellerCountry,
+      }),
     };
   }
 
@@ -323,6 +334,7 @@ export class CheckoutService {
       taxCountry: order.taxCountry,
       reverseCharge: order.reverseCharge,
       vatNumberStatus: order.vatNumberStatus,
+      companyNameMismatch: order.vatNameMatch === 'mismatch',
       total: order.totalCents,
     };
   }

@@ -99,9 +99,13 @@ describe('priceCart', () => {
       mode: 'exclusive',
       billingCountry: 'FR',
       vatNumberStatus: 'verified',
+      vatNameMatch: 'match',
       sellerCountry: 'IE',
     } as const;
     expect(reverseCharges(sale)).toBe(true);
+    // Another company than the number's is charged as a consumer; an undisclosed name is reviewed after.
+    expect(reverseCharges({ ...sale, vatNameMatch: 'mismatch' })).toBe(false);
+    expect(reverseCharges({ ...sale, vatNameMatch: 'undisclosed' })).toBe(true);
     expect(reverseCharges({ ...sale, mode: 'inclusive' })).toBe(true);
     // A seller outside the EU, or one that has not said where it is, has no member state of its own.
     expect(reverseCharges({ ...sale, sellerCountry: 'US' })).toBe(true);

@@ -1,5 +1,5 @@
 import type { TaxMode } from '../config/tax-config.js';
-import type { OrderItemSnapshot, VatNumberStatus } from '../orders/entities/order.entity.js';
+import type { OrderItemSnapshot, VatNameMatch, VatNumberStatus } from '../orders/entities/order.entity.js';
 import { lineTax, taxLines } from '../tax/tax-math.js';
 import { EU_COUNTRIES, type BasisPoints } from '../tax/tax-rates.js';
 
@@ -29,17 +29,21 @@ export interface CartTax {
  * Whether a sale is reverse-charged (#20 §4): with tax on, to a business whose VAT number was verified,
  * billed in an EU member state other than the seller's (SELLER_COUNTRY; a seller outside the EU, or not
  * set, has no member state of its own). The buyer then accounts for the VAT itself and the store charges
- * none. A domestic business sale, an unverified number or a UK buyer is taxed as a consumer's.
+ * none. A domestic business sale, an unverified number, a number whose registered company is not the one
+ * typed (`vatNameMatch` mismatch: VAT numbers are public, #32 §1) or a UK buyer is taxed as a consumer's.
+ * A number whose member state discloses no name is reverse-charged, and its paid order held for review.
  */
 export function reverseCharges(sale: {
   mode: TaxMode;
   billingCountry: string;
   vatNumberStatus: VatNumberStatus | null;
+  vatNameMatch: VatNameMatch | null;
   sellerCountry: string | null;
 }): boolean {
   return (
     sale.mode !== 'off' &&
     sale.vatNumberStatus === 'verified' &&
+    sale.vatNameMatch !== 'mismatch' &&
     EU_COUNTRIES.includes(sale.billingCountry) &&
     sale.billingCountry !== sale.sellerCountry
   );

@@ -19,7 +19,8 @@ export const UNREADABLE_MESSAGE =
 
 /**
  * The one shape of every error the API returns. `requestId` is the answer's X-Request-Id: a customer's
- * screenshot of an error finds its log lines.
+ * screenshot of an error finds its log lines. An HttpException thrown with an object may add fields of
+ * plain values the client acts on (`refundAndReorder: true`); they never replace these four.
  */
 export interface ErrorBody {
   statusCode: number;
@@ -65,8 +66,8 @@ export class HttpErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
-    const { status, problem } = this.describe(exception);
-    const body = errorBody(status, http.getRequest<FastifyRequest>().id, problem);
+    const { status, problem, extra } = this.describe(exception);
+    const body = { ...extra, ...errorBody(status, http.getRequest<FastifyRequest>().id, problem) };
     if (status === HttpStatus.SERVICE_UNAVAILABLE) void reply.header('retry-after', '5');
     if (exception instanceof TooManyAttemptsException)
       void reply.header('retry-after', String(exception.retryAfterSeconds));
@@ -74,7 +75,11 @@ export class HttpErrorFilter implements ExceptionFilter {
   }
 
   /** The status and the message the client is told. */
-  private describe(exception: unknown): { status: number; problem?: string | string[] } {
+  private describe(exception: unknown): {
+    status: number;
+    problem?: string | string[];
+    extra?: Record<string, string | number | boolean>;
+  } {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const response = exception.getResponse();
@@ -82,7 +87,7 @@ export class HttpErrorFilter implements ExceptionFilter {
         typeof response === 'string'
           ? response
           : ((response as { message?: string | string[] }).message ?? exception.message);
-      return { status, problem: message };
+      return { status, problem: message, extra: plainFields(response) };
     }
     const status = clientErrorStatus(exception);
     if (status) return { status, problem: (exception as Error).message };
@@ -100,6 +105,15 @@ export class HttpErrorFilter implements ExceptionFilter {
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, problem: 'Internal server error' };
   }
+}
+
+/** The fields of plain values (text, numbers, flags) of an exception's response object. */
+function plainFields(response: unknown): Record<string, string | number | boolean> | undefined {
+  if (typeof response !== 'object' || response === null) return undefined;
+  const entries = Object.entries(response).filter(([, value]) =>
+    ['string', 'number', 'boolean'].includes(typeof value),
+  ) as [string, string | number | boolean][];
+  return entries.length ? Object.fromEntries(entries) : undefined;
 }
 
 /** Fastify's own 4xx errors (invalid JSON, body too large, unsupported media type) carry a statusCode. */

@@ -10,9 +10,20 @@ export interface ViesCheckRequest {
   requesterNumber?: string;
 }
 
+/** What VIES discloses of a registered number's business; left out: not disclosed ('---', as several states do). */
+export interface ViesRegistration {
+  name?: string;
+  address?: string;
+}
+
 export interface ViesStandInOptions {
-  /** Numbers registered for VAT, with their prefix (`FR40303265045`); any other is answered valid:false. */
+  /**
+   * Numbers registered for VAT, with their prefix (`FR40303265045`), whose member state discloses no name
+   * or address; any number neither here nor in `registered` is answered valid:false.
+   */
   valid?: string[];
+  /** Numbers registered for VAT with the name and address VIES gives for them. */
+  registered?: Record<string, ViesRegistration>;
   /** Numbers whose member state is not answering: VIES's MS_UNAVAILABLE error, with HTTP 200 as VIES sends it. */
   unavailable?: string[];
 }
@@ -37,13 +48,16 @@ export class ViesStandIn {
   readonly requests: ViesCheckRequest[] = [];
   /** How long it takes to answer (a slow service, past the store's timeout). */
   delayMs = 0;
-  private readonly valid: Set<string>;
+  private readonly registered: Map<string, ViesRegistration>;
   private readonly unavailable: Set<string>;
   private failing = false;
   private readonly server: Server = createServer((req, res) => void this.handle(req, res));
 
   private constructor(options: ViesStandInOptions) {
-    this.valid = new Set(options.valid ?? []);
+    this.registered = new Map([
+      ...(options.valid ?? []).map((vatNumber): [string, ViesRegistration] => [vatNumber, {}]),
+      ...Object.entries(options.registered ?? {}),
+    ]);
     this.unavailable = new Set(options.unavailable ?? []);
   }
 
@@ -104,7 +118,8 @@ export class ViesStandIn {
     const full = `${countryCode}${vatNumber}`;
     if (this.unavailable.has(full))
       return error(200, 'MS_UNAVAILABLE', 'The application at the Member State is not replying');
-    const valid = this.valid.has(full);
+    const registration = this.registered.get(full);
+    const valid = registration !== undefined;
     const requester = request.requesterMemberStateCode && request.requesterNumber;
     send(200, {
       countryCode,
@@ -112,8 +127,8 @@ export class ViesStandIn {
       requestDate: new Date().toISOString(),
       valid,
       requestIdentifier: valid && requester ? `WAPI${randomBytes(6).toString('hex').toUpperCase()}` : '',
-      name: valid ? `Company ${full}` : '---',
-      address: valid ? '1 Rue de la Paix, 75002 Paris' : '---',
+      name: registration?.name ?? '---',
+      address: registration?.address ?? '---',
     });
   }
 }

@@ -27,13 +27,20 @@ export class AdminReviewsController {
       'reject: it is cancelled, its reserved keys go back to stock, the customer is e-mailed, and it is ' +
       'refunded in full through the payment provider (`refund` in the answer; a failed refund is made again ' +
       'with the Refund action). Audited; the note is kept on the order. The same decision again answers the ' +
-      'order as it is; any decision on an order no longer held is otherwise a 409.',
+      'order as it is; any decision on an order no longer held is otherwise a 409. An approval may also ' +
+      'decide how the order is taxed (`taxCountry`, `consumerRate`): the amount paid stays; with VAT added, a ' +
+      'rate that changes what the buyer owes is a 409 with `refundAndReorder: true` (reject it, and ask the ' +
+      'buyer to order again).',
   })
   @ApiOkResponse({ type: ReviewResultDto })
-  @ApiBadRequestResponse({ description: 'decision is not approve or reject, or the note is too long' })
+  @ApiBadRequestResponse({
+    description:
+      'decision is not approve or reject, the note is too long, or taxCountry / consumerRate do not apply',
+  })
   @ApiConflictResponse({
     description:
-      'The order is not held (any more), or cannot be delivered now (e.g. its payment is disputed)',
+      'The order is not held (any more), or cannot be delivered now (e.g. its payment is disputed), or the ' +
+      'tax decided would change what the buyer owes (`refundAndReorder: true`, with `paidCents` and `owedCents`)',
   })
   @ApiForbiddenResponse({ description: 'Support staff' })
   @ApiNotFoundResponse()

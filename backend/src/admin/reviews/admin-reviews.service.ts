@@ -21,6 +21,9 @@ import { taxLines } from '../../tax/tax-math.js';
 import { percentOf, standardRate } from '../../tax/tax-rates.js';
 import type { ReviewDecision, ReviewDecisionDto, ReviewResultDto } from './dto/review.dto.js';
 
+/** Cents as the message shows them: 1234 → 12.34. */
+const money = (cents: number) => (cents / 100).toFixed(2);
+
 /** The reason recorded with the refund of an order rejected in review. */
 export const REVIEW_REJECTED_REASON = 'Rejected in fraud review';
 
@@ -66,7 +69,9 @@ export class AdminReviewsService {
       const holdReasons = order.holdReasons;
       if (dto.taxCountry !== undefined && dto.decision !== 'approve')
         throw new BadRequestException('taxCountry goes with decision approve only');
-      const taxCountry = dto.taxCountry ? await this.decideTaxCountry(m, order, dto.taxCountry, actor) : null;
+      if (dto.consumerRate !== undefined && dto.decision !== 'approve')
+        throw new BadRequestException('consumerRate goes with decision approve only');
+      const tax = dto.decision === 'approve' ? await this.decideTax(m, order, dto, actor) : null;
       if (dto.decision === 'approve') {
         await this.fulfilment.approveHeld(m, order);
       } else {
@@ -84,7 +89,7 @@ export class AdminReviewsService {
         resource: 'orders',
         resourceId: orderId,
         before: { status: 'on_hold', holdReasons },
-        after: { decision: dto.decision, status: order.status, note: dto.note ?? null, ...taxCountry },
+        after: { decision: dto.decision, status: order.status, note: dto.note ?? null, ...tax },
       });
     });
     const refund = dto.decision === 'reject' ? await this.refundRejected(orderId, actor) : undefined;
@@ -103,52 +108,63 @@ export class AdminReviewsService {
   }
 
   /**
-   * Staff's decision on where the buyer of an order held for its evidence is (#20 §3): the order keeps the
-   * amount paid and the VAT it holds is figured again, per line and half up, at `country`'s rate on the day
-   * it was paid; its invoice is replaced (InvoicesService.reissueInvoice). Only an order whose prices
-   * included VAT can be: one with VAT added was charged for the billing country's, so a different rate
-   * would change what the buyer owes (refund it instead). Answers what the audit trail records of it.
+   * Staff's decision on how an order held for review is taxed (#20 §3, #32 §1): `taxCountry`, where the
+   * buyer of an order held for its evidence is (one of the countries its evidence gives), and/or
+   * `consumerRate`, a reverse-charged order taxed as a consumer's after all (its VAT number's company could
+   * not be told, `vat-number-review`). The amount paid stays: the VAT it holds is figured again, per line
+   * and half up, at the country's rate on the day it was paid, and the invoice is replaced
+   * (InvoicesService.reissueInvoice). With VAT added (`exclusive`), that is only when the VAT stays the same
+   * to the cent; another amount would change what the buyer owes, so it is a 409 that offers to refund the
+   * order and ask the buyer to order again (`refundAndReorder`), never absorbed. Answers what the audit
+   * trail records of it (null: nothing changes).
    */
-  private async decideTaxCountry(
+  private async decideTax(
     m: EntityManager,
     order: Order,
-    country: string,
+    decision: Pick<ReviewDecisionDto, 'taxCountry' | 'consumerRate'>,
     actor: StaffUserDto,
-  ): Promise<{ taxCountry: { from: string | null; to: string } } | null> {
+  ): Promise<{ taxCountry?: { from: string | null; to: string }; consumerRate?: true } | null> {
+    const { taxCountry: country, consumerRate } = decision;
+    if (!country && !consumerRate) return null;
     if (order.taxMode === 'off')
-      throw new ConflictException('This order was not taxed: taxCountry does not apply');
-    const evidence = [order.billingCountry, order.cardCountry, order.checkoutIpCountry].filter(
-      (c): c is string => Boolean(c),
-    );
-    if (!evidence.includes(country))
-      throw new BadRequestException(
-        `taxCountry must be one of the countries the order's evidence gives: ${[...new Set(evidence)].join(', ')}`,
-      );
-    if (country === order.taxCountry) return null;
-    if (order.taxMode !== 'inclusive')
       throw new ConflictException(
-        'VAT was added to this order for its billing country; another country’s rate would change what the buyer owes. Reject or refund it instead.',
+        `This order was not taxed: ${country ? 'taxCountry' : 'consumerRate'} does not apply`,
       );
-    if (order.reverseCharge)
+    if (country) {
+      const evidence = [order.billingCountry, order.cardCountry, order.checkoutIpCountry].filter(
+        (c): c is string => Boolean(c),
+      );
+      if (!evidence.includes(country))
+        throw new BadRequestException(
+          `taxCountry must be one of the countries the order's evidence gives: ${[...new Set(evidence)].join(', ')}`,
+        );
+    }
+    if (consumerRate && !order.reverseCharge)
+      throw new BadRequestException('consumerRate applies to a reverse-charged order only');
+    const to = country ?? order.taxCountry!;
+    if (to === order.taxCountry && !consumerRate) return null;
+    if (order.reverseCharge && !consumerRate)
       throw new ConflictException(
-        'This order was reverse-charged to a verified business; its tax country stays',
+        'This order was reverse-charged to a verified business; its tax country stays (approve with consumerRate to tax it as a consumer’s)',
       );
     if (order.paymentStatus !== 'completed')
       throw new ConflictException(
         `This order's payment is ${order.paymentStatus}: its invoice is not replaced`,
       );
-    const rate = standardRate(country, order.paidAt ?? order.createdAt, this.config.tax.rateOverrides);
+    const rate = standardRate(to, order.paidAt ?? order.createdAt, this.config.tax.rateOverrides);
     const taxed = taxLines(
       order.orderItems.map((item) => item.unitPriceCents * item.quantity),
       order.discountCents,
       rate,
-      'inclusive',
+      order.taxMode,
     );
+    if (taxed.totalCents !== order.totalCents) this.refuseOtherAmount(order, to, rate, taxed.totalCents);
     const from = order.taxCountry;
     Object.assign(order, {
-      taxCountry: country,
+      taxCountry: to,
       taxRateBasisPoints: rate,
       taxCents: taxed.taxCents,
+      reverseCharge: false,
       orderItems: order.orderItems.map((item, i) => ({ ...item, taxCents: taxed.lineTaxCents[i]! })),
     });
     await m.update(
@@ -158,15 +174,42 @@ export class AdminReviewsService {
         taxCountry: order.taxCountry,
         taxRateBasisPoints: order.taxRateBasisPoints,
         taxCents: order.taxCents,
+        reverseCharge: false,
         orderItems: order.orderItems,
       },
     );
     await this.invoices.reissueInvoice(
       m,
       order,
-      `Tax country decided by ${actor.username}: ${country} (VAT ${percentOf(rate)}%) in place of ${from}.`,
+      consumerRate
+        ? `Taxed as a consumer's by ${actor.username}: ${to} (VAT ${percentOf(rate)}%) in place of the reverse charge.`
+        : `Tax country decided by ${actor.username}: ${to} (VAT ${percentOf(rate)}%) in place of ${from}.`,
     );
-    return { taxCountry: { from, to: country } };
+    return {
+      ...(to !== from && { taxCountry: { from, to } }),
+      ...(consumerRate && { consumerRate: true as const }),
+    };
+  }
+
+  /**
+   * The 409 for a rate that would change what the buyer of an order with VAT added owes (#32 §1): more is
+   * never taken silently (the card was charged the amount shown), and less is not refunded in part here;
+   * staff refund it (reject) and ask the buyer to order again, when the checkout charges the right VAT.
+   */
+  private refuseOtherAmount(order: Order, country: string, rate: number, totalCents: number): never {
+    const more = totalCents > order.totalCents;
+    throw new ConflictException({
+      statusCode: 409,
+      error: 'Conflict',
+      message:
+        `VAT was added to this order: at ${country}'s rate (${percentOf(rate)}%) the buyer would owe ` +
+        `${money(Math.abs(totalCents - order.totalCents))} ${more ? 'more' : 'less'} than was paid. ` +
+        'Refund the order (reject) and ask the buyer to order again.',
+      refundAndReorder: true,
+      taxCountry: country,
+      paidCents: order.totalCents,
+      owedCents: totalCents,
+    });
   }
 
   /**

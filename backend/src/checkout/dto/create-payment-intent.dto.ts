@@ -211,6 +211,14 @@ export class PaymentIntentResponseDto {
   vatNumberStatus: VatNumberStatus | null;
 
   @ApiProperty({
+    description:
+      'billing.vatNumber is registered, but to another company than billing.company (compared without case, ' +
+      'accents, punctuation or legal form): no reverse charge, the consumer rate is charged. A new checkout ' +
+      'with the company name as registered is reverse-charged',
+  })
+  companyNameMismatch: boolean;
+
+  @ApiProperty({
     type: 'integer',
     example: 4336,
     description: 'What the buyer pays, in cents (as totalCents)',

@@ -11,6 +11,27 @@ export { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus 
 export const VAT_NUMBER_STATUSES = ['verified', 'unverified'] as const;
 export type VatNumberStatus = (typeof VAT_NUMBER_STATUSES)[number];
 
+/**
+ * How the company typed at checkout compares with the name VIES has for a verified VAT number (#32 §1):
+ * `match` (reverse-charged), `mismatch` (charged the consumer rate), `undisclosed` (its member state gives
+ * no name: reverse-charged, and the paid order held for review, `vat-number-review`).
+ */
+export const VAT_NAME_MATCHES = ['match', 'mismatch', 'undisclosed'] as const;
+export type VatNameMatch = (typeof VAT_NAME_MATCHES)[number];
+
+/** What VIES answered for a verified VAT number, kept with the order as evidence (null: not disclosed). */
+export interface ViesEvidence {
+  valid: true;
+  name: string | null;
+  address: string | null;
+  /** VIES's own date of the request, as it gave it. */
+  requestDate: string | null;
+  /** Its consultation number (only for a request naming the seller's VAT number). */
+  requestIdentifier: string | null;
+  /** Whether the billing postcode is in the address VIES gives (null: no address). */
+  addressHasPostcode: boolean | null;
+}
+
 /** A capped coupon is reserved when the payment is created, redeemed when it succeeds, released otherwise. */
 export const COUPON_STATES = ['reserved', 'redeemed', 'released'] as const;
 export type CouponState = (typeof COUPON_STATES)[number];
@@ -134,6 +155,14 @@ export class Order extends UuidEntity {
 
   @Column({ type: 'datetime', precision: 3, nullable: true })
   vatCheckedAt: Date | null;
+
+  /** The company typed against VIES's name for the number (#32 §1); null unless verified. */
+  @Column({ type: 'varchar', length: 12, nullable: true })
+  vatNameMatch: VatNameMatch | null;
+
+  /** VIES's answer for the number (name, address, request date and identifier); null unless verified. */
+  @Column({ type: 'simple-json', nullable: true })
+  vatCheckAnswer: ViesEvidence | null;
 
   @Column({ type: 'boolean', default: false })
   reverseCharge: boolean;

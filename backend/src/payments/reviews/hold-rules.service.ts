@@ -12,6 +12,7 @@ export const HOLD_REASONS = [
   'elevated-risk',
   'country-mismatch',
   'tax-evidence',
+  'vat-number-review',
   'velocity-orders',
   'velocity-cards',
   'first-order-amount',
@@ -39,14 +40,49 @@ export function countriesDisagree(...countries: (string | null | undefined)[]): 
   return new Set(known(countries)).size > 1;
 }
 
+/** The pieces of evidence of where the buyer is, in the order the store weighs them. */
+export const EVIDENCE_PIECES = ['billing', 'card', 'checkoutAddress'] as const;
+export type EvidencePiece = (typeof EVIDENCE_PIECES)[number];
+
+/** The country two pieces of evidence agree on, and which pieces they are; null when no two agree. */
+export interface AgreedCountry {
+  country: string;
+  pieces: EvidencePiece[];
+}
+
 /**
- * Whether the evidence of where the buyer is contradicts itself (#20 §3): two of the countries known agree,
- * and that is the evidence; when two or more are known and no two agree, the order's tax country is in doubt.
- * One piece alone (no card country from the demo provider, a private address) is not a conflict.
+ * Where the evidence places the buyer (#20 §3, #32 §1): the country two of the known countries (billing,
+ * card, checkout address) agree on, as the VAT rules for e-services read it ("two non-contradictory
+ * pieces"); null when fewer than two agree (one piece alone, or all different).
  */
-export function taxEvidenceConflicts(...countries: (string | null | undefined)[]): boolean {
-  const given = known(countries);
-  return given.length > 1 && new Set(given).size === given.length;
+export function agreedCountry(
+  billing: string | null | undefined,
+  card: string | null | undefined,
+  checkoutAddress: string | null | undefined,
+): AgreedCountry | null {
+  const given = [billing, card, checkoutAddress].map((c) => (c ? c.toUpperCase() : null));
+  for (const country of new Set(given)) {
+    if (!country) continue;
+    const pieces = EVIDENCE_PIECES.filter((_, i) => given[i] === country);
+    if (pieces.length > 1) return { country, pieces };
+  }
+  return null;
+}
+
+/**
+ * Whether the evidence leaves the order's tax country (its billing country's) in doubt (#20 §3, #32 §1):
+ * two or more countries are known and no two agree, or two agree on a country other than the billing one
+ * (billed in the US, a German card, an address in Germany: the buyer is in Germany). One piece alone (no
+ * card country from the demo provider, a private address) is not a conflict.
+ */
+export function taxEvidenceConflicts(
+  billing: string | null | undefined,
+  card: string | null | undefined,
+  checkoutAddress: string | null | undefined,
+): boolean {
+  const agreed = agreedCountry(billing, card, checkoutAddress);
+  if (agreed) return agreed.country !== billing?.toUpperCase();
+  return known([billing, card, checkoutAddress]).length > 1;
 }
 
 type Rated = Pick<
@@ -59,6 +95,7 @@ type Rated = Pick<
   | 'totalCents'
   | 'holdReasons'
   | 'reverseCharge'
+  | 'vatNameMatch'
 >;
 
 /**
@@ -84,15 +121,18 @@ export class HoldRulesService {
       countriesDisagree(order.billingCountry, risk?.cardCountry, order.checkoutIpCountry)
     )
       fired.push('country-mismatch');
-    // With tax on, evidence that does not agree holds the order whatever the fraud rules say: it was taxed at
-    // the billing country's rate, which stands until staff decide. A reverse-charged business was placed by
-    // its VAT number, verified in its country.
+    // With tax on, evidence that does not agree, or agrees on another country than the billing one, holds
+    // the order whatever the fraud rules say: it was taxed at the billing country's rate, which stands until
+    // staff decide. A reverse-charged business was placed by its VAT number, verified in its country.
     if (
       this.config.tax.mode !== 'off' &&
       !order.reverseCharge &&
       taxEvidenceConflicts(order.billingCountry, risk?.cardCountry, order.checkoutIpCountry)
     )
       fired.push('tax-evidence');
+    // A reverse charge on a number whose member state gives VIES no name: nothing tied the buyer to the
+    // number's business, so staff look before the keys go out (#32 §1).
+    if (order.reverseCharge && order.vatNameMatch === 'undisclosed') fired.push('vat-number-review');
     if (rules.velocityOrders && (await this.recentOrders(m, order)) > rules.velocityOrders)
       fired.push('velocity-orders');
     if (

@@ -1,5 +1,10 @@
 import { riskOf } from '../providers/stripe.provider.js';
-import { countriesDisagree, isDisposableEmail, taxEvidenceConflicts } from './hold-rules.service.js';
+import {
+  agreedCountry,
+  countriesDisagree,
+  isDisposableEmail,
+  taxEvidenceConflicts,
+} from './hold-rules.service.js';
 
 describe('the fraud rules’ checks', () => {
   it('knows disposable domains from the kept list, and their subdomains, not ordinary ones', () => {
@@ -22,6 +27,23 @@ describe('the fraud rules’ checks', () => {
     expect(taxEvidenceConflicts('DE', null, 'FR')).toBe(true);
     expect(taxEvidenceConflicts('DE', 'FR', undefined)).toBe(true);
     expect(taxEvidenceConflicts('DE', 'FR', 'GB')).toBe(true);
+  });
+
+  it('holds when two agree on another country than the billing one (#32): that is where the buyer is', () => {
+    expect(taxEvidenceConflicts('US', 'DE', 'DE')).toBe(true);
+    expect(taxEvidenceConflicts('US', 'de', 'DE')).toBe(true);
+    expect(taxEvidenceConflicts('US', 'US', 'DE')).toBe(false);
+    expect(agreedCountry('US', 'DE', 'de')).toEqual({ country: 'DE', pieces: ['card', 'checkoutAddress'] });
+    expect(agreedCountry('DE', null, 'DE')).toEqual({
+      country: 'DE',
+      pieces: ['billing', 'checkoutAddress'],
+    });
+    expect(agreedCountry('DE', 'DE', 'DE')).toEqual({
+      country: 'DE',
+      pieces: ['billing', 'card', 'checkoutAddress'],
+    });
+    expect(agreedCountry('DE', 'FR', null)).toBeNull();
+    expect(agreedCountry('DE', null, null)).toBeNull();
   });
 
   it("reads Stripe's charge outcome and card, and nothing from a charge not expanded", () => {

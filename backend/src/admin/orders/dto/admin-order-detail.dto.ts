@@ -127,7 +127,8 @@ export class AdminOrderDetailDto extends AdminOrderRowDto {
   @ApiProperty({
     type: AdminOrderEvidenceDto,
     description:
-      'Where the buyer is, by each piece of evidence: two that agree fix the tax country; none agreeing holds the order (tax-evidence)',
+      'Where the buyer is, by each piece of evidence, and the country two of them agree on: with tax on, none ' +
+      'agreeing, or two agreeing on another country than the billing one, holds the order (tax-evidence)',
   })
   evidence: AdminOrderEvidenceDto;
   @ApiProperty({ type: String, nullable: true }) couponCode: string | null;

@@ -1,16 +1,42 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { TAX_MODES, type TaxMode } from '../../../config/tax-config.js';
+import { EVIDENCE_PIECES, agreedCountry } from '../../../payments/reviews/hold-rules.service.js';
 import {
   ORDER_STATUSES,
   PAYMENT_STATUSES,
   REFUND_REASONS,
+  VAT_NAME_MATCHES,
   VAT_NUMBER_STATUSES,
   type Order,
   type OrderStatus,
   type PaymentStatus,
   type RefundReason,
+  type VatNameMatch,
   type VatNumberStatus,
 } from '../../../orders/entities/order.entity.js';
+
+/** What VIES answered for a verified VAT number (#32 §1), kept with the order. */
+export class AdminViesAnswerDto {
+  @ApiProperty({ enum: [true] }) valid: true;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The registered name (null: the member state does not disclose it, VIES's '---')",
+  })
+  name: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The registered address (null: not disclosed)' })
+  address: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '2026-11-29+01:00', description: "VIES's date" })
+  requestDate: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Its consultation number, when it gave one' })
+  requestIdentifier: string | null;
+  @ApiProperty({
+    type: Boolean,
+    nullable: true,
+    description: 'Whether the billing postcode is in that address (null: no address)',
+  })
+  addressHasPostcode: boolean | null;
+}
 
 /** An order's own fields: what the orders list, the order's detail and the dashboard's recent orders share. */
 export class AdminOrderRowDto {
@@ -55,7 +81,7 @@ export class AdminOrderRowDto {
     example: ['disposable-email', 'first-order-amount'],
     description:
       'The rules that held the order for review (provider-review, elevated-risk, country-mismatch, tax-evidence, ' +
-      'velocity-orders, velocity-cards, first-order-amount, disposable-email); kept after the review',
+      'vat-number-review, velocity-orders, velocity-cards, first-order-amount, disposable-email); kept after the review',
   })
   holdReasons: string[] | null;
 
@@ -105,6 +131,24 @@ export class AdminOrderRowDto {
   })
   vatCheckedAt: Date | null;
 
+  @ApiProperty({
+    enum: VAT_NAME_MATCHES,
+    enumName: 'VatNameMatch',
+    nullable: true,
+    description:
+      'A verified number: the company typed against the name VIES has for it. match: reverse-charged; ' +
+      'mismatch: charged the consumer rate; undisclosed (its member state gives no name): reverse-charged ' +
+      'and held for review (vat-number-review). Null unless verified (and for orders placed before)',
+  })
+  vatNameMatch: VatNameMatch | null;
+
+  @ApiProperty({
+    type: AdminViesAnswerDto,
+    nullable: true,
+    description: "VIES's answer for the number, the check's evidence; null unless verified",
+  })
+  vatCheckAnswer: AdminViesAnswerDto | null;
+
   @ApiProperty({ description: 'Reverse-charged: no VAT charged, the buyer accounts for it' })
   reverseCharge: boolean;
 
@@ -128,6 +172,8 @@ export class AdminOrderRowDto {
       vatNumberStatus: order.vatNumberStatus ?? null,
       vatCheckReference: order.vatCheckReference ?? null,
       vatCheckedAt: order.vatCheckedAt ?? null,
+      vatNameMatch: order.vatNameMatch ?? null,
+      vatCheckAnswer: order.vatCheckAnswer ?? null,
       reverseCharge: order.reverseCharge ?? false,
     };
   }
@@ -145,6 +191,22 @@ export class AdminOrderEvidenceDto {
     description: "The checkout address's country (offline geo-IP database)",
   })
   checkoutIpCountry: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'DE',
+    description:
+      'Where the evidence places the buyer: the country two or more of the three agree on (null: no two ' +
+      'agree). Another than the billing country holds the order with tax on (tax-evidence)',
+  })
+  agreedCountry: string | null;
+  @ApiProperty({
+    enum: EVIDENCE_PIECES,
+    isArray: true,
+    example: ['card', 'checkoutAddress'],
+    description: 'The pieces that agree on agreedCountry (empty: none agree)',
+  })
+  agreeing: string[];
 }
 
 /**
@@ -175,9 +237,12 @@ export class AdminOrderListRowDto extends AdminOrderRowDto {
 }
 
 export function evidenceOf(order: Order): AdminOrderEvidenceDto {
+  const agreed = agreedCountry(order.billingCountry, order.cardCountry, order.checkoutIpCountry);
   return {
     billingCountry: order.billingCountry,
     cardCountry: order.cardCountry,
     checkoutIpCountry: order.checkoutIpCountry,
+    agreedCountry: agreed?.country ?? null,
+    agreeing: agreed?.pieces ?? [],
   };
 }

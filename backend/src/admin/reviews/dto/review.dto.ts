@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../../orders/entities/order.entity.js';
 import { REFUND_STATUSES } from '../../../payments/entities/refund.entity.js';
 
@@ -30,10 +30,13 @@ export class ReviewDecisionDto {
     example: 'FR',
     pattern: '^[A-Z]{2}$',
     description:
-      'With approve, for an order taxed with VAT in its prices whose evidence of where the buyer is disagreed ' +
-      '(hold reason tax-evidence): the country whose VAT applies, one of those the evidence gives (billing, ' +
-      'card, checkout address). The amount paid stays; the VAT it holds is figured at that country’s rate ' +
-      'and the invoice is replaced (a credit note and a new invoice). Left out: the billing country’s rate stands.',
+      'With approve, for an order held because its evidence of where the buyer is disagreed or agreed on ' +
+      'another country than the billing one (hold reason tax-evidence): the country whose VAT applies, one ' +
+      'of those the evidence gives (billing, card, checkout address). The amount paid stays; the VAT it ' +
+      'holds is figured at that country’s rate and the invoice is replaced (a credit note and a new ' +
+      'invoice). With VAT added (taxMode exclusive) a rate that changes what the buyer owes is a 409 with ' +
+      '`refundAndReorder: true`: reject (refund) and ask the buyer to order again. Left out: the billing ' +
+      'country’s rate stands.',
   })
   @IsOptional()
   @Transform(({ value }: { value: unknown }) =>
@@ -41,6 +44,17 @@ export class ReviewDecisionDto {
   )
   @Matches(/^[A-Z]{2}$/, { message: 'taxCountry must be a two-letter country code' })
   taxCountry?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'With approve, for a reverse-charged order (hold reason vat-number-review: VIES gave no company name ' +
+      'for its VAT number): tax it as a consumer’s, at the billing country’s rate (or taxCountry’s), under ' +
+      'the same rule: the amount paid stays and holds the VAT (taxMode inclusive), or a 409 with ' +
+      '`refundAndReorder: true` when VAT is added. Left out: the reverse charge stands.',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'consumerRate must be true or false' })
+  consumerRate?: boolean;
 }
 
 export class ReviewRefundDto {
