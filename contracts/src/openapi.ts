@@ -1055,7 +1055,7 @@ export interface paths {
     put?: never;
     /**
      * Approve or reject an order held for review (admin)
-     * @description approve: the order is delivered now (its reserved keys, the links and the delivery e-mail), once. reject: it is cancelled, its reserved keys go back to stock, the customer is e-mailed, and it is refunded in full through the payment provider (`refund` in the answer; a failed refund is made again with the Refund action). Audited; the note is kept on the order. The same decision again answers the order as it is; any decision on an order no longer held is otherwise a 409.
+     * @description approve: the order is delivered now (its reserved keys, the links and the delivery e-mail), once. reject: it is cancelled, its reserved keys go back to stock, the customer is e-mailed, and it is refunded in full through the payment provider (`refund` in the answer; a failed refund is made again with the Refund action). Audited; the note is kept on the order. The same decision again answers the order as it is; any decision on an order no longer held is otherwise a 409. An approval may also decide how the order is taxed (`taxCountry`, `consumerRate`): the amount paid stays; with VAT added, a rate that changes what the buyer owes is a 409 with `refundAndReorder: true` (reject it, and ask the buyer to order again).
      */
     post: operations['AdminReviewsController_review'];
     delete?: never;
@@ -2091,7 +2091,7 @@ export interface components {
       /** @description Set while the order was paid but not delivered and owes the shopper a full refund */
       refundDue: components['schemas']['RefundReason'] | null;
       /**
-       * @description The rules that held the order for review (provider-review, elevated-risk, country-mismatch, tax-evidence, velocity-orders, velocity-cards, first-order-amount, disposable-email); kept after the review
+       * @description The rules that held the order for review (provider-review, elevated-risk, country-mismatch, tax-evidence, vat-number-review, velocity-orders, velocity-cards, first-order-amount, disposable-email); kept after the review
        * @example [
        *       "disposable-email",
        *       "first-order-amount"
@@ -2127,6 +2127,10 @@ export interface components {
        * @description When the validation service confirmed the number
        */
       vatCheckedAt: string | null;
+      /** @description A verified number: the company typed against the name VIES has for it. match: reverse-charged; mismatch: charged the consumer rate; undisclosed (its member state gives no name): reverse-charged and held for review (vat-number-review). Null unless verified (and for orders placed before) */
+      vatNameMatch: components['schemas']['VatNameMatch'] | null;
+      /** @description VIES's answer for the number, the check's evidence; null unless verified */
+      vatCheckAnswer: components['schemas']['AdminViesAnswerDto'] | null;
       /** @description Reverse-charged: no VAT charged, the buyer accounts for it */
       reverseCharge: boolean;
       orderItems: components['schemas']['AdminOrderItemDto'][];
@@ -2148,7 +2152,7 @@ export interface components {
       taxMode: components['schemas']['TaxMode'];
       /** @example DE */
       taxCountry: string | null;
-      /** @description Where the buyer is, by each piece of evidence: two that agree fix the tax country; none agreeing holds the order (tax-evidence) */
+      /** @description Where the buyer is, by each piece of evidence, and the country two of them agree on: with tax on, none agreeing, or two agreeing on another country than the billing one, holds the order (tax-evidence) */
       evidence: components['schemas']['AdminOrderEvidenceDto'];
       couponCode: string | null;
       paymentProvider: components['schemas']['PaymentProvider'] | null;
@@ -2220,6 +2224,19 @@ export interface components {
        * @example DE
        */
       checkoutIpCountry: string | null;
+      /**
+       * @description Where the evidence places the buyer: the country two or more of the three agree on (null: no two agree). Another than the billing country holds the order with tax on (tax-evidence)
+       * @example DE
+       */
+      agreedCountry: string | null;
+      /**
+       * @description The pieces that agree on agreedCountry (empty: none agree)
+       * @example [
+       *       "card",
+       *       "checkoutAddress"
+       *     ]
+       */
+      agreeing: ('billing' | 'card' | 'checkoutAddress')[];
     };
     AdminOrderItemDto: {
       productId: string;
@@ -2263,7 +2280,7 @@ export interface components {
       /** @description Set while the order was paid but not delivered and owes the shopper a full refund */
       refundDue: components['schemas']['RefundReason'] | null;
       /**
-       * @description The rules that held the order for review (provider-review, elevated-risk, country-mismatch, tax-evidence, velocity-orders, velocity-cards, first-order-amount, disposable-email); kept after the review
+       * @description The rules that held the order for review (provider-review, elevated-risk, country-mismatch, tax-evidence, vat-number-review, velocity-orders, velocity-cards, first-order-amount, disposable-email); kept after the review
        * @example [
        *       "disposable-email",
        *       "first-order-amount"
@@ -2299,6 +2316,10 @@ export interface components {
        * @description When the validation service confirmed the number
        */
       vatCheckedAt: string | null;
+      /** @description A verified number: the company typed against the name VIES has for it. match: reverse-charged; mismatch: charged the consumer rate; undisclosed (its member state gives no name): reverse-charged and held for review (vat-number-review). Null unless verified (and for orders placed before) */
+      vatNameMatch: components['schemas']['VatNameMatch'] | null;
+      /** @description VIES's answer for the number, the check's evidence; null unless verified */
+      vatCheckAnswer: components['schemas']['AdminViesAnswerDto'] | null;
       /** @description Reverse-charged: no VAT charged, the buyer accounts for it */
       reverseCharge: boolean;
       /**
@@ -2408,6 +2429,23 @@ export interface components {
       mfaEnabled: boolean;
       /** Format: date-time */
       createdAt: string;
+    };
+    AdminViesAnswerDto: {
+      /** @enum {boolean} */
+      valid: true;
+      /** @description The registered name (null: the member state does not disclose it, VIES's '---') */
+      name: string | null;
+      /** @description The registered address (null: not disclosed) */
+      address: string | null;
+      /**
+       * @description VIES's date
+       * @example 2026-11-29+01:00
+       */
+      requestDate: string | null;
+      /** @description Its consultation number, when it gave one */
+      requestIdentifier: string | null;
+      /** @description Whether the billing postcode is in that address (null: no address) */
+      addressHasPostcode: boolean | null;
     };
     AuditEntryDto: {
       id: number;
@@ -3349,6 +3387,8 @@ export interface components {
       reverseCharge: boolean;
       /** @description How billing.vatNumber was checked: verified by the validation service (VIES), or unverified (no service, no answer, or a UK number): then charged the consumer rate. Null without a VAT number */
       vatNumberStatus: components['schemas']['VatNumberStatus'] | null;
+      /** @description billing.vatNumber is registered, but to another company than billing.company (compared without case, accents, punctuation or legal form): no reverse charge, the consumer rate is charged. A new checkout with the company name as registered is reverse-charged */
+      companyNameMismatch: boolean;
       /**
        * @description What the buyer pays, in cents (as totalCents)
        * @example 4336
@@ -3492,10 +3532,12 @@ export interface components {
       /** @description Staff's note, kept on the order (never shown to the customer) */
       note?: string;
       /**
-       * @description With approve, for an order taxed with VAT in its prices whose evidence of where the buyer is disagreed (hold reason tax-evidence): the country whose VAT applies, one of those the evidence gives (billing, card, checkout address). The amount paid stays; the VAT it holds is figured at that country’s rate and the invoice is replaced (a credit note and a new invoice). Left out: the billing country’s rate stands.
+       * @description With approve, for an order held because its evidence of where the buyer is disagreed or agreed on another country than the billing one (hold reason tax-evidence): the country whose VAT applies, one of those the evidence gives (billing, card, checkout address). The amount paid stays; the VAT it holds is figured at that country’s rate and the invoice is replaced (a credit note and a new invoice). With VAT added (taxMode exclusive) a rate that changes what the buyer owes is a 409 with `refundAndReorder: true`: reject (refund) and ask the buyer to order again. Left out: the billing country’s rate stands.
        * @example FR
        */
       taxCountry?: string;
+      /** @description With approve, for a reverse-charged order (hold reason vat-number-review: VIES gave no company name for its VAT number): tax it as a consumer’s, at the billing country’s rate (or taxCountry’s), under the same rule: the amount paid stays and holds the VAT (taxMode inclusive), or a 409 with `refundAndReorder: true` when VAT is added. Left out: the reverse charge stands. */
+      consumerRate?: boolean;
     };
     ReviewRefundDto: {
       /** Format: uuid */
@@ -3775,6 +3817,11 @@ export interface components {
       /** @example SAVE10 */
       code: string;
     };
+    /**
+     * @description A verified number: the company typed against the name VIES has for it. match: reverse-charged; mismatch: charged the consumer rate; undisclosed (its member state gives no name): reverse-charged and held for review (vat-number-review). Null unless verified (and for orders placed before)
+     * @enum {string}
+     */
+    VatNameMatch: 'match' | 'mismatch' | 'undisclosed';
     /**
      * @description How billing.vatNumber was checked: verified by the validation service (VIES), or unverified (no service, no answer, or a UK number): then charged the consumer rate. Null without a VAT number
      * @enum {string}
@@ -6919,7 +6966,7 @@ export interface operations {
           'application/json': components['schemas']['ReviewResultDto'];
         };
       };
-      /** @description decision is not approve or reject, or the note is too long */
+      /** @description decision is not approve or reject, the note is too long, or taxCountry / consumerRate do not apply */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6945,7 +6992,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The order is not held (any more), or cannot be delivered now (e.g. its payment is disputed) */
+      /** @description The order is not held (any more), or cannot be delivered now (e.g. its payment is disputed), or the tax decided would change what the buyer owes (`refundAndReorder: true`, with `paidCents` and `owedCents`) */
       409: {
         headers: {
           [name: string]: unknown;

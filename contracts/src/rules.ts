@@ -28,6 +28,13 @@ export const schemaRules = {
       },
     },
   },
+  AdminViesAnswerDto: {
+    properties: {
+      valid: {
+        enum: [true],
+      },
+    },
+  },
   BillingDto: {
     properties: {
       email: {
@@ -789,6 +796,9 @@ export const schemaRules = {
         maxLength: 64,
       },
     },
+  },
+  VatNameMatch: {
+    enum: ['match', 'mismatch', 'undisclosed'],
   },
   VatNumberStatus: {
     enum: ['verified', 'unverified'],
