@@ -33,6 +33,48 @@ describe('the business buyer on an order', () => {
     );
   });
 
+  it('shows what VIES has registered for the number, and whether it is the company typed', () => {
+    const answer = {
+      valid: true as const,
+      name: 'ACME S.A.R.L.',
+      address: '8 RUE DE LA PAIX\n75002 PARIS',
+      requestDate: '2026-11-29+01:00',
+      requestIdentifier: 'WAPIAAAAA1B2C3D4',
+      addressHasPostcode: true,
+    };
+    const { rerender } = render(
+      <BusinessBuyer order={{ ...BUSINESS, vatNameMatch: 'match', vatCheckAnswer: answer }} />,
+    );
+    const vies = () => screen.getByLabelText('VIES answer').textContent;
+    expect(vies()).toBe(
+      'Registered to ACME S.A.R.L., 8 RUE DE LA PAIX, 75002 PARIS: the company name matches. (VIES, 2026-11-29+01:00)',
+    );
+    rerender(
+      <BusinessBuyer
+        order={{
+          ...BUSINESS,
+          billingCompany: 'Consumer Shopping Ltd',
+          reverseCharge: false,
+          vatNameMatch: 'mismatch',
+          vatCheckAnswer: { ...answer, addressHasPostcode: false },
+        }}
+      />,
+    );
+    expect(vies()).toContain(
+      '(the billing postcode is not in this address): not the company typed, so the consumer rate was charged.',
+    );
+    rerender(
+      <BusinessBuyer
+        order={{
+          ...BUSINESS,
+          vatNameMatch: 'undisclosed',
+          vatCheckAnswer: { ...answer, name: null, address: null, addressHasPostcode: null },
+        }}
+      />,
+    );
+    expect(vies()).toContain('VIES gives no company name for this number');
+  });
+
   it('says an unverified number was charged the consumer rate, and shows no reverse charge', () => {
     render(
       <BusinessBuyer

@@ -10,9 +10,28 @@ type BusinessOrder = Pick<
   | 'vatNumberStatus'
   | 'vatCheckReference'
   | 'vatCheckedAt'
+  | 'vatNameMatch'
+  | 'vatCheckAnswer'
   | 'reverseCharge'
   | 'taxMode'
 >;
+
+/** How the company typed compares with VIES's name for the number, and what VIES answered. */
+function registered(order: BusinessOrder): string | null {
+  const answer = order.vatCheckAnswer;
+  if (!answer || !order.vatNameMatch) return null;
+  if (order.vatNameMatch === 'undisclosed')
+    return 'VIES gives no company name for this number: the buyer’s company could not be confirmed.';
+  const address = answer.address ? `, ${answer.address.replace(/\s*\n\s*/g, ', ')}` : '';
+  const postcode =
+    answer.addressHasPostcode === false ? ' (the billing postcode is not in this address)' : '';
+  return (
+    `Registered to ${answer.name}${address}${postcode}: ` +
+    (order.vatNameMatch === 'match'
+      ? 'the company name matches.'
+      : 'not the company typed, so the consumer rate was charged.')
+  );
+}
 
 /** How the VAT number was checked at checkout: VIES's proof, or why the buyer paid the consumer rate. */
 function checked(order: BusinessOrder): string {
@@ -33,6 +52,12 @@ export const BusinessBuyer = ({ order }: { order: BusinessOrder }) => {
       {order.vatNumber ? (
         <Typography variant="body2">
           VAT number <span style={{ fontFamily: 'monospace' }}>{order.vatNumber}</span>: {checked(order)}
+        </Typography>
+      ) : null}
+      {registered(order) ? (
+        <Typography variant="body2" aria-label="VIES answer">
+          {registered(order)}
+          {order.vatCheckAnswer?.requestDate ? ` (VIES, ${order.vatCheckAnswer.requestDate})` : ''}
         </Typography>
       ) : null}
       {order.reverseCharge ? (

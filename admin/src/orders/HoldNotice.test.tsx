@@ -17,7 +17,13 @@ describe('HoldNotice', () => {
         <HoldNotice
           order={{
             ...held,
-            evidence: { billingCountry: 'DE', cardCountry: 'FR', checkoutIpCountry: null },
+            evidence: {
+              billingCountry: 'DE',
+              cardCountry: 'FR',
+              checkoutIpCountry: null,
+              agreedCountry: null,
+              agreeing: [],
+            },
           }}
         />
       </MemoryRouter>,
@@ -25,7 +31,29 @@ describe('HoldNotice', () => {
     const text = screen.getByRole('alert').textContent;
     expect(text).toContain('Held for review');
     expect(text).toContain('Tax country in doubt');
-    expect(text).toContain('Billing DE, card FR, checkout address unknown.');
+    expect(text).toContain('Billing DE, card FR, checkout address unknown. No two agree.');
+  });
+
+  it('says which pieces of evidence agree, and on which country', () => {
+    render(
+      <MemoryRouter>
+        <HoldNotice
+          order={{
+            ...held,
+            evidence: {
+              billingCountry: 'US',
+              cardCountry: 'DE',
+              checkoutIpCountry: 'DE',
+              agreedCountry: 'DE',
+              agreeing: ['card', 'checkoutAddress'],
+            },
+          }}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Billing US, card DE, checkout address DE. Card and checkout address agree on DE.',
+    );
   });
 
   it('says nothing for an order never held', () => {

@@ -6,12 +6,28 @@ import { formatDateTime } from '../common/format';
 import type { OrderDetail } from './types';
 import { holdReasonLabel } from './holdReasons';
 
-/** Where each piece of evidence places the buyer: "Billing DE, card FR, checkout address unknown." */
+/** The pieces of evidence in staff's words. */
+const PIECES: Record<string, string> = {
+  billing: 'billing',
+  card: 'card',
+  checkoutAddress: 'checkout address',
+};
+
+/**
+ * Where each piece of evidence places the buyer, and what decides: "Billing US, card DE, checkout address
+ * DE. Card and checkout address agree on DE." or "… No two agree."
+ */
 export function evidenceText(evidence: NonNullable<OrderDetail['evidence']>): string {
   const where = (country: string | null) => country ?? 'unknown';
+  const pieces = evidence.agreeing.map((piece) => PIECES[piece] ?? piece).join(' and ');
+  const agreed = evidence.agreedCountry
+    ? ` ${pieces.charAt(0).toUpperCase()}${pieces.slice(1)} agree on ${evidence.agreedCountry}.`
+    : evidence.cardCountry || evidence.checkoutIpCountry
+      ? ' No two agree.'
+      : '';
   return (
     `Billing ${evidence.billingCountry}, card ${where(evidence.cardCountry)}, ` +
-    `checkout address ${where(evidence.checkoutIpCountry)}.`
+    `checkout address ${where(evidence.checkoutIpCountry)}.${agreed}`
   );
 }
 

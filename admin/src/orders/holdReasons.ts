@@ -4,6 +4,7 @@ export const HOLD_REASON_LABELS: Record<string, string> = {
   'elevated-risk': 'Elevated risk (Stripe)',
   'country-mismatch': 'Countries disagree',
   'tax-evidence': 'Tax country in doubt',
+  'vat-number-review': 'VAT number’s company unconfirmed',
   'velocity-orders': 'Many orders in an hour',
   'velocity-cards': 'Several cards in an hour',
   'first-order-amount': 'Large first order',

@@ -75,13 +75,17 @@ export interface AppDataProvider extends DataProvider {
   /** `POST /api/admin/orders/:id/notes`: an internal note (admin and support). */
   addOrderNote(orderId: string, body: string): Promise<OrderNote>;
   resendEmail(emailId: number | string): Promise<unknown>;
-  /** Approves (delivers now) or rejects (refunds in full) an order held for review. */
-  /** `taxCountry` (approve only): the country whose VAT applies to an order held for its tax evidence. */
+  /**
+   * Approves (delivers now) or rejects (refunds in full) an order held for review. `tax` (approve only):
+   * `taxCountry`, the country whose VAT applies to an order held for its tax evidence; `consumerRate`, a
+   * reverse-charged order taxed as a consumer's. One that would change what the buyer owes is refused with
+   * a 409 whose body says `refundAndReorder` (see refundAndReorderOffer).
+   */
   reviewOrder(
     orderId: string,
     decision: ReviewDecision,
     note?: string,
-    taxCountry?: string,
+    tax?: Pick<Schemas['ReviewDecisionDto'], 'taxCountry' | 'consumerRate'>,
   ): Promise<ReviewResult>;
   /** `POST /api/admin/license-keys/import[?batchId=]`: the keys go into that supplier batch, at its cost. */
   importLicenseKeys(file: File, batchId?: number): Promise<ImportResult>;
@@ -191,10 +195,15 @@ export function createDataProvider(writableFields: WritableFields): AppDataProvi
       });
       return json;
     },
-    async reviewOrder(orderId, decision, note, taxCountry) {
+    async reviewOrder(orderId, decision, note, tax) {
       const { json } = await httpClient(`${API}/orders/${encodeURIComponent(orderId)}/review`, {
         method: 'POST',
-        body: JSON.stringify({ decision, ...(note && { note }), ...(taxCountry && { taxCountry }) }),
+        body: JSON.stringify({
+          decision,
+          ...(note && { note }),
+          ...(tax?.taxCountry && { taxCountry: tax.taxCountry }),
+          ...(tax?.consumerRate && { consumerRate: true }),
+        }),
       });
       return json as ReviewResult;
     },

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -22,13 +23,28 @@ export const decisionConsequences = (order: Order, decision: ReviewDecision) =>
 
 /**
  * The countries staff may choose the VAT of, approving an order held because its evidence of where the
- * buyer is disagreed: those the evidence gives, for an order whose prices included VAT (the server's rule,
- * AdminReviewsService); none otherwise.
+ * buyer is disagreed or agreed on another country than the billing one: those the evidence gives, for an
+ * order that was taxed; none otherwise. With VAT added, the server refuses one that would change what the
+ * buyer owes (refundAndReorderOffer).
  */
 export function taxCountryChoices(order: Order): string[] {
-  if (!order.holdReasons?.includes('tax-evidence') || order.taxMode !== 'inclusive') return [];
+  if (!order.holdReasons?.includes('tax-evidence') || order.taxMode === 'off') return [];
   const { billingCountry, cardCountry, checkoutIpCountry } = order.evidence;
   return [...new Set([billingCountry, cardCountry, checkoutIpCountry].filter((c): c is string => !!c))];
+}
+
+/** Whether staff may tax a reverse-charged order held for its VAT number as a consumer's. */
+export const consumerRateOffered = (order: Order) =>
+  order.reverseCharge && !!order.holdReasons?.includes('vat-number-review');
+
+/**
+ * The server's refusal of a tax decision that would change what the buyer owes (VAT added): its message,
+ * to offer "refund and ask the buyer to order again" in place of the approval; null for any other error.
+ */
+export function refundAndReorderOffer(error: unknown): string | null {
+  const body = (error as { status?: number; body?: { refundAndReorder?: unknown; message?: unknown } } | null)
+    ?.body;
+  return body?.refundAndReorder === true && typeof body.message === 'string' ? body.message : null;
 }
 
 /** Approve or Reject, with a confirmation and an optional note kept on the order; admins only. */
@@ -40,29 +56,40 @@ export const ReviewButton = ({ decision }: { decision: ReviewDecision }) => {
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');
   const [taxCountry, setTaxCountry] = useState('');
+  const [consumerRate, setConsumerRate] = useState(false);
+  const [offer, setOffer] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const { canAccess } = useCanAccess({ resource: 'reviews', action: decision });
   if (!order || !canAccess || order.status !== 'on_hold') return null;
   const label = decision === 'approve' ? 'Approve' : 'Reject';
   const countries = decision === 'approve' ? taxCountryChoices(order) : [];
-  const decide = async () => {
+  const offersConsumerRate = decision === 'approve' && consumerRateOffered(order);
+  /** `as`: reject in place of the approval, when the server offered refund and re-order. */
+  const decide = async (as: ReviewDecision = decision) => {
     setSending(true);
     try {
       const chosen = taxCountry && taxCountry !== order.taxCountry ? taxCountry : undefined;
-      const result = await dataProvider.reviewOrder(order.id, decision, note.trim() || undefined, chosen);
+      const tax =
+        as === 'approve' ? { taxCountry: chosen, consumerRate: consumerRate || undefined } : undefined;
+      const result = await dataProvider.reviewOrder(order.id, as, note.trim() || undefined, tax);
       toast(
-        decision === 'approve' ? 'Order approved' : 'Order rejected',
-        decision === 'approve'
+        as === 'approve' ? 'Order approved' : 'Order rejected',
+        as === 'approve'
           ? `The keys were e-mailed to ${order.customerEmail}`
           : result.refund?.status === 'failed'
             ? `The refund failed: ${result.refund.failureReason ?? 'try again with the Refund action'}`
-            : `The payment is refunded and ${order.customerEmail} was told`,
+            : offer
+              ? `The payment is refunded; ask ${order.customerEmail} to order again`
+              : `The payment is refunded and ${order.customerEmail} was told`,
         result.refund?.status === 'failed' ? 'error' : undefined,
       );
       setOpen(false);
+      setOffer(null);
       refresh();
     } catch (error) {
-      toast(`${label} failed`, errorMessage(error, `Failed to ${decision} the order`), 'error');
+      const refused = as === 'approve' ? refundAndReorderOffer(error) : null;
+      if (refused) setOffer(refused);
+      else toast(`${label} failed`, errorMessage(error, `Failed to ${decision} the order`), 'error');
     } finally {
       setSending(false);
     }
@@ -72,7 +99,10 @@ export const ReviewButton = ({ decision }: { decision: ReviewDecision }) => {
       <Button
         size="small"
         color={decision === 'approve' ? 'primary' : 'error'}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOffer(null);
+          setOpen(true);
+        }}
         aria-label={`${label} order ${shortId(order.id)}`}
       >
         {label}
@@ -86,8 +116,15 @@ export const ReviewButton = ({ decision }: { decision: ReviewDecision }) => {
               select
               label="VAT of"
               value={taxCountry || order.taxCountry || ''}
-              onChange={(event) => setTaxCountry(event.target.value)}
-              helperText="The evidence disagreed: the country whose VAT the amount paid holds. Another than the billing country replaces the invoice."
+              onChange={(event) => {
+                setTaxCountry(event.target.value);
+                setOffer(null);
+              }}
+              helperText={
+                order.taxMode === 'exclusive'
+                  ? 'The evidence does not place the buyer in the billing country: the country whose VAT applies. VAT was added: a rate that changes what the buyer owes means a refund and a new order.'
+                  : 'The evidence does not place the buyer in the billing country: the country whose VAT the amount paid holds. Another than the billing country replaces the invoice.'
+              }
               fullWidth
               margin="normal"
             >
@@ -97,6 +134,28 @@ export const ReviewButton = ({ decision }: { decision: ReviewDecision }) => {
                 </MenuItem>
               ))}
             </TextField>
+          )}
+          {offersConsumerRate && (
+            <TextField
+              select
+              label="Tax as"
+              value={consumerRate ? 'consumer' : 'reverse-charge'}
+              onChange={(event) => {
+                setConsumerRate(event.target.value === 'consumer');
+                setOffer(null);
+              }}
+              helperText="VIES gave no company name for this VAT number: keep the reverse charge, or charge the consumer rate."
+              fullWidth
+              margin="normal"
+            >
+              <MenuItem value="reverse-charge">Reverse charge (as paid)</MenuItem>
+              <MenuItem value="consumer">Consumer rate ({order.taxCountry})</MenuItem>
+            </TextField>
+          )}
+          {offer && (
+            <Alert severity="warning" sx={{ mt: 2 }}>
+              {offer}
+            </Alert>
           )}
           <TextField
             label="Note (staff only)"
@@ -113,14 +172,25 @@ export const ReviewButton = ({ decision }: { decision: ReviewDecision }) => {
           <Button onClick={() => setOpen(false)} disabled={sending}>
             Keep it held
           </Button>
-          <Button
-            onClick={() => void decide()}
-            disabled={sending}
-            variant="contained"
-            color={decision === 'approve' ? 'primary' : 'error'}
-          >
-            {label}
-          </Button>
+          {offer ? (
+            <Button
+              onClick={() => void decide('reject')}
+              disabled={sending}
+              variant="contained"
+              color="error"
+            >
+              Refund and ask the buyer to order again
+            </Button>
+          ) : (
+            <Button
+              onClick={() => void decide()}
+              disabled={sending}
+              variant="contained"
+              color={decision === 'approve' ? 'primary' : 'error'}
+            >
+              {label}
+            </Button>
+          )}
         </DialogActions>
       </Dialog>
     </>

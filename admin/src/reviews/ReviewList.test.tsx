@@ -66,10 +66,16 @@ describe('the review queue', () => {
       holdReasons: ['tax-evidence'],
       taxMode: 'inclusive',
       taxCountry: 'DE',
-      evidence: { billingCountry: 'DE', cardCountry: 'FR', checkoutIpCountry: null },
+      evidence: {
+        billingCountry: 'DE',
+        cardCountry: 'FR',
+        checkoutIpCountry: null,
+        agreedCountry: null,
+        agreeing: [],
+      },
     };
     expect(taxCountryChoices(inDoubt)).toEqual(['DE', 'FR']);
-    expect(taxCountryChoices({ ...inDoubt, taxMode: 'exclusive' })).toEqual([]);
+    expect(taxCountryChoices({ ...inDoubt, taxMode: 'off' })).toEqual([]);
     expect(taxCountryChoices(HELD)).toEqual([]);
     let decided: unknown;
     stubApi({
@@ -89,6 +95,91 @@ describe('the review queue', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'FR' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(decided).toEqual({ decision: 'approve', taxCountry: 'FR' }));
+  });
+
+  it('offers to refund and ask the buyer to order again when the agreed country’s VAT would raise what they owe', async () => {
+    const elsewhere: Order = {
+      ...HELD,
+      holdReasons: ['country-mismatch', 'tax-evidence'],
+      taxMode: 'exclusive',
+      taxCountry: 'US',
+      evidence: {
+        billingCountry: 'US',
+        cardCountry: 'DE',
+        checkoutIpCountry: 'DE',
+        agreedCountry: 'DE',
+        agreeing: ['card', 'checkoutAddress'],
+      },
+    };
+    expect(taxCountryChoices(elsewhere)).toEqual(['US', 'DE']);
+    const offer =
+      "VAT was added to this order: at DE's rate (19%) the buyer would owe 7.69 more than was paid. " +
+      'Refund the order (reject) and ask the buyer to order again.';
+    const decisions: unknown[] = [];
+    stubApi({
+      'GET /api/admin/orders': () => list([elsewhere]),
+      [`POST /api/admin/orders/${HELD.id}/review`]: (init) => {
+        const body = jsonBody(init) as { decision: string };
+        decisions.push(body);
+        return body.decision === 'approve'
+          ? Response.json(
+              { statusCode: 409, error: 'Conflict', message: offer, refundAndReorder: true },
+              { status: 409 },
+            )
+          : Response.json({
+              orderId: HELD.id,
+              decision: 'reject',
+              status: 'cancelled',
+              refund: { id: 'r1', status: 'pending', failureReason: null },
+            });
+      },
+    });
+    signIn();
+    renderAdmin('/admin/reviews');
+    const row = (await screen.findByText(/held@mailinator\.com/)).closest('tr') as HTMLElement;
+    fireEvent.click(await within(row).findByRole('button', { name: 'Approve order dddddddd' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve this order?' });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'VAT of' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'DE' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await within(dialog).findByText(offer)).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Approve' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund and ask the buyer to order again' }));
+    await waitFor(() =>
+      expect(decisions).toEqual([{ decision: 'approve', taxCountry: 'DE' }, { decision: 'reject' }]),
+    );
+  });
+
+  it('lets an admin keep the reverse charge of an order held for its VAT number, or charge the consumer rate', async () => {
+    const unnamed: Order = {
+      ...HELD,
+      holdReasons: ['vat-number-review'],
+      taxMode: 'inclusive',
+      taxCountry: 'DE',
+      reverseCharge: true,
+      billingCompany: 'Beispiel GmbH',
+      vatNumber: 'DE811907980',
+      vatNumberStatus: 'verified',
+      vatNameMatch: 'undisclosed',
+    };
+    let decided: unknown;
+    stubApi({
+      'GET /api/admin/orders': () => list([unnamed]),
+      [`POST /api/admin/orders/${HELD.id}/review`]: (init) => {
+        decided = jsonBody(init);
+        return Response.json({ orderId: HELD.id, decision: 'approve', status: 'fulfilled' });
+      },
+    });
+    signIn();
+    renderAdmin('/admin/reviews');
+    const row = (await screen.findByText(/held@mailinator\.com/)).closest('tr') as HTMLElement;
+    expect(within(row).getByText('VAT number’s company unconfirmed')).toBeTruthy();
+    fireEvent.click(await within(row).findByRole('button', { name: 'Approve order dddddddd' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve this order?' });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Tax as' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Consumer rate (DE)' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(decided).toEqual({ decision: 'approve', consumerRate: true }));
   });
 
   it('shows support staff the queue without the decisions', async () => {

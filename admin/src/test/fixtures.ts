@@ -21,10 +21,18 @@ export const PAID_ORDER: Order = {
   vatNumberStatus: null,
   vatCheckReference: null,
   vatCheckedAt: null,
+  vatNameMatch: null,
+  vatCheckAnswer: null,
   reverseCharge: false,
   taxMode: 'off',
   taxCountry: null,
-  evidence: { billingCountry: 'US', cardCountry: null, checkoutIpCountry: null },
+  evidence: {
+    billingCountry: 'US',
+    cardCountry: null,
+    checkoutIpCountry: null,
+    agreedCountry: null,
+    agreeing: [],
+  },
 };
 
 /** PAID_ORDER as its detail answers it: one Standard licence paid by card through Stripe, nothing else yet. */
@@ -50,7 +58,13 @@ export const PAID_ORDER_DETAIL: OrderDetail = {
   taxRate: 0,
   taxMode: 'off',
   taxCountry: null,
-  evidence: { billingCountry: 'US', cardCountry: null, checkoutIpCountry: null },
+  evidence: {
+    billingCountry: 'US',
+    cardCountry: null,
+    checkoutIpCountry: null,
+    agreedCountry: null,
+    agreeing: [],
+  },
   couponCode: null,
   paymentProvider: 'stripe',
   providerPaymentId: 'pi_3PaidOrderDetail',
