@@ -16,6 +16,12 @@ export const taxCopy = {
   /** The tax line of a reverse-charged order (a business with a verified EU VAT number). */
   reverseChargeLine: (country: string | null) => `VAT${country ? ` ${country}` : ''} 0% (reverse charge)`,
   reverseChargeNote: 'Reverse charge: VAT to be accounted for by the recipient.',
+  /**
+   * A VAT number registered to another company than the one typed: the consumer's rate is charged. It names
+   * the field to check and nothing of the registered company.
+   */
+  companyMismatchNote:
+    'The company name does not match the name registered for this VAT number, so VAT is charged at the consumer rate. To buy without VAT, go back and enter the Company name exactly as registered for the number.',
   /** A VAT number the store could not check: the consumer's rate is charged. */
   unverifiedNote:
     'We could not verify your VAT number, so VAT is charged at the consumer rate. If your number is valid, contact us for an invoice without VAT.',
@@ -48,8 +54,8 @@ export const invoiceCopy = {
 export const pricesVatAndInvoices: TextSection = {
   heading: 'Prices, VAT and Invoices',
   paragraphs: [
-    'When the store charges VAT, the rate is that of the country in your billing address, and checkout shows the rate, the country and the amount before you pay. For consumers billed in the EU or the UK, the total at checkout includes VAT: it is the price you pay.',
-    'A business billed in an EU member state other than the store’s own, with a valid EU VAT number, is not charged VAT: the reverse charge applies, and the business accounts for the VAT itself. Checkout checks the number; if it cannot be verified, VAT is charged at the consumer rate, and you may contact us with proof of the number.',
+    'When the store charges VAT, the rate is that of the country in your billing address, and checkout shows the rate, the country and the amount before you pay. For consumers billed in the EU or the UK, the total at checkout includes VAT: it is the price you pay. If an order shows that you live in another country, we may correct the VAT on its invoice to that country’s rate without changing the price you paid, or, where that rate would change what you owe, refund the order in full and ask you to order again.',
+    'A business billed in an EU member state other than the store’s own, with a valid EU VAT number, is not charged VAT: the reverse charge applies, and the business accounts for the VAT itself. Checkout checks the number and the company name registered for it; if the number cannot be verified, or is registered to another company, VAT is charged at the consumer rate, and you may contact us with proof of the number.',
     'Every paid order gets an invoice with its own number. You can download it from your licences page (ask for a sign-in link on the "Your licences" page with the e-mail address you used at checkout).',
     'When we refund an order in whole or in part, we issue a credit note for the amount refunded, which corrects the invoice. It is on your licences page too.',
   ],

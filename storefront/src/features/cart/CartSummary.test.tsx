@@ -75,4 +75,19 @@ describe('CartSummary', () => {
     expect(rows()).toContain('Taxes and fees: $0.00');
     expect(screen.queryByText(unverified, { exact: false })).toBeNull();
   });
+
+  it('asks a business whose VAT number is another company’s to check the company name, naming no company', () => {
+    render(
+      <CartSummary
+        {...AMOUNTS}
+        tax={{ cents: 810, rate: 20, country: 'FR', included: false, companyNameMismatch: true }}
+      />,
+    );
+    expect(rows()).toContain('VAT FR 20%: $8.10');
+    expect(
+      screen.getByText(
+        'The company name does not match the name registered for this VAT number, so VAT is charged at the consumer rate. To buy without VAT, go back and enter the Company name exactly as registered for the number.',
+      ),
+    ).toBeTruthy();
+  });
 });

@@ -14,6 +14,8 @@ export interface SummaryTax {
   reverseCharge?: boolean;
   /** A VAT number given that could not be verified: the consumer's rate is charged. */
   vatNumberUnverified?: boolean;
+  /** A VAT number registered to another company than the one typed: the consumer's rate is charged. */
+  companyNameMismatch?: boolean;
 }
 
 export interface SummaryAmounts {
@@ -65,7 +67,7 @@ function TaxRow({ tax, taxAtCheckout }: Pick<SummaryAmounts, 'tax' | 'taxAtCheck
 
 /**
  * Savings, subtotal, discount, taxes and fees ($0.00, or the server's tax with its country and rate) and the
- * total, as a description list; then what the tax line needs said (reverse charge, an unverified VAT number).
+ * total, as a description list; then what the tax line needs said (reverse charge, an unverified VAT number, another company's).
  */
 export function CartSummary({
   savingsCents,
@@ -80,6 +82,7 @@ export function CartSummary({
     tax?.reverseCharge && taxCopy.reverseChargeNote,
     // Only while VAT is charged for it (with tax off there is nothing to say).
     tax?.vatNumberUnverified && !tax.reverseCharge && tax.rate > 0 && taxCopy.unverifiedNote,
+    tax?.companyNameMismatch && !tax.reverseCharge && tax.rate > 0 && taxCopy.companyMismatchNote,
   ].filter((note): note is string => Boolean(note));
   return (
     <>

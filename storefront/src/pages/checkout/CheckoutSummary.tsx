@@ -28,6 +28,7 @@ const taxOf = (intent: PaymentIntent): SummaryTax => ({
   included: intent.taxMode === 'inclusive',
   reverseCharge: intent.reverseCharge === true,
   vatNumberUnverified: intent.vatNumberStatus === 'unverified',
+  companyNameMismatch: intent.companyNameMismatch === true,
 });
 
 /** The order once paid: what the summary shows after the cart has been emptied. */
