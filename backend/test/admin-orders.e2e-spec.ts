@@ -61,11 +61,19 @@ describe(`back office: orders on ${DRIVER}`, () => {
       vatNumberStatus: null,
       vatCheckReference: null,
       vatCheckedAt: null,
+      vatNameMatch: null,
+      vatCheckAnswer: null,
       reverseCharge: false,
       productIds: [HOME_BUSINESS],
       taxMode: 'off',
       taxCountry: null,
-      evidence: { billingCountry: 'IN', cardCountry: null, checkoutIpCountry: null },
+      evidence: {
+        billingCountry: 'IN',
+        cardCountry: null,
+        checkoutIpCountry: null,
+        agreedCountry: null,
+        agreeing: [],
+      },
     });
     const q = (filter: object, extra = '') =>
       get(`/api/admin/orders?filter=${encodeURIComponent(JSON.stringify(filter))}${extra}`).expect(200);
