@@ -9,6 +9,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TooManyAttemptsException } from '../auth/sign-in-limiter.js';
+import { ChallengeRequiredException } from '../common/challenge-required.js';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../database/errors.js';
 import { SecretBoxError } from '../common/secret-box.js';
 
@@ -26,6 +27,8 @@ export interface ErrorBody {
   message: string | string[];
   error: string;
   requestId: string;
+  /** 428 only: this write needs a solved challenge (X-Altcha, from GET /api/challenge). */
+  challengeRequired?: true;
 }
 
 /** An error answer lists at most this many problems, each at most this long (a property name may be huge). */
@@ -66,7 +69,8 @@ export class HttpErrorFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
     const { status, problem } = this.describe(exception);
-    const body = errorBody(status, http.getRequest<FastifyRequest>().id, problem);
+    const body: ErrorBody = errorBody(status, http.getRequest<FastifyRequest>().id, problem);
+    if (exception instanceof ChallengeRequiredException) body.challengeRequired = true;
     if (status === HttpStatus.SERVICE_UNAVAILABLE) void reply.header('retry-after', '5');
     if (exception instanceof TooManyAttemptsException)
       void reply.header('retry-after', String(exception.retryAfterSeconds));
