@@ -166,6 +166,13 @@ export const schemaRules = {
   ContactCategory: {
     enum: ['technical', 'billing', 'licensing', 'installation', 'general'],
   },
+  ContactCreatedDto: {
+    properties: {
+      received: {
+        enum: [true],
+      },
+    },
+  },
   CountryCode: {
     enum: [
       'US',
@@ -467,6 +474,13 @@ export const schemaRules = {
   },
   EmailStatus: {
     enum: ['pending', 'sent', 'failed', 'withheld'],
+  },
+  ErrorBodyDto: {
+    properties: {
+      challengeRequired: {
+        enum: [true],
+      },
+    },
   },
   ExchangeRateSource: {
     enum: ['ecb-import', 'staff'],
