@@ -1359,6 +1359,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/challenge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A proof-of-work challenge (ALTCHA, PBKDF2/SHA-256) for a write past its ceiling
+     * @description Signed by the store, valid 10 minutes, taken once. The ALTCHA widget solves it; its payload goes in the X-Altcha header of the write that answered 428. At most 20 a minute from one client address.
+     */
+    get: operations['ChallengeController_create'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/contact': {
     parameters: {
       query?: never;
@@ -1370,7 +1390,7 @@ export interface paths {
     put?: never;
     /**
      * Contact form: stores the message and notifies support by e-mail
-     * @description At most 5 posts a minute from one client address.
+     * @description At most 5 posts a minute from one client address; past the store-wide ceiling (CEILING_CONTACT_PER_MINUTE) a post needs a solved challenge. Answers no id.
      */
     post: operations['ContactController_create'];
     delete?: never;
@@ -2538,6 +2558,35 @@ export interface components {
       /** @example 1 */
       quantity: number;
     };
+    ChallengeDto: {
+      parameters: components['schemas']['ChallengeParametersDto'];
+      /** @description HMAC-SHA-256 of the parameters, hex */
+      signature: string;
+    };
+    ChallengeParametersDto: {
+      /** @example PBKDF2/SHA-256 */
+      algorithm: string;
+      /** @description Hex */
+      nonce: string;
+      /** @description Hex */
+      salt: string;
+      /**
+       * @description PBKDF2 iterations per try
+       * @example 5000
+       */
+      cost: number;
+      /** @example 32 */
+      keyLength: number;
+      /** @description Hex: the derived key of the answer starts with it */
+      keyPrefix: string;
+      /** @description Hex: the server checks a solution with it */
+      keySignature: string;
+      /**
+       * @description Seconds since the epoch
+       * @example 1767225600
+       */
+      expiresAt: number;
+    };
     ConsentsDto: {
       /** @description Consent to immediate delivery, within the withdrawal period */
       immediateDelivery?: boolean;
@@ -2548,10 +2597,10 @@ export interface components {
     ContactCategory: 'technical' | 'billing' | 'licensing' | 'installation' | 'general';
     ContactCreatedDto: {
       /**
-       * @description Id of the stored message
-       * @example 42
+       * @description The message is stored and support is notified
+       * @enum {boolean}
        */
-      id: number;
+      received: true;
     };
     /** @enum {string} */
     CountryCode:
@@ -3022,6 +3071,11 @@ export interface components {
        * @example 3f1c9a52-8d0e-4c4b-9a61-1f2e7d9b0c3a
        */
       requestId: string;
+      /**
+       * @description 428 only: the write is past its store-wide ceiling and needs a solved challenge (GET /api/challenge, sent in the X-Altcha header)
+       * @enum {boolean}
+       */
+      challengeRequired?: true;
     };
     ExchangeRateDto: {
       id: number;
@@ -3910,7 +3964,10 @@ export interface operations {
   AccountController_requestLink: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A solved challenge of GET /api/challenge (the ALTCHA payload), needed only past the store-wide ceiling of this kind of write; each is taken once */
+        'X-Altcha'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -3934,6 +3991,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description Past the store-wide ceiling: `challengeRequired: true`; solve GET /api/challenge and send again with X-Altcha (also when the solution sent was altered, expired or already used) */
+      428: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       429: {
         headers: {
@@ -8011,10 +8077,38 @@ export interface operations {
       };
     };
   };
-  ContactController_create: {
+  ChallengeController_create: {
     parameters: {
       query?: never;
       header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChallengeDto'];
+        };
+      };
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ContactController_create: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A solved challenge of GET /api/challenge (the ALTCHA payload), needed only past the store-wide ceiling of this kind of write; each is taken once */
+        'X-Altcha'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -8038,6 +8132,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description Past the store-wide ceiling: `challengeRequired: true`; solve GET /api/challenge and send again with X-Altcha (also when the solution sent was altered, expired or already used) */
+      428: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description More than five posts a minute from this address */
       429: {
@@ -8098,6 +8201,8 @@ export interface operations {
       header?: {
         /** @description Repeating a request with it returns the same order */
         'Idempotency-Key'?: string;
+        /** @description A solved challenge of GET /api/challenge (the ALTCHA payload), needed only past the store-wide ceiling of this kind of write; each is taken once */
+        'X-Altcha'?: string;
       };
       path?: never;
       cookie?: never;
@@ -8129,6 +8234,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description Past the store-wide ceiling: `challengeRequired: true`; solve GET /api/challenge and send again with X-Altcha (also when the solution sent was altered, expired or already used) */
+      428: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       429: {
         headers: {

@@ -173,6 +173,13 @@ export const schemaRules = {
   ContactCategory: {
     enum: ['technical', 'billing', 'licensing', 'installation', 'general'],
   },
+  ContactCreatedDto: {
+    properties: {
+      received: {
+        enum: [true],
+      },
+    },
+  },
   CountryCode: {
     enum: [
       'US',
@@ -474,6 +481,13 @@ export const schemaRules = {
   },
   EmailStatus: {
     enum: ['pending', 'sent', 'failed', 'withheld'],
+  },
+  ErrorBodyDto: {
+    properties: {
+      challengeRequired: {
+        enum: [true],
+      },
+    },
   },
   ExchangeRateSource: {
     enum: ['ecb-import', 'staff'],

@@ -284,6 +284,10 @@ export class StoreHarness {
       LOW_STOCK_THRESHOLD: '0',
       // Simulated shoppers each send their own X-Forwarded-For.
       TRUST_PROXY: 'loopback',
+      // The scenarios post and buy more a minute than the store-wide ceilings allow (no challenge asked).
+      CEILING_CONTACT_PER_MINUTE: '0',
+      CEILING_ACCESS_LINKS_PER_MINUTE: '0',
+      CEILING_CHECKOUTS_PER_MINUTE: '0',
       ...(this.stripe ? this.stripe.env() : { STRIPE_SECRET_KEY: '' }),
       ...this.extraEnv,
     };

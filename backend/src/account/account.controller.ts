@@ -25,6 +25,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
+import { AnonymousWrite } from '../challenge/anonymous-write.guard.js';
 import { Public } from '../common/auth.decorators.js';
 import { BodyLimit } from '../common/body-limit.js';
 import { pdfAttachment } from '../common/pdf.js';
@@ -51,8 +52,7 @@ export class AccountController {
 
   @Post('link')
   @HttpCode(202)
-  @UseGuards(ThrottlerGuard)
-  @Throttle({ default: { limit: 5, ttl: 60_000 } })
+  @AnonymousWrite('access-link', 5)
   @ApiOperation({
     summary: 'E-mail a 30-minute sign-in link to the orders of this address (same answer always)',
   })

@@ -1,3 +1,4 @@
+import { ChallengeModule } from '../challenge/challenge.module.js';
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { LicenseKeysModule } from '../license-keys/license-keys.module.js';
@@ -21,6 +22,7 @@ import { InvoicesModule } from '../tax/invoices/invoices.module.js';
     FulfilmentModule,
     PaymentsModule,
     InvoicesModule,
+    ChallengeModule,
   ],
   controllers: [AccountController],
   providers: [AccountService, WithdrawalService],

@@ -37,6 +37,8 @@ export class RedisAttemptStore implements AttemptStore {
     private readonly redis: Redis,
     private readonly keyPrefix: string,
     private readonly now: () => number = Date.now,
+    /** Names what is counted (the sign-in limits' by default; challenge/ counts anonymous writes). */
+    private readonly namespace = 'sign-in',
   ) {
     if (!('attemptHit' in redis)) redis.defineCommand('attemptHit', { numberOfKeys: 1, lua: HIT });
   }
@@ -83,6 +85,6 @@ export class RedisAttemptStore implements AttemptStore {
   }
 
   private redisKey(key: string): string {
-    return `${this.keyPrefix}sign-in:${key}`;
+    return `${this.keyPrefix}${this.namespace}:${key}`;
   }
 }

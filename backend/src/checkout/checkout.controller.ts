@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Ip, Param, ParseUUIDPipe, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Ip, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
@@ -11,7 +11,7 @@ import {
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
-import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
+import { AnonymousWrite } from '../challenge/anonymous-write.guard.js';
 import { Public } from '../common/auth.decorators.js';
 import { RequestHeader } from '../common/request-header.decorator.js';
 import { CheckoutService } from './checkout.service.js';
@@ -29,8 +29,7 @@ export class CheckoutController {
   constructor(private readonly checkout: CheckoutService) {}
 
   @Post('create-payment-intent')
-  @UseGuards(ThrottlerGuard)
-  @Throttle({ default: { limit: 30, ttl: 60_000 } })
+  @AnonymousWrite('checkout', 30)
   @ApiOperation({ summary: 'Price the cart on the server, create the order and its payment' })
   @ApiHeader({
     name: 'Idempotency-Key',

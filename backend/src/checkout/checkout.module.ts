@@ -1,3 +1,4 @@
+import { ChallengeModule } from '../challenge/challenge.module.js';
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { CouponsModule } from '../coupons/coupons.module.js';
@@ -9,7 +10,7 @@ import { GeoIp } from '../common/geo-ip.js';
 import { VatNumberChecker } from '../tax/vat-numbers.service.js';
 
 @Module({
-  imports: [CatalogModule, CouponsModule, PaymentsModule, FulfilmentModule],
+  imports: [CatalogModule, CouponsModule, PaymentsModule, FulfilmentModule, ChallengeModule],
   controllers: [CheckoutController],
   // The geo-IP database is read once, when the app starts.
   providers: [CheckoutService, VatNumberChecker, { provide: GeoIp, useFactory: () => new GeoIp() }],

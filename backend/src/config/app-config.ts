@@ -6,6 +6,7 @@ import { passwordWeakness } from '../common/password-strength.js';
 import { SUPPORT_HOURS, type SupportHours } from './support-hours.js';
 import { reviewConfig, type ReviewConfig } from './review-config.js';
 import { taxConfig, type TaxConfig } from './tax-config.js';
+import { challengeConfig, type ChallengeConfig } from './challenge-config.js';
 
 export type { ReviewConfig };
 
@@ -97,6 +98,8 @@ export interface AppConfig {
   review: ReviewConfig;
   /** Tax by the buyer's country, off by default (tax-config.ts). */
   tax: TaxConfig;
+  /** The ceilings on anonymous writes and the challenge past them (challenge-config.ts). */
+  challenge: ChallengeConfig;
   /**
    * LOW_STOCK_THRESHOLD: keys in stock below which staff are alerted, for products without their own
    * level (set in the back office); 0: no low-stock alerts.
@@ -300,6 +303,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
   };
   const review = reviewConfig(env, problems);
   const tax = taxConfig(env, problems);
+  const challenge = challengeConfig(env, problems);
   const stock = { lowStockThreshold: integer(env, 'LOW_STOCK_THRESHOLD', 10, 0, 100_000, problems) };
   const observability = observabilityConfig(env, isProduction, problems);
 
@@ -327,6 +331,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
     disputes,
     review,
     tax,
+    challenge,
     stock,
     store,
     staticDirs: { storefront: fromRoot('storefront/dist'), admin: fromRoot('admin/dist') },

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
@@ -6,7 +6,7 @@ import {
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
-import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
+import { AnonymousWrite } from '../challenge/anonymous-write.guard.js';
 import { Public } from '../common/auth.decorators.js';
 import { MessagesService } from './messages.service.js';
 import { ContactCreatedDto, CreateContactMessageDto } from './dto/create-contact-message.dto.js';
@@ -22,11 +22,12 @@ export class ContactController {
   @Public()
   @Post()
   @HttpCode(201)
-  @UseGuards(ThrottlerGuard)
-  @Throttle({ default: { limit: CONTACT_POSTS_PER_MINUTE, ttl: 60_000 } })
+  @AnonymousWrite('contact', CONTACT_POSTS_PER_MINUTE)
   @ApiOperation({
     summary: 'Contact form: stores the message and notifies support by e-mail',
-    description: `At most ${CONTACT_POSTS_PER_MINUTE} posts a minute from one client address.`,
+    description:
+      `At most ${CONTACT_POSTS_PER_MINUTE} posts a minute from one client address; past the store-wide ` +
+      'ceiling (CEILING_CONTACT_PER_MINUTE) a post needs a solved challenge. Answers no id.',
   })
   @ApiCreatedResponse({ type: ContactCreatedDto })
   @ApiBadRequestResponse({

@@ -18,7 +18,7 @@ export class MessagesService {
 
   /** Stores the message and queues the notification to support in one transaction. */
   async create(dto: CreateContactMessageDto): Promise<ContactCreatedDto> {
-    const id = await runInTransaction(this.db, async (manager) => {
+    await runInTransaction(this.db, async (manager) => {
       const saved = await manager.save(
         Message,
         manager.create(Message, {
@@ -36,8 +36,7 @@ export class MessagesService {
         audience: 'staff',
         ...contactNotification(saved),
       });
-      return saved.id;
     });
-    return { id };
+    return { received: true };
   }
 }

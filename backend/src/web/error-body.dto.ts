@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { ErrorBody } from './http-error.filter.js';
 
 /** Every error answer of the API (HttpErrorFilter), as the OpenAPI document describes it. */
@@ -23,4 +23,12 @@ export class ErrorBodyDto implements ErrorBody {
     example: '3f1c9a52-8d0e-4c4b-9a61-1f2e7d9b0c3a',
   })
   requestId: string;
+
+  @ApiPropertyOptional({
+    enum: [true],
+    description:
+      '428 only: the write is past its store-wide ceiling and needs a solved challenge (GET /api/challenge, ' +
+      'sent in the X-Altcha header)',
+  })
+  challengeRequired?: true;
 }

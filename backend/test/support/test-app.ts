@@ -33,6 +33,13 @@ export const HOLD_COUNTING_RULES_OFF = {
   HOLD_FIRST_ORDER_CENTS: '0',
 };
 
+/** The store-wide ceilings on anonymous writes (config/challenge-config.ts), off. */
+export const ANONYMOUS_CEILINGS_OFF = {
+  CEILING_CONTACT_PER_MINUTE: '0',
+  CEILING_ACCESS_LINKS_PER_MINUTE: '0',
+  CEILING_CHECKOUTS_PER_MINUTE: '0',
+};
+
 /** The migrated database this run's global setup made (global-setup.ts), when the run has one. */
 const TEMPLATE = process.env[TEMPLATE_VARIABLE];
 
@@ -90,6 +97,9 @@ export async function startTestApp(
       // The suites buy many orders with one e-mail in a minute: the fraud hold's counting rules are off
       // unless a suite turns them on (holds.e2e-spec.ts).
       ...HOLD_COUNTING_RULES_OFF,
+      // The suites post many forms and checkouts a minute: the store-wide ceilings past which a challenge is
+      // asked are off unless a suite turns them on (anonymous-ceilings.e2e-spec.ts).
+      ...ANONYMOUS_CEILINGS_OFF,
       // Low-stock alerts are off unless a suite turns them on (stock-alerts.e2e-spec.ts): most suites sell
       // from a handful of keys.
       LOW_STOCK_THRESHOLD: '0',

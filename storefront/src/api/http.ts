@@ -3,6 +3,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly messages: string[],
+    /** 428 past a store-wide ceiling: send again with a solved challenge (`X-Altcha`). */
+    readonly challengeRequired = false,
   ) {
     super(messages.join(' ') || `Request failed with status ${status}`);
     this.name = 'ApiError';
@@ -11,14 +13,16 @@ export class ApiError extends Error {
 
 async function errorFrom(response: Response): Promise<ApiError> {
   let messages: string[] = [];
+  let challengeRequired = false;
   try {
-    const body = (await response.json()) as { message?: unknown };
+    const body = (await response.json()) as { message?: unknown; challengeRequired?: unknown };
     if (typeof body.message === 'string') messages = [body.message];
     else if (Array.isArray(body.message)) messages = body.message.filter((m) => typeof m === 'string');
+    challengeRequired = body.challengeRequired === true;
   } catch {
     // not JSON: the status alone tells what happened
   }
-  return new ApiError(response.status, messages);
+  return new ApiError(response.status, messages, challengeRequired);
 }
 
 /** Calls the store's API with JSON in and out; throws `ApiError` on a non-2xx answer. */
@@ -59,6 +63,8 @@ export interface ApiFailure {
   /** The HTTP status, or `'FETCH_ERROR'` when no answer came (network down, unreadable body). */
   status: number | 'FETCH_ERROR';
   messages: string[];
+  /** The write needs a solved challenge (see `ApiError`). */
+  challengeRequired?: boolean;
 }
 
 export interface ApiRequest {
@@ -86,7 +92,13 @@ export async function apiBaseQuery(
     return { data: await api<unknown>(url, init) };
   } catch (error) {
     return error instanceof ApiError
-      ? { error: { status: error.status, messages: error.messages } }
+      ? {
+          error: {
+            status: error.status,
+            messages: error.messages,
+            ...(error.challengeRequired ? { challengeRequired: true } : {}),
+          },
+        }
       : { error: { status: 'FETCH_ERROR', messages: [] } };
   }
 }

@@ -6,6 +6,7 @@ import { restoreCart } from '../store/cart/cartListeners';
 import { initialCartState } from '../store/cart/cartSlice';
 import { CART_STORAGE_KEY } from '../store/cart/cartStorage';
 import { PRODUCTS, PRO_PLUS, STANDARD } from '../test/fixtures';
+import { challengeRequired, solveCheck } from '../test/challenge';
 import { renderRoute } from '../test/render';
 
 /** How many times the billing form has rendered. */
@@ -267,6 +268,36 @@ describe('CheckoutPage', () => {
     expect(
       screen.getAllByText('Unable to initialize payment. Please refresh and try again.').length,
     ).toBeGreaterThan(0);
+  });
+
+  it('past the store-wide ceiling, shows the check and makes the order with its solution', async () => {
+    const intents: RequestInit[] = [];
+    const answers = [challengeRequired, () => Response.json(INTENT, { status: 201 })];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url !== '/api/create-payment-intent') return new Response('', { status: 404 });
+        intents.push(init!);
+        return answers.shift()!();
+      }),
+    );
+    renderRoute('/checkout', { cart }, { products: PRODUCTS });
+    await screen.findByRole('heading', { name: '1. Billing Info' });
+    fillBilling();
+    const proceed = screen.getByRole('button', { name: 'Continue to Payment' });
+    await waitFor(() => expect(proceed).toHaveProperty('disabled', false));
+    fireEvent.click(proceed);
+
+    expect(await screen.findByText(/confirms you are a person/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    await solveCheck('b3JkZXItc29sdmVk');
+    expect(await screen.findByText('Demo payment, no charge.')).toBeTruthy();
+    const headers = intents.map((init) => new Headers(init.headers));
+    expect(headers.map((h) => h.get('X-Altcha'))).toEqual([null, 'b3JkZXItc29sdmVk']);
+    // The same order: the same key and body, sent again with the solution.
+    expect(headers[1]!.get('Idempotency-Key')).toBe(headers[0]!.get('Idempotency-Key'));
+    expect(intents[1]!.body).toBe(intents[0]!.body);
+    expect(document.querySelector('altcha-widget')).toBeNull();
   });
 
   describe('the statements of Art 16(m) on the payment step', () => {

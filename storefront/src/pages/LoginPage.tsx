@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { PageMeta } from '../components/PageMeta';
 import { ApiError } from '../api/http';
 import { requestAccessLink } from '../features/account/accountApi';
+import { HumanCheck } from '../features/challenge/HumanCheck';
 
 const CONFIRMATION =
   'If this address has orders with us, a sign-in link is on its way. It works for 30 minutes.';
@@ -19,19 +20,22 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Asked when the store is receiving many requests: a new check (key) each time, its solution sent once.
+  const [check, setCheck] = useState<number | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const send = async (altcha?: string) => {
     const trimmed = email.trim();
     if (!trimmed) return setError('Email is required');
     if (!EMAIL.test(trimmed)) return setError('Please enter a valid email address');
     setBusy(true);
     setError(null);
     try {
-      await requestAccessLink(trimmed);
+      await requestAccessLink(trimmed, altcha);
+      setCheck(null);
       setSent(true);
     } catch (e) {
-      if (e instanceof ApiError && e.status === 400)
+      if (e instanceof ApiError && e.challengeRequired) setCheck((n) => (n ?? 0) + 1);
+      else if (e instanceof ApiError && e.status === 400)
         setError(e.messages[0] ?? 'Please enter a valid email address');
       else if (e instanceof ApiError && e.status === 429)
         setError('Too many requests. Please wait a minute and try again.');
@@ -39,6 +43,10 @@ export function LoginPage() {
     } finally {
       setBusy(false);
     }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void send();
   };
 
   return (
@@ -74,7 +82,15 @@ export function LoginPage() {
             required
             fullWidth
           />
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 1 }}>
+          {check !== null && <HumanCheck key={check} onSolved={(payload) => void send(payload)} />}
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={busy || check !== null}
+            sx={{ mt: 1 }}
+          >
             {busy ? 'Sending...' : 'Send me a sign-in link'}
           </Button>
         </Box>

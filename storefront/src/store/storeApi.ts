@@ -57,16 +57,19 @@ export const storeApi = createApi({
       query: ({ orderId, clientSecret }) =>
         `/api/orders/${encodeURIComponent(orderId)}/status?clientSecret=${encodeURIComponent(clientSecret)}`,
     }),
-    /** Creates the order and its payment; the same Idempotency-Key answers the same order again. */
+    /**
+     * Creates the order and its payment; the same Idempotency-Key answers the same order again. `altcha`:
+     * a solved challenge, sent when the store asked for one (`challengeRequired`).
+     */
     createPaymentIntent: build.mutation<
       PaymentIntent,
-      { request: PaymentIntentRequest; idempotencyKey: string }
+      { request: PaymentIntentRequest; idempotencyKey: string; altcha?: string }
     >({
-      query: ({ request, idempotencyKey }) => ({
+      query: ({ request, idempotencyKey, altcha }) => ({
         url: '/api/create-payment-intent',
         method: 'POST',
         body: request,
-        headers: { 'Idempotency-Key': idempotencyKey },
+        headers: { 'Idempotency-Key': idempotencyKey, ...(altcha ? { 'X-Altcha': altcha } : {}) },
       }),
     }),
     /** Demo provider only: settles the order's payment with no card and no charge. */

@@ -66,7 +66,8 @@ export class CreateContactMessageDto {
   message: string;
 }
 
+/** The answer names no message: a sequential id would tell how many messages the store has. */
 export class ContactCreatedDto {
-  @ApiProperty({ example: 42, description: 'Id of the stored message' })
-  id: number;
+  @ApiProperty({ enum: [true], description: 'The message is stored and support is notified' })
+  received: true;
 }

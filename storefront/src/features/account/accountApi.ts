@@ -7,9 +7,15 @@ import { api, apiFile } from '../../api/http';
  */
 export type { CustomerOrder };
 
-/** Asks for a sign-in link; the answer is the same whether or not the address has orders. */
-export const requestAccessLink = (email: string) =>
-  api<{ message: string }>('/api/account/link', { body: { email: email.trim() } });
+/**
+ * Asks for a sign-in link; the answer is the same whether or not the address has orders. `altcha` is a
+ * solved challenge, sent when the store asked for one (`challengeRequired`).
+ */
+export const requestAccessLink = (email: string, altcha?: string) =>
+  api<{ message: string }>('/api/account/link', {
+    body: { email: email.trim() },
+    headers: altcha ? { 'X-Altcha': altcha } : undefined,
+  });
 
 /** The orders of the customer the link's token belongs to. */
 export const fetchCustomerOrders = (token: string) =>

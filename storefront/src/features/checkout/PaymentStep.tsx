@@ -4,10 +4,11 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../components/toast/toast';
 import { consentCopy } from '../../content/consents';
 import { isApiFailure } from '../../api/http';
+import { HumanCheck } from '../challenge/HumanCheck';
 import { useCreatePaymentIntentMutation } from '../../store/storeApi';
 import type { Consents, PaymentIntent, PaymentIntentRequest } from './checkoutApi';
 import { consentRequired } from './countries';
@@ -32,7 +33,11 @@ function withConsents(request: PaymentIntentRequest, consents: Consents): Paymen
 }
 
 type Setup =
-  { state: 'creating' } | { state: 'ready'; intent: PaymentIntent } | { state: 'failed'; message: string };
+  | { state: 'creating' }
+  | { state: 'ready'; intent: PaymentIntent }
+  | { state: 'failed'; message: string }
+  /** The store is receiving many checkouts: the shopper's browser solves a check, then the order is made. */
+  | { state: 'challenge'; round: number };
 
 /**
  * Step 2: creates the order and its payment on entry (a new one, replacing it, whenever the cart, billing or
@@ -87,12 +92,16 @@ export function PaymentStep({
     (next: Setup) => setOutcome({ key: idempotencyKey, setup: next }),
     [idempotencyKey],
   );
+  // A solved check for this key's request, sent once with it (another key's is not sent).
+  const [solution, setSolution] = useState<{ key: string; payload: string } | null>(null);
+  const altcha = solution?.key === idempotencyKey ? solution.payload : undefined;
+  const checkRound = useRef(0);
 
   useEffect(() => {
     let cancelled = false;
     onIntent(null);
     if (waiting) return;
-    createPaymentIntent({ request: JSON.parse(sent) as PaymentIntentRequest, idempotencyKey })
+    createPaymentIntent({ request: JSON.parse(sent) as PaymentIntentRequest, idempotencyKey, altcha })
       .unwrap()
       .then(
         (intent) => {
@@ -111,6 +120,11 @@ export function PaymentStep({
         },
         (error: unknown) => {
           if (cancelled) return;
+          if (isApiFailure(error) && error.challengeRequired) {
+            checkRound.current += 1;
+            setSetup({ state: 'challenge', round: checkRound.current });
+            return;
+          }
           const refused =
             isApiFailure(error) && error.status === 400 && onBillingRejected
               ? businessRejections(error.messages, (JSON.parse(sent) as PaymentIntentRequest).billing)
@@ -142,6 +156,7 @@ export function PaymentStep({
     body,
     sent,
     idempotencyKey,
+    altcha,
     createPaymentIntent,
     onIntent,
     onCouponRejected,
@@ -185,6 +200,16 @@ export function PaymentStep({
           {consentCopy.payButton}
         </Button>
       </Box>
+    );
+  } else if (setup.state === 'challenge') {
+    content = (
+      <HumanCheck
+        key={setup.round}
+        onSolved={(payload) => {
+          setSetup({ state: 'creating' });
+          setSolution({ key: idempotencyKey, payload });
+        }}
+      />
     );
   } else if (setup.state === 'creating') {
     content = (

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast, getToasts } from '../../components/toast/toast';
 import { renderRoute, renderWithStore } from '../../test/render';
 import { STORE_CONFIG } from '../../test/fixtures';
+import { altchaOf, challengeRequired, solveCheck, stubApiWithChallenge } from '../../test/challenge';
 import { ContactForm } from './ContactForm';
 import { EMPTY_CONTACT_FORM } from './contactSchema';
 import { contactPrefill } from './prefill';
@@ -85,7 +86,7 @@ describe('ContactForm', { timeout: 20_000 }, () => {
       message: 'My key says it was already activated.',
     });
 
-    await act(async () => answer.resolve(Response.json({ id: 7 }, { status: 201 })));
+    await act(async () => answer.resolve(Response.json({ received: true }, { status: 201 })));
     await waitFor(() => expect(box('Name').value).toBe(''));
     for (const name of ['Email', 'Subject', 'Message']) expect(box(name).value).toBe('');
     expect(category().value).toBe('');
@@ -99,7 +100,7 @@ describe('ContactForm', { timeout: 20_000 }, () => {
 
   it('sends no category when none is chosen', async () => {
     const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
-      Response.json({ id: 8 }, { status: 201 }),
+      Response.json({ received: true }, { status: 201 }),
     );
     vi.stubGlobal('fetch', fetchMock);
     renderWithStore(<ContactForm initialValues={EMPTY_CONTACT_FORM} />);
@@ -142,6 +143,48 @@ describe('ContactForm', { timeout: 20_000 }, () => {
     expect(box('Message').value).toBe('My key says it was already activated.');
     expect(screen.getByRole('button', { name: 'Send Message' })).toHaveProperty('disabled', false);
     expect(sentToast()).toBeUndefined();
+  });
+});
+
+describe('ContactForm past the store-wide ceiling', { timeout: 20_000 }, () => {
+  it('shows the check, then sends the same message again with its solution', async () => {
+    const posts = stubApiWithChallenge(challengeRequired, () =>
+      Response.json({ received: true }, { status: 201 }),
+    );
+    renderWithStore(<ContactForm initialValues={EMPTY_CONTACT_FORM} />);
+    fillValid();
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+
+    expect(await screen.findByText(/confirms you are a person/)).toBeTruthy();
+    expect(posts).toHaveLength(1);
+    expect(altchaOf(posts[0]!)).toBeNull();
+    // What was typed stays; sending again waits for the check.
+    expect(box('Subject').value).toBe('Activation');
+    expect(screen.getByRole('button', { name: 'Send Message' })).toHaveProperty('disabled', true);
+
+    await solveCheck('c29sdmVkLW9uY2U=');
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect(altchaOf(posts[1]!)).toBe('c29sdmVkLW9uY2U=');
+    expect(posts[1]!.init?.body).toBe(posts[0]!.init?.body);
+    await waitFor(() => expect(sentToast()).toBeTruthy());
+    expect(document.querySelector('altcha-widget')).toBeNull();
+    expect(box('Name').value).toBe('');
+  });
+
+  it('asks for a new check when the solution is refused, and sends each solution once', async () => {
+    const posts = stubApiWithChallenge(challengeRequired, challengeRequired, () =>
+      Response.json({ received: true }, { status: 201 }),
+    );
+    renderWithStore(<ContactForm initialValues={EMPTY_CONTACT_FORM} />);
+    fillValid();
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    await solveCheck('Zmlyc3Q=');
+    await waitFor(() => expect(posts).toHaveLength(2));
+    // A new widget (a new challenge) replaces the used one.
+    await solveCheck('c2Vjb25k');
+    await waitFor(() => expect(posts).toHaveLength(3));
+    expect(posts.map(altchaOf)).toEqual([null, 'Zmlyc3Q=', 'c2Vjb25k']);
+    await waitFor(() => expect(sentToast()).toBeTruthy());
   });
 });
 

@@ -4,11 +4,12 @@ import Button from '@mui/material/Button';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { toast } from '../../components/toast/toast';
 import { CONTACT_CATEGORIES, CONTACT_FORM, CONTACT_TOAST } from '../../content/contact';
 import { ApiError } from '../../api/http';
 import { useAsPrerendered } from '../../lib/asPrerendered';
+import { HumanCheck } from '../challenge/HumanCheck';
 import { sendContactMessage } from './contactApi';
 import { contactSchema, EMPTY_CONTACT_FORM, type ContactFormValues } from './contactSchema';
 
@@ -28,21 +29,36 @@ function failureMessage(error: unknown): string {
  */
 export function ContactForm({ initialValues }: { initialValues: ContactFormValues }) {
   const [failure, setFailure] = useState<string | null>(null);
+  // Asked when the store is receiving many messages: a new check (key) each time, its solution sent once.
+  const [check, setCheck] = useState<number | null>(null);
+  const solution = useRef<string | undefined>(undefined);
   const asPrerendered = useAsPrerendered();
   const formik = useFormik<ContactFormValues>({
     initialValues,
     validationSchema: contactSchema,
     onSubmit: async (values, helpers) => {
       setFailure(null);
+      const altcha = solution.current;
+      solution.current = undefined;
       try {
-        await sendContactMessage({ ...contactSchema.cast(values), category: values.category });
+        await sendContactMessage({ ...contactSchema.cast(values), category: values.category }, altcha);
+        setCheck(null);
         helpers.resetForm({ values: EMPTY_CONTACT_FORM });
         toast({ ...CONTACT_TOAST, variant: 'success' });
       } catch (error) {
-        setFailure(failureMessage(error));
+        if (error instanceof ApiError && error.challengeRequired) setCheck((n) => (n ?? 0) + 1);
+        else setFailure(failureMessage(error));
       }
     },
   });
+  const { submitForm } = formik;
+  const solved = useCallback(
+    (payload: string) => {
+      solution.current = payload;
+      void submitForm();
+    },
+    [submitForm],
+  );
   const sending = formik.isSubmitting;
 
   const field = (name: TextFieldName, props: TextFieldProps = {}) => {
@@ -102,6 +118,7 @@ export function ContactForm({ initialValues }: { initialValues: ContactFormValue
         </Box>
         <Box sx={{ gridColumn: '1 / -1' }}>{field('message', { multiline: true, minRows: 5 })}</Box>
       </Box>
+      {check !== null && <HumanCheck key={check} onSolved={solved} />}
       {failure && (
         <Alert severity="error" role="alert" sx={{ mt: 2 }}>
           {failure}
@@ -113,7 +130,7 @@ export function ContactForm({ initialValues }: { initialValues: ContactFormValue
         size="large"
         // In the page prerendered at build time, until hydrated: the browser would send the form itself,
         // the message in the page's address.
-        disabled={sending || asPrerendered}
+        disabled={sending || asPrerendered || check !== null}
         sx={{ mt: 3 }}
       >
         {sending ? CONTACT_FORM.sending : CONTACT_FORM.send}
