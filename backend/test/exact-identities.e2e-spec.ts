@@ -24,6 +24,7 @@ describe(`identities and secrets compared exactly on ${DRIVER}`, () => {
   /** The sign-in links the outbox sent to `to`, once it has looked at every one asked for. */
   const accessLinksTo = async (to: string) => {
     await t.app.get(OutboxWorker).drain();
+    await t.app.get(OutboxWorker).settled();
     return t.db.getRepository(OutboxEmail).countBy({ kind: ACCESS_LINK_REQUEST_KIND, to, status: 'sent' });
   };
   const requestLink = (email: string) =>
@@ -35,6 +36,7 @@ describe(`identities and secrets compared exactly on ${DRIVER}`, () => {
     await requestLink('victim@xn--cmpany-wxa.com');
     await requestLink('vıctim@company.com');
     await t.app.get(OutboxWorker).drain();
+    await t.app.get(OutboxWorker).settled();
     expect(
       await t.db.getRepository(OutboxEmail).countBy({ kind: ACCESS_LINK_REQUEST_KIND, status: 'sent' }),
     ).toBe(0);

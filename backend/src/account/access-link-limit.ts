@@ -34,7 +34,7 @@ export async function accessLinkVerdict(
   if (!(await m.existsBy(Order, { customerEmail: message.to }))) return DROP;
   const others = await m
     .createQueryBuilder(OutboxEmail, 'm')
-    .select(['m.id', 'm.sentAt'])
+    .select(['m.id', 'm.to', 'm.sentAt'])
     .where('m.to = :to AND m.kind IN (:...kinds) AND m.id <> :id', {
       to: message.to,
       kinds: [ACCESS_LINK_KIND, ACCESS_LINK_REQUEST_KIND],
@@ -50,7 +50,9 @@ export async function accessLinkVerdict(
           .orWhere('m.status = :pending AND m.lockedUntil > :now', { pending: 'pending', now }),
       ),
     )
-    .getMany();
+    .getMany()
+    // The recipient column compares by MySQL/MariaDB's default collation: exactly here, as identities do.
+    .then((rows) => rows.filter((o) => o.to === message.to));
   const quarterHourAgo = now.getTime() - QUARTER_HOUR_MS;
   const inQuarterHour = others.filter((o) => (o.sentAt ?? now).getTime() > quarterHourAgo).length;
   if (inQuarterHour >= ACCESS_LINKS_PER_QUARTER_HOUR)
