@@ -1,4 +1,5 @@
 import { Coupon } from '../src/coupons/entities/coupon.entity.js';
+import { CouponHolds1766100000400 } from '../src/database/migrations/1766100000400-coupon-holds.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { BILLING, createIntent, type Intent } from './support/checkout.js';
 import { signIn } from './support/staff.js';
@@ -73,5 +74,31 @@ describe(`coupon holds of unpaid checkouts on ${DRIVER}`, () => {
     await pay(again);
     expect(await order(again)).toMatchObject({ status: 'cancelled', refundDue: 'coupon-used-up' });
     expect(await inBackOffice('TWICE')).toMatchObject({ redemptionCount: 2, heldCount: 0 });
+  });
+
+  it('moves the holds of unpaid checkouts out of the uses when upgrading', async () => {
+    await t.db.getRepository(Coupon).insert({ code: 'UPGRADE', percentOff: 10, maxRedemptions: 5 });
+    const paid = (await checkout('UPGRADE', 'paid@example.com', '10.42.0.1').expect(201)).body as Intent;
+    await pay(paid);
+    await checkout('UPGRADE', 'unpaid@example.com', '10.42.0.2').expect(201);
+    const runner = t.db.createQueryRunner();
+    const migrate = async (step: 'up' | 'down') => {
+      await runner.beforeMigration();
+      await new CouponHolds1766100000400()[step](runner);
+      await runner.afterMigration();
+    };
+    const counts = async () =>
+      (await runner.query(`SELECT * FROM coupons WHERE code = 'UPGRADE'`)) as Record<string, unknown>[];
+    try {
+      // Before: one count of both.
+      await migrate('down');
+      const [before] = await counts();
+      expect(Number(before!.redemptionCount)).toBe(2);
+      expect(before).not.toHaveProperty('heldCount');
+      await migrate('up');
+    } finally {
+      await runner.release();
+    }
+    expect(await inBackOffice('UPGRADE')).toMatchObject({ redemptionCount: 1, heldCount: 1 });
   });
 });
