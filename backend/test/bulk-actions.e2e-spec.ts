@@ -36,7 +36,7 @@ describe(`back office: bulk order actions on ${DRIVER}`, () => {
     await age(stale.orderId, 30);
     await age(paid.orderId, 30);
     await age(fresh.orderId, 2);
-    const reserved = (await t.db.getRepository(Coupon).findOneByOrFail({ id: coupon.id })).redemptionCount;
+    const reserved = (await t.db.getRepository(Coupon).findOneByOrFail({ id: coupon.id })).heldCount;
 
     const dry = await post('cancel-stale', { olderThanHours: 24, dryRun: true }).expect(200);
     expect(dry.body).toEqual({ dryRun: true, cancelled: 1, ids: [stale.orderId], skipped: [], more: false });
@@ -49,7 +49,7 @@ describe(`back office: bulk order actions on ${DRIVER}`, () => {
     const order = await t.db.getRepository(Order).findOneByOrFail({ id: stale.orderId });
     expect(order.status).toBe('cancelled');
     expect(order.couponState).toBe('released');
-    expect((await t.db.getRepository(Coupon).findOneByOrFail({ id: coupon.id })).redemptionCount).toBe(
+    expect((await t.db.getRepository(Coupon).findOneByOrFail({ id: coupon.id })).heldCount).toBe(
       reserved - 1,
     );
     expect((await t.db.getRepository(Order).findOneByOrFail({ id: fresh.orderId })).status).toBe(

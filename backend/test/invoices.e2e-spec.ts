@@ -1,6 +1,7 @@
 import type { EntitySubscriberInterface } from 'typeorm';
 import { runInTransaction } from '../src/database/transactions.js';
 import { OutboxCipher } from '../src/emails/outbox-cipher.js';
+import { ACCESS_LINK_REQUEST_KIND } from '../src/account/account.service.js';
 import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { Refund } from '../src/payments/entities/refund.entity.js';
@@ -65,7 +66,7 @@ async function customerToken(t: TestApp, email: string): Promise<string> {
     .expect(202);
   const mails = await t.db
     .getRepository(OutboxEmail)
-    .find({ where: { to: email.toLowerCase(), kind: 'access-link' }, order: { id: 'DESC' } });
+    .find({ where: { to: email.toLowerCase(), kind: ACCESS_LINK_REQUEST_KIND }, order: { id: 'DESC' } });
   const text = t.app.get(OutboxCipher).open(mails[0]!.text);
   return `Bearer ${decodeURIComponent(/\/account\?token=(\S+)/.exec(text)![1]!)}`;
 }

@@ -41,8 +41,11 @@ describe(`paid orders held for a refund, demo provider, on ${DRIVER}`, () => {
   const linksOf = (orderId: string) => t.db.getRepository(DownloadLink).countBy({ orderId });
   const mailsOf = (orderId: string, kind: string) =>
     t.db.getRepository(OutboxEmail).findBy({ orderId, kind });
-  const redemptions = async (code: string) =>
-    (await t.db.getRepository(Coupon).findOneByOrFail({ code })).redemptionCount;
+  /** The coupon's redemptions the cap counts: paid, and held by unpaid checkouts. */
+  const redemptions = async (code: string) => {
+    const { redemptionCount, heldCount } = await t.db.getRepository(Coupon).findOneByOrFail({ code });
+    return redemptionCount + heldCount;
+  };
   const pay = (intent: Intent, outcome: 'succeed' | 'decline' = 'succeed') =>
     t
       .http()

@@ -7,6 +7,7 @@ import {
   EXPORT_GROWTH_BUDGET_MB,
   EXPORT_LENGTH_BUDGET_MB,
 } from './admin-lists.ts';
+import { benchAccessLink } from './access-link.ts';
 import { benchApiCpu } from './api-cpu.ts';
 import { benchCheckout } from './checkout.ts';
 import { benchLighthouse, CATEGORIES, type Category } from './lighthouse.ts';
@@ -16,7 +17,7 @@ import { benchUpgradeBoot } from './upgrade-boot.ts';
 import { ROOT } from './lib/server.ts';
 
 /**
- * `npm run bench [-- --quick] [--only api-cpu,first-load,checkout,admin-lists,lighthouse,rotate-secrets,upgrade-boot]
+ * `npm run bench [-- --quick] [--only api-cpu,first-load,checkout,admin-lists,lighthouse,rotate-secrets,upgrade-boot,access-link]
  * [--driver sqlite|mariadb] [--sizes 10000,200000] [--sold 1000,1000000] [--checkout-drivers sqlite,mariadb]
  * [--rotate-orders 20000] [--upgrade-drivers sqlite,mariadb] [--upgrade-orders 50000] [--upgrade-keys 104000]
  * [--before <commit>]`: builds the store if it is out of date, runs each benchmark, prints a summary and writes
@@ -32,6 +33,7 @@ const STEPS = [
   'lighthouse',
   'rotate-secrets',
   'upgrade-boot',
+  'access-link',
 ] as const;
 const DEFAULT_STEPS = STEPS.filter((step) => step !== 'upgrade-boot');
 /** The acceptance of issue #31: the first start on the previous release's database is live within this. */
@@ -91,7 +93,7 @@ function run(command: string, args: string[]): { status: number | null; stdout: 
 
 async function main(): Promise<void> {
   // The upgrade's start needs the API alone; the other benchmarks the whole store.
-  const backendOnly = [...only].every((step) => step === 'upgrade-boot');
+  const backendOnly = [...only].every((step) => step === 'upgrade-boot' || step === 'access-link');
   buildIfNeeded(ROOT, backendOnly ? { apps: ['backend'] } : {});
   const figures: Figure[] = [];
   const sections: string[] = [];
@@ -114,6 +116,28 @@ async function main(): Promise<void> {
         markdownTable([
           ['round', 'store µs/request', 'bare fastify µs/request', 'ratio'],
           ...result.rounds.map((r, i) => [i + 1, r.app, r.bare, `${r.ratio}×`]),
+        ]),
+    );
+  }
+
+  if (only.has('access-link')) {
+    console.log('--- sign-in link, known vs unknown address');
+    const result = await benchAccessLink({ requests: quick ? 100 : 500, warmUp: 50 });
+    data.accessLink = result;
+    figures.push({
+      figure: 'POST /api/account/link median, address with orders vs without',
+      value: `${result.ratio}× (${result.known.p50} ms vs ${result.unknown.p50} ms), ${result.errors} errors`,
+      budget: '≈ 1× (0.8–1.25×)',
+      ok: result.ratio >= 0.8 && result.ratio <= 1.25 && result.errors === 0,
+    });
+    sections.push(
+      '## Sign-in link: the same work for every address\n\n`POST /api/account/link` for an address with a ' +
+        `paid order and for addresses without, alternating, one at a time, each from a client address of ` +
+        `its own, on SQLite; ${result.requests} of each after a warm-up. Errors: ${result.errors}.\n\n` +
+        markdownTable([
+          ['address', 'p50 ms', 'p95 ms'],
+          ['with orders', result.known.p50, result.known.p95],
+          ['without orders', result.unknown.p50, result.unknown.p95],
         ]),
     );
   }

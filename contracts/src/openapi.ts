@@ -29,7 +29,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** E-mail a 30-minute sign-in link to the orders of this address (same answer always) */
+    /**
+     * E-mail a 30-minute sign-in link to the orders of this address (same answer always)
+     * @description The link is queued for any address and the answer given without looking the address up; an address without orders gets no e-mail, and one address is sent at most 3 links in 15 minutes and 10 a day, whichever client addresses ask (the answer is the same past the limit).
+     */
     post: operations['AccountController_requestLink'];
     delete?: never;
     options?: never;
@@ -1752,8 +1755,10 @@ export interface components {
       expiresAt: string | null;
       /** @description Null: unlimited */
       maxRedemptions: number | null;
-      /** @description Read-only: orders that took the coupon (reservations included) */
+      /** @description Read-only: the uses, by paid orders (refunded ones included) */
       redemptionCount: number;
+      /** @description Read-only: uses held by checkouts not paid yet (15 minutes at most, one per buyer); the cap counts them with the paid ones */
+      heldCount: number;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */

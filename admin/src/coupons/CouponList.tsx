@@ -19,7 +19,8 @@ type Coupon = components['schemas']['AdminCouponDto'];
 const CARD_FIELDS: CardField<Coupon>[] = [
   { label: 'Percent off', render: () => <NumberField source="percentOff" /> },
   { label: 'Active', render: () => <BooleanField source="active" /> },
-  { label: 'Redemptions', render: () => <NumberField source="redemptionCount" /> },
+  { label: 'Redemptions (paid)', render: () => <NumberField source="redemptionCount" /> },
+  { label: 'Held by unpaid checkouts', render: () => <NumberField source="heldCount" /> },
   { label: 'Max redemptions', render: () => <NumberField source="maxRedemptions" /> },
   { label: 'Expires', render: () => <DateField source="expiresAt" showTime /> },
 ];
@@ -57,7 +58,8 @@ export const CouponList = () => {
           <DataTable.Col source="active" label="Active" disableSort>
             <BooleanField source="active" />
           </DataTable.Col>
-          <DataTable.NumberCol source="redemptionCount" label="Redemptions" />
+          <DataTable.NumberCol source="redemptionCount" label="Redemptions (paid)" />
+          <DataTable.NumberCol source="heldCount" label="Held by unpaid checkouts" disableSort />
           <DataTable.NumberCol source="maxRedemptions" label="Max redemptions" disableSort />
           <DataTable.Col source="expiresAt" label="Expires">
             <DateField source="expiresAt" showTime />

@@ -33,6 +33,7 @@ import { CreateKeyReportDto, CustomerKeyReportDto } from '../key-reports/dto/cus
 import { SELLER_SUPPORT_DAYS } from '../key-reports/key-reports.service.js';
 import { SCREENSHOT_MAX_BASE64 } from '../key-reports/screenshot.js';
 import { RequestHeader } from '../common/request-header.decorator.js';
+import { ACCESS_LINKS_PER_DAY, ACCESS_LINKS_PER_QUARTER_HOUR } from './access-link-limit.js';
 import { AccountService } from './account.service.js';
 import {
   AccessLinkRequestDto,
@@ -55,6 +56,11 @@ export class AccountController {
   @AnonymousWrite('access-link', 5)
   @ApiOperation({
     summary: 'E-mail a 30-minute sign-in link to the orders of this address (same answer always)',
+    description:
+      `The link is queued for any address and the answer given without looking the address up; an address ` +
+      `without orders gets no e-mail, and one address is sent at most ${ACCESS_LINKS_PER_QUARTER_HOUR} links ` +
+      `in 15 minutes and ${ACCESS_LINKS_PER_DAY} a day, whichever client addresses ask (the answer is the ` +
+      `same past the limit).`,
   })
   @ApiAcceptedResponse({ type: AccessLinkResponseDto })
   @ApiBadRequestResponse({ description: 'Email is required / Please enter a valid email address' })

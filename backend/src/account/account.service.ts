@@ -14,6 +14,7 @@ import type { OutboxEmail } from '../emails/entities/outbox-email.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { UNPAID } from '../orders/order-process.js';
 import { renderAccessLinkEmail } from './access-link-email.js';
+import { ACCESS_LINK_KIND, ACCESS_LINK_REQUEST_KIND } from './access-link-limit.js';
 import type { CreateKeyReportDto, CustomerKeyReportDto } from '../key-reports/dto/customer-key-report.dto.js';
 import { KeyReportsService, reportRefusal, toCustomerReport } from '../key-reports/key-reports.service.js';
 import type { AccessLinkResponseDto, CustomerOrderDto } from './dto/account.dto.js';
@@ -30,8 +31,7 @@ import { InvoicesService } from '../tax/invoices/invoices.service.js';
 export const ACCESS_LINK_ANSWER =
   'If this address has orders with us, a sign-in link is on its way. It works for 30 minutes.';
 
-/** The outbox kind of the sign-in link's e-mail. */
-export const ACCESS_LINK_KIND = 'access-link';
+export { ACCESS_LINK_KIND, ACCESS_LINK_REQUEST_KIND } from './access-link-limit.js';
 
 /** How many orders the account page lists, newest first. */
 export const ACCOUNT_ORDERS_LIMIT = 50;
@@ -49,17 +49,27 @@ export class AccountService {
     private readonly invoices: InvoicesService,
   ) {}
 
+  /**
+   * The storefront's form: the link is queued for every address, without looking it up, so the request
+   * does the same work and answers the same whether or not the address has orders, and whether or not it
+   * reached its limit. The outbox decides when its turn comes (accessLinkVerdict): dropped for an address
+   * without orders, withheld past the recipient's limit, sent otherwise.
+   */
   async sendAccessLink(email: string): Promise<AccessLinkResponseDto> {
-    const hasOrders = await this.db.getRepository(Order).existsBy({ customerEmail: email });
-    if (hasOrders) await runInTransaction(this.db, (m) => this.queueAccessLink(m, email));
+    await runInTransaction(this.db, (m) => this.queueAccessLink(m, email, ACCESS_LINK_REQUEST_KIND));
     return { message: ACCESS_LINK_ANSWER };
   }
 
   /**
    * Writes the e-mail with a 30-minute sign-in link to the orders of `email` (canonical) into the outbox,
-   * in `m`'s transaction: the storefront's form and the back office's customer view send the same one.
+   * in `m`'s transaction: the storefront's form and the back office's customer view send the same one,
+   * under their own kinds.
    */
-  async queueAccessLink(m: EntityManager, email: string): Promise<OutboxEmail> {
+  async queueAccessLink(
+    m: EntityManager,
+    email: string,
+    kind: typeof ACCESS_LINK_KIND | typeof ACCESS_LINK_REQUEST_KIND = ACCESS_LINK_KIND,
+  ): Promise<OutboxEmail> {
     const payload: CustomerTokenPayload = { sub: email };
     const token = await this.jwt.signAsync(payload, {
       secret: this.config.jwtSecret,
@@ -70,7 +80,7 @@ export class AccountService {
     });
     const link = `${this.config.publicUrl}/account?token=${encodeURIComponent(token)}`;
     return this.outbox.enqueue(m, {
-      kind: ACCESS_LINK_KIND,
+      kind,
       to: email,
       ...renderAccessLinkEmail(link, this.config.mail.supportEmail),
     });

@@ -98,6 +98,9 @@ export class CheckoutService {
     let order: Order;
     try {
       order = await runInTransaction(this.db, async (manager) => {
+        // One hold per buyer and coupon: this checkout's replaces any other the buyer left unpaid.
+        if (dto.couponCode)
+          await this.fulfilment.releaseHoldsOf(manager, dto.couponCode, billing.email, checkoutIp);
         const coupon = dto.couponCode ? await this.coupons.reserve(manager, dto.couponCode) : null;
         if (dto.couponCode && !coupon) throw new ConflictException(INVALID_COUPON);
         const now = new Date();

@@ -5,14 +5,23 @@ import { Coupon } from './entities/coupon.entity.js';
 
 export const INVALID_COUPON = 'This coupon code is not valid or has expired';
 
+/**
+ * How long an unpaid checkout holds a redemption of its coupon: the sweeper gives it back after this, and
+ * a payment that arrives later takes the coupon again only if its cap allows. Short, so checkouts that are
+ * never paid cannot keep a capped coupon from buyers who pay.
+ */
+export const COUPON_HOLD_MINUTES = 15;
+
 /** Codes are matched trimmed and case-insensitively: they are stored upper-case. */
 export function normalizeCouponCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-/** A capped coupon has redemptions left. */
+/** A capped coupon has redemptions left: the paid ones and those held by unpaid checkouts count. */
 const belowCap = () =>
-  new Brackets((w) => w.where('maxRedemptions IS NULL').orWhere('redemptionCount < maxRedemptions'));
+  new Brackets((w) =>
+    w.where('maxRedemptions IS NULL').orWhere('redemptionCount + heldCount < maxRedemptions'),
+  );
 
 /** A coupon is usable when active, started, not expired and, if capped, not used up. */
 function usable(where: WhereExpressionBuilder, now: Date): void {
@@ -39,15 +48,16 @@ export class CouponsService {
   }
 
   /**
-   * Takes one redemption of a usable coupon inside the caller's transaction, atomically: one conditional
-   * UPDATE, so concurrent checkouts can never take a capped coupon past its cap. Null when not usable.
+   * Holds one redemption of a usable coupon for an unpaid checkout inside the caller's transaction,
+   * atomically: one conditional UPDATE, so concurrent checkouts can never take a capped coupon past its
+   * cap. Null when not usable.
    */
   async reserve(manager: EntityManager, code: string): Promise<Coupon | null> {
     const normalized = normalizeCouponCode(code);
     const update = manager
       .createQueryBuilder()
       .update(Coupon)
-      .set({ redemptionCount: () => 'redemptionCount + 1' })
+      .set({ heldCount: () => 'heldCount + 1' })
       .where('code = :code', { code: normalized });
     usable(update, new Date());
     const result = await update.execute();
@@ -55,21 +65,37 @@ export class CouponsService {
     return manager.findOneByOrFail(Coupon, { code: normalized });
   }
 
-  /** Gives a reserved redemption back (the payment failed or was abandoned). */
+  /** Gives a held redemption back (the payment failed or was abandoned, or the buyer checked out again). */
   async release(manager: EntityManager, code: string): Promise<void> {
     await manager
       .createQueryBuilder()
       .update(Coupon)
-      .set({ redemptionCount: () => 'redemptionCount - 1' })
-      .where('code = :code AND redemptionCount > 0', { code: normalizeCouponCode(code) })
+      .set({ heldCount: () => 'heldCount - 1' })
+      .where('code = :code AND heldCount > 0', { code: normalizeCouponCode(code) })
       .execute();
   }
 
   /**
-   * Takes a redemption again for an order whose reservation had lapsed (its payment failed or took over
-   * 30 minutes) and which was paid after all: one conditional UPDATE, so the coupon never goes past its
-   * cap. Only the cap is checked: the shopper checked out while the coupon was valid. False when the
-   * coupon is used up (or was deleted meanwhile).
+   * Counts a held redemption as used by a paid order: the hold was within the cap, so this is too. A hold
+   * the counter no longer shows (counted before holds were kept apart) is taken again within the cap.
+   * False when the coupon is used up (or was deleted meanwhile).
+   */
+  async redeem(manager: EntityManager, code: string): Promise<boolean> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(Coupon)
+      .set({ heldCount: () => 'heldCount - 1', redemptionCount: () => 'redemptionCount + 1' })
+      .where('code = :code AND heldCount > 0', { code: normalizeCouponCode(code) })
+      .execute();
+    if (result.affected) return true;
+    return this.retake(manager, code);
+  }
+
+  /**
+   * Takes a redemption again for an order whose hold had lapsed (its payment failed or took over
+   * COUPON_HOLD_MINUTES) and which was paid after all: one conditional UPDATE, so the coupon never goes
+   * past its cap. Only the cap is checked: the shopper checked out while the coupon was valid. False when
+   * the coupon is used up (or was deleted meanwhile).
    */
   async retake(manager: EntityManager, code: string): Promise<boolean> {
     const result = await manager

@@ -6,8 +6,9 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, Repository, UpdateResult } from 'typeorm';
+import type { DataSource, DeleteResult, Repository, UpdateResult } from 'typeorm';
 import { isDatabaseUnavailable } from '../database/errors.js';
+import { ACCESS_LINK_REQUEST_KIND, accessLinkVerdict, DROP } from '../account/access-link-limit.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { deliveryBlock } from '../orders/order-process.js';
 import { JobLeases } from '../job-leases/job-leases.service.js';
@@ -214,6 +215,17 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
   /** Sends one claimed message and records the outcome; true when it was sent. */
   private async deliver({ message, lease }: Claim): Promise<boolean> {
     const withheld = await this.withholding(message);
+    if (withheld === DROP) {
+      await this.recordOutcome(lease, () =>
+        this.repo
+          .createQueryBuilder()
+          .delete()
+          .where('id = :id AND lockedUntil = :lease', { id: message.id, lease })
+          .execute(),
+      );
+      this.logger.log(`Mail #${message.id} (${message.kind}) dropped: its address has no orders`);
+      return false;
+    }
     if (withheld) {
       await this.recordOutcome(lease, () =>
         this.repo
@@ -247,11 +259,14 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * Why a message carrying licence keys must not go out now, or null: its order was disputed, refunded or
-   * cancelled after the message was written (a dispute racing the approval of a held order, say). Read
-   * just before the send, so keys revoked meanwhile are never mailed.
+   * Why a message must not go out now, or null. A message carrying licence keys: its order was disputed,
+   * refunded or cancelled after the message was written (a dispute racing the approval of a held order,
+   * say); read just before the send, so keys revoked meanwhile are never mailed. A sign-in link asked for
+   * on the storefront: DROP for an address without orders, or the recipient's limit (accessLinkVerdict).
    */
   private async withholding(message: OutboxEmail): Promise<string | null> {
+    if (message.kind === ACCESS_LINK_REQUEST_KIND)
+      return accessLinkVerdict(this.repo.manager, message, this.options.now());
     if (!message.orderId || !KEY_MAIL_KINDS.includes(message.kind)) return null;
     const order = await this.repo.manager.findOne(Order, {
       select: { id: true, status: true, paymentStatus: true, refundDue: true },
@@ -267,7 +282,10 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
    * claim runs out: giving up would leave the message claimed, and once the claim expired it would be
    * sent a second time. Errors other than an outage, or an outage that outlasts the claim, are thrown.
    */
-  private async recordOutcome(lease: Date, update: () => Promise<UpdateResult>): Promise<UpdateResult> {
+  private async recordOutcome<R extends UpdateResult | DeleteResult>(
+    lease: Date,
+    update: () => Promise<R>,
+  ): Promise<R> {
     for (let wait = 250; ; wait = Math.min(wait * 2, 2_000)) {
       try {
         return await update();

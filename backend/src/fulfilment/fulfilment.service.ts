@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { In, Not, type DataSource, type EntityManager } from 'typeorm';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { CouponsService } from '../coupons/coupons.service.js';
+import { CouponsService, normalizeCouponCode } from '../coupons/coupons.service.js';
 import { downloadUrl, LINK_ORDER, newDownloadLink } from '../downloads/download-links.js';
 import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
@@ -575,6 +575,31 @@ export class FulfilmentService {
   }
 
   /**
+   * Gives back the coupon holds of the buyer's other unpaid checkouts with this coupon, by the same
+   * e-mail address or from the same client address (ordered in the last day; older holds are the
+   * sweeper's), in the new checkout's transaction: a buyer holds one redemption of a coupon at a time. A
+   * released checkout that is paid after all takes the coupon again within its cap. Returns how many.
+   */
+  async releaseHoldsOf(m: EntityManager, code: string, email: string, ip: string | null): Promise<number> {
+    const since = new Date(Date.now() - 24 * 3600_000);
+    const holds = (by: 'customerEmail' | 'checkoutIp', value: string) =>
+      m
+        .createQueryBuilder(Order, 'o')
+        .select(['o.id'])
+        .where(`o.${by} = :value AND o.createdAt > :since`, { value, since })
+        .andWhere('o.couponCode = :code AND o.couponState = :reserved AND o.paymentStatus = :pending', {
+          code: normalizeCouponCode(code),
+          reserved: 'reserved',
+          pending: 'pending',
+        })
+        .getMany();
+    const found = [...(await holds('customerEmail', email)), ...(ip ? await holds('checkoutIp', ip) : [])];
+    let released = 0;
+    for (const id of new Set(found.map((o) => o.id))) if (await this.releaseCoupon(m, id)) released++;
+    return released;
+  }
+
+  /**
    * Gives newly arrived keys to paid orders that were waiting for them, oldest order first, each in its own
    * transaction, and e-mails what each order received. Returns the number of orders completed.
    */
@@ -744,12 +769,17 @@ export class FulfilmentService {
   }
 
   /**
-   * Counts the order's coupon as used. A reservation that had lapsed (the payment failed or took over 30
-   * minutes) is taken again within the cap; false when the coupon is used up meanwhile.
+   * Counts the order's coupon as used by a paid order: its hold becomes a use, and a hold that had lapsed
+   * (the payment failed, took over COUPON_HOLD_MINUTES, or the buyer checked out again) is taken again
+   * within the cap; false when the coupon is used up meanwhile.
    */
   private async redeemCoupon(m: EntityManager, order: Order): Promise<boolean> {
     if (!order.couponCode || order.couponState === 'redeemed') return true;
-    if (order.couponState === 'released' && !(await this.coupons.retake(m, order.couponCode))) return false;
+    const counted =
+      order.couponState === 'released'
+        ? await this.coupons.retake(m, order.couponCode)
+        : await this.coupons.redeem(m, order.couponCode);
+    if (!counted) return false;
     await m.update(Order, order.id, { couponState: 'redeemed' });
     return true;
   }

@@ -1,10 +1,9 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { COUPON_HOLD_MINUTES } from '../coupons/coupons.service.js';
 import { JobLeases } from '../job-leases/job-leases.service.js';
 import { StockService } from '../stock/stock.service.js';
 import { FulfilmentService } from './fulfilment.service.js';
 
-/** A coupon reserved by a checkout is given back when the payment has not succeeded within this time. */
-export const RESERVATION_MINUTES = 30;
 /** How often the housekeeping runs (and once straight after start). */
 export const HOUSEKEEPING_INTERVAL_MS = 60_000;
 /** The housekeeping's lease (JobLeases): a leader that dies is replaced within this time and a round. */
@@ -13,8 +12,8 @@ export const HOUSEKEEPING_LEASE_MS = 3 * HOUSEKEEPING_INTERVAL_MS;
 export const HOUSEKEEPING_JOB = 'housekeeping';
 
 /**
- * Fulfilment's housekeeping, at start and once a minute: releases the coupon reservations of abandoned
- * checkouts, and gives keys already in stock to paid orders still waiting for them. Keys normally reach
+ * Fulfilment's housekeeping, at start and once a minute: releases the coupon holds of checkouts unpaid
+ * for COUPON_HOLD_MINUTES, and gives keys already in stock to paid orders still waiting for them. Keys normally reach
  * waiting orders in the request that imports them (RestockService); this catches what that request
  * left undone when the server stopped or crashed half-way through, so no order waits for the next
  * import while its keys sit in the inventory.
@@ -87,7 +86,7 @@ export class ReservationSweeper implements OnApplicationBootstrap, OnApplication
   async sweep(now = new Date()): Promise<number> {
     try {
       const released = await this.fulfilment.releaseAbandonedReservations(
-        new Date(now.getTime() - RESERVATION_MINUTES * 60_000),
+        new Date(now.getTime() - COUPON_HOLD_MINUTES * 60_000),
       );
       if (released) this.logger.log(`Released ${released} coupon reservation(s) of abandoned checkouts`);
       return released;

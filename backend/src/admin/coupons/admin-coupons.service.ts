@@ -122,7 +122,7 @@ export class AdminCouponsService {
           throw new ConflictException(DUPLICATE_COUPON);
         const update = m.createQueryBuilder().update(Coupon).set(changes).where('id = :id', { id });
         // In the same statement as the change, so a checkout cannot take the coupon in between.
-        if (renamed) update.andWhere('redemptionCount = 0');
+        if (renamed) update.andWhere('redemptionCount = 0 AND heldCount = 0');
         const result = await update.execute();
         if (renamed && !result.affected) throw new ConflictException(CODE_IN_USE);
         await this.audit.record(m, actor, {
@@ -138,8 +138,8 @@ export class AdminCouponsService {
   }
 
   /**
-   * Deletes a coupon that was never used. One with redemptions (paid orders, or reservations of orders
-   * still being paid) is deactivated instead and kept as the record of what those orders used; so is one
+   * Deletes a coupon that was never used. One with redemptions (paid orders, or holds of orders still
+   * being paid) is deactivated instead and kept as the record of what those orders used; so is one
    * of the seeded public codes, which the seed would otherwise create again on the next start. Answers
    * the coupon as it was deleted, or as it is now, deactivated.
    */
@@ -153,7 +153,7 @@ export class AdminCouponsService {
           .createQueryBuilder()
           .delete()
           .from(Coupon)
-          .where('id = :id AND redemptionCount = 0', { id })
+          .where('id = :id AND redemptionCount = 0 AND heldCount = 0', { id })
           .execute();
         if (deleted.affected) {
           await this.audit.record(m, actor, {

@@ -29,8 +29,16 @@ export class Coupon {
   @Column({ type: 'int', nullable: true })
   maxRedemptions: number | null;
 
+  /** Redemptions by paid orders: what the back office shows as the coupon's uses. */
   @Column({ type: 'int', default: 0 })
   redemptionCount: number;
+
+  /**
+   * Redemptions held by checkouts not paid yet (COUPON_HOLD_MINUTES at most; one per buyer): the cap
+   * counts them with the paid ones, so paid orders never take the coupon past it.
+   */
+  @Column({ type: 'int', default: 0 })
+  heldCount: number;
 
   @CreateDateColumn({ type: 'datetime', precision: 3 })
   createdAt: Date;

@@ -2,7 +2,8 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 
 /**
  * `withheld`: a message carrying licence keys whose order could no longer be delivered when its turn
- * came (disputed, refunded, cancelled meanwhile): never sent.
+ * came (disputed, refunded, cancelled meanwhile), or a sign-in link past its recipient's limit
+ * (access-link-limit.ts): never sent, the reason in `lastError`.
  */
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'withheld'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];

@@ -29,9 +29,16 @@ export class AdminCouponDto {
   maxRedemptions: number | null;
   @ApiProperty({
     type: 'integer',
-    description: 'Read-only: orders that took the coupon (reservations included)',
+    description: 'Read-only: the uses, by paid orders (refunded ones included)',
   })
   redemptionCount: number;
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'Read-only: uses held by checkouts not paid yet (15 minutes at most, one per buyer); the cap counts ' +
+      'them with the paid ones',
+  })
+  heldCount: number;
   @ApiProperty() createdAt: Date;
   @ApiProperty() updatedAt: Date;
 
@@ -45,6 +52,7 @@ export class AdminCouponDto {
       expiresAt: coupon.expiresAt,
       maxRedemptions: coupon.maxRedemptions,
       redemptionCount: coupon.redemptionCount,
+      heldCount: coupon.heldCount,
       createdAt: coupon.createdAt,
       updatedAt: coupon.updatedAt,
     };
