@@ -1,3 +1,5 @@
+import semver from 'semver';
+
 /**
  * The Node versions the store runs on: the root package.json's engines.node (node-version.spec.ts keeps the
  * two equal), which is where every dependency's own engines range meets: typeorm wants ^22.13 or >=24.11,
@@ -19,34 +21,7 @@ export function unsupportedNode(found = process.versions.node, required = SUPPOR
   );
 }
 
-/** The subset of npm's ranges package.json uses: `||` of comparator sets (^x.y.z, >=, >, <=, <, =). */
+/** Whether `version` is in `range` (npm's semver; a pre-release of a supported version counts). */
 export function satisfies(version: string, range: string): boolean {
-  const v = parse(version);
-  return range.split('||').some((set) =>
-    set
-      .trim()
-      .split(/\s+/)
-      .every((comparator) => {
-        const [, op, operand = ''] = /^(\^|>=|<=|>|<|=)?\s*v?(.+)$/.exec(comparator) ?? [];
-        const bound = parse(operand);
-        const order = compare(v, bound);
-        if (op === '^') return order >= 0 && v[0] === bound[0];
-        if (op === '>=') return order >= 0;
-        if (op === '>') return order > 0;
-        if (op === '<=') return order <= 0;
-        if (op === '<') return order < 0;
-        return order === 0;
-      }),
-  );
-}
-
-function parse(version: string): number[] {
-  const parts = version.replace(/^v/, '').split(/[.-]/).slice(0, 3).map(Number);
-  while (parts.length < 3) parts.push(0);
-  return parts;
-}
-
-function compare(a: number[], b: number[]): number {
-  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
-  return 0;
+  return semver.satisfies(version, range, { includePrerelease: true });
 }
