@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { MemoryAttemptStore, type AttemptCount, type AttemptStore } from './attempt-store.js';
+import { circuitOf } from '../redis/redis-circuit.js';
 import { RedisFallback } from '../redis/redis-fallback.js';
 
 /**
@@ -31,13 +32,20 @@ type Hit = (key: string, now: number, ttl: number, sliding: string) => Promise<[
  */
 export class RedisAttemptStore implements AttemptStore {
   private readonly memory = new MemoryAttemptStore();
-  private readonly fallback = new RedisFallback(new Logger(RedisAttemptStore.name));
+  private readonly fallback: RedisFallback;
 
   constructor(
     private readonly redis: Redis,
     private readonly keyPrefix: string,
     private readonly now: () => number = Date.now,
   ) {
+    // The throttler's circuit too: a sign-in asks Redis once while it hangs, not once per counter.
+    this.fallback = new RedisFallback(
+      new Logger(RedisAttemptStore.name),
+      undefined,
+      undefined,
+      circuitOf(redis),
+    );
     if (!('attemptHit' in redis)) redis.defineCommand('attemptHit', { numberOfKeys: 1, lua: HIT });
   }
 
