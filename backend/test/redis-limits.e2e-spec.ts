@@ -120,15 +120,18 @@ describeWithRedis(`rate limits shared through Redis by several processes (${DRIV
         await login(t, 'admin', 'paused-0', address).expect(401);
 
         proxy.pause();
-        // A failed sign-in counts in five places (the route's throttle, the address's, the account's and
-        // the known addresses' counters, two of them twice): each waited its second for Redis.
-        let before = proxy.commands;
+        // What the rate limits asked Redis (not the job leases' renewals, which go on meanwhile).
+        const limitCalls = () =>
+          proxy.commands.filter((args) => args.some((arg) => /throttle:|sign-in:/.test(arg))).length;
+        // A failed sign-in counts in several places (the route's throttle, the address's, the account's and
+        // the known addresses' counters): each call waited its second for Redis.
+        let before = limitCalls();
         await login(t, 'admin', 'paused-1', address).expect(401);
-        expect(proxy.commands - before).toBe(1);
+        expect(limitCalls() - before).toBe(1);
         // The next ones count in this process's memory at once (or, a few seconds on, try Redis once).
-        before = proxy.commands;
+        before = limitCalls();
         for (let i = 2; i < 5; i++) await login(t, 'admin', `paused-${i}`, address).expect(401);
-        expect(proxy.commands - before).toBeLessThanOrEqual(3);
+        expect(limitCalls() - before).toBeLessThanOrEqual(3);
         // Counted meanwhile: the limit still holds in this process.
         await login(t, 'admin', 'paused-5', address).expect(401);
         await login(t, 'admin', 'paused-6', address).expect(429);

@@ -108,25 +108,28 @@ export function redisTestKit() {
   };
 }
 
-/** How many whole RESP commands (arrays of bulk strings, as clients send them) `buffer` starts with. */
-function respCommands(buffer: Buffer): { commands: number; rest: Buffer } {
+/** The whole RESP commands (arrays of bulk strings, as clients send them) `buffer` starts with, and the rest. */
+function respCommands(buffer: Buffer): { commands: string[][]; rest: Buffer } {
   const line = (from: number) => {
     const end = buffer.indexOf('\r\n', from);
     return end < 0 ? null : { text: buffer.toString('latin1', from, end), next: end + 2 };
   };
   let at = 0;
-  let commands = 0;
+  const commands: string[][] = [];
   whole: for (;;) {
     const head = line(at);
     if (!head) break;
     let next = head.next;
+    const args: string[] = [];
     for (let i = 0, n = head.text.startsWith('*') ? Number(head.text.slice(1)) : 0; i < n; i++) {
       const size = line(next);
       if (!size) break whole;
-      next = size.next + Number(size.text.slice(1)) + 2;
+      const length = Number(size.text.slice(1));
+      next = size.next + length + 2;
       if (next > buffer.length) break whole;
+      args.push(buffer.toString('utf8', size.next, size.next + length));
     }
-    commands++;
+    commands.push(head.text.startsWith('*') ? args : [head.text]);
     at = next;
   }
   return { commands, rest: buffer.subarray(at) };
@@ -136,10 +139,10 @@ function respCommands(buffer: Buffer): { commands: number; rest: Buffer } {
  * A local TCP proxy to the test Redis that can stand for a paused (or overloaded) Redis, as `CLIENT PAUSE`
  * makes it, without pausing the shared Redis other workers use: paused, it holds what its clients send and
  * answers nothing, so their commands wait out their timeouts; resumed, it forwards what it held and Redis
- * answers it late, in order. `commands` counts the commands its clients sent.
+ * answers it late, in order. `commands`: what its clients sent, each command's arguments.
  */
 export class PausableRedisProxy {
-  commands = 0;
+  readonly commands: string[][] = [];
   private paused = false;
   private readonly held: { socket: Socket; chunk: Buffer }[] = [];
   private readonly sockets = new Set<Socket>();
@@ -153,7 +156,7 @@ export class PausableRedisProxy {
       let pending: Buffer = Buffer.alloc(0);
       client.on('data', (chunk: Buffer) => {
         const counted = respCommands(Buffer.concat([pending, chunk]));
-        this.commands += counted.commands;
+        this.commands.push(...counted.commands);
         pending = counted.rest;
         if (this.paused) this.held.push({ socket: upstream, chunk });
         else upstream.write(chunk);
