@@ -109,6 +109,13 @@ const SEQUENCES: { paid: boolean; steps: Step[] }[] = [
       ['refundFailed', { refunds: ['failed'] }],
     ],
   },
+  {
+    paid: true,
+    steps: [
+      ['chargeRefunded', REFUNDED],
+      ['refundFailed', { refunds: ['failed'] }],
+    ],
+  },
   // Disputes: a chargeback, and an inquiry that drops or escalates.
   {
     paid: true,

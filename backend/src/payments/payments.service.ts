@@ -371,7 +371,12 @@ export class PaymentsService {
         for (const refund of event.refunds ?? [])
           await this.refunds.applyReported(m, locked, refund, event.occurredAt);
         // Refunds not listed (newer API versions list none, older ones the first ten): the rest of the total.
-        if (event.amountCents !== null)
+        // Not when the list accounts for all of it: a late event's total would otherwise stand again for a
+        // listed refund that failed since.
+        const listedCents = (event.refunds ?? [])
+          .filter((refund) => refund.status === 'succeeded' || refund.status === 'pending')
+          .reduce((sum, refund) => sum + refund.amountCents, 0);
+        if (event.amountCents !== null && event.amountCents > listedCents)
           await this.refunds.applyRefundedTotal(m, locked, event.amountCents, event.providerEventId);
         else if (event.fullyRefunded) await this.refunds.applyFullyRefunded(m, locked);
         break;
