@@ -3,7 +3,8 @@
 // licence-key secret, or no SMTP server (mail would otherwise be written to disk as .eml files with the
 // keys in clear), demo payments (PAYMENTS_DEMO=true) or Stripe keys of different modes. Started with a valid
 // production configuration, it shows no development sign-in, takes no demo payments, and serves no Swagger UI
-// or OpenAPI document. TRUST_PROXY=true is refused too. Outside production it binds loopback only (unless ALLOW_REMOTE_DEV=true) and warns at start
+// or OpenAPI document. TRUST_PROXY=true is refused too, and so is MySQL/MariaDB without REDIS_URL (unless
+// RATE_LIMITS=per-process). Outside production it binds loopback only (unless ALLOW_REMOTE_DEV=true) and warns at start
 // about the public development secrets it runs on.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -123,6 +124,12 @@ describe(`production configuration (${DRIVER})`, () => {
         { STRIPE_SECRET_KEY: 'sk_live_unused' },
         'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY',
         'are from different Stripe modes',
+      ],
+      [
+        'MariaDB without REDIS_URL (each process would count the rate limits alone)',
+        { DATABASE_URL: 'mariadb://store:unused@127.0.0.1:9/store' },
+        'REDIS_URL',
+        'is required in production on MySQL/MariaDB',
       ],
       [
         'TRUST_PROXY=true (any client could choose its address)',

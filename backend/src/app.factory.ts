@@ -146,6 +146,7 @@ export async function createApp(
       ),
       leases: app.get(JobLeases, { strict: false }),
       redis: app.get<Redis | null>(REDIS, { strict: false }),
+      rateLimits: config.rateLimits,
     });
   // The API's map is for development: in production /api/docs and /api/docs-json are not served (a 404).
   if (!config.isProduction) setupSwagger(app);

@@ -58,14 +58,17 @@ export class AppModule {
         DatabaseModule.forRoot(SCHEMA, (step) => lifecycle.starting(step)),
         RedisModule,
         // Throttling is applied per route (login, and later the public forms), never globally. With
-        // REDIS_URL the counters are shared by every process; otherwise each process counts its own.
+        // REDIS_URL the counters are shared by every process (unless RATE_LIMITS=per-process); otherwise
+        // each process counts its own.
         ThrottlerModule.forRootAsync({
           inject: [REDIS],
           useFactory: (redis: Redis | null) => ({
             throttlers: [{ name: 'default', ttl: 60_000, limit: 60 }],
             errorMessage: 'Too many attempts. Please wait a minute and try again.',
             storage:
-              redis && config.redis ? new RedisThrottlerStorage(redis, config.redis.keyPrefix) : undefined,
+              redis && config.redis && config.rateLimits === 'shared'
+                ? new RedisThrottlerStorage(redis, config.redis.keyPrefix)
+                : undefined,
           }),
         }),
         AuthModule,

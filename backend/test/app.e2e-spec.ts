@@ -9,7 +9,7 @@ describe('the server: catalogue, health, docs, front ends, errors', () => {
 
   it('reports healthy once the database answers', async () => {
     const res = await t.http().get('/api/health').expect(200);
-    expect(res.body).toEqual({ status: 'ok', redis: 'off' });
+    expect(res.body).toEqual({ status: 'ok', redis: 'off', rateLimits: 'per-process' });
   });
 
   it('lists the three editions in catalogue order with the spec prices', async () => {

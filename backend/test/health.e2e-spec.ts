@@ -31,7 +31,11 @@ describe(`health on ${DRIVER}`, () => {
       const ready = await t.http().get('/api/health/ready').expect(200);
       expect(ready.body).toEqual({ status: 'ready', backfills: [] });
       expect(ready.headers['cache-control']).toBe('no-store');
-      expect((await t.http().get('/api/health').expect(200)).body).toEqual({ status: 'ok', redis: 'off' });
+      expect((await t.http().get('/api/health').expect(200)).body).toEqual({
+        status: 'ok',
+        redis: 'off',
+        rateLimits: 'per-process',
+      });
     });
 
     it('is not ready, naming why, while the database lacks a migration of this version', async () => {
@@ -223,7 +227,7 @@ describe(`the port, open before the store has started (${DRIVER})`, () => {
     expect([health.status, health.reused, JSON.parse(health.body)]).toEqual([
       200,
       true,
-      { status: 'ok', redis: 'off' },
+      { status: 'ok', redis: 'off', rateLimits: 'per-process' },
     ]);
     expect(JSON.parse((await call(port, '/api/health/ready', { agent })).body)).toEqual({
       status: 'ready',

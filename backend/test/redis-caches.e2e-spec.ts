@@ -113,7 +113,11 @@ describeWithRedis(`caches shared through Redis by several processes (${DRIVER})`
   });
 
   it('reports Redis in the health check', async () => {
-    expect((await a.http().get('/api/health').expect(200)).body).toEqual({ status: 'ok', redis: 'up' });
+    expect((await a.http().get('/api/health').expect(200)).body).toEqual({
+      status: 'ok',
+      redis: 'up',
+      rateLimits: 'shared',
+    });
   });
 });
 
@@ -133,7 +137,11 @@ describe(`while Redis is down (${DRIVER})`, () => {
   });
 
   it('stays healthy, says Redis is down, and keeps the dashboard in the process', async () => {
-    expect((await t.http().get('/api/health').expect(200)).body).toEqual({ status: 'ok', redis: 'down' });
+    expect((await t.http().get('/api/health').expect(200)).body).toEqual({
+      status: 'ok',
+      redis: 'down',
+      rateLimits: 'per-process',
+    });
     const compute = jest.spyOn(
       t.app.get(DashboardService) as unknown as { compute: () => unknown },
       'compute',

@@ -8,6 +8,8 @@ import {
   closedRedisUrl,
   describeWithRedis,
   dropKeys,
+  keysWithTtl,
+  PausableRedisProxy,
   TEST_REDIS_URL,
   testKeyPrefix,
 } from './support/redis.js';
@@ -83,6 +85,101 @@ describeWithRedis(`rate limits shared through Redis by several processes (${DRIV
 
     const second = await startApp(prefix);
     await login(second, 'admin', 'restart-6', address).expect(429);
+  });
+
+  describe('a Redis that stops answering (paused, not down: #32 §5)', () => {
+    const TOKEN = 'metrics-token-for-the-pause';
+    let proxy: PausableRedisProxy;
+    beforeEach(async () => {
+      proxy = await PausableRedisProxy.start();
+    });
+    afterEach(() => proxy.close());
+    const rateLimitsGauge = async (t: TestApp) => {
+      const text = (await t.http().get('/api/metrics').set('authorization', `Bearer ${TOKEN}`).expect(200))
+        .text;
+      return text.split('\n').find((line) => line.startsWith('store_rate_limits_per_process '));
+    };
+
+    it('costs a sign-in one wait for Redis, not one per counter; health and metrics say per-process until it answers', async () => {
+      const errors = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+      try {
+        const t = await startTestApp({
+          TRUST_PROXY: '1',
+          REDIS_URL: proxy.url,
+          REDIS_KEY_PREFIX: newPrefix(),
+          METRICS_TOKEN: TOKEN,
+        });
+        open.push(t);
+        expect((await t.http().get('/api/health').expect(200)).body).toEqual({
+          status: 'ok',
+          redis: 'up',
+          rateLimits: 'shared',
+        });
+        expect(await rateLimitsGauge(t)).toBe('store_rate_limits_per_process 0');
+        const address = freshAddress();
+        await login(t, 'admin', 'paused-0', address).expect(401);
+
+        proxy.pause();
+        // What the rate limits asked Redis (not the job leases' renewals, which go on meanwhile).
+        const limitCalls = () =>
+          proxy.commands.filter((args) => args.some((arg) => /throttle:|sign-in:/.test(arg))).length;
+        // A failed sign-in counts in several places (the route's throttle, the address's, the account's and
+        // the known addresses' counters): each call waited its second for Redis.
+        let before = limitCalls();
+        await login(t, 'admin', 'paused-1', address).expect(401);
+        expect(limitCalls() - before).toBe(1);
+        // The next ones count in this process's memory at once (or, a few seconds on, try Redis once).
+        before = limitCalls();
+        for (let i = 2; i < 5; i++) await login(t, 'admin', `paused-${i}`, address).expect(401);
+        expect(limitCalls() - before).toBeLessThanOrEqual(3);
+        // Counted meanwhile: the limit still holds in this process.
+        await login(t, 'admin', 'paused-5', address).expect(401);
+        await login(t, 'admin', 'paused-6', address).expect(429);
+        expect((await t.http().get('/api/health').expect(200)).body).toEqual({
+          status: 'ok',
+          redis: 'down',
+          rateLimits: 'per-process',
+        });
+        expect(await rateLimitsGauge(t)).toBe('store_rate_limits_per_process 1');
+
+        proxy.resume();
+        expect((await t.http().get('/api/health').expect(200)).body).toEqual({
+          status: 'ok',
+          redis: 'up',
+          rateLimits: 'shared',
+        });
+        expect(await rateLimitsGauge(t)).toBe('store_rate_limits_per_process 0');
+        // Closed before its proxy.
+        await close(t);
+      } finally {
+        errors.mockRestore();
+      }
+    });
+  });
+
+  it('RATE_LIMITS=per-process keeps the counters out of Redis, and health and metrics say so', async () => {
+    const prefix = newPrefix();
+    const t = await startTestApp({
+      TRUST_PROXY: '1',
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_KEY_PREFIX: prefix,
+      RATE_LIMITS: 'per-process',
+      METRICS_TOKEN: 'metrics-token-per-process',
+    });
+    open.push(t);
+    await login(t, 'admin', 'alone-0', freshAddress()).expect(401);
+    expect([...(await keysWithTtl(prefix)).keys()].filter((key) => /throttle|sign-in/.test(key))).toEqual([]);
+    expect((await t.http().get('/api/health').expect(200)).body).toEqual({
+      status: 'ok',
+      redis: 'up',
+      rateLimits: 'per-process',
+    });
+    const metrics = await t
+      .http()
+      .get('/api/metrics')
+      .set('authorization', 'Bearer metrics-token-per-process')
+      .expect(200);
+    expect(metrics.text).toContain('\nstore_rate_limits_per_process 1\n');
   });
 
   it("keeps sign-in up while Redis is down, counting in each process's memory", async () => {

@@ -3126,6 +3126,12 @@ export interface components {
        * @enum {string}
        */
       redis: 'up' | 'down' | 'off';
+      /**
+       * @description Where this process counts the rate limits (sign-in, forms): `shared` in Redis with every process, or `per-process` (RATE_LIMITS=per-process, no REDIS_URL, or Redis down now): each process then allows the limits again, so N processes allow N times the guesses. Alert on `per-process` where the store runs several processes.
+       * @example shared
+       * @enum {string}
+       */
+      rateLimits: 'shared' | 'per-process';
     };
     ImportExchangeRatesResultDto: {
       /** @description Rates stored (added, or replacing the one of that day) */

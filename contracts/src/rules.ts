@@ -500,6 +500,9 @@ export const schemaRules = {
       redis: {
         enum: ['up', 'down', 'off'],
       },
+      rateLimits: {
+        enum: ['shared', 'per-process'],
+      },
     },
   },
   KeyReportStatus: {

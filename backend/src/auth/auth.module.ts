@@ -47,7 +47,7 @@ import { SignInLimiter } from './sign-in-limiter.js';
       provide: ATTEMPT_STORE,
       inject: [APP_CONFIG, REDIS],
       useFactory: (config: AppConfig, redis: Redis | null) =>
-        redis && config.redis
+        redis && config.redis && config.rateLimits === 'shared'
           ? new RedisAttemptStore(redis, config.redis.keyPrefix)
           : new MemoryAttemptStore(),
     },

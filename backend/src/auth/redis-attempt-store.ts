@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { MemoryAttemptStore, type AttemptCount, type AttemptStore } from './attempt-store.js';
+import { circuitOf } from '../redis/redis-circuit.js';
 import { RedisFallback } from '../redis/redis-fallback.js';
 
 /**
@@ -31,7 +32,7 @@ type Hit = (key: string, now: number, ttl: number, sliding: string) => Promise<[
  */
 export class RedisAttemptStore implements AttemptStore {
   private readonly memory = new MemoryAttemptStore();
-  private readonly fallback = new RedisFallback(new Logger(RedisAttemptStore.name));
+  private readonly fallback: RedisFallback;
 
   constructor(
     private readonly redis: Redis,
@@ -40,6 +41,13 @@ export class RedisAttemptStore implements AttemptStore {
     /** Names what is counted (the sign-in limits' by default; challenge/ counts anonymous writes). */
     private readonly namespace = 'sign-in',
   ) {
+    // The throttler's circuit too: a sign-in asks Redis once while it hangs, not once per counter.
+    this.fallback = new RedisFallback(
+      new Logger(RedisAttemptStore.name),
+      undefined,
+      undefined,
+      circuitOf(redis),
+    );
     if (!('attemptHit' in redis)) redis.defineCommand('attemptHit', { numberOfKeys: 1, lua: HIT });
   }
 

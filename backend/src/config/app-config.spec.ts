@@ -319,6 +319,35 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('refuses production on MySQL/MariaDB without REDIS_URL unless RATE_LIMITS=per-process says so (#32 §5)', () => {
+    const mariadb = { ...PROD, DATABASE_URL: 'mariadb://store:pw@db:3306/shop' };
+    const problems = problemsOf(mariadb);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^REDIS_URL is required in production on MySQL\/MariaDB/);
+    expect(problems[0]).toContain('RATE_LIMITS=per-process');
+    expect(problemsOf({ ...mariadb, DATABASE_URL: 'mysql://store:pw@db:3306/shop' })).toEqual(problems);
+    // The operator says each process counts alone; or Redis shares the counters.
+    expect(loadConfig({ ...mariadb, RATE_LIMITS: 'per-process' }, ROOT).rateLimits).toBe('per-process');
+    expect(loadConfig({ ...mariadb, REDIS_URL: 'redis://cache:6379' }, ROOT).rateLimits).toBe('shared');
+    // SQLite is one process, and outside production nothing is refused.
+    expect(loadConfig(PROD, ROOT).rateLimits).toBe('per-process');
+    const { NODE_ENV: _, ...development } = mariadb;
+    expect(loadConfig(development, ROOT).rateLimits).toBe('per-process');
+  });
+
+  it('reads RATE_LIMITS: shared needs REDIS_URL; per-process keeps the counters out of Redis', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://cache' }, ROOT).rateLimits).toBe('shared');
+    expect(loadConfig({ REDIS_URL: 'redis://cache', RATE_LIMITS: 'per-process' }, ROOT).rateLimits).toBe(
+      'per-process',
+    );
+    expect(problemsOf({ RATE_LIMITS: 'shared' })).toEqual([
+      'RATE_LIMITS=shared needs REDIS_URL (the processes share their counters through Redis)',
+    ]);
+    expect(problemsOf({ RATE_LIMITS: 'global' })).toEqual([
+      'RATE_LIMITS must be one of shared, per-process (got "global")',
+    ]);
+  });
+
   it('turns demo keys off on request', () => {
     expect(loadConfig({ SEED_DEMO_KEYS: '0' }, ROOT).seedDemoKeys).toBe(false);
   });

@@ -83,6 +83,12 @@ export interface AppConfig {
    * housekeeping jobs' leases); null: each process keeps its own, and the leases are in the database.
    */
   redis: RedisConfig | null;
+  /**
+   * RATE_LIMITS: `shared` counts the rate limits in Redis for every process (REDIS_URL, the default with
+   * it); `per-process` has each process count its own (the default without REDIS_URL, and the operator's
+   * explicit choice for production on MySQL/MariaDB, where several processes run).
+   */
+  rateLimits: RateLimitsMode;
   jwtSecret: string;
   licenseKeySecret: string;
   /** LICENSE_KEY_PREVIOUS_SECRETS: read with, never written with, until `npm run rotate-secrets` is done. */
@@ -114,6 +120,9 @@ export interface AppConfig {
   staticDirs: { storefront: string; admin: string };
   observability: ObservabilityConfig;
 }
+
+export const RATE_LIMITS_MODES = ['shared', 'per-process'] as const;
+export type RateLimitsMode = (typeof RATE_LIMITS_MODES)[number];
 
 export interface RedisConfig {
   url: string;
@@ -261,6 +270,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
   const corsOrigins = origins(env, 'CORS_ORIGINS', problems);
   const database = withPoolSize(parseDatabaseUrl(env.DATABASE_URL, fromRoot, problems), env, problems);
   const redis = redisConfig(env, database, problems);
+  const rateLimits = rateLimitsMode(env, isProduction, database, redis, problems);
 
   const jwtSecret = secret(env, 'JWT_SECRET', DEV_DEFAULTS.jwtSecret, isProduction, problems);
   const licenseKeySecret = secret(
@@ -320,6 +330,7 @@ export function loadConfig(env: Env = process.env, root = findProjectRoot()): Ap
     corsOrigins,
     database,
     redis,
+    rateLimits,
     jwtSecret,
     licenseKeySecret,
     licenseKeyPreviousSecrets,
@@ -513,6 +524,32 @@ function redisConfig(env: Env, database: DatabaseConfig, problems: string[]): Re
     `store:${database.type === 'sqlite' ? database.path : `${database.host}:${database.port}/${database.database}`}:`;
   return { url, keyPrefix };
 }
+
+/**
+ * RATE_LIMITS. Production on MySQL/MariaDB is the deployment of several processes: counted per process,
+ * each would allow the limits' guesses again, so it needs REDIS_URL, or RATE_LIMITS=per-process to say the
+ * operator knows. SQLite runs one process: per process is all there is.
+ */
+function rateLimitsMode(
+  env: Env,
+  isProduction: boolean,
+  database: DatabaseConfig,
+  redis: RedisConfig | null,
+  problems: string[],
+): RateLimitsMode {
+  const raw = env.RATE_LIMITS?.trim();
+  const mode = oneOf(env, 'RATE_LIMITS', [...RATE_LIMITS_MODES], redis ? 'shared' : 'per-process', problems);
+  const redisUrl = Boolean(env.REDIS_URL?.trim());
+  if (raw === 'shared' && !redisUrl)
+    problems.push('RATE_LIMITS=shared needs REDIS_URL (the processes share their counters through Redis)');
+  if (!raw && !redisUrl && isProduction && database.type !== 'sqlite') problems.push(REDIS_REQUIRED);
+  return mode;
+}
+
+const REDIS_REQUIRED =
+  'REDIS_URL is required in production on MySQL/MariaDB: the store runs several processes there, and ' +
+  'without Redis each counts the rate limits alone (two processes allow twice the guesses). Set REDIS_URL, ' +
+  'or set RATE_LIMITS=per-process to run with limits counted per process';
 
 function mailConfig(env: Env, fromRoot: (p: string) => string, problems: string[]): MailConfig {
   const smtpUrl = env.SMTP_URL?.trim() || null;

@@ -4,6 +4,8 @@ import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { Backfills } from '../backfills/backfills.service.js';
 import { missingMigrations } from '../database/migrate.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { circuitOf, rateLimitsNow } from '../redis/redis-circuit.js';
 import { REDIS } from '../redis/redis.module.js';
 import type { HealthDto, ReadyDto, RedisState } from './dto/health.dto.js';
 import { Lifecycle } from './lifecycle.js';
@@ -35,6 +37,7 @@ export class HealthService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(REDIS) private readonly redis: Redis | null,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly lifecycle: Lifecycle,
     private readonly backfills: Backfills,
   ) {}
@@ -49,7 +52,7 @@ export class HealthService {
       this.redisState(),
     ]);
     if (!database) throw new ServiceUnavailableException(UNREACHABLE);
-    return { status: 'ok', redis };
+    return { status: 'ok', redis, rateLimits: rateLimitsNow(this.config, this.redis) };
   }
 
   /**
@@ -72,12 +75,19 @@ export class HealthService {
     return { status: 'ready', backfills };
   }
 
+  /** PING: its answer, or its failure, is also what the rate limits' circuit learns (circuitOf). */
   private async redisState(): Promise<RedisState> {
     if (!this.redis) return 'off';
+    const circuit = circuitOf(this.redis);
     try {
-      return (await within(REDIS_HEALTH_TIMEOUT_MS, this.redis.ping())) === 'PONG' ? 'up' : 'down';
+      if ((await within(REDIS_HEALTH_TIMEOUT_MS, this.redis.ping())) === 'PONG') {
+        circuit.answered();
+        return 'up';
+      }
     } catch {
-      return 'down';
+      // down
     }
+    circuit.failed();
+    return 'down';
   }
 }

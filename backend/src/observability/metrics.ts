@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
+import type { RateLimitsMode } from '../config/app-config.js';
 import type { JobLeases } from '../job-leases/job-leases.service.js';
+import { rateLimitsNow } from '../redis/redis-circuit.js';
 import type { StoreFiguresCache, StoreFigures } from './store-figures.js';
 
 export const METRICS_PATH = '/api/metrics';
@@ -15,6 +17,8 @@ export interface MetricsSources {
   leases: JobLeases;
   /** The shared Redis client, or null without REDIS_URL (then `store_redis_up` is not reported). */
   redis: Redis | null;
+  /** RATE_LIMITS as configured (`store_rate_limits_per_process` tells where they are counted now). */
+  rateLimits: RateLimitsMode;
 }
 
 /** mysql2's pool, as far as its (undocumented) queues tell how busy it is. */
@@ -134,7 +138,17 @@ function registerStoreGauges(registry: Registry, figures: StoreFiguresCache): vo
   );
 }
 
-function registerProcessGauges(registry: Registry, { db, leases, redis }: MetricsSources): void {
+function registerProcessGauges(registry: Registry, { db, leases, redis, rateLimits }: MetricsSources): void {
+  new Gauge({
+    name: 'store_rate_limits_per_process',
+    help:
+      '1 while this process counts the rate limits alone (RATE_LIMITS=per-process, no REDIS_URL, or Redis ' +
+      'down now: each process allows the limits again), 0 while they are shared through Redis',
+    registers: [registry],
+    collect() {
+      this.set(rateLimitsNow({ rateLimits }, redis) === 'per-process' ? 1 : 0);
+    },
+  });
   new Gauge({
     name: 'store_job_leader',
     help: "1 while this process holds the job's lease (runs its rounds), 0 otherwise",

@@ -17,6 +17,9 @@ import {
   type ProcessStates,
   LICENSE_KEY_STATUSES,
   SPENT_KEY_STATUSES,
+  REFUND_STATUSES,
+  DISPUTE_STATUSES,
+  reportedChangeApplies,
 } from './order-process.js';
 
 /**
@@ -49,12 +52,31 @@ const EXPECTED: Record<ProcessKind, string> = {
     expired     staff   sys      .        .
     faulty      .       .        .        .
   `,
+  refund: `
+                pending  succeeded  failed  canceled
+    pending     .        sys        sys     sys
+    succeeded   .        .          sys     .
+    failed      .        .          .       .
+    canceled    .        .          .       .
+  `,
+  dispute: `
+                            warning_needs_response  warning_under_review  warning_closed  needs_response  under_review  won  lost
+    warning_needs_response  .                       sys                   sys             sys             sys           sys  sys
+    warning_under_review    .                       .                     sys             sys             sys           sys  sys
+    warning_closed          .                       .                     .               .               .             .    .
+    needs_response          .                       .                     .               .               sys           sys  sys
+    under_review            .                       .                     .               .               .             sys  sys
+    won                     .                       .                     .               .               .             .    .
+    lost                    .                       .                     .               .               .             .    .
+  `,
 };
 
 const ENUMS: Record<ProcessKind, readonly string[]> = {
   order: ORDER_STATUSES,
   payment: PAYMENT_STATUSES,
   'license-key': LICENSE_KEY_STATUSES,
+  refund: REFUND_STATUSES,
+  dispute: DISPUTE_STATUSES,
 };
 
 const WHO: Record<string, Actor[]> = {
@@ -289,5 +311,46 @@ describe('the guards staff changes go through', () => {
   it('never confirms a disputed payment again', () => {
     expect(UNPAID).toEqual(['pending', 'failed']);
     expect(canTransition('payment', 'disputed', 'completed', 'system')).toBe(true);
+  });
+});
+
+describe("the provider's reports of its refunds and disputes, in no promised order", () => {
+  const at = (seconds: number) => new Date(seconds * 1000);
+  it('applies a report no older than the last one applied, moving the status forward only', () => {
+    const held = { status: 'succeeded', reportedAt: at(100) };
+    expect(reportedChangeApplies('refund', held, { status: 'pending', reportedAt: at(50) })).toBe(false);
+    // Newer, but backwards: Stripe's clock is in seconds, and two events of one second may swap.
+    expect(reportedChangeApplies('refund', held, { status: 'pending', reportedAt: at(100) })).toBe(false);
+    expect(reportedChangeApplies('refund', held, { status: 'failed', reportedAt: at(100) })).toBe(true);
+    // The same status, newer or of the same second: its other fields are news; older: not.
+    expect(reportedChangeApplies('refund', held, { status: 'succeeded', reportedAt: at(100) })).toBe(true);
+    expect(reportedChangeApplies('refund', held, { status: 'succeeded', reportedAt: at(99) })).toBe(false);
+    // Without times (the provider's answer to a request), the status order alone.
+    const pending = { status: 'pending', reportedAt: null };
+    expect(reportedChangeApplies('refund', pending, { status: 'succeeded', reportedAt: null })).toBe(true);
+    expect(reportedChangeApplies('refund', { status: 'succeeded', reportedAt: null }, pending)).toBe(false);
+  });
+
+  it('never reopens a dispute that closed, nor changes its outcome', () => {
+    const won = { status: 'won', reportedAt: at(100) };
+    for (const status of ['needs_response', 'under_review', 'lost', 'warning_needs_response'])
+      expect(reportedChangeApplies('dispute', won, { status, reportedAt: at(200) })).toBe(false);
+    // A status the table does not know (a provider's new word) moves an open dispute, never a closed one.
+    expect(reportedChangeApplies('dispute', won, { status: 'prevented', reportedAt: at(200) })).toBe(false);
+    expect(
+      reportedChangeApplies(
+        'dispute',
+        { status: 'needs_response', reportedAt: null },
+        { status: 'prevented', reportedAt: null },
+      ),
+    ).toBe(true);
+    // An inquiry escalates to a chargeback.
+    expect(
+      reportedChangeApplies(
+        'dispute',
+        { status: 'warning_under_review', reportedAt: at(1) },
+        { status: 'needs_response', reportedAt: at(2) },
+      ),
+    ).toBe(true);
   });
 });

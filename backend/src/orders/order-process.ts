@@ -34,6 +34,28 @@ export const LICENSE_KEY_STATUSES = ['active', 'revoked', 'expired', 'faulty'] a
 export type LicenseKeyStatus = (typeof LICENSE_KEY_STATUSES)[number];
 
 /**
+ * A refund at the payment provider: `pending` until the money is on its way, `succeeded` once it is,
+ * `failed` / `canceled` when no money moved (Stripe's words).
+ */
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed', 'canceled'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * A chargeback as the provider reports it (Stripe's words): an inquiry (`warning_*`) that may turn into a
+ * chargeback, a chargeback waiting for evidence or its outcome, and the outcome.
+ */
+export const DISPUTE_STATUSES = [
+  'warning_needs_response',
+  'warning_under_review',
+  'warning_closed',
+  'needs_response',
+  'under_review',
+  'won',
+  'lost',
+] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
+/**
  * The keys that no longer count towards their order's quantity: a revoked key, or a faulty one (replaced),
  * leaves room for a key in its place and is left out of what the customer is sent again.
  */
@@ -121,6 +143,50 @@ export const LICENSE_KEY_PROCESS: TransitionTable<LicenseKeyStatus> = {
   faulty: {},
 };
 
+/**
+ * A refund as its provider moves it (webhooks, or the provider's answer to the store's request). Stripe
+ * sends no event in order: a `refund.created` (pending) may arrive after the `refund.updated` that
+ * succeeded it, and is then ignored (reportedChangeApplies).
+ */
+export const REFUND_PROCESS: TransitionTable<RefundStatus> = {
+  pending: { succeeded: SYSTEM, failed: SYSTEM, canceled: SYSTEM },
+  // Stripe documents a refund that fails after it succeeded (the card's bank returns it): recorded, and
+  // staff are told, since the money it gave back is then the store's again.
+  succeeded: { failed: SYSTEM },
+  // Final: no money moved.
+  failed: {},
+  canceled: {},
+};
+
+/**
+ * A chargeback as its provider moves it (Stripe's `charge.dispute.*`): an inquiry may be answered, drop
+ * (warning_closed) or escalate to a chargeback; a chargeback waits for evidence, then for the bank; won
+ * and lost are final. Moves go forward only, so a late `created` or `updated` never reopens a dispute that
+ * closed, and a closed one never changes its outcome.
+ */
+export const DISPUTE_PROCESS: TransitionTable<DisputeStatus> = {
+  warning_needs_response: {
+    warning_under_review: SYSTEM,
+    warning_closed: SYSTEM,
+    needs_response: SYSTEM,
+    under_review: SYSTEM,
+    won: SYSTEM,
+    lost: SYSTEM,
+  },
+  warning_under_review: {
+    warning_closed: SYSTEM,
+    needs_response: SYSTEM,
+    under_review: SYSTEM,
+    won: SYSTEM,
+    lost: SYSTEM,
+  },
+  warning_closed: {},
+  needs_response: { under_review: SYSTEM, won: SYSTEM, lost: SYSTEM },
+  under_review: { won: SYSTEM, lost: SYSTEM },
+  won: {},
+  lost: {},
+};
+
 /** The questions asked of one table. */
 export interface Process<S extends string> {
   readonly states: readonly S[];
@@ -150,6 +216,8 @@ export interface ProcessStates {
   order: OrderStatus;
   payment: PaymentStatus;
   'license-key': LicenseKeyStatus;
+  refund: RefundStatus;
+  dispute: DisputeStatus;
 }
 export type ProcessKind = keyof ProcessStates;
 
@@ -157,6 +225,8 @@ const PROCESSES: { [K in ProcessKind]: Process<ProcessStates[K]> } = {
   order: createProcess(ORDER_PROCESS),
   payment: createProcess(PAYMENT_PROCESS),
   'license-key': createProcess(LICENSE_KEY_PROCESS),
+  refund: createProcess(REFUND_PROCESS),
+  dispute: createProcess(DISPUTE_PROCESS),
 };
 
 export function canTransition<K extends ProcessKind>(
@@ -205,6 +275,27 @@ export function assertTransition<K extends ProcessKind>(
 export const UNPAID: readonly PaymentStatus[] = statesBefore('payment', 'completed', 'system').filter(
   (s) => s !== 'disputed',
 );
+
+/**
+ * The one rule for the provider's reports about its refunds and disputes, which it sends in no promised
+ * order: a report changes what the store holds only when it is not older than the last one applied
+ * (`reportedAt`: the provider's time for the event, when it gives one) and its status is the held one or
+ * a move of the process's table (forward only: a late `pending` never undoes a success, a late `created`
+ * never reopens a dispute that closed). A status the table does not know (a provider's new word) moves
+ * anything but a final state. Anything else is an older event: ignored, whole.
+ */
+export function reportedChangeApplies<K extends 'refund' | 'dispute'>(
+  kind: K,
+  held: { status: string; reportedAt: Date | null },
+  reported: { status: string; reportedAt: Date | null },
+): boolean {
+  if (held.reportedAt && reported.reportedAt && reported.reportedAt < held.reportedAt) return false;
+  if (reported.status === held.status) return true;
+  const process = PROCESSES[kind] as Process<string>;
+  if (!process.states.includes(held.status)) return true;
+  if (!process.states.includes(reported.status)) return process.nextStates(held.status).length > 0;
+  return process.canTransition(held.status, reported.status, 'system');
+}
 
 // --- Guards: the rules that read more of the order than one status. ---
 

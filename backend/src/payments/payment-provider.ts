@@ -101,6 +101,11 @@ interface WebhookEventBase {
   providerEventId: string;
   /** The provider's own name for the event type, as recorded. */
   providerType: string;
+  /**
+   * When the provider says the event happened (Stripe's `created`), or null: events arrive in no promised
+   * order, and an older one never overwrites what a newer one set (reportedChangeApplies).
+   */
+  occurredAt: Date | null;
 }
 
 interface PaymentWebhookEvent extends WebhookEventBase {

@@ -304,9 +304,13 @@ export class PaymentsService {
         cardFingerprint: risk.cardFingerprint,
       });
     }
-    await this.fulfilment.confirmPayment(m, order.id, paid.paymentMethod ?? 'card', (confirmed) =>
-      this.holdRules.reasons(m, confirmed, risk),
+    const confirmed = await this.fulfilment.confirmPayment(
+      m,
+      order.id,
+      paid.paymentMethod ?? 'card',
+      (confirmed) => this.holdRules.reasons(m, confirmed, risk),
     );
+    if (confirmed) await this.disputes.applyOpenAfterConfirmation(m, order.id);
   }
 
   private async applyOnce(
@@ -364,15 +368,26 @@ export class PaymentsService {
       case 'refunded': {
         // Under the order's lock, as staff's refunds are recorded (RefundsService).
         const locked = (await this.fulfilment.lockOrder(m, order.id))!;
-        for (const refund of event.refunds ?? []) await this.refunds.applyReported(m, locked, refund);
+        for (const refund of event.refunds ?? [])
+          await this.refunds.applyReported(m, locked, refund, event.occurredAt);
         // Refunds not listed (newer API versions list none, older ones the first ten): the rest of the total.
-        if (event.amountCents !== null)
+        // Not when the list accounts for all of it: a late event's total would otherwise stand again for a
+        // listed refund that failed since.
+        const listedCents = (event.refunds ?? [])
+          .filter((refund) => refund.status === 'succeeded' || refund.status === 'pending')
+          .reduce((sum, refund) => sum + refund.amountCents, 0);
+        if (event.amountCents !== null && event.amountCents > listedCents)
           await this.refunds.applyRefundedTotal(m, locked, event.amountCents, event.providerEventId);
         else if (event.fullyRefunded) await this.refunds.applyFullyRefunded(m, locked);
         break;
       }
       case 'refund_updated':
-        await this.refunds.applyReported(m, (await this.fulfilment.lockOrder(m, order.id))!, event.refund);
+        await this.refunds.applyReported(
+          m,
+          (await this.fulfilment.lockOrder(m, order.id))!,
+          event.refund,
+          event.occurredAt,
+        );
         break;
       case 'dispute':
         // Under the order's lock, as refunds and a held order's approval are.
@@ -381,6 +396,7 @@ export class PaymentsService {
           (await this.fulfilment.lockOrder(m, order.id))!,
           event.phase,
           event.dispute,
+          event.occurredAt,
         );
         break;
       case 'fraud_warning': {

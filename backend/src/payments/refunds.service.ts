@@ -19,7 +19,7 @@ import { FulfilmentService } from '../fulfilment/fulfilment.service.js';
 import { renderRefundEmail } from '../fulfilment/refund-email.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
-import { PAID } from '../orders/order-process.js';
+import { PAID, reportedChangeApplies } from '../orders/order-process.js';
 import { InvoicesService } from '../tax/invoices/invoices.service.js';
 import { SalesRollupService } from '../reports/sales-rollup.service.js';
 import { Refund, type RefundStatus } from './entities/refund.entity.js';
@@ -122,9 +122,17 @@ export class RefundsService {
   /**
    * A refund as the provider reports it (its answer, or a webhook): matched to the store's refund by the
    * provider's id or the store's id it was given, or recorded as one made at the provider. Its effects
-   * are applied when it first succeeds. `order` must have been read through lockOrder.
+   * are applied when it first succeeds. `order` must have been read through lockOrder. `reportedAt`: the
+   * provider's time for the event that reports it (null for its answer to the store's request); a report
+   * older than what the refund holds, or one that would move it backwards, changes nothing
+   * (reportedChangeApplies).
    */
-  async applyReported(m: EntityManager, order: Order, reported: ProviderRefund): Promise<void> {
+  async applyReported(
+    m: EntityManager,
+    order: Order,
+    reported: ProviderRefund,
+    reportedAt: Date | null = null,
+  ): Promise<void> {
     const refunds = m.getRepository(Refund);
     let refund =
       (await refunds.findOneBy({ providerRefundId: reported.providerRefundId })) ??
@@ -132,8 +140,8 @@ export class RefundsService {
         ? await refunds.findOneBy({ id: reported.storeRefundId, orderId: order.id })
         : null);
     if (!refund) {
-      // Failed before it was ever seen: no money moved.
-      if (reported.status === 'failed' || reported.status === 'canceled') return;
+      // Recorded even when it failed before it was ever seen (no money moved): its late `refund.created`
+      // then finds it failed, and holds nothing.
       const left = order.totalCents - (await this.sum(m, order.id, HOLDING));
       refund = refunds.create({
         orderId: order.id,
@@ -153,12 +161,29 @@ export class RefundsService {
       });
       await refunds.insert(refund);
     }
-    if (refund.status === reported.status && refund.providerRefundId === reported.providerRefundId) return;
+    // Until the provider answered, the refund's status is the store's guess (failed when the provider could
+    // not be reached): the provider's first word on it is news, whatever it says.
+    const held = {
+      status: refund.providerRefundId ? refund.status : 'pending',
+      reportedAt: refund.providerEventAt,
+    };
+    if (!reportedChangeApplies('refund', held, { status: reported.status, reportedAt })) {
+      this.logger.warn(
+        `Refund ${refund.id} of order ${order.id} is ${refund.status}: an older report (${reported.status}) ignored`,
+      );
+      return;
+    }
+    const providerEventAt = reportedAt ?? refund.providerEventAt;
+    if (refund.status === reported.status && refund.providerRefundId === reported.providerRefundId) {
+      if (providerEventAt !== refund.providerEventAt) await refunds.update(refund.id, { providerEventAt });
+      return;
+    }
     const was = refund.status;
     await refunds.update(refund.id, {
       providerRefundId: reported.providerRefundId,
       status: reported.status,
       failureReason: reported.failureReason,
+      providerEventAt,
     });
     refund.status = reported.status;
     if (reported.status === 'succeeded' && was !== 'succeeded') await this.settle(m, order, refund);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { ThrottlerStorageService, type ThrottlerStorage } from '@nestjs/throttler';
 import type { Redis } from 'ioredis';
+import { circuitOf } from './redis-circuit.js';
 import { RedisFallback } from './redis-fallback.js';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
@@ -49,12 +50,18 @@ type Increment = (
 /** @nestjs/throttler's counters in Redis (REDIS_URL), shared by every process of the store. */
 export class RedisThrottlerStorage implements ThrottlerStorage {
   private readonly memory = new ThrottlerStorageService();
-  private readonly fallback = new RedisFallback(new Logger(RedisThrottlerStorage.name));
+  private readonly fallback: RedisFallback;
 
   constructor(
     private readonly redis: Redis,
     private readonly keyPrefix: string,
   ) {
+    this.fallback = new RedisFallback(
+      new Logger(RedisThrottlerStorage.name),
+      undefined,
+      undefined,
+      circuitOf(redis),
+    );
     if (!('throttlerIncrement' in redis))
       redis.defineCommand('throttlerIncrement', { numberOfKeys: 2, lua: INCREMENT });
   }

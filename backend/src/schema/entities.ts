@@ -50,6 +50,7 @@ import { ListIndexes1765900000041 } from '../database/migrations/1765900000041-l
 import { OutboxBacklogIndex1765900000060 } from '../database/migrations/1765900000060-outbox-backlog-index.js';
 import { KeySearchBackfill1766000000000 } from '../database/migrations/1766000000000-key-search-backfill.js';
 import { VatNumberNames1766100000000 } from '../database/migrations/1766100000000-vat-number-names.js';
+import { ProviderEventTimes1766100000300 } from '../database/migrations/1766100000300-provider-event-times.js';
 import { CouponHolds1766100000400 } from '../database/migrations/1766100000400-coupon-holds.js';
 import { Backfill } from '../backfills/entities/backfill.entity.js';
 import { Supplier } from '../suppliers/entities/supplier.entity.js';
@@ -128,6 +129,7 @@ export const MIGRATIONS = [
   OutboxBacklogIndex1765900000060,
   KeySearchBackfill1766000000000,
   VatNumberNames1766100000000,
+  ProviderEventTimes1766100000300,
   CouponHolds1766100000400,
 ];
 

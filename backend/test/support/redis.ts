@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { Logger } from '@nestjs/common';
 import { connectRedis } from '../../src/redis/redis.module.js';
@@ -106,4 +106,96 @@ export function redisTestKit() {
       return redis;
     },
   };
+}
+
+/** The whole RESP commands (arrays of bulk strings, as clients send them) `buffer` starts with, and the rest. */
+function respCommands(buffer: Buffer): { commands: string[][]; rest: Buffer } {
+  const line = (from: number) => {
+    const end = buffer.indexOf('\r\n', from);
+    return end < 0 ? null : { text: buffer.toString('latin1', from, end), next: end + 2 };
+  };
+  let at = 0;
+  const commands: string[][] = [];
+  whole: for (;;) {
+    const head = line(at);
+    if (!head) break;
+    let next = head.next;
+    const args: string[] = [];
+    for (let i = 0, n = head.text.startsWith('*') ? Number(head.text.slice(1)) : 0; i < n; i++) {
+      const size = line(next);
+      if (!size) break whole;
+      const length = Number(size.text.slice(1));
+      next = size.next + length + 2;
+      if (next > buffer.length) break whole;
+      args.push(buffer.toString('utf8', size.next, size.next + length));
+    }
+    commands.push(head.text.startsWith('*') ? args : [head.text]);
+    at = next;
+  }
+  return { commands, rest: buffer.subarray(at) };
+}
+
+/**
+ * A local TCP proxy to the test Redis that can stand for a paused (or overloaded) Redis, as `CLIENT PAUSE`
+ * makes it, without pausing the shared Redis other workers use: paused, it holds what its clients send and
+ * answers nothing, so their commands wait out their timeouts; resumed, it forwards what it held and Redis
+ * answers it late, in order. `commands`: what its clients sent, each command's arguments.
+ */
+export class PausableRedisProxy {
+  readonly commands: string[][] = [];
+  private paused = false;
+  private readonly held: { socket: Socket; chunk: Buffer }[] = [];
+  private readonly sockets = new Set<Socket>();
+  private readonly server: Server;
+
+  private constructor() {
+    const target = new URL(TEST_REDIS_URL);
+    this.server = createServer((client) => {
+      const upstream = connect(Number(target.port || 6379), target.hostname);
+      this.sockets.add(client).add(upstream);
+      let pending: Buffer = Buffer.alloc(0);
+      client.on('data', (chunk: Buffer) => {
+        const counted = respCommands(Buffer.concat([pending, chunk]));
+        this.commands.push(...counted.commands);
+        pending = counted.rest;
+        if (this.paused) this.held.push({ socket: upstream, chunk });
+        else upstream.write(chunk);
+      });
+      upstream.on('data', (chunk: Buffer) => client.write(chunk));
+      const end = () => {
+        client.destroy();
+        upstream.destroy();
+      };
+      client.on('close', end).on('error', end);
+      upstream.on('close', end).on('error', end);
+    });
+  }
+
+  static async start(): Promise<PausableRedisProxy> {
+    const proxy = new PausableRedisProxy();
+    await new Promise<void>((done) => proxy.server.listen(0, '127.0.0.1', done));
+    return proxy;
+  }
+
+  /** REDIS_URL for the store: the test Redis's, through this proxy. */
+  get url(): string {
+    const url = new URL(TEST_REDIS_URL);
+    url.host = `127.0.0.1:${(this.server.address() as { port: number }).port}`;
+    return url.toString();
+  }
+
+  pause(): void {
+    this.paused = true;
+  }
+
+  resume(): void {
+    this.paused = false;
+    for (const { socket, chunk } of this.held.splice(0)) socket.write(chunk);
+  }
+
+  async close(): Promise<void> {
+    this.resume();
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise((done) => this.server.close(done));
+  }
 }

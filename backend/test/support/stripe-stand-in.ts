@@ -284,14 +284,15 @@ export class StripeStandIn {
   event(
     type: string,
     object: object,
-    options: { id?: string; timestamp?: number; secret?: string } = {},
+    options: { id?: string; timestamp?: number; secret?: string; created?: number } = {},
   ): { id: string; payload: string; signature: string } {
     const id = options.id ?? `evt_${randomBytes(12).toString('hex')}`;
     const payload = JSON.stringify({
       id,
       object: 'event',
       api_version: '2025-01-01',
-      created: Math.floor(Date.now() / 1000),
+      // When the event happened (unix seconds): Stripe sends events in no promised order.
+      created: options.created ?? Math.floor(Date.now() / 1000),
       type,
       data: { object },
       livemode: false,

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { RATE_LIMITS_MODES, type RateLimitsMode } from '../../config/app-config.js';
 
 export const REDIS_STATES = ['up', 'down', 'off'] as const;
 export type RedisState = (typeof REDIS_STATES)[number];
@@ -16,6 +17,17 @@ export class HealthDto {
       'job leases are taken in the database, so `down` does not make the check fail. Alert on it separately.',
   })
   redis: RedisState;
+
+  @ApiProperty({
+    enum: RATE_LIMITS_MODES,
+    example: 'shared',
+    description:
+      'Where this process counts the rate limits (sign-in, forms): `shared` in Redis with every process, or ' +
+      '`per-process` (RATE_LIMITS=per-process, no REDIS_URL, or Redis down now): each process then allows ' +
+      'the limits again, so N processes allow N times the guesses. Alert on `per-process` where the store ' +
+      'runs several processes.',
+  })
+  rateLimits: RateLimitsMode;
 }
 
 export class LiveDto {

@@ -9,7 +9,13 @@ import { OutboxService } from '../../emails/outbox.service.js';
 import { FulfilmentService } from '../../fulfilment/fulfilment.service.js';
 import { LicenseKey } from '../../license-keys/entities/license-key.entity.js';
 import { Order } from '../../orders/entities/order.entity.js';
-import { deliveryRefusal, PAID, SPENT_KEY_STATUSES, statesBefore } from '../../orders/order-process.js';
+import {
+  deliveryRefusal,
+  PAID,
+  reportedChangeApplies,
+  SPENT_KEY_STATUSES,
+  statesBefore,
+} from '../../orders/order-process.js';
 import { Refund } from '../entities/refund.entity.js';
 import type { ProviderDispute, ProviderFraudWarning } from '../payment-provider.js';
 import { RefundsService } from '../refunds.service.js';
@@ -61,21 +67,38 @@ export class DisputesService {
 
   /**
    * `charge.dispute.created/updated/closed`. The first event seen for a dispute (whichever it is: they may
-   * arrive out of order) records it and opens it; every event keeps its status and due date current; the
-   * first that reports a final status (won, lost, warning_closed) applies the outcome; a `closed` event
-   * with any other status changes nothing more. `order` must come from lockOrder.
+   * arrive out of order) records it and opens it; every later event keeps its status and due date current
+   * unless it is older than the last one applied or would move the dispute backwards (a late `created`
+   * after its outcome: reportedChangeApplies), which is ignored; the first that reports a final status
+   * (won, lost, warning_closed) applies the outcome, and none changes it after; a `closed` event with any
+   * other status changes nothing more. `order` must come from lockOrder; `reportedAt`: the provider's time
+   * for the event.
    */
   async applyDispute(
     m: EntityManager,
     order: Order,
     phase: 'created' | 'updated' | 'closed',
     reported: ProviderDispute,
+    reportedAt: Date | null = null,
   ): Promise<void> {
     const repo = m.getRepository(Dispute);
     let dispute = await repo.findOneBy({ providerDisputeId: reported.providerDisputeId });
     if (dispute && dispute.orderId !== order.id) {
       this.logger.error(
         `Dispute ${reported.providerDisputeId} reported for order ${order.id}, recorded for ${dispute.orderId}`,
+      );
+      return;
+    }
+    if (
+      dispute &&
+      !reportedChangeApplies(
+        'dispute',
+        { status: dispute.status, reportedAt: dispute.providerEventAt },
+        { status: reported.status, reportedAt },
+      )
+    ) {
+      this.logger.warn(
+        `Dispute ${reported.providerDisputeId} is ${dispute.status}: an older ${phase} event (${reported.status}) ignored`,
       );
       return;
     }
@@ -86,6 +109,7 @@ export class DisputesService {
       reason: reported.reason,
       status: reported.status,
       evidenceDueBy: reported.evidenceDueBy,
+      providerEventAt: reportedAt ?? dispute?.providerEventAt ?? null,
     };
     if (!dispute) {
       dispute = repo.create({
@@ -108,6 +132,19 @@ export class DisputesService {
         `Dispute ${reported.providerDisputeId} closed as ${reported.status}: payment left as it is`,
       );
     if (CLOSED.includes(reported.status) && !wasClosed) await this.close(m, order, dispute);
+  }
+
+  /**
+   * A payment confirmed after a dispute of it arrived (its events came out of order: the dispute's opened
+   * nothing on an unpaid order): a dispute still open applies now as it would have then (the payment
+   * disputed, the keys just delivered revoked, or a held order's reservation released).
+   */
+  async applyOpenAfterConfirmation(m: EntityManager, orderId: string): Promise<void> {
+    const disputes = await m.getRepository(Dispute).findBy({ orderId, kind: 'dispute' });
+    const open = disputes.find((dispute) => !CLOSED.includes(dispute.status));
+    if (!open) return;
+    const order = (await this.fulfilment.lockOrder(m, orderId))!;
+    if (PAID.includes(order.paymentStatus)) await this.open(m, order, open);
   }
 
   /** The payment becomes disputed; the keys are revoked (or a held order's reservation released). */

@@ -3,12 +3,14 @@ import { EXACT } from '../../database/exact-collation.js';
 import { UuidEntity } from '../../database/uuid-entity.js';
 import { Order } from '../../orders/entities/order.entity.js';
 
+import { REFUND_STATUSES, type RefundStatus } from '../../orders/order-process.js';
+
 /**
  * `pending`: asked of the provider and not confirmed yet (its amount is held: no other refund may take it);
- * `succeeded`: the provider confirmed it, its effects applied; `failed` / `canceled`: no money moved.
+ * `succeeded`: the provider confirmed it, its effects applied; `failed` / `canceled`: no money moved. How
+ * it moves: REFUND_PROCESS (orders/order-process.ts).
  */
-export const REFUND_STATUSES = ['pending', 'succeeded', 'failed', 'canceled'] as const;
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export { REFUND_STATUSES, type RefundStatus };
 
 /**
  * Money given back through the payment provider: asked for by staff (the Refund action) or made at the
@@ -63,6 +65,13 @@ export class Refund extends UuidEntity {
   /** SHA-256 of the request, so a reused Idempotency-Key with another request is refused. */
   @Column({ type: 'varchar', length: 64, nullable: true, ...EXACT })
   requestFingerprint: string | null;
+
+  /**
+   * The provider's time for the last event applied to it (Stripe's `created`): an older event that
+   * arrives late changes nothing (reportedChangeApplies). Null until an event is applied.
+   */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  providerEventAt: Date | null;
 
   /** The provider's id for the refund (a Stripe `re_…`), once it answered. */
   @Column({ type: 'varchar', length: 255, nullable: true, ...EXACT })

@@ -54,10 +54,14 @@ describe('StripePaymentProvider against the local Stripe stand-in', () => {
     it('reads a succeeded payment, with the order it was made for', async () => {
       const o = order();
       const { providerPaymentId } = await stripe.createPayment(o);
-      const delivery = standIn.event('payment_intent.succeeded', standIn.succeeded(providerPaymentId));
+      const delivery = standIn.event('payment_intent.succeeded', standIn.succeeded(providerPaymentId), {
+        created: 1_790_000_000,
+      });
       expect(await parse(delivery)).toEqual<WebhookEvent>({
         kind: 'succeeded',
         providerEventId: delivery.id,
+        // When Stripe says it happened (its `created`): events arrive in no promised order.
+        occurredAt: new Date(1_790_000_000_000),
         providerType: 'payment_intent.succeeded',
         providerPaymentId,
         orderId: o.id,
@@ -74,6 +78,7 @@ describe('StripePaymentProvider against the local Stripe stand-in', () => {
       expect(await parse(delivery)).toEqual<WebhookEvent>({
         kind: 'failed',
         providerEventId: delivery.id,
+        occurredAt: expect.any(Date),
         providerType: 'payment_intent.payment_failed',
         providerPaymentId,
         orderId: o.id,
@@ -104,6 +109,7 @@ describe('StripePaymentProvider against the local Stripe stand-in', () => {
       expect(await parse(partial)).toEqual<WebhookEvent>({
         kind: 'refunded',
         providerEventId: partial.id,
+        occurredAt: expect.any(Date),
         providerType: 'charge.refunded',
         providerPaymentId,
         orderId: null,
@@ -141,6 +147,7 @@ describe('StripePaymentProvider against the local Stripe stand-in', () => {
         expect(await parse(event)).toEqual<WebhookEvent>({
           kind: 'refund_updated',
           providerEventId: event.id,
+          occurredAt: expect.any(Date),
           providerType: type,
           providerPaymentId,
           orderId: null,
@@ -164,6 +171,7 @@ describe('StripePaymentProvider against the local Stripe stand-in', () => {
           kind: 'dispute',
           phase,
           providerEventId: delivery.id,
+          occurredAt: expect.any(Date),
           providerType: type,
           providerPaymentId,
           orderId: null,
@@ -188,6 +196,7 @@ describe('StripePaymentProvider against the local Stripe stand-in', () => {
       expect(await parse(delivery)).toEqual<WebhookEvent>({
         kind: 'fraud_warning',
         providerEventId: delivery.id,
+        occurredAt: expect.any(Date),
         providerType: 'radar.early_fraud_warning.created',
         providerPaymentId,
         orderId: null,
@@ -230,6 +239,7 @@ describe('StripePaymentProvider against the local Stripe stand-in', () => {
       expect(await parse(opened)).toEqual<WebhookEvent>({
         kind: 'review_opened',
         providerEventId: opened.id,
+        occurredAt: expect.any(Date),
         providerType: 'review.opened',
         ...review,
         reason: 'rule',
@@ -237,6 +247,7 @@ describe('StripePaymentProvider against the local Stripe stand-in', () => {
       expect(await parse(closed)).toEqual<WebhookEvent>({
         kind: 'review_closed',
         providerEventId: closed.id,
+        occurredAt: expect.any(Date),
         providerType: 'review.closed',
         ...review,
         reason: 'approved',
@@ -248,6 +259,7 @@ describe('StripePaymentProvider against the local Stripe stand-in', () => {
       expect(await parse(delivery)).toEqual<WebhookEvent>({
         kind: 'ignored',
         providerEventId: delivery.id,
+        occurredAt: expect.any(Date),
         providerType: 'customer.created',
       });
     });

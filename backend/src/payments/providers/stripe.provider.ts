@@ -260,7 +260,11 @@ export function riskOf(charge: unknown): PaymentRisk {
 
 /** A checked event (malformedStripeEvent) in the store's words. */
 function neutralEvent(event: Stripe.Event): WebhookEvent {
-  const base = { providerEventId: event.id, providerType: event.type };
+  const base = {
+    providerEventId: event.id,
+    providerType: event.type,
+    occurredAt: typeof event.created === 'number' ? new Date(event.created * 1000) : null,
+  };
   const object = event.data.object as unknown as Fields;
   const currency = text(object.currency);
   switch (event.type) {
@@ -369,10 +373,16 @@ function neutralEvent(event: Stripe.Event): WebhookEvent {
  * storing an over-long id would be a 500 (which Stripe retries for days) instead of a 400.
  */
 export function malformedStripeEvent(event: unknown): string | null {
-  const e = event as { id?: unknown; type?: unknown; data?: { object?: unknown } } | null;
+  const e = event as { id?: unknown; type?: unknown; created?: unknown; data?: { object?: unknown } } | null;
   if (!e || typeof e !== 'object' || Array.isArray(e)) return 'not an object';
   if (typeof e.id !== 'string' || !e.id || e.id.length > 255) return 'id';
   if (typeof e.type !== 'string' || !e.type || e.type.length > 100) return 'type';
+  // Unix seconds, stored with the refund or dispute it moves (a datetime column).
+  if (
+    e.created !== undefined &&
+    (typeof e.created !== 'number' || !Number.isInteger(e.created) || e.created < 0 || e.created > 1e11)
+  )
+    return 'created';
   const object = e.data?.object as { id?: unknown; metadata?: { orderId?: unknown } | null } | undefined;
   if (!object || typeof object !== 'object' || Array.isArray(object)) return 'data.object';
   if (e.type.startsWith('refund.')) {

@@ -40,9 +40,19 @@ export class Dispute extends UuidEntity {
   @Column({ type: 'varchar', length: 100, nullable: true })
   reason: string | null;
 
-  /** The provider's status (`needs_response`, `under_review`, `won`, `lost`, …). */
+  /**
+   * The provider's status (`needs_response`, `under_review`, `won`, `lost`, …: DISPUTE_PROCESS in
+   * orders/order-process.ts); a fraud warning's `open` or `refunded`.
+   */
   @Column({ type: 'varchar', length: 40 })
   status: string;
+
+  /**
+   * The provider's time for the last event applied to it (Stripe's `created`): an older event that
+   * arrives late changes nothing (reportedChangeApplies).
+   */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  providerEventAt: Date | null;
 
   /** The last moment evidence is accepted. */
   @Column({ type: 'datetime', precision: 3, nullable: true })
