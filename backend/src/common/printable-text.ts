@@ -7,6 +7,7 @@ import { ValidateBy } from 'class-validator';
  * a reader sees. Zero-width joiners stay: some scripts spell names with them. The storefront checks the
  * same pattern (published in the API contract as the fields' `pattern`).
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 export const PRINTABLE_TEXT = /^[^\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]*$/;
 
 /** Refuses a string that is not PRINTABLE_TEXT: "`label` must not contain … (`field`)". */
