@@ -1,6 +1,7 @@
 import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
 import { StaffMember } from '../staff/entities/staff-member.entity.js';
 import { RecoveryCode } from '../staff/entities/recovery-code.entity.js';
+import { MfaChallenge } from '../auth/entities/mfa-challenge.entity.js';
 import { Product } from '../catalog/entities/product.entity.js';
 import { Message } from '../messages/entities/message.entity.js';
 import { Coupon } from '../coupons/entities/coupon.entity.js';
@@ -49,6 +50,7 @@ import { CustomerView1765900000040 } from '../database/migrations/1765900000040-
 import { ListIndexes1765900000041 } from '../database/migrations/1765900000041-list-indexes.js';
 import { OutboxBacklogIndex1765900000060 } from '../database/migrations/1765900000060-outbox-backlog-index.js';
 import { KeySearchBackfill1766000000000 } from '../database/migrations/1766000000000-key-search-backfill.js';
+import { MfaChallenges1766100000200 } from '../database/migrations/1766100000200-mfa-challenges.js';
 import { Backfill } from '../backfills/entities/backfill.entity.js';
 import { Supplier } from '../suppliers/entities/supplier.entity.js';
 import { KeyBatch } from '../suppliers/entities/key-batch.entity.js';
@@ -91,6 +93,7 @@ export const ENTITIES = [
   SalesDay,
   ProductSettings,
   Backfill,
+  MfaChallenge,
 ];
 
 /** Migrations in the order they run. A schema change is a new migration appended here. */
@@ -125,6 +128,7 @@ export const MIGRATIONS = [
   ListIndexes1765900000041,
   OutboxBacklogIndex1765900000060,
   KeySearchBackfill1766000000000,
+  MfaChallenges1766100000200,
 ];
 
 export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };
