@@ -28,9 +28,9 @@ export class CreateRefundDto implements RefundRequest {
   })
   // Only leaving it out means "the rest": a null from a client's empty field must not refund everything.
   @ValidateIf((_object: unknown, value: unknown) => value !== undefined)
-  @IsInt({ message: 'amountCents must be a whole number of cents (leave it out to refund everything left)' })
-  @Min(1, { message: 'amountCents must be at least 1' })
   @Max(100_000_000, { message: 'amountCents must be at most 100000000' })
+  @Min(1, { message: 'amountCents must be at least 1' })
+  @IsInt({ message: 'amountCents must be a whole number of cents (leave it out to refund everything left)' })
   amountCents?: number;
 
   @ApiProperty({
