@@ -18,6 +18,7 @@ import { refuseMalformedInput } from './common/body-guards.js';
 import { applyRouteBodyLimits } from './common/body-limit.js';
 import { PrivacyLogger } from './common/privacy-logger.js';
 import { createValidationPipe } from './common/validation.js';
+import { CostFieldsInterceptor } from './common/cost-fields.js';
 import { JobLeases } from './job-leases/job-leases.service.js';
 import { InventoryService } from './license-keys/inventory.service.js';
 import { jsonLogging, textLogger } from './observability/logging.js';
@@ -134,6 +135,8 @@ export async function createApp(
   app.useGlobalPipes(createValidationPipe());
   // Nest routes Fastify's own errors (bad JSON, body too large) through this filter too.
   app.useGlobalFilters(new HttpErrorFilter());
+  // What keys cost: admins alone read it, in every answer (common/cost-fields.ts).
+  app.useGlobalInterceptors(new CostFieldsInterceptor());
 
   registerSecurityHeaders(app, config);
   refuseMalformedInput(fastify);

@@ -210,6 +210,32 @@ describe('checkout with the demo provider', () => {
       ]);
     });
 
+    it('refuses control characters and text-direction marks in what the invoice prints, naming the field', async () => {
+      const before = await orders().count();
+      const cases: [Record<string, unknown>, string][] = [
+        [{ firstName: 'Ja\tne' }, 'First name'],
+        [{ lastName: 'Do\u0000e' }, 'Last name'],
+        [{ address: '12 Market Street\nPaid in full, nothing due' }, 'Street address'],
+        [{ city: 'Pu\fne' }, 'City'],
+        [{ city: 'Pune\u0085' }, 'City'],
+        [{ company: 'Acme \u202eLtd' }, 'Company name'],
+        [{ company: 'Acme \u2066Ltd\u2069' }, 'Company name'],
+        [{ firstName: 'Jane\u200f' }, 'First name'],
+      ];
+      for (const [override, label] of cases) {
+        const field = Object.keys(override)[0];
+        const res = await createIntent(t, { billing: { ...BILLING, ...override } }).expect(400);
+        expect(res.body.message).toEqual([
+          `${label} must not contain control characters (tabs, line breaks) or text-direction marks (billing.${field})`,
+        ]);
+      }
+      expect(await orders().count()).toBe(before);
+      // Names in any script, with the joiners some of them are spelled with, still buy.
+      await createIntent(t, {
+        billing: { ...BILLING, firstName: 'می\u200cخواهم', lastName: 'Müller-Łukasz' },
+      }).expect(201);
+    });
+
     it('answers the same order for a repeated Idempotency-Key, and refuses it for another request', async () => {
       const key = { 'Idempotency-Key': 'checkout-attempt-1' };
       const first = (await createIntent(t, {}, key).expect(201)).body as Intent;

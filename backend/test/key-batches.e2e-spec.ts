@@ -311,6 +311,12 @@ describe(`back office: suppliers and key batches (#21 §1) on ${DRIVER}`, () => 
         batchId: home.id,
       }).expect(201);
       expect(typed.body).toMatchObject({ orderId: waiting.orderId, batchId: home.id, costCents: 9000 });
+      // The order's timeline prints staff's changes with only what the reader's role may see (#32 §3).
+      const timeline = async (auth: string) =>
+        JSON.stringify((await get(`/api/admin/orders/${waiting.orderId}/timeline`, auth).expect(200)).body);
+      expect(await timeline(admin)).toContain('costCents: 9000');
+      expect(await timeline(support)).toContain(`batchId: ${home.id}`);
+      expect(await timeline(support)).not.toMatch(/cost|9000/i);
       // Its cost joins the order's payment day, and it earns the order's one unit, net of tax.
       expect((await t.db.getRepository(SalesDay).findOneByOrFail(paidDay)).keyCostCents).toBe(
         costBefore + 9000,

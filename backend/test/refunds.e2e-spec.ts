@@ -161,6 +161,8 @@ describe(`refunds through Stripe on ${DRIVER}`, () => {
       [{ ...FULL, revokeKeys: 'yes' }, 'revokeKeys must be true or false'],
       [{ ...FULL, reason: ' ' }, 'reason is required'],
       [{ ...FULL, amountCents: 0 }, 'amountCents must be at least 1'],
+      // Only leaving it out means the rest: an explicit null (a client's empty field) refunds nothing.
+      [{ ...FULL, revokeKeys: false, amountCents: null }, 'amountCents must be a whole number of cents'],
     ] as [object, string][]) {
       const bad = await refund(orderId, body).expect(400);
       expect(JSON.stringify(bad.body.message)).toContain(message);

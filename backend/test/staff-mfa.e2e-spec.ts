@@ -7,6 +7,7 @@ import { RecoveryCode } from '../src/staff/entities/recovery-code.entity.js';
 import { JWT_ISSUER, MFA_CHALLENGE_AUDIENCE } from '../src/auth/jwt.constants.js';
 import { hashPassword } from '../src/staff/passwords.js';
 import { SIGN_IN_LIMITS } from '../src/auth/sign-in-limiter.js';
+import { CHALLENGE_EXPIRED } from '../src/auth/auth.service.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 import type { StaffRole } from '../src/common/staff-user.dto.js';
@@ -259,6 +260,63 @@ describe(`staff two-factor authentication (TOTP) on ${DRIVER}`, () => {
     expect(failures).toHaveLength(freeFailures);
     expect(failures[0]!.after).toEqual({ address, username: 'mfa-guessed', step: 'code' });
     expect(JSON.stringify(failures)).not.toMatch(/000000|111111/);
+  });
+
+  it('lets the owner in from an address they signed in from while wrong codes from elsewhere back the account off', async () => {
+    const user = await c.enrolled('mfa-kept-out');
+    const challengeFrom = async (address: string) =>
+      (await c.login('mfa-kept-out', user.password, address).expect(200)).body.challenge as string;
+    // The owner signs in (both steps) from the office: that address is known, and the sign-in audited.
+    const office = freshAddress();
+    await c.loginMfa(await challengeFrom(office), user.recoveryCodes[0]!, office).expect(200);
+    // (The first sign-in, before enrolling, was the password alone.)
+    const signIns = await t.db
+      .getRepository(AuditEntry)
+      .find({ where: { action: 'auth.login', actorUsername: 'mfa-kept-out' }, order: { id: 'ASC' } });
+    expect(signIns.map((e) => e.after)).toEqual([
+      { address: expect.any(String), username: 'mfa-kept-out', step: 'password' },
+      { address: office, username: 'mfa-kept-out', step: 'code' },
+    ]);
+
+    // Someone who knows the password guesses codes from many addresses, past the free failures, each
+    // further guess waiting out the doubling delay (1 s, 2 s, 4 s: the account now waits 8 s).
+    const attacker = freshAddress();
+    const stolen = await challengeFrom(attacker);
+    const { freeFailures } = SIGN_IN_LIMITS.perAccount.code;
+    for (let i = 0; i < freeFailures; i++) await c.loginMfa(stolen, `00000${i}`).expect(401);
+    for (const seconds of [1, 2, 4]) {
+      await sleep(seconds * 1000 + 100);
+      await c.loginMfa(stolen, `11111${seconds}`).expect(401);
+    }
+    // Passing the password step made the attacker's address no known one: it waits like any other.
+    const refused = await c.loginMfa(stolen, '222222', attacker).expect(429);
+    expect(refused.body.message).toMatch(/^Too many failed sign-in attempts for this account\./);
+    // The owner, from the office, is not kept out.
+    await c.loginMfa(await challengeFrom(office), user.recoveryCodes[1]!, office).expect(200);
+  });
+
+  it('redeems a challenge once, also when two redemptions race; a wrong code leaves it for another try', async () => {
+    const user = await c.enrolled('mfa-replayed');
+    const { id } = await t.db.getRepository(StaffMember).findOneByOrFail({ username: 'mfa-replayed' });
+    const spent = () => t.db.getRepository(RecoveryCode).countBy({ userId: id, usedAt: Not(IsNull()) });
+    const challenge = await c.challengeFor('mfa-replayed', user.password);
+    await c.loginMfa(challenge, '000000').expect(401);
+    await c.loginMfa(challenge, user.recoveryCodes[0]!).expect(200);
+    // The same challenge again, with another good code: refused, and the code is not spent.
+    const again = await c.loginMfa(challenge, user.recoveryCodes[1]!).expect(401);
+    expect(again.body.message).toBe(CHALLENGE_EXPIRED);
+    expect(await spent()).toBe(1);
+
+    const raced = await c.challengeFor('mfa-replayed', user.password);
+    const answers = await Promise.all(
+      [user.recoveryCodes[1]!, user.recoveryCodes[2]!].map((code) => c.loginMfa(raced, code)),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
+    expect(await spent()).toBe(2);
+    // Enrolling signed in with the password alone, then two sign-ins with codes.
+    expect(
+      await t.db.getRepository(AuditEntry).countBy({ action: 'auth.login', actorUsername: 'mfa-replayed' }),
+    ).toBe(3);
   });
 
   it('lets an administrator reset a user’s two-factor (audited, sessions ended); support may not', async () => {

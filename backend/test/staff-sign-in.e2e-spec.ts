@@ -154,7 +154,7 @@ describe(`staff sign-in limits: spraying, one account from many addresses, the a
     await login('FÖLDED', 'guess-more', freshAddress()).expect(429);
   });
 
-  it('records each failed attempt in the audit trail with the address and the account, never the password or a username that names no account', async () => {
+  it('records each sign-in and each failed attempt in the audit trail with the address and the account, never the password or a username that names no account', async () => {
     const address = freshAddress();
     const password = await createUser('audited-user');
     await login('audited-user', 'my-secret-guess-1', address).expect(401);
@@ -182,6 +182,14 @@ describe(`staff sign-in limits: spraying, one account from many addresses, the a
       });
     // Newest first; the account as stored, whatever its spelling at sign-in.
     expect(mine).toEqual([
+      expect.objectContaining({
+        action: 'auth.login',
+        actorId: user.id,
+        actorUsername: 'audited-user',
+        resource: 'auth',
+        resourceId: String(user.id),
+        after: { address, username: 'audited-user', step: 'password' },
+      }),
       failure('audited-user', String(user.id)),
       failure(null, null),
       failure('audited-user', String(user.id)),

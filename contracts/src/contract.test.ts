@@ -36,7 +36,11 @@ describe('the generated contract', () => {
 
   it("states the server's statuses and form limits", () => {
     assert.deepEqual(ORDER_STATUSES, ['processing', 'fulfilled', 'cancelled', 'on_hold', 'withdrawn']);
-    assert.deepEqual(BILLING_RULES.firstName, { maxLength: 100, minLength: 2 });
+    assert.deepEqual(BILLING_RULES.firstName, {
+      maxLength: 100,
+      minLength: 2,
+      pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$',
+    });
     assert.equal(BILLING_RULES.email.maxLength, 254);
     assert.equal(CONTACT_RULES.message.maxLength, 5000);
   });

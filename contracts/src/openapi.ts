@@ -209,7 +209,7 @@ export interface paths {
     };
     /**
      * Everything of one customer: orders, keys, downloads, activations, e-mails, messages, reports
-     * @description Keys in full for admins (audited as license-keys.reveal), masked for support.
+     * @description Keys in full for admins (audited as license-keys.reveal), masked for support. Every read is recorded in the audit trail (`customers.read`).
      */
     get: operations['AdminCustomersController_get'];
     put?: never;
@@ -311,7 +311,7 @@ export interface paths {
     };
     /**
      * The mail outbox (ra-data-simple-rest dialect, Content-Range header)
-     * @description Filters: `status` (pending, sent, failed), `kind`, `orderId`, `q` (recipient prefix, case-insensitive), `id` (list). Sorts: createdAt, id, to.
+     * @description Filters: `status` (pending, sent, failed), `kind`, `orderId`, `q` (recipient prefix, case-insensitive), `id` (list). Sorts: createdAt, id, to. Recorded in the audit trail (`emails.list`).
      */
     get: operations['AdminEmailsController_list'];
     put?: never;
@@ -452,7 +452,7 @@ export interface paths {
     };
     /**
      * The batches as CSV, with the list’s filters and a day range of creation
-     * @description Streamed in creation order, with a header row: id, supplier, product, invoiceReference, costPerKeyCents, currency, purchasedAt, keys, inStock, sold, revoked, faulty, createdAt (costPerKeyCents for admins only). `from`/`to` are days (UTC), inclusive.
+     * @description Streamed in creation order, with a header row: id, supplier, product, invoiceReference, costPerKeyCents, currency, purchasedAt, keys, inStock, sold, revoked, faulty, createdAt (costPerKeyCents for admins only). `from`/`to` are days (UTC), inclusive. Recorded in the audit trail (`key-batches.export`).
      */
     get: operations['KeyBatchesController_export'];
     put?: never;
@@ -915,7 +915,7 @@ export interface paths {
     };
     /**
      * A credit note of the order as a PDF (admin and support)
-     * @description One per refund (and a dispute lost), numbered `CN-2026-000045`, naming the invoice it corrects: the detail's `creditNotes` list them. An attachment named after its number (`credit-note-CN-2026-000045.pdf`).
+     * @description One per refund (and a dispute lost), numbered `CN-2026-000045`, naming the invoice it corrects: the detail's `creditNotes` list them. An attachment named after its number (`credit-note-CN-2026-000045.pdf`). Recorded in the audit trail (`orders.credit-note-download`).
      */
     get: operations['AdminOrdersController_creditNotePdf'];
     put?: never;
@@ -979,7 +979,7 @@ export interface paths {
     };
     /**
      * The order's invoice as a PDF (admin and support)
-     * @description Issued when the payment was received, with its gapless number (`2026-000123`), and never changed: drawn from what was frozen then. An attachment named after its number (`invoice-2026-000123.pdf`).
+     * @description Issued when the payment was received, with its gapless number (`2026-000123`), and never changed: drawn from what was frozen then. An attachment named after its number (`invoice-2026-000123.pdf`). Recorded in the audit trail (`orders.invoice-download`).
      */
     get: operations['AdminOrdersController_invoicePdf'];
     put?: never;
@@ -1157,7 +1157,7 @@ export interface paths {
     };
     /**
      * The refunds list as CSV: the same filter and sort, created in the days from-to (UTC)
-     * @description Every refund the list shows for `filter` and `sort`, created on or after `from` and on or before `to` (each optional), streamed. An attachment named after the days (`refunds-2026-10-01-to-2026-10-31.csv`): a byte-order mark, a header row, one row per refund. Amounts in units of the refund's currency (`40.49`), times in ISO 8601 UTC.
+     * @description Every refund the list shows for `filter` and `sort`, created on or after `from` and on or before `to` (each optional), streamed. An attachment named after the days (`refunds-2026-10-01-to-2026-10-31.csv`): a byte-order mark, a header row, one row per refund. Amounts in units of the refund's currency (`40.49`), times in ISO 8601 UTC. Recorded in the audit trail (`refunds.export`).
      */
     get: operations['AdminRefundsController_export'];
     put?: never;
@@ -2805,7 +2805,7 @@ export interface components {
     };
     CreateRefundDto: {
       /**
-       * @description In cents; omitted: everything left to refund (a full refund)
+       * @description In cents; omitted: everything left to refund (a full refund). `null` is refused (400).
        * @example 2000
        */
       amountCents?: number;

@@ -43,18 +43,22 @@ export const schemaRules = {
       firstName: {
         maxLength: 100,
         minLength: 2,
+        pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$',
       },
       lastName: {
         maxLength: 100,
         minLength: 2,
+        pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$',
       },
       address: {
         maxLength: 300,
         minLength: 5,
+        pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$',
       },
       city: {
         maxLength: 100,
         minLength: 2,
+        pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$',
       },
       country: {
         'x-phoneKeys': {
@@ -104,6 +108,7 @@ export const schemaRules = {
       company: {
         maxLength: 200,
         minLength: 2,
+        pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$',
       },
       vatNumber: {
         maxLength: 20,

@@ -16,6 +16,7 @@ import { StaffAccessGuard } from './guards.js';
 import { JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER, JWT_TTL_SECONDS } from './jwt.constants.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { MfaController } from './mfa.controller.js';
+import { MfaChallenges } from './mfa-challenges.js';
 import { MfaService } from './mfa.service.js';
 import { SignInLimiter } from './sign-in-limiter.js';
 
@@ -42,6 +43,7 @@ import { SignInLimiter } from './sign-in-limiter.js';
   providers: [
     AuthService,
     MfaService,
+    MfaChallenges,
     SignInLimiter,
     {
       provide: ATTEMPT_STORE,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -13,6 +14,7 @@ import {
   type MfaChallengePayload,
   type StaffTokenPayload,
 } from './jwt.constants.js';
+import { MfaChallenges } from './mfa-challenges.js';
 import { INVALID_CODE, MfaService } from './mfa.service.js';
 import { hashPassword, verifyPassword } from '../staff/passwords.js';
 import { accountKey, SignInLimiter, type SignInStep } from './sign-in-limiter.js';
@@ -35,6 +37,7 @@ export class AuthService {
     private readonly mfa: MfaService,
     private readonly limiter: SignInLimiter,
     private readonly audit: AuditService,
+    private readonly challenges: MfaChallenges,
   ) {}
 
   /** The password step: a token, or a challenge for the code when the user has two-factor on. */
@@ -52,12 +55,13 @@ export class AuthService {
         await this.recordFailure('password', user, address);
         throw new UnauthorizedException('Invalid credentials');
       }
-      await attempt.succeeded();
-      if (!user.mfaEnabled) return this.signedIn(user);
+      await attempt.succeeded(!user.mfaEnabled);
+      if (!user.mfaEnabled) return this.signedInFrom(user, address, 'password');
       const claims: MfaChallengePayload = { sub: user.id, ver: user.tokenVersion };
       const challenge = await this.jwt.signAsync(claims, {
         audience: MFA_CHALLENGE_AUDIENCE,
         expiresIn: MFA_CHALLENGE_TTL_SECONDS,
+        jwtid: randomUUID(),
       });
       return { success: false, mfaRequired: true, challenge };
     } finally {
@@ -65,27 +69,41 @@ export class AuthService {
     }
   }
 
-  /** The code step, after a correct password: a TOTP code or an unused recovery code. */
+  /**
+   * The code step, after a correct password: a TOTP code or an unused recovery code. The challenge is
+   * redeemed once (MfaChallenges); a wrong code leaves it usable for another try until it expires.
+   */
   async loginMfa(challenge: string, code: string, address: string): Promise<LoginResponseDto> {
     const claims = await this.jwt
-      .verifyAsync<MfaChallengePayload & { exp?: unknown }>(challenge, { audience: MFA_CHALLENGE_AUDIENCE })
+      .verifyAsync<MfaChallengePayload & { exp?: unknown; jti?: unknown }>(challenge, {
+        audience: MFA_CHALLENGE_AUDIENCE,
+      })
       .catch(() => null);
     // jsonwebtoken checks `exp` only when present: a challenge without one would never expire.
-    if (!claims || !Number.isInteger(claims.sub) || typeof claims.exp !== 'number')
+    if (
+      !claims ||
+      !Number.isInteger(claims.sub) ||
+      typeof claims.exp !== 'number' ||
+      typeof claims.jti !== 'string'
+    )
       throw new UnauthorizedException(CHALLENGE_EXPIRED);
-    const attempt = await this.limiter.begin('code', address, String(claims.sub));
+    const user = await this.users.findOneBy({ id: claims.sub });
+    // Signed out, password changed or two-factor reset since the password step.
+    if (!user || user.tokenVersion !== claims.ver || !user.mfaEnabled)
+      throw new UnauthorizedException(CHALLENGE_EXPIRED);
+    // The account as the password step names it, so the addresses the user signed in from are known here too.
+    const attempt = await this.limiter.begin('code', address, accountKey(user.username));
     try {
-      const user = await this.users.findOneBy({ id: claims.sub });
-      // Signed out, password changed or two-factor reset since the password step.
-      if (!user || user.tokenVersion !== claims.ver || !user.mfaEnabled)
+      if (!(await this.challenges.claim(claims.jti, user.id, claims.exp)))
         throw new UnauthorizedException(CHALLENGE_EXPIRED);
       if (!(await this.mfa.verify(user, code))) {
+        await this.challenges.release(claims.jti);
         await attempt.failed();
         await this.recordFailure('code', user, address);
         throw new UnauthorizedException(INVALID_CODE);
       }
-      await attempt.succeeded();
-      return this.signedIn(user);
+      await attempt.succeeded(true);
+      return this.signedInFrom(user, address, 'code');
     } finally {
       attempt.release();
     }
@@ -118,6 +136,21 @@ export class AuthService {
       ver: user.tokenVersion,
     };
     return { success: true, token: await this.jwt.signAsync(payload), user: toStaffUser(user, this.config) };
+  }
+
+  /** A completed sign-in, in the audit trail with the address it came from (as failures are). */
+  private async signedInFrom(
+    user: StaffMember,
+    address: string,
+    step: SignInStep,
+  ): Promise<LoginResponseDto> {
+    await this.audit.record(this.users.manager, user, {
+      action: 'auth.login',
+      resource: 'auth',
+      resourceId: user.id,
+      after: { address, username: user.username, step },
+    });
+    return this.signedIn(user);
   }
 
   /**

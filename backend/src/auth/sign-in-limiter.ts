@@ -25,8 +25,9 @@ export const SIGN_IN_LIMITS = {
     forgetMs: 60 * 60_000,
   },
   /**
-   * An address a user signed in from is exempt from that account's back-off (not from the other limits)
-   * for this long, so an attacker's failures cannot keep staff out from where they usually work.
+   * An address a user signed in from (both steps, with two-factor on) is exempt from that account's
+   * back-off at either step (not from the other limits) for this long, so an attacker's failures cannot
+   * keep staff out from where they usually work. Passing the password step alone makes no address known.
    */
   knownAddressMs: 30 * 24 * 60 * 60_000,
 } as const;
@@ -50,7 +51,8 @@ export class TooManyAttemptsException extends HttpException {
  */
 export interface SignInAttempt {
   failed(): Promise<void>;
-  succeeded(): Promise<void>;
+  /** `signedIn`: false when a step is still to come (the code), so the address is not known yet. */
+  succeeded(signedIn: boolean): Promise<void>;
   release(): void;
 }
 
@@ -67,7 +69,7 @@ export class SignInLimiter {
 
   /**
    * Lets the attempt through or throws {@link TooManyAttemptsException}. `account` names the account
-   * tried: for the password, the username as typed (folded, see accountKey); for the code, the user.
+   * tried: the username (folded, see accountKey) as typed for the password, the user's for the code.
    */
   async begin(step: SignInStep, address: string, account: string): Promise<SignInAttempt> {
     const now = Date.now();
@@ -79,7 +81,7 @@ export class SignInLimiter {
     const [byAddress, byAccount, known] = await Promise.all([
       this.store.get(addressKey),
       this.store.get(accountKey),
-      step === 'password' ? this.store.get(knownKey) : null,
+      this.store.get(knownKey),
     ]);
 
     const { perAddress } = SIGN_IN_LIMITS;
@@ -122,10 +124,10 @@ export class SignInLimiter {
           release();
         }
       },
-      succeeded: async () => {
+      succeeded: async (signedIn: boolean) => {
         try {
           await this.store.delete(accountKey);
-          if (step === 'password') await this.store.hit(knownKey, SIGN_IN_LIMITS.knownAddressMs, true);
+          if (signedIn) await this.store.hit(knownKey, SIGN_IN_LIMITS.knownAddressMs, true);
         } finally {
           release();
         }

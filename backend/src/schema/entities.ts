@@ -1,6 +1,7 @@
 import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
 import { StaffMember } from '../staff/entities/staff-member.entity.js';
 import { RecoveryCode } from '../staff/entities/recovery-code.entity.js';
+import { MfaChallenge } from '../auth/entities/mfa-challenge.entity.js';
 import { Product } from '../catalog/entities/product.entity.js';
 import { Message } from '../messages/entities/message.entity.js';
 import { Coupon } from '../coupons/entities/coupon.entity.js';
@@ -50,6 +51,7 @@ import { ListIndexes1765900000041 } from '../database/migrations/1765900000041-l
 import { OutboxBacklogIndex1765900000060 } from '../database/migrations/1765900000060-outbox-backlog-index.js';
 import { KeySearchBackfill1766000000000 } from '../database/migrations/1766000000000-key-search-backfill.js';
 import { VatNumberNames1766100000000 } from '../database/migrations/1766100000000-vat-number-names.js';
+import { MfaChallenges1766100000200 } from '../database/migrations/1766100000200-mfa-challenges.js';
 import { ProviderEventTimes1766100000300 } from '../database/migrations/1766100000300-provider-event-times.js';
 import { CouponHolds1766100000400 } from '../database/migrations/1766100000400-coupon-holds.js';
 import { Backfill } from '../backfills/entities/backfill.entity.js';
@@ -94,6 +96,7 @@ export const ENTITIES = [
   SalesDay,
   ProductSettings,
   Backfill,
+  MfaChallenge,
 ];
 
 /** Migrations in the order they run. A schema change is a new migration appended here. */
@@ -129,6 +132,7 @@ export const MIGRATIONS = [
   OutboxBacklogIndex1765900000060,
   KeySearchBackfill1766000000000,
   VatNumberNames1766100000000,
+  MfaChallenges1766100000200,
   ProviderEventTimes1766100000300,
   CouponHolds1766100000400,
 ];

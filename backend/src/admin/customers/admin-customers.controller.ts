@@ -14,6 +14,7 @@ import { SimpleRestList } from '../../common/simple-rest-list.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { AdminCustomersService, MIN_SEARCH_LENGTH, RECENT_ORDERS_WINDOW } from './admin-customers.service.js';
 import { AccessLinkSentDto, AdminCustomerDto, AdminCustomerRowDto } from './dto/admin-customer.dto.js';
+import { AuditedRead } from '../../audit/audited-read.js';
 
 const EMAIL_PARAM = { name: 'email', description: 'The address, URL-encoded; compared exactly, canonical' };
 
@@ -30,6 +31,7 @@ export class AdminCustomersController {
       `customers of the latest ${RECENT_ORDERS_WINDOW} orders.`,
   })
   @SimpleRestList('customers', AdminCustomerRowDto)
+  @AuditedRead('customers.list')
   list(@Query() query: ListQueryDto): Promise<ListPage<AdminCustomerRowDto>> {
     return this.customers.list(query);
   }
@@ -37,12 +39,15 @@ export class AdminCustomersController {
   @Get(':email')
   @ApiOperation({
     summary: 'Everything of one customer: orders, keys, downloads, activations, e-mails, messages, reports',
-    description: 'Keys in full for admins (audited as license-keys.reveal), masked for support.',
+    description:
+      'Keys in full for admins (audited as license-keys.reveal), masked for support. Every read is recorded in ' +
+      'the audit trail (`customers.read`).',
   })
   @ApiParam(EMAIL_PARAM)
   @ApiOkResponse({ type: AdminCustomerDto })
   @ApiBadRequestResponse({ description: 'Not an e-mail address' })
   @ApiNotFoundResponse({ description: 'No orders for this address' })
+  @AuditedRead('customers.read')
   get(@Param('email') email: string, @Staff() staff: StaffUserDto): Promise<AdminCustomerDto> {
     return this.customers.get(email, staff);
   }

@@ -7,6 +7,7 @@ import { SimpleRestList } from '../../common/simple-rest-list.js';
 import { AdminEmailsService, EMAIL_NOT_FOUND } from './admin-emails.service.js';
 import { AdminEmailDetailDto, AdminEmailDto } from './dto/admin-email.dto.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
+import { AuditedRead } from '../../audit/audited-read.js';
 
 const emailId = new IntIdPipe(EMAIL_NOT_FOUND);
 
@@ -19,9 +20,10 @@ export class AdminEmailsController {
     summary: 'The mail outbox (ra-data-simple-rest dialect, Content-Range header)',
     description:
       'Filters: `status` (pending, sent, failed), `kind`, `orderId`, `q` (recipient prefix, ' +
-      'case-insensitive), `id` (list). Sorts: createdAt, id, to.',
+      'case-insensitive), `id` (list). Sorts: createdAt, id, to. Recorded in the audit trail (`emails.list`).',
   })
   @SimpleRestList('emails', AdminEmailDto)
+  @AuditedRead('emails.list')
   list(@Query() query: ListQueryDto): Promise<ListPage<AdminEmailDto>> {
     return this.emails.list(query);
   }

@@ -45,6 +45,7 @@ import {
 } from '../../license-keys/license-key-cipher.js';
 import { LICENSE_NOT_FOUND } from '../../license-keys/license-activations.service.js';
 import { maskLicenseKey } from '../../license-keys/mask.js';
+import { readsCosts } from '../../common/cost-fields.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { newLicenseKey } from '../../license-keys/license-keys.js';
 import { csvStream, type CsvDownload } from '../../common/csv-file.js';
@@ -419,7 +420,7 @@ export class AdminLicenseKeysService {
     resourceId: string | null,
   ): Promise<AdminLicenseKeyDto[]> {
     if (actor.role !== 'admin')
-      return keys.map((key) => toRow(key, maskLicenseKey(key.keyLastGroup), { withCost: false }));
+      return keys.map((key) => toRow(key, maskLicenseKey(key.keyLastGroup), { withCost: readsCosts(actor) }));
     const revealed: string[] = [];
     const rows = keys.map((key) => {
       const plain = this.cipher.readable(key);

@@ -33,6 +33,7 @@ import { RequestHeader } from '../../common/request-header.decorator.js';
 import { AdminRefundDto, CreateRefundDto } from './dto/admin-refund.dto.js';
 import { csvFile } from '../../common/csv-file.js';
 import { ExportQueryDto } from '../exports/export-query.dto.js';
+import { AuditedRead } from '../../audit/audited-read.js';
 
 const orderId = new ParseUUIDPipe({ errorHttpStatusCode: 404 });
 const documentId = orderId;
@@ -70,8 +71,9 @@ export class AdminOrdersController {
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'The CSV', schema: { type: 'string', format: 'binary' } })
   @ApiBadRequestResponse({ description: 'Malformed sort or filter, an unknown filter, or a bad from/to' })
-  async export(@Query() query: ExportQueryDto, @Staff() staff: StaffUserDto): Promise<StreamableFile> {
-    return csvFile(await this.orders.export(query, staff));
+  @AuditedRead('orders.export')
+  async export(@Query() query: ExportQueryDto): Promise<StreamableFile> {
+    return csvFile(await this.orders.export(query));
   }
 
   @Get(':id')
@@ -148,13 +150,14 @@ export class AdminOrdersController {
     summary: "The order's invoice as a PDF (admin and support)",
     description:
       'Issued when the payment was received, with its gapless number (`2026-000123`), and never changed: ' +
-      'drawn from what was frozen then. An attachment named after its number (`invoice-2026-000123.pdf`).',
+      'drawn from what was frozen then. An attachment named after its number (`invoice-2026-000123.pdf`). Recorded in the audit trail (`orders.invoice-download`).',
   })
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'The PDF', schema: { type: 'string', format: 'binary' } })
   @ApiNotFoundResponse({
     description: 'No such order, or it has no invoice yet: invoices are issued when the payment is received',
   })
+  @AuditedRead('orders.invoice-download')
   async invoicePdf(@Param('id', orderId) id: string): Promise<StreamableFile> {
     const { pdf, fileName } = await this.orders.documentPdf(id);
     return pdfAttachment(pdf, fileName);
@@ -166,11 +169,12 @@ export class AdminOrdersController {
     summary: 'A credit note of the order as a PDF (admin and support)',
     description:
       "One per refund (and a dispute lost), numbered `CN-2026-000045`, naming the invoice it corrects: the detail's " +
-      '`creditNotes` list them. An attachment named after its number (`credit-note-CN-2026-000045.pdf`).',
+      '`creditNotes` list them. An attachment named after its number (`credit-note-CN-2026-000045.pdf`). Recorded in the audit trail (`orders.credit-note-download`).',
   })
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'The PDF', schema: { type: 'string', format: 'binary' } })
   @ApiNotFoundResponse({ description: 'No such order, no invoice yet, or no such credit note of it' })
+  @AuditedRead('orders.credit-note-download')
   async creditNotePdf(
     @Param('id', orderId) id: string,
     @Param('creditNoteId', documentId) creditNoteId: string,

@@ -7,6 +7,7 @@ import { SimpleRestList } from '../../common/simple-rest-list.js';
 import { ExportQueryDto } from '../exports/export-query.dto.js';
 import { AdminRefundsService } from './admin-refunds.service.js';
 import { AdminRefundDto } from './dto/admin-refund.dto.js';
+import { AuditedRead } from '../../audit/audited-read.js';
 
 /** Refunds across orders (admin and support): each is made on its order, POST /api/admin/orders/:id/refunds. */
 @AdminController('refunds', 'admin: orders')
@@ -33,11 +34,12 @@ export class AdminRefundsController {
       'Every refund the list shows for `filter` and `sort`, created on or after `from` and on or before ' +
       '`to` (each optional), streamed. An attachment named after the days (`refunds-2026-10-01-to-2026-10-31.csv`): ' +
       "a byte-order mark, a header row, one row per refund. Amounts in units of the refund's currency " +
-      '(`40.49`), times in ISO 8601 UTC.',
+      '(`40.49`), times in ISO 8601 UTC. Recorded in the audit trail (`refunds.export`).',
   })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'The CSV', schema: { type: 'string', format: 'binary' } })
   @ApiBadRequestResponse({ description: 'Malformed sort or filter, an unknown filter, or a bad from/to' })
+  @AuditedRead('refunds.export')
   async export(@Query() query: ExportQueryDto): Promise<StreamableFile> {
     return csvFile(await this.refunds.export(query));
   }

@@ -30,8 +30,8 @@ export class OrderTimelineController {
   })
   @ApiOkResponse({ type: OrderTimelineDto })
   @ApiNotFoundResponse()
-  get(@Param('id', orderId) id: string): Promise<OrderTimelineDto> {
-    return this.timeline.timeline(id);
+  get(@Param('id', orderId) id: string, @Staff() staff: StaffUserDto): Promise<OrderTimelineDto> {
+    return this.timeline.timeline(id, staff);
   }
 
   @Post(':id/notes')

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource, type FindOptionsWhere, type ObjectLiteral } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
 import { AuditEntry } from '../../audit/entities/audit-entry.entity.js';
+import { readsCosts, withoutCosts } from '../../common/cost-fields.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { runInTransaction } from '../../database/transactions.js';
@@ -29,7 +30,8 @@ export class OrderTimelineService {
     private readonly audit: AuditService,
   ) {}
 
-  async timeline(orderId: string): Promise<OrderTimelineDto> {
+  /** As `reader` may read it: staff's changes print only the fields their role may see (cost-fields.ts). */
+  async timeline(orderId: string, reader: StaffUserDto): Promise<OrderTimelineDto> {
     const order = await this.find(orderId);
     const [events, keys, links, emails, refunds, disputes, reports, notes] = await Promise.all([
       this.newest(PaymentEvent, { orderId }, 'receivedAt'),
@@ -73,7 +75,13 @@ export class OrderTimelineService {
       refunds,
       disputes,
       reports,
-      audit,
+      audit: readsCosts(reader)
+        ? audit
+        : audit.map((entry) => ({
+            ...entry,
+            before: withoutCosts(entry.before),
+            after: withoutCosts(entry.after),
+          })),
       notes,
       messageIdDomain,
     });

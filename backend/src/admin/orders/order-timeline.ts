@@ -72,6 +72,8 @@ const STAFF_TITLES: Record<string, string> = {
   'downloads.update': 'Download link changed',
   'downloads.create': 'Download link added',
   'emails.resend': 'E-mail resent',
+  'orders.invoice-download': 'Invoice downloaded',
+  'orders.credit-note-download': 'Credit note downloaded',
 };
 
 /** Audit actions the timeline shows otherwise: a note is its own entry. */

@@ -33,6 +33,7 @@ import {
   PRODUCT_FIXED,
   UNKNOWN_SUPPLIER,
 } from './key-batches.service.js';
+import { AuditedRead } from '../../audit/audited-read.js';
 
 const batchId = new IntIdPipe(BATCH_NOT_FOUND);
 const INVALID =
@@ -63,11 +64,12 @@ export class KeyBatchesController {
     summary: 'The batches as CSV, with the list’s filters and a day range of creation',
     description:
       `Streamed in creation order, with a header row: ${EXPORT_COLUMNS.join(', ')} (costPerKeyCents for ` +
-      'admins only). `from`/`to` are days (UTC), inclusive.',
+      'admins only). `from`/`to` are days (UTC), inclusive. Recorded in the audit trail (`key-batches.export`).',
   })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'text/csv', schema: { type: 'string' } })
   @ApiBadRequestResponse({ description: 'A filter, from or to is invalid' })
+  @AuditedRead('key-batches.export')
   export(@Query() query: ExportQueryDto, @Staff() staff: StaffUserDto): StreamableFile {
     return csvFile(this.batches.export(query, staff));
   }

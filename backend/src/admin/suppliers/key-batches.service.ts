@@ -11,6 +11,7 @@ import {
   type ListPage,
   type ListQueryDto,
 } from '../../common/list-query.js';
+import { readsCosts } from '../../common/cost-fields.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { fetchPage, sortList, whereIdIn } from '../../database/list-page.js';
 import { forUpdate, runInTransaction } from '../../database/transactions.js';
@@ -80,8 +81,8 @@ export const EXPORT_COLUMNS = [
   'createdAt',
 ] as const;
 
-/** Admins alone see what keys cost (as with the keys' costCents and the margins reports). */
-const withCost = (actor: StaffUserDto) => actor.role === 'admin';
+/** Admins alone see what keys cost (the one rule: common/cost-fields.ts); it also decides sorts and columns. */
+const withCost = readsCosts;
 
 /**
  * Key batches (#21 §1): keys bought from a supplier in one purchase, with what each cost. The counts come

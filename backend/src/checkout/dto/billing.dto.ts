@@ -14,6 +14,7 @@ import {
   type ValidationArguments,
 } from 'class-validator';
 import { CustomerEmail, EMAIL_MAX_LENGTH } from '../../common/email.js';
+import { PRINTABLE_TEXT, PrintableText } from '../../common/printable-text.js';
 import { VAT_COUNTRIES } from '../../tax/tax-rates.js';
 import {
   normaliseVatNumber,
@@ -83,32 +84,36 @@ export class BillingDto {
   @CustomerEmail({ asciiLocalPart: true })
   email: string;
 
-  @ApiProperty({ example: 'Jane', minLength: 2, maxLength: 100 })
+  @ApiProperty({ example: 'Jane', minLength: 2, maxLength: 100, pattern: PRINTABLE_TEXT.source })
   @trim
+  @PrintableText('First name', 'billing.firstName')
   @MaxLength(100, { message: 'First name must be at most 100 characters' })
   @MinLength(2, { message: 'First name must be at least 2 characters' })
   @IsNotEmpty({ message: 'First name is required' })
   @IsString({ message: 'First name is required' })
   firstName: string;
 
-  @ApiProperty({ example: 'Doe', minLength: 2, maxLength: 100 })
+  @ApiProperty({ example: 'Doe', minLength: 2, maxLength: 100, pattern: PRINTABLE_TEXT.source })
   @trim
+  @PrintableText('Last name', 'billing.lastName')
   @MaxLength(100, { message: 'Last name must be at most 100 characters' })
   @MinLength(2, { message: 'Last name must be at least 2 characters' })
   @IsNotEmpty({ message: 'Last name is required' })
   @IsString({ message: 'Last name is required' })
   lastName: string;
 
-  @ApiProperty({ example: '12 Market Street', minLength: 5, maxLength: 300 })
+  @ApiProperty({ example: '12 Market Street', minLength: 5, maxLength: 300, pattern: PRINTABLE_TEXT.source })
   @trim
+  @PrintableText('Street address', 'billing.address')
   @MaxLength(300, { message: 'Street address must be at most 300 characters' })
   @MinLength(5, { message: 'Please enter a complete address' })
   @IsNotEmpty({ message: 'Street address is required' })
   @IsString({ message: 'Street address is required' })
   address: string;
 
-  @ApiProperty({ example: 'Pune', minLength: 2, maxLength: 100 })
+  @ApiProperty({ example: 'Pune', minLength: 2, maxLength: 100, pattern: PRINTABLE_TEXT.source })
   @trim
+  @PrintableText('City', 'billing.city')
   @MaxLength(100, { message: 'City must be at most 100 characters' })
   @MinLength(2, { message: 'City must be at least 2 characters' })
   @IsNotEmpty({ message: 'City is required' })
@@ -159,10 +164,12 @@ export class BillingDto {
     example: 'Acme SARL',
     minLength: 2,
     maxLength: 200,
+    pattern: PRINTABLE_TEXT.source,
     description: "A business buyer's company name (trimmed; empty: not given); required with a VAT number",
   })
   @optionalText
   @ValidateIf((billing: BillingDto) => billing.company !== undefined || billing.vatNumber !== undefined)
+  @PrintableText('Company name', 'billing.company')
   @MaxLength(200, { message: 'Company name must be at most 200 characters (billing.company)' })
   @MinLength(2, { message: 'Company name must be at least 2 characters (billing.company)' })
   @IsString({ message: 'Company name must be text (billing.company)' })

@@ -113,6 +113,35 @@ describe('billing schema', () => {
   });
 });
 
+describe('what the invoice prints', () => {
+  const refused = (label: string) =>
+    `${label} must not contain control characters (tabs, line breaks) or text-direction marks`;
+
+  it.each<[keyof Billing, string, string]>([
+    ['firstName', 'Ja\tne', 'First name'],
+    ['lastName', 'Do\u0000e', 'Last name'],
+    ['address', '12 Market Street\nPaid in full', 'Street address'],
+    ['city', 'Pu\fne', 'City'],
+    ['city', 'Pune\u0085x', 'City'],
+    ['firstName', 'Jane\u200f', 'First name'],
+    ['lastName', 'Doe \u202eLtd', 'Last name'],
+    ['address', '12 \u2066Market\u2069 Street', 'Street address'],
+  ])(
+    'refuses a control character or a text-direction mark in %s, as the server does',
+    (field, value, label) => {
+      expect(errorsOf({ [field]: value })).toEqual({ [field]: refused(label) });
+    },
+  );
+
+  it("refuses them in a business buyer's company name", () => {
+    expect(errorsOf({ ...french, company: 'Atelier\tDupont' })).toEqual({ company: refused('Company name') });
+  });
+
+  it('accepts names in any script, with the joiners some are spelled with', () => {
+    expect(errorsOf({ firstName: 'می\u200cخواهم', lastName: 'Müller-Łukasz', city: 'München' })).toEqual({});
+  });
+});
+
 describe('a business buyer', () => {
   it('is not one by default: the spec’s form, and the spec’s request', () => {
     expect(emptyBilling).toMatchObject({ business: false, company: '', vatNumber: '' });

@@ -32,6 +32,16 @@ function isEmailAddress(value: string): boolean {
 }
 
 const { email, firstName, lastName, address, city, zipCode, phone, company } = BILLING_RULES;
+
+/**
+ * What an invoice prints may not hold control characters or text-direction marks (the server's
+ * PrintableText, whose pattern the contract publishes): said before the buyer pays, as the server would.
+ */
+const printable = (rule: { pattern: string }, label: string) =>
+  [
+    new RegExp(rule.pattern),
+    `${label} must not contain control characters (tabs, line breaks) or text-direction marks`,
+  ] as const;
 /**
  * A VAT number's shape, once written as the server keeps it (normaliseVatNumber): a two-letter country prefix
  * and 2 to 13 letters and digits. Only a first check: the server checks each country's format, and the
@@ -63,22 +73,26 @@ export const billingSchema = object({
     .trim()
     .required('First name is required')
     .min(firstName.minLength, `First name must be at least ${firstName.minLength} characters`)
-    .max(firstName.maxLength, `First name must be at most ${firstName.maxLength} characters`),
+    .max(firstName.maxLength, `First name must be at most ${firstName.maxLength} characters`)
+    .matches(...printable(firstName, 'First name')),
   lastName: string()
     .trim()
     .required('Last name is required')
     .min(lastName.minLength, `Last name must be at least ${lastName.minLength} characters`)
-    .max(lastName.maxLength, `Last name must be at most ${lastName.maxLength} characters`),
+    .max(lastName.maxLength, `Last name must be at most ${lastName.maxLength} characters`)
+    .matches(...printable(lastName, 'Last name')),
   address: string()
     .trim()
     .required('Street address is required')
     .min(address.minLength, 'Please enter a complete address')
-    .max(address.maxLength, `Street address must be at most ${address.maxLength} characters`),
+    .max(address.maxLength, `Street address must be at most ${address.maxLength} characters`)
+    .matches(...printable(address, 'Street address')),
   city: string()
     .trim()
     .required('City is required')
     .min(city.minLength, `City must be at least ${city.minLength} characters`)
-    .max(city.maxLength, `City must be at most ${city.maxLength} characters`),
+    .max(city.maxLength, `City must be at most ${city.maxLength} characters`)
+    .matches(...printable(city, 'City')),
   country: string()
     .required('Country is required')
     .oneOf(
@@ -107,7 +121,8 @@ export const billingSchema = object({
         name
           .required('Company name is required')
           .min(company.minLength, `Company name must be at least ${company.minLength} characters`)
-          .max(company.maxLength, `Company name must be at most ${company.maxLength} characters`),
+          .max(company.maxLength, `Company name must be at most ${company.maxLength} characters`)
+          .matches(...printable(company, 'Company name')),
     }),
   vatNumber: string()
     .trim()

@@ -11,6 +11,7 @@ import {
   MaxLength,
   Min,
   MinLength,
+  ValidateIf,
 } from 'class-validator';
 import { Transform } from 'class-transformer';
 import { REFUND_STATUSES, type Refund, type RefundStatus } from '../../../payments/entities/refund.entity.js';
@@ -23,12 +24,13 @@ export class CreateRefundDto implements RefundRequest {
     example: 2000,
     minimum: 1,
     maximum: 100_000_000,
-    description: 'In cents; omitted: everything left to refund (a full refund)',
+    description: 'In cents; omitted: everything left to refund (a full refund). `null` is refused (400).',
   })
-  @IsOptional()
-  @IsInt({ message: 'amountCents must be a whole number of cents' })
-  @Min(1, { message: 'amountCents must be at least 1' })
+  // Only leaving it out means "the rest": a null from a client's empty field must not refund everything.
+  @ValidateIf((_object: unknown, value: unknown) => value !== undefined)
   @Max(100_000_000, { message: 'amountCents must be at most 100000000' })
+  @Min(1, { message: 'amountCents must be at least 1' })
+  @IsInt({ message: 'amountCents must be a whole number of cents (leave it out to refund everything left)' })
   amountCents?: number;
 
   @ApiProperty({
