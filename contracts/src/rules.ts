@@ -440,6 +440,9 @@ export const schemaRules = {
         maxLength: 1024,
         minLength: 12,
       },
+      email: {
+        maxLength: 254,
+      },
     },
   },
   CreateSupplierDto: {
@@ -467,6 +470,13 @@ export const schemaRules = {
   },
   EmailStatus: {
     enum: ['pending', 'sent', 'failed', 'withheld'],
+  },
+  ErrorBodyDto: {
+    properties: {
+      stepUpRequired: {
+        enum: [true],
+      },
+    },
   },
   ExchangeRateSource: {
     enum: ['ecb-import', 'staff'],
@@ -668,6 +678,16 @@ export const schemaRules = {
   StaffRole: {
     enum: ['admin', 'support'],
   },
+  StepUpDto: {
+    properties: {
+      password: {
+        maxLength: 1024,
+      },
+      code: {
+        maxLength: 64,
+      },
+    },
+  },
   StoreConfigDto: {
     properties: {
       environment: {
@@ -770,6 +790,9 @@ export const schemaRules = {
       password: {
         maxLength: 1024,
         minLength: 12,
+      },
+      email: {
+        maxLength: 254,
       },
     },
   },

@@ -18,11 +18,16 @@ import { JwtStrategy } from './jwt.strategy.js';
 import { MfaController } from './mfa.controller.js';
 import { MfaService } from './mfa.service.js';
 import { SignInLimiter } from './sign-in-limiter.js';
+import { EmailsModule } from '../emails/emails.module.js';
+import { StepUpGuard } from './step-up.js';
+import { StepUpController } from './step-up.controller.js';
+import { StepUpService } from './step-up.service.js';
 
 @Module({
   imports: [
     TypeOrmModule.forFeature([StaffMember]),
     AuditModule,
+    EmailsModule,
     PassportModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
@@ -38,10 +43,11 @@ import { SignInLimiter } from './sign-in-limiter.js';
       }),
     }),
   ],
-  controllers: [AuthController, MfaController],
+  controllers: [AuthController, MfaController, StepUpController],
   providers: [
     AuthService,
     MfaService,
+    StepUpService,
     SignInLimiter,
     {
       provide: ATTEMPT_STORE,
@@ -53,7 +59,9 @@ import { SignInLimiter } from './sign-in-limiter.js';
     },
     JwtStrategy,
     { provide: APP_GUARD, useClass: StaffAccessGuard },
+    // After the staff guard, which sets the user it checks.
+    { provide: APP_GUARD, useClass: StepUpGuard },
   ],
-  exports: [AuthService],
+  exports: [AuthService, MfaService],
 })
 export class AuthModule {}

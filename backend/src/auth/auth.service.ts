@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -116,6 +117,8 @@ export class AuthService {
       username: user.username,
       role: user.role,
       ver: user.tokenVersion,
+      // Tells this session from the user's others (step-up tokens are bound to one session).
+      sid: randomUUID(),
     };
     return { success: true, token: await this.jwt.signAsync(payload), user: toStaffUser(user, this.config) };
   }

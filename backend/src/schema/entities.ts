@@ -49,6 +49,7 @@ import { CustomerView1765900000040 } from '../database/migrations/1765900000040-
 import { ListIndexes1765900000041 } from '../database/migrations/1765900000041-list-indexes.js';
 import { OutboxBacklogIndex1765900000060 } from '../database/migrations/1765900000060-outbox-backlog-index.js';
 import { KeySearchBackfill1766000000000 } from '../database/migrations/1766000000000-key-search-backfill.js';
+import { StaffEnrolmentCodes1766100000100 } from '../database/migrations/1766100000100-staff-enrolment-codes.js';
 import { Backfill } from '../backfills/entities/backfill.entity.js';
 import { Supplier } from '../suppliers/entities/supplier.entity.js';
 import { KeyBatch } from '../suppliers/entities/key-batch.entity.js';
@@ -125,6 +126,7 @@ export const MIGRATIONS = [
   ListIndexes1765900000041,
   OutboxBacklogIndex1765900000060,
   KeySearchBackfill1766000000000,
+  StaffEnrolmentCodes1766100000100,
 ];
 
 export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };

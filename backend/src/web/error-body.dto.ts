@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { ErrorBody } from './http-error.filter.js';
 
 /** Every error answer of the API (HttpErrorFilter), as the OpenAPI document describes it. */
@@ -23,4 +23,12 @@ export class ErrorBodyDto implements ErrorBody {
     example: '3f1c9a52-8d0e-4c4b-9a61-1f2e7d9b0c3a',
   })
   requestId: string;
+
+  @ApiPropertyOptional({
+    enum: [true],
+    description:
+      'Only on a 403 of a change that needs a fresh confirmation: get a token from ' +
+      'POST /api/admin/me/step-up and send it as X-Step-Up-Token',
+  })
+  stepUpRequired?: true;
 }

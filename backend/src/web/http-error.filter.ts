@@ -9,6 +9,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TooManyAttemptsException } from '../auth/sign-in-limiter.js';
+import { StepUpRequiredException } from '../auth/step-up-required.js';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../database/errors.js';
 import { SecretBoxError } from '../common/secret-box.js';
 
@@ -26,6 +27,8 @@ export interface ErrorBody {
   message: string | string[];
   error: string;
   requestId: string;
+  /** Only on the 403 of a change that needs a fresh confirmation (X-Step-Up-Token). */
+  stepUpRequired?: true;
 }
 
 /** An error answer lists at most this many problems, each at most this long (a property name may be huge). */
@@ -67,6 +70,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const { status, problem } = this.describe(exception);
     const body = errorBody(status, http.getRequest<FastifyRequest>().id, problem);
+    if (exception instanceof StepUpRequiredException) body.stepUpRequired = true;
     if (status === HttpStatus.SERVICE_UNAVAILABLE) void reply.header('retry-after', '5');
     if (exception instanceof TooManyAttemptsException)
       void reply.header('retry-after', String(exception.retryAfterSeconds));
