@@ -409,6 +409,23 @@ describe(`STAFF_MFA_REQUIRED=true: enrolment needs the code the administrator ha
     await start(again, { enrolmentCode: renewed.body.enrolmentCode }).expect(200);
   });
 
+  it('names the field of a malformed enrolment code or step-up proof (400)', async () => {
+    const { password } = await createStaff('typo-hire');
+    const session = await c.bearer('typo-hire', password);
+    expect((await start(session, { enrolmentCode: 'x'.repeat(65) }).expect(400)).body.message).toEqual([
+      'Enrolment code must be at most 64 characters',
+    ]);
+    expect((await start(session, { enrolmentCode: 42 }).expect(400)).body.message).toEqual([
+      'Enrolment code must be a string',
+    ]);
+    expect((await c.stepUp(admin, { password: 42 }).expect(400)).body.message).toEqual([
+      'Password must be a string',
+    ]);
+    expect((await c.stepUp(admin, { code: 'x'.repeat(65) }).expect(400)).body.message).toEqual([
+      'Code must be at most 64 characters',
+    ]);
+  });
+
   it('counts wrong enrolment codes in the back-off of codes', async () => {
     const { password } = await createStaff('code-guesser');
     const session = await c.bearer('code-guesser', password);

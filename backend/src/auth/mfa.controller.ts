@@ -34,7 +34,7 @@ export class MfaController {
   @ApiConflictResponse({ description: 'Two-factor authentication is already on' })
   start(
     @Staff() staff: StaffUserDto,
-    @Body() body: MfaStartDto | undefined,
+    @Body() body: MfaStartDto,
     @Ip() address: string,
   ): Promise<MfaEnrolmentDto> {
     return this.mfa.start(staff, body?.enrolmentCode, address);
