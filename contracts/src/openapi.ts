@@ -3345,6 +3345,13 @@ export interface components {
        */
       otpauthUrl: string;
     };
+    MfaStartDto: {
+      /**
+       * @description The enrolment code an administrator handed over (STAFF_MFA_REQUIRED): required when one was issued
+       * @example k7m2p-q9x4r-t3v8w-h6n5c
+       */
+      enrolmentCode?: string;
+    };
     OrderNoteDto: {
       id: number;
       /** Format: uuid */
@@ -6178,7 +6185,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['MfaStartDto'];
+      };
+    };
     responses: {
       200: {
         headers: {

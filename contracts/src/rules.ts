@@ -553,6 +553,13 @@ export const schemaRules = {
       },
     },
   },
+  MfaStartDto: {
+    properties: {
+      enrolmentCode: {
+        maxLength: 64,
+      },
+    },
+  },
   OrderStatus: {
     enum: ['processing', 'fulfilled', 'cancelled', 'on_hold', 'withdrawn'],
   },

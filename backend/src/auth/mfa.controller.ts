@@ -1,5 +1,11 @@
 import { Body, Header, HttpCode, Ip, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConflictResponse,
+  ApiOkResponse,
+  ApiOperation,
+} from '@nestjs/swagger';
 import { AdminController, AllowDuringMfaEnrolment, Staff } from '../common/auth.decorators.js';
 import { AuthService } from './auth.service.js';
 import { MfaConfirmDto, MfaConfirmedDto, MfaEnrolmentDto, MfaStartDto } from './dto/mfa.dto.js';
@@ -29,6 +35,8 @@ export class MfaController {
       'replace a setup, and a wrong one counts in the sign-in back-off of codes. The code is used up by ' +
       'the confirmation.',
   })
+  // Optional: without an enrolment code to give, the body may be left out.
+  @ApiBody({ type: MfaStartDto, required: false })
   @ApiOkResponse({ type: MfaEnrolmentDto })
   @ApiBadRequestResponse({ description: 'Enrolment code is required / Invalid or expired enrolment code' })
   @ApiConflictResponse({ description: 'Two-factor authentication is already on' })
