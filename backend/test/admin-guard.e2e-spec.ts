@@ -36,7 +36,9 @@ const MUTATIONS = new Set(['post', 'put', 'patch', 'delete']);
 const isAdminOnlyRead = (op: Operation) =>
   /^\/api\/admin\/(staff|audit|exchange-rates|tax|reports)(\/|$)/.test(op.path);
 /** Staff set up their own two-factor authentication, whatever their role. */
-const isOwnMfa = (op: Operation) => op.path.startsWith('/api/admin/me/mfa');
+/** Their own two-factor set-up, and confirming it is them (step-up): every role. */
+const isOwnMfa = (op: Operation) =>
+  op.path.startsWith('/api/admin/me/mfa') || op.path === '/api/admin/me/step-up';
 /** Signing in is public; signing out is open to every role (and ends the token, so it is checked last). */
 const LOGIN = 'post /api/admin/login';
 const LOGIN_MFA = 'post /api/admin/login/mfa';
@@ -197,7 +199,7 @@ describe(`back office: every /api/admin route is guarded on ${DRIVER}`, () => {
   it('answers 403 to support staff on every change but resending mail, marking messages, answering key reports and their own two-factor', async () => {
     const changes = operations.filter((op) => MUTATIONS.has(op.method) && key(op) !== LOGOUT);
     expect(changes.length).toBeGreaterThan(0);
-    expect(changes.filter(isOwnMfa)).toHaveLength(2);
+    expect(changes.filter(isOwnMfa)).toHaveLength(3);
     const failures = await offenders(changes, support, (status, op) =>
       isSupportChange(op) || isOwnMfa(op) ? status !== 401 && status !== 403 : status === 403,
     );

@@ -18,10 +18,20 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
   let admin: string;
   let support: string;
   let adminId: number;
+  /** The administrator's step-up token: these changes need one (staff-step-up.e2e-spec.ts tests why). */
+  let stepUp: string;
 
   beforeAll(async () => {
     t = await startTestApp({ TRUST_PROXY: 'loopback' });
-    admin = await signIn(t, 'admin');
+    admin = await signIn(t, 'admin', 'staff-admin');
+    stepUp = (
+      await t
+        .http()
+        .post('/api/admin/me/step-up')
+        .set('authorization', admin)
+        .send({ password: 'staff-admin-password' })
+        .expect(200)
+    ).body.stepUpToken;
     support = await signIn(t, 'support');
     adminId = (await t.http().get('/api/admin/me').set('authorization', admin).expect(200)).body.id;
   });
@@ -29,9 +39,14 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
 
   const get = (path: string, auth = admin) => t.http().get(path).set('authorization', auth);
   const post = (body: object, auth = admin) =>
-    t.http().post('/api/admin/staff').set('authorization', auth).send(body);
+    t.http().post('/api/admin/staff').set('authorization', auth).set('x-step-up-token', stepUp).send(body);
   const put = (id: number, body: object, auth = admin) =>
-    t.http().put(`/api/admin/staff/${id}`).set('authorization', auth).send(body);
+    t
+      .http()
+      .put(`/api/admin/staff/${id}`)
+      .set('authorization', auth)
+      .set('x-step-up-token', stepUp)
+      .send(body);
   const del = (id: number, auth = admin) =>
     t.http().delete(`/api/admin/staff/${id}`).set('authorization', auth);
   /** Signs in from an address of its own (the login limit counts per address and username). */
@@ -55,8 +70,12 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
       id: expect.any(Number),
       username: 'jane.support_1',
       role: 'support',
+      email: null,
       mfaEnabled: false,
       createdAt: expect.any(String),
+      // STAFF_MFA_REQUIRED is off here.
+      enrolmentCode: null,
+      enrolmentCodeExpiresAt: null,
     });
     const signedIn = await login('jane.support_1', password).expect(200);
     expect(signedIn.body.user).toEqual({
@@ -166,7 +185,7 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
     const total = all.body.length;
     expect(all.headers['content-range']).toBe(`staff 0-${total - 1}/${total}`);
     for (const row of all.body)
-      expect(Object.keys(row).sort()).toEqual(['createdAt', 'id', 'mfaEnabled', 'role', 'username']);
+      expect(Object.keys(row).sort()).toEqual(['createdAt', 'email', 'id', 'mfaEnabled', 'role', 'username']);
     // Default sort: username ascending.
     expect(all.body[0].username).toBe('abc');
     expect(all.body[total - 1].username).toBe('y'.repeat(100));
@@ -211,8 +230,9 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
     const res = await get(`/api/admin/staff/${adminId}`).expect(200);
     expect(res.body).toEqual({
       id: adminId,
-      username: expect.stringMatching(/^admin-/),
+      username: 'staff-admin',
       role: 'admin',
+      email: null,
       mfaEnabled: false,
       createdAt: expect.any(String),
     });
@@ -280,7 +300,9 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
     });
     await login('pw-changer', 'a-third-password').expect(200);
 
-    expect((await put(id, {}).expect(400)).body.message).toBe('Nothing to update: send role or password');
+    expect((await put(id, {}).expect(400)).body.message).toBe(
+      'Nothing to update: send role, password or email',
+    );
     await put(id, { role: null, password: null }).expect(400);
     expect((await put(id, { username: 'renamed' }).expect(400)).body.message).toEqual([
       'property username should not exist',
@@ -297,7 +319,8 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
     const token = await bearer('leaver', password);
 
     const res = await del(created.id).expect(200);
-    expect(res.body).toEqual(created);
+    const { enrolmentCode: _code, enrolmentCodeExpiresAt: _expires, ...record } = created;
+    expect(res.body).toEqual(record);
     await get('/api/admin/me', token).expect(401);
     await get(`/api/admin/staff/${created.id}`).expect(404);
     await login('leaver', password).expect(401);
@@ -367,6 +390,15 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
       (await t.db.getRepository(StaffMember).findOneByOrFail({ id: adminId })).username,
       'still-the-last-admin',
     );
+    // A step-up token is bound to the session it was issued to.
+    stepUp = (
+      await t
+        .http()
+        .post('/api/admin/me/step-up')
+        .set('authorization', admin)
+        .send({ password: 'still-the-last-admin' })
+        .expect(200)
+    ).body.stepUpToken;
     expect((await get('/api/admin/me').expect(200)).body).toMatchObject({ id: adminId, role: 'admin' });
     expect(await t.db.getRepository(StaffMember).countBy({ role: 'admin' })).toBe(1);
   });

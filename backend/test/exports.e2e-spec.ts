@@ -39,18 +39,28 @@ describe(`CSV exports of orders, licence keys and refunds (#21 §5) on ${DRIVER}
   let t: TestApp;
   let admin: string;
   let support: string;
+  let stepUp: string;
   let orders: Order[];
 
   beforeAll(async () => {
     t = await startTestApp({ SEED_DEMO_KEYS: '0' });
-    [admin, support] = await Promise.all([signIn(t, 'admin'), signIn(t, 'support')]);
+    [admin, support] = await Promise.all([signIn(t, 'admin', 'exports-admin'), signIn(t, 'support')]);
+    // The keys in clear need step-up (staff-step-up.e2e-spec.ts).
+    stepUp = (
+      await t
+        .http()
+        .post('/api/admin/me/step-up')
+        .set('authorization', admin)
+        .send({ password: 'exports-admin-password' })
+        .expect(200)
+    ).body.stepUpToken as string;
     await insertBulkOrders(t.db, t.app.get(LicenseKeyCipher), ORDERS, { batchSize: 700 });
     orders = await t.db.getRepository(Order).find();
   }, 180_000);
   afterAll(() => t.close());
 
   const get = (url: string, query: Record<string, string> = {}, auth = admin) =>
-    t.http().get(url).query(query).set('authorization', auth);
+    t.http().get(url).query(query).set('authorization', auth).set('x-step-up-token', stepUp);
   const listIds = async (url: string, query: Record<string, string>) =>
     ((await get(url, { ...query, range: '[0,499]' }).expect(200)).body as { id: string }[]).map((r) => r.id);
 

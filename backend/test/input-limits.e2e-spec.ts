@@ -52,6 +52,8 @@ const WALKED = [
   'LoginDto',
   'LoginMfaDto',
   'MfaConfirmDto',
+  'MfaStartDto',
+  'StepUpDto',
   'CreateStaffMemberDto',
   'UpdateStaffMemberDto',
   'CreateCouponDto',
@@ -126,7 +128,7 @@ describe(`every request DTO's longest values fit the database on ${DRIVER}`, () 
 
   beforeAll(async () => {
     t = await startTestApp({ TRUST_PROXY: 'loopback' });
-    admin = await signIn(t, 'admin');
+    admin = await signIn(t, 'admin', 'limits-admin');
     intent = await buyWithDemo(t);
     const key = await t.db.getRepository(LicenseKey).findOneByOrFail({ orderId: intent.orderId });
     licenseKey = t.app.get(LicenseKeyCipher).decrypt(key.keyCiphertext);
@@ -251,15 +253,32 @@ describe(`every request DTO's longest values fit the database on ${DRIVER}`, () 
       send: (fields) => asAdmin(api().post('/api/admin/me/mfa/confirm')).send(fields),
       status: 400,
     });
+    add('MfaStartDto', {
+      send: (fields) => asAdmin(api().post('/api/admin/me/mfa')).send(fields),
+      status: 200,
+    });
+    // Both at once are refused (one of them), after validation.
+    add('StepUpDto', {
+      send: (fields) => asAdmin(api().post('/api/admin/me/step-up')).send(fields),
+      status: 400,
+    });
     add('CreateStaffMemberDto', {
       send: (fields) => asAdmin(api().post('/api/admin/staff')).send(fields),
       base: { role: 'support' },
-      longest: { username: 'u'.repeat(100), password: longPassword(1024) },
+      longest: { username: 'u'.repeat(100), password: longPassword(1024), email: LONGEST_EMAIL },
       status: 201,
     });
+    const stepUp = (
+      await asAdmin(api().post('/api/admin/me/step-up'))
+        .send({ password: 'limits-admin-password' })
+        .expect(200)
+    ).body.stepUpToken as string;
     add('UpdateStaffMemberDto', {
-      send: (fields) => asAdmin(api().put(`/api/admin/staff/${staffId}`)).send(fields),
-      longest: { password: longPassword(1024) },
+      send: (fields) =>
+        asAdmin(api().put(`/api/admin/staff/${staffId}`))
+          .set('x-step-up-token', stepUp)
+          .send(fields),
+      longest: { password: longPassword(1024), email: LONGEST_EMAIL },
       status: 200,
     });
     add('CreateCouponDto', {

@@ -613,7 +613,7 @@ export interface paths {
     };
     /**
      * The licence keys list as CSV: the same filter and sort, created in the days from-to (UTC)
-     * @description Every key the list shows for `filter` and `sort`, created on or after `from` and on or before `to` (each optional), streamed. An attachment named after the days (`license-keys-2026-10-01-to-2026-10-31.csv`): a byte-order mark, a header row, one row per key, times in ISO 8601 UTC. The key is masked (`XXXXX-XXXXX-XXXXX-XXXXX-LAST5`) unless an administrator sends `reveal=true` (`license-keys-in-clear-….csv`), which is recorded in the audit trail (`license-keys.export`, with the filter and the number of keys) before the file is sent.
+     * @description Every key the list shows for `filter` and `sort`, created on or after `from` and on or before `to` (each optional), streamed. An attachment named after the days (`license-keys-2026-10-01-to-2026-10-31.csv`): a byte-order mark, a header row, one row per key, times in ISO 8601 UTC. The key is masked (`XXXXX-XXXXX-XXXXX-XXXXX-LAST5`) unless an administrator sends `reveal=true` (`license-keys-in-clear-….csv`), which is recorded in the audit trail (`license-keys.export`, with the filter and the number of keys) before the file is sent; the keys in clear need step-up (X-Step-Up-Token).
      */
     get: operations['AdminLicenseKeysController_export'];
     put?: never;
@@ -742,7 +742,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Start (or start over) setting up two-factor authentication: a new TOTP secret */
+    /**
+     * Start (or start over) setting up two-factor authentication: a new TOTP secret
+     * @description With STAFF_MFA_REQUIRED on, a user who was given an enrolment code (shown once to the administrator who created the account or reset its second factor) must send it: without it nobody can start or replace a setup, and a wrong one counts in the sign-in back-off of codes. The code is used up by the confirmation.
+     */
     post: operations['MfaController_start'];
     delete?: never;
     options?: never;
@@ -761,6 +764,26 @@ export interface paths {
     put?: never;
     /** Turn two-factor authentication on with a code for the new secret: ten recovery codes (shown once) and a fresh token (earlier sessions end) */
     post: operations['MfaController_confirm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/me/step-up': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm it is you (password, or an app code with two-factor on): a step-up token for 5 minutes
+     * @description Needed, as the X-Step-Up-Token header, by: creating an administrator, changing a staff password, role or e-mail address, resetting a second factor, and exporting licence keys in clear. The token is good for this user and this session only, as often as needed until it expires. A wrong password or code counts in the sign-in back-off (429 with Retry-After past it).
+     */
+    post: operations['StepUpController_issue'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1218,7 +1241,7 @@ export interface paths {
     /** Staff accounts (ra-data-simple-rest dialect; filters q = username prefix, role) */
     get: operations['AdminStaffController_list'];
     put?: never;
-    /** Create a staff account */
+    /** Create a staff account (an administrator: with step-up); answers its enrolment code once */
     post: operations['AdminStaffController_create'];
     delete?: never;
     options?: never;
@@ -1235,7 +1258,7 @@ export interface paths {
     };
     /** One staff account */
     get: operations['AdminStaffController_get'];
-    /** Change a user's role and/or password; either change ends that user's sessions */
+    /** Change a user's role, password and/or e-mail address (with step-up); a role or password change ends that user's sessions, and each change is e-mailed to them and STAFF_ALERT_EMAIL */
     put: operations['AdminStaffController_update'];
     post?: never;
     /** Delete a staff account (not your own, not the last administrator); answers the deleted record */
@@ -1255,7 +1278,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Reset a user's two-factor authentication (lost device): it is off, and their sessions end */
+    /**
+     * Reset a user's two-factor authentication (lost device; with step-up): it is off, their sessions end, they and STAFF_ALERT_EMAIL are e-mailed, and a new enrolment code is answered once
+     * @description Also issues a new enrolment code to a user who has no second factor yet (the old code expired).
+     */
     delete: operations['AdminStaffController_resetMfa'];
     options?: never;
     head?: never;
@@ -2450,6 +2476,8 @@ export interface components {
       /** @example jane.support */
       username: string;
       role: components['schemas']['StaffRole'];
+      /** @example jane@example.com */
+      email: string | null;
       /** @description Two-factor authentication is on */
       mfaEnabled: boolean;
       /** Format: date-time */
@@ -2829,12 +2857,35 @@ export interface components {
       username: string;
       /** Format: password */
       password: string;
+      /** @description `admin` needs step-up (X-Step-Up-Token) */
       role: components['schemas']['StaffRole'];
+      /**
+       * @description Where their security notices go (STAFF_ALERT_EMAIL gets them too)
+       * @example jane@example.com
+       */
+      email?: string;
     };
     CreateSupplierDto: {
       /** @example Keys Wholesale Ltd */
       name: string;
       notes?: string | null;
+    };
+    CreatedStaffMemberDto: {
+      /** @example 7 */
+      id: number;
+      /** @example jane.support */
+      username: string;
+      role: components['schemas']['StaffRole'];
+      /** @example jane@example.com */
+      email: string | null;
+      /** @description Two-factor authentication is on */
+      mfaEnabled: boolean;
+      /** Format: date-time */
+      createdAt: string;
+      /** @description As in EnrolmentCodeDto: shown this once */
+      enrolmentCode: string | null;
+      /** Format: date-time */
+      enrolmentCodeExpiresAt: string | null;
     };
     CustomerCreditNoteDto: {
       /** Format: uuid */
@@ -3058,6 +3109,18 @@ export interface components {
     DisputeKind: 'dispute' | 'fraud_warning';
     /** @enum {string} */
     EmailStatus: 'pending' | 'sent' | 'failed' | 'withheld';
+    EnrolmentCodeDto: {
+      /**
+       * @description With STAFF_MFA_REQUIRED on: hand it to the user in person (not with the password); setting up their second factor asks for it, once. Only its hash is kept. Null when two-factor sign-in is not required.
+       * @example k7m2p-q9x4r-t3v8w-h6n5c
+       */
+      enrolmentCode: string | null;
+      /**
+       * Format: date-time
+       * @description The code stops working then (72 hours)
+       */
+      enrolmentCodeExpiresAt: string | null;
+    };
     ErrorBodyDto: {
       /** @example 404 */
       statusCode: number;
@@ -3081,6 +3144,11 @@ export interface components {
        * @enum {boolean}
        */
       challengeRequired?: true;
+      /**
+       * @description Only on a 403 of a change that needs a fresh confirmation: get a token from POST /api/admin/me/step-up and send it as X-Step-Up-Token
+       * @enum {boolean}
+       */
+      stepUpRequired?: true;
     };
     ExchangeRateDto: {
       id: number;
@@ -3379,6 +3447,13 @@ export interface components {
        * @example otpauth://totp/Office%20Licence%20Store:admin?secret=…&issuer=Office%20Licence%20Store
        */
       otpauthUrl: string;
+    };
+    MfaStartDto: {
+      /**
+       * @description The enrolment code an administrator handed over (STAFF_MFA_REQUIRED): required when one was issued
+       * @example k7m2p-q9x4r-t3v8w-h6n5c
+       */
+      enrolmentCode?: string;
     };
     OrderNoteDto: {
       id: number;
@@ -3690,6 +3765,27 @@ export interface components {
       /** @description STAFF_MFA_REQUIRED is on and this user has no two-factor authentication yet: the token may only read /api/admin/me, sign out and set it up (everything else is a 403) */
       mfaEnrolmentRequired: boolean;
     };
+    StepUpDto: {
+      /**
+       * Format: password
+       * @description Your current password
+       */
+      password?: string;
+      /**
+       * @description A code from your authenticator app (two-factor on); recovery codes are not taken here
+       * @example 123456
+       */
+      code?: string;
+    };
+    StepUpTokenDto: {
+      /** @description Send as the X-Step-Up-Token header with the requests that need it; good for this user and this session only, any number of times until it expires */
+      stepUpToken: string;
+      /**
+       * @description Seconds the token is good for
+       * @example 300
+       */
+      expiresIn: number;
+    };
     StoreConfigDto: {
       /** @enum {string} */
       environment: 'development' | 'production' | 'test';
@@ -3872,6 +3968,11 @@ export interface components {
       role?: components['schemas']['StaffRole'];
       /** Format: password */
       password?: string;
+      /**
+       * @description Where their security notices go (STAFF_ALERT_EMAIL gets them too)
+       * @example jane@example.com
+       */
+      email?: string;
     };
     UpdateSupplierDto: {
       /** @example Keys Wholesale Ltd */
@@ -5871,7 +5972,10 @@ export interface operations {
         /** @description true: the keys in clear (administrators only, recorded in the audit trail) */
         reveal?: 'true' | 'false';
       };
-      header?: never;
+      header?: {
+        /** @description From POST /api/admin/me/step-up, for the changes that need it. Without a valid one: 403 with `stepUpRequired: true`. */
+        'X-Step-Up-Token'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -6205,7 +6309,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['MfaStartDto'];
+      };
+    };
     responses: {
       200: {
         headers: {
@@ -6214,6 +6322,13 @@ export interface operations {
         content: {
           'application/json': components['schemas']['MfaEnrolmentDto'];
         };
+      };
+      /** @description Enrolment code is required / Invalid or expired enrolment code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       401: {
         headers: {
@@ -6266,6 +6381,56 @@ export interface operations {
       };
       /** @description Two-factor authentication is already on */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  StepUpController_issue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StepUpDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StepUpTokenDto'];
+        };
+      };
+      /** @description Neither or both of password and code; a code without two-factor on */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Wrong password / Invalid code */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many failed attempts (the sign-in back-off) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -7475,7 +7640,10 @@ export interface operations {
   AdminStaffController_create: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description From POST /api/admin/me/step-up, for the changes that need it. Without a valid one: 403 with `stepUpRequired: true`. */
+        'X-Step-Up-Token'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -7490,7 +7658,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AdminStaffMemberDto'];
+          'application/json': components['schemas']['CreatedStaffMemberDto'];
         };
       };
       /** @description Invalid username, password (at least 12 characters, not easy to guess) or role */
@@ -7565,7 +7733,10 @@ export interface operations {
   AdminStaffController_update: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description From POST /api/admin/me/step-up, for the changes that need it. Without a valid one: 403 with `stepUpRequired: true`. */
+        'X-Step-Up-Token'?: string;
+      };
       path: {
         id: number;
       };
@@ -7678,7 +7849,10 @@ export interface operations {
   AdminStaffController_resetMfa: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description From POST /api/admin/me/step-up. Without a valid one: 403 with `stepUpRequired: true`. */
+        'X-Step-Up-Token'?: string;
+      };
       path: {
         id: number;
       };
@@ -7686,11 +7860,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      204: {
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['EnrolmentCodeDto'];
+        };
       };
       401: {
         headers: {

@@ -459,6 +459,9 @@ export const schemaRules = {
         maxLength: 1024,
         minLength: 12,
       },
+      email: {
+        maxLength: 254,
+      },
     },
   },
   CreateSupplierDto: {
@@ -490,6 +493,9 @@ export const schemaRules = {
   ErrorBodyDto: {
     properties: {
       challengeRequired: {
+        enum: [true],
+      },
+      stepUpRequired: {
         enum: [true],
       },
     },
@@ -568,6 +574,13 @@ export const schemaRules = {
   MfaConfirmDto: {
     properties: {
       code: {
+        maxLength: 64,
+      },
+    },
+  },
+  MfaStartDto: {
+    properties: {
+      enrolmentCode: {
         maxLength: 64,
       },
     },
@@ -697,6 +710,16 @@ export const schemaRules = {
   StaffRole: {
     enum: ['admin', 'support'],
   },
+  StepUpDto: {
+    properties: {
+      password: {
+        maxLength: 1024,
+      },
+      code: {
+        maxLength: 64,
+      },
+    },
+  },
   StoreConfigDto: {
     properties: {
       environment: {
@@ -799,6 +822,9 @@ export const schemaRules = {
       password: {
         maxLength: 1024,
         minLength: 12,
+      },
+      email: {
+        maxLength: 254,
       },
     },
   },

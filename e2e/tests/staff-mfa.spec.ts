@@ -1,5 +1,5 @@
 import { generate } from 'otplib';
-import { createStaff, expect, sessionFor, test } from './admin-fixtures.js';
+import { createStaff, DEV_ADMIN, expect, sessionFor, test } from './admin-fixtures.js';
 import type { Page } from '@playwright/test';
 
 /** TOTP's time step (RFC 6238 as authenticator apps use it): 30 seconds. */
@@ -122,6 +122,11 @@ test.describe('staff two-factor authentication', () => {
     await row.getByRole('button', { name: `Reset two-factor for ${username}` }).click();
     const dialog = page.getByRole('dialog', { name: `Reset two-factor for ${username}?` });
     await dialog.getByRole('button', { name: 'Reset' }).click();
+    // A reset needs the administrator to confirm it is them (step-up), once for 5 minutes.
+    const confirm = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await confirm.getByLabel('Your password').fill(DEV_ADMIN.password);
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(confirm).toHaveCount(0);
     await expect(page.getByRole('status').filter({ hasText: 'Two-factor reset' })).toContainText(
       `Two-factor authentication is off for ${username}.`,
     );

@@ -15,6 +15,7 @@ import { LoadingIndicator, Navigate, TitlePortal, useLogout, type LayoutProps } 
 import { useLocation } from 'react-router-dom';
 import { MFA_PATH } from '../providers/authProvider';
 import { getToken, getUser, noteSessionEnded } from '../providers/session';
+import { StepUpDialog } from '../stepUp/StepUpDialog';
 import { SidebarContent } from './AppSidebar';
 import {
   MOBILE_QUERY,
@@ -54,7 +55,12 @@ export const AppLayout = (props: LayoutProps) => {
   const { pathname } = useLocation();
   const enrolmentOnly = Boolean(getUser()?.mfaEnrolmentRequired);
   if (enrolmentOnly && pathname !== MFA_PATH) return <Navigate to={MFA_PATH} replace />;
-  return <Shell {...props} enrolmentOnly={enrolmentOnly} />;
+  return (
+    <>
+      <Shell {...props} enrolmentOnly={enrolmentOnly} />
+      <StepUpDialog />
+    </>
+  );
 };
 
 /**

@@ -231,3 +231,48 @@ describe('a session that may only enrol', () => {
     expect(screen.queryByRole('navigation', { name: 'Admin navigation' })).toBeNull();
   });
 });
+
+describe('the enrolment step of a new account (STAFF_MFA_REQUIRED)', () => {
+  const required = { mfaEnabled: false, mfaEnrolmentRequired: true };
+
+  it('asks for the enrolment code the administrator handed over, and sends it with the start', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/me': () => Response.json({ ...ME, ...required }),
+      'POST /api/admin/me/mfa': (init) =>
+        (jsonBody(init) as { enrolmentCode?: string }).enrolmentCode === 'k7m2p-q9x4r-t3v8w-h6n5c'
+          ? Response.json(ENROLMENT)
+          : Response.json(
+              {
+                statusCode: 400,
+                error: 'Bad Request',
+                message: 'Invalid or expired enrolment code: ask an administrator for a new one',
+              },
+              { status: 400 },
+            ),
+    });
+    signIn('admin', required);
+    renderAdmin('/admin/mfa');
+
+    const field = await screen.findByRole('textbox', { name: 'Enrolment code' });
+    fireEvent.change(field, { target: { value: 'wrong-code' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set up two-factor authentication' }));
+    expect(await screen.findByText(/Invalid or expired enrolment code/)).toBeTruthy();
+
+    fireEvent.change(field, { target: { value: ' k7m2p-q9x4r-t3v8w-h6n5c ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set up two-factor authentication' }));
+    expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toBeTruthy();
+    const starts = fetchMock.mock.calls.filter(([url]) => url === '/api/admin/me/mfa');
+    expect(starts.map(([, init]) => jsonBody(init))).toEqual([
+      { enrolmentCode: 'wrong-code' },
+      { enrolmentCode: 'k7m2p-q9x4r-t3v8w-h6n5c' },
+    ]);
+  });
+
+  it('is not asked of a signed-in user setting up two-factor by choice', async () => {
+    enrolmentApi();
+    signIn('admin');
+    renderAdmin('/admin/mfa');
+    expect(await screen.findByRole('button', { name: 'Set up two-factor authentication' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Enrolment code' })).toBeNull();
+  });
+});

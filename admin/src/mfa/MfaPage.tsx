@@ -99,6 +99,7 @@ export const MfaPage = () => {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string>();
   const [starting, setStarting] = useState(false);
+  const [enrolmentCode, setEnrolmentCode] = useState('');
 
   // The stored user dates from sign-in; an administrator may have reset MFA since.
   useEffect(() => {
@@ -120,7 +121,7 @@ export const MfaPage = () => {
     setStarting(true);
     setError(undefined);
     try {
-      setEnrolment(await dataProvider.startMfaEnrolment());
+      setEnrolment(await dataProvider.startMfaEnrolment(enrolmentCode.trim() || undefined));
     } catch (failure) {
       setError(errorMessage(failure, 'Could not start the setup'));
     }
@@ -162,6 +163,17 @@ export const MfaPage = () => {
           Sign in with your password and a code from an authenticator app on your phone. You need the app
           before you start.
         </Typography>
+        {user?.mfaEnrolmentRequired ? (
+          // Only the real user has it: the administrator who set up the account handed it over.
+          <TextField
+            label="Enrolment code"
+            helperText="The code the administrator who set up your account gave you"
+            value={enrolmentCode}
+            onChange={(event) => setEnrolmentCode(event.target.value)}
+            disabled={starting}
+            slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false, autoComplete: 'off' } }}
+          />
+        ) : null}
         {error ? <Alert severity="error">{error}</Alert> : null}
         <Button
           variant="contained"

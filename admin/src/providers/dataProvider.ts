@@ -10,16 +10,28 @@ import type {
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, HttpError, type DataProvider, type GetListParams, type UpdateParams } from 'react-admin';
 import { getToken, type StaffUser } from './session';
+import { STEP_UP_HEADER, withStepUp } from './stepUp';
 
 const API = '/api/admin';
 
-/** `fetchJson` with the staff member's bearer token. */
+/**
+ * `fetchJson` with the staff member's bearer token; a change the API says needs step-up is sent again
+ * once the user has confirmed (withStepUp).
+ */
 export function httpClient(url: string, options: fetchUtils.Options = {}) {
   const token = getToken();
-  return fetchUtils.fetchJson(
-    url,
-    token ? { ...options, user: { authenticated: true, token: `Bearer ${token}` } } : options,
-  );
+  return withStepUp((stepUpToken) => {
+    let headers = options.headers;
+    if (stepUpToken) {
+      headers = new Headers(options.headers ?? { Accept: 'application/json' });
+      headers.set(STEP_UP_HEADER, stepUpToken);
+    }
+    return fetchUtils.fetchJson(url, {
+      ...options,
+      ...(headers ? { headers } : {}),
+      ...(token ? { user: { authenticated: true, token: `Bearer ${token}` } } : {}),
+    });
+  });
 }
 
 /**
@@ -50,6 +62,9 @@ export type ImportResult = Schemas['ImportLicenseKeysResultDto'];
 
 /** `POST /api/admin/me/mfa`: the new secret, not yet in force. */
 export type MfaEnrolment = Schemas['MfaEnrolmentDto'];
+
+/** A staff member's enrolment code, as creating the account or resetting its factor answers it once. */
+export type EnrolmentCode = Schemas['EnrolmentCodeDto'];
 
 /** `POST /api/admin/me/mfa/confirm`. */
 export type MfaConfirmation = Schemas['MfaConfirmedDto'];
@@ -90,13 +105,18 @@ export interface AppDataProvider extends DataProvider {
   /** `POST /api/admin/license-keys/import[?batchId=]`: the keys go into that supplier batch, at its cost. */
   importLicenseKeys(file: File, batchId?: number): Promise<ImportResult>;
   getMe(): Promise<StaffUser>;
-  startMfaEnrolment(): Promise<MfaEnrolment>;
+  /** `enrolmentCode`: what the administrator handed over (required once STAFF_MFA_REQUIRED gave one). */
+  startMfaEnrolment(enrolmentCode?: string): Promise<MfaEnrolment>;
   /**
    * Turns MFA on; the answer's ten recovery codes are never shown again. Every earlier session of the user
    * ends, the one that asked included: `token` is the session from now on.
    */
   confirmMfaEnrolment(code: string): Promise<MfaConfirmation>;
-  resetUserMfa(userId: number | string): Promise<void>;
+  /**
+   * `DELETE /api/admin/staff/:id/mfa` (step-up): the factor is off, and with STAFF_MFA_REQUIRED the answer
+   * carries the user's new enrolment code, shown this once.
+   */
+  resetUserMfa(userId: number | string): Promise<EnrolmentCode>;
   /** `POST /api/admin/key-reports/:id/replacement`: a key from stock in place of the reported one. */
   replaceReportedKey(reportId: number | string): Promise<KeyReport>;
   /** `GET /api/admin/key-reports/:id/screenshot`: the image (the token goes in a header, not an img src). */
@@ -219,8 +239,11 @@ export function createDataProvider(writableFields: WritableFields): AppDataProvi
       const { json } = await httpClient(`${API}/me`);
       return json as StaffUser;
     },
-    async startMfaEnrolment() {
-      const { json } = await httpClient(`${API}/me/mfa`, { method: 'POST' });
+    async startMfaEnrolment(enrolmentCode) {
+      const { json } = await httpClient(`${API}/me/mfa`, {
+        method: 'POST',
+        body: JSON.stringify(enrolmentCode ? { enrolmentCode } : {}),
+      });
       return json as MfaEnrolment;
     },
     async confirmMfaEnrolment(code) {
@@ -231,7 +254,10 @@ export function createDataProvider(writableFields: WritableFields): AppDataProvi
       return json as MfaConfirmation;
     },
     async resetUserMfa(userId) {
-      await httpClient(`${API}/staff/${encodeURIComponent(userId)}/mfa`, { method: 'DELETE' });
+      const { json } = await httpClient(`${API}/staff/${encodeURIComponent(userId)}/mfa`, {
+        method: 'DELETE',
+      });
+      return json as EnrolmentCode;
     },
 
     async replaceReportedKey(reportId) {
@@ -277,14 +303,21 @@ export function createDataProvider(writableFields: WritableFields): AppDataProvi
  * or an img src could not send it. A refusal is an HttpError named by `failure` and its status, carrying
  * the API's JSON answer (its `message` says why: errorMessage).
  */
-export async function fileOf(url: string, failure: string): Promise<Blob> {
+export function fileOf(url: string, failure: string): Promise<Blob> {
   const token = getToken();
-  const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
-    throw new HttpError(`${failure} (${response.status})`, response.status, body);
-  }
-  return response.blob();
+  return withStepUp(async (stepUpToken) => {
+    const response = await fetch(url, {
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(stepUpToken ? { [STEP_UP_HEADER]: stepUpToken } : {}),
+      },
+    });
+    if (!response.ok) {
+      const body: unknown = await response.json().catch(() => null);
+      throw new HttpError(`${failure} (${response.status})`, response.status, body);
+    }
+    return response.blob();
+  });
 }
 
 const orderUrl = (orderId: string) => `${API}/orders/${encodeURIComponent(orderId)}`;

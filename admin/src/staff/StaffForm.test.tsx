@@ -116,6 +116,38 @@ describe('creating a staff member', () => {
   });
 });
 
+describe('creating a staff member where two-factor sign-in is required', () => {
+  it('shows the enrolment code once, then goes back to the list', async () => {
+    stubApi({
+      'GET /api/admin/staff': list,
+      'POST /api/admin/staff': () =>
+        Response.json(
+          {
+            id: 9,
+            username: 'jane.support',
+            role: 'support',
+            email: null,
+            mfaEnabled: false,
+            createdAt: '2026-11-23T10:00:00Z',
+            enrolmentCode: 'k7m2p-q9x4r-t3v8w-h6n5c',
+            enrolmentCodeExpiresAt: '2026-11-26T10:00:00Z',
+          },
+          { status: 201 },
+        ),
+    });
+    signIn();
+    const router = renderAdmin('/admin/staff/create');
+    await fillAndSave('jane.support', 'a long enough passphrase');
+
+    const shown = await screen.findByRole('dialog', { name: 'Enrolment code for jane.support' });
+    expect(within(shown).getByLabelText('Enrolment code').textContent).toBe('k7m2p-q9x4r-t3v8w-h6n5c');
+    expect(within(shown).getByText(/shown only this once/)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/staff/create');
+    fireEvent.click(within(shown).getByRole('button', { name: 'I have noted it' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/staff'));
+  });
+});
+
 describe('editing a staff member', () => {
   const DANA = {
     id: 1,

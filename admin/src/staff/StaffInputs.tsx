@@ -1,4 +1,4 @@
-import { PasswordInput, SelectInput, TextInput, required } from 'react-admin';
+import { PasswordInput, SelectInput, TextInput, email, required } from 'react-admin';
 
 export const ROLE_CHOICES = [
   { id: 'admin', name: 'Admin' },
@@ -22,6 +22,13 @@ export const StaffInputs = ({ create = false }: { create?: boolean }) => (
       choices={ROLE_CHOICES}
       validate={required()}
       defaultValue="support"
+    />
+    <TextInput
+      source="email"
+      label="E-mail (security notices)"
+      type="email"
+      validate={email('Enter an e-mail address')}
+      helperText="Optional: where their password, role and two-factor changes are reported"
     />
   </>
 );

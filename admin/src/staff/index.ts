@@ -14,6 +14,6 @@ export default {
   create: StaffCreate,
   edit: StaffEdit,
   recordRepresentation: 'username',
-  writable: ['role', 'password'] satisfies (keyof components['schemas']['UpdateStaffMemberDto'])[],
+  writable: ['role', 'password', 'email'] satisfies (keyof components['schemas']['UpdateStaffMemberDto'])[],
   adminOnly: true,
 } satisfies ResourceDefinition;

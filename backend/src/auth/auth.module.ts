@@ -19,11 +19,16 @@ import { MfaController } from './mfa.controller.js';
 import { MfaChallenges } from './mfa-challenges.js';
 import { MfaService } from './mfa.service.js';
 import { SignInLimiter } from './sign-in-limiter.js';
+import { EmailsModule } from '../emails/emails.module.js';
+import { StepUpGuard } from './step-up.js';
+import { StepUpController } from './step-up.controller.js';
+import { StepUpService } from './step-up.service.js';
 
 @Module({
   imports: [
     TypeOrmModule.forFeature([StaffMember]),
     AuditModule,
+    EmailsModule,
     PassportModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
@@ -39,11 +44,12 @@ import { SignInLimiter } from './sign-in-limiter.js';
       }),
     }),
   ],
-  controllers: [AuthController, MfaController],
+  controllers: [AuthController, MfaController, StepUpController],
   providers: [
     AuthService,
     MfaService,
     MfaChallenges,
+    StepUpService,
     SignInLimiter,
     {
       provide: ATTEMPT_STORE,
@@ -55,7 +61,9 @@ import { SignInLimiter } from './sign-in-limiter.js';
     },
     JwtStrategy,
     { provide: APP_GUARD, useClass: StaffAccessGuard },
+    // After the staff guard, which sets the user it checks.
+    { provide: APP_GUARD, useClass: StepUpGuard },
   ],
-  exports: [AuthService],
+  exports: [AuthService, MfaService],
 })
 export class AuthModule {}

@@ -134,6 +134,8 @@ export class AuthService {
       username: user.username,
       role: user.role,
       ver: user.tokenVersion,
+      // Tells this session from the user's others (step-up tokens are bound to one session).
+      sid: randomUUID(),
     };
     return { success: true, token: await this.jwt.signAsync(payload), user: toStaffUser(user, this.config) };
   }

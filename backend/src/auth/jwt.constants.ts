@@ -10,6 +10,8 @@ export interface StaffTokenPayload {
   role: string;
   /** The user's tokenVersion when the token was issued. */
   ver: number;
+  /** The session: random per sign-in (absent from tokens issued before step-up existed). */
+  sid?: string;
 }
 
 /**
@@ -22,4 +24,18 @@ export const MFA_CHALLENGE_TTL_SECONDS = 5 * 60;
 export interface MfaChallengePayload {
   sub: number;
   ver: number;
+}
+
+/**
+ * A step-up token (POST /api/admin/me/step-up): proof that the acting user confirmed their password or a
+ * code moments ago. Signed like a staff token but for another audience, bound to the user, their
+ * tokenVersion and the session that asked; valid 5 minutes, and reusable within them by that session.
+ */
+export const STEP_UP_AUDIENCE = 'office-licence-store/admin-step-up';
+export const STEP_UP_TTL_SECONDS = 5 * 60;
+
+export interface StepUpPayload {
+  sub: number;
+  ver: number;
+  sid: string;
 }

@@ -1,8 +1,14 @@
-import { Body, Header, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { Body, Header, HttpCode, Ip, Post } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConflictResponse,
+  ApiOkResponse,
+  ApiOperation,
+} from '@nestjs/swagger';
 import { AdminController, AllowDuringMfaEnrolment, Staff } from '../common/auth.decorators.js';
 import { AuthService } from './auth.service.js';
-import { MfaConfirmDto, MfaConfirmedDto, MfaEnrolmentDto } from './dto/mfa.dto.js';
+import { MfaConfirmDto, MfaConfirmedDto, MfaEnrolmentDto, MfaStartDto } from './dto/mfa.dto.js';
 import { MfaService } from './mfa.service.js';
 import type { StaffUserDto } from '../common/staff-user.dto.js';
 
@@ -23,11 +29,23 @@ export class MfaController {
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
     summary: 'Start (or start over) setting up two-factor authentication: a new TOTP secret',
+    description:
+      'With STAFF_MFA_REQUIRED on, a user who was given an enrolment code (shown once to the administrator ' +
+      'who created the account or reset its second factor) must send it: without it nobody can start or ' +
+      'replace a setup, and a wrong one counts in the sign-in back-off of codes. The code is used up by ' +
+      'the confirmation.',
   })
+  // Optional: without an enrolment code to give, the body may be left out.
+  @ApiBody({ type: MfaStartDto, required: false })
   @ApiOkResponse({ type: MfaEnrolmentDto })
+  @ApiBadRequestResponse({ description: 'Enrolment code is required / Invalid or expired enrolment code' })
   @ApiConflictResponse({ description: 'Two-factor authentication is already on' })
-  start(@Staff() staff: StaffUserDto): Promise<MfaEnrolmentDto> {
-    return this.mfa.start(staff);
+  start(
+    @Staff() staff: StaffUserDto,
+    @Body() body: MfaStartDto,
+    @Ip() address: string,
+  ): Promise<MfaEnrolmentDto> {
+    return this.mfa.start(staff, body?.enrolmentCode, address);
   }
 
   @Post('confirm')

@@ -1,4 +1,4 @@
-import { createHmac, randomInt } from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   BadRequestException,
   ConflictException,
@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { generateSecret, generateURI, verify } from 'otplib';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { deriveKey, keySecrets, SecretBox } from '../common/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -17,6 +17,9 @@ import type { MfaEnrolmentDto } from './dto/mfa.dto.js';
 import { StaffMember } from '../staff/entities/staff-member.entity.js';
 import { RecoveryCode } from '../staff/entities/recovery-code.entity.js';
 import type { StaffUserDto } from '../common/staff-user.dto.js';
+import { OutboxService } from '../emails/outbox.service.js';
+import { queueStaffSecurityNotice } from '../staff/security-notices.js';
+import { SignInLimiter } from './sign-in-limiter.js';
 
 export const INVALID_CODE = 'Invalid code';
 export const MFA_ALREADY_ON = 'Two-factor authentication is already on (an administrator can reset it)';
@@ -25,6 +28,17 @@ export const RECOVERY_CODE_COUNT = 10;
 const TOTP_TOLERANCE_SECONDS = 30;
 /** Recovery codes: 10 characters (about 49 bits) from letters and digits that cannot be mistaken. */
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+/** How long an enrolment code an administrator hands over stays good. */
+export const ENROLMENT_CODE_TTL_HOURS = 72;
+export const ENROLMENT_CODE_REQUIRED =
+  'Enrolment code is required: enter the code the administrator who set up your account gave you';
+export const INVALID_ENROLMENT_CODE = 'Invalid or expired enrolment code: ask an administrator for a new one';
+
+/** An enrolment code as shown once to the administrator who created the account or reset its factor. */
+export interface EnrolmentCode {
+  code: string;
+  expiresAt: Date;
+}
 
 /**
  * Staff two-factor authentication (TOTP, RFC 6238, as every authenticator app does it: SHA-1, six
@@ -37,24 +51,67 @@ export class MfaService {
   private readonly box: SecretBox;
   /** Current first; recovery codes cannot be re-hashed (not kept in clear), so older ones are still read. */
   private readonly recoveryKeys: Buffer[];
+  private readonly enrolmentKeys: Buffer[];
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly audit: AuditService,
+    private readonly outbox: OutboxService,
+    private readonly limiter: SignInLimiter,
   ) {
     this.box = new SecretBox(keySecrets(config), 'staff-mfa/totp-secrets');
     this.recoveryKeys = keySecrets(config).map((s) => deriveKey(s, 'staff-mfa/recovery-codes'));
+    this.enrolmentKeys = keySecrets(config).map((s) => deriveKey(s, 'staff-mfa/enrolment-codes'));
   }
 
-  /** Starts, or starts over, an enrolment: a new pending secret replaces any earlier one. */
-  async start(staff: StaffUserDto): Promise<MfaEnrolmentDto> {
+  /**
+   * A new enrolment code for the user (replacing any earlier one), kept as a keyed hash, good for
+   * {@link ENROLMENT_CODE_TTL_HOURS} hours and used up by the enrolment it allows. Issued only when
+   * STAFF_MFA_REQUIRED is on (null otherwise: a user signed in with the password may set a factor up).
+   */
+  async issueEnrolmentCode(m: EntityManager, userId: number): Promise<EnrolmentCode | null> {
+    if (!this.config.staffMfaRequired) return null;
+    const code = newCode(4);
+    const expiresAt = new Date(Date.now() + ENROLMENT_CODE_TTL_HOURS * 3_600_000);
+    await m.update(
+      StaffMember,
+      { id: userId },
+      {
+        mfaEnrolmentCodeHash: this.hashes(this.enrolmentKeys, userId, code)[0]!,
+        mfaEnrolmentCodeExpiresAt: expiresAt,
+      },
+    );
+    return { code, expiresAt };
+  }
+
+  /**
+   * Starts, or starts over, an enrolment: a new pending secret replaces any earlier one. With
+   * STAFF_MFA_REQUIRED on, a user who was issued an enrolment code must give it (a wrong one counts in the
+   * sign-in back-off of codes): whoever knows only the password can neither start nor replace one.
+   */
+  async start(
+    staff: StaffUserDto,
+    enrolmentCode: string | undefined,
+    address: string,
+  ): Promise<MfaEnrolmentDto> {
+    const user = await this.db.getRepository(StaffMember).findOneBy({ id: staff.id });
+    if (!user) throw new NotFoundException(`User ${staff.id} not found`);
+    if (user.mfaEnabled) throw new ConflictException(MFA_ALREADY_ON);
+    const required = this.config.staffMfaRequired && user.mfaEnrolmentCodeHash !== null;
+    if (required) await this.checkEnrolmentCode(user, enrolmentCode, address);
     const secret = generateSecret();
     const changed = await this.db
       .createQueryBuilder()
       .update(StaffMember)
       .set({ mfaSecret: this.box.seal(secret), mfaLastStep: null })
-      .where('id = :id AND mfaEnabled = 0', { id: staff.id })
+      .where(
+        // The code checked is still the account's (an administrator may have issued another meanwhile).
+        required
+          ? 'id = :id AND mfaEnabled = 0 AND mfaEnrolmentCodeHash = :hash'
+          : 'id = :id AND mfaEnabled = 0',
+        { id: staff.id, hash: user.mfaEnrolmentCodeHash },
+      )
       .execute();
     if (!changed.affected) throw new ConflictException(MFA_ALREADY_ON);
     return {
@@ -79,7 +136,14 @@ export class MfaService {
       const changed = await m
         .createQueryBuilder()
         .update(StaffMember)
-        .set({ mfaEnabled: true, mfaLastStep: step, tokenVersion: () => 'tokenVersion + 1' })
+        .set({
+          mfaEnabled: true,
+          mfaLastStep: step,
+          // The enrolment code is used up.
+          mfaEnrolmentCodeHash: null,
+          mfaEnrolmentCodeExpiresAt: null,
+          tokenVersion: () => 'tokenVersion + 1',
+        })
         .where('id = :id AND mfaEnabled = 0 AND mfaSecret = :secret', { id: user.id, secret: user.mfaSecret })
         .execute();
       if (!changed.affected)
@@ -89,6 +153,13 @@ export class MfaService {
       await m.insert(
         RecoveryCode,
         codes.map((c) => ({ userId: user.id, codeHash: this.recoveryHashes(user.id, c)[0]!, usedAt: null })),
+      );
+      await queueStaffSecurityNotice(
+        this.outbox,
+        m,
+        this.config,
+        { username: user.username, emails: [user.email] },
+        { kind: 'mfa-set' },
       );
       await this.audit.record(m, staff, {
         action: 'users.mfa-enable',
@@ -108,20 +179,7 @@ export class MfaService {
   async verify(user: StaffMember, code: string): Promise<boolean> {
     if (!user.mfaEnabled || !user.mfaSecret) return false;
     const compact = code.replace(/[\s-]/g, '').toLowerCase();
-    if (/^\d{6}$/.test(compact)) {
-      const step = await this.matchTotp(this.box.open(user.mfaSecret), compact, user.mfaLastStep);
-      if (step === null) return false;
-      const taken = await this.db
-        .createQueryBuilder()
-        .update(StaffMember)
-        .set({ mfaLastStep: step })
-        .where('id = :id AND mfaEnabled = 1 AND (mfaLastStep IS NULL OR mfaLastStep < :step)', {
-          id: user.id,
-          step,
-        })
-        .execute();
-      return taken.affected === 1;
-    }
+    if (/^\d{6}$/.test(compact)) return this.verifyTotp(user, compact);
     const used = await this.db
       .createQueryBuilder()
       .update(RecoveryCode)
@@ -132,6 +190,46 @@ export class MfaService {
       })
       .execute();
     return used.affected === 1;
+  }
+
+  /** Whether `code` is the user's current app code, not used before; a match is used up by this call. */
+  async verifyTotp(user: StaffMember, code: string): Promise<boolean> {
+    if (!user.mfaEnabled || !user.mfaSecret) return false;
+    const step = await this.matchTotp(this.box.open(user.mfaSecret), code, user.mfaLastStep);
+    if (step === null) return false;
+    const taken = await this.db
+      .createQueryBuilder()
+      .update(StaffMember)
+      .set({ mfaLastStep: step })
+      .where('id = :id AND mfaEnabled = 1 AND (mfaLastStep IS NULL OR mfaLastStep < :step)', {
+        id: user.id,
+        step,
+      })
+      .execute();
+    return taken.affected === 1;
+  }
+
+  private async checkEnrolmentCode(
+    user: StaffMember,
+    code: string | undefined,
+    address: string,
+  ): Promise<void> {
+    if (!code?.trim()) throw new BadRequestException(ENROLMENT_CODE_REQUIRED);
+    const attempt = await this.limiter.begin('code', address, String(user.id));
+    try {
+      const stored = Buffer.from(user.mfaEnrolmentCodeHash ?? '');
+      const matches = this.hashes(this.enrolmentKeys, user.id, code).some(
+        (hash) => hash.length === stored.length && timingSafeEqual(Buffer.from(hash), stored),
+      );
+      const current = (user.mfaEnrolmentCodeExpiresAt?.getTime() ?? 0) > Date.now();
+      if (!matches || !current) {
+        await attempt.failed();
+        throw new BadRequestException(INVALID_ENROLMENT_CODE);
+      }
+      await attempt.succeeded(false);
+    } finally {
+      attempt.release();
+    }
   }
 
   /** The time step `code` belongs to, when it is valid for `secret` and later than `afterStep`. */
@@ -149,14 +247,25 @@ export class MfaService {
 
   /** The code's hash under each known secret, current first. */
   private recoveryHashes(userId: number, code: string): string[] {
+    return this.hashes(this.recoveryKeys, userId, code);
+  }
+
+  private hashes(keys: Buffer[], userId: number, code: string): string[] {
     const compact = code.replace(/[\s-]/g, '').toLowerCase();
-    return this.recoveryKeys.map((key) =>
-      createHmac('sha256', key).update(`${userId}:${compact}`).digest('hex'),
-    );
+    return keys.map((key) => createHmac('sha256', key).update(`${userId}:${compact}`).digest('hex'));
   }
 }
 
 function newRecoveryCode(): string {
-  const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]);
-  return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
+  return newCode(2);
+}
+
+/**
+ * Groups of five characters from an alphabet without look-alikes: two for a recovery code (about 49
+ * bits), four for an enrolment code (about 99 bits).
+ */
+function newCode(groups: number): string {
+  return Array.from({ length: groups }, () =>
+    Array.from({ length: 5 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join(''),
+  ).join('-');
 }

@@ -51,6 +51,7 @@ import { ListIndexes1765900000041 } from '../database/migrations/1765900000041-l
 import { OutboxBacklogIndex1765900000060 } from '../database/migrations/1765900000060-outbox-backlog-index.js';
 import { KeySearchBackfill1766000000000 } from '../database/migrations/1766000000000-key-search-backfill.js';
 import { VatNumberNames1766100000000 } from '../database/migrations/1766100000000-vat-number-names.js';
+import { StaffEnrolmentCodes1766100000100 } from '../database/migrations/1766100000100-staff-enrolment-codes.js';
 import { MfaChallenges1766100000200 } from '../database/migrations/1766100000200-mfa-challenges.js';
 import { ProviderEventTimes1766100000300 } from '../database/migrations/1766100000300-provider-event-times.js';
 import { CouponHolds1766100000400 } from '../database/migrations/1766100000400-coupon-holds.js';
@@ -132,6 +133,7 @@ export const MIGRATIONS = [
   OutboxBacklogIndex1765900000060,
   KeySearchBackfill1766000000000,
   VatNumberNames1766100000000,
+  StaffEnrolmentCodes1766100000100,
   MfaChallenges1766100000200,
   ProviderEventTimes1766100000300,
   CouponHolds1766100000400,

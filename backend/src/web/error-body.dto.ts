@@ -31,4 +31,12 @@ export class ErrorBodyDto implements ErrorBody {
       'sent in the X-Altcha header)',
   })
   challengeRequired?: true;
+
+  @ApiPropertyOptional({
+    enum: [true],
+    description:
+      'Only on a 403 of a change that needs a fresh confirmation: get a token from ' +
+      'POST /api/admin/me/step-up and send it as X-Step-Up-Token',
+  })
+  stepUpRequired?: true;
 }

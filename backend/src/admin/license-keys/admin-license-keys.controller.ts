@@ -1,3 +1,4 @@
+import { RequiresStepUp } from '../../auth/step-up.js';
 import {
   BadRequestException,
   Body,
@@ -91,6 +92,8 @@ export class AdminLicenseKeysController {
   }
 
   @Get('export.csv')
+  // Support is refused the keys in clear outright (the service says so), not asked to confirm first.
+  @RequiresStepUp(({ query, user }) => query.reveal === 'true' && user.role === 'admin')
   @ApiOperation({
     summary: 'The licence keys list as CSV: the same filter and sort, created in the days from-to (UTC)',
     description:
@@ -99,7 +102,8 @@ export class AdminLicenseKeysController {
       'a byte-order mark, a header row, one row per key, times in ISO 8601 UTC. The key is masked ' +
       '(`XXXXX-XXXXX-XXXXX-XXXXX-LAST5`) unless an administrator sends `reveal=true` ' +
       '(`license-keys-in-clear-….csv`), which is recorded in the audit trail (`license-keys.export`, with ' +
-      'the filter and the number of keys) before the file is sent.',
+      'the filter and the number of keys) before the file is sent; the keys in clear need step-up ' +
+      '(X-Step-Up-Token).',
   })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'The CSV', schema: { type: 'string', format: 'binary' } })

@@ -4,7 +4,6 @@ import {
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
-  ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -13,7 +12,14 @@ import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
 import { ListQueryDto, type ListPage } from '../../common/list-query.js';
 import { SimpleRestList } from '../../common/simple-rest-list.js';
 import { AdminStaffService } from './admin-staff.service.js';
-import { AdminStaffMemberDto, CreateStaffMemberDto, UpdateStaffMemberDto } from './dto/admin-staff.dto.js';
+import {
+  AdminStaffMemberDto,
+  CreatedStaffMemberDto,
+  CreateStaffMemberDto,
+  EnrolmentCodeDto,
+  UpdateStaffMemberDto,
+} from './dto/admin-staff.dto.js';
+import { RequiresStepUp } from '../../auth/step-up.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 
 const userId = new ParseIntPipe({ errorHttpStatusCode: 404 });
@@ -43,19 +49,26 @@ export class AdminStaffController {
   }
 
   @Post()
-  @ApiOperation({ summary: 'Create a staff account' })
-  @ApiCreatedResponse({ type: AdminStaffMemberDto })
+  @RequiresStepUp(({ body }) => body.role === 'admin')
+  @ApiOperation({
+    summary: 'Create a staff account (an administrator: with step-up); answers its enrolment code once',
+  })
+  @ApiCreatedResponse({ type: CreatedStaffMemberDto })
   @ApiBadRequestResponse({
     description: 'Invalid username, password (at least 12 characters, not easy to guess) or role',
   })
   @ApiConflictResponse({ description: 'The username is taken' })
-  create(@Body() body: CreateStaffMemberDto, @Staff() staff: StaffUserDto): Promise<AdminStaffMemberDto> {
+  create(@Body() body: CreateStaffMemberDto, @Staff() staff: StaffUserDto): Promise<CreatedStaffMemberDto> {
     return this.users.create(body, staff);
   }
 
   @Put(':id')
+  // Every field this route changes is one that needs it (a null leaves a field as it is).
+  @RequiresStepUp(({ body }) => ['role', 'password', 'email'].some((field) => (body[field] ?? null) !== null))
   @ApiOperation({
-    summary: "Change a user's role and/or password; either change ends that user's sessions",
+    summary:
+      "Change a user's role, password and/or e-mail address (with step-up); a role or password change " +
+      "ends that user's sessions, and each change is e-mailed to them and STAFF_ALERT_EMAIL",
   })
   @ApiOkResponse({ type: AdminStaffMemberDto })
   @ApiBadRequestResponse({ description: 'Nothing to update, or an invalid value' })
@@ -85,13 +98,18 @@ export class AdminStaffController {
   }
 
   @Delete(':id/mfa')
-  @HttpCode(204)
+  @HttpCode(200)
+  @RequiresStepUp()
   @ApiOperation({
-    summary: "Reset a user's two-factor authentication (lost device): it is off, and their sessions end",
+    summary:
+      "Reset a user's two-factor authentication (lost device; with step-up): it is off, their sessions " +
+      'end, they and STAFF_ALERT_EMAIL are e-mailed, and a new enrolment code is answered once',
+    description:
+      'Also issues a new enrolment code to a user who has no second factor yet (the old code expired).',
   })
-  @ApiNoContentResponse()
+  @ApiOkResponse({ type: EnrolmentCodeDto })
   @ApiNotFoundResponse()
-  resetMfa(@Param('id', userId) id: number, @Staff() staff: StaffUserDto): Promise<void> {
+  resetMfa(@Param('id', userId) id: number, @Staff() staff: StaffUserDto): Promise<EnrolmentCodeDto> {
     return this.users.resetMfa(id, staff);
   }
 }

@@ -21,9 +21,14 @@ import { isUniqueViolation } from '../../database/errors.js';
 import { forUpdate, runInTransaction } from '../../database/transactions.js';
 import {
   AdminStaffMemberDto,
+  type CreatedStaffMemberDto,
   type CreateStaffMemberDto,
+  type EnrolmentCodeDto,
   type UpdateStaffMemberDto,
 } from './dto/admin-staff.dto.js';
+import { MfaService, type EnrolmentCode } from '../../auth/mfa.service.js';
+import { OutboxService } from '../../emails/outbox.service.js';
+import { queueStaffSecurityNotice, type StaffSecurityChange } from '../../staff/security-notices.js';
 import { StaffMember } from '../../staff/entities/staff-member.entity.js';
 import { RecoveryCode } from '../../staff/entities/recovery-code.entity.js';
 import { assertStrongPassword } from '../../common/password-strength.js';
@@ -52,6 +57,8 @@ export class AdminStaffService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly mfa: MfaService,
+    private readonly outbox: OutboxService,
   ) {}
 
   async list(dto: ListQueryDto): Promise<ListPage<AdminStaffMemberDto>> {
@@ -75,24 +82,36 @@ export class AdminStaffService {
     return AdminStaffMemberDto.from(await this.find(this.db.manager, id));
   }
 
-  async create(dto: CreateStaffMemberDto, actor: StaffUserDto): Promise<AdminStaffMemberDto> {
+  /**
+   * With STAFF_MFA_REQUIRED on, the answer carries the account's enrolment code, shown this once: the
+   * new user needs it, besides the password, to set up their second factor.
+   */
+  async create(dto: CreateStaffMemberDto, actor: StaffUserDto): Promise<CreatedStaffMemberDto> {
     assertStrongPassword(dto.password, [dto.username, this.config.store.name]);
     const passwordHash = await hashPassword(dto.password);
     try {
-      const id = await runInTransaction(this.db, async (m) => {
+      const [id, enrolment] = await runInTransaction(this.db, async (m) => {
         // Usernames are stored lower-case (canonicalUsername). The UNIQUE index settles races.
         const taken = await m.getRepository(StaffMember).existsBy({ username: dto.username });
         if (taken) throw new ConflictException(`Username "${dto.username}" is already taken`);
-        const saved = await m.save(StaffMember, { username: dto.username, passwordHash, role: dto.role });
+        const saved = await m.save(StaffMember, {
+          username: dto.username,
+          passwordHash,
+          role: dto.role,
+          email: dto.email ?? null,
+        });
+        const code = await this.mfa.issueEnrolmentCode(m, saved.id);
         await this.audit.record(m, actor, {
           action: 'users.create',
           resource: 'users',
           resourceId: saved.id,
-          after: { username: dto.username, role: dto.role },
+          after: { username: dto.username, role: dto.role, enrolmentCodeIssued: code !== null },
         });
-        return saved.id;
+        if (dto.role === 'admin')
+          await this.notify(m, saved, [], { kind: 'admin-created', actor: actor.username });
+        return [saved.id, code] as const;
       });
-      return this.get(id);
+      return { ...(await this.get(id)), ...enrolmentCodeDto(enrolment) };
     } catch (error) {
       if (isUniqueViolation(error))
         throw new ConflictException(`Username "${dto.username}" is already taken`);
@@ -104,8 +123,9 @@ export class AdminStaffService {
     // A null (as a form may send for an untouched field) means "leave as it is", like a missing one.
     const role = dto.role ?? undefined;
     const password = dto.password ?? undefined;
-    if (role === undefined && password === undefined) {
-      throw new BadRequestException('Nothing to update: send role or password');
+    const email = dto.email ?? undefined;
+    if (role === undefined && password === undefined && email === undefined) {
+      throw new BadRequestException('Nothing to update: send role, password or email');
     }
     if (password !== undefined) {
       const { username } = await this.find(this.db.manager, id);
@@ -116,18 +136,21 @@ export class AdminStaffService {
       const admins = await this.lockAdmins(m);
       const user = await this.find(m, id);
       const roleChanged = role !== undefined && role !== user.role;
+      const emailChanged = email !== undefined && email !== user.email;
       if (roleChanged && user.role === 'admin' && admins.length <= 1) {
         throw new ConflictException(LAST_ADMIN_MESSAGE);
       }
-      if (!roleChanged && passwordHash === undefined) return; // the same role again: nothing changes
+      const endsSessions = roleChanged || passwordHash !== undefined;
+      if (!endsSessions && !emailChanged) return; // the same values again: nothing changes
       await m
         .createQueryBuilder()
         .update(StaffMember)
         .set({
           ...(roleChanged ? { role } : {}),
           ...(passwordHash === undefined ? {} : { passwordHash }),
+          ...(emailChanged ? { email } : {}),
           // Ends every session of the user, as signing out does.
-          tokenVersion: () => 'tokenVersion + 1',
+          ...(endsSessions ? { tokenVersion: () => 'tokenVersion + 1' } : {}),
         })
         .where('id = :id', { id })
         .execute();
@@ -135,13 +158,31 @@ export class AdminStaffService {
         action: 'users.update',
         resource: 'users',
         resourceId: id,
-        before: roleChanged ? { role: user.role } : null,
+        before:
+          roleChanged || emailChanged
+            ? { ...(roleChanged ? { role: user.role } : {}), ...(emailChanged ? { email: user.email } : {}) }
+            : null,
         after: {
           ...(roleChanged ? { role } : {}),
+          ...(emailChanged ? { email } : {}),
           ...(passwordHash === undefined ? {} : { passwordChanged: true }),
-          sessionsEnded: true,
+          ...(endsSessions ? { sessionsEnded: true } : {}),
         },
       });
+      // The notices go to the address as it is now, and to the former one when it changed.
+      const account = { username: user.username, email: emailChanged ? email! : user.email };
+      const former = emailChanged ? [user.email] : [];
+      const by = actor.username;
+      if (passwordHash !== undefined)
+        await this.notify(m, account, former, { kind: 'password-changed', actor: by });
+      if (roleChanged)
+        await this.notify(m, account, former, {
+          kind: 'role-changed',
+          actor: by,
+          from: user.role,
+          to: role!,
+        });
+      if (emailChanged) await this.notify(m, account, former, { kind: 'email-changed', actor: by });
     });
     return this.get(id);
   }
@@ -167,10 +208,11 @@ export class AdminStaffService {
   /**
    * Turns the user's two-factor authentication off (lost phone and recovery codes) and ends their
    * sessions; they sign in with the password alone, and set it up again (required when
-   * STAFF_MFA_REQUIRED is on).
+   * STAFF_MFA_REQUIRED is on, with the enrolment code answered here once). The user and STAFF_ALERT_EMAIL
+   * are told. On a user without a factor it issues a new enrolment code (the earlier one expired).
    */
-  async resetMfa(id: number, actor: StaffUserDto): Promise<void> {
-    await runInTransaction(this.db, async (m) => {
+  async resetMfa(id: number, actor: StaffUserDto): Promise<EnrolmentCodeDto> {
+    const code = await runInTransaction(this.db, async (m) => {
       const user = await this.find(m, id);
       await m
         .createQueryBuilder()
@@ -189,9 +231,27 @@ export class AdminStaffService {
         resource: 'users',
         resourceId: id,
         before: { mfaEnabled: user.mfaEnabled },
-        after: { mfaEnabled: false, sessionsEnded: true },
+        after: { mfaEnabled: false, sessionsEnded: true, enrolmentCodeIssued: this.config.staffMfaRequired },
       });
+      await this.notify(m, user, [], { kind: 'mfa-reset', actor: actor.username });
+      return this.mfa.issueEnrolmentCode(m, id);
     });
+    return enrolmentCodeDto(code);
+  }
+
+  private notify(
+    m: EntityManager,
+    user: { username: string; email: string | null },
+    formerEmails: (string | null)[],
+    change: StaffSecurityChange,
+  ): Promise<void> {
+    return queueStaffSecurityNotice(
+      this.outbox,
+      m,
+      this.config,
+      { username: user.username, emails: [user.email, ...formerEmails] },
+      change,
+    );
   }
 
   /**
@@ -216,4 +276,8 @@ export class AdminStaffService {
     if (!user) throw new NotFoundException(`User ${id} not found`);
     return user;
   }
+}
+
+function enrolmentCodeDto(code: EnrolmentCode | null): EnrolmentCodeDto {
+  return { enrolmentCode: code?.code ?? null, enrolmentCodeExpiresAt: code?.expiresAt ?? null };
 }

@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
 export class MfaEnrolmentDto {
   @ApiProperty({ description: 'The TOTP secret (base32), for typing into an authenticator app' })
@@ -10,6 +10,19 @@ export class MfaEnrolmentDto {
     description: 'The same secret as a URI, for a QR code',
   })
   otpauthUrl: string;
+}
+
+export class MfaStartDto {
+  @ApiPropertyOptional({
+    example: 'k7m2p-q9x4r-t3v8w-h6n5c',
+    maxLength: 64,
+    description:
+      'The enrolment code an administrator handed over (STAFF_MFA_REQUIRED): required when one was issued',
+  })
+  @IsOptional()
+  @MaxLength(64, { message: 'Enrolment code must be at most 64 characters' })
+  @IsString({ message: 'Enrolment code must be a string' })
+  enrolmentCode?: string;
 }
 
 export class MfaConfirmDto {

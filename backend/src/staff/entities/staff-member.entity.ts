@@ -37,6 +37,20 @@ export class StaffMember {
   @Column({ type: 'int', nullable: true })
   mfaLastStep: number | null;
 
+  /** Where the account's security notices go (STAFF_ALERT_EMAIL gets them too); optional. */
+  @Column({ type: 'varchar', length: 254, nullable: true })
+  email: string | null;
+
+  /**
+   * The keyed hash of the enrolment code an administrator was shown when creating the account or resetting
+   * its second factor (STAFF_MFA_REQUIRED): setting up a factor asks for it, and doing so uses it up.
+   */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  mfaEnrolmentCodeHash: string | null;
+
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  mfaEnrolmentCodeExpiresAt: Date | null;
+
   @CreateDateColumn({ type: 'datetime', precision: 3 })
   createdAt: Date;
 

@@ -1,6 +1,16 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import {
+  IsEmail,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+} from 'class-validator';
 import type { StaffMember } from '../../../staff/entities/staff-member.entity.js';
 import { canonicalUsername, USERNAME_MESSAGE, USERNAME_PATTERN } from '../../../common/username.js';
 import { STAFF_ROLES, type StaffRole } from '../../../common/staff-user.dto.js';
@@ -10,6 +20,25 @@ export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENG
 /** The login form accepts passwords up to this length, so a longer one could never sign in. */
 export const MAX_PASSWORD_LENGTH = 1024;
 const ROLE_MESSAGE = `role must be one of ${STAFF_ROLES.join(', ')}`;
+const EMAIL_MESSAGE = 'email must be an e-mail address';
+
+/** A staff member's own address for security notices, stored trimmed and lower-case (optional). */
+const StaffEmail = () =>
+  applyDecorators(
+    ApiPropertyOptional({
+      example: 'jane@example.com',
+      maxLength: 254,
+      description: 'Where their security notices go (STAFF_ALERT_EMAIL gets them too)',
+    }),
+    Transform(({ value }: { value: unknown }) =>
+      typeof value === 'string' ? value.trim().toLowerCase() : value,
+    ),
+    // Nearest the property first: with stopAtFirstError the first failure is the one reported.
+    IsString({ message: EMAIL_MESSAGE }),
+    IsEmail({}, { message: EMAIL_MESSAGE }),
+    MaxLength(254, { message: EMAIL_MESSAGE }),
+    IsOptional(),
+  );
 
 /** A staff account as the back office sees it: never the password hash or the token version. */
 export class AdminStaffMemberDto {
@@ -22,6 +51,9 @@ export class AdminStaffMemberDto {
   @ApiProperty({ enum: STAFF_ROLES, enumName: 'StaffRole' })
   role: StaffRole;
 
+  @ApiProperty({ type: String, nullable: true, example: 'jane@example.com' })
+  email: string | null;
+
   @ApiProperty({ description: 'Two-factor authentication is on' })
   mfaEnabled: boolean;
 
@@ -33,10 +65,36 @@ export class AdminStaffMemberDto {
       id: user.id,
       username: user.username,
       role: user.role,
+      email: user.email,
       mfaEnabled: user.mfaEnabled,
       createdAt: user.createdAt,
     };
   }
+}
+
+/** The enrolment code of a new account or a reset second factor: shown to the administrator this once. */
+export class EnrolmentCodeDto {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'k7m2p-q9x4r-t3v8w-h6n5c',
+    description:
+      'With STAFF_MFA_REQUIRED on: hand it to the user in person (not with the password); setting up their ' +
+      'second factor asks for it, once. Only its hash is kept. Null when two-factor sign-in is not required.',
+  })
+  enrolmentCode: string | null;
+
+  @ApiProperty({ type: Date, nullable: true, description: 'The code stops working then (72 hours)' })
+  enrolmentCodeExpiresAt: Date | null;
+}
+
+/** `POST /api/admin/staff`: the new account, and its enrolment code. */
+export class CreatedStaffMemberDto extends AdminStaffMemberDto {
+  @ApiProperty({ type: String, nullable: true, description: 'As in EnrolmentCodeDto: shown this once' })
+  enrolmentCode: string | null;
+
+  @ApiProperty({ type: Date, nullable: true })
+  enrolmentCodeExpiresAt: Date | null;
 }
 
 export class CreateStaffMemberDto {
@@ -64,12 +122,19 @@ export class CreateStaffMemberDto {
   @IsString({ message: 'Password is required' })
   password: string;
 
-  @ApiProperty({ enum: STAFF_ROLES, enumName: 'StaffRole' })
+  @ApiProperty({
+    enum: STAFF_ROLES,
+    enumName: 'StaffRole',
+    description: '`admin` needs step-up (X-Step-Up-Token)',
+  })
   @IsIn(STAFF_ROLES, { message: ROLE_MESSAGE })
   role: StaffRole;
+
+  @StaffEmail()
+  email?: string;
 }
 
-/** Either or both; changing one ends every session of that user. */
+/** Any of them; a role or password change ends every session of that user. Each needs step-up. */
 export class UpdateStaffMemberDto {
   @ApiPropertyOptional({ enum: STAFF_ROLES, enumName: 'StaffRole' })
   @IsOptional()
@@ -86,4 +151,7 @@ export class UpdateStaffMemberDto {
   @MinLength(MIN_PASSWORD_LENGTH, { message: PASSWORD_TOO_SHORT })
   @IsString({ message: PASSWORD_TOO_SHORT })
   password?: string;
+
+  @StaffEmail()
+  email?: string;
 }
