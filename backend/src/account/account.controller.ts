@@ -33,7 +33,7 @@ import { CreateKeyReportDto, CustomerKeyReportDto } from '../key-reports/dto/cus
 import { SELLER_SUPPORT_DAYS } from '../key-reports/key-reports.service.js';
 import { SCREENSHOT_MAX_BASE64 } from '../key-reports/screenshot.js';
 import { RequestHeader } from '../common/request-header.decorator.js';
-import { ACCESS_LINKS_PER_DAY, ACCESS_LINKS_PER_QUARTER_HOUR } from './access-link-limit.js';
+import { ACCESS_LINKS_PER_DAY, ACCESS_LINKS_PER_QUARTER_HOUR } from '../emails/access-link-limit.js';
 import { AccountService } from './account.service.js';
 import {
   AccessLinkRequestDto,

@@ -14,7 +14,7 @@ import type { OutboxEmail } from '../emails/entities/outbox-email.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { UNPAID } from '../orders/order-process.js';
 import { renderAccessLinkEmail } from './access-link-email.js';
-import { ACCESS_LINK_KIND, ACCESS_LINK_REQUEST_KIND } from './access-link-limit.js';
+import { ACCESS_LINK_KIND, ACCESS_LINK_REQUEST_KIND } from '../emails/access-link-limit.js';
 import type { CreateKeyReportDto, CustomerKeyReportDto } from '../key-reports/dto/customer-key-report.dto.js';
 import { KeyReportsService, reportRefusal, toCustomerReport } from '../key-reports/key-reports.service.js';
 import type { AccessLinkResponseDto, CustomerOrderDto } from './dto/account.dto.js';
@@ -31,7 +31,7 @@ import { InvoicesService } from '../tax/invoices/invoices.service.js';
 export const ACCESS_LINK_ANSWER =
   'If this address has orders with us, a sign-in link is on its way. It works for 30 minutes.';
 
-export { ACCESS_LINK_KIND, ACCESS_LINK_REQUEST_KIND } from './access-link-limit.js';
+export { ACCESS_LINK_KIND, ACCESS_LINK_REQUEST_KIND } from '../emails/access-link-limit.js';
 
 /** How many orders the account page lists, newest first. */
 export const ACCOUNT_ORDERS_LIMIT = 50;

@@ -8,7 +8,7 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, DeleteResult, Repository, UpdateResult } from 'typeorm';
 import { isDatabaseUnavailable } from '../database/errors.js';
-import { ACCESS_LINK_REQUEST_KIND, accessLinkVerdict, DROP } from '../account/access-link-limit.js';
+import { ACCESS_LINK_REQUEST_KIND, accessLinkVerdict, DROP } from './access-link-limit.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { deliveryBlock } from '../orders/order-process.js';
 import { JobLeases } from '../job-leases/job-leases.service.js';

@@ -1,5 +1,5 @@
 import { Brackets, type EntityManager } from 'typeorm';
-import { OutboxEmail } from '../emails/entities/outbox-email.entity.js';
+import { OutboxEmail } from './entities/outbox-email.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
 
 /** The outbox kind of the sign-in link's e-mail sent by staff from the back office's customer view. */
