@@ -9,8 +9,7 @@ import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
 import { maskLicenseKey } from '../license-keys/mask.js';
-import { OutboxService } from '../emails/outbox.service.js';
-import type { OutboxEmail } from '../emails/entities/outbox-email.entity.js';
+import { OutboxService, type QueuedEmail } from '../emails/outbox.service.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { UNPAID } from '../orders/order-process.js';
 import { renderAccessLinkEmail } from './access-link-email.js';
@@ -59,7 +58,7 @@ export class AccountService {
    * Writes the e-mail with a 30-minute sign-in link to the orders of `email` (canonical) into the outbox,
    * in `m`'s transaction: the storefront's form and the back office's customer view send the same one.
    */
-  async queueAccessLink(m: EntityManager, email: string): Promise<OutboxEmail> {
+  async queueAccessLink(m: EntityManager, email: string): Promise<QueuedEmail> {
     const payload: CustomerTokenPayload = { sub: email };
     const token = await this.jwt.signAsync(payload, {
       secret: this.config.jwtSecret,

@@ -93,7 +93,10 @@ export class HoldRulesService {
       taxEvidenceConflicts(order.billingCountry, risk?.cardCountry, order.checkoutIpCountry)
     )
       fired.push('tax-evidence');
-    if (rules.velocityOrders && (await this.recentOrders(m, order)) > rules.velocityOrders)
+    if (
+      rules.velocityOrders &&
+      (await this.recentOrders(m, order, rules.velocityOrders + 1)) > rules.velocityOrders
+    )
       fired.push('velocity-orders');
     if (
       rules.velocityCards &&
@@ -111,9 +114,20 @@ export class HoldRulesService {
     return fired;
   }
 
-  /** Orders placed in the last hour from the order's address (a public one) or e-mail, this one included. */
-  private recentOrders(m: EntityManager, order: Rated): Promise<number> {
-    return this.sameShopper(m, order).getCount();
+  /**
+   * Orders placed in the last hour from the order's address (a public one) or e-mail, this one included,
+   * counted up to `limit`: the rule asks whether there are more than its level, so a shopper's (or a
+   * shared address's) thousands of orders cost no more to count than the level's.
+   */
+  private async recentOrders(m: EntityManager, order: Rated, limit: number): Promise<number> {
+    const recent = this.sameShopper(m, order).select('1').limit(limit);
+    const row = await m
+      .createQueryBuilder()
+      .select('COUNT(*)', 'count')
+      .from(`(${recent.getQuery()})`, 'recent')
+      .setParameters(recent.getParameters())
+      .getRawOne<{ count: number | string }>();
+    return Number(row?.count ?? 0);
   }
 
   /** Distinct cards that paid in the last hour from the order's address or e-mail, this order's included. */
