@@ -95,7 +95,12 @@ describe('mail outbox over SMTP', () => {
 
   it('stores the bodies encrypted, reads them back, and sends text and HTML parts', async () => {
     const queued = await o.enqueue({ subject: 'Your Office 2024 key', orderId: 'order-1' });
-    expect(queued).toMatchObject({ status: 'pending', attempts: 0, orderId: 'order-1', lockedUntil: null });
+    expect(await o.row(queued.id)).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      orderId: 'order-1',
+      lockedUntil: null,
+    });
 
     const [stored] = await t.db.query<{ text: string; html: string }[]>(
       'SELECT text, html FROM mail_outbox WHERE id = ?',
