@@ -101,7 +101,7 @@ export class HoldRulesService {
     if (
       rules.velocityCards &&
       risk?.cardFingerprint &&
-      (await this.recentCards(m, order, risk.cardFingerprint)) >= rules.velocityCards
+      (await this.recentCards(m, order, risk.cardFingerprint, rules.velocityCards)) >= rules.velocityCards
     )
       fired.push('velocity-cards');
     if (
@@ -130,11 +130,20 @@ export class HoldRulesService {
     return Number(row?.count ?? 0);
   }
 
-  /** Distinct cards that paid in the last hour from the order's address or e-mail, this order's included. */
-  private async recentCards(m: EntityManager, order: Rated, fingerprint: string): Promise<number> {
+  /**
+   * Distinct cards that paid in the last hour from the order's address or e-mail, this order's included;
+   * the others read up to `limit` (the rule's level, which they alone reach).
+   */
+  private async recentCards(
+    m: EntityManager,
+    order: Rated,
+    fingerprint: string,
+    limit: number,
+  ): Promise<number> {
     const rows = await this.sameShopper(m, order)
       .andWhere('o.cardFingerprint IS NOT NULL')
       .select('DISTINCT o.cardFingerprint', 'fingerprint')
+      .limit(limit)
       .getRawMany<{ fingerprint: string }>();
     return new Set([...rows.map((r) => r.fingerprint), fingerprint]).size;
   }
