@@ -69,8 +69,8 @@ export class OutboxService implements EntitySubscriberInterface {
   /**
    * Writes the message inside the caller's transaction (manager = the transaction's EntityManager), with
    * the store's footer unless it is for staff: the stored bodies are what is sent, and what a resend sends
-   * again. The subject is made one line and cut to 255 characters. Answers its id. Throws on a kind or recipient that
-   * cannot be stored or sent (a programming error), which rolls the caller's transaction back.
+   * again. The subject is made one line and cut to 255 characters. Answers its id. Throws on a kind or
+   * recipient that cannot be stored or sent (a programming error), which rolls the caller's transaction back.
    */
   async enqueue(manager: EntityManager, message: NewOutboxEmail): Promise<QueuedEmail> {
     const kind = message.kind.trim();

@@ -108,7 +108,8 @@ export class StockService implements EntitySubscriberInterface, BeforeApplicatio
 
   /**
    * Stock of these products (all, when not given) moved in `m`'s transaction: they are checked once it
-   * commits, by reads that see every sale committed by then (see the class); outside a transaction, at once. The sale's own transaction (which holds the invoice series' lock) reads nothing.
+   * commits, by reads that see every sale committed by then (see the class); outside a transaction, at
+   * once. The sale's own transaction (which holds the invoice series' lock) reads nothing.
    */
   async check(m: EntityManager, productIds?: readonly string[]): Promise<void> {
     const ids = [...new Set(productIds ?? this.catalog.productIds())].sort();

@@ -26,7 +26,8 @@ export function formatNumber(kind: TaxDocumentKind, year: number, sequence: numb
  * must already hold the order's lock: the order row first, then the series row, everywhere. One upsert
  * creates the series row (at 1) or increments it, and takes the row's exclusive lock at once, so concurrent
  * issuers queue on it until commit; reading the row first and locking it after (two shared locks
- * upgrading) would deadlock on MariaDB. The upsert answers the value it left. A transaction rolled back gives its number back: the series stays gapless.
+ * upgrading) would deadlock on MariaDB. The upsert answers the value it left, which is not read back. A
+ * transaction rolled back gives its number back: the series stays gapless.
  */
 export async function allocateNumber(
   m: EntityManager,
