@@ -1,15 +1,20 @@
 import { FulfilmentService } from '../src/fulfilment/fulfilment.service.js';
 import { ReservationSweeper } from '../src/fulfilment/reservation-sweeper.js';
+import { RestockService } from '../src/fulfilment/restock.service.js';
 import { insertSoldKeys } from '../src/seed/sold-keys.js';
 import { InventoryService } from '../src/license-keys/inventory.service.js';
-import { LicenseKeyCipher } from '../src/license-keys/license-key-cipher.js';
+import { generateLicenseKey, LicenseKeyCipher } from '../src/license-keys/license-key-cipher.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { keysWithoutSearchTerms } from '../src/license-keys/license-keys.js';
+import { StockService } from '../src/stock/stock.service.js';
 import { buyWithDemo, STANDARD } from './support/checkout.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
 /** Keys already sold when the plans are read: the queries below must not read them. */
 const SOLD = 2_000;
+/** The low-stock level (the shipped default), and keys in stock far above it for the sale's stock check. */
+const THRESHOLD = 10;
+const IN_STOCK = 1_000;
 
 /**
  * A purchase, the housekeeping and the stock figures each look for the first free key, the oldest
@@ -22,7 +27,7 @@ describe(`queries that look for free keys and waiting orders on ${DRIVER}`, () =
   let captured: { sql: string; parameters: unknown[] }[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp({ TRUST_PROXY: 'loopback' });
+    t = await startTestApp({ TRUST_PROXY: 'loopback', LOW_STOCK_THRESHOLD: String(THRESHOLD) });
     await t.app.get(ReservationSweeper).onApplicationShutdown();
     // A store that has sold SOLD keys, each in a paid order of its own (the benchmark's fast path).
     await buyWithDemo(t);
@@ -47,6 +52,8 @@ describe(`queries that look for free keys and waiting orders on ${DRIVER}`, () =
   async function statements(work: () => Promise<unknown>, table: string) {
     captured = [];
     await work();
+    // The stock check that follows a sale's commit is the sale's.
+    await t.app.get(StockService).settled();
     const found = captured.filter(({ sql }) => /^\s*SELECT/i.test(sql) && sql.includes(table));
     expect(found.length).toBeGreaterThan(0);
     return found;
@@ -123,5 +130,57 @@ describe(`queries that look for free keys and waiting orders on ${DRIVER}`, () =
       await statements(() => fulfilment.releaseAbandonedReservations(new Date()), 'orders'),
       'IDX_orders_couponState',
     );
+  });
+
+  /**
+   * The rows of license_keys the statement reads, at most: on MariaDB counted by running it (ANALYZE:
+   * r_rows); on SQLite, whose plans show no counts, the plan's one search of IDX_license_keys_inventory
+   * cut short by the statement's LIMIT.
+   */
+  async function keysRead({ sql, parameters }: { sql: string; parameters: unknown[] }): Promise<number> {
+    if (DRIVER === 'sqlite') {
+      const plan = ((await t.db.query(`EXPLAIN QUERY PLAN ${sql}`, parameters)) as { detail: string }[]).map(
+        (row) => row.detail,
+      );
+      const searches = plan.filter((detail) => / k /.test(` ${detail} `) || /license_keys/.test(detail));
+      expect({ sql, searches }).toEqual({
+        sql,
+        searches: [
+          expect.stringMatching(
+            /^SEARCH k USING COVERING INDEX IDX_license_keys_inventory \(orderId=\? AND status=\? AND productId=\?\)$/,
+          ),
+        ],
+      });
+      const limit = /\bLIMIT (\d+)\b/i.exec(sql);
+      return limit ? Number(limit[1]) : Number.POSITIVE_INFINITY;
+    }
+    const [row] = (await t.db.query(`ANALYZE FORMAT=JSON ${sql}`, parameters)) as Record<string, string>[];
+    const reads: number[] = [];
+    const walk = (node: unknown): void => {
+      if (!node || typeof node !== 'object') return;
+      const table = node as { table_name?: string; r_rows?: number };
+      if (table.table_name === 'k' || table.table_name === 'license_keys') reads.push(table.r_rows ?? 0);
+      Object.values(node).forEach(walk);
+    };
+    walk(JSON.parse(Object.values(row!)[0]!));
+    expect({ sql, tables: reads.length }).toEqual({ sql, tables: 1 });
+    return reads[0]!;
+  }
+
+  it("checks a sale's stock for the low-stock alert by reading at most the threshold's keys, whatever the stock", async () => {
+    await t.app
+      .get(RestockService)
+      .importKeys(
+        Array.from({ length: IN_STOCK }, () => ({ productId: STANDARD, licenseKey: generateLicenseKey() })),
+      );
+    const available = await t.app.get(InventoryService).countAvailable(STANDARD);
+    expect(available).toBeGreaterThan(IN_STOCK);
+    const sale = await statements(() => buyWithDemo(t), 'license_keys');
+    // The free key taken (its ORDER BY) and the stock check after commit: nothing else reads the keys.
+    const check = sale.filter(({ sql }) => !/ORDER BY/i.test(sql));
+    expect(check).toHaveLength(1);
+    expect(await keysRead(check[0]!)).toBeLessThanOrEqual(THRESHOLD);
+    // The stock page still counts every key in stock.
+    expect(await t.app.get(InventoryService).countAvailable(STANDARD)).toBe(available - 1);
   });
 });

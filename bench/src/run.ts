@@ -18,7 +18,8 @@ import { ROOT } from './lib/server.ts';
 
 /**
  * `npm run bench [-- --quick] [--only api-cpu,first-load,checkout,admin-lists,lighthouse,rotate-secrets,upgrade-boot,access-link]
- * [--driver sqlite|mariadb] [--sizes 10000,200000] [--sold 1000,1000000] [--checkout-drivers sqlite,mariadb]
+ * [--driver sqlite|mariadb] [--sizes 10000,200000] [--sold 1000,1000000] [--stock 1000,200000]
+ * [--checkout-drivers sqlite,mariadb]
  * [--rotate-orders 20000] [--upgrade-drivers sqlite,mariadb] [--upgrade-orders 50000] [--upgrade-keys 104000]
  * [--before <commit>]`: builds the store if it is out of date, runs each benchmark, prints a summary and writes
  * bench/results/<date>-bench.md and .json. Benchmarks report; they do not fail on a missed budget.
@@ -47,6 +48,7 @@ const { values } = parseArgs({
     driver: { type: 'string', default: 'sqlite' },
     sizes: { type: 'string' },
     sold: { type: 'string', default: '1000,1000000' },
+    stock: { type: 'string', default: '1000,200000' },
     'checkout-drivers': { type: 'string', default: 'sqlite,mariadb' },
     'rotate-orders': { type: 'string' },
     'upgrade-drivers': { type: 'string', default: 'sqlite,mariadb' },
@@ -62,6 +64,9 @@ for (const step of only)
 const sold = values.sold!.split(',').map(Number) as [number, number];
 if (sold.length !== 2 || !sold.every((n) => Number.isInteger(n) && n > 0) || sold[0] >= sold[1])
   throw new Error('--sold takes two numbers of keys sold, the smaller first: --sold 1000,1000000');
+const stock = values.stock!.split(',').map(Number) as [number, number];
+if (stock.length !== 2 || !stock.every((n) => Number.isInteger(n) && n >= 2) || stock[0] >= stock[1])
+  throw new Error('--stock takes two numbers of keys in stock, the smaller first: --stock 1000,200000');
 const driver = values.driver === 'mariadb' ? 'mariadb' : 'sqlite';
 const sizes = values.sizes
   ? values.sizes.split(',').map(Number)
@@ -74,6 +79,8 @@ const ROTATION_BUDGET = 420;
 
 /** Checkout throughput with the fewest keys sold may be at most this many times that with the most. */
 const CHECKOUT_SOLD_BUDGET = 1.2;
+/** A purchase's CPU with the most keys in stock may be at most this many times that with the fewest. */
+const CHECKOUT_STOCK_BUDGET = 1.2;
 
 interface Figure {
   figure: string;
@@ -159,14 +166,17 @@ async function main(): Promise<void> {
   }
 
   if (only.has('checkout')) {
-    console.log(`--- checkout throughput, ${sold.join(' vs ')} keys sold`);
+    console.log(`--- checkout, ${sold.join(' vs ')} keys sold, ${stock.join(' vs ')} keys in stock`);
     const result = await benchCheckout({
       drivers: values['checkout-drivers']!.split(',').map((d) => d.trim()) as ('sqlite' | 'mariadb')[],
       buyers: [10, 50],
       seconds: quick ? 5 : 20,
       sold,
+      stock,
     });
     data.checkout = result;
+    const bySold = result.runs.filter((run) => run.compare === 'sold');
+    const byStock = result.runs.filter((run) => run.compare === 'stock');
     for (const ratio of result.ratios) {
       figures.push({
         figure: `checkout orders/s, ${sold[0]} vs ${sold[1]} keys sold, ${ratio.buyers} buyers on ${ratio.driver}`,
@@ -175,76 +185,147 @@ async function main(): Promise<void> {
         ok: ratio.ratio <= CHECKOUT_SOLD_BUDGET,
       });
     }
+    for (const ratio of result.cpuRatios.filter((r) => r.compare === 'stock')) {
+      figures.push({
+        figure: `checkout CPU per paid order, ${stock[1]} vs ${stock[0]} keys in stock, ${ratio.buyers} buyers on ${ratio.driver}`,
+        value: `${ratio.ratio}×`,
+        budget: `≤ ${CHECKOUT_STOCK_BUDGET}×`,
+        ok: ratio.ratio <= CHECKOUT_STOCK_BUDGET,
+      });
+    }
     for (const run of result.runs) {
       figures.push({
-        figure: `checkout, ${run.buyers} buyers on ${run.driver}, ${run.sold} keys sold`,
-        value: `${run.ordersPerSecond} orders/s, p95 ${run.p95} ms, ${run.errors} errors`,
+        figure: `checkout, ${run.buyers} buyers on ${run.driver}, ${run.sold} keys sold, ${run.stock} in stock`,
+        value: `${run.ordersPerSecond} orders/s, ${run.cpuMsPerOrder} ms CPU per order, p95 ${run.p95} ms, ${run.errors} errors`,
         budget: 'no errors',
         ok: run.errors === 0,
       });
     }
     for (const check of result.checks) {
       figures.push({
-        figure: `checkout on ${check.driver} (${check.sold} sold first): paid orders with their key`,
+        figure: `checkout on ${check.driver} (${check.sold} sold, ${check.stock} in stock first): paid orders with their key`,
         value: `${check.paidOrders} orders, ${check.activeLicenses} keys sold, ${check.awaitingKeys} waiting`,
         budget: 'one key each',
         ok: check.ok,
       });
     }
+    const runTable = (runs: typeof result.runs) =>
+      markdownTable([
+        [
+          'database',
+          'keys sold first',
+          'keys in stock',
+          'buyers',
+          'seconds',
+          'orders',
+          'orders/s',
+          'CPU ms/order',
+          'p50 ms',
+          'p95 ms',
+          'p99 ms',
+          'errors',
+        ],
+        ...runs.map((r) => [
+          r.driver,
+          r.sold,
+          r.stock,
+          r.buyers,
+          r.seconds,
+          r.orders,
+          r.ordersPerSecond,
+          r.cpuMsPerOrder,
+          r.p50,
+          r.p95,
+          r.p99,
+          r.errors,
+        ]),
+      ]);
+    const at = (
+      runs: typeof result.runs,
+      driver: string,
+      buyers: number,
+      pick: (r: (typeof runs)[0]) => boolean,
+    ) => runs.find((run) => run.driver === driver && run.buyers === buyers && pick(run))!;
     sections.push(
-      `## Checkout throughput, ${sold[0]} vs ${sold[1]} keys sold\n\nEach buyer creates a payment intent for one ` +
-        'key and confirms it with the demo provider, again and again. Per database, two servers: one on a ' +
+      `## Checkout, ${sold[0]} vs ${sold[1]} keys sold\n\nEach buyer creates a payment intent for one ` +
+        'key and confirms it with the demo provider, again and again (each purchase with an e-mail address ' +
+        'of its own, the fraud rules at their defaults). Per database, two servers: one on a ' +
         `database where ${sold[0]} keys were already sold, one where ${sold[1]} were (each in a paid order), ` +
-        'both with the same stock; loaded in the order A B B A after a warm-up of each. Keys sold seeded in ' +
-        result.seeding.map((s) => `${s.seconds} s (${s.driver}, ${s.sold})`).join(', ') +
+        'both with the same stock; loaded in the order A B B A after a warm-up of each. CPU per order: the ' +
+        "store process's user + system time over its paid orders (SQLite runs in it; MariaDB's own is not " +
+        'counted). Keys sold seeded and stock imported in ' +
+        result.seeding
+          .map(
+            (s) => `${s.seconds} s + ${s.importSeconds} s (${s.driver}, ${s.sold} sold, ${s.stock} in stock)`,
+          )
+          .join(', ') +
         '.\n\n' +
         markdownTable([
-          ['database', 'buyers', `orders/s @ ${sold[0]}`, `orders/s @ ${sold[1]}`, 'ratio'],
+          [
+            'database',
+            'buyers',
+            `orders/s @ ${sold[0]}`,
+            `orders/s @ ${sold[1]}`,
+            'ratio',
+            `CPU ms/order @ ${sold[0]}`,
+            `CPU ms/order @ ${sold[1]}`,
+          ],
           ...result.ratios.map((r) => {
-            const at = (n: number) =>
-              result.runs.find(
-                (run) => run.driver === r.driver && run.buyers === r.buyers && run.sold === n,
-              )!;
+            const few = at(bySold, r.driver, r.buyers, (run) => run.sold === sold[0]);
+            const many = at(bySold, r.driver, r.buyers, (run) => run.sold === sold[1]);
             return [
               r.driver,
               r.buyers,
-              at(sold[0]).ordersPerSecond,
-              at(sold[1]).ordersPerSecond,
+              few.ordersPerSecond,
+              many.ordersPerSecond,
               `${r.ratio}×`,
+              few.cpuMsPerOrder,
+              many.cpuMsPerOrder,
             ];
           }),
         ]) +
         '\n\n' +
-        markdownTable([
-          [
-            'database',
-            'keys sold first',
-            'buyers',
-            'seconds',
-            'orders',
-            'orders/s',
-            'p50 ms',
-            'p95 ms',
-            'p99 ms',
-            'errors',
-          ],
-          ...result.runs.map((r) => [
-            r.driver,
-            r.sold,
-            r.buyers,
-            r.seconds,
-            r.orders,
-            r.ordersPerSecond,
-            r.p50,
-            r.p95,
-            r.p99,
-            r.errors,
-          ]),
-        ]) +
+        runTable(bySold) +
+        (byStock.length
+          ? `\n\n## Checkout, ${stock[0]} vs ${stock[1]} keys in stock\n\nThe same purchases on two servers ` +
+            `with ${sold[0]} keys sold, one with ${stock[0]} keys in stock and one with ${stock[1]}; each ` +
+            `round (A B B A) at most ${Math.floor(stock[0] / 2)} purchases, after which the keys it sold are ` +
+            'imported again (not measured), so every round starts with its stock. Budget: CPU per paid order ' +
+            `with ${stock[1]} in stock within ${CHECKOUT_STOCK_BUDGET}× of that with ${stock[0]}.\n\n` +
+            markdownTable([
+              [
+                'database',
+                'buyers',
+                `CPU ms/order @ ${stock[0]}`,
+                `CPU ms/order @ ${stock[1]}`,
+                'ratio',
+                `orders/s @ ${stock[0]}`,
+                `orders/s @ ${stock[1]}`,
+              ],
+              ...result.cpuRatios
+                .filter((r) => r.compare === 'stock')
+                .map((r) => {
+                  const few = at(byStock, r.driver, r.buyers, (run) => run.stock === stock[0]);
+                  const many = at(byStock, r.driver, r.buyers, (run) => run.stock === stock[1]);
+                  return [
+                    r.driver,
+                    r.buyers,
+                    few.cpuMsPerOrder,
+                    many.cpuMsPerOrder,
+                    `${r.ratio}×`,
+                    few.ordersPerSecond,
+                    many.ordersPerSecond,
+                  ];
+                }),
+            ]) +
+            '\n\n' +
+            runTable(byStock)
+          : '') +
         result.runs
           .filter((r) => r.firstError)
           .map(
-            (r) => `\n\nFirst error (${r.driver}, ${r.sold} sold, ${r.buyers} buyers): \`${r.firstError}\``,
+            (r) =>
+              `\n\nFirst error (${r.driver}, ${r.sold} sold, ${r.stock} in stock, ${r.buyers} buyers): \`${r.firstError}\``,
           )
           .join(''),
     );

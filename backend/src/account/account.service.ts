@@ -9,8 +9,7 @@ import { DownloadLink } from '../downloads/entities/download-link.entity.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../license-keys/license-key-cipher.js';
 import { maskLicenseKey } from '../license-keys/mask.js';
-import { OutboxService } from '../emails/outbox.service.js';
-import type { OutboxEmail } from '../emails/entities/outbox-email.entity.js';
+import { OutboxService, type QueuedEmail } from '../emails/outbox.service.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { UNPAID } from '../orders/order-process.js';
 import { renderAccessLinkEmail } from './access-link-email.js';
@@ -69,7 +68,7 @@ export class AccountService {
     m: EntityManager,
     email: string,
     kind: typeof ACCESS_LINK_KIND | typeof ACCESS_LINK_REQUEST_KIND = ACCESS_LINK_KIND,
-  ): Promise<OutboxEmail> {
+  ): Promise<QueuedEmail> {
     const payload: CustomerTokenPayload = { sub: email };
     const token = await this.jwt.signAsync(payload, {
       secret: this.config.jwtSecret,

@@ -34,6 +34,9 @@ export interface NewOutboxEmail {
   audience?: 'customer' | 'staff';
 }
 
+/** A message written to the outbox: its id. */
+export type QueuedEmail = Pick<OutboxEmail, 'id'>;
+
 /** Limits of the mail_outbox columns. */
 const MAX_KIND = 32;
 const MAX_RECIPIENT = 254;
@@ -66,10 +69,10 @@ export class OutboxService implements EntitySubscriberInterface {
   /**
    * Writes the message inside the caller's transaction (manager = the transaction's EntityManager), with
    * the store's footer unless it is for staff: the stored bodies are what is sent, and what a resend sends
-   * again. The subject is made one line and cut to 255 characters. Throws on a kind or recipient that
-   * cannot be stored or sent (a programming error), which rolls the caller's transaction back.
+   * again. The subject is made one line and cut to 255 characters. Answers its id. Throws on a kind or
+   * recipient that cannot be stored or sent (a programming error), which rolls the caller's transaction back.
    */
-  async enqueue(manager: EntityManager, message: NewOutboxEmail): Promise<OutboxEmail> {
+  async enqueue(manager: EntityManager, message: NewOutboxEmail): Promise<QueuedEmail> {
     const kind = message.kind.trim();
     if (!kind || kind.length > MAX_KIND) throw new Error(`Outbox kind must be 1 to ${MAX_KIND} characters`);
     // In the canonical form of customers' addresses, so the back office's recipient search is an index
@@ -81,26 +84,34 @@ export class OutboxService implements EntitySubscriberInterface {
     }
     const { text, html } =
       message.audience === 'staff' ? message : withStoreFooter(message, this.customerFooter);
-    const row = manager.create(OutboxEmail, {
-      kind,
-      to,
-      subject: truncate(singleLine(message.subject), MAX_SUBJECT),
-      text: this.cipher.seal(text),
-      html: this.cipher.seal(html),
-      status: 'pending',
-      attempts: 0,
-      nextAttemptAt: this.options.now(),
-      lockedUntil: null,
-      lastError: null,
-      sentAt: null,
-      orderId: message.orderId ?? null,
-    });
-    const saved = await manager.save(OutboxEmail, row);
+    // Nothing to read back but its id (SQLite would SELECT the row it inserted): the driver reports it.
+    const inserted = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(OutboxEmail)
+      .values({
+        kind,
+        to,
+        subject: truncate(singleLine(message.subject), MAX_SUBJECT),
+        text: this.cipher.seal(text),
+        html: this.cipher.seal(html),
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: this.options.now(),
+        lockedUntil: null,
+        lastError: null,
+        sentAt: null,
+        orderId: message.orderId ?? null,
+      })
+      .updateEntity(false)
+      .execute();
+    const raw = inserted.raw as number | bigint | { insertId: number };
+    const id = Number(typeof raw === 'object' ? raw.insertId : raw);
     // The worker can only see the message once the caller's transaction commits: wake it then.
     const transaction = manager.queryRunner;
     if (transaction?.isTransactionActive) this.wakeOnCommit.add(transaction);
     else this.worker.wake();
-    return saved;
+    return { id };
   }
 
   /** Wakes the worker now. Not needed after enqueue, which wakes it once the message is committed. */

@@ -9,7 +9,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, DeleteResult, Repository, UpdateResult } from 'typeorm';
 import { isDatabaseUnavailable } from '../database/errors.js';
 import { ACCESS_LINK_REQUEST_KIND, accessLinkVerdict, DROP } from './access-link-limit.js';
-import { Order } from '../orders/entities/order.entity.js';
+import { Order, type OrderStatus, type PaymentStatus } from '../orders/entities/order.entity.js';
 import { deliveryBlock } from '../orders/order-process.js';
 import { JobLeases } from '../job-leases/job-leases.service.js';
 import { OutboxEmail } from './entities/outbox-email.entity.js';
@@ -26,6 +26,8 @@ export interface DrainResult {
 
 interface Claim {
   message: OutboxEmail;
+  /** The state of the message's order, when it has one, read with it. */
+  order: Pick<Order, 'status' | 'paymentStatus' | 'refundDue'> | null;
   /** Our lease; every later update of the row requires it to be unchanged. */
   lease: Date;
 }
@@ -205,16 +207,35 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
           .andWhere(DUE, params)
           .execute();
         if (affected !== 1) continue;
-        const message = await this.repo.findOneBy({ id });
-        if (message) return { message, lease };
+        // With its order's state, for withholding (one statement, just before the send).
+        const { entities, raw } = await this.repo
+          .createQueryBuilder('m')
+          .leftJoin(Order, 'o', 'o.id = m.orderId')
+          .addSelect(['o.status', 'o.paymentStatus', 'o.refundDue'])
+          .where('m.id = :id', { id })
+          .getRawAndEntities<{
+            o_status: OrderStatus | null;
+            o_paymentStatus: PaymentStatus;
+            o_refundDue: Order['refundDue'];
+          }>();
+        const [message] = entities;
+        const order = raw[0]?.o_status
+          ? { status: raw[0].o_status, paymentStatus: raw[0].o_paymentStatus, refundDue: raw[0].o_refundDue }
+          : null;
+        if (message) return { message, order, lease };
       }
     }
     return null;
   }
 
   /** Sends one claimed message and records the outcome; true when it was sent. */
-  private async deliver({ message, lease }: Claim): Promise<boolean> {
-    const withheld = await this.withholding(message);
+  private async deliver({ message, order, lease }: Claim): Promise<boolean> {
+    // A sign-in link asked for on the storefront: DROP for an address without orders, or the recipient's
+    // limit (accessLinkVerdict); decided now, not in the request, so the request does the same work for all.
+    const withheld =
+      message.kind === ACCESS_LINK_REQUEST_KIND
+        ? await accessLinkVerdict(this.repo.manager, message, this.options.now())
+        : withholding(message, order);
     if (withheld === DROP) {
       await this.recordOutcome(lease, () =>
         this.repo
@@ -256,24 +277,6 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
     }
     await this.recordSent(message, lease);
     return true;
-  }
-
-  /**
-   * Why a message must not go out now, or null. A message carrying licence keys: its order was disputed,
-   * refunded or cancelled after the message was written (a dispute racing the approval of a held order,
-   * say); read just before the send, so keys revoked meanwhile are never mailed. A sign-in link asked for
-   * on the storefront: DROP for an address without orders, or the recipient's limit (accessLinkVerdict).
-   */
-  private async withholding(message: OutboxEmail): Promise<string | null> {
-    if (message.kind === ACCESS_LINK_REQUEST_KIND)
-      return accessLinkVerdict(this.repo.manager, message, this.options.now());
-    if (!message.orderId || !KEY_MAIL_KINDS.includes(message.kind)) return null;
-    const order = await this.repo.manager.findOne(Order, {
-      select: { id: true, status: true, paymentStatus: true, refundDue: true },
-      where: { id: message.orderId },
-    });
-    const blocked = order ? deliveryBlock(order) : null;
-    return blocked && `the order is no longer deliverable (${blocked}, payment ${order!.paymentStatus})`;
   }
 
   /**
@@ -343,6 +346,20 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
     if (delay === null) this.logger.error(`${what}, giving up: ${lastError}`);
     else this.logger.warn(`${what}, next try in ${formatDelay(delay)}: ${lastError}`);
   }
+}
+
+/**
+ * Why a message carrying licence keys must not go out now, or null: its order was disputed, refunded or
+ * cancelled after the message was written (a dispute racing the approval of a held order, say). `order` is
+ * read with the claimed message, just before the send, so keys revoked meanwhile are never mailed.
+ */
+function withholding(
+  message: OutboxEmail,
+  order: Pick<Order, 'status' | 'paymentStatus' | 'refundDue'> | null,
+): string | null {
+  if (!message.orderId || !KEY_MAIL_KINDS.includes(message.kind)) return null;
+  const blocked = order ? deliveryBlock(order) : null;
+  return blocked && `the order is no longer deliverable (${blocked}, payment ${order!.paymentStatus})`;
 }
 
 /** The error's own message on one line (a transport's message never contains the mail's bodies). */

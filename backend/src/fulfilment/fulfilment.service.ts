@@ -67,25 +67,29 @@ export class FulfilmentService {
    * again within the cap, is not delivered: it is held for a refund (holdForRefund). `holdReasons` (the
    * fraud rules, asked of the order as read here, by the payment's one winner) hold it for review instead
    * of delivering it. Every paid order gets its invoice here, whatever follows (its number taken under
-   * the order's lock, see InvoicesService). Returns the order as it now is, or null when the payment was
-   * already confirmed.
+   * the order's lock, see InvoicesService). `locked`: the order as the caller read it through lockOrder in
+   * this transaction, which is then not read again. Returns the order as it now is, or null when the
+   * payment was already confirmed.
    */
   async confirmPayment(
     m: EntityManager,
     orderId: string,
     paymentMethod: string,
     holdReasons: (order: Order) => Promise<readonly string[]> = async () => [],
+    locked?: Order,
   ): Promise<Order | null> {
+    const paid = { paymentStatus: 'completed' as const, paidAt: new Date(), paymentMethod };
     const won = await m
       .createQueryBuilder()
       .update(Order)
-      .set({ paymentStatus: 'completed', paidAt: new Date(), paymentMethod })
+      .set(paid)
       .where('id = :orderId AND paymentStatus IN (:...open)', { orderId, open: UNPAID })
       .execute();
     if (!won.affected) return null;
-    // Read after the UPDATE, which holds the row: a staff cancellation (conditional on the payment being
-    // unpaid, under the same lock) either committed before it or waits until this commits.
-    const order = await m.findOneByOrFail(Order, { id: orderId });
+    // Read after the UPDATE, which holds the row, or before it under the same lock: a staff cancellation
+    // (conditional on the payment being unpaid, under that lock) either committed before or waits until
+    // this commits.
+    const order = locked ? Object.assign(locked, paid) : await m.findOneByOrFail(Order, { id: orderId });
     const invoice = await this.invoices.issueInvoice(m, order);
     await this.sales.recordPayment(m, order);
     let refused: RefundReason | null = null;

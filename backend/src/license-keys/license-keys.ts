@@ -1,28 +1,57 @@
 import { randomUUID } from 'node:crypto';
-import { In, type DataSource, type EntityManager } from 'typeorm';
+import { In, type DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { LicenseKey } from './entities/license-key.entity.js';
 import { LicenseKeySearchTerm } from './entities/license-key-search-term.entity.js';
 import type { LicenseKeyCipher } from './license-key-cipher.js';
 
+/** "In stock": unassigned and active, on IDX_license_keys_inventory (productId, orderId, status, …). */
+function inStock<Q extends SelectQueryBuilder<LicenseKey>>(query: Q): Q {
+  return query.where('k.orderId IS NULL').andWhere("k.status = 'active'");
+}
+
 /**
  * Keys in stock (unassigned and active) per product, of these products or of all: one count on
- * IDX_license_keys_inventory. The one place "in stock" is counted (the inventory, the stock alerts).
+ * IDX_license_keys_inventory, which reads every key in stock (the inventory, the stock page, the dashboard
+ * and reports). With countKeysInStockBelow beside it, the one place "in stock" is counted (inStock).
  */
 export async function countKeysInStock(
   m: EntityManager,
   productIds?: readonly string[],
 ): Promise<Map<string, number>> {
   if (productIds?.length === 0) return new Map();
-  const query = m
-    .createQueryBuilder(LicenseKey, 'k')
-    .select('k.productId', 'productId')
-    .addSelect('COUNT(*)', 'available')
-    .where('k.orderId IS NULL')
-    .andWhere("k.status = 'active'")
-    .groupBy('k.productId');
+  const query = inStock(
+    m
+      .createQueryBuilder(LicenseKey, 'k')
+      .select('k.productId', 'productId')
+      .addSelect('COUNT(*)', 'available'),
+  ).groupBy('k.productId');
   if (productIds) query.andWhere('k.productId IN (:...productIds)', { productIds });
   const rows = await query.getRawMany<{ productId: string; available: number | string }>();
   return new Map(rows.map((row) => [row.productId, Number(row.available)]));
+}
+
+/**
+ * Keys in stock of one product counted up to `limit`: the exact number when there are fewer, else `limit`
+ * (0 when `limit` is 0, without a statement). Whether stock is below a level, at a bounded cost whatever
+ * the stock: at most `limit` entries of one IDX_license_keys_inventory range are read (the stock alert
+ * after every sale), where countKeysInStock reads them all.
+ */
+export async function countKeysInStockBelow(
+  m: EntityManager,
+  productId: string,
+  limit: number,
+): Promise<number> {
+  if (limit <= 0) return 0;
+  const keys = inStock(m.createQueryBuilder(LicenseKey, 'k').select('1'))
+    .andWhere('k.productId = :productId', { productId })
+    .limit(limit);
+  const row = await m
+    .createQueryBuilder()
+    .select('COUNT(*)', 'available')
+    .from(`(${keys.getQuery()})`, 'in_stock')
+    .setParameters(keys.getParameters())
+    .getRawOne<{ available: number | string }>();
+  return Number(row?.available ?? 0);
 }
 
 /** What a new key row is for; the key itself is sealed here and never stored in clear. */

@@ -167,33 +167,40 @@ export class PaymentsService {
     // Off when another provider takes the payments, and in production: the route does not exist there.
     const demo = this.providers.get('demo');
     if (!(demo instanceof DemoPaymentProvider)) throw new NotFoundException();
-    // What the checks below need; confirming reads the whole order again, under the UPDATE's lock.
-    const order = await this.db.getRepository(Order).findOne({
-      select: {
-        id: true,
-        paymentProvider: true,
-        clientSecretSealed: true,
-        status: true,
-        providerPaymentId: true,
-        totalCents: true,
-        currency: true,
-      },
-      where: { id: orderId },
-    });
-    if (
-      !order ||
-      order.paymentProvider !== demo.name ||
-      !this.secrets.matches(order.clientSecretSealed, clientSecret)
-    ) {
-      throw new NotFoundException('Order not found');
-    }
-    if (order.status === 'cancelled') throw new ConflictException('This order was cancelled');
-    if (outcome === 'decline') {
-      await runInTransaction(this.db, async (m) => {
+    // One transaction: the order read under its lock (checked, then confirmed as read) and its confirmation.
+    const result = await runInTransaction(this.db, async (m) => {
+      // Dated as it arrived, before the payment it confirms (as a provider's webhook is recorded).
+      const receivedAt = new Date();
+      const order = await this.fulfilment.lockOrder(m, orderId);
+      if (
+        !order ||
+        order.paymentProvider !== demo.name ||
+        !this.secrets.matches(order.clientSecretSealed, clientSecret)
+      ) {
+        throw new NotFoundException('Order not found');
+      }
+      if (order.status === 'cancelled') throw new ConflictException('This order was cancelled');
+      const { providerPaymentId, totalCents, currency } = order;
+      const payment = { providerPaymentId, totalCents, currency };
+      if (outcome === 'decline') {
         await this.fulfilment.failPayment(m, orderId);
         await recordDemoEvent(m, orderId, 'demo.payment_failed', DEMO_DECLINE);
-      });
-      if (order.providerPaymentId) demo.settle(order.providerPaymentId, 'failed', order);
+        return { payment, after: null };
+      }
+      const paid = await this.fulfilment.confirmPayment(
+        m,
+        orderId,
+        demo.name,
+        (confirmed) => this.holdRules.reasons(m, confirmed, null),
+        order,
+      );
+      if (paid) await recordDemoEvent(m, orderId, 'demo.payment_succeeded', null, receivedAt);
+      // Already paid (a second click): the order as it stands.
+      return { payment, after: paid ?? order };
+    });
+    const { payment, after } = result;
+    if (!after) {
+      if (payment.providerPaymentId) demo.settle(payment.providerPaymentId, 'failed', payment);
       throw new HttpException(
         {
           statusCode: 402,
@@ -203,18 +210,7 @@ export class PaymentsService {
         HttpStatus.PAYMENT_REQUIRED,
       );
     }
-    const confirmed = await runInTransaction(this.db, async (m) => {
-      // Dated as it arrived, before the payment it confirms (as a provider's webhook is recorded).
-      const receivedAt = new Date();
-      const paid = await this.fulfilment.confirmPayment(m, orderId, demo.name, (order) =>
-        this.holdRules.reasons(m, order, null),
-      );
-      if (paid) await recordDemoEvent(m, orderId, 'demo.payment_succeeded', null, receivedAt);
-      return paid;
-    });
-    if (order.providerPaymentId) demo.settle(order.providerPaymentId, 'succeeded', order);
-    // Already paid (a second click): the order as it stands.
-    const after = confirmed ?? (await this.db.getRepository(Order).findOneByOrFail({ id: orderId }));
+    if (payment.providerPaymentId) demo.settle(payment.providerPaymentId, 'succeeded', payment);
     return { orderId, status: after.status, paymentStatus: after.paymentStatus };
   }
 

@@ -17,7 +17,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { runInTransaction } from '../database/transactions.js';
 import { OutboxService } from '../emails/outbox.service.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
-import { countKeysInStock } from '../license-keys/license-keys.js';
+import { countKeysInStock, countKeysInStockBelow } from '../license-keys/license-keys.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { renderLowStockEmail, renderOrdersWaitingEmail, type StockAlertFacts } from './stock-alert-email.js';
 
@@ -54,9 +54,10 @@ type AlertColumn = 'lowStockAlertedAt' | 'waitingAlertedAt';
  * holds clears the state, so the next crossing alerts again.
  *
  * The transaction that moved stock (a sale) names its products with `check`; they are checked once it
- * commits, in a transaction of their own. Checking inside the sale would read that transaction's snapshot,
+ * commits, outside it (checkNow). Checking inside the sale would read that transaction's snapshot,
  * which on MySQL/MariaDB (REPEATABLE READ) misses sales committed meanwhile, and would lengthen the sale's
- * locks; after commit, the last sale to commit sees all. The reservation sweeper checks every product each
+ * locks; after commit, the last sale to commit sees all. The check costs the same whatever the stock (a
+ * count bounded by the threshold: countKeysInStockBelow). The reservation sweeper checks every product each
  * minute, which repairs a check lost with its process and the states of orders refunded meanwhile.
  */
 @Injectable()
@@ -107,8 +108,8 @@ export class StockService implements EntitySubscriberInterface, BeforeApplicatio
 
   /**
    * Stock of these products (all, when not given) moved in `m`'s transaction: they are checked once it
-   * commits, in a transaction of their own, which sees every sale committed by then (see the class); outside
-   * a transaction, at once. The sale's own transaction (which holds the invoice series' lock) reads nothing.
+   * commits, by reads that see every sale committed by then (see the class); outside a transaction, at
+   * once. The sale's own transaction (which holds the invoice series' lock) reads nothing.
    */
   async check(m: EntityManager, productIds?: readonly string[]): Promise<void> {
     const ids = [...new Set(productIds ?? this.catalog.productIds())].sort();
@@ -119,10 +120,10 @@ export class StockService implements EntitySubscriberInterface, BeforeApplicatio
     this.recheckOnCommit.set(transaction, queued);
   }
 
-  /** Every product checked in a transaction of its own (after an import, and by the sweeper). */
+  /** Every product checked now (after an import, and by the sweeper). */
   async recheck(productIds?: readonly string[]): Promise<void> {
     const ids = [...new Set(productIds ?? this.catalog.productIds())].sort();
-    await runInTransaction(this.db, (m) => this.checkNow(m, ids));
+    await this.checkNow(ids);
   }
 
   /** Resolves once the checks after commit started so far are done. */
@@ -157,10 +158,16 @@ export class StockService implements EntitySubscriberInterface, BeforeApplicatio
     this.recheckOnCommit.delete(event.queryRunner);
   }
 
-  private async checkNow(m: EntityManager, ids: readonly string[]): Promise<void> {
+  /**
+   * Checks these products' alerts. The reads need no transaction (each sees what was committed when it
+   * ran); a crossing is written in a transaction of its own (its conditional UPDATE and the alert), so a
+   * sale that moves no alert, nearly all of them, costs three reads and no write. Whether stock is low
+   * is read with a bounded count (countKeysInStockBelow, at most the product's threshold), not a count of
+   * every key in stock: its cost does not grow with the stock.
+   */
+  private async checkNow(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
-    // One after another: `m` is one transaction's connection.
-    const available = await countKeysInStock(m, ids);
+    const m = this.db.manager;
     const settings = await m.findBy(ProductSettings, { productId: In([...ids]) });
     const waiting = await this.countWaiting(m);
     for (const productId of ids) {
@@ -168,19 +175,38 @@ export class StockService implements EntitySubscriberInterface, BeforeApplicatio
       if (!product) continue;
       const row = settings.find((s) => s.productId === productId) ?? null;
       const threshold = row?.lowStockThreshold ?? this.config.stock.lowStockThreshold;
+      // Below the threshold this is the exact number in stock, which the alert tells.
+      const available = await countKeysInStockBelow(m, productId, threshold);
       const facts: StockAlertFacts = {
         productId,
         title: product.title,
-        available: available.get(productId) ?? 0,
+        available,
         threshold,
         waitingOrders: waiting.get(productId) ?? 0,
       };
       const low = threshold > 0 && facts.available < threshold;
-      if (await this.crossing(m, productId, row, 'lowStockAlertedAt', low))
-        await this.alert(m, renderLowStockEmail(facts, this.config.publicUrl), 'low-stock');
-      if (await this.crossing(m, productId, row, 'waitingAlertedAt', facts.waitingOrders > 0))
-        await this.alert(m, renderOrdersWaitingEmail(facts, this.config.publicUrl), 'orders-waiting');
+      await this.move(row, 'lowStockAlertedAt', low, productId, () =>
+        renderLowStockEmail(facts, this.config.publicUrl),
+      );
+      await this.move(row, 'waitingAlertedAt', facts.waitingOrders > 0, productId, () =>
+        renderOrdersWaitingEmail(facts, this.config.publicUrl),
+      );
     }
+  }
+
+  /** One alert's crossing (see crossing), in a transaction of its own, when its state must move. */
+  private async move(
+    row: ProductSettings | null,
+    column: AlertColumn,
+    holds: boolean,
+    productId: string,
+    mail: () => { subject: string; text: string; html: string },
+  ): Promise<void> {
+    if (holds === ((row?.[column] ?? null) !== null)) return;
+    await runInTransaction(this.db, async (m) => {
+      if (await this.crossing(m, productId, row, column, holds))
+        await this.alert(m, mail(), column === 'lowStockAlertedAt' ? 'low-stock' : 'orders-waiting');
+    });
   }
 
   /**

@@ -133,12 +133,15 @@ export class HoldRulesService {
     // A reverse charge on a number whose member state gives VIES no name: nothing tied the buyer to the
     // number's business, so staff look before the keys go out (#32 §1).
     if (order.reverseCharge && order.vatNameMatch === 'undisclosed') fired.push('vat-number-review');
-    if (rules.velocityOrders && (await this.recentOrders(m, order)) > rules.velocityOrders)
+    if (
+      rules.velocityOrders &&
+      (await this.recentOrders(m, order, rules.velocityOrders + 1)) > rules.velocityOrders
+    )
       fired.push('velocity-orders');
     if (
       rules.velocityCards &&
       risk?.cardFingerprint &&
-      (await this.recentCards(m, order, risk.cardFingerprint)) >= rules.velocityCards
+      (await this.recentCards(m, order, risk.cardFingerprint, rules.velocityCards)) >= rules.velocityCards
     )
       fired.push('velocity-cards');
     if (
@@ -151,16 +154,36 @@ export class HoldRulesService {
     return fired;
   }
 
-  /** Orders placed in the last hour from the order's address (a public one) or e-mail, this one included. */
-  private recentOrders(m: EntityManager, order: Rated): Promise<number> {
-    return this.sameShopper(m, order).getCount();
+  /**
+   * Orders placed in the last hour from the order's address (a public one) or e-mail, this one included,
+   * counted up to `limit`: the rule asks whether there are more than its level, so a shopper's (or a
+   * shared address's) thousands of orders cost no more to count than the level's.
+   */
+  private async recentOrders(m: EntityManager, order: Rated, limit: number): Promise<number> {
+    const recent = this.sameShopper(m, order).select('1').limit(limit);
+    const row = await m
+      .createQueryBuilder()
+      .select('COUNT(*)', 'count')
+      .from(`(${recent.getQuery()})`, 'recent')
+      .setParameters(recent.getParameters())
+      .getRawOne<{ count: number | string }>();
+    return Number(row?.count ?? 0);
   }
 
-  /** Distinct cards that paid in the last hour from the order's address or e-mail, this order's included. */
-  private async recentCards(m: EntityManager, order: Rated, fingerprint: string): Promise<number> {
+  /**
+   * Distinct cards that paid in the last hour from the order's address or e-mail, this order's included;
+   * the others read up to `limit` (the rule's level, which they alone reach).
+   */
+  private async recentCards(
+    m: EntityManager,
+    order: Rated,
+    fingerprint: string,
+    limit: number,
+  ): Promise<number> {
     const rows = await this.sameShopper(m, order)
       .andWhere('o.cardFingerprint IS NOT NULL')
       .select('DISTINCT o.cardFingerprint', 'fingerprint')
+      .limit(limit)
       .getRawMany<{ fingerprint: string }>();
     return new Set([...rows.map((r) => r.fingerprint), fingerprint]).size;
   }

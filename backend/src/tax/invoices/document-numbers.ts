@@ -26,8 +26,8 @@ export function formatNumber(kind: TaxDocumentKind, year: number, sequence: numb
  * must already hold the order's lock: the order row first, then the series row, everywhere. One upsert
  * creates the series row (at 1) or increments it, and takes the row's exclusive lock at once, so concurrent
  * issuers queue on it until commit; reading the row first and locking it after (two shared locks
- * upgrading) would deadlock on MariaDB. The row is then read back in the same transaction, which sees its
- * own increment. A transaction rolled back gives its number back: the series stays gapless.
+ * upgrading) would deadlock on MariaDB. The upsert answers the value it left, which is not read back. A
+ * transaction rolled back gives its number back: the series stays gapless.
  */
 export async function allocateNumber(
   m: EntityManager,
@@ -39,12 +39,23 @@ export async function allocateNumber(
   const q = (name: string) => m.connection.driver.escape(name);
   const table = q(m.getRepository(TaxDocumentSeries).metadata.tableName);
   const [key, next] = [q('series'), q('nextSequence')];
-  // The row holds the number after the one taken: a new series takes 1 and leaves 2.
-  const increment = isMysqlFamily(m.connection.options.type)
-    ? `ON DUPLICATE KEY UPDATE ${next} = ${next} + 1`
-    : `ON CONFLICT (${key}) DO UPDATE SET ${next} = ${next} + 1`;
-  await m.query(`INSERT INTO ${table} (${key}, ${next}) VALUES (?, 2) ${increment}`, [series]);
-  const { nextSequence } = await m.findOneByOrFail(TaxDocumentSeries, { series });
+  // The row holds the number after the one taken: a new series takes 1 and leaves 2. The statement answers
+  // the row's new value, so it is not read back: SQLite's RETURNING; on MySQL/MariaDB the increment goes
+  // through LAST_INSERT_ID(expr), which the statement reports as its insert id (0 when it created the row).
+  let nextSequence: number;
+  if (isMysqlFamily(m.connection.options.type)) {
+    const result = (await m.query(
+      `INSERT INTO ${table} (${key}, ${next}) VALUES (?, 2) ON DUPLICATE KEY UPDATE ${next} = LAST_INSERT_ID(${next} + 1)`,
+      [series],
+    )) as { insertId: number };
+    nextSequence = Number(result.insertId) || 2;
+  } else {
+    const [row] = (await m.query(
+      `INSERT INTO ${table} (${key}, ${next}) VALUES (?, 2) ON CONFLICT (${key}) DO UPDATE SET ${next} = ${next} + 1 RETURNING ${next}`,
+      [series],
+    )) as { nextSequence: number }[];
+    nextSequence = Number(row!.nextSequence);
+  }
   const sequence = nextSequence - 1;
   return { year, sequence, number: formatNumber(kind, year, sequence) };
 }
