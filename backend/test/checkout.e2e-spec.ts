@@ -96,8 +96,9 @@ describe('checkout with the demo provider', () => {
         taxRate: 0,
         taxMode: 'off',
         taxCountry: null,
-        // A consumer: no VAT number, nothing reverse-charged.
+        // A consumer: no VAT number, nothing reverse-charged, no company name to compare with VIES's.
         reverseCharge: false,
+        companyNameMismatch: false,
         vatNumberStatus: null,
         total: 2 * 4049 + 24299 - Math.round((2 * 4049 + 24299) * 0.1),
       });
