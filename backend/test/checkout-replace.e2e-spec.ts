@@ -124,7 +124,7 @@ describe(`one checkout, one order, on ${DRIVER}`, () => {
     expect(await orders().countBy({ id: abandoned.orderId, paymentStatus: 'pending' })).toBe(1);
   });
 
-  it('documents Idempotency-Key once, as optional, and no header anywhere as required', async () => {
+  it('documents Idempotency-Key once (and the challenge header), as optional, and no header anywhere as required', async () => {
     const docs = (await t.http().get('/api/docs-json').expect(200)).body;
     const required = Object.entries(
       docs.paths as Record<string, Record<string, { parameters?: object[] }>>,
@@ -139,6 +139,10 @@ describe(`one checkout, one order, on ${DRIVER}`, () => {
     const headers = docs.paths['/api/create-payment-intent'].post.parameters.filter(
       (p: { in: string }) => p.in === 'header',
     );
-    expect(headers).toEqual([expect.objectContaining({ name: 'Idempotency-Key', required: false })]);
+    expect(headers).toEqual([
+      expect.objectContaining({ name: 'Idempotency-Key', required: false }),
+      // Only past the store-wide ceiling of checkouts (test/anonymous-ceilings.e2e-spec.ts).
+      expect.objectContaining({ name: 'X-Altcha', required: false }),
+    ]);
   });
 });
