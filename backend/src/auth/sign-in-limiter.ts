@@ -64,6 +64,12 @@ export interface SignInAttempt {
 @Injectable()
 export class SignInLimiter {
   private readonly inFlight = new Map<string, number>();
+  /**
+   * Attempts of this process settled so far (their counts written, their in-flight place given back). A
+   * begin() whose reads overlapped a settlement reads again: it may have read a count from before that
+   * attempt's failure was written, and then seen the attempt no longer in flight, missing it both ways.
+   */
+  private settled = 0;
 
   constructor(@Inject(ATTEMPT_STORE) private readonly store: AttemptStore) {}
 
@@ -78,11 +84,16 @@ export class SignInLimiter {
     const addressKey = `address|${client}`;
     const accountKey = `account|${step}|${account}`;
     const knownKey = `known|${account}|${client}`;
-    const [byAddress, byAccount, known] = await Promise.all([
-      this.store.get(addressKey),
-      this.store.get(accountKey),
-      this.store.get(knownKey),
-    ]);
+    const read = () =>
+      Promise.all([this.store.get(addressKey), this.store.get(accountKey), this.store.get(knownKey)]);
+    let settledBefore = this.settled;
+    let [byAddress, byAccount, known] = await read();
+    for (let reads = 1; this.settled !== settledBefore; reads++) {
+      // Attempts kept settling while this one read: refuse rather than guess (a burst, never a person).
+      if (reads === MAX_READS) throw new TooManyAttemptsException('for this account', 1);
+      settledBefore = this.settled;
+      [byAddress, byAccount, known] = await read();
+    }
 
     const { perAddress } = SIGN_IN_LIMITS;
     if ((byAddress?.count ?? 0) + this.pending(addressKey) >= perAddress.failures) {
@@ -109,6 +120,7 @@ export class SignInLimiter {
     const release = () => {
       if (!open) return;
       open = false;
+      this.settled++;
       this.track(addressKey, -1);
       this.track(accountKey, -1);
     };
@@ -145,6 +157,9 @@ export class SignInLimiter {
     else this.inFlight.delete(key);
   }
 }
+
+/** Reads of the counts one attempt makes at most while other attempts settle (see SignInLimiter.settled). */
+const MAX_READS = 20;
 
 /**
  * The per-account key of a username as typed: letter case and accents folded, so that spellings a

@@ -1,3 +1,4 @@
+import { ProductSettings } from '../catalog/entities/product-settings.entity.js';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
@@ -77,6 +78,13 @@ export class SeedService implements OnApplicationBootstrap {
       updated += result.affected ?? 0;
     }
     if (updated) this.logger.log(`Wrote catalogue version ${version} to ${updated} products`);
+    // Each product's stock-alert state has its row before the first sale: concurrent sales' checks then only
+    // UPDATE it, where creating it on a sale (INSERT IGNORE, then UPDATE) took a shared lock and then an
+    // exclusive one, and three sales at once deadlocked on MariaDB.
+    await this.insertMissing(
+      ProductSettings,
+      products.map(({ id }) => ({ productId: id, lowStockThreshold: null })),
+    );
     const newer = await this.db
       .getRepository(Product)
       .createQueryBuilder('product')
