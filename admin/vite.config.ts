@@ -19,6 +19,9 @@ export default defineConfig(({ command }) => {
   return {
     base: '/admin/',
     plugins: [react()],
+    // dist/.vite/manifest.json: the chunks and their imports, from which scripts/first-load-size.mjs adds up
+    // the first loads.
+    build: { manifest: true },
     server: {
       port: 5174,
       strictPort: false,

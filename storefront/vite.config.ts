@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { precompress } from './vite-plugins/precompress.ts';
 import { prerender } from './vite-plugins/prerender.ts';
+import { themeWithoutCssVars } from './vite-plugins/themeWithoutCssVars.ts';
 
 /**
  * The test files that replace a module (vi.mock). A module is replaced only where it is not loaded yet, and
@@ -17,7 +18,7 @@ export default defineConfig(({ command }) => {
   // for the server, whose mode is separate); Vite decides after reading this file.
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react(), precompress(), prerender()],
+    plugins: [react(), themeWithoutCssVars(), precompress(), prerender()],
     define: {
       // The copyright year of the prerendered pages (src/lib/currentYear.ts).
       __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),

@@ -1,6 +1,5 @@
 import HistoryIcon from '@mui/icons-material/History';
-import type { ResourceDefinition } from '../common/resource';
-import { AuditList } from './AuditList';
+import { lazyView, type ResourceDefinition } from '../common/resource';
 
 /** The audit trail (#21 §7): admins only, as GET /api/admin/audit. */
 export default {
@@ -8,7 +7,7 @@ export default {
   label: 'Audit trail',
   titlesUseLabel: true,
   icon: HistoryIcon,
-  list: AuditList,
+  list: lazyView(() => import('./AuditList'), 'AuditList'),
   writable: [],
   adminOnly: true,
 } satisfies ResourceDefinition;

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 
 /**
@@ -34,4 +34,17 @@ export interface ResourceDefinition {
    * `@Roles('admin', 'support')` allow (e.g. `edit` for marking a message answered).
    */
   supportActions?: readonly string[];
+}
+
+/**
+ * A component loaded the first time it is rendered, under a Suspense boundary: a resource's pages (list,
+ * create, edit, show), whose code is then a chunk of its own, not part of the first loads (the login page,
+ * the dashboard; `npm run size -w admin`). The layout's Suspense shows nothing meanwhile.
+ */
+export function lazyView<M extends Record<K, ComponentType<never>>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+): M[K] {
+  // React.lazy's component renders the loaded one with the same props.
+  return lazy(async () => ({ default: (await load())[name] as ComponentType })) as unknown as M[K];
 }

@@ -1,17 +1,14 @@
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import type { components } from '@store/contracts';
-import type { ResourceDefinition } from '../common/resource';
-import { CouponCreate } from './CouponCreate';
-import { CouponEdit } from './CouponEdit';
-import { CouponList } from './CouponList';
+import { lazyView, type ResourceDefinition } from '../common/resource';
 
 export default {
   name: 'coupons',
   label: 'Coupons',
   icon: LocalOfferIcon,
-  list: CouponList,
-  create: CouponCreate,
-  edit: CouponEdit,
+  list: lazyView(() => import('./CouponList'), 'CouponList'),
+  create: lazyView(() => import('./CouponCreate'), 'CouponCreate'),
+  edit: lazyView(() => import('./CouponEdit'), 'CouponEdit'),
   recordRepresentation: (coupon: { code: string }) => coupon.code,
   writable: [
     'code',

@@ -1,12 +1,11 @@
 import EmailIcon from '@mui/icons-material/Email';
-import type { ResourceDefinition } from '../common/resource';
-import { EmailList } from './EmailList';
+import { lazyView, type ResourceDefinition } from '../common/resource';
 
 export default {
   name: 'emails',
   label: 'Emails',
   icon: EmailIcon,
-  list: EmailList,
+  list: lazyView(() => import('./EmailList'), 'EmailList'),
   recordRepresentation: 'subject',
   writable: [],
 } satisfies ResourceDefinition;

@@ -1,7 +1,6 @@
 import KeyIcon from '@mui/icons-material/Key';
 import type { components } from '@store/contracts';
-import type { ResourceDefinition } from '../common/resource';
-import { LicenseKeyList } from './LicenseKeyList';
+import { lazyView, type ResourceDefinition } from '../common/resource';
 import type { LicenseKey } from './types';
 
 export default {
@@ -9,7 +8,7 @@ export default {
   label: 'License Keys',
   titlesUseLabel: true,
   icon: KeyIcon,
-  list: LicenseKeyList,
+  list: lazyView(() => import('./LicenseKeyList'), 'LicenseKeyList'),
   recordRepresentation: (key: LicenseKey) => key.licenseKey,
   writable: ['status'] satisfies (keyof components['schemas']['UpdateLicenseKeyDto'])[],
 } satisfies ResourceDefinition;

@@ -1,14 +1,13 @@
 import OrderIcon from '@mui/icons-material/ShoppingCart';
 import type { components } from '@store/contracts';
-import type { ResourceDefinition } from '../common/resource';
-import { OrderList } from './OrderList';
+import { lazyView, type ResourceDefinition } from '../common/resource';
 import type { Order } from './types';
 
 export default {
   name: 'orders',
   label: 'Orders',
   icon: OrderIcon,
-  list: OrderList,
+  list: lazyView(() => import('./OrderList'), 'OrderList'),
   recordRepresentation: (order: Order) => `Order ${order.id}`,
   writable: ['status', 'paymentStatus'] satisfies (keyof components['schemas']['UpdateOrderDto'])[],
 } satisfies ResourceDefinition;

@@ -1,12 +1,11 @@
 import RefundIcon from '@mui/icons-material/CurrencyExchange';
-import type { ResourceDefinition } from '../common/resource';
-import { RefundsList } from './RefundsList';
+import { lazyView, type ResourceDefinition } from '../common/resource';
 
 export default {
   name: 'refunds',
   label: 'Refunds',
   icon: RefundIcon,
-  list: RefundsList,
+  list: lazyView(() => import('./RefundsList'), 'RefundsList'),
   // Made on their order (the order's Refund action), never here.
   writable: [],
 } satisfies ResourceDefinition;

@@ -8,13 +8,17 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { SalesPeriod } from '@store/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useCanAccess } from 'react-admin';
 import { formatMoney } from '../common/format';
+import { lazyView } from '../common/resource';
 import { dayBefore, getSales } from './api';
-import { SalesChart } from './SalesChart';
 
 const DAYS = 30;
+const CHART_HEIGHT = 280;
+
+/** The chart library is most of the dashboard's code: loaded with the figures, drawn once it is here. */
+const SalesChart = lazyView(() => import('./SalesChart'), 'SalesChart');
 
 /** Said while the API is still rolling up the sales made before an upgrade (a few minutes, once). */
 export const StillComputingNotice = ({ show }: { show: boolean | undefined }) =>
@@ -106,7 +110,9 @@ export const SalesPanel = ({ products }: { products: { productId: string; title:
               <Figures title="Last 30 days" periods={periods} days={DAYS} />
             </Box>
             <Box role="figure" aria-label="Revenue and orders per day">
-              <SalesChart periods={periods} />
+              <Suspense fallback={<Skeleton variant="rounded" height={CHART_HEIGHT} />}>
+                <SalesChart periods={periods} height={CHART_HEIGHT} />
+              </Suspense>
             </Box>
             <Typography variant="caption">
               Revenue includes tax; margin is revenue less tax, refunds and the keys’ cost. Days are UTC.

@@ -1,6 +1,5 @@
 import QueryStatsIcon from '@mui/icons-material/QueryStats';
-import type { ResourceDefinition } from '../common/resource';
-import { MarginsPage } from './MarginsPage';
+import { lazyView, type ResourceDefinition } from '../common/resource';
 
 /**
  * The reports (#21 §3, §4): the margins' page, declared as a resource for its route, its sidebar link and
@@ -11,7 +10,7 @@ export const reports = {
   label: 'Reports',
   titlesUseLabel: true,
   icon: QueryStatsIcon,
-  list: MarginsPage,
+  list: lazyView(() => import('./MarginsPage'), 'MarginsPage'),
   writable: [],
   adminOnly: true,
 } satisfies ResourceDefinition;

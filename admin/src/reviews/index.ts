@@ -1,7 +1,6 @@
 import ReviewIcon from '@mui/icons-material/GppMaybe';
-import type { ResourceDefinition } from '../common/resource';
+import { lazyView, type ResourceDefinition } from '../common/resource';
 import type { Order } from '../orders/types';
-import { ReviewList } from './ReviewList';
 
 /** The review queue: the orders list held for review (the data provider asks for status on_hold). */
 export default {
@@ -9,7 +8,7 @@ export default {
   label: 'Review queue',
   titlesUseLabel: true,
   icon: ReviewIcon,
-  list: ReviewList,
+  list: lazyView(() => import('./ReviewList'), 'ReviewList'),
   recordRepresentation: (order: Order) => `Order ${order.id}`,
   writable: [],
 } satisfies ResourceDefinition;

@@ -1,18 +1,16 @@
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import type { components } from '@store/contracts';
-import type { ResourceDefinition } from '../common/resource';
-import { KeyBatchCreate, KeyBatchEdit, KeyBatchList } from './KeyBatchViews';
-import { SupplierCreate, SupplierEdit, SupplierList } from './SupplierViews';
+import { lazyView, type ResourceDefinition } from '../common/resource';
 
 /** The companies keys are bought from (#21 §1). */
 export const suppliers = {
   name: 'suppliers',
   label: 'Suppliers',
   icon: LocalShippingIcon,
-  list: SupplierList,
-  create: SupplierCreate,
-  edit: SupplierEdit,
+  list: lazyView(() => import('./SupplierViews'), 'SupplierList'),
+  create: lazyView(() => import('./SupplierViews'), 'SupplierCreate'),
+  edit: lazyView(() => import('./SupplierViews'), 'SupplierEdit'),
   recordRepresentation: (supplier: { name: string }) => supplier.name,
   writable: ['name', 'notes'] satisfies (keyof components['schemas']['UpdateSupplierDto'])[],
 } satisfies ResourceDefinition;
@@ -23,9 +21,9 @@ export const keyBatches = {
   label: 'Key batches',
   titlesUseLabel: true,
   icon: Inventory2Icon,
-  list: KeyBatchList,
-  create: KeyBatchCreate,
-  edit: KeyBatchEdit,
+  list: lazyView(() => import('./KeyBatchViews'), 'KeyBatchList'),
+  create: lazyView(() => import('./KeyBatchViews'), 'KeyBatchCreate'),
+  edit: lazyView(() => import('./KeyBatchViews'), 'KeyBatchEdit'),
   recordRepresentation: (batch: { invoiceReference: string }) => batch.invoiceReference,
   writable: [
     'supplierId',

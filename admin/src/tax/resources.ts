@@ -1,11 +1,7 @@
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import type { components } from '@store/contracts';
-import type { ResourceDefinition } from '../common/resource';
-import { ExchangeRateCreate } from './ExchangeRateCreate';
-import { ExchangeRateEdit } from './ExchangeRateEdit';
-import { ExchangeRateList } from './ExchangeRateList';
-import { TaxReturnsPage } from './TaxReturnsPage';
+import { lazyView, type ResourceDefinition } from '../common/resource';
 
 /**
  * The tax returns' page (#20 §6): not a list of records but the quarter's files, declared as a resource so
@@ -16,7 +12,7 @@ export const taxReturns = {
   label: 'Tax returns',
   titlesUseLabel: true,
   icon: ReceiptLongIcon,
-  list: TaxReturnsPage,
+  list: lazyView(() => import('./TaxReturnsPage'), 'TaxReturnsPage'),
   writable: [],
   adminOnly: true,
 } satisfies ResourceDefinition;
@@ -26,9 +22,9 @@ export const exchangeRates = {
   name: 'exchange-rates',
   label: 'Exchange rates',
   icon: CurrencyExchangeIcon,
-  list: ExchangeRateList,
-  create: ExchangeRateCreate,
-  edit: ExchangeRateEdit,
+  list: lazyView(() => import('./ExchangeRateList'), 'ExchangeRateList'),
+  create: lazyView(() => import('./ExchangeRateCreate'), 'ExchangeRateCreate'),
+  edit: lazyView(() => import('./ExchangeRateEdit'), 'ExchangeRateEdit'),
   recordRepresentation: (rate: { currency: string; date: string }) => `${rate.currency} ${rate.date}`,
   writable: ['currency', 'date', 'rate'] satisfies (keyof components['schemas']['UpdateExchangeRateDto'])[],
   adminOnly: true,

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { Toaster } from '../components/toast/Toaster';
 import { selectCartOpen, selectTotalItems } from '../store/cart/cartSlice';
 import { useAppSelector } from '../store/hooks';
 import { ScrollToTop } from './shell/ScrollToTop';
@@ -10,6 +9,9 @@ const FloatingCartButton = lazy(() =>
   import('./shell/FloatingCartButton').then((m) => ({ default: m.FloatingCartButton })),
 );
 const CartModal = lazy(() => import('../features/cart/CartModal').then((m) => ({ default: m.CartModal })));
+// The notification region, after the first render: the first toast can only follow something the shopper
+// did. A prerendered page has it already (the build waits for it); React adopts it once the code is here.
+const Toaster = lazy(() => import('../components/toast/Toaster').then((m) => ({ default: m.Toaster })));
 
 /** The root of every route: scroll reset, the cart dialog and the notification region. */
 export function App() {
@@ -33,7 +35,9 @@ export function App() {
           <CartModal />
         </Suspense>
       )}
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </>
   );
 }

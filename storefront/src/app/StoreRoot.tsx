@@ -1,5 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+// The theme provider MUI's own picks for a theme without CSS variables, as the store's is: MUI's own
+// (@mui/material/styles) brings the CSS-variables provider with it, ~3 KB gzip of the first load unused.
+import ThemeProvider from '@mui/system/ThemeProvider';
 import { StrictMode, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import type { AppStore, RootState } from '../store/store';

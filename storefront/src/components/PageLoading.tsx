@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import { Spinner } from './Spinner';
 
 /** A spinner; `fillScreen` makes it as tall as the screen, so that what follows stays below the fold. */
 export function PageLoading({
@@ -13,7 +13,7 @@ export function PageLoading({
     <Box
       sx={{ display: 'flex', justifyContent: 'center', py: 10, ...(fillScreen && { minHeight: '100vh' }) }}
     >
-      <CircularProgress aria-label={label} />
+      <Spinner label={label} />
     </Box>
   );
 }

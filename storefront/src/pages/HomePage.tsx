@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
+import { Container } from '../components/Container';
 import { lazy, Suspense } from 'react';
 import { MetaTags } from '../components/MetaTags';
 import { Note } from '../components/Note';
@@ -10,6 +9,7 @@ import { Faq } from './home/Faq';
 import { Hero } from './home/Hero';
 import { HowItWorks } from './home/HowItWorks';
 import { ProductsLoading } from './home/ProductsLoading';
+import { Text } from '../components/Text';
 
 /*
  * What needs the store's API (the catalogue, the store's name in the title) comes with the RTK Query code,
@@ -32,14 +32,14 @@ function Products() {
       sx={{ py: 8, outline: 'none' }}
     >
       <Container maxWidth="lg">
-        <Typography
+        <Text
           id="products-title"
           variant="h4"
           component="h2"
           sx={{ textAlign: 'center', fontWeight: 800, mb: 4 }}
         >
           Choose your Office 2024 edition
-        </Typography>
+        </Text>
         <Suspense fallback={<ProductsLoading />}>
           <ProductGrid />
         </Suspense>

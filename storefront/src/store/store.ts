@@ -9,7 +9,7 @@ import {
   type UnknownAction,
 } from '@reduxjs/toolkit';
 import cartReducer from './cart/cartSlice';
-import { makeListenerMiddleware } from './listenerMiddleware';
+import { cartStorage } from './cart/cartListeners';
 
 /**
  * The parts of the state whose code is loaded later, not with the first bundle of `/` (the RTK Query API,
@@ -45,12 +45,10 @@ export function addToStores<Path extends keyof LazyLoadedSlices & string>(part: 
 
 /** A new store; tests pass the state they start from. */
 export function makeStore(preloadedState?: Partial<RootState>) {
-  const listenerMiddleware = makeListenerMiddleware();
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) =>
-      getDefault().prepend(listenerMiddleware.middleware).concat(lateMiddleware.middleware),
+    middleware: (getDefault) => getDefault().prepend(cartStorage).concat(lateMiddleware.middleware),
   });
   storesMade.add(store);
   return store;

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { FaqEntry } from '../../content/faq';
+import { Text } from '../Text';
 
 interface FaqListProps {
   entries: readonly FaqEntry[];
@@ -40,9 +40,9 @@ export function FaqList({ entries, heading = 'h3', group }: FaqListProps) {
       {entries.map((entry) => (
         <details key={entry.question} name={group ?? ownGroup}>
           <summary>
-            <Typography component={heading} sx={{ m: 0, fontSize: '1rem', fontWeight: 600 }}>
+            <Text component={heading} sx={{ m: 0, fontSize: '1rem', fontWeight: 600 }}>
               {entry.question}
-            </Typography>
+            </Text>
             <span className="faq-sign" aria-hidden="true" />
           </summary>
           <Box sx={{ pb: 2, color: 'text.secondary' }}>{entry.answer}</Box>

@@ -1,6 +1,4 @@
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from 'react';
 import { dismissToast, getToasts, subscribeToasts, type Toast } from './toast';
@@ -38,16 +36,18 @@ function ToastItem({ item }: { item: Toast }) {
   };
 
   return (
-    <Paper
+    <Box
       // The region is polite; a failure interrupts.
       role={item.variant === 'destructive' ? 'alert' : undefined}
       aria-atomic="true"
-      elevation={6}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
       sx={{
+        // What MUI's Paper at elevation 6 draws.
+        borderRadius: 1,
+        boxShadow: 6,
         display: 'flex',
         gap: 1,
         alignItems: 'flex-start',
@@ -65,15 +65,34 @@ function ToastItem({ item }: { item: Toast }) {
         <Typography sx={{ fontWeight: 700 }}>{item.title}</Typography>
         {item.description && <Typography variant="body2">{item.description}</Typography>}
       </Box>
-      <IconButton
-        size="small"
+      {/* A plain button shaped like MUI's small IconButton: the toaster is on every page's first load. */}
+      <Box
+        component="button"
+        type="button"
         aria-label="Close notification"
         onClick={() => dismissToast(item.id)}
-        sx={{ color: 'inherit' }}
+        sx={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          width: 30,
+          height: 30,
+          p: 0,
+          border: 0,
+          borderRadius: '50%',
+          bgcolor: 'transparent',
+          color: 'inherit',
+          font: 'inherit',
+          fontSize: '1.25rem',
+          lineHeight: 1,
+          cursor: 'pointer',
+          '&:hover': { bgcolor: 'action.hover' },
+          '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: 1 },
+        }}
       >
         <span aria-hidden="true">×</span>
-      </IconButton>
-    </Paper>
+      </Box>
+    </Box>
   );
 }
 

@@ -1,21 +1,18 @@
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import { Container } from '../../components/Container';
 import { howItWorks } from '../../content/home';
+import { Text } from '../../components/Text';
+
+/** MUI's Paper (outlined, or raised with its shadow), drawn with Box: Paper is not in the first load of `/`. */
+const CARD = { bgcolor: 'background.paper', borderRadius: 1 } as const;
 
 export function HowItWorks() {
   return (
     <Box component="section" aria-labelledby="how-title" sx={{ bgcolor: '#f5f7fb', py: 8 }}>
       <Container maxWidth="lg">
-        <Typography
-          id="how-title"
-          variant="h4"
-          component="h2"
-          sx={{ textAlign: 'center', fontWeight: 800, mb: 4 }}
-        >
+        <Text id="how-title" variant="h4" component="h2" sx={{ textAlign: 'center', fontWeight: 800, mb: 4 }}>
           How it works
-        </Typography>
+        </Text>
         <Box
           component="ol"
           sx={{
@@ -28,29 +25,29 @@ export function HowItWorks() {
           }}
         >
           {howItWorks.steps.map((step, index) => (
-            <Paper component="li" key={step.title} variant="outlined" sx={{ p: 3 }}>
-              <Typography sx={{ fontWeight: 800, color: 'primary.main' }}>Step {index + 1}</Typography>
-              <Typography variant="h6" component="h3">
+            <Box component="li" key={step.title} sx={{ ...CARD, border: 1, borderColor: 'divider', p: 3 }}>
+              <Text sx={{ fontWeight: 800, color: 'primary.main' }}>Step {index + 1}</Text>
+              <Text variant="h6" component="h3">
                 {step.title}
-              </Typography>
-              <Typography variant="body2" color="textSecondary">
+              </Text>
+              <Text variant="body2" color="textSecondary">
                 {step.text}
-              </Typography>
-            </Paper>
+              </Text>
+            </Box>
           ))}
         </Box>
         <Box
           sx={{ display: 'grid', gap: 2, mt: 4, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}
         >
           {howItWorks.benefits.map((benefit) => (
-            <Paper key={benefit.title} sx={{ p: 3 }}>
-              <Typography variant="h6" component="h3">
+            <Box key={benefit.title} sx={{ ...CARD, boxShadow: 1, p: 3 }}>
+              <Text variant="h6" component="h3">
                 {benefit.title}
-              </Typography>
-              <Typography variant="body2" color="textSecondary">
+              </Text>
+              <Text variant="body2" color="textSecondary">
                 {benefit.text}
-              </Typography>
-            </Paper>
+              </Text>
+            </Box>
           ))}
         </Box>
         <Box
@@ -70,12 +67,12 @@ export function HowItWorks() {
               key={stat.label}
               sx={{ textAlign: 'center', display: 'flex', flexDirection: 'column-reverse' }}
             >
-              <Typography component="dt" color="textSecondary">
+              <Text component="dt" color="textSecondary">
                 {stat.label}
-              </Typography>
-              <Typography component="dd" variant="h4" sx={{ m: 0, fontWeight: 800 }}>
+              </Text>
+              <Text component="dd" variant="h4" sx={{ m: 0, fontWeight: 800 }}>
                 {stat.value}
-              </Typography>
+              </Text>
             </Box>
           ))}
         </Box>

@@ -1,6 +1,5 @@
-import { isAnyOf } from '@reduxjs/toolkit';
-import type { AppStartListening } from '../listenerMiddleware';
-import type { AppThunk } from '../store';
+import { isAnyOf, type Middleware } from '@reduxjs/toolkit';
+import type { AppThunk, RootState } from '../store';
 import {
   addItem,
   applyCoupon,
@@ -22,25 +21,25 @@ import {
   writeStoredItems,
 } from './cartStorage';
 
-/** Keeps localStorage in step with the cart: items on every change, the coupon when applied or cleared. */
-export function addCartListeners(startListening: AppStartListening) {
-  startListening({
-    matcher: isAnyOf(addItem, removeItem, updateQuantity, clearCart),
-    effect: (_action, api) => writeStoredItems(api.getState().cart.items),
-  });
-  startListening({
-    actionCreator: applyCoupon,
-    // Applied only with the server's answer (the coupon form, or verifyStoredCoupon).
-    effect: (action) => {
-      writeStoredCoupon(action.payload);
-      markCouponVerified(action.payload);
-    },
-  });
-  startListening({
-    matcher: isAnyOf(removeCoupon, clearCart),
-    effect: () => clearStoredCoupon(),
-  });
-}
+const changesItems = isAnyOf(addItem, removeItem, updateQuantity, clearCart);
+const clearsCoupon = isAnyOf(removeCoupon, clearCart);
+
+/**
+ * Keeps localStorage in step with the cart, once the action has changed it: items on every change, the
+ * coupon when applied or cleared. A middleware of its own rather than RTK's listener middleware, which
+ * would add ~2 KB gzip to the first load of `/` for these three lines.
+ */
+export const cartStorage: Middleware<object, RootState> = (api) => (next) => (action) => {
+  const result = next(action);
+  if (changesItems(action)) writeStoredItems(api.getState().cart.items);
+  // Applied only with the server's answer (the coupon form, or verifyStoredCoupon).
+  if (applyCoupon.match(action)) {
+    writeStoredCoupon(action.payload);
+    markCouponVerified(action.payload);
+  }
+  if (clearsCoupon(action)) clearStoredCoupon();
+  return result;
+};
 
 /**
  * Reads the stored cart and coupon into the store, then ends the loading state. A stored coupon shows the
