@@ -16,6 +16,8 @@ const SUPPORT_MAY_CHANGE = new Set([
   'POST /api/admin/logout',
   'POST /api/admin/me/mfa',
   'POST /api/admin/me/mfa/confirm',
+  // Confirming one's own password for a step-up (#32 §2): anyone signed in may.
+  'POST /api/admin/me/step-up',
   'POST /api/admin/orders/{id}/resend-email',
   'POST /api/admin/emails/{id}/resend',
   // Marking a contact message answered is support's daily work too (issue #18, item 21).
@@ -179,7 +181,8 @@ describe(`staff authentication and roles on every admin operation (${DRIVER})`, 
           json: {
             username: `leaver-${randomBytes(3).toString('hex')}`,
             password: 'leaver-password-123',
-            role: 'admin',
+            // Creating an administrator needs a step-up (#32 §2); the role does not matter here.
+            role: 'support',
           },
           headers: { authorization: admin },
         });
