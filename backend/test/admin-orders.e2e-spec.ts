@@ -114,6 +114,7 @@ describe(`back office: orders on ${DRIVER}`, () => {
         firstName: 'Jane',
         country: 'IN',
         phoneCountryCode: '+91',
+        phone: '+919876543210',
       },
       subtotalCents: 48598,
       discountCents: 0,

@@ -184,7 +184,8 @@ describe(`every request DTO's longest values fit the database on ${DRIVER}`, () 
         checkout({ billing, consents: { immediateDelivery: true, withdrawalRightLoss: true } }),
       longest: {
         zipCode: 'AB12 CD-34',
-        phone: '(020) 7946-0018 0000',
+        // 30 characters, the most a phone number may be typed with; it is stored in E.164 (+31201234567).
+        phone: '+31 (0) 20 - 123 - 45 - 67 ---',
         country: 'NL',
         vatNumber: 'NL004495445B01',
       },

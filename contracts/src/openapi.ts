@@ -2550,7 +2550,7 @@ export interface components {
       /** @example +91 */
       phoneCountryCode: components['schemas']['PhoneKey'];
       /**
-       * @description 10 to 20 digits, spaces, hyphens or parentheses (trimmed)
+       * @description A number valid in its country's numbering plan (libphonenumber): national, for the country of `phoneCountryCode` (the billing country when it has that code), or international with a leading `+`. Digits with spaces, parentheses, hyphens, dots or slashes; stored in E.164 (`+919876543210`), with the number's own country code
        * @example 98765 43210
        */
       phone: string;

@@ -103,7 +103,7 @@ export const schemaRules = {
         pattern: '^[A-Za-z0-9 -]{3,10}$',
       },
       phone: {
-        pattern: '^[0-9 ()-]{10,20}$',
+        maxLength: 30,
       },
       company: {
         maxLength: 200,

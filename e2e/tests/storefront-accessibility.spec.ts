@@ -11,7 +11,7 @@ const kim = (email: string) => ({
   city: 'Singapore',
   country: 'SG',
   zipCode: '238823',
-  phone: '6123 4567 89',
+  phone: '6123 4567',
 });
 
 test.describe('storefront accessibility (axe: no serious or critical violations)', () => {

@@ -15,7 +15,9 @@ export const BILLING = {
   country: 'IN',
   zipCode: '411001',
   phoneCountryCode: '+91',
-  phone: '98765 43210',
+  // International (a leading +), so it stays valid when a test bills another country with its phone code;
+  // stored as +919876543210. The previous release's checkout took digits only (previous-release.ts).
+  phone: '+91 98765 43210',
 };
 
 /** What POST /api/create-payment-intent answers. */

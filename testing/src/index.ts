@@ -3,6 +3,7 @@
 // it is by Node (type stripping), Jest (SWC) and Playwright.
 export { buildIfNeeded, type App } from './build.ts';
 export { BILLING, HOME_BUSINESS, PRO_PLUS, STANDARD, shopperAddress, type Intent } from './billing.ts';
+export { INVALID_PHONE_NUMBERS, PHONE_NUMBERS, type CountryPhones } from './phone-numbers.ts';
 export {
   cloneDatabase,
   dropDatabase,

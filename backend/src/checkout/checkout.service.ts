@@ -35,6 +35,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { runInTransaction } from '../database/transactions.js';
 import { WITHDRAWAL_RIGHT_COUNTRIES } from './countries.js';
 import { GeoIp, plainAddress } from '../common/geo-ip.js';
+import { parsePhoneNumber } from '../common/phone-numbers.js';
 
 /** How long a repeated request waits for the first one's payment to be set up. */
 const REPLAY_WAIT_MS = 5_000;
@@ -92,6 +93,8 @@ export class CheckoutService {
 
     // A business buyer's VAT number, checked before anything is written (the service may take seconds).
     const { billing } = dto;
+    // Valid, as BillingDto checked: kept in E.164 with its own country code (a `+` number may name another).
+    const phone = parsePhoneNumber(billing.phone, billing.phoneCountryCode, billing.country)!;
     const vatCheck: VatNumberCheck | null = billing.vatNumber
       ? await this.vatNumbers.check(billing.vatNumber, billing.country, {
           company: billing.company ?? '',
@@ -129,8 +132,8 @@ export class CheckoutService {
             billingCity: billing.city,
             billingCountry: billing.country,
             billingZipCode: billing.zipCode,
-            billingPhoneCountryCode: billing.phoneCountryCode,
-            billingPhone: billing.phone,
+            billingPhoneCountryCode: phone.callingCode,
+            billingPhone: phone.e164,
             subtotalCents: priced.subtotalCents,
             discountCents: priced.discountCents,
             taxMode: tax.mode,

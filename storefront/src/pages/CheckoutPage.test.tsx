@@ -315,11 +315,15 @@ describe('CheckoutPage', () => {
       return bodies;
     }
 
+    /** A phone number of each country the tests bill: choosing a country chooses its phone code. */
+    const PHONES: Record<string, string> = { DE: '030 123456', FR: '06 12 34 56 78', IN: '98765 43210' };
+
     async function toPayment(country: string) {
       renderRoute('/checkout', { cart }, { products: PRODUCTS });
       await screen.findByRole('heading', { name: '1. Billing Info' });
       fillBilling();
       fireEvent.change(screen.getByLabelText('Country', { exact: false }), { target: { value: country } });
+      fill('Phone number', PHONES[country]);
       const proceed = screen.getByRole('button', { name: 'Continue to Payment' });
       await waitFor(() => expect(proceed).toHaveProperty('disabled', false));
       fireEvent.click(proceed);

@@ -14,6 +14,7 @@ import {
   type ValidationArguments,
 } from 'class-validator';
 import { CustomerEmail, EMAIL_MAX_LENGTH } from '../../common/email.js';
+import { parsePhoneNumber } from '../../common/phone-numbers.js';
 import { PRINTABLE_TEXT, PrintableText } from '../../common/printable-text.js';
 import { VAT_COUNTRIES } from '../../tax/tax-rates.js';
 import {
@@ -25,7 +26,6 @@ import {
 import { COUNTRIES, COUNTRY_CODES, PHONE_KEYS } from '../countries.js';
 
 const ZIP_CODE = /^[A-Za-z0-9 -]{3,10}$/;
-const PHONE = /^[0-9 ()-]{10,20}$/;
 
 /**
  * Each country's phone prefix, which the checkout preselects with it. @nestjs/swagger writes an `x-` key of
@@ -67,6 +67,24 @@ const VatNumberForCountry = ValidateBy({
   validator: {
     validate: (_value, args) => !refusal(args!),
     defaultMessage: (args) => refusal(args!) ?? '',
+  },
+});
+
+/**
+ * A phone number valid in its country's numbering plan (common/phone-numbers.ts): international with a
+ * leading `+`, else national for the chosen phone code. An unknown phone code is that field's error alone.
+ */
+const PhoneNumberForCountry = ValidateBy({
+  name: 'phoneNumberForCountry',
+  validator: {
+    validate: (value, { object }: ValidationArguments) => {
+      const { phoneCountryCode, country } = object as BillingDto;
+      if (typeof value !== 'string') return false;
+      if (!value.startsWith('+') && !(PHONE_KEYS as readonly string[]).includes(phoneCountryCode))
+        return true;
+      return parsePhoneNumber(value, phoneCountryCode, country) !== null;
+    },
+    defaultMessage: () => 'Please enter a valid phone number',
   },
 });
 
@@ -151,11 +169,16 @@ export class BillingDto {
 
   @ApiProperty({
     example: '98765 43210',
-    pattern: PHONE.source,
-    description: '10 to 20 digits, spaces, hyphens or parentheses (trimmed)',
+    maxLength: 30,
+    description:
+      "A number valid in its country's numbering plan (libphonenumber): national, for the country of " +
+      '`phoneCountryCode` (the billing country when it has that code), or international with a leading `+`. ' +
+      'Digits with spaces, parentheses, hyphens, dots or slashes; stored in E.164 (`+919876543210`), with ' +
+      "the number's own country code",
   })
   @trim
-  @Matches(PHONE, { message: 'Please enter a valid phone number' })
+  @PhoneNumberForCountry
+  @MaxLength(30, { message: 'Please enter a valid phone number' })
   @IsNotEmpty({ message: 'Phone number is required' })
   @IsString({ message: 'Phone number is required' })
   phone: string;

@@ -132,7 +132,10 @@ export async function buildEvidencePack(
         `${order.billingZipCode} ${order.billingCity}`,
         order.billingCountry,
       ].join(', '),
-      phone: `${order.billingPhoneCountryCode} ${order.billingPhone}`,
+      // E.164 since #34; earlier orders kept the national number beside its code.
+      phone: order.billingPhone.startsWith('+')
+        ? order.billingPhone
+        : `${order.billingPhoneCountryCode} ${order.billingPhone}`,
     },
     checkout: {
       ipAddress: order.checkoutIp ?? NOT_RECORDED,

@@ -1,6 +1,7 @@
 import { BILLING_RULES } from '@store/contracts';
 import { boolean, object, string, type InferType } from 'yup';
 import type { BillingDetails } from '../../api/types';
+import { phoneNumberE164 } from './phoneNumbers';
 import { COUNTRIES, DEFAULT_COUNTRY, DEFAULT_PHONE_KEY, PHONE_KEYS, vatNumberOffered } from './countries';
 
 const INVALID_EMAIL = 'Please enter a valid email address';
@@ -31,7 +32,7 @@ function isEmailAddress(value: string): boolean {
   );
 }
 
-const { email, firstName, lastName, address, city, zipCode, phone, company } = BILLING_RULES;
+const { email, firstName, lastName, address, city, zipCode, company } = BILLING_RULES;
 
 /**
  * What an invoice prints may not hold control characters or text-direction marks (the server's
@@ -106,10 +107,18 @@ export const billingSchema = object({
   phoneCountryCode: string()
     .required('Please select country code')
     .oneOf(PHONE_KEYS, 'Please select country code'),
+  // Valid in its country's numbering plan, as the server checks it; an unknown phone code is that field's
+  // error alone.
   phone: string()
     .trim()
     .required('Phone number is required')
-    .matches(new RegExp(phone.pattern), 'Please enter a valid phone number'),
+    .test('phone-number', 'Please enter a valid phone number', (value, { parent }) => {
+      const { phoneCountryCode, country } = parent as { phoneCountryCode?: string; country?: string };
+      if (!value) return true;
+      if (!value.startsWith('+') && !(PHONE_KEYS as readonly string[]).includes(phoneCountryCode ?? ''))
+        return true;
+      return phoneNumberE164(value, phoneCountryCode ?? '', country ?? '') !== null;
+    }),
   // A business buyer (#20 §4): off by default, so the spec's form is unchanged until it is ticked.
   business: boolean().required(),
   company: string()
