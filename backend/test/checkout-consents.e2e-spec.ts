@@ -4,6 +4,7 @@ import { CONSENT_STATEMENTS } from '../src/orders/consents.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { BILLING, createIntent, STANDARD, type Intent, GERMANY } from './support/checkout.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
+import { ViesStandIn } from './support/vies-stand-in.js';
 
 const UK = { ...BILLING, country: 'GB', city: 'Leeds', zipCode: 'LS1 4AP', phoneCountryCode: '+44' };
 const US = { ...BILLING, country: 'US', city: 'Boston', zipCode: '02108', phoneCountryCode: '+1' };
@@ -183,5 +184,72 @@ describe(`checkout consents on ${DRIVER}`, () => {
     const changed = await createIntent(t, { ...body, consents: BOTH }, key).expect(409);
     expect(changed.body.message).toBe('This Idempotency-Key was already used for a different request');
     expect((await order(first)).consentWithdrawalRightLossAt).toBeNull();
+  });
+});
+
+/**
+ * The right of withdrawal is a consumer's (#34): a business whose VAT number VIES confirmed is not asked for
+ * the statements; a consumer still is, and so is a business whose number VIES could not confirm or holds
+ * for another company.
+ */
+describe(`checkout consents of business buyers on ${DRIVER}`, () => {
+  const FRENCH_BUSINESS = {
+    ...BILLING,
+    country: 'FR',
+    city: 'Paris',
+    zipCode: '75002',
+    phoneCountryCode: '+33',
+    company: 'Acme SARL',
+    vatNumber: 'FR40303265045',
+  };
+  /** Valid in format; the stand-in answers MS_UNAVAILABLE for it. */
+  const STATE_UNAVAILABLE = 'FR96552100554';
+  let t: TestApp;
+  let vies: ViesStandIn;
+
+  beforeAll(async () => {
+    vies = await ViesStandIn.start({
+      registered: { FR40303265045: { name: 'ACME S.A.R.L.' } },
+      unavailable: [STATE_UNAVAILABLE],
+    });
+    t = await startTestApp({ TRUST_PROXY: 'loopback', TAX_MODE: 'exclusive', ...vies.env() });
+  });
+  afterAll(async () => {
+    await t.close();
+    await vies.close();
+  });
+
+  const order = (intent: Intent) => t.db.getRepository(Order).findOneByOrFail({ id: intent.orderId });
+
+  it('takes a business whose VAT number VIES confirmed without the statements, and records none', async () => {
+    const res = await createIntent(t, { billing: FRENCH_BUSINESS });
+    expect([res.status, res.status === 201 ? null : res.body]).toEqual([201, null]);
+    expect(res.body).toMatchObject({ vatNumberStatus: 'verified', companyNameMismatch: false });
+    expect(await order(res.body as Intent)).toMatchObject({
+      vatNumberStatus: 'verified',
+      consentImmediateDeliveryAt: null,
+      consentWithdrawalRightLossAt: null,
+    });
+  });
+
+  it('still asks a consumer, a business whose number is not confirmed and one registered to another company', async () => {
+    const before = await t.db.getRepository(Order).count();
+    for (const billing of [
+      { ...FRENCH_BUSINESS, company: undefined, vatNumber: undefined },
+      { ...FRENCH_BUSINESS, vatNumber: STATE_UNAVAILABLE },
+      { ...FRENCH_BUSINESS, company: 'Consumer Shopping Ltd' },
+    ]) {
+      const res = await createIntent(t, { billing }).expect(400);
+      expect([billing.vatNumber, res.body.message]).toEqual([
+        billing.vatNumber,
+        [NO_IMMEDIATE_DELIVERY, NO_WITHDRAWAL_LOSS],
+      ]);
+    }
+    expect(await t.db.getRepository(Order).count()).toBe(before);
+    const withBoth = await createIntent(t, {
+      billing: { ...FRENCH_BUSINESS, vatNumber: STATE_UNAVAILABLE },
+      consents: BOTH,
+    }).expect(201);
+    expect(withBoth.body).toMatchObject({ vatNumberStatus: 'unverified' });
   });
 });

@@ -167,7 +167,13 @@ test.describe('VAT at checkout and on the invoice (issue #20)', () => {
     await expect(page.getByLabel('VAT number (optional)')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
-    await giveStatements(page);
+    // Its VAT number confirmed, the business is not asked for the consumer statements (#34).
+    await expect(
+      page.getByText('Your VAT number is confirmed: as a business purchase, the consumer statements', {
+        exact: false,
+      }),
+    ).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: /withdrawal/ })).toHaveCount(0);
 
     // No French VAT: $40.49 less the 20 % it holds (4049 / 1.2 = 3374.17 → $33.74).
     await expect

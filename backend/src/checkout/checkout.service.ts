@@ -81,7 +81,6 @@ export class CheckoutService {
     idempotencyKey?: string,
     clientIp?: string,
   ): Promise<PaymentIntentResponseDto> {
-    this.checkConsents(dto);
     // The client's address as the trusted proxy hops give it (TRUST_PROXY), and its country.
     const checkoutIp = clientIp && isIP(plainAddress(clientIp)) ? plainAddress(clientIp) : null;
     const checkoutIpCountry = this.geoIp.country(checkoutIp);
@@ -91,16 +90,17 @@ export class CheckoutService {
       if (replayed) return replayed;
     }
 
-    // A business buyer's VAT number, checked before anything is written (the service may take seconds).
     const { billing } = dto;
     // Valid, as BillingDto checked: kept in E.164 with its own country code (a `+` number may name another).
     const phone = parsePhoneNumber(billing.phone, billing.phoneCountryCode, billing.country)!;
+    // A business buyer's VAT number, checked before anything is written (the service may take seconds).
     const vatCheck: VatNumberCheck | null = billing.vatNumber
       ? await this.vatNumbers.check(billing.vatNumber, billing.country, {
           company: billing.company ?? '',
           zipCode: billing.zipCode,
         })
       : null;
+    this.checkConsents(dto, vatCheck);
 
     // Before the new order reserves the coupon, so the old one's reservation is free to take again.
     if (dto.replacesOrder) await this.cancelReplaced(dto.replacesOrder);
@@ -183,10 +183,16 @@ export class CheckoutService {
 
   /**
    * A buyer billed in the EU or the UK gives both statements before the order (and its payment) exists: the
-   * keys are delivered as soon as it is paid, within the 14-day withdrawal period. Others may give them.
+   * keys are delivered as soon as it is paid, within the 14-day withdrawal period. Others may give them. The
+   * right of withdrawal is a consumer's: a business whose VAT number VIES confirmed (registered to the
+   * company typed, or to a name its member state does not disclose) is not asked (#34).
    */
-  private checkConsents({ billing, consents }: CreatePaymentIntentDto): void {
+  private checkConsents(
+    { billing, consents }: CreatePaymentIntentDto,
+    vatCheck: VatNumberCheck | null,
+  ): void {
     if (!WITHDRAWAL_RIGHT_COUNTRIES.includes(billing.country)) return;
+    if (vatCheck?.status === 'verified' && vatCheck.nameMatch !== 'mismatch') return;
     const missing = CONSENTS.filter((consent) => consents?.[consent] !== true);
     if (missing.length) throw new BadRequestException(missing.map((consent) => CONSENT_MISSING[consent]));
   }

@@ -15,4 +15,7 @@ export const consentCopy = {
   /** In place of the payment form until both are ticked. */
   waiting: 'Tick both statements above to continue to payment.',
   payButton: 'Complete Secure Purchase',
+  /** In place of the statements for a business whose VAT number was confirmed: they are a consumer's. */
+  business:
+    'Your VAT number is confirmed: as a business purchase, the consumer statements about the withdrawal period do not apply.',
 };

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { consentStatements } from '../content/consents';
+import { consentCopy, consentStatements } from '../content/consents';
 import { initialCartState } from '../store/cart/cartSlice';
 import { PRODUCTS, STANDARD, STORE_CONFIG } from '../test/fixtures';
 import { renderRoute } from '../test/render';
@@ -73,17 +73,35 @@ async function payAsFrenchBusiness(vatNumber: string) {
   await continueToPayment();
 }
 
+/** On to payment: a business with an EU VAT number is not asked for the statements until the server asks. */
 async function continueToPayment() {
   const proceed = screen.getByRole('button', { name: 'Continue to Payment' });
   await waitFor(() => expect(proceed).toHaveProperty('disabled', false));
   fireEvent.click(proceed);
   await screen.findByRole('heading', { name: '2. Payment' });
-  // Ticked once, they stay ticked for the checkout.
+}
+
+/** The statements, once shown: ticked once, they stay ticked for the checkout. */
+async function tickStatements() {
   for (const statement of [consentStatements.immediateDelivery, consentStatements.withdrawalRightLoss]) {
-    const box = screen.getByRole('checkbox', { name: statement });
+    const box = await screen.findByRole('checkbox', { name: statement });
     if (!(box as HTMLInputElement).checked) fireEvent.click(box);
   }
 }
+
+/** What the server answers a buyer billed in the EU without the statements. */
+const STATEMENTS_MISSING = () =>
+  Response.json(
+    {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: [
+        'Buyers billed in the EU or the UK must consent to immediate delivery (consents.immediateDelivery)',
+        'Buyers billed in the EU or the UK must acknowledge that they lose the right of withdrawal (consents.withdrawalRightLoss)',
+      ],
+    },
+    { status: 400 },
+  );
 
 describe('CheckoutPage: a business buyer, with tax on', () => {
   beforeEach(() => resetStoreConfig({ status: 'ready', config: { ...STORE_CONFIG, taxMode: 'inclusive' } }));
@@ -100,6 +118,11 @@ describe('CheckoutPage: a business buyer, with tax on', () => {
 
     expect(await screen.findByText('Demo payment, no charge.')).toBeTruthy();
     expect(bodies).toHaveLength(1);
+    // The number confirmed: the consumer statements are neither shown nor sent (#34).
+    expect(bodies[0]).not.toHaveProperty('consents');
+    expect(screen.queryByRole('checkbox', { name: consentStatements.immediateDelivery })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: consentStatements.withdrawalRightLoss })).toBeNull();
+    expect(screen.getByText(consentCopy.business)).toBeTruthy();
     expect(bodies[0]!.billing).toMatchObject({
       country: 'FR',
       company: 'Atelier Martin SARL',
@@ -111,8 +134,8 @@ describe('CheckoutPage: a business buyer, with tax on', () => {
     expect(screen.getByText('Reverse charge: VAT to be accounted for by the recipient.')).toBeTruthy();
   });
 
-  it('says why VAT is charged when the number could not be verified', async () => {
-    stubIntents(() =>
+  it('asks for the statements when the number could not be verified, and says why VAT is charged', async () => {
+    const bodies = stubIntents(STATEMENTS_MISSING, () =>
       Response.json(
         {
           ...INTENT,
@@ -128,8 +151,15 @@ describe('CheckoutPage: a business buyer, with tax on', () => {
     );
     renderRoute('/checkout', { cart }, { products: PRODUCTS });
     await payAsFrenchBusiness('FR40303265045');
+    // Refused without them: the statements are shown, and the pay button waits for both.
+    await tickStatements();
 
     expect(await screen.findByText('Demo payment, no charge.')).toBeTruthy();
+    expect(bodies.map((body) => (body as { consents?: unknown }).consents)).toEqual([
+      undefined,
+      { immediateDelivery: true, withdrawalRightLoss: true },
+    ]);
+    expect(screen.queryByText(consentCopy.business)).toBeNull();
     expect(summaryRows()).toEqual(expect.arrayContaining(['VAT FR 20% (included): $6.75', 'Total: $40.49']));
     expect(
       screen.getByText(

@@ -32,6 +32,13 @@ function withConsents(request: PaymentIntentRequest, consents: Consents): Paymen
   return { ...request, consents: { immediateDelivery, withdrawalRightLoss } };
 }
 
+/**
+ * Whether the server may find the request's VAT number confirmed (VIES holds EU numbers, not UK ones): a
+ * business that is then not asked for the statements, which are a consumer's.
+ */
+const mayBeConfirmedBusiness = ({ billing }: PaymentIntentRequest) =>
+  Boolean(billing.vatNumber) && billing.country !== 'GB';
+
 type Setup =
   | { state: 'creating' }
   | { state: 'ready'; intent: PaymentIntent }
@@ -43,7 +50,8 @@ type Setup =
  * Step 2: creates the order and its payment on entry (a new one, replacing it, whenever the cart, billing or
  * statements change; the same one when they did not), then shows the provider's payment form. A buyer billed
  * in the EU or the UK first ticks both statements of Art 16(m) (shown to them only): until then no order is
- * made and the pay button stays disabled.
+ * made and the pay button stays disabled. A business with an EU VAT number is not asked once the server has
+ * confirmed the number (VIES): the statements are a consumer's.
  */
 export function PaymentStep({
   request,
@@ -70,8 +78,15 @@ export function PaymentStep({
   onBillingRejected?: (rejections: BusinessRejection[]) => void;
 }) {
   const mustConsent = consentRequired(request.billing.country);
-  const waiting = mustConsent && !(consents.immediateDelivery && consents.withdrawalRightLoss);
-  const body = JSON.stringify(withConsents(request, consents));
+  const ticked = consents.immediateDelivery === true && consents.withdrawalRightLoss === true;
+  // A business with an EU VAT number is sent without the statements first: the server takes the order when
+  // VIES confirms the number, else asks for them (a 400), and the statements are shown for this request.
+  const requestKey = JSON.stringify(request);
+  const [statementsAskedFor, setStatementsAskedFor] = useState<string | null>(null);
+  const asBusiness =
+    mustConsent && !ticked && mayBeConfirmedBusiness(request) && statementsAskedFor !== requestKey;
+  const waiting = mustConsent && !ticked && !asBusiness;
+  const body = asBusiness ? requestKey : JSON.stringify(withConsents(request, consents));
   const [paying, setPaying] = useState(false);
   const busy = useCallback(
     (value: boolean) => {
@@ -133,6 +148,11 @@ export function PaymentStep({
             onBillingRejected!(refused);
             return;
           }
+          if (asBusiness && isApiFailure(error) && error.status === 400) {
+            // The number was not confirmed: the buyer gives the statements as a consumer would.
+            setStatementsAskedFor(requestKey);
+            return;
+          }
           if (isApiFailure(error) && error.status === 409 && error.messages[0] === INVALID_COUPON) {
             toast({ title: MESSAGES.setupFailed.title, description: INVALID_COUPON, variant: 'destructive' });
             onCouponRejected();
@@ -153,6 +173,8 @@ export function PaymentStep({
     };
   }, [
     waiting,
+    asBusiness,
+    requestKey,
     body,
     sent,
     idempotencyKey,
@@ -265,7 +287,14 @@ export function PaymentStep({
 
   return (
     <Box>
-      {mustConsent && <ConsentStatements consents={consents} disabled={paying} onChange={onConsentsChange} />}
+      {mustConsent && !asBusiness && (
+        <ConsentStatements consents={consents} disabled={paying} onChange={onConsentsChange} />
+      )}
+      {asBusiness && setup.state === 'ready' && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {consentCopy.business}
+        </Alert>
+      )}
       <Tabs value="card" aria-label="Payment method" sx={{ mb: 2 }}>
         <Tab label="Card" value="card" id="payment-tab-card" aria-controls="payment-panel-card" />
       </Tabs>
