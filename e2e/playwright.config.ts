@@ -12,6 +12,7 @@ const STOCK_JOURNEYS = [
   /admin-license-keys\.spec\.ts/,
   /storefront-withdrawal\.spec\.ts/,
   /admin-stock\.spec\.ts/,
+  /storefront-back-order\.spec\.ts/,
 ];
 
 const CHROMIUM = {

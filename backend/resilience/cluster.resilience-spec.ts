@@ -9,6 +9,7 @@ import { keysWithTtl } from '../test/support/redis.js';
 import { StoreCluster } from './support/cluster.js';
 import { recordFigures } from './support/figures.js';
 import {
+  DELIVERY_SUBJECT,
   BILLING,
   claimedByTheDead,
   deliveryMails,
@@ -117,7 +118,7 @@ describeOnServer(
       expect(outbox.filter((row) => row.kind === 'orders-waiting')).toHaveLength(1);
       expect(outbox).toHaveLength(51);
       const extra = expectEachOnce(mail.received, outbox);
-      const deliveries = mail.received.filter((m) => /licence keys for order/.test(m.subject));
+      const deliveries = mail.received.filter((m) => DELIVERY_SUBJECT.test(m.subject));
 
       recordFigures('cluster: 30 buyers, 10 keys', {
         requests: t.requests - requestsBefore,

@@ -5,6 +5,7 @@
 import { waitFor } from '@store/testing';
 import { recordFigures } from './support/figures.js';
 import {
+  DELIVERY_SUBJECT,
   deliveryMails,
   expectOneKeyEach,
   freshKeys,
@@ -105,7 +106,7 @@ describe(`races on ${DRIVER}`, () => {
 
     // Each buyer receives exactly one key by e-mail, every key is someone's, none twice.
     const received = await expectOneKeyEach(h.db, h.mail, purchases, [...first, ...five, ...fifteen]);
-    const deliveries = h.mail.received.filter((m) => /licence keys for order/.test(m.subject));
+    const deliveries = h.mail.received.filter((m) => DELIVERY_SUBJECT.test(m.subject));
     expect(deliveries).toHaveLength(50);
 
     recordFigures('races: 30 buyers, 10 keys', {

@@ -15,6 +15,7 @@ type Schemas = components['schemas'];
 export type Product = Schemas['ProductDto'];
 export type IncludedApp = Schemas['IncludedAppDto'];
 export type Platform = Schemas['Platform'];
+export type ProductStockLevel = Schemas['ProductStockLevel'];
 export type StoreConfig = Schemas['StoreConfigDto'];
 export type SupportHours = Schemas['SupportHoursDto'];
 export type SupportScheduleRow = Schemas['SupportScheduleRowDto'];

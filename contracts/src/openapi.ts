@@ -1677,7 +1677,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The three editions, in catalogue order */
+    /** The editions, in catalogue order, with their stock levels */
     get: operations['CatalogController_findAll'];
     put?: never;
     post?: never;
@@ -1694,7 +1694,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One edition */
+    /** One edition, with its stock level */
     get: operations['CatalogController_findOne'];
     put?: never;
     post?: never;
@@ -3575,7 +3575,10 @@ export interface components {
       | '+386'
       | '+34'
       | '+46';
-    /** @enum {string} */
+    /**
+     * @description The system the file installs on
+     * @enum {string}
+     */
     Platform: 'Windows' | 'Mac';
     ProductDto: {
       /** @example office-2024-standard */
@@ -3587,12 +3590,28 @@ export interface components {
       includedApps: components['schemas']['IncludedAppDto'][];
       compatibility: components['schemas']['Platform'][];
       /**
-       * @description Display text
-       * @example Only 32 licenses left!
+       * @deprecated
+       * @description Deprecated: always empty (it was a fixed text, not the stock). Use stockLevel.
+       * @example
        */
       licensesLeft: string;
-      /** @example $202.49 */
+      /** @example in_stock */
+      stockLevel: components['schemas']['ProductStockLevel'];
+      /**
+       * @description A back-ordered product's keys follow within this many hours of payment
+       * @example 24
+       */
+      backOrderHours: number;
+      /**
+       * @description The list price; show it (struck through) only when listPriceSource names its source
+       * @example $202.49
+       */
       originalPrice: string;
+      /**
+       * @description Where the list price comes from (e.g. the manufacturer's list price, source named); null: none stated
+       * @example null
+       */
+      listPriceSource: string | null;
       /** @example $40.49 */
       currentPrice: string;
       /** @example 20249 */
@@ -3600,7 +3619,7 @@ export interface components {
       /** @example 4049 */
       currentPriceCents: number;
       /**
-       * @description Off the original price, rounded down
+       * @description Off the list price, rounded down (shown only with listPriceSource)
        * @example 80%
        */
       savings: string;
@@ -3610,6 +3629,8 @@ export interface components {
        */
       maxQuantity: number;
     };
+    /** @enum {string} */
+    ProductStockLevel: 'in_stock' | 'low_stock' | 'back_ordered';
     ReadyDto: {
       /**
        * @description The store takes traffic

@@ -635,6 +635,9 @@ export const schemaRules = {
   Platform: {
     enum: ['Windows', 'Mac'],
   },
+  ProductStockLevel: {
+    enum: ['in_stock', 'low_stock', 'back_ordered'],
+  },
   ReadyDto: {
     properties: {
       status: {

@@ -53,7 +53,7 @@ test.describe('storefront shell', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'End-User Licence Agreement' })).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
-    await page.getByRole('banner').getByRole('button', { name: 'Cart' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Cart' }).click();
     const cart = page.getByRole('dialog', { name: 'Shopping Cart' });
     await expect(cart.getByText('Your cart is empty')).toBeVisible();
     await cart.getByRole('button', { name: 'Continue Shopping' }).click();

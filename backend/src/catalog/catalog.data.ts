@@ -23,7 +23,7 @@ const noMacInstaller = { macInstallerFileName: null, macInstallerUrl: null, macI
  * first process of the new build to start writes it to the database, and a process of an older build (a
  * replica restarting during a rolling deploy) leaves the newer catalogue alone and serves it.
  */
-export const CATALOG_VERSION = 2;
+export const CATALOG_VERSION = 3;
 
 /**
  * How many licences of one edition an order may hold (every edition alike; `maxQuantity` of GET /api/products,
@@ -31,6 +31,13 @@ export const CATALOG_VERSION = 2;
  * this, businesses go through enterprise support.
  */
 export const MAX_QUANTITY_PER_PRODUCT = 50;
+
+/**
+ * A paid order the inventory cannot cover gets its keys within this many hours (#34): what the storefront
+ * says of a back-ordered product before payment (`backOrderHours` of GET /api/products) and what the
+ * back-order's e-mail promises. The delivery policy's refund promise is the same 24 hours.
+ */
+export const BACK_ORDER_HOURS = 24;
 
 /** An edition as the catalogue states it (the database adds the version it was written from). */
 export type CatalogProduct = Readonly<Omit<Product, 'catalogVersion'>>;
@@ -50,7 +57,8 @@ export const CATALOG: readonly CatalogProduct[] = deepFreeze([
       { name: 'PowerPoint', icon: 'powerpoint' },
     ],
     compatibility: ['Windows', 'Mac'],
-    licensesLeft: 'Only 32 licenses left!',
+    licensesLeft: '',
+    listPriceSource: null,
     originalPriceCents: 20249,
     currentPriceCents: 4049,
     savings: '80%',
@@ -72,7 +80,8 @@ export const CATALOG: readonly CatalogProduct[] = deepFreeze([
       { name: 'Outlook', icon: 'outlook' },
     ],
     compatibility: ['Windows', 'Mac'],
-    licensesLeft: 'Only 18 licenses left!',
+    licensesLeft: '',
+    listPriceSource: null,
     originalPriceCents: 33749,
     currentPriceCents: 24299,
     savings: '28%',
@@ -97,7 +106,8 @@ export const CATALOG: readonly CatalogProduct[] = deepFreeze([
       { name: 'Access', icon: 'access' },
     ],
     compatibility: ['Windows'],
-    licensesLeft: 'Only 22 licenses left!',
+    licensesLeft: '',
+    listPriceSource: null,
     originalPriceCents: 63999,
     currentPriceCents: 5399,
     savings: '91%',

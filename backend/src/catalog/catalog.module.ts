@@ -1,12 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CatalogController } from './catalog.controller.js';
 import { CatalogService } from './catalog.service.js';
 import { Product } from './entities/product.entity.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Product])],
-  controllers: [CatalogController],
   providers: [CatalogService],
   exports: [CatalogService],
 })

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { ValidationArguments } from 'class-validator';
 import type { Repository } from 'typeorm';
 import { CATALOG } from './catalog.data.js';
-import { ProductDto } from './dto/product.dto.js';
+import { ProductDto, type ProductContent } from './dto/product.dto.js';
 import { Product, type Platform } from './entities/product.entity.js';
 
 /** A file a paid order's download link points to, one per system the edition runs on (not in the public API). */
@@ -28,14 +28,13 @@ export const productIdRefusal =
     `${field} must be one of ${(constraints[0] as string[]).join(', ')}`;
 
 /**
- * The catalogue is fixed content: it is read from the database once (after the seed) and then served
- * from memory, so product requests never touch the database.
+ * The catalogue is fixed content: it is read from the database once (after the seed) and then held in
+ * memory. GET /api/products adds each product's stock to it (stock/catalog.controller.ts).
  */
 @Injectable()
 export class CatalogService {
-  private products: ProductDto[] = [];
-  private byId = new Map<string, ProductDto>();
-  private productsJson = '[]';
+  private products: ProductContent[] = [];
+  private byId = new Map<string, ProductContent>();
   private installers = new Map<string, ProductInstaller[]>();
 
   constructor(@InjectRepository(Product) private readonly repo: Repository<Product>) {}
@@ -44,27 +43,21 @@ export class CatalogService {
     const rows = await this.repo.find({ order: { sortOrder: 'ASC', id: 'ASC' } });
     this.products = rows.map((row) => ProductDto.from(row));
     this.byId = new Map(this.products.map((p) => [p.id, p]));
-    this.productsJson = JSON.stringify(this.products);
     SERVED_PRODUCT_IDS.splice(0, SERVED_PRODUCT_IDS.length, ...this.products.map((p) => p.id));
     this.installers = new Map(rows.map((row) => [row.id, installersOf(row)]));
   }
 
-  findAll(): ProductDto[] {
+  findAll(): ProductContent[] {
     return this.products;
   }
 
-  /** findAll() as JSON, serialised once per reload: the storefront asks for it on every visit. */
-  findAllJson(): string {
-    return this.productsJson;
-  }
-
-  findOne(id: string): ProductDto {
+  findOne(id: string): ProductContent {
     const product = this.byId.get(id);
     if (!product) throw new NotFoundException(`Product ${id} not found`);
     return product;
   }
 
-  find(id: string): ProductDto | undefined {
+  find(id: string): ProductContent | undefined {
     return this.byId.get(id);
   }
 

@@ -21,7 +21,7 @@ export interface SupportHours {
 
 /**
  * The store's support hours (spec §9). Deliberately not a setting in `.env`: the pages' own copy relies on
- * them (the Saturday shift in the careers page, SMS backup "business hours only"), so changing them is a
+ * them (the Saturday shift in the careers page, the enterprise page's phone hours), so changing them is a
  * change to this file, reviewed with that copy, rather than a deployment switch that could contradict it.
  */
 export const SUPPORT_HOURS: SupportHours = {

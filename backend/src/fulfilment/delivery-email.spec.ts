@@ -53,6 +53,29 @@ describe('renderDeliveryEmail', () => {
     expect(mail.text).toContain('2 key(s) to follow');
   });
 
+  it("titles a back-order's e-mail for what it is: no key inside, or only some (#34)", () => {
+    const none = renderDeliveryEmail({
+      ...base,
+      products: [{ title: 'Office 2024 Standard', keys: [], downloads: [link], keysToFollow: 2 }],
+    });
+    expect(none.subject).toBe('Order ABCDEF12 confirmed: your licence keys follow within 24 hours');
+    expect(none.text).toContain('Your licence keys are not in stock yet');
+    expect(none.text).not.toContain('here is everything you need');
+    expect(none.text).not.toContain('typically within minutes');
+    const some = renderDeliveryEmail({
+      ...base,
+      products: [
+        {
+          title: 'Office 2024 Standard',
+          keys: ['AAAAA-BBBBB-CCCCC-DDDDD-EEEEE'],
+          downloads: [link],
+          keysToFollow: 2,
+        },
+      ],
+    });
+    expect(some.subject).toBe('Order ABCDEF12 confirmed: 1 licence key inside, 2 more within 24 hours');
+  });
+
   it('words the follow-up that delivers late keys', () => {
     const mail = renderDeliveryEmail({
       ...base,

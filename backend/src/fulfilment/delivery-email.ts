@@ -1,3 +1,4 @@
+import { BACK_ORDER_HOURS } from '../catalog/catalog.data.js';
 import { formatUsd } from '../common/money.js';
 import { escapeHtml } from '../emails/mail-text.js';
 import { CONSENT_STATEMENTS, CONSENTS, type ConsentTimes } from '../orders/consents.js';
@@ -42,6 +43,7 @@ export interface DeliveryEmailInput {
   invoiceNumber?: string | null;
 }
 
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 const day = (date: Date) => date.toISOString().slice(0, 10);
 const time = (date: Date) => `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 const CONSENTS_HEADING = 'Your statements at checkout';
@@ -62,15 +64,24 @@ export function renderDeliveryEmail(input: DeliveryEmailInput): {
 } {
   const ref = input.orderId.slice(0, 8).toUpperCase();
   const waiting = input.products.reduce((sum, p) => sum + p.keysToFollow, 0);
+  const inside = input.products.reduce((sum, p) => sum + p.keys.length, 0);
+  const within = `within ${BACK_ORDER_HOURS} hours`;
+  // A back-order's e-mail says so in its subject (#34): it carries no key, or not every key.
   const subject = input.followUp
     ? `Your remaining licence keys for order ${ref}`
-    : `Your Office licence keys for order ${ref}`;
+    : waiting === 0
+      ? `Your Office licence keys for order ${ref}`
+      : inside === 0
+        ? `Order ${ref} confirmed: your licence keys follow ${within}`
+        : `Order ${ref} confirmed: ${plural(inside, 'licence key')} inside, ${waiting} more ${within}`;
   const intro = input.followUp
     ? 'The remaining licence keys for your order have arrived. Here they are:'
-    : 'Thank you for your purchase. Your payment is confirmed and here is everything you need:';
+    : waiting > 0 && inside === 0
+      ? `Thank you for your purchase. Your payment is confirmed. Your licence keys are not in stock yet: we will e-mail them as soon as they arrive, at the latest ${within} of payment. Your download links and receipt are below:`
+      : 'Thank you for your purchase. Your payment is confirmed and here is everything you need:';
   const waitingNote =
     waiting > 0
-      ? `${waiting} more licence key${waiting === 1 ? ' is' : 's are'} on the way: we will e-mail ${waiting === 1 ? 'it' : 'them'} as soon as ${waiting === 1 ? 'it is' : 'they are'} in stock, typically within minutes and at the latest within 24 hours.`
+      ? `${waiting} more licence key${waiting === 1 ? ' is' : 's are'} on the way: we will e-mail ${waiting === 1 ? 'it' : 'them'} as soon as ${waiting === 1 ? 'it is' : 'they are'} in stock, at the latest ${within} of payment.`
       : '';
   const support = `Questions? Reply to this e-mail or write to ${input.supportEmail}. Order reference: ${input.orderId}`;
   const receipt = input.receipt ? receiptLines(input.orderId, input.receipt) : [];

@@ -19,6 +19,7 @@ import { OutboxService } from '../emails/outbox.service.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { countKeysInStock, countKeysInStockBelow } from '../license-keys/license-keys.js';
 import { Order } from '../orders/entities/order.entity.js';
+import type { ProductStockLevel } from '../catalog/dto/product.dto.js';
 import { renderLowStockEmail, renderOrdersWaitingEmail, type StockAlertFacts } from './stock-alert-email.js';
 
 /** The windows of the daily sales rate behind days of stock: the higher of the two rates counts. */
@@ -41,6 +42,18 @@ export interface StockLevel {
   lowStockThreshold: number | null;
   /** The level in force; 0: no low-stock alert. */
   effectiveLowStockThreshold: number;
+}
+
+/**
+ * How long a process answers shoppers with the stock levels it read (GET /api/products), at most: a sale or
+ * import in this process refreshes them at once (recheck), one in another process within this time.
+ */
+export const SHELF_MAX_AGE_MS = 10_000;
+
+/** What shoppers are told of each product's stock, by product id, and when its read began. */
+interface Shelf {
+  levels: Promise<Map<string, ProductStockLevel>>;
+  readAt: number;
 }
 
 type AlertColumn = 'lowStockAlertedAt' | 'waitingAlertedAt';
@@ -67,6 +80,8 @@ export class StockService implements EntitySubscriberInterface, BeforeApplicatio
   private readonly recheckOnCommit = new WeakMap<QueryRunner, Set<string>>();
   /** The checks after commit under way (tests and shutdown may wait for them). */
   private readonly pending = new Set<Promise<void>>();
+  /** The shoppers' stock levels last read (or being read), shared by the requests meanwhile. */
+  private shelf: Shelf | null = null;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -107,6 +122,41 @@ export class StockService implements EntitySubscriberInterface, BeforeApplicatio
   }
 
   /**
+   * Each product's stock level as shoppers are told it (GET /api/products), at most SHELF_MAX_AGE_MS old:
+   * back-ordered with no key in stock, low below the product's low-stock level (the staff alert's), else in
+   * stock. Read with bounded counts (countKeysInStockBelow), so the cost does not grow with the stock.
+   */
+  async stockLevels(): Promise<Map<string, ProductStockLevel>> {
+    if (!this.shelf || Date.now() - this.shelf.readAt >= SHELF_MAX_AGE_MS) {
+      const shelf: Shelf = { levels: this.readShelf(), readAt: Date.now() };
+      this.shelf = shelf;
+      // A failed read is not kept: the next request reads again.
+      shelf.levels.catch(() => {
+        if (this.shelf === shelf) this.shelf = null;
+      });
+    }
+    return this.shelf.levels;
+  }
+
+  private async readShelf(): Promise<Map<string, ProductStockLevel>> {
+    const m = this.db.manager;
+    const ids = this.catalog.productIds();
+    if (ids.length === 0) return new Map();
+    const settings = await m.findBy(ProductSettings, { productId: In(ids) });
+    const levels = new Map<string, ProductStockLevel>();
+    for (const productId of ids) {
+      const own = settings.find((row) => row.productId === productId)?.lowStockThreshold ?? null;
+      const threshold = own ?? this.config.stock.lowStockThreshold;
+      const available = await countKeysInStockBelow(m, productId, Math.max(threshold, 1));
+      levels.set(
+        productId,
+        available === 0 ? 'back_ordered' : available < threshold ? 'low_stock' : 'in_stock',
+      );
+    }
+    return levels;
+  }
+
+  /**
    * Stock of these products (all, when not given) moved in `m`'s transaction: they are checked once it
    * commits, by reads that see every sale committed by then (see the class); outside a transaction, at
    * once. The sale's own transaction (which holds the invoice series' lock) reads nothing.
@@ -120,8 +170,9 @@ export class StockService implements EntitySubscriberInterface, BeforeApplicatio
     this.recheckOnCommit.set(transaction, queued);
   }
 
-  /** Every product checked now (after an import, and by the sweeper). */
+  /** Every product checked now (after an import, and by the sweeper); shoppers' levels are read again. */
   async recheck(productIds?: readonly string[]): Promise<void> {
+    this.shelf = null;
     const ids = [...new Set(productIds ?? this.catalog.productIds())].sort();
     await this.checkNow(ids);
   }

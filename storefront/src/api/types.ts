@@ -14,6 +14,7 @@ import type {
   PaymentIntentRequest as ContractPaymentIntentRequest,
   Platform as ContractPlatform,
   Product as ContractProduct,
+  ProductStockLevel as ContractProductStockLevel,
   StoreConfig as ContractStoreConfig,
   SupportHours as ContractSupportHours,
   SupportScheduleRow as ContractSupportScheduleRow,
@@ -23,6 +24,8 @@ import type {
 export type Product = ContractProduct;
 export type IncludedApp = ContractIncludedApp;
 export type Platform = ContractPlatform;
+/** What a shopper is told of a product's stock: in stock, low stock, or back-ordered (keys follow later). */
+export type ProductStockLevel = ContractProductStockLevel;
 
 /** A coupon the server accepted: its code and the fraction it takes off the subtotal. */
 export type AppliedCoupon = ContractAppliedCoupon;

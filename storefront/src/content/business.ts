@@ -18,7 +18,6 @@ export const DELIVERY = {
   typical: 'typically within minutes',
   keyFormat: '25-character alphanumeric key (5 groups of 5, e.g. XXXXX-XXXXX-XXXXX-XXXXX-XXXXX)',
   devicesPerLicence: 1,
-  smsBackup: 'about 15 minutes, business hours only',
   downloadLinkDays: 30,
   downloadsPerLink: 5,
   bulkOrderThreshold: 10,

@@ -18,8 +18,8 @@ export const deliveryMethods: Card[] = [
     text: `Lost the e-mail? Choose Login at the top or bottom of any page and enter your order's e-mail address. We send a sign-in link, valid for ${DELIVERY.accessLinkMinutes} minutes, to a page listing your orders, keys and downloads.`,
   },
   {
-    title: 'SMS backup',
-    text: `If e-mail does not reach you, our support team can text your key to the phone number on your order: ${DELIVERY.smsBackup}.`,
+    title: 'Resent by support',
+    text: `If e-mail does not reach you, contact support and we send it again: every message is answered within ${SUPPORT.responseTime}.`,
   },
 ];
 
@@ -171,7 +171,6 @@ export const deliveryLimitations: string[] = [
   'Licences are perpetual, region-specific and non-transferable.',
   `Download links expire ${DELIVERY.downloadLinkDays} days after delivery; your key does not. Ask support for fresh links.`,
   `Bulk orders of ${DELIVERY.bulkOrderThreshold} or more licences may need manual processing.`,
-  `SMS backup takes ${DELIVERY.smsBackup}.`,
   `If your key has not been delivered within ${DELIVERY.refundIfNotDeliveredHours} hours of payment, you qualify for a full refund.`,
 ];
 

@@ -1,23 +1,27 @@
+import { SUPPORT } from './business';
 import type { FaqEntry } from './faq';
+import { HOURS } from './storeContacts';
 import type { Card, PageMetaContent } from './types';
 
 export const enterprisePage: PageMetaContent = {
   title: 'Enterprise Support',
   description:
-    'Replace your Microsoft enterprise support contract: 30-50% lower cost, 24/7/365 expert help and unlimited escalations. Trusted by 1000+ customers.',
+    'Replace your Microsoft enterprise support contract: 30-50% lower cost, senior engineers and unlimited escalations.',
   intro:
-    'Independent, third-party support for Microsoft products: 24/7/365 access to senior engineers, unlimited escalations, and 30-50% less than your current contract.',
+    'Independent, third-party support for Microsoft products: senior engineers, unlimited escalations, and 30-50% less than your current contract.',
 };
 
 export const enterpriseHeadline = 'Enterprise Support for Microsoft, for 30-50% Less';
 
-export const topBar = 'Independent third-party Microsoft support · 24/7/365';
+export const topBar = 'Independent third-party Microsoft support';
 
+/**
+ * The page's figures: only what the store can stand behind (#34). Its hours are the store's support hours
+ * (HOURS, from GET /api/store-config), never "24/7/365"; no customer count is claimed.
+ */
 export const enterpriseFigures: { value: string; label: string }[] = [
   { value: '30-50%', label: 'Cost savings' },
-  { value: '24/7/365', label: 'Expert support' },
   { value: 'Unlimited', label: 'Escalations' },
-  { value: '1000+', label: 'Customers' },
 ];
 
 export const enterpriseSteps: Card[] = [
@@ -34,13 +38,15 @@ export const enterpriseSteps: Card[] = [
 
 export const enterpriseBenefits: Card[] = [
   { title: '30-50% cost savings', text: 'Pay less than a traditional enterprise support contract.' },
-  { title: '24/7/365 support', text: 'Engineers on call every hour of every day, holidays included.' },
+  {
+    title: 'Engineers on the phone',
+    text: `Call senior engineers ${HOURS.phone}; e-mail is read ${HOURS.email} and answered within ${SUPPORT.responseTime}.`,
+  },
   { title: 'Unlimited escalations', text: 'No caps and no per-incident fees for critical issues.' },
   {
     title: 'Cloud expertise',
     text: '77% of cloud tickets are resolved without escalation to the software maker.',
   },
-  { title: 'Proven at scale', text: 'Trusted by 750+ enterprises among more than 1000 customers.' },
   { title: 'One point of contact', text: 'A named account manager who knows your environment.' },
 ];
 
@@ -90,7 +96,7 @@ export const enterpriseFaqs: FaqEntry[] = [
   },
   {
     question: 'When can we reach you?',
-    answer: '24/7/365: every hour of every day, weekends and holidays included.',
+    answer: `By phone ${HOURS.phone}, and by e-mail ${HOURS.email}: every message is answered within ${SUPPORT.responseTime}.`,
   },
 ];
 
@@ -110,7 +116,7 @@ export const enterpriseFooter = {
 };
 
 export const callLabels = {
-  topBar: 'Talk to an engineer:',
+  topBar: `Talk to an engineer (${HOURS.phone}):`,
   hero: 'Call Now',
   closing: 'Call Us Today',
   floating: 'Call Us',

@@ -8,7 +8,7 @@ import { CardGrid, Stats } from '../components/content/CardGrid';
 import { FaqList } from '../components/content/FaqList';
 import { Section } from '../components/content/Section';
 import { PageMeta } from '../components/PageMeta';
-import { StoreName, SupportPhoneLink } from '../components/StoreContacts';
+import { StoreName, SupportPhoneLink, WithSupportHours } from '../components/StoreContacts';
 import {
   callLabels,
   closingCta,
@@ -58,7 +58,7 @@ export function EnterpriseSupportPage() {
         >
           <Typography variant="body2">{topBar}</Typography>
           <Typography variant="body2">
-            {callLabels.topBar} <SupportPhoneLink color="inherit" />
+            <WithSupportHours text={callLabels.topBar} /> <SupportPhoneLink color="inherit" />
           </Typography>
         </Container>
       </Box>
@@ -89,7 +89,12 @@ export function EnterpriseSupportPage() {
           </Section>
 
           <Section id="benefits" title={enterpriseSections.benefits}>
-            <CardGrid cards={enterpriseBenefits} />
+            <CardGrid
+              cards={enterpriseBenefits.map((card) => ({
+                ...card,
+                text: <WithSupportHours text={card.text} />,
+              }))}
+            />
           </Section>
 
           <Testimonials testimonials={testimonials} title={enterpriseSections.testimonials} />

@@ -12,8 +12,14 @@ const taxRow = (dialog: HTMLElement) => {
 };
 
 describe('HomePage', () => {
-  it('shows a card per product with its current and struck-through original price', async () => {
-    const fetchMock = vi.fn(async () => Response.json(PRODUCTS));
+  it('shows a card per product with its price, its stock level, and no list price without a stated source', async () => {
+    const fetchMock = vi.fn(async () =>
+      Response.json([
+        PRODUCTS[0],
+        { ...PRODUCTS[1], stockLevel: 'low_stock' },
+        { ...PRODUCTS[2], stockLevel: 'back_ordered', backOrderHours: 36 },
+      ]),
+    );
     vi.stubGlobal('fetch', fetchMock);
 
     renderRoute('/');
@@ -21,11 +27,17 @@ describe('HomePage', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
     expect(await screen.findAllByRole('article')).toHaveLength(3);
     for (const price of ['$40.49', '$242.99', '$53.99']) expect(screen.getByText(price)).toBeTruthy();
-    for (const price of ['$202.49', '$337.49', '$639.99']) expect(screen.getByText(price).tagName).toBe('S');
+    // No source stated for the list prices: nothing struck through, no saving claimed.
+    for (const price of ['$202.49', '$337.49', '$639.99']) expect(screen.queryByText(price)).toBeNull();
+    expect(screen.queryByText(/^Save |You save/)).toBeNull();
+    // The stock as the server answered it (#34), never a fixed count.
+    expect(screen.queryByText(/licenses left/)).toBeNull();
     const card = screen.getByRole('article', { name: 'Office 2024 Home & Business' });
-    // The spec's stock line, as a plain note: not in the error colour.
-    const stock = within(card).getByText('Only 18 licenses left!');
-    expect(getComputedStyle(stock).color).toBe('rgba(0, 0, 0, 0.6)');
+    expect(within(card).getByText('Low stock')).toBeTruthy();
+    const standard = screen.getByRole('article', { name: 'Office 2024 Standard' });
+    expect(within(standard).getByText('In stock')).toBeTruthy();
+    const proPlus = screen.getByRole('article', { name: 'Office 2024 Professional Plus LTSC' });
+    expect(within(proPlus).getByText('Back-ordered: keys within 36 hours')).toBeTruthy();
     // The edition's artwork, decorative, sized before it loads.
     const art = card.querySelector('img')!;
     expect(art.getAttribute('src')).toBe('/art/office-2024-home-business.svg');
@@ -38,6 +50,24 @@ describe('HomePage', () => {
     // No header or footer on /.
     expect(screen.queryByRole('banner')).toBeNull();
     expect(screen.queryByRole('contentinfo')).toBeNull();
+  });
+
+  it('strikes a list price through, with its saving, only where its source is stated', async () => {
+    const source = 'Microsoft Store (US) list price, checked 2026-11-01';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json([{ ...PRODUCTS[0], listPriceSource: source }, PRODUCTS[1], PRODUCTS[2]]),
+      ),
+    );
+    renderRoute('/');
+    const standard = await screen.findByRole('article', { name: 'Office 2024 Standard' });
+    expect(within(standard).getByText('$202.49').tagName).toBe('S');
+    expect(within(standard).getByText(`List price: ${source}`)).toBeTruthy();
+    expect(within(standard).getByText('You save $162.00')).toBeTruthy();
+    const other = screen.getByRole('article', { name: 'Office 2024 Home & Business' });
+    expect(within(other).queryByText('$337.49')).toBeNull();
+    expect(within(other).queryByText(/List price|You save|^Save /)).toBeNull();
   });
 
   it('says so when the products cannot be loaded', async () => {

@@ -19,12 +19,12 @@ describe('NotFoundPage', () => {
 describe('Header', () => {
   it('shows the cart count badge only above 0', async () => {
     const { store } = renderRoute('/contact');
-    expect(await screen.findByRole('button', { name: 'Cart' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Cart' })).toBeTruthy();
     act(() => {
       store.dispatch(addItem(STANDARD));
       store.dispatch(addItem(STANDARD));
       store.dispatch(setCartOpen(false));
     });
-    expect(screen.getByRole('button', { name: 'Cart, 2 items' }).textContent).toContain('2');
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' }).textContent).toContain('2');
   });
 });

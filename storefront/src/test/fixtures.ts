@@ -8,7 +8,7 @@ const product = (
   savings: string,
   apps: string[],
   compatibility: Product['compatibility'],
-  licensesLeft: string,
+  stockLevel: Product['stockLevel'] = 'in_stock',
 ): Product => ({
   id,
   title,
@@ -16,7 +16,10 @@ const product = (
   description: 'A one-time purchase, no subscription.',
   includedApps: apps.map((name) => ({ name, icon: name.toLowerCase() })),
   compatibility,
-  licensesLeft,
+  licensesLeft: '',
+  stockLevel,
+  backOrderHours: 24,
+  listPriceSource: null,
   originalPrice: `$${(originalPriceCents / 100).toFixed(2)}`,
   currentPrice: `$${(currentPriceCents / 100).toFixed(2)}`,
   originalPriceCents,
@@ -35,7 +38,6 @@ export const PRODUCTS: Product[] = [
     '80%',
     ['Word', 'Excel', 'PowerPoint'],
     ['Windows', 'Mac'],
-    'Only 32 licenses left!',
   ),
   product(
     'office-2024-home-business',
@@ -45,7 +47,6 @@ export const PRODUCTS: Product[] = [
     '28%',
     ['Word', 'Excel', 'PowerPoint', 'Outlook'],
     ['Windows', 'Mac'],
-    'Only 18 licenses left!',
   ),
   product(
     'office-2024-professional-plus',
@@ -55,7 +56,6 @@ export const PRODUCTS: Product[] = [
     '91%',
     ['Word', 'Excel', 'PowerPoint', 'Outlook', 'Access'],
     ['Windows'],
-    'Only 22 licenses left!',
   ),
 ];
 

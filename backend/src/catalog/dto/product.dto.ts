@@ -1,7 +1,15 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { formatUsd } from '../../common/money.js';
 import { PLATFORMS, type Platform, type Product } from '../entities/product.entity.js';
-import { MAX_QUANTITY_PER_PRODUCT } from '../catalog.data.js';
+import { BACK_ORDER_HOURS, MAX_QUANTITY_PER_PRODUCT } from '../catalog.data.js';
+
+/**
+ * What a shopper is told of a product's stock (#34), from the keys in stock when asked (at most a few
+ * seconds old): `in_stock`, `low_stock` (fewer than the product's low-stock level, the back office's), or
+ * `back_ordered` (none: a paid order waits for keys, which follow within backOrderHours).
+ */
+export const STOCK_LEVELS = ['in_stock', 'low_stock', 'back_ordered'] as const;
+export type ProductStockLevel = (typeof STOCK_LEVELS)[number];
 
 export class IncludedAppDto {
   @ApiProperty({ example: 'Word' })
@@ -30,11 +38,37 @@ export class ProductDto {
   @ApiProperty({ enum: PLATFORMS, enumName: 'Platform', isArray: true })
   compatibility: Platform[];
 
-  @ApiProperty({ example: 'Only 32 licenses left!', description: 'Display text' })
+  @ApiProperty({
+    example: '',
+    deprecated: true,
+    description: 'Deprecated: always empty (it was a fixed text, not the stock). Use stockLevel.',
+  })
   licensesLeft: string;
 
-  @ApiProperty({ example: '$202.49' })
+  @ApiProperty({ enum: STOCK_LEVELS, enumName: 'ProductStockLevel', example: 'in_stock' })
+  stockLevel: ProductStockLevel;
+
+  @ApiProperty({
+    type: 'integer',
+    example: BACK_ORDER_HOURS,
+    description: "A back-ordered product's keys follow within this many hours of payment",
+  })
+  backOrderHours: number;
+
+  @ApiProperty({
+    example: '$202.49',
+    description: 'The list price; show it (struck through) only when listPriceSource names its source',
+  })
   originalPrice: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: null,
+    description:
+      "Where the list price comes from (e.g. the manufacturer's list price, source named); null: none stated",
+  })
+  listPriceSource: string | null;
 
   @ApiProperty({ example: '$40.49' })
   currentPrice: string;
@@ -45,7 +79,10 @@ export class ProductDto {
   @ApiProperty({ type: 'integer', example: 4049 })
   currentPriceCents: number;
 
-  @ApiProperty({ example: '80%', description: 'Off the original price, rounded down' })
+  @ApiProperty({
+    example: '80%',
+    description: 'Off the list price, rounded down (shown only with listPriceSource)',
+  })
   savings: string;
 
   @ApiProperty({
@@ -55,7 +92,8 @@ export class ProductDto {
   })
   maxQuantity: number;
 
-  static from(product: Product): ProductDto {
+  /** The product's content; its stock is added per request (stockLevel, backOrderHours). */
+  static from(product: Product): ProductContent {
     return {
       id: product.id,
       title: product.title,
@@ -63,8 +101,9 @@ export class ProductDto {
       description: product.description,
       includedApps: product.includedApps,
       compatibility: product.compatibility,
-      licensesLeft: product.licensesLeft,
+      licensesLeft: '',
       originalPrice: formatUsd(product.originalPriceCents),
+      listPriceSource: product.listPriceSource ?? null,
       currentPrice: formatUsd(product.currentPriceCents),
       originalPriceCents: product.originalPriceCents,
       currentPriceCents: product.currentPriceCents,
@@ -73,3 +112,6 @@ export class ProductDto {
     };
   }
 }
+
+/** A product as the catalogue states it, without its stock: what CatalogService holds in memory. */
+export type ProductContent = Omit<ProductDto, 'stockLevel' | 'backOrderHours'>;

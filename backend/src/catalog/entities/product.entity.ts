@@ -29,7 +29,10 @@ export class Product {
   @Column({ type: 'simple-json' })
   compatibility: Platform[];
 
-  /** Display text only ("Only 32 licenses left!"); real stock is the key inventory. */
+  /**
+   * Deprecated (#34): a fixed "Only 32 licenses left!" that never matched the stock. The catalogue writes ''
+   * and the API answers '' (the column stays for older builds); the stock level is the key inventory's.
+   */
   @Column({ type: 'varchar', length: 100 })
   licensesLeft: string;
 
@@ -38,6 +41,13 @@ export class Product {
 
   @Column({ type: 'int' })
   currentPriceCents: number;
+
+  /**
+   * Where originalPriceCents comes from, e.g. "Microsoft Store (US) list price, checked 2026-11-01"; null: no
+   * stated source, so the storefront shows no list price, no strike-through and no saving.
+   */
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  listPriceSource: string | null;
 
   /** Display text ("80%"), as the catalogue states it. */
   @Column({ type: 'varchar', length: 20 })

@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithStore } from '../../test/render';
+import { selectCartOpen } from '../../store/cart/cartSlice';
 import { Header } from './Header';
 
 describe('Header', () => {
@@ -11,5 +12,19 @@ describe('Header', () => {
     const mark = logo.querySelector('img')!;
     expect(mark.getAttribute('alt')).toBe('');
     expect(mark.getAttribute('src')).toBe('/favicon.svg');
+  });
+
+  it('makes Cart a link to the checkout, which a plain click turns into the cart dialog once hydrated', () => {
+    const { store } = renderWithStore(<Header />);
+    const cart = within(screen.getByRole('banner')).getByRole('link', { name: 'Cart' });
+    // Before the scripts run, the link itself works: the checkout lists the cart (#34).
+    expect(cart.tagName).toBe('A');
+    expect(cart.getAttribute('href')).toBe('/checkout');
+    expect(cart.hasAttribute('disabled')).toBe(false);
+    // A click asking for a new tab follows the link; a plain click opens the dialog.
+    expect(fireEvent.click(cart, { ctrlKey: true })).toBe(true);
+    expect(selectCartOpen(store.getState())).toBe(false);
+    expect(fireEvent.click(cart)).toBe(false);
+    expect(selectCartOpen(store.getState())).toBe(true);
   });
 });

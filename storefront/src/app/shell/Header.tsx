@@ -4,10 +4,10 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
+import type { MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { selectTotalItems, setCartOpen } from '../../store/cart/cartSlice';
 import { LogoMark } from '../../components/brand/LogoMark';
-import { useAsPrerendered } from '../../lib/asPrerendered';
 import { StoreName } from '../../components/StoreContacts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CartIcon } from './icons';
@@ -15,11 +15,22 @@ import { CartIcon } from './icons';
 /**
  * Sticky header: the logo to / (the mark, and the store's name that names the link), Login (hidden on small
  * screens), Cart with a count badge above 0.
+ *
+ * Cart is a link to /checkout, which lists the cart: in a prerendered page a tap before the scripts have run
+ * goes there (#34: taps were lost while it waited, disabled, for hydration). Once hydrated, a plain click opens
+ * the cart dialog instead; a click that asks for a new tab or window still follows the link.
  */
+/** Where the Cart link leads without scripts: the checkout, which shows the cart's lines and totals. */
+const CART_PAGE = '/checkout';
+
 export function Header() {
   const dispatch = useAppDispatch();
   const count = useAppSelector(selectTotalItems);
-  const asPrerendered = useAsPrerendered();
+  const openCart = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    dispatch(setCartOpen(true));
+  };
 
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -54,9 +65,8 @@ export function Header() {
           </Button>
           <Button
             color="inherit"
-            onClick={() => dispatch(setCartOpen(true))}
-            // The cart is the browser's: in a prerendered page it opens once hydrated, not before.
-            disabled={asPrerendered}
+            href={CART_PAGE}
+            onClick={openCart}
             aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart'}
             startIcon={
               <Badge badgeContent={count} color="primary" invisible={count <= 0}>

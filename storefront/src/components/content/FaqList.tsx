@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { useId } from 'react';
+import { WithSupportHours } from '../StoreContacts';
 import type { FaqEntry } from '../../content/faq';
 import { Text } from '../Text';
 
@@ -45,7 +46,9 @@ export function FaqList({ entries, heading = 'h3', group }: FaqListProps) {
             </Text>
             <span className="faq-sign" aria-hidden="true" />
           </summary>
-          <Box sx={{ pb: 2, color: 'text.secondary' }}>{entry.answer}</Box>
+          <Box sx={{ pb: 2, color: 'text.secondary' }}>
+            <WithSupportHours text={entry.answer} />
+          </Box>
         </details>
       ))}
     </Box>

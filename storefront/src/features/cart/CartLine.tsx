@@ -6,8 +6,13 @@ import { formatCents } from '../../lib/money';
 import type { CartItem } from '../../store/cart/types';
 import { DELIVERY } from '../../content/business';
 import { cartCopy } from '../../content/cart';
+import { stockCopy } from '../../content/stock';
+import { hasListPrice } from '../catalog/listPrice';
 
-/** One line of the cart: title, unit prices, quantity controls and remove. */
+/**
+ * One line of the cart: title, unit prices, quantity controls and remove; a back-ordered product says, before
+ * payment, that its keys follow later.
+ */
 export function CartLine({
   item,
   onQuantity,
@@ -41,9 +46,11 @@ export function CartLine({
           </Typography>
         )}
         <Typography variant="body2">
-          <Box component="s" sx={{ color: 'text.secondary', mr: 1 }}>
-            {formatCents(item.originalPriceCents)}
-          </Box>
+          {hasListPrice(item) && (
+            <Box component="s" sx={{ color: 'text.secondary', mr: 1 }}>
+              {formatCents(item.originalPriceCents)}
+            </Box>
+          )}
           {formatCents(item.currentPriceCents)} each
         </Typography>
       </Box>
@@ -59,6 +66,11 @@ export function CartLine({
       <Button size="small" color="error" onClick={onRemove} aria-label={`Remove ${item.title}`}>
         Remove
       </Button>
+      {item.stockLevel === 'back_ordered' && (
+        <Typography variant="body2" sx={{ gridColumn: '1 / -1', color: 'warning.dark', fontWeight: 600 }}>
+          {stockCopy.backOrderNote(item.backOrderHours)}
+        </Typography>
+      )}
       {item.quantity >= DELIVERY.bulkOrderThreshold && (
         <Typography variant="body2" color="textSecondary" sx={{ gridColumn: '1 / -1' }}>
           {cartCopy.bulkNote(item.maxQuantity)}

@@ -40,7 +40,11 @@ describe('cart selectors', () => {
     // round(134.97 × 10%) = 13.50, as the server takes it off.
     expect(selectDiscount(state)).toBe(1350);
     expect(selectCartTotal(state)).toBe(13497 - 1350);
-    expect(selectSavings(state)).toBe(2 * (20249 - 4049) + (63999 - 5399));
+    // No list price has a stated source: no product saving is claimed.
+    expect(selectSavings(state)).toBe(0);
+    const sourced = PRODUCTS.map((p) => (p.id === STANDARD.id ? { ...p, listPriceSource: 'Microsoft' } : p));
+    const withSource = makeTestStore({ cart: { ...initialCartState, items: lines } }, { products: sourced });
+    expect(selectSavings(withSource.getState())).toBe(2 * (20249 - 4049));
   });
 
   it("take the catalogue's current prices, not the ones the line was added at", () => {

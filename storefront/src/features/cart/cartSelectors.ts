@@ -3,6 +3,7 @@ import { selectProductsResult } from '../../store/storeApi';
 import type { Product } from '../../api/types';
 import type { RootState } from '../../store/store';
 import { percentOfCents } from '../../lib/money';
+import { hasListPrice } from '../catalog/listPrice';
 import { selectAppliedCoupon, selectCartLines } from '../../store/cart/cartSlice';
 import type { CartItem } from '../../store/cart/types';
 
@@ -47,7 +48,11 @@ export const selectCartTotal = createSelector(
   (subtotal, discount) => subtotal - discount,
 );
 
-/** Product savings: Σ (original − current) × quantity. */
+/** Product savings: Σ (list − current) × quantity, over the products whose list price has a stated source. */
 export const selectSavings = createSelector([selectCartItems], (items) =>
-  items.reduce((sum, item) => sum + (item.originalPriceCents - item.currentPriceCents) * item.quantity, 0),
+  items.reduce(
+    (sum, item) =>
+      hasListPrice(item) ? sum + (item.originalPriceCents - item.currentPriceCents) * item.quantity : sum,
+    0,
+  ),
 );

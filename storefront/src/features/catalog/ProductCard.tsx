@@ -6,7 +6,10 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatCents } from '../../lib/money';
+import { listPriceCopy } from '../../content/stock';
 import { EditionArt } from './EditionArt';
+import { hasListPrice } from './listPrice';
+import { StockLevel } from './StockLevel';
 import type { Product } from './types';
 
 const APP_COLORS: Record<string, string> = {
@@ -49,6 +52,8 @@ export function ProductCard({
 }) {
   const titleId = `product-${product.id}-title`;
   const savingsCents = product.originalPriceCents - product.currentPriceCents;
+  // A saving is claimed only against a list price whose source is stated.
+  const listPrice = hasListPrice(product);
 
   return (
     <Card
@@ -60,21 +65,23 @@ export function ProductCard({
       <EditionArt productId={product.id} />
       <CardContent sx={{ flex: 1 }}>
         <Stack spacing={1.5}>
-          <Box
-            component="span"
-            sx={{
-              alignSelf: 'flex-start',
-              bgcolor: 'success.main',
-              color: '#fff',
-              borderRadius: 4,
-              px: 1.25,
-              py: 0.25,
-              fontSize: 13,
-              fontWeight: 700,
-            }}
-          >
-            Save {product.savings}
-          </Box>
+          {listPrice && (
+            <Box
+              component="span"
+              sx={{
+                alignSelf: 'flex-start',
+                bgcolor: 'success.main',
+                color: '#fff',
+                borderRadius: 4,
+                px: 1.25,
+                py: 0.25,
+                fontSize: 13,
+                fontWeight: 700,
+              }}
+            >
+              Save {product.savings}
+            </Box>
+          )}
           <div>
             <Typography id={titleId} variant="h6" component="h3">
               {product.title}
@@ -84,16 +91,25 @@ export function ProductCard({
             </Typography>
           </div>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline' }}>
-            <Typography component="s" color="textSecondary">
-              {formatCents(product.originalPriceCents)}
-            </Typography>
+            {listPrice && (
+              <Typography component="s" color="textSecondary">
+                {formatCents(product.originalPriceCents)}
+              </Typography>
+            )}
             <Typography component="span" variant="h5" sx={{ fontWeight: 700 }}>
               {formatCents(product.currentPriceCents)}
             </Typography>
           </Stack>
-          <Typography variant="body2" sx={{ color: 'success.dark', fontWeight: 600 }}>
-            You save {formatCents(savingsCents)}
-          </Typography>
+          {listPrice && product.listPriceSource && (
+            <>
+              <Typography variant="body2" sx={{ color: 'success.dark', fontWeight: 600 }}>
+                You save {formatCents(savingsCents)}
+              </Typography>
+              <Typography variant="caption" color="textSecondary">
+                {listPriceCopy.source(product.listPriceSource)}
+              </Typography>
+            </>
+          )}
           <Box
             component="ul"
             aria-label="Included apps"
@@ -113,10 +129,7 @@ export function ProductCard({
           <Typography variant="body2" color="textSecondary">
             {product.compatibility.join(' & ')}
           </Typography>
-          {/* The spec's words, stated plainly: a note, not an alarm. */}
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {product.licensesLeft}
-          </Typography>
+          <StockLevel product={product} />
         </Stack>
       </CardContent>
       <CardActions sx={{ p: 2, pt: 0 }}>

@@ -20,6 +20,9 @@ import type { CartItem } from '../../store/cart/types';
 import type { PaymentIntent } from '../../features/checkout/checkoutApi';
 import { OrderSummaryPlaceholder, OrderSummarySidebar } from './OrderSummarySidebar';
 
+/** Seconds: the checkout asks for the catalogue (its stock levels) again when the tab's copy is older. */
+const CATALOGUE_MAX_AGE_SECONDS = 60;
+
 /** The server's tax of the order's payment, for the summary's tax line and its notes. */
 const taxOf = (intent: PaymentIntent): SummaryTax => ({
   cents: intent.tax,
@@ -54,8 +57,9 @@ export function CheckoutSummary({
 }) {
   const dispatch = useAppDispatch();
   const loading = useAppSelector(selectCartLoading);
-  // The lines' titles and prices are the catalogue's.
-  const catalogue = useGetProductsQuery();
+  // The lines' titles and prices are the catalogue's; asked again when the page's copy is older than a
+  // minute, so a back-order is said before payment from a stock level at most about a minute old (#34).
+  const catalogue = useGetProductsQuery(undefined, { refetchOnMountOrArgChange: CATALOGUE_MAX_AGE_SECONDS });
   const items = useAppSelector(selectCartItems);
   const coupon = useAppSelector(selectAppliedCoupon);
   const subtotal = useAppSelector(selectSubtotal);
