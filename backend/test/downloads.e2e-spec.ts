@@ -151,6 +151,48 @@ describe('public downloads: GET /api/downloads/:token', () => {
     expect(await countOf(link.id)).toBe(5);
   });
 
+  it('answers HEAD as GET without counting: a mail scanner checking the link uses up nothing (#34)', async () => {
+    const link = await makeLink({ maxDownloads: 2 });
+    for (let i = 0; i < 5; i++) {
+      const res = await t.http().head(`/api/downloads/${link.token}`).redirects(0).expect(302);
+      expect(res.headers.location).toBe(link.fileUrl);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    expect(await countOf(link.id)).toBe(0);
+    const row = await t.db.getRepository(DownloadLink).findOneByOrFail({ id: link.id });
+    expect(row.lastDownloadedAt).toBeNull();
+    // The buyer's own two downloads are still there; then HEAD sees the limit as GET does.
+    await download(link.token).expect(302);
+    await download(link.token).expect(302);
+    await t.http().head(`/api/downloads/${link.token}`).redirects(0).expect(410);
+    await t.http().head('/api/downloads/no-such-token').redirects(0).expect(404);
+    expect(await countOf(link.id)).toBe(2);
+  });
+
+  it("does not count known link scanners' and pre-fetches' GETs, and counts a browser's (#34)", async () => {
+    const link = await makeLink({ maxDownloads: 1 });
+    const scanners: Record<string, string>[] = [
+      { 'user-agent': 'Mozilla/5.0 (compatible; Google-Safety; +http://www.google.com/bot.html)' },
+      { 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' },
+      { 'user-agent': 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)' },
+      { 'user-agent': 'Microsoft Office Existence Discovery' },
+      { 'user-agent': 'Mozilla/5.0 Proofpoint URL Defense' },
+      { 'user-agent': 'Mozilla/5.0 Chrome/131.0', 'sec-purpose': 'prefetch;prerender' },
+      { 'user-agent': 'Mozilla/5.0 Safari/605.1.15', 'x-purpose': 'preview' },
+    ];
+    for (const headers of scanners) {
+      const res = await download(link.token).set(headers).expect(302);
+      expect(res.headers.location).toBe(link.fileUrl);
+    }
+    expect(await countOf(link.id)).toBe(0);
+    const browser =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+    await download(link.token).set('user-agent', browser).expect(302);
+    expect(await countOf(link.id)).toBe(1);
+    // A used-up link answers a scanner as it answers anyone.
+    await download(link.token).set(scanners[0]!).expect(410);
+  });
+
   it('sends a browser to a page saying why the link no longer works; API clients keep the JSON', async () => {
     const browser = (token: string) =>
       download(token).set('accept', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8');

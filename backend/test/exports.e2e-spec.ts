@@ -12,6 +12,7 @@ import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { LicenseKeyCipher } from '../src/license-keys/license-key-cipher.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { Refund } from '../src/payments/entities/refund.entity.js';
+import { TaxDocument } from '../src/tax/entities/tax-document.entity.js';
 import { HOME_BUSINESS } from './support/checkout.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
@@ -88,12 +89,18 @@ describe(`CSV exports of orders, licence keys and refunds (#21 §5) on ${DRIVER}
       const query = { filter: JSON.stringify({ q: 'customer12' }), sort: '["totalCents","ASC"]' };
       const expected = await listIds('/api/admin/orders', query);
       expect(expected.length).toBeGreaterThan(100); // customer12, customer120-129 and customer1200-1299
-      const rows = table(await get('/api/admin/orders/export.csv', query).expect(200), 'orders-all.csv');
+      const rows = table(
+        await get('/api/admin/orders/export.csv', query).expect(200),
+        'orders-search-customer12.csv',
+      );
       expect(rows.slice(1).map((row) => row[0])).toEqual(expected);
 
       // A term matching more than 2,000 orders is read along the sort order, as the list reads it.
       const dense = { filter: JSON.stringify({ q: 'CUSTOMER' }), sort: '["customerEmail","ASC"]' };
-      const denseRows = table(await get('/api/admin/orders/export.csv', dense).expect(200), 'orders-all.csv');
+      const denseRows = table(
+        await get('/api/admin/orders/export.csv', dense).expect(200),
+        'orders-search-customer.csv',
+      );
       const byEmail = [...orders].sort(
         (a, b) =>
           (a.customerEmail < b.customerEmail ? -1 : a.customerEmail > b.customerEmail ? 1 : 0) ||
@@ -103,9 +110,21 @@ describe(`CSV exports of orders, licence keys and refunds (#21 §5) on ${DRIVER}
       expect(denseRows.slice(1, 501).map((row) => row[0])).toEqual(await listIds('/api/admin/orders', dense));
 
       const paid = { filter: JSON.stringify({ paymentStatus: 'completed', q: 'customer31' }) };
-      const paidRows = table(await get('/api/admin/orders/export.csv', paid).expect(200), 'orders-all.csv');
+      // The file says what it holds (#34): the filter's values, then the days.
+      const paidRows = table(
+        await get('/api/admin/orders/export.csv', paid).expect(200),
+        'orders-paymentStatus-completed-search-customer31.csv',
+      );
       expect(paidRows.slice(1).map((row) => row[0])).toEqual(await listIds('/api/admin/orders', paid));
       expect(paidRows.slice(1).every((row) => row[4] === 'completed')).toBe(true);
+      table(
+        await get('/api/admin/orders/export.csv', {
+          filter: JSON.stringify({ status: 'fulfilled', refundDue: false }),
+          from: '2025-01-01',
+          to: '2025-01-31',
+        }).expect(200),
+        'orders-refundDue-false-status-fulfilled-2025-01-01-to-2025-01-31.csv',
+      );
     });
 
     it('keeps the orders created in the days from-to (UTC, both included)', async () => {
@@ -148,12 +167,39 @@ describe(`CSV exports of orders, licence keys and refunds (#21 §5) on ${DRIVER}
       await t.db
         .getRepository(Refund)
         .save([refund(1000, 'succeeded', 1), refund(250, 'succeeded', 2), refund(999, 'failed', 3)]);
+      // Its invoice, and an earlier one a staff decision replaced (#34): the one in force is named.
+      const invoice = (sequence: number, issuedAt: Date) => ({
+        id: randomUUID(),
+        kind: 'invoice' as const,
+        number: `2099-${String(sequence).padStart(6, '0')}`,
+        year: 2099,
+        sequence,
+        orderId: order.id,
+        issuedAt,
+        currency: order.currency,
+        taxMode: 'off' as const,
+        taxCountry: null,
+        taxRateBasisPoints: 0,
+        netCents: order.totalCents,
+        taxCents: 0,
+        totalCents: order.totalCents,
+        details: {
+          seller: { name: 'S', country: null },
+          buyer: { name: 'B', country: null },
+          lines: [],
+          notes: [],
+        },
+      });
+      await t.db
+        .getRepository(TaxDocument)
+        .save([invoice(1, new Date('2099-01-01T00:00:00Z')), invoice(2, new Date('2099-01-02T00:00:00Z'))]);
       const filter = JSON.stringify({ id: [order.id] });
       const [header, row] = table(
         await get('/api/admin/orders/export.csv', { filter }).expect(200),
-        'orders-all.csv',
+        `orders-id-${order.id}.csv`,
       );
       const cell = (name: string) => row![header!.indexOf(name)];
+      expect(cell('Invoice number')).toBe('2099-000002');
       expect(cell('Customer name')).toBe('\'=HYPERLINK("http://evil.example","x")');
       expect(cell('Company')).toBe("'+Acme");
       expect(cell('Coupon')).toBe("'-SAVE");

@@ -5,7 +5,9 @@ import { ACCESS_LINK_REQUEST_KIND } from '../src/account/account.service.js';
 import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { Refund } from '../src/payments/entities/refund.entity.js';
+import { ExchangeRate } from '../src/tax/entities/exchange-rate.entity.js';
 import { TaxDocument, TaxDocumentSeries } from '../src/tax/entities/tax-document.entity.js';
+import { addDays, toEuroCents } from '../src/tax/returns/quarters.js';
 import { allocateNumber } from '../src/tax/invoices/document-numbers.js';
 import { InvoicesService, NO_INVOICE_YET } from '../src/tax/invoices/invoices.service.js';
 import { creditNoteTax } from '../src/tax/tax-math.js';
@@ -248,7 +250,10 @@ describe(`invoices and credit notes on ${DRIVER}`, () => {
         'Dublin D02 XY45',
         'VAT number: IE6388047V',
         'Office 2024 Standard',
-        '$40.49',
+        // The net unit price: the line's net after its share of the discount, over its 2 units (#34).
+        'Unit price (net)',
+        '$36.44',
+        '$72.88',
         'VAT 19% (DE)',
         '$55.40',
         '$346.97',
@@ -521,6 +526,55 @@ describe(`invoices and credit notes on ${DRIVER}`, () => {
       const after = (await getPdf(t, path, admin).expect(200)).body as Buffer;
       expect(after.equals(pdf)).toBe(true);
       expect(pdfText(after)).not.toContain('Someone Else');
+    });
+
+    it('states an EU VAT line in euros too, at the ECB rate on file, kept so a reprint is the same (#34)', async () => {
+      const today = new Date().toISOString().slice(0, 10);
+      const rates = t.db.getRepository(ExchangeRate);
+      // The latest rate on or before the invoice's day is used: not an older one, not a later one.
+      await rates.save([
+        { currency: 'USD', date: addDays(today, -6), unitsPerEuro: 1_050_000, source: 'staff' as const },
+        { currency: 'USD', date: addDays(today, -1), unitsPerEuro: 1_082_300, source: 'staff' as const },
+        { currency: 'GBP', date: addDays(today, -1), unitsPerEuro: 873_300, source: 'staff' as const },
+        { currency: 'USD', date: addDays(today, 1), unitsPerEuro: 1_200_000, source: 'staff' as const },
+      ]);
+      const { orderId } = await paidOrder({ billing: { ...GERMANY, email: 'euro.vat@example.com' } });
+      const { orderId: american } = await paidOrder({ billing: { ...BILLING, email: 'us.vat@example.com' } });
+      const invoice = await invoiceOf(t, orderId);
+      const euroCents = Number(toEuroCents(BigInt(invoice.taxCents), 1_082_300));
+      expect(invoice.details.taxInTaxCurrency).toEqual({
+        currency: 'EUR',
+        taxCents: euroCents,
+        rateDate: addDays(today, -1),
+        unitsPerEuro: 1_082_300,
+      });
+      // No VAT charged in the EU, nothing to state in euros.
+      expect((await invoiceOf(t, american)).details.taxInTaxCurrency).toBeUndefined();
+
+      const path = `/api/admin/orders/${orderId}/invoice.pdf`;
+      const pdf = (await getPdf(t, path, admin).expect(200)).body as Buffer;
+      const text = pdfText(pdf);
+      const euros = `EUR ${Math.floor(euroCents / 100)}.${String(euroCents % 100).padStart(2, '0')}`;
+      for (const fact of [
+        'VAT in EUR',
+        euros,
+        `Converted at the ECB reference rate of ${addDays(today, -1)}: 1 EUR = 1.0823 USD.`,
+      ])
+        expect(text).toContain(fact);
+
+      // The rates change or go: the invoice prints as it did.
+      await rates.clear();
+      expect((await getPdf(t, path, admin).expect(200)).body.equals(pdf)).toBe(true);
+
+      // A refund's credit note states the VAT it takes back in euros, at its invoice's rate.
+      await refund(orderId, FULL_REFUND);
+      const [note] = await creditNotesOf(t, orderId);
+      expect(note!.details.taxInTaxCurrency).toEqual({
+        currency: 'EUR',
+        taxCents: Number(toEuroCents(BigInt(note!.taxCents), 1_082_300)),
+        rateDate: addDays(today, -1),
+        unitsPerEuro: 1_082_300,
+      });
     });
 
     it('gives a number taken by a transaction rolled back to the next invoice: the series has no gap', async () => {

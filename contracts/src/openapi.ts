@@ -1471,7 +1471,7 @@ export interface paths {
     };
     /**
      * Download a purchase's installer
-     * @description Counts the download and redirects to the file. The link from the delivery e-mail.
+     * @description Counts the download and redirects to the file. The link from the delivery e-mail. A HEAD request, and a GET from a known link scanner or a pre-fetch (mail gateways, chat previews, `Sec-Purpose: prefetch`), get the same answer without being counted.
      */
     get: operations['DownloadsController_download'];
     put?: never;

@@ -24,6 +24,11 @@ afterEach(() => {
 });
 
 const csv = () => new Response('\uFEFFOrder ID\r\n', { headers: { 'Content-Type': 'text/csv' } });
+/** A file as the API answers it: named after its filter and days. */
+const named = (fileName: string) => () =>
+  new Response('\uFEFFOrder ID\r\n', {
+    headers: { 'Content-Type': 'text/csv', 'Content-Disposition': `attachment; filename="${fileName}"` },
+  });
 const page = (resource: string, rows: object[]) =>
   Response.json(rows, { headers: { 'Content-Range': `${resource} 0-${rows.length - 1}/${rows.length}` } });
 
@@ -65,6 +70,21 @@ describe('Export on the back-office lists', () => {
     const init = fetchMock.mock.calls.find(([u]) => String(u).includes('export.csv'))![1] as RequestInit;
     expect(init.headers).toEqual({ Authorization: 'Bearer token-1' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Export as CSV' })).toBeNull());
+  });
+
+  it('saves the file under the name the API gives it, after its filter and days (#34)', async () => {
+    stubApi({
+      'GET /api/admin/orders': () => page('orders', [PAID_ORDER]),
+      'GET /api/admin/orders/export.csv': named('orders-status-fulfilled-2026-10-01-to-2026-10-31.csv'),
+    });
+    signIn();
+    renderAdmin('/admin/orders?filter=%7B%22status%22%3A%22fulfilled%22%7D');
+    await screen.findByText('paid@example.com');
+    const dialog = await openExport();
+    fireEvent.change(within(dialog).getByLabelText('From'), { target: { value: '2026-10-01' } });
+    fireEvent.change(within(dialog).getByLabelText('To'), { target: { value: '2026-10-31' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(saved).toEqual(['orders-status-fulfilled-2026-10-01-to-2026-10-31.csv']));
   });
 
   it('refuses a To before From, and shows why the API refused an export', async () => {

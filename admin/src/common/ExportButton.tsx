@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useCanAccess, useListContext } from 'react-admin';
-import { fileOf } from '../providers/dataProvider';
+import { namedFileOf } from '../providers/dataProvider';
 import { saveFile } from './saveFile';
 import { errorMessage, useToast } from './toast';
 
@@ -62,9 +62,9 @@ export const ExportButton = ({ revealOption = false }: { revealOption?: boolean 
     setBusy(true);
     try {
       const url = exportUrl(resource, { filter: filterValues ?? {}, sort }, { from, to }, withKeys);
-      const blob = await fileOf(url, 'The export could not be made');
-      const name = `${resource}${withKeys ? '-in-clear' : ''}-${rangeLabel(from, to)}.csv`;
-      saveFile(blob, name);
+      const { blob, fileName } = await namedFileOf(url, 'The export could not be made');
+      // The server names the file after what it holds: its filter and its days (#34).
+      saveFile(blob, fileName ?? `${resource}${withKeys ? '-in-clear' : ''}-${rangeLabel(from, to)}.csv`);
       setOpen(false);
     } catch (error) {
       toast('Export failed', errorMessage(error, 'The export could not be made'), 'error');

@@ -303,7 +303,18 @@ export function createDataProvider(writableFields: WritableFields): AppDataProvi
  * or an img src could not send it. A refusal is an HttpError named by `failure` and its status, carrying
  * the API's JSON answer (its `message` says why: errorMessage).
  */
-export function fileOf(url: string, failure: string): Promise<Blob> {
+export async function fileOf(url: string, failure: string): Promise<Blob> {
+  return (await namedFileOf(url, failure)).blob;
+}
+
+/** The name a file answer gives itself (`Content-Disposition: attachment; filename="…"`), or null. */
+export function attachmentName(response: Response): string | null {
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+}
+
+/** fileOf, with the name the server gave the file (null when it gave none). */
+export function namedFileOf(url: string, failure: string): Promise<{ blob: Blob; fileName: string | null }> {
   const token = getToken();
   return withStepUp(async (stepUpToken) => {
     const response = await fetch(url, {
@@ -316,7 +327,7 @@ export function fileOf(url: string, failure: string): Promise<Blob> {
       const body: unknown = await response.json().catch(() => null);
       throw new HttpError(`${failure} (${response.status})`, response.status, body);
     }
-    return response.blob();
+    return { blob: await response.blob(), fileName: attachmentName(response) };
   });
 }
 

@@ -1,4 +1,4 @@
-import { Controller, Get, Header, HttpException, Param, Redirect } from '@nestjs/common';
+import { Controller, Get, Header, HttpException, Param, Redirect, Req } from '@nestjs/common';
 import {
   ApiFoundResponse,
   ApiGoneResponse,
@@ -7,14 +7,15 @@ import {
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { Public } from '../common/auth.decorators.js';
-import { RequestHeader } from '../common/request-header.decorator.js';
 import {
   DOWNLOAD_DEACTIVATED,
   DOWNLOAD_EXPIRED,
   DOWNLOAD_LIMIT_REACHED,
   DownloadsService,
 } from './downloads.service.js';
+import { isLinkScanner } from './link-scanners.js';
 
 /** The storefront page that tells a browser why its link no longer works, by the server's reason. */
 const UNAVAILABLE_REASONS: Record<string, string> = {
@@ -37,7 +38,10 @@ export class DownloadsController {
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
     summary: "Download a purchase's installer",
-    description: 'Counts the download and redirects to the file. The link from the delivery e-mail.',
+    description:
+      'Counts the download and redirects to the file. The link from the delivery e-mail. A HEAD request, ' +
+      'and a GET from a known link scanner or a pre-fetch (mail gateways, chat previews, `Sec-Purpose: ' +
+      'prefetch`), get the same answer without being counted.',
   })
   @ApiParam({ name: 'token', description: "The link's unguessable token" })
   @ApiFoundResponse({ description: 'Counted; Location is the file URL' })
@@ -50,10 +54,13 @@ export class DownloadsController {
   })
   async download(
     @Param('token') token: string,
-    @RequestHeader('accept') accept?: string,
+    @Req() request: FastifyRequest,
   ): Promise<{ url: string; statusCode?: number }> {
+    const { accept } = request.headers;
+    // Fastify answers HEAD with this GET route: a HEAD serves nothing, so it is never counted.
+    const counts = request.method === 'GET' && !isLinkScanner(request.headers);
     try {
-      return { url: await this.downloads.consume(token) };
+      return { url: await (counts ? this.downloads.consume(token) : this.downloads.peek(token)) };
     } catch (error) {
       if (!(error instanceof HttpException) || !wantsPage(accept)) throw error;
       const reason = UNAVAILABLE_REASONS[error.message] ?? 'unknown';

@@ -8,7 +8,10 @@ export const DOWNLOAD_DEACTIVATED = 'This download link has been deactivated';
 export const DOWNLOAD_EXPIRED = 'This download link has expired';
 export const DOWNLOAD_LIMIT_REACHED = 'This download link has reached its download limit';
 
-/** Customers' downloads through `/api/downloads/<token>`: checked, counted, then redirected to the file. */
+/**
+ * Customers' downloads through `/api/downloads/<token>`: checked, counted, then redirected to the file. Only
+ * a GET from a person counts (consume); a HEAD or a link scanner's request is answered alike (peek).
+ */
 @Injectable()
 export class DownloadsService {
   constructor(@InjectRepository(DownloadLink) private readonly links: Repository<DownloadLink>) {}
@@ -19,10 +22,8 @@ export class DownloadsService {
    * concurrent requests can never go past `maxDownloads`.
    */
   async consume(token: string): Promise<string> {
-    const link = await this.links.findOneBy({ token });
-    if (!link) throw new NotFoundException(DOWNLOAD_NOT_FOUND);
+    const link = await this.usable(token);
     const now = new Date();
-    assertUsable(link, now);
     const counted = await this.links
       .createQueryBuilder()
       .update(DownloadLink)
@@ -40,6 +41,21 @@ export class DownloadsService {
       throw new GoneException(DOWNLOAD_LIMIT_REACHED);
     }
     return link.fileUrl;
+  }
+
+  /**
+   * The file URL of a usable link, as consume answers it, without counting: for a HEAD request or a link
+   * scanner (link-scanners.ts). The same 404 and 410s.
+   */
+  async peek(token: string): Promise<string> {
+    return (await this.usable(token)).fileUrl;
+  }
+
+  private async usable(token: string): Promise<DownloadLink> {
+    const link = await this.links.findOneBy({ token });
+    if (!link) throw new NotFoundException(DOWNLOAD_NOT_FOUND);
+    assertUsable(link, new Date());
+    return link;
   }
 }
 

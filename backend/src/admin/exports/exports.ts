@@ -48,7 +48,55 @@ export function whereCreatedIn<E extends ObjectLiteral>(
   return query;
 }
 
-export const exportFileName = (resource: string, range: DayRange) => `${resource}-${range.label}.csv`;
+/** What a filter's key is called in a file name: the search term is a search. */
+const FILTER_WORDS: Record<string, string> = { q: 'search' };
+/** A value's longest part of a file name. */
+const FILTER_VALUE_MAX = 40;
+
+/** Letters and digits only, lower-case, runs of anything else one hyphen: safe in any file name. */
+const slug = (value: string) =>
+  value
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase()
+    .slice(0, FILTER_VALUE_MAX)
+    .replace(/-+$/, '');
+
+/**
+ * A list's filter as words of a file name (#34), its keys in alphabetical order (whatever order the
+ * request sent them in): `status-completed`,
+ * `search-jane`, `refundDue-true`; a list of several values by their number (`3-ids`).
+ */
+export function filterLabel(filter: Readonly<Record<string, unknown>>): string {
+  const words: string[] = [];
+  for (const key of Object.keys(filter).sort()) {
+    const value = filter[key];
+    if (value === undefined || value === null) continue;
+    const name = FILTER_WORDS[key] ?? key;
+    if (Array.isArray(value) && value.length !== 1) {
+      if (value.length) words.push(`${value.length}-${name}s`);
+      continue;
+    }
+    const text = slug(String(Array.isArray(value) ? value[0] : value));
+    if (text) words.push(`${name}-${text}`);
+  }
+  return words.join('-');
+}
+
+/**
+ * An export's file name, after what it holds: the resource, its filter (filterLabel) and its days
+ * (`orders-status-completed-2026-10-01-to-2026-10-31.csv`); `orders-all.csv` only when it holds them all.
+ */
+export function exportFileName(
+  resource: string,
+  range: DayRange,
+  filter: Readonly<Record<string, unknown>> = {},
+): string {
+  const words = filterLabel(filter);
+  if (!words) return `${resource}-${range.label}.csv`;
+  return `${resource}-${words}${range.label === 'all' ? '' : `-${range.label}`}.csv`;
+}
 
 /** 4049 → `40.49`, -5 → `-0.05`: amounts in units of their currency, as accountants' tools read them. */
 export function money(cents: number | null | undefined): string {

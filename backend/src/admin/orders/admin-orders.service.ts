@@ -6,7 +6,7 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Brackets, type DataSource, type ObjectLiteral } from 'typeorm';
+import { Brackets, In, type DataSource, type ObjectLiteral } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
 import {
   fetchPage,
@@ -46,6 +46,7 @@ import { allowedTransitions, deliveryRefusal, REFUND_ACTION, UNPAID } from '../.
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { runInTransaction } from '../../database/transactions.js';
 import { percentOf } from '../../tax/tax-rates.js';
+import { TaxDocument } from '../../tax/entities/tax-document.entity.js';
 import { InvoicesService } from '../../tax/invoices/invoices.service.js';
 import { orderMargin } from '../../reports/sales-math.js';
 import { Refund } from '../../payments/entities/refund.entity.js';
@@ -73,6 +74,7 @@ export const ORDER_EXPORT_COLUMNS = [
   'Paid at (UTC)',
   'Status',
   'Payment status',
+  'Invoice number',
   'Customer e-mail',
   'Customer name',
   'Billing country',
@@ -191,7 +193,7 @@ export class AdminOrdersService {
    */
   async export(dto: ExportQueryDto): Promise<CsvDownload> {
     const range = dayRange(dto.from, dto.to);
-    const { term, query } = this.listQuery(dto);
+    const { term, query, filter } = this.listQuery(dto);
     const driver = this.db.options.type;
     let search = query();
     if (term) {
@@ -207,7 +209,7 @@ export class AdminOrdersService {
     }
     const orders = whereCreatedIn(search, 'o.createdAt', range).select(ORDER_EXPORT_SELECT);
     return {
-      fileName: exportFileName('orders', range),
+      fileName: exportFileName('orders', range, filter),
       content: csvStream(
         ORDER_EXPORT_COLUMNS,
         exportRows(orders, (page) => this.exportPage(page)),
@@ -215,14 +217,22 @@ export class AdminOrdersService {
     };
   }
 
-  /** A page of the export: its refunds added up in one query. */
+  /** A page of the export: its refunds added up in one query, its invoices' numbers in another. */
   private async exportPage(orders: Order[]): Promise<CsvRow[]> {
+    const ids = orders.map((o) => o.id);
+    // An order's invoice in force is its latest (a staff decision on its tax may have replaced one).
+    const invoices = await this.db.getRepository(TaxDocument).find({
+      select: { orderId: true, number: true },
+      where: { orderId: In(ids), kind: 'invoice' },
+      order: { issuedAt: 'ASC', sequence: 'ASC' },
+    });
+    const invoiceOf = new Map(invoices.map((d) => [d.orderId, d.number]));
     const refunded = await this.db
       .getRepository(Refund)
       .createQueryBuilder('r')
       .select('r.orderId', 'orderId')
       .addSelect('SUM(r.amountCents)', 'cents')
-      .where('r.orderId IN (:...ids)', { ids: orders.map((o) => o.id) })
+      .where('r.orderId IN (:...ids)', { ids })
       .andWhere('r.status = :succeeded', { succeeded: 'succeeded' })
       .groupBy('r.orderId')
       .getRawMany<{ orderId: string; cents: number | string }>();
@@ -233,6 +243,7 @@ export class AdminOrdersService {
       isoTime(o.paidAt),
       o.status,
       o.paymentStatus,
+      invoiceOf.get(o.id) ?? '',
       asText(o.customerEmail),
       asText(o.customerName),
       o.billingCountry,

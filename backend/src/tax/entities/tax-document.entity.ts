@@ -32,6 +32,22 @@ export interface TaxDocumentParty {
   vatNumber?: string | null;
 }
 
+/**
+ * The VAT stated in the tax's own currency, for a document in another (#34): EUR for an EU VAT line, as
+ * Article 230 of the VAT Directive asks, converted at the ECB's reference rate (Article 91(2)). Frozen with
+ * the rate used, so the document always states the same figure.
+ */
+export interface TaxInTaxCurrency {
+  /** ISO 4217, upper-case: `EUR`. */
+  currency: string;
+  /** The document's tax in that currency, in its cents. */
+  taxCents: number;
+  /** The ECB's publication day of the rate used, `YYYY-MM-DD`. */
+  rateDate: string;
+  /** Units of the document's currency per euro on that day, in millionths (ExchangeRate.unitsPerEuro). */
+  unitsPerEuro: number;
+}
+
 /** What the document says beyond its amounts, frozen when it is issued. */
 export interface TaxDocumentDetails {
   seller: TaxDocumentParty;
@@ -41,6 +57,8 @@ export interface TaxDocumentDetails {
   discountCents?: number;
   /** Notes printed on it: the reverse-charge statement, why a credit note was issued. */
   notes: string[];
+  /** Its VAT in the tax currency, when that is not the document's (absent on documents issued before #34). */
+  taxInTaxCurrency?: TaxInTaxCurrency;
 }
 
 /**

@@ -1,8 +1,9 @@
 import { formatUsd } from '../../common/money.js';
 import type { Order } from '../../orders/entities/order.entity.js';
 import type { TaxDocument, TaxDocumentLine, TaxDocumentParty } from '../entities/tax-document.entity.js';
+import { toEuroCents } from '../returns/quarters.js';
 import { shareDiscount } from '../tax-math.js';
-import { percentOf } from '../tax-rates.js';
+import { EU_COUNTRIES, percentOf } from '../tax-rates.js';
 
 /** What a document states, apart from its number and date: frozen into its row when it is issued. */
 export type DocumentContent = Pick<
@@ -54,6 +55,41 @@ export function taxNote(
   if (doc.taxRateBasisPoints === 0) return 'No VAT is charged on this sale.';
   const rate = `VAT at ${percentOf(doc.taxRateBasisPoints)}%${doc.taxCountry ? ` (${doc.taxCountry})` : ''}`;
   return doc.taxMode === 'inclusive' ? `Prices include ${rate}.` : `${rate} is added to the prices.`;
+}
+
+/** A rate of the ECB: 1 EUR = unitsPerEuro / 1,000,000 units of a currency, published on `date`. */
+export interface EuroRate {
+  date: string;
+  unitsPerEuro: number;
+}
+
+/**
+ * The currency a document's VAT must also be stated in when the document is in another (#34), or null:
+ * EUR for VAT charged in an EU member state (the One-Stop-Shop declares it in euros). None for a
+ * reverse charge or a document without VAT: there is no VAT amount to state.
+ */
+export function taxCurrencyOf(
+  doc: Pick<DocumentContent, 'currency' | 'taxMode' | 'taxCountry' | 'reverseCharge' | 'taxCents'>,
+): string | null {
+  if (doc.taxMode === 'off' || doc.reverseCharge || doc.taxCents === 0) return null;
+  if (!doc.taxCountry || !EU_COUNTRIES.includes(doc.taxCountry)) return null;
+  return doc.currency.toUpperCase() === 'EUR' ? null : 'EUR';
+}
+
+/** The content with its VAT also stated in euros at `rate` (half up), the rate kept with it. */
+export function withTaxInEuros(content: DocumentContent, rate: EuroRate): DocumentContent {
+  return {
+    ...content,
+    details: {
+      ...content.details,
+      taxInTaxCurrency: {
+        currency: 'EUR',
+        taxCents: Number(toEuroCents(BigInt(content.taxCents), rate.unitsPerEuro)),
+        rateDate: rate.date,
+        unitsPerEuro: rate.unitsPerEuro,
+      },
+    },
+  };
 }
 
 /** Lines, their net, tax and total added up. */
@@ -153,7 +189,7 @@ export function creditNoteFor(
         },
       ];
   const note = taxNote(invoice);
-  return {
+  const content: DocumentContent = {
     currency: invoice.currency,
     taxMode: invoice.taxMode,
     taxCountry: invoice.taxCountry,
@@ -175,4 +211,9 @@ export function creditNoteFor(
       ],
     },
   };
+  // The VAT taken back is stated in euros at the rate its invoice stated it at.
+  const euros = invoice.details.taxInTaxCurrency;
+  return euros
+    ? withTaxInEuros(content, { date: euros.rateDate, unitsPerEuro: euros.unitsPerEuro })
+    : content;
 }

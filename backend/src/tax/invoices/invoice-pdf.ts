@@ -1,6 +1,7 @@
 import { formatUsd } from '../../common/money.js';
 import { renderPdf } from '../../common/pdf.js';
 import type { TaxDocument, TaxDocumentParty } from '../entities/tax-document.entity.js';
+import { formatRate } from '../returns/quarters.js';
 import { percentOf } from '../tax-rates.js';
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -12,11 +13,14 @@ interface Column {
   align: 'left' | 'right';
 }
 
-/** The lines' columns: where each starts, how wide it is, how it is aligned; with tax off, no net and VAT. */
+/**
+ * The lines' columns: where each starts, how wide it is, how it is aligned; with tax off, no net and VAT.
+ * With tax, the unit price is the net one, so that Qty × Unit price = Net and Net + VAT = Total (#34).
+ */
 const TAXED: Column[] = [
-  { title: 'Description', x: 50, width: 185, align: 'left' },
-  { title: 'Qty', x: 235, width: 35, align: 'right' },
-  { title: 'Unit price', x: 275, width: 65, align: 'right' },
+  { title: 'Description', x: 50, width: 165, align: 'left' },
+  { title: 'Qty', x: 215, width: 35, align: 'right' },
+  { title: 'Unit price (net)', x: 250, width: 90, align: 'right' },
   { title: 'Net', x: 340, width: 65, align: 'right' },
   { title: 'VAT', x: 405, width: 60, align: 'right' },
   { title: 'Total', x: 465, width: 80, align: 'right' },
@@ -28,18 +32,68 @@ const UNTAXED: Column[] = [
   { title: 'Total', x: 465, width: 80, align: 'right' },
 ];
 
+const regions = new Intl.DisplayNames('en', { type: 'region' });
+/** Other names an address may end with, beside the English name and the code. */
+const ALSO_CALLED: Record<string, string[]> = { US: ['USA', 'U.S.A.'], GB: ['UK', 'U.K.', 'Great Britain'] };
+
+/** A country code's English name (`DE` → Germany); the text as it is when it is no code. */
+export function countryName(code: string): string {
+  if (!/^[A-Z]{2}$/.test(code)) return code;
+  try {
+    return regions.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * The country as its own line, by name; none when the address's last line already ends with it (an
+ * OFFICE_ADDRESS such as "Anderson, SC, United States" with SELLER_COUNTRY=US named it twice, #34).
+ */
+function countryLine(country: string | null, addressLines: readonly string[]): string | null {
+  if (!country) return null;
+  const name = countryName(country);
+  const last = (addressLines.filter((line) => line.trim()).at(-1) ?? '').trim().toLowerCase();
+  const names = [name, country, ...(ALSO_CALLED[country] ?? [])].map((n) => n.toLowerCase());
+  return names.some((n) => last === n || last.endsWith(` ${n}`) || last.endsWith(`,${n}`)) ? null : name;
+}
+
 /** A party's lines as printed: name, company, address (lines of its own), place, country, VAT number, e-mail. */
 function partyLines(party: TaxDocumentParty): string[] {
   const place = [party.zipCode, party.city].filter(Boolean).join(' ');
+  const address = (party.address ?? '').split('\n');
   return [
     party.name,
     party.company,
-    ...(party.address ?? '').split('\n'),
+    ...address,
     place,
-    party.country,
+    countryLine(party.country, [...address, place]),
     party.vatNumber ? `VAT number: ${party.vatNumber}` : null,
     party.email,
   ].filter((line): line is string => Boolean(line?.trim()));
+}
+
+/** `EUR 7.11`: an amount in a currency other than the document's (the standard fonts have no € sign). */
+function inCurrency(cents: number, currency: string): string {
+  const size = Math.abs(cents);
+  const units = Math.floor(size / 100).toLocaleString('en-US');
+  return `${cents < 0 ? '-' : ''}${currency} ${units}.${String(size % 100).padStart(2, '0')}`;
+}
+
+/**
+ * A line's net unit price: its net (after its share of any discount) over its quantity, in cents when it
+ * divides evenly, else to four decimals, so that Qty × Unit price gives the line's Net.
+ */
+export function unitPrice(netCents: number, quantity: number): string {
+  if (quantity <= 0 || netCents % quantity === 0) return formatUsd(netCents / Math.max(quantity, 1));
+  const tenThousandths = Math.round((netCents * 100) / quantity);
+  const whole = formatUsd(Math.trunc(tenThousandths / 100));
+  return (
+    whole +
+    String(Math.abs(tenThousandths % 100))
+      .padStart(2, '0')
+      .replace(/0+$/, '')
+  );
 }
 
 /**
@@ -113,20 +167,18 @@ function draw(doc: PDFKit.PDFDocument, d: TaxDocument, title: string, corrects: 
   );
   for (const line of d.details.lines) {
     const amounts = taxed ? [line.netCents, line.taxCents, line.totalCents] : [line.totalCents];
-    row(
-      [line.description, String(line.quantity), formatUsd(line.unitPriceCents), ...amounts.map(formatUsd)],
-      'Helvetica',
-    );
+    const unit = taxed ? unitPrice(line.netCents, line.quantity) : formatUsd(line.unitPriceCents);
+    row([line.description, String(line.quantity), unit, ...amounts.map(formatUsd)], 'Helvetica');
   }
   doc.moveDown(1);
 
   // The totals, right-aligned under the table.
-  const total = (name: string, cents: number, bold = false) => {
+  const total = (name: string, cents: number, bold = false, format = formatUsd) => {
     if (doc.y + 14 > bottom()) doc.addPage();
     const y = doc.y;
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
     doc.text(name, 245, y, { width: 215, align: 'right' });
-    doc.text(formatUsd(cents), 465, y, { width: 75, align: 'right' });
+    doc.text(format(cents), 465, y, { width: 75, align: 'right' });
     doc.x = left;
   };
   const discount = d.details.discountCents ?? 0;
@@ -135,6 +187,21 @@ function draw(doc: PDFKit.PDFDocument, d: TaxDocument, title: string, corrects: 
     total('Net', d.netCents);
     const country = d.taxCountry ? ` (${d.taxCountry})` : '';
     total(`VAT ${percentOf(d.taxRateBasisPoints)}%${country}`, d.taxCents);
+    const inTaxCurrency = d.details.taxInTaxCurrency;
+    if (inTaxCurrency) {
+      const { currency, rateDate, unitsPerEuro } = inTaxCurrency;
+      total(`VAT in ${currency}`, inTaxCurrency.taxCents, false, (cents) => inCurrency(cents, currency));
+      doc
+        .font('Helvetica')
+        .fontSize(9)
+        .text(
+          `Converted at the ECB reference rate of ${rateDate}: 1 EUR = ${formatRate(unitsPerEuro)} ` +
+            `${d.currency.toUpperCase()}.`,
+          left,
+          doc.y + 2,
+          { width: 490, align: 'right' },
+        );
+    }
   }
   total(d.kind === 'invoice' ? 'Total' : 'Total credited', d.totalCents, true);
   doc

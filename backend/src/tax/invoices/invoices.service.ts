@@ -3,9 +3,19 @@ import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { ExchangeRate } from '../entities/exchange-rate.entity.js';
 import { TaxDocument, type TaxDocumentParty } from '../entities/tax-document.entity.js';
+import { addDays, RATE_WINDOW_DAYS } from '../returns/quarters.js';
 import { creditNoteTax } from '../tax-math.js';
-import { creditNoteFor, invoiceFor, type DocumentContent, type InvoicedOrder } from './document-details.js';
+import {
+  creditNoteFor,
+  invoiceFor,
+  taxCurrencyOf,
+  withTaxInEuros,
+  type DocumentContent,
+  type EuroRate,
+  type InvoicedOrder,
+} from './document-details.js';
 import { allocateNumber } from './document-numbers.js';
 import { renderTaxDocumentPdf } from './invoice-pdf.js';
 
@@ -61,10 +71,18 @@ export class InvoicesService {
    * that UPDATE's one winner issues it (FulfilmentService.confirmPayment), so nothing is read first.
    */
   async issueInvoice(m: EntityManager, order: InvoicedOrder): Promise<TaxDocument> {
-    return this.issue(m, 'invoice', order.id, invoiceFor(order, this.seller()), {
-      invoiceId: null,
-      refundId: null,
-    });
+    const issuedAt = new Date();
+    let content = invoiceFor(order, this.seller());
+    if (taxCurrencyOf(content) === 'EUR') {
+      const rate = await euroRateOn(m, content.currency, issuedAt);
+      if (rate) content = withTaxInEuros(content, rate);
+      else
+        this.logger.warn(
+          `Order ${order.id}: no ECB rate for ${content.currency.toUpperCase()} in the ${RATE_WINDOW_DAYS} days ` +
+            'before today: its invoice states its VAT in its own currency only (import the ECB rates daily)',
+        );
+    }
+    return this.issue(m, 'invoice', order.id, content, { invoiceId: null, refundId: null }, issuedAt);
   }
 
   /**
@@ -170,8 +188,8 @@ export class InvoicesService {
     orderId: string,
     content: DocumentContent,
     references: Pick<TaxDocument, 'invoiceId' | 'refundId'>,
+    issuedAt = new Date(),
   ): Promise<TaxDocument> {
-    const issuedAt = new Date();
     const { year, sequence, number } = await allocateNumber(m, kind, issuedAt);
     const document = m.create(TaxDocument, {
       id: randomUUID(),
@@ -188,6 +206,23 @@ export class InvoicesService {
     await m.createQueryBuilder().insert().into(TaxDocument).values(document).updateEntity(false).execute();
     return document;
   }
+}
+
+/**
+ * The ECB rate an invoice issued at `at` converts its VAT with (Article 91(2) of the VAT Directive: the
+ * latest the ECB published): the latest of `currency` on or before that day, but no older than
+ * RATE_WINDOW_DAYS (the rates are imported by staff: an older one means they stopped). Null when there
+ * is none.
+ */
+async function euroRateOn(m: EntityManager, currency: string, at: Date): Promise<EuroRate | null> {
+  const day = at.toISOString().slice(0, 10);
+  const rate = await m
+    .createQueryBuilder(ExchangeRate, 'r')
+    .where('r.currency = :currency', { currency: currency.toUpperCase() })
+    .andWhere('r.date <= :day AND r.date >= :since', { day, since: addDays(day, -RATE_WINDOW_DAYS) })
+    .orderBy('r.date', 'DESC')
+    .getOne();
+  return rate ? { date: rate.date, unitsPerEuro: rate.unitsPerEuro } : null;
 }
 
 /**
