@@ -55,6 +55,8 @@ export type AdminOrderListRow = Schemas['AdminOrderListRowDto'];
 /** An order's own fields: a list row without its products (what the detail adds to). */
 export type AdminOrderRow = Omit<AdminOrderListRow, 'productIds'>;
 export type AdminOrderDetail = Schemas['AdminOrderDetailDto'];
+/** A row of `GET /api/admin/reviews`: a held order with the buyer's history and its timeline. */
+export type ReviewQueueRow = Schemas['ReviewQueueRowDto'];
 export type AdminRefund = Schemas['AdminRefundDto'];
 export type RefundRequest = Schemas['CreateRefundDto'];
 export type RefundStatus = Schemas['RefundStatus'];
@@ -147,3 +149,5 @@ export interface CatalogEntry {
  * footer, the back office's names of products until it has the catalogue.
  */
 export const BUILD_CATALOG: readonly CatalogEntry[] = catalog;
+
+export { countOf, withArticle } from './words.ts';

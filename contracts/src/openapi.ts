@@ -1231,6 +1231,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/reviews': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The review queue: orders held for review (ra-data-simple-rest dialect, Content-Range header)
+     * @description Orders with status `on_hold`, oldest hold first unless `sort` says otherwise (`heldAt`, `createdAt`, `totalCents`, `customerEmail`). Each row is the orders list row (hold reasons, evidence countries, tax) with the buyer's history by e-mail (paid orders placed before, their refunds, disputes and early fraud warnings) and the order's timeline. Filters: `q` (start of the e-mail or of the order id) and `id` (a list of ids). The total of `range=[0,0]` is the queue's length (the sidebar's count). Decide with POST /api/admin/orders/:id/review.
+     */
+    get: operations['ReviewQueueController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/staff': {
     parameters: {
       query?: never;
@@ -2911,6 +2931,33 @@ export interface components {
       expiresAt: string | null;
       isActive: boolean;
     };
+    CustomerHistoryDto: {
+      /**
+       * @description The e-mail's paid orders placed before this one
+       * @example 2
+       */
+      previousOrders: number;
+      /**
+       * @description Refunds that succeeded on those orders
+       * @example 0
+       */
+      refunds: number;
+      /**
+       * @description Chargebacks (disputes) opened on those orders
+       * @example 0
+       */
+      disputes: number;
+      /**
+       * @description Early fraud warnings the card's bank sent on those orders
+       * @example 0
+       */
+      fraudWarnings: number;
+      /**
+       * Format: date-time
+       * @description When the e-mail's first paid order was placed (null: this is its first)
+       */
+      firstOrderAt: string | null;
+    };
     CustomerKeyReportDto: {
       id: number;
       status: components['schemas']['KeyReportStatus'];
@@ -3699,6 +3746,87 @@ export interface components {
       taxCountry?: string;
       /** @description With approve, for a reverse-charged order (hold reason vat-number-review: VIES gave no company name for its VAT number): tax it as a consumer’s, at the billing country’s rate (or taxCountry’s), under the same rule: the amount paid stays and holds the VAT (taxMode inclusive), or a 409 with `refundAndReorder: true` when VAT is added. Left out: the reverse charge stands. */
       consumerRate?: boolean;
+    };
+    ReviewQueueRowDto: {
+      /** Format: uuid */
+      id: string;
+      /** @example Jane Doe */
+      customerName: string;
+      /** @example jane@example.com */
+      customerEmail: string;
+      /**
+       * @description Order total in cents
+       * @example 4049
+       */
+      totalCents: number;
+      status: components['schemas']['OrderStatus'];
+      paymentStatus: components['schemas']['PaymentStatus'];
+      /** @example card */
+      paymentMethod: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      awaitingKeys: boolean;
+      /** @description Set while the order was paid but not delivered and owes the shopper a full refund */
+      refundDue: components['schemas']['RefundReason'] | null;
+      /**
+       * @description The rules that held the order for review (provider-review, elevated-risk, country-mismatch, tax-evidence, vat-number-review, velocity-orders, velocity-cards, first-order-amount, disposable-email); kept after the review
+       * @example [
+       *       "disposable-email",
+       *       "first-order-amount"
+       *     ]
+       */
+      holdReasons: string[] | null;
+      /**
+       * Format: date-time
+       * @description When it was held for review
+       */
+      heldAt: string | null;
+      /**
+       * Format: date-time
+       * @description When the held order was approved or rejected
+       */
+      reviewedAt: string | null;
+      /**
+       * @description A business buyer's company
+       * @example Acme SARL
+       */
+      billingCompany: string | null;
+      /**
+       * @description Its VAT number, normalised, with its country prefix
+       * @example FR40303265045
+       */
+      vatNumber: string | null;
+      /** @description verified by the validation service (VIES); unverified (no service, no answer, or a UK number): charged the consumer rate. Null without a VAT number */
+      vatNumberStatus: components['schemas']['VatNumberStatus'] | null;
+      /** @description The validation service's consultation number (VIES requestIdentifier), the check's proof */
+      vatCheckReference: string | null;
+      /**
+       * Format: date-time
+       * @description When the validation service confirmed the number
+       */
+      vatCheckedAt: string | null;
+      /** @description A verified number: the company typed against the name VIES has for it. match: reverse-charged; mismatch: charged the consumer rate; undisclosed (its member state gives no name): reverse-charged and held for review (vat-number-review). Null unless verified (and for orders placed before) */
+      vatNameMatch: components['schemas']['VatNameMatch'] | null;
+      /** @description VIES's answer for the number, the check's evidence; null unless verified */
+      vatCheckAnswer: components['schemas']['AdminViesAnswerDto'] | null;
+      /** @description Reverse-charged: no VAT charged, the buyer accounts for it */
+      reverseCharge: boolean;
+      /**
+       * @description The products of the order's lines, in its order (the products a key may be typed in for)
+       * @example [
+       *       "office-2024-standard"
+       *     ]
+       */
+      productIds: string[];
+      taxMode: components['schemas']['TaxMode'];
+      /** @example DE */
+      taxCountry: string | null;
+      evidence: components['schemas']['AdminOrderEvidenceDto'];
+      history: components['schemas']['CustomerHistoryDto'];
+      /** @description The order's timeline, oldest first (as GET /api/admin/orders/:id/timeline gives it) */
+      timeline: components['schemas']['TimelineEntryDto'][];
+      /** @description Whether older timeline entries were left out (the newest 500 are kept) */
+      timelineTruncated: boolean;
     };
     ReviewRefundDto: {
       /** Format: uuid */
@@ -7601,6 +7729,49 @@ export interface operations {
       };
       /** @description Support staff */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ReviewQueueController_list: {
+    parameters: {
+      query?: {
+        /** @description JSON ["field","ASC|DESC"] */
+        sort?: string;
+        /** @description JSON [start,end], inclusive, at most 500 rows */
+        range?: string;
+        /** @description JSON object of filters */
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description `reviews <first>-<last>/<total>`, or `reviews *\/<total>` for an empty page */
+          'Content-Range'?: string;
+          /** @description `true` when more matches exist than counted: the total is a lower bound */
+          'X-Total-Capped'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReviewQueueRowDto'][];
+        };
+      };
+      /** @description Malformed sort, range or filter */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
         headers: {
           [name: string]: unknown;
         };

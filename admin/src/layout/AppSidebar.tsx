@@ -1,6 +1,7 @@
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import LogoutIcon from '@mui/icons-material/Logout';
 import SecurityIcon from '@mui/icons-material/Security';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -13,8 +14,9 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { countOf } from '@store/contracts';
 import type { ComponentType } from 'react';
-import { useLogout } from 'react-admin';
+import { useGetList, useLogout } from 'react-admin';
 import { NavLink } from 'react-router-dom';
 import { useStoreConfig } from '../common/storeConfig';
 import { MFA_PATH } from '../providers/authProvider';
@@ -34,12 +36,29 @@ export const NAV_ITEMS: NavItem[] = [
   ...RESOURCES.map(({ name, label, icon }) => ({ to: `/${name}`, label, icon, resource: name })),
 ];
 
+/** How often the sidebar asks again how many orders wait for review (besides every refresh). */
+const REVIEW_COUNT_INTERVAL_MS = 60_000;
+
+/**
+ * The review queue's length (GET /api/admin/reviews with one row asked: the total of its Content-Range),
+ * for the sidebar's badge; undefined until known, or when the role does not read the queue.
+ */
+export function useReviewCount(enabled: boolean): number | undefined {
+  const { total } = useGetList(
+    'reviews',
+    { pagination: { page: 1, perPage: 1 }, sort: { field: 'heldAt', order: 'ASC' } },
+    { enabled, retry: false, refetchInterval: REVIEW_COUNT_INTERVAL_MS },
+  );
+  return enabled ? total : undefined;
+}
+
 /** The sidebar's content: title, the Management links, and the footer with the store and the user. */
 export const SidebarContent = ({ compact, onNavigate }: { compact: boolean; onNavigate?: () => void }) => {
   const logout = useLogout();
   const config = useStoreConfig();
   const user = getUser();
   const items = NAV_ITEMS.filter((item) => !item.resource || canAccess(user?.role, item.resource, 'list'));
+  const waiting = useReviewCount(items.some((item) => item.resource === 'reviews'));
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -58,24 +77,31 @@ export const SidebarContent = ({ compact, onNavigate }: { compact: boolean; onNa
       <Box component="nav" aria-label="Admin navigation" sx={{ flex: 1, overflowY: 'auto' }}>
         <List subheader={compact ? undefined : <ListSubheader disableSticky>Management</ListSubheader>}>
           {/* A list holds list items only (axe's `list` rule): each link in its own. */}
-          {items.map(({ to, label, icon: Icon }) => (
-            <ListItem key={to} disablePadding>
-              <Tooltip title={compact ? label : ''} placement="right">
-                <ListItemButton
-                  component={NavLink}
-                  to={to}
-                  onClick={onNavigate}
-                  aria-label={compact ? label : undefined}
-                  sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
-                >
-                  <ListItemIcon sx={{ minWidth: compact ? 0 : 40 }}>
-                    <Icon />
-                  </ListItemIcon>
-                  {compact ? null : <ListItemText primary={label} />}
-                </ListItemButton>
-              </Tooltip>
-            </ListItem>
-          ))}
+          {items.map(({ to, label, icon: Icon, resource }) => {
+            // The review queue's link counts the held orders waiting (none: no badge).
+            const count = resource === 'reviews' ? (waiting ?? 0) : 0;
+            const name = count ? `${label}: ${countOf(count, 'order')} waiting` : label;
+            return (
+              <ListItem key={to} disablePadding>
+                <Tooltip title={compact ? name : ''} placement="right">
+                  <ListItemButton
+                    component={NavLink}
+                    to={to}
+                    onClick={onNavigate}
+                    aria-label={compact || count ? name : undefined}
+                    sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+                  >
+                    <ListItemIcon sx={{ minWidth: compact ? 0 : 40 }}>
+                      <Badge badgeContent={count} color="warning" max={99}>
+                        <Icon />
+                      </Badge>
+                    </ListItemIcon>
+                    {compact ? null : <ListItemText primary={label} />}
+                  </ListItemButton>
+                </Tooltip>
+              </ListItem>
+            );
+          })}
         </List>
       </Box>
       <Divider />

@@ -145,6 +145,15 @@ const NoteForm = ({ orderId }: { orderId: string }) => {
   );
 };
 
+/** The entries of an order's timeline, oldest first (the order dialog's and the review queue's). */
+export const TimelineEntries = ({ entries }: { entries: readonly TimelineEntry[] }) => (
+  <Box component="ol" aria-label="Order timeline" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+    {entries.map((entry, index) => (
+      <Entry key={`${entry.at}-${index}`} entry={entry} />
+    ))}
+  </Box>
+);
+
 /**
  * The order's story (GET /api/admin/orders/:id/timeline), oldest first, and the form that adds an internal
  * note. react-admin's refresh (after a status change or a refund) reloads it with the rest of the dialog.
@@ -164,13 +173,7 @@ export const OrderTimeline = ({ orderId }: { orderId: string }) => {
           Only the newest {timeline.data.entries.length} entries are shown.
         </Typography>
       ) : null}
-      {timeline.data ? (
-        <Box component="ol" aria-label="Order timeline" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {timeline.data.entries.map((entry, index) => (
-            <Entry key={`${entry.at}-${index}`} entry={entry} />
-          ))}
-        </Box>
-      ) : null}
+      {timeline.data ? <TimelineEntries entries={timeline.data.entries} /> : null}
       <NoteForm orderId={orderId} />
     </Stack>
   );

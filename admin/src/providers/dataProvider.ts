@@ -158,12 +158,7 @@ export function createDataProvider(writableFields: WritableFields): AppDataProvi
         backfill = response.headers.get(BACKFILL_HEADER);
         return response;
       };
-      // The review queue is the orders list held for review.
-      const [path, query] =
-        resource === 'reviews'
-          ? ['orders', { ...params, filter: { ...params.filter, status: 'on_hold' } }]
-          : [resource, params];
-      const result = await simpleRestProvider(API, capture).getList(path, query);
+      const result = await simpleRestProvider(API, capture).getList(resource, params);
       const meta: Record<string, unknown> = { ...result.meta };
       if (capped) meta.totalCapped = true;
       if (backfill) meta.backfillRunning = backfill;

@@ -1,5 +1,6 @@
 import QueryStatsIcon from '@mui/icons-material/QueryStats';
 import { lazyView, type ResourceDefinition } from '../common/resource';
+import { requireListAccess } from '../common/RequireAccess';
 
 /**
  * The reports (#21 §3, §4): the margins' page, declared as a resource for its route, its sidebar link and
@@ -10,7 +11,10 @@ export const reports = {
   label: 'Reports',
   titlesUseLabel: true,
   icon: QueryStatsIcon,
-  list: lazyView(() => import('./MarginsPage'), 'MarginsPage'),
+  list: requireListAccess(
+    'reports',
+    lazyView(() => import('./MarginsPage'), 'MarginsPage'),
+  ),
   writable: [],
   adminOnly: true,
 } satisfies ResourceDefinition;

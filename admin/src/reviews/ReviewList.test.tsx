@@ -4,9 +4,12 @@ import { resetStoreConfig } from '../common/storeConfig';
 import { authProvider } from '../resources';
 import { EMPTY_STATS, jsonBody, renderAdmin, signIn, stubApi } from '../test/admin';
 import { PAID_ORDER } from '../test/fixtures';
-import type { Order } from '../orders/types';
+import type { ReviewQueueRow } from '@store/contracts';
 import { heldFor } from '../orders/holdReasons';
 import { taxCountryChoices } from './ReviewActions';
+import { EMPTY_QUEUE_TEXT, historyText } from './ReviewList';
+
+type Order = ReviewQueueRow;
 
 const HELD: Order = {
   ...PAID_ORDER,
@@ -15,10 +18,18 @@ const HELD: Order = {
   status: 'on_hold',
   holdReasons: ['disposable-email', 'first-order-amount'],
   heldAt: new Date(Date.now() - 5 * 3_600_000).toISOString(),
+  productIds: ['office-2024-standard'],
+  history: { previousOrders: 0, refunds: 0, disputes: 0, fraudWarnings: 0, firstOrderAt: null },
+  timeline: [],
+  timelineTruncated: false,
 };
 
 const list = (rows: Order[]) =>
-  Response.json(rows, { headers: { 'Content-Range': `orders 0-${rows.length - 1}/${rows.length}` } });
+  Response.json(rows, {
+    headers: {
+      'Content-Range': rows.length ? `reviews 0-${rows.length - 1}/${rows.length}` : 'reviews */0',
+    },
+  });
 
 afterEach(() => resetStoreConfig());
 
@@ -26,7 +37,7 @@ describe('the review queue', () => {
   it('lists held orders with their reasons and age, and approves one after saying what happens', async () => {
     let decided: unknown;
     const fetchMock = stubApi({
-      'GET /api/admin/orders': () => list([HELD]),
+      'GET /api/admin/reviews': () => list([HELD]),
       [`POST /api/admin/orders/${HELD.id}/review`]: (init) => {
         decided = jsonBody(init);
         return Response.json({
@@ -44,11 +55,12 @@ describe('the review queue', () => {
     expect(within(row).getByText('Disposable e-mail')).toBeTruthy();
     expect(within(row).getByText('Large first order')).toBeTruthy();
     expect(within(row).getByText('5 hours')).toBeTruthy();
-    const filters = fetchMock.mock.calls
+    const sorts = fetchMock.mock.calls
       .map(([url]) => new URL(String(url), 'http://admin.test'))
-      .filter((url) => url.pathname === '/api/admin/orders')
-      .map((url) => JSON.parse(url.searchParams.get('filter') ?? '{}'));
-    expect(filters).toContainEqual({ status: 'on_hold' });
+      .filter((url) => url.pathname === '/api/admin/reviews')
+      .map((url) => url.searchParams.get('sort'));
+    // The oldest hold first: the order waiting longest is decided first.
+    expect(sorts).toContain(JSON.stringify(['heldAt', 'ASC']));
 
     fireEvent.click(await within(row).findByRole('button', { name: 'Approve order dddddddd' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve this order?' });
@@ -79,7 +91,7 @@ describe('the review queue', () => {
     expect(taxCountryChoices(HELD)).toEqual([]);
     let decided: unknown;
     stubApi({
-      'GET /api/admin/orders': () => list([inDoubt]),
+      'GET /api/admin/reviews': () => list([inDoubt]),
       [`POST /api/admin/orders/${HELD.id}/review`]: (init) => {
         decided = jsonBody(init);
         return Response.json({ orderId: HELD.id, decision: 'approve', status: 'fulfilled' });
@@ -117,7 +129,7 @@ describe('the review queue', () => {
       'Refund the order (reject) and ask the buyer to order again.';
     const decisions: unknown[] = [];
     stubApi({
-      'GET /api/admin/orders': () => list([elsewhere]),
+      'GET /api/admin/reviews': () => list([elsewhere]),
       [`POST /api/admin/orders/${HELD.id}/review`]: (init) => {
         const body = jsonBody(init) as { decision: string };
         decisions.push(body);
@@ -164,7 +176,7 @@ describe('the review queue', () => {
     };
     let decided: unknown;
     stubApi({
-      'GET /api/admin/orders': () => list([unnamed]),
+      'GET /api/admin/reviews': () => list([unnamed]),
       [`POST /api/admin/orders/${HELD.id}/review`]: (init) => {
         decided = jsonBody(init);
         return Response.json({ orderId: HELD.id, decision: 'approve', status: 'fulfilled' });
@@ -186,7 +198,7 @@ describe('the review queue', () => {
     const asked = vi.spyOn(authProvider, 'canAccess');
     onTestFinished(() => asked.mockRestore());
     stubApi({
-      'GET /api/admin/orders': () => list([HELD]),
+      'GET /api/admin/reviews': () => list([HELD]),
       '/api/admin/dashboard': () => Response.json(EMPTY_STATS),
     });
     signIn('support');
@@ -202,6 +214,79 @@ describe('the review queue', () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     expect(within(row).queryByRole('button', { name: /Approve|Reject/ })).toBeNull();
+  });
+
+  it('shows each held order with its evidence, the buyer’s history, a link and its timeline', async () => {
+    const returning: Order = {
+      ...HELD,
+      customerEmail: 'returning@example.com',
+      holdReasons: ['velocity-orders'],
+      evidence: {
+        billingCountry: 'DE',
+        cardCountry: 'FR',
+        checkoutIpCountry: null,
+        agreedCountry: null,
+        agreeing: [],
+      },
+      history: {
+        previousOrders: 1,
+        refunds: 1,
+        disputes: 2,
+        fraudWarnings: 0,
+        firstOrderAt: '2026-10-01T10:00:00Z',
+      },
+      timeline: [
+        { at: '2026-11-28T10:00:00Z', kind: 'created', title: 'Order placed' },
+        { at: '2026-11-28T10:01:00Z', kind: 'held', title: 'Held for review', detail: 'velocity-orders' },
+      ],
+    };
+    stubApi({ 'GET /api/admin/reviews': () => list([returning]) });
+    signIn();
+    renderAdmin('/admin/reviews');
+    const row = (await screen.findByText(/returning@example\.com/)).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Billing DE · IP — · Card FR')).toBeTruthy();
+    expect(within(row).getByText(/^1 previous order since .*; 1 refund, 2 disputes$/)).toBeTruthy();
+    const link = within(row).getByRole('link', { name: 'Order dddddddd in the orders list' });
+    expect(decodeURIComponent(link.getAttribute('href') ?? '')).toBe(
+      `/admin/orders?filter=${JSON.stringify({ id: [HELD.id] })}`,
+    );
+    expect(screen.queryByRole('list', { name: 'Order timeline' })).toBeNull();
+    fireEvent.click(within(row).getByRole('button', { name: 'Timeline of order dddddddd' }));
+    const timeline = await screen.findByRole('list', { name: 'Order timeline' });
+    expect(within(timeline).getByText('Held for review')).toBeTruthy();
+    expect(within(timeline).getByText('Order placed')).toBeTruthy();
+  });
+
+  it('says so when no order waits, and the sidebar’s link counts none', async () => {
+    stubApi({ 'GET /api/admin/reviews': () => list([]) });
+    signIn();
+    renderAdmin('/admin/reviews');
+    expect(await screen.findByText(EMPTY_QUEUE_TEXT)).toBeTruthy();
+    expect(EMPTY_QUEUE_TEXT).toBe('No orders waiting for review');
+    expect(screen.queryByText(/No Review queue found/i)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Review queue' })).toBeTruthy();
+  });
+
+  it('counts the held orders waiting on the sidebar’s link', async () => {
+    stubApi({
+      'GET /api/admin/reviews': () =>
+        Response.json([HELD], { headers: { 'Content-Range': 'reviews 0-0/3' } }),
+      '/api/admin/dashboard': () => Response.json(EMPTY_STATS),
+    });
+    signIn('support');
+    renderAdmin('/admin/dashboard');
+    const link = await screen.findByRole('link', { name: 'Review queue: 3 orders waiting' });
+    expect(within(link).getByText('3')).toBeTruthy();
+  });
+
+  it('words the buyer’s history with proper plurals', () => {
+    const history = (h: Partial<Order['history']>) =>
+      historyText({
+        history: { previousOrders: 0, refunds: 0, disputes: 0, fraudWarnings: 0, firstOrderAt: null, ...h },
+      });
+    expect(history({})).toBe('First order');
+    expect(history({ previousOrders: 1 })).toBe('1 previous order; no refunds or disputes');
+    expect(history({ previousOrders: 3, fraudWarnings: 1 })).toBe('3 previous orders; 1 fraud warning');
   });
 
   it('tells the age in hours, then days', () => {

@@ -2,6 +2,7 @@ import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import type { components } from '@store/contracts';
 import { lazyView, type ResourceDefinition } from '../common/resource';
+import { requireListAccess } from '../common/RequireAccess';
 
 /**
  * The tax returns' page (#20 §6): not a list of records but the quarter's files, declared as a resource so
@@ -12,7 +13,10 @@ export const taxReturns = {
   label: 'Tax returns',
   titlesUseLabel: true,
   icon: ReceiptLongIcon,
-  list: lazyView(() => import('./TaxReturnsPage'), 'TaxReturnsPage'),
+  list: requireListAccess(
+    'tax-returns',
+    lazyView(() => import('./TaxReturnsPage'), 'TaxReturnsPage'),
+  ),
   writable: [],
   adminOnly: true,
 } satisfies ResourceDefinition;

@@ -22,5 +22,7 @@ import { OrderTimelineService } from './order-timeline.service.js';
     AdminRefundsController,
   ],
   providers: [AdminOrdersService, OrderTimelineService, OrderBulkActionsService, AdminRefundsService],
+  // The review queue shows each held order's timeline.
+  exports: [OrderTimelineService],
 })
 export class AdminOrdersModule {}

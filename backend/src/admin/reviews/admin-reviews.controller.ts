@@ -12,7 +12,7 @@ import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { AdminReviewsService } from './admin-reviews.service.js';
 import { ReviewDecisionDto, ReviewResultDto } from './dto/review.dto.js';
 
-/** The review queue's decisions; the queue itself is the orders list filtered on status `on_hold`. */
+/** The review queue's decisions; the queue itself is GET /api/admin/reviews (ReviewQueueController). */
 @AdminController('orders', 'admin: reviews')
 export class AdminReviewsController {
   constructor(private readonly reviews: AdminReviewsService) {}
