@@ -1,8 +1,10 @@
 import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
 import { DownloadLink } from '../src/downloads/entities/download-link.entity.js';
 import { OutboxCipher } from '../src/emails/outbox-cipher.js';
+import { RefundedOrders1766200000300 } from '../src/database/migrations/1766200000300-refunded-orders.js';
 import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
+import { Order } from '../src/orders/entities/order.entity.js';
 import { Refund } from '../src/payments/entities/refund.entity.js';
 import { buyWithDemo, PRO_PLUS, STANDARD } from './support/checkout.js';
 import { signIn } from './support/staff.js';
@@ -38,6 +40,14 @@ describe(`refunds through Stripe on ${DRIVER}`, () => {
   const FULL = { reason: 'Customer asked', revokeKeys: true, notifyCustomer: true };
   const detail = async (orderId: string) =>
     (await t.http().get(`/api/admin/orders/${orderId}`).set('authorization', admin).expect(200)).body;
+  const listedUnder = async (status: string) =>
+    (
+      await t
+        .http()
+        .get(`/api/admin/orders?filter=${encodeURIComponent(JSON.stringify({ status }))}&range=[0,99]`)
+        .set('authorization', admin)
+        .expect(200)
+    ).body.map((o: { id: string }) => o.id);
   const keysOf = (orderId: string) =>
     t.db.getRepository(LicenseKey).find({ where: { orderId }, order: { assignedAt: 'ASC', id: 'ASC' } });
   const linksOf = (orderId: string) => t.db.getRepository(DownloadLink).findBy({ orderId });
@@ -92,7 +102,10 @@ describe(`refunds through Stripe on ${DRIVER}`, () => {
       }),
     ]);
     expect(stripe.refundedCents(paymentIntentId)).toBe(totalCents);
-    expect(await orderOf(t, orderId)).toMatchObject({ paymentStatus: 'refunded' });
+    // A full refund closes the order: refunded, not left fulfilled, and listed under its own filter.
+    expect(await orderOf(t, orderId)).toMatchObject({ paymentStatus: 'refunded', status: 'refunded' });
+    expect(await listedUnder('refunded')).toContain(orderId);
+    expect(await listedUnder('fulfilled')).not.toContain(orderId);
     expect((await keysOf(orderId)).map((k) => k.status)).toEqual(['revoked']);
     expect((await linksOf(orderId)).every((l) => !l.isActive)).toBe(true);
     const [mail, ...more] = await refundMails(orderId);
@@ -176,9 +189,41 @@ describe(`refunds through Stripe on ${DRIVER}`, () => {
       notifyCustomer: false,
     }).expect(201);
     expect(rest.body).toMatchObject({ status: 'succeeded', amountCents: totalCents - part });
-    expect(await orderOf(t, orderId)).toMatchObject({ paymentStatus: 'refunded' });
+    expect(await orderOf(t, orderId)).toMatchObject({ paymentStatus: 'refunded', status: 'refunded' });
+    expect(await listedUnder('refunded')).toContain(orderId);
+    // Closed: staff can move it nowhere.
+    expect((await detail(orderId)).allowedTransitions).toEqual({ status: [], paymentStatus: [] });
     expect((await keysOf(orderId)).map((k) => k.status)).toEqual(['revoked', 'active']);
     expect(await refundMails(orderId)).toHaveLength(1);
+  });
+
+  it('closes the orders refunded in full before `refunded` existed when upgrading, keeping updatedAt', async () => {
+    const { orderId } = await paidOrder();
+    await refund(orderId, FULL).expect(201);
+    const runner = t.db.createQueryRunner();
+    const migrate = async (step: 'up' | 'down') => {
+      await runner.beforeMigration();
+      await new RefundedOrders1766200000300()[step](runner);
+      await runner.afterMigration();
+    };
+    const old = new Date('2025-01-02T03:04:05.000Z');
+    try {
+      // Before: a refunded payment on a fulfilled order, last changed long ago.
+      await migrate('down');
+      await t.db.getRepository(Order).update(orderId, { updatedAt: old });
+      expect(await t.db.getRepository(Order).findOneByOrFail({ id: orderId })).toMatchObject({
+        status: 'fulfilled',
+        updatedAt: old,
+      });
+      await migrate('up');
+    } finally {
+      await runner.release();
+    }
+    expect(await t.db.getRepository(Order).findOneByOrFail({ id: orderId })).toMatchObject({
+      status: 'refunded',
+      paymentStatus: 'refunded',
+      updatedAt: old,
+    });
   });
 
   it('is for admins only, and for paid orders', async () => {

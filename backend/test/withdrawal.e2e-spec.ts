@@ -260,7 +260,7 @@ describe(`withdrawal before delivery with the demo provider on ${DRIVER}`, () =>
       .expect(201);
     const res = await withdraw(t, intent.orderId, email).expect(409);
     expect(res.body.message).toBe('This order was refunded: there is nothing to withdraw from');
-    expect(await orderOf(t, intent.orderId)).toMatchObject({ status: 'processing', withdrawnAt: null });
+    expect(await orderOf(t, intent.orderId)).toMatchObject({ status: 'refunded', withdrawnAt: null });
   });
 
   it('shows staff when the customer withdrew', async () => {

@@ -3513,7 +3513,7 @@ export interface components {
       createdAt: string;
     };
     /** @enum {string} */
-    OrderStatus: 'processing' | 'fulfilled' | 'cancelled' | 'on_hold' | 'withdrawn';
+    OrderStatus: 'processing' | 'fulfilled' | 'cancelled' | 'on_hold' | 'withdrawn' | 'refunded';
     OrderStatusDto: {
       /** Format: uuid */
       orderId: string;

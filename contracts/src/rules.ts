@@ -586,7 +586,7 @@ export const schemaRules = {
     },
   },
   OrderStatus: {
-    enum: ['processing', 'fulfilled', 'cancelled', 'on_hold', 'withdrawn'],
+    enum: ['processing', 'fulfilled', 'cancelled', 'on_hold', 'withdrawn', 'refunded'],
   },
   PaymentProvider: {
     enum: ['stripe', 'demo'],

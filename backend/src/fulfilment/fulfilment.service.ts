@@ -276,7 +276,8 @@ export class FulfilmentService {
   /**
    * The payment is refunded in full (the provider confirmed it): with `revokeKeys` (the default, and
    * always for a refund made at the provider) the order's keys are revoked and its download links
-   * deactivated. An order held for a refund owes nothing more, and stays cancelled and undelivered.
+   * deactivated, and the order is closed (`refunded`, from `processing` or `fulfilled`). An order held for a
+   * refund owes nothing more, and stays cancelled (or withdrawn) and undelivered.
    */
   async refund(m: EntityManager, orderId: string, revokeKeys = true): Promise<boolean> {
     // A held order refunded (at the provider, e.g. its review closed as refunded): rejected, and its
@@ -294,6 +295,16 @@ export class FulfilmentService {
       })
       .execute();
     if (!refunded.affected) return false;
+    // A sale refunded in full is closed (`refunded`); a cancelled or withdrawn one keeps its status.
+    await m
+      .createQueryBuilder()
+      .update(Order)
+      .set({ status: 'refunded' })
+      .where('id = :orderId AND status IN (:...open)', {
+        orderId,
+        open: statesBefore('order', 'refunded', 'system'),
+      })
+      .execute();
     if (revokeKeys) {
       await m.update(
         LicenseKey,

@@ -29,12 +29,13 @@ import {
  */
 const EXPECTED: Record<ProcessKind, string> = {
   order: `
-                processing  fulfilled  cancelled  on_hold  withdrawn
-    processing  .           both       both       sys      sys
-    fulfilled   staff       .          staff      .        .
-    cancelled   staff       .          .          .        .
-    on_hold     sys         sys        sys        .        sys
-    withdrawn   .           .          .          .        .
+                processing  fulfilled  cancelled  on_hold  withdrawn  refunded
+    processing  .           both       both       sys      sys        sys
+    fulfilled   staff       .          staff      .        .          sys
+    cancelled   staff       .          .          .        .          .
+    on_hold     sys         sys        sys        .        sys        .
+    withdrawn   .           .          .          .        .          .
+    refunded    .           .          .          .        .          .
   `,
   payment: `
                         pending  completed  failed  partially_refunded  refunded  disputed
@@ -196,6 +197,7 @@ describe('the guards staff changes go through', () => {
     ['a partially refunded order', order('fulfilled', 'partially_refunded'), [], []],
     ['a refunded order', order('fulfilled', 'refunded'), ['processing', 'cancelled'], []],
     ['a refunded, cancelled order', order('cancelled', 'refunded'), ['processing'], []],
+    ['a closed refunded order', order('refunded', 'refunded'), [], []],
     // Corrections: a paid order whose status contradicts its keys is moved to what the keys say.
     ['a paid order marked processing with all its keys', order('processing', 'completed'), ['fulfilled'], []],
     [

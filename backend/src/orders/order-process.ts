@@ -14,7 +14,14 @@ import type { Order } from './entities/order.entity.js';
 
 /** Every status an order, its payment and a licence key can have: the columns' values, defined here once. */
 // New values go last: appending to a MySQL/MariaDB ENUM changes no row (see the migrations).
-export const ORDER_STATUSES = ['processing', 'fulfilled', 'cancelled', 'on_hold', 'withdrawn'] as const;
+export const ORDER_STATUSES = [
+  'processing',
+  'fulfilled',
+  'cancelled',
+  'on_hold',
+  'withdrawn',
+  'refunded',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const PAYMENT_STATUSES = [
@@ -95,9 +102,12 @@ export const ORDER_PROCESS: TransitionTable<OrderStatus> = {
     cancelled: ANYONE,
     // The customer withdrew (EU, Art 11a) while waiting for keys: refunded in full, nothing delivered.
     withdrawn: SYSTEM,
+    // Paid, waiting for keys, and refunded in full (the provider confirmed it): closed.
+    refunded: SYSTEM,
   },
-  // Staff only, as corrections: a paid order found waiting for keys, or a refunded order.
-  fulfilled: { processing: STAFF, cancelled: STAFF },
+  // Refunded in full (the provider confirmed it: the store's refunds, one made at the provider, a
+  // dispute lost): closed. Staff, as corrections: a paid order found waiting for keys, or a disputed one.
+  fulfilled: { processing: STAFF, cancelled: STAFF, refunded: SYSTEM },
   // Reopened by staff while unpaid. Never delivered: a payment for it is held for a refund instead.
   cancelled: { processing: STAFF },
   // Paid and held for review (fulfilment's holdForReview). Approved: delivered as a confirmed payment is
@@ -106,6 +116,8 @@ export const ORDER_PROCESS: TransitionTable<OrderStatus> = {
   on_hold: { processing: SYSTEM, fulfilled: SYSTEM, cancelled: SYSTEM, withdrawn: SYSTEM },
   // Final: the customer withdrew before delivery and was refunded.
   withdrawn: {},
+  // Final: the payment went back in full after the sale (fulfilment's refund); its keys were revoked.
+  refunded: {},
 };
 
 export const PAYMENT_PROCESS: TransitionTable<PaymentStatus> = {

@@ -84,7 +84,7 @@ const PATHS: [upTo: number, payment: PaymentStatus[], order: OrderStatus[]][] = 
   [0.8, ['completed'], ['fulfilled']],
   [0.9, [], []],
   [0.95, ['failed'], []],
-  [0.98, ['completed', 'refunded'], ['fulfilled']],
+  [0.98, ['completed', 'refunded'], ['fulfilled', 'refunded']],
   [1, [], ['cancelled']],
 ];
 const OUTCOMES: Outcome[] = PATHS.map(([upTo, payment, order]) => ({

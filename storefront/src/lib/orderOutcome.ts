@@ -1,6 +1,6 @@
 /** The two states of an order the shopper sees, as the API names them. */
 interface OrderState {
-  status: 'processing' | 'fulfilled' | 'cancelled' | 'on_hold' | 'withdrawn';
+  status: 'processing' | 'fulfilled' | 'cancelled' | 'on_hold' | 'withdrawn' | 'refunded';
   paymentStatus: 'pending' | 'completed' | 'failed' | 'partially_refunded' | 'refunded' | 'disputed';
 }
 
