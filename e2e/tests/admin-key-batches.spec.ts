@@ -37,7 +37,7 @@ test.describe('key batches (#21 §1)', () => {
     await dialog.getByLabel('Product').click();
     await page.getByRole('option', { name: 'Office 2024 Home & Business' }).click();
     await dialog.getByLabel('Invoice reference').fill(invoice);
-    await dialog.getByLabel(/Cost per key/).fill('12345');
+    await dialog.getByLabel(/Cost per key/).fill('123.45');
     await dialog.getByRole('button', { name: 'Import' }).click();
     await expect(dialog.getByLabel('Import result')).toContainText('Imported: 3');
     await dialog.getByRole('button', { name: 'Close' }).click();

@@ -280,8 +280,9 @@ describe('the Import Keys dialog', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Invoice reference' }), {
       target: { value: ' INV-9 ' },
     });
-    fireEvent.change(within(dialog).getByRole('spinbutton', { name: /Cost per key/ }), {
-      target: { value: '1850' },
+    // Typed in dollars: 18.50 is sent as 1850 cents.
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Cost per key/ }), {
+      target: { value: '18.50' },
     });
     fireEvent.click(importButton);
 

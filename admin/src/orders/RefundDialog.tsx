@@ -29,12 +29,12 @@ import {
   useRefresh,
 } from 'react-admin';
 import { formatMoney } from '../common/format';
+import { MoneyInput } from '../common/MoneyInput';
 import { productName } from '../common/products';
 import { errorMessage, useToast } from '../common/toast';
 import type { AppDataProvider } from '../providers/dataProvider';
 import {
   amountError,
-  dollarsText,
   keysByProduct,
   keysError,
   picksKeys,
@@ -93,12 +93,11 @@ const KeyPicker = ({ order }: { order: OrderDetail }) => {
 /** The form: amount, keys (a partial refund that revokes), reason, the two choices, and what will happen. */
 const RefundFields = ({ order }: { order: OrderDetail }) => (
   <Stack spacing={1}>
-    <TextInput
+    <MoneyInput
       source="amount"
       label="Amount (USD)"
-      validate={(value: string | undefined) => amountError(value ?? '', order.refundableCents)}
+      validate={(value: number | null | undefined) => amountError(value, order.refundableCents)}
       helperText={`${formatMoney(order.refundableCents)} is left to refund`}
-      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
     />
     <CheckboxInput source="revokeKeys" label="Revoke licence keys" />
     <FormDataConsumer<RefundValues>>
@@ -114,7 +113,7 @@ const RefundFields = ({ order }: { order: OrderDetail }) => (
     />
     <FormDataConsumer<RefundValues>>
       {({ formData }) =>
-        amountError(formData.amount ?? '', order.refundableCents) ? null : (
+        amountError(formData.amount, order.refundableCents) ? null : (
           <Alert severity="info" role="status" aria-label="What will happen">
             {refundSentence(order, formData)}
           </Alert>
@@ -135,7 +134,7 @@ const RefundDialog = ({ order, onClose }: { order: OrderDetail; onClose: () => v
   const refresh = useRefresh();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [values, setValues] = useState<RefundValues>({
-    amount: dollarsText(order.refundableCents),
+    amount: order.refundableCents,
     reason: '',
     revokeKeys: true,
     licenseKeyIds: [],

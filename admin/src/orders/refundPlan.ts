@@ -3,9 +3,9 @@ import { formatMoney } from '../common/format';
 import { productName } from '../common/products';
 import type { OrderDetail } from './types';
 
-/** What the Refund dialog's form holds: the amount as typed, in dollars. */
+/** What the Refund dialog's form holds: the amount in cents (MoneyInput; NaN for text that is no amount). */
 export interface RefundValues {
-  amount: string;
+  amount: number | null;
   reason: string;
   revokeKeys: boolean;
   licenseKeyIds: string[];
@@ -17,20 +17,10 @@ type RefundedOrder = Pick<
   'totalCents' | 'refundableCents' | 'paymentMethod' | 'licenseKeys' | 'downloads'
 >;
 
-/** "40.49" or "$40.49" → 4049; null unless a number of dollars with at most two decimals. */
-export function parseDollars(text: string): number | null {
-  const match = /^\$?\s*(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
-
-/** 4049 → "40.49": the amount field's text for cents. */
-export const dollarsText = (cents: number) => (cents / 100).toFixed(2);
-
 /** Why the amount cannot be refunded, or undefined: more than nothing, never more than is left. */
-export function amountError(text: string, refundableCents: number): string | undefined {
-  const cents = parseDollars(text);
-  if (cents === null) return 'Enter an amount in dollars, e.g. 40.49';
+export function amountError(cents: number | null | undefined, refundableCents: number): string | undefined {
+  if (cents === null || cents === undefined || Number.isNaN(cents))
+    return 'Enter an amount in dollars, e.g. 40.49';
   if (cents <= 0) return 'The amount must be more than $0.00';
   if (cents > refundableCents) return `At most ${formatMoney(refundableCents)} is left to refund`;
   return undefined;
@@ -54,12 +44,11 @@ export function picksKeys(
   order: RefundedOrder,
   values: Pick<RefundValues, 'amount' | 'revokeKeys'>,
 ): boolean {
-  const cents = parseDollars(values.amount ?? '');
+  const cents = values.amount;
   return (
     values.revokeKeys &&
-    cents !== null &&
-    !amountError(values.amount, order.refundableCents) &&
-    !isFull(order, cents) &&
+    !amountError(cents, order.refundableCents) &&
+    !isFull(order, cents!) &&
     keysByProduct(order).length > 0
   );
 }
@@ -73,7 +62,7 @@ export function keysError(order: RefundedOrder, values: RefundValues): string | 
 
 /** The request the form's values make: keys named only for a partial refund that revokes them. */
 export function refundRequest(order: RefundedOrder, values: RefundValues): RefundRequest {
-  const amountCents = parseDollars(values.amount) ?? 0;
+  const amountCents = values.amount ?? 0;
   const full = isFull(order, amountCents);
   const keys = picksKeys(order, values) ? values.licenseKeyIds : [];
   // A partial refund revokes the keys picked, and nothing when none are.
@@ -104,7 +93,7 @@ const listed = (names: string[]) =>
  * partial one, whose products lose their download links when no working key of theirs is left), the e-mail.
  */
 export function refundSentence(order: RefundedOrder, values: RefundValues): string {
-  const cents = parseDollars(values.amount) ?? 0;
+  const cents = values.amount ?? 0;
   const full = isFull(order, cents);
   const to = DESTINATIONS[order.paymentMethod ?? 'card'] ?? `to the ${order.paymentMethod} payment`;
   const earlier = order.totalCents - order.refundableCents;

@@ -2,15 +2,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
 import type { DataProvider } from 'react-admin';
-import {
-  NumberInput,
-  ReferenceInput,
-  SelectInput,
-  TextInput,
-  useDataProvider,
-  useGetList,
-} from 'react-admin';
+import { ReferenceInput, SelectInput, TextInput, useDataProvider, useGetList } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { formatMoney } from '../common/format';
+import { MoneyInput } from '../common/MoneyInput';
+import { MAX_COST_CENTS } from './KeyBatchInputs';
 import { useProducts } from '../common/products';
 import { batchLabel, STORE_CURRENCY, type KeyBatch } from './api';
 
@@ -38,10 +34,9 @@ export function validateBatch(values: BatchValues, productId?: string): Record<s
   if (!productId && !batch.productId) errors.productId = 'Product is required';
   if (!batch.invoiceReference?.trim()) errors.invoiceReference = 'Invoice reference is required';
   const cost = batch.costPerKeyCents;
-  if (cost === null || cost === undefined || Number.isNaN(cost))
-    errors.costPerKeyCents = 'Cost per key is required';
-  else if (!Number.isInteger(cost) || cost < 0 || cost > 10_000_000)
-    errors.costPerKeyCents = 'Cost per key must be a whole number of cents from 0 to 10000000';
+  if (cost === null || cost === undefined) errors.costPerKeyCents = 'Cost per key is required';
+  else if (!Number.isInteger(cost) || cost < 0 || cost > MAX_COST_CENTS)
+    errors.costPerKeyCents = `Cost per key must be an amount from $0.00 to ${formatMoney(MAX_COST_CENTS)}, e.g. 18.50`;
   return Object.keys(errors).length ? { newBatch: errors } : {};
 }
 
@@ -137,11 +132,9 @@ export const BatchInput = ({ productId }: { productId?: string }) => {
             isRequired
             helperText={false}
           />
-          <NumberInput
+          <MoneyInput
             source="newBatch.costPerKeyCents"
-            label={`Cost per key (cents of ${STORE_CURRENCY})`}
-            step={1}
-            min={0}
+            label={`Cost per key (${STORE_CURRENCY})`}
             isRequired
             helperText={false}
           />

@@ -1,6 +1,5 @@
 import {
   DateInput,
-  NumberInput,
   ReferenceInput,
   SelectInput,
   TextInput,
@@ -9,6 +8,8 @@ import {
   minValue,
   required,
 } from 'react-admin';
+import { formatMoney } from '../common/format';
+import { MoneyInput } from '../common/MoneyInput';
 import { useProducts } from '../common/products';
 import { STORE_CURRENCY } from './api';
 
@@ -35,12 +36,15 @@ export const KeyBatchInputs = ({ productFixed = false }: { productFixed?: boolea
         label="Invoice reference"
         validate={[required('Invoice reference is required'), maxLength(100)]}
       />
-      <NumberInput
+      <MoneyInput
         source="costPerKeyCents"
-        label={`Cost per key (cents of ${STORE_CURRENCY})`}
-        step={1}
-        validate={[required('Cost per key is required'), minValue(0), maxValue(MAX_COST_CENTS)]}
-        helperText={`In the store's currency, ${STORE_CURRENCY}: 1850 is $18.50`}
+        label={`Cost per key (${STORE_CURRENCY})`}
+        validate={[
+          required('Cost per key is required'),
+          minValue(0),
+          maxValue(MAX_COST_CENTS, `Cost per key must be at most ${formatMoney(MAX_COST_CENTS)}`),
+        ]}
+        helperText={`In the store's currency, ${STORE_CURRENCY}: 18.50 for $18.50`}
       />
       <DateInput source="purchasedAt" label="Purchased on" />
       <TextInput source="notes" label="Notes" multiline minRows={2} validate={maxLength(2000)} />

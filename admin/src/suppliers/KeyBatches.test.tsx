@@ -102,7 +102,7 @@ describe('the batch rules', () => {
         supplierId: 'Supplier is required',
         productId: 'Product is required',
         invoiceReference: 'Invoice reference is required',
-        costPerKeyCents: 'Cost per key must be a whole number of cents from 0 to 10000000',
+        costPerKeyCents: 'Cost per key must be an amount from $0.00 to $100,000.00, e.g. 18.50',
       },
     });
     expect(

@@ -1,4 +1,5 @@
 import type { components } from '@store/contracts';
+import { moneyText, STORE_CURRENCY } from '../common/MoneyInput';
 import { fileOf, httpClient } from '../providers/dataProvider';
 
 const API = '/api/admin';
@@ -8,7 +9,7 @@ export type KeyBatch = components['schemas']['KeyBatchDto'];
 export type RevokeResult = components['schemas']['RevokeKeyBatchResultDto'];
 
 /** The store's currency: a batch's cost is in it (the API refuses any other). */
-export const STORE_CURRENCY = 'USD';
+export { STORE_CURRENCY };
 
 /** `POST /api/admin/key-batches/:id/revoke`, confirmed by the batch's invoice reference. */
 export async function revokeKeyBatch(
@@ -34,7 +35,5 @@ export const batchLabel = (batch: Pick<KeyBatch, 'supplierName' | 'invoiceRefere
   [
     batch.supplierName,
     batch.invoiceReference,
-    ...(batch.costPerKeyCents === undefined
-      ? []
-      : [`${(batch.costPerKeyCents / 100).toFixed(2)} ${STORE_CURRENCY}`]),
+    ...(batch.costPerKeyCents === undefined ? [] : [`${moneyText(batch.costPerKeyCents)} ${STORE_CURRENCY}`]),
   ].join(' · ');
