@@ -80,6 +80,11 @@ describe(`tax by the buyer's country on ${DRIVER}`, () => {
       const res = await t.http().get('/api/store-config').expect(200);
       expect(res.body.taxMode).toBe('off');
     });
+
+    it('lists no tax rate', async () => {
+      const res = await t.http().get('/api/tax-rates').expect(200);
+      expect(res.body).toEqual({ taxMode: 'off', rates: [] });
+    });
   });
 
   describe('added to the price (TAX_MODE=exclusive), paid through Stripe', () => {
@@ -135,6 +140,20 @@ describe(`tax by the buyer's country on ${DRIVER}`, () => {
       const india = (await createIntent(t, { cartItems: one }).expect(201)).body as Priced;
       expect(india).toMatchObject({ tax: 0, taxRate: 0, total: 4049 });
       expect(await orderOf(t, india.orderId)).toMatchObject({ taxMode: 'exclusive', taxCountry: 'IN' });
+    });
+
+    it('publishes the rate a consumer of each checkout country pays, without signing in, cached for an hour (#34)', async () => {
+      const res = await t.http().get('/api/tax-rates').expect(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=3600');
+      const rates = Object.fromEntries(
+        (res.body.rates as { country: string; rate: number }[]).map(({ country, rate }) => [country, rate]),
+      );
+      expect(res.body.taxMode).toBe('exclusive');
+      expect(rates).toMatchObject({ DE: 19, FR: 20, GB: 20, FI: 25.5, AU: 10, HU: 27, LU: 17 });
+      // The 27 member states, the UK and the owner's Australia; none where nothing is charged.
+      expect(Object.keys(rates)).toHaveLength(29);
+      for (const elsewhere of ['US', 'IN', 'CA', 'JP', 'SG', 'UAE'])
+        expect(rates).not.toHaveProperty(elsewhere);
     });
   });
 

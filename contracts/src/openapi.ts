@@ -1741,6 +1741,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/tax-rates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Each checkout country's consumer VAT rate today (public, cached for an hour) */
+    get: operations['TaxRatesController_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4006,6 +4023,24 @@ export interface components {
      * @enum {string}
      */
     TaxMode: 'off' | 'inclusive' | 'exclusive';
+    TaxRateDto: {
+      /**
+       * @description A checkout country's code (CountryCode)
+       * @example DE
+       */
+      country: string;
+      /**
+       * @description Its standard rate today, in percent (25.5 for Finland)
+       * @example 19
+       */
+      rate: number;
+    };
+    TaxRatesDto: {
+      /** @description Tax on prices (TAX_MODE) */
+      taxMode: components['schemas']['TaxMode'];
+      /** @description The checkout countries whose buyers are charged tax, with the rate a consumer pays: the EU and the UK (and TAX_RATE_OVERRIDES). A country not listed is charged none; none is listed with tax off. A business's verified EU VAT number may still be reverse-charged: checkout's answer has the order's tax */
+      rates: components['schemas']['TaxRateDto'][];
+    };
     TimelineEntryDto: {
       /** Format: date-time */
       at: string;
@@ -9088,6 +9123,25 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['StoreConfigDto'];
+        };
+      };
+    };
+  };
+  TaxRatesController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TaxRatesDto'];
         };
       };
     };

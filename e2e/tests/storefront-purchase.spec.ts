@@ -113,6 +113,14 @@ test.describe('storefront purchase journey', () => {
     await phone.fill('98765 43210');
     await expect(page.getByText('Please enter a valid phone number')).toBeHidden();
     await expect(proceed).toBeEnabled();
+
+    // A reload keeps the billing details for the tab (#34): the form is filled again once the page is live.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: '1. Billing Info' })).toBeVisible();
+    await expect(email_).toHaveValue(email);
+    await expect(page.getByLabel('Last name')).toHaveValue('Doe');
+    await expect(phone).toHaveValue('98765 43210');
+    await expect(proceed).toBeEnabled();
     await proceed.click();
 
     const notifications = page.getByRole('region', { name: 'Notifications (F8)' });

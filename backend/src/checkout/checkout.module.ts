@@ -8,10 +8,11 @@ import { CheckoutController } from './checkout.controller.js';
 import { CheckoutService } from './checkout.service.js';
 import { GeoIp } from '../common/geo-ip.js';
 import { VatNumberChecker } from '../tax/vat-numbers.service.js';
+import { TaxRatesController } from '../tax/tax-rates.controller.js';
 
 @Module({
   imports: [CatalogModule, CouponsModule, PaymentsModule, FulfilmentModule, ChallengeModule],
-  controllers: [CheckoutController],
+  controllers: [CheckoutController, TaxRatesController],
   // The geo-IP database is read once, when the app starts.
   providers: [CheckoutService, VatNumberChecker, { provide: GeoIp, useFactory: () => new GeoIp() }],
 })

@@ -110,7 +110,7 @@ export class VatNumberChecker {
     }
     if (answer.valid === false && answer.actionSucceed !== false)
       throw new BadRequestException([
-        `VAT number ${vatNumber} is not registered for VAT (VIES): correct billing.vatNumber or leave it out`,
+        `VAT number ${vatNumber} is not registered for VAT in the EU's VIES register: please correct it or leave it out`,
       ]);
     const errors = Array.isArray(answer.errorWrappers)
       ? answer.errorWrappers.map((wrapper: { error?: unknown } | null) => String(wrapper?.error)).join(', ')

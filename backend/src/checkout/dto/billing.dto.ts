@@ -43,14 +43,15 @@ const optionalText = Transform(({ value }: { value: unknown }) =>
 
 const countryName = (code: string) => COUNTRIES.find((c) => c.code === code)?.name ?? code;
 
-/** What a buyer is told of a VAT number refused for its billing country (tax/vat-numbers.ts). */
+/**
+ * What a buyer is told of a VAT number refused for its billing country (tax/vat-numbers.ts), in the words of
+ * the form (the storefront shows them on its field): no field path such as `billing.vatNumber` (#34).
+ */
 const VAT_NUMBER_REFUSED: Record<VatNumberProblem, (vatNumber: string, country: string) => string> = {
-  'not-taken': () =>
-    'A VAT number is accepted only for buyers billed in the EU or the UK (billing.vatNumber)',
+  'not-taken': () => 'A VAT number can be given only by a business billed in the EU or the UK',
   'other-country': (vatNumber, country) =>
-    `VAT number ${vatNumber} does not start with ${vatPrefixOf(country)}, the prefix of ${countryName(country)}, the billing country (billing.vatNumber)`,
-  format: (vatNumber, country) =>
-    `${vatNumber} is not a valid VAT number for ${countryName(country)} (billing.vatNumber)`,
+    `VAT number ${vatNumber} does not start with ${vatPrefixOf(country)}, the prefix of ${countryName(country)}, the billing country`,
+  format: (vatNumber, country) => `${vatNumber} is not a valid VAT number for ${countryName(country)}`,
 };
 
 const refusal = ({ value, object }: ValidationArguments) => {
@@ -193,10 +194,10 @@ export class BillingDto {
   @optionalText
   @ValidateIf((billing: BillingDto) => billing.company !== undefined || billing.vatNumber !== undefined)
   @PrintableText('Company name', 'billing.company')
-  @MaxLength(200, { message: 'Company name must be at most 200 characters (billing.company)' })
-  @MinLength(2, { message: 'Company name must be at least 2 characters (billing.company)' })
-  @IsString({ message: 'Company name must be text (billing.company)' })
-  @IsDefined({ message: 'A VAT number needs the name of the company it is registered to (billing.company)' })
+  @MaxLength(200, { message: 'Company name must be at most 200 characters' })
+  @MinLength(2, { message: 'Company name must be at least 2 characters' })
+  @IsString({ message: 'Company name must be text' })
+  @IsDefined({ message: 'Company name is required with a VAT number: the company it is registered to' })
   company?: string;
 
   @ApiPropertyOptional({
@@ -216,7 +217,7 @@ export class BillingDto {
   )
   @IsOptional()
   @VatNumberForCountry
-  @MaxLength(20, { message: 'VAT number must be at most 20 characters (billing.vatNumber)' })
-  @IsString({ message: 'VAT number must be text (billing.vatNumber)' })
+  @MaxLength(20, { message: 'VAT number must be at most 20 characters' })
+  @IsString({ message: 'VAT number must be text' })
   vatNumber?: string;
 }

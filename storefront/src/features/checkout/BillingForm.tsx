@@ -6,13 +6,14 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TrustIcon } from '../../components/brand/TrustBadge';
 import { useAsPrerendered } from '../../lib/asPrerendered';
 import { businessCopy } from '../../content/tax';
-import { billingSchema, type Billing } from './billingSchema';
+import { billingSchema, emptyBilling, type Billing } from './billingSchema';
 import { rejectionErrors, type BusinessRejection } from './businessRejections';
 import { COUNTRIES, PHONE_KEYS, vatNumberOffered } from './countries';
+import { readSavedBilling, saveBilling } from './savedBilling';
 
 const NO_REJECTIONS: BusinessRejection[] = [];
 
@@ -57,6 +58,20 @@ export function BillingForm({
     onSubmit: (values) => onSubmit(billingSchema.cast(values)),
   });
   const refusals = rejected.filter((r) => formik.errors[r.field] === r.message);
+
+  // What the tab kept of the form (savedBilling.ts) comes back after a reload, once hydrated (the build
+  // prerendered the empty form); from then on, what is typed is kept.
+  const { setValues } = formik;
+  const restored = useRef(false);
+  useEffect(() => {
+    if (asPrerendered || restored.current) return;
+    restored.current = true;
+    const saved = initialValues === emptyBilling ? readSavedBilling() : null;
+    if (saved) void setValues(saved, true);
+  }, [asPrerendered, initialValues, setValues]);
+  useEffect(() => {
+    if (restored.current) saveBilling(formik.values);
+  }, [formik.values]);
 
   const field = (name: Exclude<keyof Billing, 'business'>, label: string, props: TextFieldProps = {}) => {
     const shown = formik.touched[name] && formik.errors[name];

@@ -18,14 +18,24 @@ const SENT: BillingDetails = {
 };
 
 describe('businessRejections', () => {
-  it('finds the field a message names, by its path first, then by its words', () => {
-    const needsCompany = 'A VAT number needs the name of the company it is registered to (billing.company)';
-    const notRegistered = 'VAT number FR12345678901 is not registered for VAT (VIES)';
+  it("finds the field a message names by the server's words, which name no field path (#34)", () => {
+    const needsCompany = 'Company name is required with a VAT number: the company it is registered to';
+    const notRegistered =
+      "VAT number FR12345678901 is not registered for VAT in the EU's VIES register: please correct it or leave it out";
+    const malformed = 'FR12345678901 is not a valid VAT number for France';
     const tooShort = 'Company name must be at least 2 characters';
-    expect(businessRejections([needsCompany, notRegistered, tooShort], SENT)).toEqual([
+    expect(businessRejections([needsCompany, notRegistered, malformed, tooShort], SENT)).toEqual([
       { field: 'company', value: 'Atelier Martin SARL', country: 'FR', message: needsCompany },
       { field: 'vatNumber', value: 'FR12345678901', country: 'FR', message: notRegistered },
+      { field: 'vatNumber', value: 'FR12345678901', country: 'FR', message: malformed },
       { field: 'company', value: 'Atelier Martin SARL', country: 'FR', message: tooShort },
+    ]);
+  });
+
+  it('still finds a field by the path an older server named', () => {
+    const needsCompany = 'A VAT number needs the name of the company it is registered to (billing.company)';
+    expect(businessRejections([needsCompany], SENT)).toEqual([
+      { field: 'company', value: 'Atelier Martin SARL', country: 'FR', message: needsCompany },
     ]);
   });
 

@@ -5,8 +5,8 @@ import { normaliseVatNumber, type Billing } from './billingSchema';
 export type BusinessField = 'company' | 'vatNumber';
 
 /**
- * A business detail the server refused at the payment step (a 400 naming `billing.company` or
- * `billing.vatNumber`): the field, what was sent with the billing country, and the server's message. The form
+ * A business detail the server refused at the payment step (a 400 naming the company name or the VAT
+ * number): the field, what was sent with the billing country, and the server's message. The form
  * shows the message on that field for as long as it holds what was refused.
  */
 export interface BusinessRejection {
@@ -17,12 +17,14 @@ export interface BusinessRejection {
 }
 
 /**
- * Which field a message of the server names: by its path ("… (billing.vatNumber)"), else by its words, the
- * VAT number before the company ("VAT number FR… is not registered for VAT").
+ * Which field a message of the server names: by its words ("Company name is required with a VAT number",
+ * "VAT number FR… is not registered for VAT"), a message that starts with the company's name before one
+ * that names the VAT number; or by the path the server's messages once held ("… (billing.vatNumber)").
  */
 function fieldOf(message: string): BusinessField | null {
   const path = /\bbilling\.(company|vatNumber)\b/.exec(message);
   if (path) return path[1] as BusinessField;
+  if (/^company name\b/i.test(message)) return 'company';
   if (/\bvat ?number\b/i.test(message)) return 'vatNumber';
   if (/\bcompany\b/i.test(message)) return 'company';
   return null;
