@@ -2,7 +2,7 @@ import { DELIVERY } from './business';
 
 /** Copy of the home page (hero, how it works); the FAQ lives in faq.ts. */
 export const hero = {
-  badge: 'Genuine Microsoft Office 2024 · Up to 80% off',
+  badge: 'Genuine Microsoft Office 2024 · Lifetime licences',
   headline: 'Office 2024 for life. Pay once, no subscription.',
   benefits: [
     'Lifetime licence: a one-time purchase, no subscription',

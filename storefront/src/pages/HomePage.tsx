@@ -20,7 +20,7 @@ const ProductGrid = lazy(() => import('./home/ProductGrid').then((m) => ({ defau
 const PageMeta = lazy(() => import('../components/PageMeta').then((m) => ({ default: m.PageMeta })));
 
 const TITLE = 'Office 2024 Lifetime Licences';
-const DESCRIPTION = `Genuine Office 2024 lifetime licence keys for Windows and Mac: up to 80% off, no subscription, delivered by e-mail ${DELIVERY.typical}.`;
+const DESCRIPTION = `Genuine Office 2024 lifetime licence keys for Windows and Mac: a one-time purchase, no subscription, delivered by e-mail ${DELIVERY.typical}.`;
 
 function Products() {
   return (
