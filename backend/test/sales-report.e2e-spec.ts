@@ -1,4 +1,6 @@
 import { Backfill } from '../src/backfills/entities/backfill.entity.js';
+import { runInTransaction } from '../src/database/transactions.js';
+import { FulfilmentService } from '../src/fulfilment/fulfilment.service.js';
 import { Backfills } from '../src/backfills/backfills.service.js';
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { Order } from '../src/orders/entities/order.entity.js';
@@ -331,10 +333,17 @@ describe(`sales report on ${DRIVER}`, () => {
     const byProduct = await get('margins', { from: today, to: today }).expect(200);
     const pro = byProduct.body.find((r: { key: string }) => r.key === PRO_PLUS);
     const day = await todayOf(PRO_PLUS);
+    const paidToday = (await t.db.getRepository(Order).find()).filter(
+      (o) => o.paidAt && o.paidAt.toISOString().slice(0, 10) === today,
+    );
+    const keysToday = (await t.db.getRepository(LicenseKey).find()).filter(
+      (k) => k.productId === PRO_PLUS && paidToday.some((o) => o.id === k.orderId),
+    );
     expect(pro).toEqual({
       key: PRO_PLUS,
       label: expect.stringContaining('Professional Plus'),
-      keys: day.units,
+      unitsSold: day.units,
+      keysUsed: keysToday.length,
       revenueCents: day.revenueCents - day.taxCents - (day.refundsCents - day.refundTaxCents),
       keyCostCents: day.keyCostCents,
       marginCents:
@@ -343,7 +352,8 @@ describe(`sales report on ${DRIVER}`, () => {
     const bySupplier = await get('margins', { from: today, to: today, groupBy: 'supplier' }).expect(200);
     const sold = (await t.db.getRepository(LicenseKey).find()).filter((k) => k.orderId);
     const row = (keys: LicenseKey[]) => ({
-      keys: keys.length,
+      unitsSold: keys.filter((k) => k.status !== 'faulty').length,
+      keysUsed: keys.length,
       revenueCents: keys.reduce((sum, k) => sum + k.revenueCents!, 0),
       keyCostCents: keys.reduce((sum, k) => sum + (k.costCents ?? 0), 0),
       marginCents: keys.reduce((sum, k) => sum + k.revenueCents! - (k.costCents ?? 0), 0),
@@ -355,6 +365,41 @@ describe(`sales report on ${DRIVER}`, () => {
       { key: 'none', label: 'No batch', ...row(sold.filter((k) => !k.batchId)) },
     ]);
     expect(bySupplier.body[0].keyCostCents).toBe(batched.length * KEY_COST);
+  });
+
+  it('counts a replaced key as a key used, not a unit sold, and takes its cost off the margin (#34)', async () => {
+    const margins = async (groupBy = 'product') =>
+      (await get('margins', { from: today, to: today, groupBy }).expect(200)).body as {
+        key: string;
+        unitsSold: number;
+        keysUsed: number;
+        revenueCents: number;
+        keyCostCents: number;
+        marginCents: number;
+      }[];
+    const proOf = async () => (await margins()).find((r) => r.key === PRO_PLUS)!;
+    const supplierOf = async () => (await margins('supplier')).find((r) => r.key === String(supplierId))!;
+    const order = await paidOrder([{ id: PRO_PLUS, quantity: 1 }]);
+    const [before, supplierBefore] = [await proOf(), await supplierOf()];
+    const [key] = await t.db.getRepository(LicenseKey).findBy({ orderId: order.id });
+    await runInTransaction(t.db, (m) => t.app.get(FulfilmentService).replaceKey(m, key!.id));
+
+    const after = await proOf();
+    // The order still sold one unit; it used two keys, and both cost.
+    expect(after).toEqual({
+      ...before,
+      keysUsed: before.keysUsed + 1,
+      keyCostCents: before.keyCostCents + KEY_COST,
+      marginCents: before.marginCents - KEY_COST,
+    });
+    expect(after.marginCents).toBe(after.revenueCents - after.keyCostCents);
+    // The supplier delivered one more key that stands for no more units sold, and earned nothing more.
+    expect(await supplierOf()).toEqual({
+      ...supplierBefore,
+      keysUsed: supplierBefore.keysUsed + 1,
+      keyCostCents: supplierBefore.keyCostCents + KEY_COST,
+      marginCents: supplierBefore.marginCents - KEY_COST,
+    });
   });
 
   it('refuses bad ranges, unknown products and support staff with a clear answer', async () => {

@@ -3472,12 +3472,15 @@ export interface components {
       key: string;
       /** @example Office 2024 Professional Plus */
       label: string;
-      /** @description Keys sold (products) or delivered (suppliers) */
-      keys: number;
+      /** @description Units sold. Products: the units of the orders paid in the range; suppliers: the keys delivered in the range that still stand for a unit sold (all but those replaced as faulty) */
+      unitsSold: number;
+      /** @description Keys used, replacements of faulty keys included: what keyCostCents is the cost of. Products: the keys given to the orders paid in the range; suppliers: the keys delivered in the range */
+      keysUsed: number;
       /** @description Without tax. Products: paid less refunded in the period; suppliers: what their keys delivered in the period earned (before refunds, which are of money, not of keys) */
       revenueCents: number;
+      /** @description The cost of the keys used (keysUsed), not of the units sold */
       keyCostCents: number;
-      /** @description revenueCents − keyCostCents */
+      /** @description revenueCents − keyCostCents: every key used costs */
       marginCents: number;
     };
     /** @enum {string} */

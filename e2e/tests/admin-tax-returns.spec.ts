@@ -33,7 +33,7 @@ test.describe('the tax returns (#20 §6)', () => {
       ['Invoice register (CSV)', 'Kind,Number,Issued at,Order ID'],
       ['OSS return (CSV)', 'Section,Country,VAT rate (%),Currency'],
     ]) {
-      const quarter = await page.getByRole('combobox', { name: 'Quarter' }).textContent();
+      const quarter = await page.getByRole('combobox', { name: 'Period' }).textContent();
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: button }).click();
       const file = await download;
@@ -41,6 +41,18 @@ test.describe('the tax returns (#20 §6)', () => {
       const text = await readFile((await file.path())!, 'utf8');
       expect(text.startsWith(`\uFEFF${header}`)).toBe(true);
     }
+
+    // The running quarter so far (#34): its register, from its first day to today; no OSS file yet.
+    await page.getByRole('combobox', { name: 'Period' }).click();
+    await page.getByRole('option', { name: /^\d{4}-Q[1-4] so far$/ }).click();
+    await expect(page.getByRole('button', { name: 'OSS return (CSV)' })).toBeDisabled();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Invoice register (CSV)' }).click();
+    const file = await download;
+    const today = new Date().toISOString().slice(0, 10);
+    expect(file.suggestedFilename()).toMatch(new RegExp(`^register-\\d{4}-\\d{2}-01-to-${today}\\.csv$`));
+    const text = await readFile((await file.path())!, 'utf8');
+    expect(text.startsWith('\uFEFFKind,Number,Issued at,Order ID')).toBe(true);
   });
 
   test.describe('for support', () => {

@@ -76,7 +76,8 @@ export const MarginsPage = () => {
         <TableHead>
           <TableRow>
             <TableCell>{groupBy === 'product' ? 'Product' : 'Supplier'}</TableCell>
-            <TableCell align="right">Keys</TableCell>
+            <TableCell align="right">Units sold</TableCell>
+            <TableCell align="right">Keys used</TableCell>
             <TableCell align="right">Revenue (no tax)</TableCell>
             <TableCell align="right">Key cost</TableCell>
             <TableCell align="right">Margin</TableCell>
@@ -86,7 +87,8 @@ export const MarginsPage = () => {
           {rows.map((row) => (
             <TableRow key={row.key}>
               <TableCell>{row.label}</TableCell>
-              <TableCell align="right">{row.keys.toLocaleString('en-US')}</TableCell>
+              <TableCell align="right">{row.unitsSold.toLocaleString('en-US')}</TableCell>
+              <TableCell align="right">{row.keysUsed.toLocaleString('en-US')}</TableCell>
               <TableCell align="right">{formatMoney(row.revenueCents)}</TableCell>
               <TableCell align="right">{formatMoney(row.keyCostCents)}</TableCell>
               <TableCell align="right">{formatMoney(row.marginCents)}</TableCell>
@@ -94,15 +96,15 @@ export const MarginsPage = () => {
           ))}
           {query.isSuccess && rows.length === 0 ? (
             <TableRow>
-              <TableCell colSpan={5}>No sales in this range</TableCell>
+              <TableCell colSpan={6}>No sales in this range</TableCell>
             </TableRow>
           ) : null}
         </TableBody>
       </Table>
       <Typography variant="caption">
         {groupBy === 'product'
-          ? 'Orders paid in the range, less the refunds made in it, without tax, less the cost of their keys.'
-          : 'Keys delivered in the range: what each earned (its share of its order, without tax) and cost. Keys stored before batches are under “No batch”.'}
+          ? 'Orders paid in the range, less the refunds made in it, without tax, less the cost of every key they used: replacements of faulty keys are keys used, not units sold.'
+          : 'Keys delivered in the range: what each earned (its share of its order, without tax) and cost; a faulty key replaced earned nothing. Keys stored before batches are under “No batch”.'}
       </Typography>
     </Box>
   );

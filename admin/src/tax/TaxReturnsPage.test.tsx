@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
 import { EMPTY_STATS, renderAdmin, signIn, stubApi } from '../test/admin';
-import { endedQuarters } from './quarters';
+import { QUARTER_NOT_ENDED } from './TaxReturnsPage';
+import { endedQuarters, returnPeriods } from './quarters';
 
 const csv = () =>
   new Response('\uFEFFSection,Country\r\n', { headers: { 'content-type': 'text/csv; charset=utf-8' } });
@@ -15,7 +16,10 @@ beforeEach(() => {
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }),
   );
 });
-afterEach(() => resetStoreConfig());
+afterEach(() => {
+  vi.restoreAllMocks();
+  resetStoreConfig();
+});
 
 const downloads = (fetchMock: ReturnType<typeof stubApi>) =>
   fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/tax/returns/'));
@@ -36,8 +40,8 @@ describe('the Tax returns page', () => {
     await openPage();
     const [latest, previous] = endedQuarters(new Date());
 
-    // The last quarter that ended is chosen; the eight ended quarters are offered.
-    const picker = screen.getByRole('combobox', { name: 'Quarter' });
+    // The last quarter that ended is chosen; the running month and quarter, then eight ended quarters.
+    const picker = screen.getByRole('combobox', { name: 'Period' });
     expect(picker.textContent).toBe(latest);
     fireEvent.mouseDown(picker);
     const listbox = await screen.findByRole('listbox');
@@ -45,7 +49,7 @@ describe('the Tax returns page', () => {
       within(listbox)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(endedQuarters(new Date()));
+    ).toEqual(returnPeriods(new Date()).map((p) => p.label));
     fireEvent.click(within(listbox).getByRole('option', { name: previous }));
 
     for (const name of ['OSS return (CSV)', 'UK VAT figures (CSV)', 'Invoice register (CSV)']) {
@@ -61,6 +65,42 @@ describe('the Tax returns page', () => {
     ]);
     const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/tax/returns/'))!;
     expect(new Headers(call[1]?.headers).get('Authorization')).toBe('Bearer token-1');
+  });
+
+  it('offers the running quarter and month so far: their register, not yet their OSS and UK files (#34)', async () => {
+    const named = (name: string) => () =>
+      new Response('\uFEFFKind,Number\r\n', {
+        headers: { 'content-type': 'text/csv', 'content-disposition': `attachment; filename="${name}"` },
+      });
+    const [month, quarter] = returnPeriods(new Date());
+    const span = (p: typeof month) => p!.query as { from: string; to: string };
+    const fetchMock = stubApi({
+      'GET /api/admin/tax/returns/register.csv': named(
+        `register-${span(quarter).from}-to-${span(quarter).to}.csv`,
+      ),
+    });
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    await openPage();
+
+    for (const period of [quarter!, month!]) {
+      fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Period' }));
+      fireEvent.click(await screen.findByRole('option', { name: period.label }));
+      expect(await screen.findByText(`${span(period).from} to ${span(period).to} (today, UTC)`)).toBeTruthy();
+      for (const name of ['OSS return (CSV)', 'UK VAT figures (CSV)'])
+        expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+      expect(screen.getAllByText(QUARTER_NOT_ENDED)).toHaveLength(2);
+      fireEvent.click(screen.getByRole('button', { name: 'Invoice register (CSV)' }));
+      await waitFor(() => expect(saved).toHaveLength(period === quarter ? 1 : 2));
+    }
+    expect(downloads(fetchMock)).toEqual([
+      `/api/admin/tax/returns/register.csv?from=${span(quarter).from}&to=${span(quarter).to}`,
+      `/api/admin/tax/returns/register.csv?from=${span(month).from}&to=${span(month).to}`,
+    ]);
+    // Saved under the name the API gives the file.
+    expect(saved[0]).toBe(`register-${span(quarter).from}-to-${span(quarter).to}.csv`);
   });
 
   it("says what to do when the quarter's rate is missing", async () => {

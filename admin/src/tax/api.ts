@@ -1,5 +1,5 @@
 import type { components } from '@store/contracts';
-import { fileOf, httpClient } from '../providers/dataProvider';
+import { httpClient, namedFileOf } from '../providers/dataProvider';
 
 const API = '/api/admin';
 
@@ -10,12 +10,16 @@ export type TaxReturnFile = 'oss' | 'uk' | 'register';
 export type RatesImport = components['schemas']['ImportExchangeRatesResultDto'];
 
 /**
- * `GET /api/admin/tax/returns/<file>.csv?quarter=`: the file (the token goes in a header, so not a link). A
- * refusal keeps the API's answer, whose message says what to do (a missing rate: where to enter it).
+ * `GET /api/admin/tax/returns/<file>.csv?quarter=` (or `from`/`to`): the file and the name the API gives
+ * it (the token goes in a header, so not a link). A refusal keeps the API's answer, whose message says
+ * what to do (a missing rate: where to enter it).
  */
-export function downloadTaxReturn(file: TaxReturnFile, quarter: string): Promise<Blob> {
-  return fileOf(
-    `${API}/tax/returns/${file}.csv?quarter=${encodeURIComponent(quarter)}`,
+export function downloadTaxReturn(
+  file: TaxReturnFile,
+  query: Record<string, string>,
+): Promise<{ blob: Blob; fileName: string | null }> {
+  return namedFileOf(
+    `${API}/tax/returns/${file}.csv?${new URLSearchParams(query).toString()}`,
     'The file could not be made',
   );
 }

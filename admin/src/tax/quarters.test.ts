@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endedQuarters, quarterOf } from './quarters';
+import { endedQuarters, quarterOf, returnPeriods } from './quarters';
 
 describe('quarters', () => {
   it('names the quarter of a moment in UTC', () => {
@@ -21,5 +21,20 @@ describe('quarters', () => {
     ]);
     expect(endedQuarters(new Date('2026-12-31T23:59:59Z'), 2)).toEqual(['2026-Q3', '2026-Q2']);
     expect(endedQuarters(new Date('2026-10-01T00:00:00Z'), 1)).toEqual(['2026-Q3']);
+  });
+
+  it('offers the running month and quarter so far, then the ended quarters (#34)', () => {
+    expect(returnPeriods(new Date('2026-11-29T08:00:00Z'), 2)).toEqual([
+      { label: 'November 2026 so far', running: true, query: { from: '2026-11-01', to: '2026-11-29' } },
+      { label: '2026-Q4 so far', running: true, query: { from: '2026-10-01', to: '2026-11-29' } },
+      { label: '2026-Q3', running: false, query: { quarter: '2026-Q3' } },
+      { label: '2026-Q2', running: false, query: { quarter: '2026-Q2' } },
+    ]);
+    // On a quarter's first day, its first month and the quarter are the same day so far.
+    expect(returnPeriods(new Date('2027-01-01T00:30:00Z'), 1).map((p) => p.query)).toEqual([
+      { from: '2027-01-01', to: '2027-01-01' },
+      { from: '2027-01-01', to: '2027-01-01' },
+      { quarter: '2026-Q4' },
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Between, type DataSource } from 'typeorm';
 import { Product } from '../catalog/entities/product.entity.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
+import { Order } from '../orders/entities/order.entity.js';
 import { KeyBatch } from '../suppliers/entities/key-batch.entity.js';
 import { Supplier } from '../suppliers/entities/supplier.entity.js';
 import { ALL_PRODUCTS, SalesDay } from './entities/sales-day.entity.js';
@@ -93,6 +94,7 @@ export class SalesReportService {
       .orderBy('d.productId')
       .getRawMany<Record<string, string | number>>();
     const products = await this.db.getRepository(Product).find({ select: { id: true, title: true } });
+    const used = await this.keysUsed({ from, to });
     return rows.map((row) => {
       const revenueCents = Number(row.paid) - Number(row.refunded);
       const keyCostCents = Number(row.keyCostCents);
@@ -100,7 +102,8 @@ export class SalesReportService {
       return {
         key: productId,
         label: products.find((p) => p.id === productId)?.title ?? productId,
-        keys: Number(row.units),
+        unitsSold: Number(row.units),
+        keysUsed: used.get(productId) ?? 0,
         revenueCents,
         keyCostCents,
         marginCents: revenueCents - keyCostCents,
@@ -117,6 +120,7 @@ export class SalesReportService {
       .select('b.supplierId', 'supplierId')
       .addSelect('MAX(s.name)', 'name')
       .addSelect('COUNT(*)', 'keys')
+      .addSelect("SUM(CASE WHEN k.status = 'faulty' THEN 0 ELSE 1 END)", 'sold')
       .addSelect('COALESCE(SUM(k.revenueCents), 0)', 'revenueCents')
       .addSelect('COALESCE(SUM(k.costCents), 0)', 'keyCostCents')
       .where('k.assignedAt >= :from AND k.assignedAt < :until AND k.orderId IS NOT NULL', {
@@ -132,13 +136,35 @@ export class SalesReportService {
         return {
           key: row.supplierId === null ? 'none' : String(row.supplierId),
           label: row.supplierId === null ? NO_BATCH : String(row.name),
-          keys: Number(row.keys),
+          unitsSold: Number(row.sold),
+          keysUsed: Number(row.keys),
           revenueCents,
           keyCostCents,
           marginCents: revenueCents - keyCostCents,
         };
       })
       .sort((a, b) => (a.key === 'none' ? 1 : b.key === 'none' ? -1 : a.label.localeCompare(b.label)));
+  }
+
+  /**
+   * Per product, the keys given to the orders paid in the range (any status: a faulty key and its
+   * replacement are two keys used), whose cost the roll-up puts on those orders' payment days. Keys given
+   * back to stock are no longer the order's, and their cost left the roll-up with them.
+   */
+  private async keysUsed({ from, to }: Days): Promise<Map<string, number>> {
+    const rows = await this.db
+      .getRepository(Order)
+      .createQueryBuilder('o')
+      .innerJoin(LicenseKey, 'k', 'k.orderId = o.id')
+      .select('k.productId', 'productId')
+      .addSelect('COUNT(*)', 'keys')
+      .where('o.paidAt >= :from AND o.paidAt < :until', {
+        from: parseDay(from),
+        until: new Date(parseDay(to)!.getTime() + 86_400_000),
+      })
+      .groupBy('k.productId')
+      .getRawMany<{ productId: string; keys: string | number }>();
+    return new Map(rows.map((row) => [row.productId, Number(row.keys)]));
   }
 
   /** The range's days, checked: real days, in order, and not longer than `maxDays`. */

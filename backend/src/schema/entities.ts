@@ -56,6 +56,7 @@ import { MfaChallenges1766100000200 } from '../database/migrations/1766100000200
 import { ProviderEventTimes1766100000300 } from '../database/migrations/1766100000300-provider-event-times.js';
 import { CouponHolds1766100000400 } from '../database/migrations/1766100000400-coupon-holds.js';
 import { ProductListPriceSource1766200000100 } from '../database/migrations/1766200000100-product-list-price-source.js';
+import { OrdersPaidAtIndex1766200000200 } from '../database/migrations/1766200000200-orders-paid-at-index.js';
 import { RefundedOrders1766200000300 } from '../database/migrations/1766200000300-refunded-orders.js';
 import { Backfill } from '../backfills/entities/backfill.entity.js';
 import { Supplier } from '../suppliers/entities/supplier.entity.js';
@@ -140,6 +141,7 @@ export const MIGRATIONS = [
   ProviderEventTimes1766100000300,
   CouponHolds1766100000400,
   ProductListPriceSource1766200000100,
+  OrdersPaidAtIndex1766200000200,
   RefundedOrders1766200000300,
 ];
 

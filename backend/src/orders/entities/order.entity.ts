@@ -75,6 +75,8 @@ export interface OrderItemSnapshot {
 @Index('IDX_orders_heldAt', ['status', 'heldAt'])
 @Index('IDX_orders_checkoutIp', ['checkoutIp', 'createdAt'])
 @Index('IDX_orders_vatNumberStatus', ['vatNumberStatus', 'createdAt', 'id'])
+// The orders paid in a range: the margins report's keys used (#34).
+@Index('IDX_orders_paidAt', ['paidAt'])
 @Index('UQ_orders_providerPaymentId', ['providerPaymentId'], { unique: true })
 @Index('UQ_orders_idempotencyKey', ['idempotencyKey'], { unique: true })
 export class Order extends UuidEntity {

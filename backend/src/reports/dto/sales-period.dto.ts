@@ -47,8 +47,21 @@ export class MarginRowDto {
   @ApiProperty({ example: 'Office 2024 Professional Plus' })
   label: string;
 
-  @ApiProperty({ type: 'integer', description: 'Keys sold (products) or delivered (suppliers)' })
-  keys: number;
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'Units sold. Products: the units of the orders paid in the range; suppliers: the keys delivered in ' +
+      'the range that still stand for a unit sold (all but those replaced as faulty)',
+  })
+  unitsSold: number;
+
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'Keys used, replacements of faulty keys included: what keyCostCents is the cost of. Products: the ' +
+      'keys given to the orders paid in the range; suppliers: the keys delivered in the range',
+  })
+  keysUsed: number;
 
   @ApiProperty({
     type: 'integer',
@@ -58,9 +71,12 @@ export class MarginRowDto {
   })
   revenueCents: number;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({
+    type: 'integer',
+    description: 'The cost of the keys used (keysUsed), not of the units sold',
+  })
   keyCostCents: number;
 
-  @ApiProperty({ type: 'integer', description: 'revenueCents − keyCostCents' })
+  @ApiProperty({ type: 'integer', description: 'revenueCents − keyCostCents: every key used costs' })
   marginCents: number;
 }
