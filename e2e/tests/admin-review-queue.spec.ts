@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { seriousViolations } from '../support/axe.js';
 import { expect, placeOrder, test } from './admin-fixtures.js';
 
 /** A disposable address (mailchecker's kept list): the fraud hold holds its orders for review. */
@@ -60,6 +61,7 @@ for (const { width, phone } of [
       await expect(timeline.getByText('Held for review')).toBeVisible();
       await expect(timeline).toContainText('Because: disposable-email');
       expect(await scrollsSideways(page)).toBe(false);
+      expect(await seriousViolations(page), 'the review queue').toEqual([]);
 
       // Its link leads to the order among the others.
       await row.getByRole('link', { name: `Order ${short} in the orders list` }).click();
