@@ -16,6 +16,7 @@ import { StatusChip } from '../common/StatusChip';
 import { errorMessage, useToast } from '../common/toast';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { sendAccessLink, type Customer } from './api';
+import { countOf } from '@store/contracts';
 
 /** One section of the customer's page: a heading and a table of `rows`, or a line saying there are none. */
 function Section<T>({
@@ -148,8 +149,9 @@ export const CustomerDetails = () => {
             </Typography>
             <Typography color="textSecondary">{customer.email}</Typography>
             <Typography variant="body2">
-              {customer.orders} orders, {customer.paidOrders} paid, {formatMoney(customer.spentCents)} spent;
-              first {formatDateTime(customer.firstOrderAt)}, last {formatDateTime(customer.lastOrderAt)}
+              {countOf(customer.orders, 'order')}, {customer.paidOrders} paid,{' '}
+              {formatMoney(customer.spentCents)} spent; first {formatDateTime(customer.firstOrderAt)}, last{' '}
+              {formatDateTime(customer.lastOrderAt)}
             </Typography>
           </Box>
           <AccessLinkButton email={customer.email} />

@@ -20,10 +20,11 @@ import { productName } from '../common/products';
 import { SubmitButton } from '../common/SubmitButton';
 import { errorMessage, useToast } from '../common/toast';
 import type { AppDataProvider, KeyReport } from '../providers/dataProvider';
+import { withArticle } from '@store/contracts';
 
 /** What replacing does (AdminKeyReportsService.replace), said before it is done. */
 export const replaceConsequences = (report: KeyReport) =>
-  `A ${productName(report.productId)} key from stock goes to order ${report.orderId.slice(0, 8)}. ` +
+  `${withArticle(`${productName(report.productId)} key`, { capital: true })} from stock goes to order ${report.orderId.slice(0, 8)}. ` +
   `The reported key (${report.licenseKey}) is marked faulty and stops working, and ${report.customerEmail} ` +
   'is e-mailed the new key.';
 

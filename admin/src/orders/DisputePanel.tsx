@@ -16,6 +16,7 @@ import { StatusChip } from '../common/StatusChip';
 import { errorMessage, useToast } from '../common/toast';
 import type { AppDataProvider } from '../providers/dataProvider';
 import type { OrderDetail } from './types';
+import { countOf } from '@store/contracts';
 
 /** A dispute's statuses once closed (the server's: disputes.service.ts). */
 const CLOSED = ['won', 'warning_closed', 'lost'];
@@ -90,7 +91,10 @@ const DisputeRow = ({ order, dispute }: { order: OrderDetail; dispute: AdminDisp
         toast('Evidence submitted', 'The evidence pack was sent to the payment provider');
       } else {
         const { restored } = await dataProvider.restoreDisputeKeys(order.id, dispute.id);
-        toast('Keys restored', `${restored} licence key(s) work again`);
+        toast(
+          'Keys restored',
+          `${countOf(restored, 'licence key')} ${restored === 1 ? 'works' : 'work'} again`,
+        );
       }
       setConfirming(null);
       refresh();

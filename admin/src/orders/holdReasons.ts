@@ -1,3 +1,5 @@
+import { countOf } from '@store/contracts';
+
 /** Each fraud rule that can hold an order (backend reviews/hold-rules.service.ts), in staff's words. */
 export const HOLD_REASON_LABELS: Record<string, string> = {
   'provider-review': 'Stripe review',
@@ -18,6 +20,6 @@ export function heldFor(heldAt: string | null | undefined, now = Date.now()): st
   if (!heldAt) return '';
   const hours = Math.max(0, Math.floor((now - new Date(heldAt).getTime()) / 3_600_000));
   if (hours < 1) return 'under 1 hour';
-  if (hours < 48) return `${hours} hour${hours === 1 ? '' : 's'}`;
-  return `${Math.floor(hours / 24)} days`;
+  if (hours < 48) return countOf(hours, 'hour');
+  return countOf(Math.floor(hours / 24), 'day');
 }

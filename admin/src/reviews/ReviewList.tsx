@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { DataTable, List, useExpanded, useRecordContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { AppPagination } from '../common/AppPagination';
+import { AppSearchInput } from '../common/AppSearchInput';
 import { formatDate, formatMoney, shortId } from '../common/format';
 import { ListLoadError } from '../common/LoadError';
 import { ListToolbar } from '../common/ListToolbar';
@@ -159,6 +160,8 @@ const CARD_FIELDS: CardField<ReviewQueueRow>[] = [
   { label: 'History', render: historyText },
 ];
 
+const FILTERS = [<AppSearchInput key="q" source="q" alwaysOn placeholder="Search by e-mail or order ID" />];
+
 const EmptyQueue = () => (
   <Typography sx={{ p: 2 }} color="textSecondary">
     {EMPTY_QUEUE_TEXT}
@@ -178,6 +181,7 @@ export const ReviewList = () => {
       title="Review queue"
       sort={{ field: 'heldAt', order: 'ASC' }}
       exporter={false}
+      filters={FILTERS}
       actions={<ListToolbar />}
       pagination={<AppPagination />}
       error={<ListLoadError />}

@@ -4,8 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useRefresh } from 'react-admin';
 import { errorMessage, useToast } from '../common/toast';
 import { importEcbRates } from './api';
-
-const count = (n: number) => n.toLocaleString('en-US');
+import { countOf } from '@store/contracts';
 
 /**
  * Imports the ECB's reference rates file as downloaded from the ECB (eurofxref.csv, or the history
@@ -21,7 +20,7 @@ export const ImportRatesButton = () => {
       const days = answer.from === answer.to ? answer.from : `${answer.from} to ${answer.to}`;
       toast(
         'Rates imported',
-        `${count(answer.rates)} rates of ${answer.currencies.length} currencies, ${days}`,
+        `${countOf(answer.rates, 'rate')} of ${countOf(answer.currencies.length, 'currency', 'currencies')}, ${days}`,
       );
       refresh();
     },

@@ -50,7 +50,7 @@ describe('renderDeliveryEmail', () => {
       products: [{ title: 'Office 2024 Standard', keys: [], downloads: [link], keysToFollow: 2 }],
     });
     expect(mail.text).toContain('2 more licence keys are on the way');
-    expect(mail.text).toContain('2 key(s) to follow');
+    expect(mail.text).toContain('2 keys to follow');
   });
 
   it("titles a back-order's e-mail for what it is: no key inside, or only some (#34)", () => {

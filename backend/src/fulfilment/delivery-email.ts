@@ -2,6 +2,7 @@ import { BACK_ORDER_HOURS } from '../catalog/catalog.data.js';
 import { formatUsd } from '../common/money.js';
 import { escapeHtml } from '../emails/mail-text.js';
 import { CONSENT_STATEMENTS, CONSENTS, type ConsentTimes } from '../orders/consents.js';
+import { countOf } from '../common/words.js';
 
 export interface DeliveredProduct {
   title: string;
@@ -101,9 +102,9 @@ export function renderDeliveryEmail(input: DeliveryEmailInput): {
       ...p.keys.map((key) => `  Licence key: ${key}`),
       ...p.downloads.map(
         (d) =>
-          `  Download for ${d.platform} (${d.fileName}): ${d.url} (valid until ${day(d.expiresAt)}, up to ${d.maxDownloads} downloads)`,
+          `  Download for ${d.platform} (${d.fileName}): ${d.url} (valid until ${day(d.expiresAt)}, up to ${countOf(d.maxDownloads, 'download')})`,
       ),
-      ...(p.keysToFollow > 0 ? [`  ${p.keysToFollow} key(s) to follow`] : []),
+      ...(p.keysToFollow > 0 ? [`  ${countOf(p.keysToFollow, 'key')} to follow`] : []),
       '',
     ]),
     ...(waitingNote ? [waitingNote, ''] : []),
@@ -130,10 +131,10 @@ ${input.products
 ${p.downloads
   .map(
     (d) =>
-      `<li><a href="${escapeHtml(d.url)}">Download for ${escapeHtml(d.platform)}: ${escapeHtml(d.fileName)}</a> (valid until ${day(d.expiresAt)}, up to ${d.maxDownloads} downloads)</li>`,
+      `<li><a href="${escapeHtml(d.url)}">Download for ${escapeHtml(d.platform)}: ${escapeHtml(d.fileName)}</a> (valid until ${day(d.expiresAt)}, up to ${countOf(d.maxDownloads, 'download')})</li>`,
   )
   .join('')}
-${p.keysToFollow > 0 ? `<li>${p.keysToFollow} key(s) to follow</li>` : ''}</ul>`,
+${p.keysToFollow > 0 ? `<li>${countOf(p.keysToFollow, 'key')} to follow</li>` : ''}</ul>`,
   )
   .join('\n')}
 ${waitingNote ? `<p>${escapeHtml(waitingNote)}</p>` : ''}

@@ -37,6 +37,7 @@ import { InvoicesService } from '../tax/invoices/invoices.service.js';
 import { percentOf } from '../tax/tax-rates.js';
 import { SalesRollupService } from '../reports/sales-rollup.service.js';
 import { keyRevenue } from '../reports/sales-math.js';
+import { countOf } from '../common/words.js';
 
 /**
  * Everything that happens to an order once its payment moves: confirmation (keys, download links, the
@@ -437,7 +438,7 @@ export class FulfilmentService {
     });
     if (have >= item.quantity) {
       throw new ConflictException(
-        `This order already has its ${item.quantity} licence key(s) for ${productId}; revoke one to replace it`,
+        `This order already has its ${countOf(item.quantity, 'licence key')} for ${productId}; revoke one to replace it`,
       );
     }
   }
@@ -706,7 +707,7 @@ export class FulfilmentService {
       order.orderItems.map((item) => item.productId),
     );
     if (!followUp || newKeys > 0) await this.queueDeliveryEmail(m, order, delivered, followUp, invoiceNumber);
-    if (missing > 0) this.logger.warn(`Order ${order.id} is waiting for ${missing} key(s)`);
+    if (missing > 0) this.logger.warn(`Order ${order.id} is waiting for ${countOf(missing, 'key')}`);
     return missing === 0 ? 'complete' : newKeys > 0 ? 'partial' : 'none';
   }
 

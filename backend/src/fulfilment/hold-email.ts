@@ -1,6 +1,7 @@
 import { formatUsd } from '../common/money.js';
 import { escapeHtml } from '../emails/mail-text.js';
 import type { Order } from '../orders/entities/order.entity.js';
+import { countOf } from '../common/words.js';
 
 type HeldOrder = Pick<Order, 'id' | 'customerName' | 'customerEmail' | 'totalCents' | 'holdReasons'>;
 
@@ -19,7 +20,7 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 
 /** What the customer is told of a review, on the success page, /account and in the e-mail. */
 export const reviewPromise = (hours: number) =>
-  `Your order is being reviewed, usually within ${hours} hours. Your licence keys are e-mailed as soon as it is approved.`;
+  `Your order is being reviewed, usually within ${countOf(hours, 'hour')}. Your licence keys are e-mailed as soon as it is approved.`;
 
 /** Tells the customer that the paid order is being reviewed before its keys are sent (no reasons given). */
 export function renderOrderHeldEmail(

@@ -1,4 +1,5 @@
 import type { Order } from './entities/order.entity.js';
+import { withArticle } from '../common/words.js';
 
 /**
  * The order process as data: every status change of an order, its payment and its licence keys is a row
@@ -364,7 +365,7 @@ export function paymentChangeRefusal(order: OrderState, to: PaymentStatus): stri
   if (from === 'refunded') return 'A refunded order stays refunded: nothing is left to refund';
   if (to === 'refunded' || to === 'partially_refunded') return REFUND_ACTION;
   if (PAID.includes(from)) return `A paid order cannot be set to ${to}; refund it instead`;
-  return `A ${from} payment cannot be set to ${to}`;
+  return `${withArticle(`${from} payment`, { capital: true })} cannot be set to ${to}`;
 }
 
 /**
@@ -386,7 +387,7 @@ export function statusChangeRefusal(order: OrderState, to: OrderStatus): string 
     return 'Only a paid order that has all its licence keys is fulfilled';
   }
   if (!canTransition('order', order.status, to, 'staff'))
-    return `A ${order.status} order cannot be set to ${to}`;
+    return `${withArticle(`${order.status} order`, { capital: true })} cannot be set to ${to}`;
   return null;
 }
 

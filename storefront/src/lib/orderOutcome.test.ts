@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeOrderStatus } from '../features/checkout/useOrderStatus';
-import { orderStateLabel } from './orderOutcome';
+import { orderStateLabel, reviewingText } from './orderOutcome';
 
 describe("an order's state in the shopper's words", () => {
   it.each([
@@ -39,5 +39,13 @@ describe("an order's state in the shopper's words", () => {
         'Your licence keys are e-mailed as soon as it is approved.',
     );
     expect(describeOrderStatus(held)).toContain('usually within a few hours');
+  });
+});
+
+describe('the review promise (#34)', () => {
+  it('says 1 hour, not "1 hours"', () => {
+    expect(reviewingText(1)).toMatch(/^Your order is being reviewed, usually within 1 hour\. /);
+    expect(reviewingText(12)).toMatch(/usually within 12 hours\. /);
+    expect(reviewingText(null)).toMatch(/usually within a few hours\. /);
   });
 });

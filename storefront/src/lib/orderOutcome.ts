@@ -1,3 +1,5 @@
+import { countOf } from '@store/contracts';
+
 /** The two states of an order the shopper sees, as the API names them. */
 interface OrderState {
   status: 'processing' | 'fulfilled' | 'cancelled' | 'on_hold' | 'withdrawn' | 'refunded';
@@ -47,5 +49,5 @@ export const REFUND_DUE_TEXT =
  * page and on /account: `hours` is the store's HOLD_REVIEW_HOURS (store-config), null until it is known.
  */
 export const reviewingText = (hours: number | null | undefined) =>
-  `Your order is being reviewed, usually within ${hours ? `${hours} hours` : 'a few hours'}. ` +
+  `Your order is being reviewed, usually within ${hours ? countOf(hours, 'hour') : 'a few hours'}. ` +
   'Your licence keys are e-mailed as soon as it is approved.';
