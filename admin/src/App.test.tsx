@@ -15,7 +15,15 @@ const STORE_CONFIG = {
 
 const STATS = {
   totalOrders: 1234,
-  totalRevenueCents: 4821037,
+  sales: {
+    grossSalesCents: 4921037,
+    refundsCents: 100000,
+    netSalesCents: 4821037,
+    taxCents: 500000,
+    totalSalesCents: 5321037,
+    asOf: '2026-01-01T00:00:00Z',
+  },
+  reservedLicenses: 0,
   activeLicenses: 1100,
   totalDownloads: 2300,
   completedOrders: 1000,
@@ -144,7 +152,7 @@ describe('the back office', () => {
 
     const orders = await screen.findByRole('region', { name: 'Total Orders' });
     expect(within(orders).getByText('1,234')).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'Revenue' })).getByText('$48,210.37')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Net sales' })).getByText('$48,210.37')).toBeTruthy();
     expect(screen.getByText('No recent orders')).toBeTruthy();
     expect(screen.getByText('Low stock')).toBeTruthy();
   });

@@ -4,6 +4,7 @@ import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { generateLicenseKey } from '../src/license-keys/license-key-cipher.js';
 import { InventoryService } from '../src/license-keys/inventory.service.js';
 import { Order } from '../src/orders/entities/order.entity.js';
+import { Refund } from '../src/payments/entities/refund.entity.js';
 import {
   buyWithDemo,
   createIntent,
@@ -55,8 +56,16 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
   it('shows zeros and every product’s stock (0) before anything happened', async () => {
     expect(await fresh()).toEqual({
       totalOrders: 0,
-      totalRevenueCents: 0,
+      sales: {
+        grossSalesCents: 0,
+        refundsCents: 0,
+        netSalesCents: 0,
+        taxCents: 0,
+        totalSalesCents: 0,
+        asOf: expect.any(String),
+      },
       activeLicenses: 0,
+      reservedLicenses: 0,
       totalDownloads: 0,
       completedOrders: 0,
       pendingOrders: 0,
@@ -136,10 +145,18 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
     const stats = await fresh();
     expect(stats).toEqual({
       totalOrders: 6,
-      // W + A − A's $100.00 refund + B; C failed, E refunded, X pending.
-      totalRevenueCents: 48046,
+      // Gross: W + A + B + E (paid; C failed, X pending); refunds: E's in full and A's $100.00. No tax here.
+      sales: {
+        grossSalesCents: 4049 + 48598 + 5399 + 5399,
+        refundsCents: 5399 + 10000,
+        netSalesCents: 4049 + 48598 + 5399 + 5399 - 5399 - 10000,
+        taxCents: 0,
+        totalSalesCents: 48046,
+        asOf: stats.generatedAt,
+      },
       // A's 2 − 1 revoked, B's 1; E's was revoked by its refund (the admin's refund is a refund).
       activeLicenses: 2,
+      reservedLicenses: 0,
       totalDownloads: 3,
       // W, A (partly refunded) and B.
       completedOrders: 3,
@@ -172,11 +189,34 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
       generatedAt: expect.any(String),
     });
     expect(stats.recentOrders.map((o: { id: string }) => o.id)).not.toContain(x.orderId);
+    // One definition: recomputed from the orders and refunds, and the same as the sales report's.
+    const paid = (await t.db.getRepository(Order).find()).filter((o) => o.paidAt);
+    const refunded = (await t.db.getRepository(Refund).findBy({ status: 'succeeded' })).reduce(
+      (sum, r) => sum + r.amountCents,
+      0,
+    );
+    const gross = paid.reduce((sum, o) => sum + o.totalCents - o.taxCents, 0);
+    expect(stats.sales).toMatchObject({
+      grossSalesCents: gross,
+      refundsCents: refunded,
+      netSalesCents: gross - refunded,
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    const [report] = (
+      await t
+        .http()
+        .get(`/api/admin/reports/sales?from=${today}&to=${today}`)
+        .set('authorization', admin)
+        .expect(200)
+    ).body;
+    const { asOf, ...figures } = stats.sales;
+    expect(asOf).toBe(stats.generatedAt);
+    expect(report).toMatchObject(figures);
     expect(stats.recentOrders[0]).toEqual({
       id: e.orderId,
       customerEmail: 'e@example.com',
       totalCents: 5399,
-      status: 'fulfilled',
+      status: 'refunded',
       refundDue: null,
       createdAt: expect.any(String),
     });
@@ -190,7 +230,11 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
     expect(times).toEqual([...times].sort((p, q) => q - p));
 
     // Support staff see the same figures.
-    expect(await fresh(support)).toEqual({ ...stats, generatedAt: expect.any(String) });
+    expect(await fresh(support)).toEqual({
+      ...stats,
+      sales: { ...stats.sales, asOf: expect.any(String) },
+      generatedAt: expect.any(String),
+    });
 
     // A checkout cancelled before it was paid no longer waits for its payment.
     await t.db.getRepository(Order).update(x.orderId, { status: 'cancelled' });
@@ -211,7 +255,8 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
     }
     const now = await fresh();
     expect(now.totalOrders).toBe(first.totalOrders + 1);
-    expect(now.totalRevenueCents).toBe(first.totalRevenueCents + 5399);
+    expect(now.sales.netSalesCents).toBe(first.sales.netSalesCents + 5399);
+    expect(Date.parse(now.sales.asOf)).toBeGreaterThan(Date.parse(first.sales.asOf));
     expect(now.recentOrders[0].customerEmail).toBe('late@example.com');
     expect(Date.parse(now.generatedAt)).toBeGreaterThan(Date.parse(first.generatedAt));
   });

@@ -201,6 +201,35 @@ describe(`fraud hold on ${DRIVER}`, () => {
       .expect(({ body }) => expect(body.message).toContain('it was approved'));
   });
 
+  it('shows and counts the keys of a held order as reserved, not active, and refuses revoking them', async () => {
+    const get = (path: string) =>
+      t.http().get(path).set('authorization', admin).set('cache-control', 'no-cache').expect(200);
+    const keyRows = async (orderId: string) =>
+      (await get(`/api/admin/license-keys?filter=${encodeURIComponent(JSON.stringify({ q: orderId }))}`))
+        .body;
+    const before = (await get('/api/admin/dashboard')).body;
+    const { orderId } = await pay({ risk: { outcomeType: 'manual_review' } });
+    const [key, ...more] = await keyRows(orderId);
+    expect(more).toEqual([]);
+    expect(key).toMatchObject({ orderId, status: 'active', reserved: true });
+    const held = (await get('/api/admin/dashboard')).body;
+    expect(held.reservedLicenses).toBe(before.reservedLicenses + 1);
+    expect(held.activeLicenses).toBe(before.activeLicenses);
+    await t
+      .http()
+      .put(`/api/admin/license-keys/${key.id}`)
+      .set('authorization', admin)
+      .send({ status: 'revoked' })
+      .expect(409)
+      .expect(({ body }) => expect(body.message).toContain('reserved for an order held for review'));
+
+    await review(orderId, { decision: 'approve' }).expect(200);
+    expect((await keyRows(orderId))[0]).toMatchObject({ status: 'active', reserved: false });
+    const approved = (await get('/api/admin/dashboard')).body;
+    expect(approved.reservedLicenses).toBe(before.reservedLicenses);
+    expect(approved.activeLicenses).toBe(before.activeLicenses + 1);
+  });
+
   it('rejects: refunded in full through Stripe once, reserved keys back in stock, the customer told', async () => {
     const { orderId, paymentIntentId } = await pay({ risk: { riskLevel: 'highest' } });
     const reserved = (await keysOf(orderId)).map((k) => k.id);

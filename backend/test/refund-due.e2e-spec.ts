@@ -259,8 +259,12 @@ describe(`orders owed a refund in the back office's list and dashboard, on ${DRI
     expect(stats.body).toMatchObject({
       refundsDue: 1,
       completedOrders: 2,
-      // Only the delivered order's payment is revenue: the other one is owed back in full.
-      totalRevenueCents: paidOrder.totalCents,
+      // The payment owed back is a sale until it is refunded (a refund counts when it is made); the
+      // dashboard says beside how many refunds are due.
+      sales: expect.objectContaining({
+        netSalesCents: paidOrder.totalCents - paidOrder.taxCents + owedOrder.totalCents - owedOrder.taxCents,
+        refundsCents: 0,
+      }),
     });
     expect(stats.body.recentOrders).toEqual(
       expect.arrayContaining([
@@ -269,7 +273,7 @@ describe(`orders owed a refund in the back office's list and dashboard, on ${DRI
       ]),
     );
 
-    // Refunded: no longer owed, and still not revenue.
+    // Refunded: no longer owed, and no longer a sale.
     await providerTook(t, owed.orderId);
     await refund(t, admin, owed.orderId).expect(201);
     expect((await list({ refundDue: true }).expect(200)).body).toEqual([]);
@@ -279,7 +283,13 @@ describe(`orders owed a refund in the back office's list and dashboard, on ${DRI
       .set('authorization', admin)
       .set('cache-control', 'no-cache')
       .expect(200);
-    expect(after.body).toMatchObject({ refundsDue: 0, totalRevenueCents: paidOrder.totalCents });
+    expect(after.body).toMatchObject({
+      refundsDue: 0,
+      sales: expect.objectContaining({
+        netSalesCents: paidOrder.totalCents - paidOrder.taxCents,
+        refundsCents: owedOrder.totalCents - owedOrder.taxCents,
+      }),
+    });
   });
 });
 

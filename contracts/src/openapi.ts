@@ -1220,7 +1220,7 @@ export interface paths {
     };
     /**
      * Sales per day, week or month
-     * @description Paid orders counted on their payment’s day (UTC), refunds on the day they succeeded, key costs on their order’s payment day. Every period of the range is listed, those without sales at zero. With productId, the product’s share of each order (its lines after their share of the discount).
+     * @description Gross sales, refunds, net sales, tax and total sales (the dashboard’s definition, without tax but for tax and total sales). Paid orders counted on their payment’s day (UTC), refunds on the day they succeeded, key costs on their order’s payment day. Every period of the range is listed, those without sales at zero. With productId, the product’s share of each order (its lines after their share of the discount).
      */
     get: operations['ReportsController_sales'];
     put?: never;
@@ -2136,6 +2136,8 @@ export interface components {
       /** @example 1 */
       activationLimit: number;
       status: components['schemas']['LicenseKeyStatus'];
+      /** @description Reserved for an order held for review: active and assigned, but never shown or e-mailed to its customer, and not counted as an active licence; its review decides it (it cannot be revoked on its own) */
+      reserved: boolean;
       /** @description The supplier batch; null for keys from before */
       batchId: number | null;
       /** @description Admins only: what the key cost, in cents of the store currency (null: no batch) */
@@ -3076,19 +3078,38 @@ export interface components {
       /** @description Set while the order was paid but not delivered and owes the shopper a full refund */
       refundDue: components['schemas']['RefundReason'] | null;
     };
+    DashboardSalesDto: {
+      /** @description What the paid orders came to, after their discount, without tax (on the payment’s day) */
+      grossSalesCents: number;
+      /** @description Refunds that succeeded, without their tax (on their day) */
+      refundsCents: number;
+      /** @description grossSalesCents − refundsCents */
+      netSalesCents: number;
+      /** @description Tax on the paid orders less the tax refunded */
+      taxCents: number;
+      /** @description netSalesCents + taxCents */
+      totalSalesCents: number;
+      /**
+       * Format: date-time
+       * @description When these figures were computed (the dashboard may be up to a minute old)
+       */
+      asOf: string;
+    };
     DashboardStatsDto: {
       /** @example 1234 */
       totalOrders: number;
+      /** @description All the sales since the store opened, by the sales report’s definition */
+      sales: components['schemas']['DashboardSalesDto'];
       /**
-       * @description Cents: what paid orders took (payment completed or partially refunded), less the refunds that succeeded and the totals owed back in full (refundsDue); a refunded order counts nothing
-       * @example 48210.37
-       */
-      totalRevenueCents: number;
-      /**
-       * @description Keys with status active that are assigned to an order
+       * @description Keys delivered and working: active, assigned to an order that is not held for review
        * @example 1100
        */
       activeLicenses: number;
+      /**
+       * @description Keys reserved for orders held for review (active, assigned, not delivered)
+       * @example 3
+       */
+      reservedLicenses: number;
       /**
        * @description Sum of every download link’s download count
        * @example 2300
@@ -3888,6 +3909,16 @@ export interface components {
       sold: number;
     };
     SalesPeriodDto: {
+      /** @description What the paid orders came to, after their discount, without tax (on the payment’s day) */
+      grossSalesCents: number;
+      /** @description Refunds that succeeded, without their tax (on their day) */
+      refundsCents: number;
+      /** @description grossSalesCents − refundsCents */
+      netSalesCents: number;
+      /** @description Tax on the paid orders less the tax refunded */
+      taxCents: number;
+      /** @description netSalesCents + taxCents */
+      totalSalesCents: number;
       /**
        * @description The period’s first day (a day, a Monday, a 1st)
        * @example 2026-11-23
@@ -3897,17 +3928,9 @@ export interface components {
       orders: number;
       /** @description Keys sold (units of the orders’ lines) */
       units: number;
-      /** @description What the paid orders came to, tax included */
-      revenueCents: number;
-      /** @description The tax in revenueCents */
-      taxCents: number;
-      /** @description Refunds that succeeded in the period, whenever their order was paid */
-      refundsCents: number;
-      /** @description The tax in refundsCents */
-      refundTaxCents: number;
       /** @description The cost of the keys given to the orders paid in the period */
       keyCostCents: number;
-      /** @description revenueCents − taxCents − (refundsCents − refundTaxCents) − keyCostCents */
+      /** @description netSalesCents − keyCostCents */
       marginCents: number;
     };
     /**
@@ -6343,7 +6366,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The key changed meanwhile */
+      /** @description The key changed meanwhile, or it is reserved for an order held for review */
       409: {
         headers: {
           [name: string]: unknown;

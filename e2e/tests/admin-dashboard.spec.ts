@@ -2,7 +2,7 @@ import { expect, test } from './admin-fixtures.js';
 
 interface Stats {
   totalOrders: number;
-  totalRevenueCents: number;
+  sales: { grossSalesCents: number; refundsCents: number; netSalesCents: number; taxCents: number };
   activeLicenses: number;
   totalDownloads: number;
   completedOrders: number;
@@ -24,7 +24,8 @@ test('the dashboard shows the figures the API answers', async ({ page }) => {
 
   const card = (name: string) => page.getByRole('region', { name, exact: true });
   await expect(card('Total Orders')).toContainText(count(stats.totalOrders));
-  await expect(card('Revenue')).toContainText(money(stats.totalRevenueCents));
+  await expect(card('Net sales')).toContainText(money(stats.sales.netSalesCents));
+  await expect(card('Net sales')).toContainText(`Gross sales ${money(stats.sales.grossSalesCents)}`);
   await expect(card('Active Licenses')).toContainText(count(stats.activeLicenses));
   await expect(card('Total Downloads')).toContainText(count(stats.totalDownloads));
   await expect(card('Order Status')).toContainText(`Completed${count(stats.completedOrders)}`);

@@ -3,7 +3,7 @@ import { expect, placeOrder, test, uniqueEmail } from './admin-fixtures.js';
 interface Period {
   period: string;
   orders: number;
-  revenueCents: number;
+  netSalesCents: number;
   marginCents: number;
 }
 
@@ -27,25 +27,25 @@ test('an admin reads today’s sales and the chart after a purchase, and the ord
   const last = periods.at(-1)!;
   expect(last.period).toBe(today);
   expect(last.orders).toBeGreaterThanOrEqual(1);
-  expect(last.revenueCents).toBeGreaterThanOrEqual(4049);
+  expect(last.netSalesCents).toBeGreaterThanOrEqual(4049);
 
   const sales = page.getByRole('region', { name: 'Sales', exact: true });
   const todays = sales.getByRole('region', { name: 'Today' });
-  await expect(todays).toContainText(money(last.revenueCents));
+  await expect(todays).toContainText(money(last.netSalesCents));
   await expect(todays).toContainText(`margin ${money(last.marginCents)}`);
-  const chart = sales.getByRole('figure', { name: 'Revenue and orders per day' });
+  const chart = sales.getByRole('figure', { name: 'Net sales and orders per day' });
   await expect(chart.locator('svg').first()).toBeVisible();
   // A line per series, through a point per day.
   await expect(chart.locator('.MuiLineChart-line')).toHaveCount(2);
   await expect(chart.locator('.MuiLineChart-mark').first()).toBeAttached();
-  await expect(chart.getByText('Revenue').first()).toBeVisible();
+  await expect(chart.getByText('Net sales').first()).toBeVisible();
 
   // One product's figures.
   const product = page.waitForResponse((r) => r.url().includes('productId=office-2024-standard'));
   await sales.getByRole('combobox', { name: 'Product' }).click();
   await page.getByRole('option', { name: /Standard/ }).click();
   const standard = (await (await product).json()) as Period[];
-  await expect(todays).toContainText(money(standard.at(-1)!.revenueCents));
+  await expect(todays).toContainText(money(standard.at(-1)!.netSalesCents));
 
   // The order shows what it earned: a Standard key from the demo stock has no cost recorded.
   await page.goto('/admin/orders');

@@ -24,6 +24,8 @@ const COLORS: Record<string, 'success' | 'warning' | 'error' | 'default' | 'info
   inactive: 'default',
   'refund-due': 'warning',
   on_hold: 'warning',
+  // A key assigned to an order held for review: not delivered, not an active licence.
+  reserved: 'info',
   withdrawn: 'default',
   disputed: 'error',
   withheld: 'warning',

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
@@ -25,6 +26,19 @@ import type { AppDataProvider } from '../providers/dataProvider';
 
 const count = (value: number) => value.toLocaleString('en-US');
 
+/** When figures were computed: the time of day (the dashboard's are at most a minute old). */
+const formatTime = (value: string) =>
+  new Date(value).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/**
+ * No answer from the API at all (the browser's fetch failed: offline, server down) or a proxy's "bad
+ * gateway" family: not an error of the dashboard's, so it says so and offers to retry.
+ */
+function isUnreachable(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status !== 'number' || status === 0 || status === 502 || status === 503 || status === 504;
+}
+
 const StatCard = ({ title, children }: { title: string; children: ReactNode }) => (
   <Card component="section" aria-label={title} sx={{ flex: '1 1 220px' }}>
     <CardContent>
@@ -44,7 +58,6 @@ const Figure = ({ children }: { children: ReactNode }) => (
 
 const FIGURES = [
   'totalOrders',
-  'totalRevenueCents',
   'activeLicenses',
   'totalDownloads',
   'completedOrders',
@@ -59,6 +72,7 @@ function hasFigures(body: unknown): body is DashboardStats {
   const stats = body as Record<string, unknown>;
   return (
     FIGURES.every((figure) => typeof stats[figure] === 'number') &&
+    typeof (stats.sales as Record<string, unknown> | undefined)?.netSalesCents === 'number' &&
     Array.isArray(stats.recentOrders) &&
     Array.isArray(stats.stock)
   );
@@ -74,7 +88,7 @@ export const Dashboard = () => {
     retry: false,
   });
   const data = hasFigures(query.data) ? query.data : undefined;
-  const { error, isPending: loading } = query;
+  const { error, isPending: loading, isFetching: retrying } = query;
 
   return (
     <Box sx={{ mt: 1 }}>
@@ -82,7 +96,20 @@ export const Dashboard = () => {
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
         Dashboard
       </Typography>
-      {error ? <Alert severity="error">Failed to fetch dashboard data</Alert> : null}
+      {error ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" disabled={retrying} onClick={() => void query.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {isUnreachable(error)
+            ? 'The server cannot be reached: check your connection, then retry.'
+            : 'Failed to fetch dashboard data'}
+        </Alert>
+      ) : null}
       {loading && !data ? (
         <Stack direction="row" spacing={2} aria-busy="true">
           {[0, 1, 2, 3].map((n) => (
@@ -97,12 +124,24 @@ export const Dashboard = () => {
             <StatCard title="Total Orders">
               <Figure>{count(data.totalOrders)}</Figure>
             </StatCard>
-            <StatCard title="Revenue">
-              <Figure>{formatMoney(data.totalRevenueCents)}</Figure>
-              <Typography variant="caption">What paid orders took, less refunds and refunds due</Typography>
+            <StatCard title="Net sales">
+              <Figure>{formatMoney(data.sales.netSalesCents)}</Figure>
+              <Typography variant="body2">
+                Gross sales {formatMoney(data.sales.grossSalesCents)} · refunds{' '}
+                {formatMoney(data.sales.refundsCents)}
+              </Typography>
+              <Typography variant="body2">
+                Tax {formatMoney(data.sales.taxCents)} (not in net sales)
+              </Typography>
+              <Typography variant="caption">All time, as of {formatTime(data.sales.asOf)}</Typography>
             </StatCard>
             <StatCard title="Active Licenses">
               <Figure>{count(data.activeLicenses)}</Figure>
+              {data.reservedLicenses > 0 ? (
+                <Typography variant="caption">
+                  {count(data.reservedLicenses)} reserved for held orders, not counted
+                </Typography>
+              ) : null}
             </StatCard>
             <StatCard title="Total Downloads">
               <Figure>{count(data.totalDownloads)}</Figure>

@@ -102,7 +102,8 @@ const StatusAction = () => {
   const refresh = useRefresh();
   const { canAccess: canEdit } = useCanAccess({ resource: 'license-keys', action: 'edit' });
   const [confirming, setConfirming] = useState(false);
-  if (!record || !canEdit) return null;
+  // A key reserved for a held order is decided with its order in the review queue, not revoked alone.
+  if (!record || !canEdit || record.reserved) return null;
   const next = record.status === 'active' ? 'revoked' : 'active';
   const act = () =>
     update(
@@ -195,6 +196,11 @@ export const IndexingNotice = () => {
   );
 };
 
+/** Reserved (for an order held for review) is shown in place of active: the key was never delivered. */
+const keyStatus = (record: LicenseKey) => (
+  <StatusChip status={record.reserved ? 'reserved' : record.status} />
+);
+
 const orderOf = (record: LicenseKey) => (record.orderId ? shortId(record.orderId) : 'Inventory');
 
 const activations = (record: LicenseKey) => (
@@ -210,7 +216,7 @@ const CARD_FIELDS: CardField<LicenseKey>[] = [
   { label: 'Product', render: (record) => productName(record.productId) },
   { label: 'Order ID', render: orderOf },
   { label: 'Activations', render: activations },
-  { label: 'Status', render: (record) => <StatusChip status={record.status} /> },
+  { label: 'Status', render: keyStatus },
   { label: 'Created', render: (record) => formatDate(record.createdAt) },
 ];
 
@@ -249,11 +255,7 @@ export const LicenseKeyList = () => {
             <Column source="productId" label="Product" render={(record) => productName(record.productId)} />
             <Column source="orderId" label="Order ID" disableSort render={orderOf} />
             <Column source="activationCount" label="Activations" render={activations} />
-            <Column
-              source="status"
-              label="Status"
-              render={(record) => <StatusChip status={record.status} />}
-            />
+            <Column source="status" label="Status" render={keyStatus} />
             <Column source="createdAt" label="Created" render={(record) => formatDate(record.createdAt)} />
             <Column label="Actions" disableSort>
               <StatusAction />

@@ -48,4 +48,19 @@ describe('revoking a licence key', () => {
     await waitFor(() => expect(puts(fetchMock.mock.calls)).toHaveLength(1));
     expect(jsonBody(puts(fetchMock.mock.calls)[0]![1] as RequestInit)).toEqual({ status: 'revoked' });
   });
+
+  it('shows a key reserved for a held order as Reserved, with no Revoke', async () => {
+    const reserved = { ...SOLD, reserved: true };
+    stubApi({
+      'GET /api/admin/license-keys': () =>
+        Response.json([reserved], { headers: { 'Content-Range': 'license-keys 0-0/1' } }),
+    });
+    signIn();
+    renderAdmin('/admin/license-keys');
+
+    const row = (await screen.findAllByText(SOLD.licenseKey))[0]!.closest('tr')!;
+    expect(within(row).getByText('Reserved')).toBeTruthy();
+    expect(within(row).queryByText('Active')).toBeNull();
+    expect(screen.queryByRole('button', { name: `Revoke ${SOLD.licenseKey}` })).toBeNull();
+  });
 });

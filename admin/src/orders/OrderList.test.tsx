@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
-import { renderAdmin, signIn, stubApi } from '../test/admin';
+import { EMPTY_STATS, renderAdmin, signIn, stubApi } from '../test/admin';
 import { LICENSE_KEY, PAID_ORDER } from '../test/fixtures';
 import type { Order } from './types';
 
@@ -55,7 +55,8 @@ describe('orders owed a refund in the back office', () => {
       '/api/admin/dashboard': () =>
         Response.json({
           totalOrders: 2,
-          totalRevenueCents: 4049,
+          sales: { ...EMPTY_STATS.sales, grossSalesCents: 4049, netSalesCents: 4049, totalSalesCents: 4049 },
+          reservedLicenses: 0,
           activeLicenses: 1,
           totalDownloads: 0,
           completedOrders: 2,
@@ -78,8 +79,8 @@ describe('orders owed a refund in the back office', () => {
     signIn();
     const router = renderAdmin('/admin/dashboard');
 
-    const revenue = await screen.findByRole('region', { name: 'Revenue' });
-    expect(within(revenue).getByText('What paid orders took, less refunds and refunds due')).toBeTruthy();
+    const sales = await screen.findByRole('region', { name: 'Net sales' });
+    expect(within(sales).getByText('$40.49')).toBeTruthy();
     const recent = screen.getByRole('table', { name: 'Recent Orders' });
     expect(
       within(within(recent).getByText('owed@example.com').closest('tr')!).getByText('Refund due'),

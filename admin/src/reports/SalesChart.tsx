@@ -2,7 +2,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import type { SalesPeriod } from '@store/contracts';
 import { formatMoney } from '../common/format';
 
-/** Revenue (left axis, dollars) and orders (right axis) per period, as a line chart. */
+/** Net sales (left axis, dollars) and orders (right axis) per period, as a line chart. */
 export const SalesChart = ({ periods, height = 280 }: { periods: SalesPeriod[]; height?: number }) => (
   <LineChart
     height={height}
@@ -15,10 +15,10 @@ export const SalesChart = ({ periods, height = 280 }: { periods: SalesPeriod[]; 
     ]}
     series={[
       {
-        label: 'Revenue',
+        label: 'Net sales',
         yAxisId: 'revenue',
         showMark: true,
-        data: periods.map((p) => p.revenueCents),
+        data: periods.map((p) => p.netSalesCents),
         valueFormatter: (cents) => formatMoney(cents ?? 0),
       },
       { label: 'Orders', yAxisId: 'orders', showMark: true, data: periods.map((p) => p.orders) },

@@ -24,16 +24,17 @@ function month(productId?: string): SalesPeriod[] {
       period,
       orders: 0,
       units: 0,
-      revenueCents: 0,
-      taxCents: 0,
+      grossSalesCents: 0,
       refundsCents: 0,
-      refundTaxCents: 0,
+      netSalesCents: 0,
+      taxCents: 0,
+      totalSalesCents: 0,
       keyCostCents: 0,
       marginCents: 0,
     };
     if (i === 29)
-      return { ...zero, orders: 1, units: 1, revenueCents: productId ? 2000 : 4049, marginCents: 2549 };
-    if (i === 25) return { ...zero, orders: 2, units: 2, revenueCents: 20000, marginCents: 17000 };
+      return { ...zero, orders: 1, units: 1, netSalesCents: productId ? 2000 : 4049, marginCents: 2549 };
+    if (i === 25) return { ...zero, orders: 2, units: 2, netSalesCents: 20000, marginCents: 17000 };
     return zero;
   });
 }
@@ -63,7 +64,7 @@ describe('the dashboard’s sales panel', () => {
     expect(within(panel).getByRole('region', { name: 'Today' })).toBeTruthy();
   });
 
-  it('shows today, 7 and 30 days and draws revenue and orders per day, for the store or one product', async () => {
+  it('shows today, 7 and 30 days and draws net sales and orders per day, for the store or one product', async () => {
     const fetchMock = serve();
     signIn('admin');
     renderAdmin('/admin/dashboard');
@@ -77,7 +78,7 @@ describe('the dashboard’s sales panel', () => {
     expect(within(week).getByText('3 orders · margin $195.49')).toBeTruthy();
     expect(within(panel).queryByText(/Still adding up/)).toBeNull();
     expect(
-      within(panel).getByRole('figure', { name: 'Revenue and orders per day' }).querySelector('svg'),
+      within(panel).getByRole('figure', { name: 'Net sales and orders per day' }).querySelector('svg'),
     ).toBeTruthy();
     const url = new URL(
       String(fetchMock.mock.calls.find(([u]) => String(u).includes('/reports/sales'))![0]),

@@ -28,13 +28,16 @@ export const StillComputingNotice = ({ show }: { show: boolean | undefined }) =>
     </Alert>
   ) : null;
 
+const asOf = (millis: number) =>
+  new Date(millis).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+
 /** The last `days` periods added up. */
 function total(periods: SalesPeriod[], days: number) {
   const last = periods.slice(-days);
   const sum = (pick: (p: SalesPeriod) => number) => last.reduce((s, p) => s + pick(p), 0);
   return {
     orders: sum((p) => p.orders),
-    revenueCents: sum((p) => p.revenueCents),
+    netSalesCents: sum((p) => p.netSalesCents),
     marginCents: sum((p) => p.marginCents),
   };
 }
@@ -47,7 +50,7 @@ const Figures = ({ title, periods, days }: { title: string; periods: SalesPeriod
         {title}
       </Typography>
       <Typography variant="h5" component="p">
-        {formatMoney(t.revenueCents)}
+        {formatMoney(t.netSalesCents)}
       </Typography>
       <Typography variant="body2">
         {t.orders.toLocaleString('en-US')} {t.orders === 1 ? 'order' : 'orders'} · margin{' '}
@@ -58,8 +61,9 @@ const Figures = ({ title, periods, days }: { title: string; periods: SalesPeriod
 };
 
 /**
- * The dashboard's sales (#21 §4): today, the last 7 and 30 days (orders, revenue with tax, margin after
- * tax, refunds and key costs), and revenue and orders per day over 30 days, for the store or one product.
+ * The dashboard's sales (#21 §4): today, the last 7 and 30 days (orders, net sales, margin after key
+ * costs), and net sales and orders per day over 30 days, for the store or one product: the sales figures'
+ * one definition (the API's reports/sales-figures.ts), as on the Net sales card.
  * Days are UTC, as the report counts them. Admins only (it shows what keys cost).
  */
 export const SalesPanel = ({ products }: { products: { productId: string; title: string }[] }) => {
@@ -109,13 +113,14 @@ export const SalesPanel = ({ products }: { products: { productId: string; title:
               <Figures title="Last 7 days" periods={periods} days={7} />
               <Figures title="Last 30 days" periods={periods} days={DAYS} />
             </Box>
-            <Box role="figure" aria-label="Revenue and orders per day">
+            <Box role="figure" aria-label="Net sales and orders per day">
               <Suspense fallback={<Skeleton variant="rounded" height={CHART_HEIGHT} />}>
                 <SalesChart periods={periods} height={CHART_HEIGHT} />
               </Suspense>
             </Box>
             <Typography variant="caption">
-              Revenue includes tax; margin is revenue less tax, refunds and the keys’ cost. Days are UTC.
+              Net sales: gross sales less refunds, without tax (as the Net sales card counts them); margin is
+              net sales less the keys’ cost. Days are UTC. As of {asOf(query.dataUpdatedAt)}.
             </Typography>
           </>
         ) : null}

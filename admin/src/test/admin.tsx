@@ -8,8 +8,16 @@ import type { StaffUser } from '../providers/session';
 /** A dashboard with nothing on it, for tests that pass through the dashboard on the way elsewhere. */
 export const EMPTY_STATS: DashboardStats = {
   totalOrders: 0,
-  totalRevenueCents: 0,
+  sales: {
+    grossSalesCents: 0,
+    refundsCents: 0,
+    netSalesCents: 0,
+    taxCents: 0,
+    totalSalesCents: 0,
+    asOf: '2026-01-01T00:00:00Z',
+  },
   activeLicenses: 0,
+  reservedLicenses: 0,
   totalDownloads: 0,
   completedOrders: 0,
   pendingOrders: 0,

@@ -91,6 +91,7 @@ export const LICENSE_KEY: LicenseKey = {
   activationCount: 0,
   activationLimit: 1,
   status: 'active',
+  reserved: false,
   batchId: null,
   createdAt: '2026-11-23T10:00:00.000Z',
 };

@@ -18,6 +18,7 @@ const MASKED: LicenseKey = {
   activationCount: 0,
   activationLimit: 1,
   status: 'active',
+  reserved: false,
   batchId: null,
   createdAt: '2026-11-23T10:00:00.000Z',
 };

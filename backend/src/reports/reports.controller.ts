@@ -27,7 +27,8 @@ export class ReportsController {
   @ApiOperation({
     summary: 'Sales per day, week or month',
     description:
-      'Paid orders counted on their payment’s day (UTC), refunds on the day they succeeded, key costs on ' +
+      'Gross sales, refunds, net sales, tax and total sales (the dashboard’s definition, without tax but ' +
+      'for tax and total sales). Paid orders counted on their payment’s day (UTC), refunds on the day they succeeded, key costs on ' +
       'their order’s payment day. Every period of the range is listed, those without sales at zero. With ' +
       'productId, the product’s share of each order (its lines after their share of the discount).',
   })

@@ -7,6 +7,7 @@ import { Order } from '../orders/entities/order.entity.js';
 import { KeyBatch } from '../suppliers/entities/key-batch.entity.js';
 import { Supplier } from '../suppliers/entities/supplier.entity.js';
 import { ALL_PRODUCTS, SalesDay } from './entities/sales-day.entity.js';
+import { salesFigures, type SalesRollupSums } from './sales-figures.js';
 import type { MarginRowDto, SalesPeriodDto } from './dto/sales-period.dto.js';
 import {
   dayMessage,
@@ -27,9 +28,10 @@ import {
 export const NO_BATCH = 'No batch';
 
 type Days = { from: string; to: string };
-type Figures = Omit<SalesPeriodDto, 'period' | 'marginCents'>;
+/** What a period adds up from the roll-up's days. */
+type Sums = SalesRollupSums & { orders: number; units: number; keyCostCents: number };
 
-const zero = (): Figures => ({
+const zero = (): Sums => ({
   orders: 0,
   units: 0,
   revenueCents: 0,
@@ -38,9 +40,6 @@ const zero = (): Figures => ({
   refundTaxCents: 0,
   keyCostCents: 0,
 });
-
-const marginOf = (f: Figures) =>
-  f.revenueCents - f.taxCents - (f.refundsCents - f.refundTaxCents) - f.keyCostCents;
 
 /**
  * The sales report and the margins (#21 §3, §4), read from the daily roll-up (SalesRollupService keeps it):
@@ -64,9 +63,19 @@ export class SalesReportService {
     const periods = new Map(periodsBetween(from, to, interval).map((p) => [p, zero()]));
     for (const day of days) {
       const sum = periods.get(periodOf(day.day, interval))!;
-      for (const name of Object.keys(sum) as (keyof Figures)[]) sum[name] += Number(day[name]);
+      for (const name of Object.keys(sum) as (keyof Sums)[]) sum[name] += Number(day[name]);
     }
-    return [...periods].map(([period, f]) => ({ period, ...f, marginCents: marginOf(f) }));
+    return [...periods].map(([period, sums]) => {
+      const figures = salesFigures(sums);
+      return {
+        period,
+        orders: sums.orders,
+        units: sums.units,
+        ...figures,
+        keyCostCents: sums.keyCostCents,
+        marginCents: figures.netSalesCents - sums.keyCostCents,
+      };
+    });
   }
 
   /**

@@ -13,8 +13,9 @@ import {
 } from '../../orders/entities/order.entity.js';
 import { countOrdersAwaitingKeys } from '../../orders/order-counts.js';
 import { PAID } from '../../orders/order-process.js';
-import { Refund } from '../../payments/entities/refund.entity.js';
 import { RedisFallback } from '../../redis/redis-fallback.js';
+import { ALL_PRODUCTS, SalesDay } from '../../reports/entities/sales-day.entity.js';
+import { salesFigures, type SalesRollupSums } from '../../reports/sales-figures.js';
 import type { RedisSharedValue, SharedEntry } from '../../redis/redis-shared-value.js';
 import { StockService } from '../../stock/stock.service.js';
 import type { DashboardStatsDto } from './dto/dashboard.dto.js';
@@ -32,6 +33,7 @@ export function reviveDashboardStats(json: unknown): DashboardStatsDto {
   return {
     ...stats,
     generatedAt: new Date(stats.generatedAt),
+    sales: { ...stats.sales, asOf: new Date(stats.sales.asOf) },
     recentOrders: stats.recentOrders.map((order) => ({ ...order, createdAt: new Date(order.createdAt) })),
     overdueReviews: (stats.overdueReviews ?? []).map((order) => ({
       ...order,
@@ -45,24 +47,23 @@ export function reviveDashboardStats(json: unknown): DashboardStatsDto {
  * pooled connection; SQLite runs them one after another), kept and refreshed as `stats` describes.
  *
  * What each query reads (indexes from the admin-list-indexes migration):
- * - counts by payment status and revenue: index-only scans of IDX_orders_revenue (paymentStatus,
- *   totalCents), never the table. Revenue is what paid orders (`completed`, `partially_refunded`) took,
- *   less the refunds that succeeded on the partially refunded ones (the few rows of `refunds` joined to
- *   them); a fully refunded order kept nothing, so it is left out whole (an order refunded before refunds
- *   were recorded has no refund rows to subtract);
+ * - counts by payment status: an index-only scan of IDX_orders_revenue (paymentStatus, totalCents);
+ * - sales (gross, refunds, net, tax, total: reports/sales-figures.ts, the sales report's definition): the
+ *   store's rows of the daily roll-up, one a day, summed;
  * - active licences: COUNT(*) WHERE status = 'active', an index-only range of IDX_license_keys_status,
- *   minus the unassigned active keys (the inventory, small, from IDX_license_keys_inventory). The two
+ *   minus the unassigned active keys (the inventory, small, from IDX_license_keys_inventory) and the
+ *   reserved ones (the active keys of the few orders held for review, from IDX_orders_heldAt). The two
  *   reads are not one snapshot: under concurrent fulfilment the figure can be off for one refresh;
  * - downloads: SUM(downloadCount), an index-only scan of IDX_download_links_downloadCount;
  * - recent orders, orders awaiting keys, stock: a few entries of IDX_orders_createdAt, IDX_orders_awaiting
  *   and IDX_license_keys_inventory;
  * - payments to refund (paid, not delivered, owed back in full): the short non-NULL range of
- *   IDX_orders_refundDue (one lookup per reason) and those few rows. Revenue leaves their totals out: money the store holds but
- *   must give back is not revenue. The two reads are not one snapshot either (off for one refresh at most).
+ *   IDX_orders_refundDue (one lookup per reason). Their payments stay in the sales until refunded (a
+ *   refund is counted when it is made, as in the sales report).
  * A computation therefore reads three indexes end to end: fine at a million orders in the background,
  * not on every request. If it ever is too slow, the next step is a `dashboard_counters` row per day
- * (orders by payment status, revenue, downloads) maintained by the transactions that change them and
- * summed on read.
+ * (orders by payment status, downloads) maintained by the transactions that change them and summed on
+ * read, as the sales roll-up is.
  *
  * With REDIS_URL the figures are kept in Redis for every process: whichever process a reload reaches, it
  * answers the newest figures any of them computed, so they never go backwards through a load balancer,
@@ -169,12 +170,12 @@ export class DashboardService {
     const heldBefore = new Date(generatedAt.getTime() - this.config.review.alertAfterHours * 3_600_000);
     const [
       byPayment,
-      revenue,
-      refunded,
+      sales,
       owed,
       recent,
       awaiting,
       activeKeys,
+      reservedKeys,
       downloads,
       available,
       overdue,
@@ -187,26 +188,20 @@ export class DashboardService {
         .groupBy('o.paymentStatus')
         .addGroupBy('o.status')
         .getRawMany<{ paymentStatus: PaymentStatus; status: OrderStatus; count: number | string }>(),
-      orders()
-        .select('COALESCE(SUM(o.totalCents), 0)', 'cents')
-        .where('o.paymentStatus IN (:...paid)', { paid: PAID })
-        .getRawOne<{ cents: number | string }>(),
+      // Every day of the store's roll-up (one row a day): the sales report's own figures, all time.
       this.db
-        .getRepository(Refund)
-        .createQueryBuilder('r')
-        .innerJoin(Order, 'o', 'o.id = r.orderId')
-        .select('COALESCE(SUM(r.amountCents), 0)', 'cents')
-        .where('r.status = :succeeded', { succeeded: 'succeeded' })
-        .andWhere('o.paymentStatus = :partially', { partially: 'partially_refunded' })
-        // An order owed a refund leaves revenue whole (below): its partial refunds are not taken twice.
-        .andWhere('o.refundDue IS NULL')
-        .getRawOne<{ cents: number | string }>(),
+        .getRepository(SalesDay)
+        .createQueryBuilder('d')
+        .select('COALESCE(SUM(d.revenueCents), 0)', 'revenueCents')
+        .addSelect('COALESCE(SUM(d.taxCents), 0)', 'taxCents')
+        .addSelect('COALESCE(SUM(d.refundsCents), 0)', 'refundsCents')
+        .addSelect('COALESCE(SUM(d.refundTaxCents), 0)', 'refundTaxCents')
+        .where('d.productId = :all', { all: ALL_PRODUCTS })
+        .getRawOne<Record<keyof SalesRollupSums, number | string>>(),
       orders()
         .select('COUNT(*)', 'count')
-        .addSelect('COALESCE(SUM(o.totalCents), 0)', 'cents')
-        // Only a paid order carries the mark (a full refund clears it), so these totals are within revenue's.
         .where('o.refundDue IN (:...reasons)', { reasons: REFUND_REASONS })
-        .getRawOne<{ count: number | string; cents: number | string }>(),
+        .getRawOne<{ count: number | string }>(),
       orders()
         .select(['o.id', 'o.customerEmail', 'o.totalCents', 'o.status', 'o.refundDue', 'o.createdAt'])
         .orderBy('o.createdAt', 'DESC')
@@ -220,6 +215,14 @@ export class DashboardService {
         .createQueryBuilder('k')
         .select('COUNT(*)', 'count')
         .where('k.status = :active', { active: 'active' })
+        .getRawOne<{ count: number | string }>(),
+      // Reserved: the active keys of the orders held for review (few), never delivered.
+      this.db
+        .getRepository(LicenseKey)
+        .createQueryBuilder('k')
+        .innerJoin(Order, 'o', 'o.id = k.orderId')
+        .select('COUNT(*)', 'count')
+        .where('o.status = :held AND k.status = :active', { held: 'on_hold', active: 'active' })
         .getRawOne<{ count: number | string }>(),
       this.db
         .getRepository(DownloadLink)
@@ -245,11 +248,20 @@ export class DashboardService {
     const unassignedActive = Object.values(available).reduce((sum, n) => sum + n, 0);
     return {
       totalOrders: byPayment.reduce((sum, row) => sum + Number(row.count), 0),
-      totalRevenueCents: Math.max(
+      sales: {
+        ...salesFigures({
+          revenueCents: Number(sales?.revenueCents ?? 0),
+          taxCents: Number(sales?.taxCents ?? 0),
+          refundsCents: Number(sales?.refundsCents ?? 0),
+          refundTaxCents: Number(sales?.refundTaxCents ?? 0),
+        }),
+        asOf: generatedAt,
+      },
+      activeLicenses: Math.max(
         0,
-        Number(revenue?.cents ?? 0) - Number(refunded?.cents ?? 0) - Number(owed?.cents ?? 0),
+        Number(activeKeys?.count ?? 0) - unassignedActive - Number(reservedKeys?.count ?? 0),
       ),
-      activeLicenses: Math.max(0, Number(activeKeys?.count ?? 0) - unassignedActive),
+      reservedLicenses: Number(reservedKeys?.count ?? 0),
       totalDownloads: Number(downloads?.total ?? 0),
       // Paid orders, a partial refund or not.
       completedOrders: PAID.reduce((sum, status) => sum + count(status), 0),

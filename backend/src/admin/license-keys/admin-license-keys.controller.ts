@@ -194,7 +194,9 @@ export class AdminLicenseKeysController {
   })
   @ApiOkResponse({ type: AdminLicenseKeyDto })
   @ApiBadRequestResponse({ description: 'Another field, an unknown status, or a transition not allowed' })
-  @ApiConflictResponse({ description: 'The key changed meanwhile' })
+  @ApiConflictResponse({
+    description: 'The key changed meanwhile, or it is reserved for an order held for review',
+  })
   @ApiForbiddenResponse({ description: 'Support staff' })
   @ApiNotFoundResponse()
   update(

@@ -29,6 +29,7 @@ import {
   type UpdateLicenseKeyDto,
 } from './dto/admin-license-key.dto.js';
 import { LicenseKey } from '../../license-keys/entities/license-key.entity.js';
+import { Order } from '../../orders/entities/order.entity.js';
 import { LicenseKeySearchTerm } from '../../license-keys/entities/license-key-search-term.entity.js';
 import { licenseKeySearchParts } from '../../license-keys/license-key-search.js';
 import {
@@ -54,6 +55,9 @@ import { dayRange, exportFileName, exportRows, isoTime, whereCreatedIn } from '.
 
 export const DUPLICATE_KEY_MESSAGE = 'This license key already exists';
 export const UNKNOWN_ORDER_MESSAGE = 'Order ID does not match any order';
+/** A reserved key is never revoked on its own: its order's review decides (rejected, it goes back to stock). */
+export const RESERVED_KEY_REFUSAL =
+  'This license key is reserved for an order held for review: approve or reject the order in the review queue';
 /** Data rows one import may hold (the 1 MB body limit comes first for long lines). */
 export const MAX_IMPORT_ROWS = 10_000;
 
@@ -292,6 +296,10 @@ export class AdminLicenseKeysService {
       if (!key) throw new NotFoundException(LICENSE_NOT_FOUND);
       const refusal = transitionRefusal(key.status, dto.status);
       if (refusal) throw new BadRequestException(refusal);
+      if (key.status === 'active' && key.orderId) {
+        const order = await this.fulfilment.lockOrder(m, key.orderId);
+        if (order?.status === 'on_hold') throw new ConflictException(RESERVED_KEY_REFUSAL);
+      }
       // A key that works again counts against its order's quantity, as a key typed in for it would.
       if (dto.status === 'active' && key.orderId) {
         const order = await this.fulfilment.lockOrder(m, key.orderId);
@@ -319,7 +327,10 @@ export class AdminLicenseKeysService {
     if (inInventory && dto.status === 'active') await this.fulfilment.completeWaitingOrders();
     // Admins only; the update entry in the audit trail names the key and the admin.
     const key = await this.db.getRepository(LicenseKey).findOneByOrFail({ id });
-    return toRow(key, this.cipher.readable(key) ?? maskLicenseKey(key.keyLastGroup));
+    const held = await heldOrderIds(this.db.manager, [key.orderId]);
+    return toRow(key, this.cipher.readable(key) ?? maskLicenseKey(key.keyLastGroup), {
+      reserved: isReserved(key, held),
+    });
   }
 
   /**
@@ -419,14 +430,24 @@ export class AdminLicenseKeysService {
     actor: StaffUserDto,
     resourceId: string | null,
   ): Promise<AdminLicenseKeyDto[]> {
+    const held = await heldOrderIds(
+      this.db.manager,
+      keys.filter((k) => k.status === 'active').map((k) => k.orderId),
+    );
+    const reserved = (key: LicenseKey) => isReserved(key, held);
     if (actor.role !== 'admin')
-      return keys.map((key) => toRow(key, maskLicenseKey(key.keyLastGroup), { withCost: readsCosts(actor) }));
+      return keys.map((key) =>
+        toRow(key, maskLicenseKey(key.keyLastGroup), {
+          withCost: readsCosts(actor),
+          reserved: reserved(key),
+        }),
+      );
     const revealed: string[] = [];
     const rows = keys.map((key) => {
       const plain = this.cipher.readable(key);
-      if (plain === null) return toRow(key, maskLicenseKey(key.keyLastGroup));
+      if (plain === null) return toRow(key, maskLicenseKey(key.keyLastGroup), { reserved: reserved(key) });
       revealed.push(key.id);
-      return toRow(key, plain);
+      return toRow(key, plain, { reserved: reserved(key) });
     });
     if (revealed.length) {
       await runInTransaction(this.db, (m) =>
@@ -442,8 +463,24 @@ export class AdminLicenseKeysService {
   }
 }
 
+/** The orders among these that are held for review (their active keys are reserved, not delivered). */
+async function heldOrderIds(m: EntityManager, orderIds: (string | null)[]): Promise<Set<string>> {
+  const ids = [...new Set(orderIds.filter((id): id is string => id !== null))];
+  if (!ids.length) return new Set();
+  const held = await m.find(Order, { select: { id: true }, where: { id: In(ids), status: 'on_hold' } });
+  return new Set(held.map((o) => o.id));
+}
+
+/** A key reserved for an order held for review: active, assigned, never shown to its customer. */
+const isReserved = (key: LicenseKey, held: Set<string>) =>
+  key.status === 'active' && key.orderId !== null && held.has(key.orderId);
+
 /** A list row; the key's cost only for admins (`withCost`), who alone see what the store pays. */
-function toRow(key: LicenseKey, licenseKey: string, { withCost = true } = {}): AdminLicenseKeyDto {
+function toRow(
+  key: LicenseKey,
+  licenseKey: string,
+  { withCost = true, reserved = false } = {},
+): AdminLicenseKeyDto {
   return {
     id: key.id,
     orderId: key.orderId,
@@ -452,6 +489,7 @@ function toRow(key: LicenseKey, licenseKey: string, { withCost = true } = {}): A
     activationCount: key.activationCount,
     activationLimit: key.activationLimit,
     status: key.status,
+    reserved,
     batchId: key.batchId ?? null,
     ...(withCost && { costCents: key.costCents ?? null }),
     createdAt: key.createdAt,

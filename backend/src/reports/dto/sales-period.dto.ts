@@ -1,7 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { SalesFiguresDto } from '../sales-figures.js';
 
-/** One period of the sales report. Amounts in cents of the store's currency. */
-export class SalesPeriodDto {
+/**
+ * One period of the sales report: the store's sales figures (SalesFigures: gross sales, refunds, net sales,
+ * tax, total sales) and the margin. Amounts in cents of the store's currency.
+ */
+export class SalesPeriodDto extends SalesFiguresDto {
   @ApiProperty({ example: '2026-11-23', description: 'The period’s first day (a day, a Monday, a 1st)' })
   period: string;
 
@@ -11,31 +15,13 @@ export class SalesPeriodDto {
   @ApiProperty({ type: 'integer', description: 'Keys sold (units of the orders’ lines)' })
   units: number;
 
-  @ApiProperty({ type: 'integer', description: 'What the paid orders came to, tax included' })
-  revenueCents: number;
-
-  @ApiProperty({ type: 'integer', description: 'The tax in revenueCents' })
-  taxCents: number;
-
-  @ApiProperty({
-    type: 'integer',
-    description: 'Refunds that succeeded in the period, whenever their order was paid',
-  })
-  refundsCents: number;
-
-  @ApiProperty({ type: 'integer', description: 'The tax in refundsCents' })
-  refundTaxCents: number;
-
   @ApiProperty({
     type: 'integer',
     description: 'The cost of the keys given to the orders paid in the period',
   })
   keyCostCents: number;
 
-  @ApiProperty({
-    type: 'integer',
-    description: 'revenueCents − taxCents − (refundsCents − refundTaxCents) − keyCostCents',
-  })
+  @ApiProperty({ type: 'integer', description: 'netSalesCents − keyCostCents' })
   marginCents: number;
 }
 

@@ -1,4 +1,5 @@
 import { ApiProperty, PickType } from '@nestjs/swagger';
+import { SalesFiguresDto } from '../../../reports/sales-figures.js';
 import { AdminOrderRowDto } from '../../orders/dto/admin-order.dto.js';
 
 /** An order as the dashboard lists it: the order list's row, fewer columns. */
@@ -57,21 +58,34 @@ export class DashboardStockDto {
   lowStockThreshold: number;
 }
 
+/** The store's sales figures (reports/sales-figures.ts) over all time, and when they were computed. */
+export class DashboardSalesDto extends SalesFiguresDto {
+  @ApiProperty({ description: 'When these figures were computed (the dashboard may be up to a minute old)' })
+  asOf: Date;
+}
+
 /** The back office's dashboard (spec section 3, "Dashboard stats", plus fulfilment and stock figures). */
 export class DashboardStatsDto {
   @ApiProperty({ example: 1234 })
   totalOrders: number;
 
   @ApiProperty({
-    example: 48210.37,
-    description:
-      'Cents: what paid orders took (payment completed or partially refunded), less the refunds that ' +
-      'succeeded and the totals owed back in full (refundsDue); a refunded order counts nothing',
+    type: () => DashboardSalesDto,
+    description: 'All the sales since the store opened, by the sales report’s definition',
   })
-  totalRevenueCents: number;
+  sales: DashboardSalesDto;
 
-  @ApiProperty({ example: 1100, description: 'Keys with status active that are assigned to an order' })
+  @ApiProperty({
+    example: 1100,
+    description: 'Keys delivered and working: active, assigned to an order that is not held for review',
+  })
   activeLicenses: number;
+
+  @ApiProperty({
+    example: 3,
+    description: 'Keys reserved for orders held for review (active, assigned, not delivered)',
+  })
+  reservedLicenses: number;
 
   @ApiProperty({ example: 2300, description: 'Sum of every download link’s download count' })
   totalDownloads: number;

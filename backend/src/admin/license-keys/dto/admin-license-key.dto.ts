@@ -43,6 +43,13 @@ export class AdminLicenseKeyDto {
   status: LicenseKeyStatus;
 
   @ApiProperty({
+    description:
+      'Reserved for an order held for review: active and assigned, but never shown or e-mailed to its ' +
+      'customer, and not counted as an active licence; its review decides it (it cannot be revoked on its own)',
+  })
+  reserved: boolean;
+
+  @ApiProperty({
     type: 'integer',
     nullable: true,
     description: 'The supplier batch; null for keys from before',

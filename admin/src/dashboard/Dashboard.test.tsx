@@ -1,0 +1,76 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EMPTY_STATS, renderAdmin, signIn, stubApi } from '../test/admin';
+
+const SALES = {
+  grossSalesCents: 184121,
+  refundsCents: 22135,
+  netSalesCents: 161986,
+  taxCents: 30000,
+  totalSalesCents: 191986,
+  asOf: '2026-11-29T09:41:00Z',
+};
+
+describe('the dashboard', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows one sales figure, net sales, with gross, refunds, tax and when it was computed', async () => {
+    stubApi({ '/api/admin/dashboard': () => Response.json({ ...EMPTY_STATS, sales: SALES }) });
+    signIn('support');
+    renderAdmin('/admin/dashboard');
+
+    const card = await screen.findByRole('region', { name: 'Net sales' });
+    expect(within(card).getByText('$1,619.86')).toBeTruthy();
+    expect(within(card).getByText('Gross sales $1,841.21 · refunds $221.35')).toBeTruthy();
+    expect(within(card).getByText('Tax $300.00 (not in net sales)')).toBeTruthy();
+    const asOf = new Date(SALES.asOf).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+    expect(within(card).getByText(`All time, as of ${asOf}`)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Revenue' })).toBeNull();
+  });
+
+  it('counts keys reserved for held orders apart from the active licences', async () => {
+    stubApi({
+      '/api/admin/dashboard': () =>
+        Response.json({ ...EMPTY_STATS, activeLicenses: 15, reservedLicenses: 3 }),
+    });
+    signIn('support');
+    renderAdmin('/admin/dashboard');
+
+    const card = await screen.findByRole('region', { name: 'Active Licenses' });
+    expect(within(card).getByText('15')).toBeTruthy();
+    expect(within(card).getByText('3 reserved for held orders, not counted')).toBeTruthy();
+  });
+
+  it('says the server cannot be reached, and shows the figures once Retry reaches it', async () => {
+    let reachable = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        if (!String(input).includes('/api/admin/dashboard'))
+          return Response.json({ message: 'Not found' }, { status: 404 });
+        if (!reachable) throw new TypeError('Failed to fetch');
+        return Response.json({ ...EMPTY_STATS, totalOrders: 7 });
+      }),
+    );
+    signIn('support');
+    renderAdmin('/admin/dashboard');
+
+    expect(
+      await screen.findByText('The server cannot be reached: check your connection, then retry.'),
+    ).toBeTruthy();
+    reachable = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    const orders = await screen.findByRole('region', { name: 'Total Orders' });
+    expect(within(orders).getByText('7')).toBeTruthy();
+    expect(screen.queryByText(/cannot be reached/)).toBeNull();
+  });
+
+  it('offers Retry after an error of the server too, saying it failed', async () => {
+    stubApi({ '/api/admin/dashboard': () => Response.json({ message: 'boom' }, { status: 500 }) });
+    signIn('support');
+    renderAdmin('/admin/dashboard');
+
+    expect(await screen.findByText('Failed to fetch dashboard data')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});
