@@ -55,6 +55,7 @@ import { StaffEnrolmentCodes1766100000100 } from '../database/migrations/1766100
 import { MfaChallenges1766100000200 } from '../database/migrations/1766100000200-mfa-challenges.js';
 import { ProviderEventTimes1766100000300 } from '../database/migrations/1766100000300-provider-event-times.js';
 import { CouponHolds1766100000400 } from '../database/migrations/1766100000400-coupon-holds.js';
+import { StaffSignInAndDeactivation1766200000500 } from '../database/migrations/1766200000500-staff-sign-in-and-deactivation.js';
 import { Backfill } from '../backfills/entities/backfill.entity.js';
 import { Supplier } from '../suppliers/entities/supplier.entity.js';
 import { KeyBatch } from '../suppliers/entities/key-batch.entity.js';
@@ -137,6 +138,7 @@ export const MIGRATIONS = [
   MfaChallenges1766100000200,
   ProviderEventTimes1766100000300,
   CouponHolds1766100000400,
+  StaffSignInAndDeactivation1766200000500,
 ];
 
 export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };
