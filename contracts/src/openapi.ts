@@ -188,8 +188,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Customers, one per e-mail address that ordered, latest customer first
-     * @description Filter `q`: the address or its start (at least 3 characters). Without it, the customers of the latest 1000 orders.
+     * Customers, one per e-mail address that ordered, latest customer first unless sorted otherwise
+     * @description Filter `q`: the start of the address, of the name or of the last name on any of their orders (at least 3 characters). Without it, the customers of the latest 1000 orders. Sort fields: lastOrderAt (default, DESC), firstOrderAt, email, orders, paidOrders, spentCents.
      */
     get: operations['AdminCustomersController_list'];
     put?: never;
@@ -855,7 +855,7 @@ export interface paths {
     };
     /**
      * Orders list (ra-data-simple-rest dialect, Content-Range header)
-     * @description Filters: `q` (start of the e-mail, name, last name or order id), `status`, `paymentStatus`, `refundDue` (true: only the orders paid but not delivered that are owed a refund; false: the others), `vatNumberStatus` (verified or unverified: business buyers by how their VAT number was checked) and `id` (a list of ids).
+     * @description Filters: `q` (start of the e-mail, name, last name or order id), `status`, `paymentStatus`, `refundDue` (true: only the orders paid but not delivered that are owed a refund; false: the others), `vatNumberStatus` (verified or unverified: business buyers by how their VAT number was checked), `createdFrom` and `createdTo` (days of creation, UTC, both included, e.g. 2026-10-01), `productId` (orders holding that product), `country` (the billing country, two letters) and `id` (a list of ids).
      */
     get: operations['AdminOrdersController_list'];
     put?: never;
