@@ -102,6 +102,50 @@ describe(`back office: orders on ${DRIVER}`, () => {
     }
   });
 
+  it('filters by days of creation, product and billing country, refusing malformed values', async () => {
+    // The unpaid order was made three days ago (UTC), in Germany.
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000);
+    await t.db.getRepository(Order).update(unpaid.orderId, { createdAt: threeDaysAgo, billingCountry: 'DE' });
+    const day = (date: Date) => date.toISOString().slice(0, 10);
+    const today = day(new Date());
+    const ids = async (filter: object) =>
+      (
+        await get(`/api/admin/orders?filter=${encodeURIComponent(JSON.stringify(filter))}`).expect(200)
+      ).body.map((o: { id: string }) => o.id);
+    expect(await ids({ createdFrom: today })).toEqual([paid.orderId]);
+    expect(await ids({ createdTo: day(threeDaysAgo) })).toEqual([unpaid.orderId]);
+    expect(await ids({ createdFrom: day(threeDaysAgo), createdTo: today })).toEqual([
+      paid.orderId,
+      unpaid.orderId,
+    ]);
+    expect(await ids({ productId: HOME_BUSINESS })).toEqual([paid.orderId]);
+    expect(await ids({ productId: STANDARD })).toEqual([unpaid.orderId]);
+    expect(await ids({ productId: PRO_PLUS })).toEqual([]);
+    expect(await ids({ country: 'de' })).toEqual([unpaid.orderId]);
+    expect(await ids({ country: 'IN', productId: HOME_BUSINESS, createdFrom: today })).toEqual([
+      paid.orderId,
+    ]);
+    // Support staff filter as admins do.
+    const bySupport = await get(
+      `/api/admin/orders?filter=${encodeURIComponent(JSON.stringify({ country: 'DE' }))}`,
+      support,
+    ).expect(200);
+    expect(bySupport.body.map((o: { id: string }) => o.id)).toEqual([unpaid.orderId]);
+
+    for (const [filter, message] of [
+      [{ createdFrom: '2026-02-30' }, /createdFrom and createdTo must be days/],
+      [{ createdFrom: today, createdTo: day(threeDaysAgo) }, /createdTo not before createdFrom/],
+      [{ productId: '%' }, /productId must be a product id/],
+      [{ country: 'Germany' }, /country must be a two-letter country code/],
+    ] as const) {
+      const res = await get(`/api/admin/orders?filter=${encodeURIComponent(JSON.stringify(filter))}`).expect(
+        400,
+      );
+      expect(res.body.message).toMatch(message);
+    }
+    await t.db.getRepository(Order).update(unpaid.orderId, { billingCountry: 'IN' });
+  });
+
   it('shows one order; keys in full to admins (audited), masked to support', async () => {
     const asAdmin = (await get(`/api/admin/orders/${paid.orderId}`).expect(200)).body;
     expect(asAdmin).toMatchObject({

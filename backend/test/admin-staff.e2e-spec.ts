@@ -73,6 +73,10 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
       email: null,
       mfaEnabled: false,
       createdAt: expect.any(String),
+      active: true,
+      deactivatedAt: null,
+      lastSignInAt: null,
+      lastSignInCountry: null,
       // STAFF_MFA_REQUIRED is off here.
       enrolmentCode: null,
       enrolmentCodeExpiresAt: null,
@@ -185,7 +189,18 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
     const total = all.body.length;
     expect(all.headers['content-range']).toBe(`staff 0-${total - 1}/${total}`);
     for (const row of all.body)
-      expect(Object.keys(row).sort()).toEqual(['createdAt', 'email', 'id', 'mfaEnabled', 'role', 'username']);
+      expect(Object.keys(row).sort()).toEqual([
+        'active',
+        'createdAt',
+        'deactivatedAt',
+        'email',
+        'id',
+        'lastSignInAt',
+        'lastSignInCountry',
+        'mfaEnabled',
+        'role',
+        'username',
+      ]);
     // Default sort: username ascending.
     expect(all.body[0].username).toBe('abc');
     expect(all.body[total - 1].username).toBe('y'.repeat(100));
@@ -235,6 +250,11 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
       email: null,
       mfaEnabled: false,
       createdAt: expect.any(String),
+      active: true,
+      deactivatedAt: null,
+      // Signed in from a private address: no country.
+      lastSignInAt: expect.any(String),
+      lastSignInCountry: null,
     });
     await get('/api/admin/staff/999999').expect(404);
     await get('/api/admin/staff/not-a-number').expect(404);
@@ -320,7 +340,8 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
 
     const res = await del(created.id).expect(200);
     const { enrolmentCode: _code, enrolmentCodeExpiresAt: _expires, ...record } = created;
-    expect(res.body).toEqual(record);
+    // As it was when deleted: it had signed in since it was created.
+    expect(res.body).toEqual({ ...record, lastSignInAt: expect.any(String) });
     await get('/api/admin/me', token).expect(401);
     await get(`/api/admin/staff/${created.id}`).expect(404);
     await login('leaver', password).expect(401);

@@ -116,9 +116,53 @@ describe(`back office: customers on ${DRIVER}`, () => {
     await t
       .http()
       .get('/api/admin/customers')
-      .query({ sort: '["email","ASC"]' })
+      .query({ sort: '["name","ASC"]' })
       .set('Authorization', admin)
       .expect(400);
+  });
+
+  it('finds customers by the start of their name or last name too', async () => {
+    await t.db
+      .getRepository(Order)
+      .update({ customerEmail: 'bob@y.com' }, { customerName: 'Robert Stone', billingLastName: 'Stone' });
+    for (const q of ['Robert', 'robert st', 'Stone', 'sto'])
+      expect(((await list(support, { q }).expect(200)).body as Row[]).map((r) => r.email)).toEqual([
+        'bob@y.com',
+      ]);
+    // A start, not a part: "bert" is in the name but starts nothing.
+    expect((await list(support, { q: 'bert' }).expect(200)).body).toEqual([]);
+  });
+
+  it('sorts by address, orders, paid orders, spend and first or last order, with and without a search', async () => {
+    const sorted = async (sort: [string, string], filter?: object) =>
+      (
+        (
+          await t
+            .http()
+            .get('/api/admin/customers')
+            .query({ sort: JSON.stringify(sort), ...(filter ? { filter: JSON.stringify(filter) } : {}) })
+            .set('Authorization', admin)
+            .expect(200)
+        ).body as Row[]
+      ).map((r) => r.email);
+    expect(await sorted(['email', 'ASC'])).toEqual([
+      'ann@x.co',
+      'ann@x.com',
+      'ann@x.com.evil.test',
+      'bob@y.com',
+    ]);
+    expect((await sorted(['spentCents', 'DESC']))[0]).toBe('ann@x.com');
+    expect((await sorted(['orders', 'DESC']))[0]).toBe('ann@x.com');
+    expect(await sorted(['lastOrderAt', 'ASC'])).toEqual([
+      'ann@x.com',
+      'ann@x.co',
+      'ann@x.com.evil.test',
+      'bob@y.com',
+    ]);
+    const search = { q: 'ann@x.co' };
+    expect(await sorted(['email', 'DESC'], search)).toEqual(['ann@x.com.evil.test', 'ann@x.com', 'ann@x.co']);
+    expect((await sorted(['paidOrders', 'DESC'], search))[0]).toBe('ann@x.com');
+    expect((await sorted(['firstOrderAt', 'ASC'], search))[0]).toBe('ann@x.com');
   });
 
   it("shows everything of exactly this customer, never a look-alike's", async () => {

@@ -188,8 +188,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Customers, one per e-mail address that ordered, latest customer first
-     * @description Filter `q`: the address or its start (at least 3 characters). Without it, the customers of the latest 1000 orders.
+     * Customers, one per e-mail address that ordered, latest customer first unless sorted otherwise
+     * @description Filter `q`: the start of the address, of the name or of the last name on any of their orders (at least 3 characters). Without it, the customers of the latest 1000 orders. Sort fields: lastOrderAt (default, DESC), firstOrderAt, email, orders, paidOrders, spentCents.
      */
     get: operations['AdminCustomersController_list'];
     put?: never;
@@ -770,6 +770,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/me/mfa/recovery-codes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How many of your recovery codes are left (0 with two-factor sign-in off) */
+    get: operations['RecoveryCodesController_left'];
+    put?: never;
+    /** A new set of ten recovery codes (with step-up), shown once: the earlier ones stop working; you and STAFF_ALERT_EMAIL are e-mailed */
+    post: operations['RecoveryCodesController_regenerate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/me/step-up': {
     parameters: {
       query?: never;
@@ -837,7 +855,7 @@ export interface paths {
     };
     /**
      * Orders list (ra-data-simple-rest dialect, Content-Range header)
-     * @description Filters: `q` (start of the e-mail, name, last name or order id), `status`, `paymentStatus`, `refundDue` (true: only the orders paid but not delivered that are owed a refund; false: the others), `vatNumberStatus` (verified or unverified: business buyers by how their VAT number was checked) and `id` (a list of ids).
+     * @description Filters: `q` (start of the e-mail, name, last name or order id), `status`, `paymentStatus`, `refundDue` (true: only the orders paid but not delivered that are owed a refund; false: the others), `vatNumberStatus` (verified or unverified: business buyers by how their VAT number was checked), `createdFrom` and `createdTo` (days of creation, UTC, both included, e.g. 2026-10-01), `productId` (orders holding that product), `country` (the billing country, two letters) and `id` (a list of ids).
      */
     get: operations['AdminOrdersController_list'];
     put?: never;
@@ -1258,7 +1276,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Staff accounts (ra-data-simple-rest dialect; filters q = username prefix, role) */
+    /** Staff accounts (ra-data-simple-rest dialect; filters q = username prefix, role, active) */
     get: operations['AdminStaffController_list'];
     put?: never;
     /** Create a staff account (an administrator: with step-up); answers its enrolment code once */
@@ -1288,6 +1306,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/staff/{id}/deactivate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Deactivate a staff account instead of deleting it (not your own, not the last active administrator): it cannot sign in, its sessions end, its history stays; audited, and the user is e-mailed */
+    post: operations['AdminStaffController_deactivate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/staff/{id}/mfa': {
     parameters: {
       query?: never;
@@ -1303,6 +1338,23 @@ export interface paths {
      * @description Also issues a new enrolment code to a user who has no second factor yet (the old code expired).
      */
     delete: operations['AdminStaffController_resetMfa'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/staff/{id}/reactivate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Let a deactivated account sign in again (with step-up); audited, and the user is e-mailed */
+    post: operations['AdminStaffController_reactivate'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -2521,6 +2573,23 @@ export interface components {
       mfaEnabled: boolean;
       /** Format: date-time */
       createdAt: string;
+      /** @description False once deactivated: the account cannot sign in */
+      active: boolean;
+      /**
+       * Format: date-time
+       * @description When an administrator deactivated it
+       */
+      deactivatedAt: string | null;
+      /**
+       * Format: date-time
+       * @description The last completed sign-in; null: never
+       */
+      lastSignInAt: string | null;
+      /**
+       * @description The last sign-in's country (ISO 3166-1 alpha-2) from its address; null when unknown
+       * @example DE
+       */
+      lastSignInCountry: string | null;
     };
     AdminViesAnswerDto: {
       /** @enum {boolean} */
@@ -2921,6 +2990,23 @@ export interface components {
       mfaEnabled: boolean;
       /** Format: date-time */
       createdAt: string;
+      /** @description False once deactivated: the account cannot sign in */
+      active: boolean;
+      /**
+       * Format: date-time
+       * @description When an administrator deactivated it
+       */
+      deactivatedAt: string | null;
+      /**
+       * Format: date-time
+       * @description The last completed sign-in; null: never
+       */
+      lastSignInAt: string | null;
+      /**
+       * @description The last sign-in's country (ISO 3166-1 alpha-2) from its address; null when unknown
+       * @example DE
+       */
+      lastSignInCountry: string | null;
       /** @description As in EnrolmentCodeDto: shown this once */
       enrolmentCode: string | null;
       /** Format: date-time */
@@ -3543,6 +3629,10 @@ export interface components {
        */
       enrolmentCode?: string;
     };
+    NewRecoveryCodesDto: {
+      /** @description Ten one-time recovery codes, shown this once (only their hashes are kept) */
+      recoveryCodes: string[];
+    };
     OrderNoteDto: {
       id: number;
       /** Format: uuid */
@@ -3732,6 +3822,18 @@ export interface components {
        *     ]
        */
       backfills: string[];
+    };
+    RecoveryCodesLeftDto: {
+      /**
+       * @description Unused recovery codes (0 with two-factor sign-in off)
+       * @example 7
+       */
+      remaining: number;
+      /**
+       * @description How many a new set holds
+       * @example 10
+       */
+      total: number;
     };
     /**
      * @description Set while the order was paid but not delivered and owes the shopper a full refund
@@ -6598,6 +6700,73 @@ export interface operations {
       };
     };
   };
+  RecoveryCodesController_left: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecoveryCodesLeftDto'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  RecoveryCodesController_regenerate: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description From POST /api/admin/me/step-up. Without a valid one: 403 with `stepUpRequired: true`. */
+        'X-Step-Up-Token'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NewRecoveryCodesDto'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid step-up token (`stepUpRequired: true`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Two-factor authentication is not on (or its setup is pending) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   StepUpController_issue: {
     parameters: {
       query?: never;
@@ -8099,6 +8268,60 @@ export interface operations {
       };
     };
   };
+  AdminStaffController_deactivate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminStaffMemberDto'];
+        };
+      };
+      /** @description Deactivating your own account */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Deactivating the last active administrator */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   AdminStaffController_resetMfa: {
     parameters: {
       query?: never;
@@ -8119,6 +8342,49 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['EnrolmentCodeDto'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AdminStaffController_reactivate: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description From POST /api/admin/me/step-up. Without a valid one: 403 with `stepUpRequired: true`. */
+        'X-Step-Up-Token'?: string;
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminStaffMemberDto'];
         };
       };
       401: {

@@ -13,7 +13,7 @@ const filters = [
     key="q"
     source="q"
     alwaysOn
-    placeholder="E-mail address or its start (3 characters or more)"
+    placeholder="Name or e-mail address, or its start (3 characters or more)"
   />,
 ];
 
@@ -25,8 +25,8 @@ const CARD_FIELDS: CardField<CustomerRow>[] = [
 ];
 
 /**
- * Customers, newest first: without a search those of the latest orders, with one those whose address
- * starts with it. The API sorts them one way only, so no column is sortable.
+ * Customers, newest first unless sorted by a column: without a search those of the latest orders, with one
+ * those whose address, name or last name starts with it. The name (their latest order's) is not sortable.
  */
 export const CustomerList = () => (
   <AppList
@@ -44,17 +44,13 @@ export const CustomerList = () => (
     }
     table={
       <DataTable rowClick="show" bulkActionButtons={false}>
-        <Column source="email" label="E-mail" disableSort />
+        <Column source="email" label="E-mail" />
         <Column source="name" label="Name" disableSort />
-        <Column source="orders" label="Orders" disableSort />
-        <Column source="paidOrders" label="Paid" disableSort />
-        <Column source="spentCents" label="Spent" disableSort render={(c) => formatMoney(c.spentCents)} />
-        <Column
-          source="lastOrderAt"
-          label="Last order"
-          disableSort
-          render={(c) => formatDateTime(c.lastOrderAt)}
-        />
+        <Column source="orders" label="Orders" />
+        <Column source="paidOrders" label="Paid" />
+        <Column source="spentCents" label="Spent" render={(c) => formatMoney(c.spentCents)} />
+        <Column source="firstOrderAt" label="First order" render={(c) => formatDateTime(c.firstOrderAt)} />
+        <Column source="lastOrderAt" label="Last order" render={(c) => formatDateTime(c.lastOrderAt)} />
       </DataTable>
     }
   />

@@ -75,7 +75,7 @@ describe('the customer view', () => {
     const row = (await screen.findByText('ann@x.com')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Ann Smith')).toBeTruthy();
     expect(within(row).getByText('$283.48')).toBeTruthy();
-    fireEvent.change(screen.getByPlaceholderText(/E-mail address or its start/), {
+    fireEvent.change(screen.getByPlaceholderText(/Name or e-mail address, or its start/), {
       target: { value: 'ann@' },
     });
     await waitFor(() => {
@@ -84,6 +84,26 @@ describe('the customer view', () => {
         .filter((url) => url.pathname === '/api/admin/customers')
         .map((url) => url.searchParams.get('filter'));
       expect(filters).toContain('{"q":"ann@"}');
+    });
+  });
+
+  it('sorts customers by a column: the API is asked for that sort', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/customers': () =>
+        Response.json([ROW], { headers: { 'Content-Range': 'customers 0-0/1' } }),
+    });
+    signIn('support');
+    renderAdmin('/admin/customers');
+    await screen.findByText('ann@x.com');
+    // The name, their latest order's, is not a sort field of the API.
+    expect(within(screen.getByRole('columnheader', { name: 'Name' })).queryByRole('button')).toBeNull();
+    fireEvent.click(within(screen.getByRole('columnheader', { name: /Spent/ })).getByRole('button'));
+    await waitFor(() => {
+      const sorts = fetchMock.mock.calls
+        .map(([url]) => new URL(String(url), 'http://admin.test'))
+        .filter((url) => url.pathname === '/api/admin/customers')
+        .map((url) => url.searchParams.get('sort'));
+      expect(sorts.at(-1)).toMatch(/^\["spentCents","(ASC|DESC)"\]$/);
     });
   });
 

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
+import { forgetStepUp } from '../providers/stepUp';
 import { EMPTY_STATS, jsonBody, openLoginPage, renderAdmin, signIn, stubApi } from '../test/admin';
 
 const ME = { id: 1, username: 'admin', role: 'admin', mfaEnabled: false, mfaEnrolmentRequired: false };
@@ -17,6 +18,7 @@ const ENROLMENT_ONLY = {
 
 afterEach(() => {
   resetStoreConfig();
+  forgetStepUp();
   document.cookie = 'sidebar_state=; max-age=0; path=/';
 });
 
@@ -133,6 +135,61 @@ describe('two-factor enrolment', () => {
 
     expect(await screen.findByText(/Two-factor authentication is on/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Set up two-factor authentication' })).toBeNull();
+  });
+
+  it('shows how many recovery codes are left and makes a new set after step-up, shown once', async () => {
+    const NEW_CODES = Array.from({ length: 10 }, (_, index) => `zz99y-x88w${index}`);
+    let remaining = 2;
+    const fetchMock = stubApi({
+      'GET /api/admin/me': () => Response.json({ ...ME, mfaEnabled: true }),
+      'GET /api/admin/me/mfa/recovery-codes': () => Response.json({ remaining, total: 10 }),
+      'POST /api/admin/me/step-up': () => Response.json({ stepUpToken: 'step-up-1', expiresIn: 300 }),
+      'POST /api/admin/me/mfa/recovery-codes': (init) => {
+        if (new Headers(init?.headers).get('X-Step-Up-Token') !== 'step-up-1')
+          return Response.json(
+            { statusCode: 403, error: 'Forbidden', message: 'Confirm it is you', stepUpRequired: true },
+            { status: 403 },
+          );
+        remaining = 10;
+        return Response.json({ recoveryCodes: NEW_CODES });
+      },
+    });
+    signIn('admin', { mfaEnabled: true });
+    renderAdmin('/admin/mfa');
+
+    expect((await screen.findByRole('status', { name: 'Recovery codes left' })).textContent).toBe(
+      '2 of 10 recovery codes left.',
+    );
+    expect(screen.getByText(/running out of recovery codes/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'New recovery codes' }));
+    const ask = await screen.findByRole('dialog', { name: 'Make new recovery codes?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Make new codes' }));
+
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    fireEvent.change(within(confirm).getByLabelText(/Your password/), { target: { value: 'my password' } });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+
+    const codes = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(codes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(NEW_CODES);
+    expect(screen.getByText(/your earlier codes no longer work/)).toBeTruthy();
+    const posts = fetchMock.mock.calls.filter(
+      ([url, init]) => url === '/api/admin/me/mfa/recovery-codes' && init?.method === 'POST',
+    );
+    expect(posts.map(([, init]) => new Headers(init?.headers).get('X-Step-Up-Token'))).toEqual([
+      null,
+      'step-up-1',
+    ]);
+    // Done: back to the page, which counts the new set.
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(async () =>
+      expect((await screen.findByRole('status', { name: 'Recovery codes left' })).textContent).toBe(
+        '10 of 10 recovery codes left.',
+      ),
+    );
   });
 
   it("shows the server's message when the setup cannot start", async () => {

@@ -14,6 +14,7 @@ import { errorMessage } from '../common/toast';
 import type { AppDataProvider, MfaEnrolment } from '../providers/dataProvider';
 import { getUser, saveToken, updateUser, type StaffUser } from '../providers/session';
 import { RecoveryCodes } from './RecoveryCodes';
+import { RecoveryCodesLeft } from './RecoveryCodesLeft';
 
 const EnrolmentForm = ({
   enrolment,
@@ -97,6 +98,7 @@ export const MfaPage = () => {
   const [user, setUser] = useState<StaffUser | null>(getUser);
   const [enrolment, setEnrolment] = useState<MfaEnrolment | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [regenerated, setRegenerated] = useState(false);
   const [error, setError] = useState<string>();
   const [starting, setStarting] = useState(false);
   const [enrolmentCode, setEnrolmentCode] = useState('');
@@ -139,17 +141,30 @@ export const MfaPage = () => {
       <RecoveryCodes
         codes={recoveryCodes}
         username={user?.username ?? ''}
-        onDone={() => void navigate('/dashboard')}
+        regenerated={regenerated}
+        onDone={() => {
+          if (!regenerated) return void navigate('/dashboard');
+          setRecoveryCodes(null);
+          setRegenerated(false);
+        }}
       />
     );
   } else if (enrolment) {
     content = <EnrolmentForm enrolment={enrolment} onConfirmed={confirmed} />;
   } else if (user?.mfaEnabled) {
     content = (
-      <Typography>
-        Two-factor authentication is on. If you lose your authenticator app, sign in with a recovery code or
-        ask an administrator to reset it.
-      </Typography>
+      <>
+        <Typography>
+          Two-factor authentication is on. If you lose your authenticator app, sign in with a recovery code or
+          ask an administrator to reset it.
+        </Typography>
+        <RecoveryCodesLeft
+          onNewCodes={(codes) => {
+            setRegenerated(true);
+            setRecoveryCodes(codes);
+          }}
+        />
+      </>
     );
   } else {
     content = (

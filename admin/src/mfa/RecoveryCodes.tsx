@@ -22,10 +22,13 @@ function download(text: string) {
 export const RecoveryCodes = ({
   codes,
   username,
+  regenerated = false,
   onDone,
 }: {
   codes: string[];
   username: string;
+  /** A new set replacing the earlier codes, rather than the first one of an enrolment. */
+  regenerated?: boolean;
   onDone: () => void;
 }) => {
   const toast = useToast();
@@ -42,7 +45,11 @@ export const RecoveryCodes = ({
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 480 }}>
-      <Alert severity="success">Two-factor authentication is on.</Alert>
+      <Alert severity="success">
+        {regenerated
+          ? 'New recovery codes are made: your earlier codes no longer work.'
+          : 'Two-factor authentication is on.'}
+      </Alert>
       <Alert severity="warning">
         <AlertTitle>Store these recovery codes now</AlertTitle>
         They will not be shown again. Each code signs you in once if you lose your authenticator app. Keep
@@ -65,9 +72,11 @@ export const RecoveryCodes = ({
           Download codes
         </Button>
       </Stack>
-      <Typography variant="body2">
-        From your next sign-in on, enter a code from the app after your password.
-      </Typography>
+      {regenerated ? null : (
+        <Typography variant="body2">
+          From your next sign-in on, enter a code from the app after your password.
+        </Typography>
+      )}
       <Button variant="contained" onClick={onDone} sx={{ alignSelf: 'flex-start' }}>
         Done
       </Button>

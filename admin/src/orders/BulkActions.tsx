@@ -72,6 +72,31 @@ export const SelectOrderCheckbox = () => {
 };
 
 /**
+ * The header's checkbox: selects every order of the page (or clears them all when they all are), for the
+ * bulk actions; half-ticked when some are.
+ */
+export const SelectAllOrdersCheckbox = () => {
+  const { data = [], selectedIds, onSelect } = useListContext();
+  const pageIds = data.map((order: { id: string }) => order.id);
+  const chosen = pageIds.filter((id) => selectedIds.includes(id)).length;
+  const all = pageIds.length > 0 && chosen === pageIds.length;
+  return (
+    <Checkbox
+      size="small"
+      checked={all}
+      indeterminate={chosen > 0 && !all}
+      disabled={pageIds.length === 0}
+      onChange={() =>
+        all
+          ? onSelect(selectedIds.filter((id) => !pageIds.includes(id)))
+          : onSelect([...new Set([...selectedIds, ...pageIds])])
+      }
+      slotProps={{ input: { 'aria-label': 'Select every order on this page' } }}
+    />
+  );
+};
+
+/**
  * The selected orders' delivery e-mails again (admins), once some are selected: the API skips the orders it
  * must not e-mail.
  */

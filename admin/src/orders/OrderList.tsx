@@ -4,7 +4,18 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { DataTable, List, NullableBooleanInput, useCanAccess, useRecordContext } from 'react-admin';
+import { COUNTRIES } from '@store/contracts';
+import {
+  AutocompleteInput,
+  DataTable,
+  DateInput,
+  FilterButton,
+  List,
+  NullableBooleanInput,
+  SelectInput,
+  useCanAccess,
+  useRecordContext,
+} from 'react-admin';
 import { AppPagination } from '../common/AppPagination';
 import { AppSearchInput } from '../common/AppSearchInput';
 import { statusFilter } from '../common/StatusFilter';
@@ -13,10 +24,16 @@ import { statusLabel, formatDateTime, formatMoney, shortId } from '../common/for
 import { ListToolbar } from '../common/ListToolbar';
 import { ExportButton } from '../common/ExportButton';
 import { useIsPhone } from '../common/phone';
+import { useProducts } from '../common/products';
 import { RecordCards, type CardField } from '../common/RecordCards';
 import { StatusChip } from '../common/StatusChip';
 import { useFetchErrorToast } from '../common/useFetchErrorToast';
-import { CancelStaleButton, ResendDeliveryButton, SelectOrderCheckbox } from './BulkActions';
+import {
+  CancelStaleButton,
+  ResendDeliveryButton,
+  SelectAllOrdersCheckbox,
+  SelectOrderCheckbox,
+} from './BulkActions';
 import { OrderDialog } from './OrderDialog';
 import { ORDER_STATUSES, PAYMENT_STATUSES, type Order } from './types';
 
@@ -24,19 +41,45 @@ const Column = DataTable.Col<Order>;
 
 const choices = (values: readonly string[]) => values.map((id) => ({ id, name: statusLabel(id) }));
 
-const filters = [
-  <AppSearchInput key="q" source="q" alwaysOn placeholder="Search by e-mail, name or order ID" />,
-  statusFilter(choices(ORDER_STATUSES)),
-  statusFilter(choices(PAYMENT_STATUSES), { source: 'paymentStatus', label: 'Payment' }),
-  <NullableBooleanInput
-    key="refundDue"
-    source="refundDue"
-    label="Refund due"
-    nullLabel="All"
-    alwaysOn
-    sx={{ minWidth: 160 }}
-  />,
-];
+const COUNTRY_CHOICES = COUNTRIES.map(({ code, name }) => ({ id: code, name }));
+
+/**
+ * The search, the statuses and "Refund due" always shown; the days of creation, product and country added
+ * with "Add filter" (the API's createdFrom/createdTo, productId and country).
+ */
+const useFilters = () => {
+  const products = useProducts();
+  return [
+    <AppSearchInput key="q" source="q" alwaysOn placeholder="Search by e-mail, name or order ID" />,
+    statusFilter(choices(ORDER_STATUSES)),
+    statusFilter(choices(PAYMENT_STATUSES), { source: 'paymentStatus', label: 'Payment' }),
+    <NullableBooleanInput
+      key="refundDue"
+      source="refundDue"
+      label="Refund due"
+      nullLabel="All"
+      alwaysOn
+      sx={{ minWidth: 140 }}
+    />,
+    <DateInput key="createdFrom" source="createdFrom" label="Created from" />,
+    <DateInput key="createdTo" source="createdTo" label="Created to" />,
+    <SelectInput
+      key="productId"
+      source="productId"
+      label="Product"
+      choices={products.map(({ id, title }) => ({ id, name: title }))}
+      emptyText="All"
+      sx={{ minWidth: 200 }}
+    />,
+    <AutocompleteInput
+      key="country"
+      source="country"
+      label="Country"
+      choices={COUNTRY_CHOICES}
+      sx={{ minWidth: 200 }}
+    />,
+  ];
+};
 
 const ViewButton = ({ onOpen }: { onOpen: (id: string) => void }) => {
   const order = useRecordContext<Order>();
@@ -88,6 +131,7 @@ export const OrderList = () => {
   const isPhone = useIsPhone();
   // The bulk actions are admins' (the API refuses support).
   const { canAccess: canBulk } = useCanAccess({ resource: 'orders', action: 'edit' });
+  const filters = useFilters();
 
   return (
     <>
@@ -99,6 +143,7 @@ export const OrderList = () => {
         filters={filters}
         actions={
           <ListToolbar>
+            <FilterButton />
             {canBulk ? <ResendDeliveryButton /> : null}
             {canBulk ? <CancelStaleButton /> : null}
             <ExportButton />
@@ -118,7 +163,7 @@ export const OrderList = () => {
         ) : (
           <DataTable rowClick={false} bulkActionButtons={false}>
             {canBulk ? (
-              <Column label="Select" disableSort>
+              <Column label={<SelectAllOrdersCheckbox />} disableSort>
                 <SelectOrderCheckbox />
               </Column>
             ) : null}

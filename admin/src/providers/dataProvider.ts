@@ -69,6 +69,12 @@ export type EnrolmentCode = Schemas['EnrolmentCodeDto'];
 /** `POST /api/admin/me/mfa/confirm`. */
 export type MfaConfirmation = Schemas['MfaConfirmedDto'];
 
+/** `GET /api/admin/me/mfa/recovery-codes`. */
+export type RecoveryCodesLeft = Schemas['RecoveryCodesLeftDto'];
+
+/** A staff account as `/api/admin/staff` answers it. */
+type StaffMember = Schemas['AdminStaffMemberDto'];
+
 /** A customer's report of a key that does not activate. */
 export type KeyReport = Schemas['AdminKeyReportDto'];
 
@@ -117,6 +123,14 @@ export interface AppDataProvider extends DataProvider {
    * carries the user's new enrolment code, shown this once.
    */
   resetUserMfa(userId: number | string): Promise<EnrolmentCode>;
+  /** `POST /api/admin/staff/:id/deactivate`: cannot sign in, sessions end (not yourself, not the last admin). */
+  deactivateUser(userId: number | string): Promise<StaffMember>;
+  /** `POST /api/admin/staff/:id/reactivate` (step-up): can sign in again. */
+  reactivateUser(userId: number | string): Promise<StaffMember>;
+  /** `GET /api/admin/me/mfa/recovery-codes`: how many of the user's recovery codes are left. */
+  getRecoveryCodesLeft(): Promise<RecoveryCodesLeft>;
+  /** `POST /api/admin/me/mfa/recovery-codes` (step-up): a new set, shown once; the old codes stop working. */
+  regenerateRecoveryCodes(): Promise<string[]>;
   /** `POST /api/admin/key-reports/:id/replacement`: a key from stock in place of the reported one. */
   replaceReportedKey(reportId: number | string): Promise<KeyReport>;
   /** `GET /api/admin/key-reports/:id/screenshot`: the image (the token goes in a header, not an img src). */
@@ -253,6 +267,26 @@ export function createDataProvider(writableFields: WritableFields): AppDataProvi
         method: 'DELETE',
       });
       return json as EnrolmentCode;
+    },
+    async deactivateUser(userId) {
+      const { json } = await httpClient(`${API}/staff/${encodeURIComponent(userId)}/deactivate`, {
+        method: 'POST',
+      });
+      return json as StaffMember;
+    },
+    async reactivateUser(userId) {
+      const { json } = await httpClient(`${API}/staff/${encodeURIComponent(userId)}/reactivate`, {
+        method: 'POST',
+      });
+      return json as StaffMember;
+    },
+    async getRecoveryCodesLeft() {
+      const { json } = await httpClient(`${API}/me/mfa/recovery-codes`);
+      return json as RecoveryCodesLeft;
+    },
+    async regenerateRecoveryCodes() {
+      const { json } = await httpClient(`${API}/me/mfa/recovery-codes`, { method: 'POST' });
+      return (json as { recoveryCodes: string[] }).recoveryCodes;
     },
 
     async replaceReportedKey(reportId) {

@@ -3,9 +3,24 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { resetStoreConfig } from '../common/storeConfig';
 import { renderAdmin, signIn, stubApi } from '../test/admin';
 
+const SIGN_IN = { lastSignInAt: null, lastSignInCountry: null, active: true, deactivatedAt: null };
 const STAFF = [
-  { id: 1, username: 'dana', role: 'admin', mfaEnabled: false, createdAt: '2026-01-01T00:00:00Z' },
-  { id: 2, username: 'alice', role: 'support', mfaEnabled: true, createdAt: '2026-01-02T00:00:00Z' },
+  {
+    id: 1,
+    username: 'dana',
+    role: 'admin',
+    mfaEnabled: false,
+    createdAt: '2026-01-01T00:00:00Z',
+    ...SIGN_IN,
+  },
+  {
+    id: 2,
+    username: 'alice',
+    role: 'support',
+    mfaEnabled: true,
+    createdAt: '2026-01-02T00:00:00Z',
+    ...SIGN_IN,
+  },
 ];
 
 const list = (rows: unknown[]) => () =>
@@ -85,6 +100,54 @@ describe('the staff list', () => {
     const toast = await screen.findByRole('alert');
     expect(within(toast).getByText('Reset failed')).toBeTruthy();
     expect(within(toast).getByText('User not found')).toBeTruthy();
+  });
+
+  it('shows each member’s last sign-in with its country, and never for one who has not signed in', async () => {
+    const signedIn = { lastSignInAt: '2026-11-28T09:30:00Z', lastSignInCountry: 'DE' };
+    stubApi({ 'GET /api/admin/staff': list([STAFF[0], { ...STAFF[1], ...signedIn }]) });
+    signIn('admin', { id: 1 });
+    renderAdmin('/admin/staff');
+
+    expect(await screen.findByRole('columnheader', { name: /Last sign-in/ })).toBeTruthy();
+    const alice = await rowOf('alice');
+    expect(
+      within(alice).getByText(`${new Date(signedIn.lastSignInAt).toLocaleString()} · Germany`),
+    ).toBeTruthy();
+    expect(within(await rowOf('dana')).getByText('Never')).toBeTruthy();
+  });
+
+  it('deactivates a member after a confirmation instead of deleting them, and reactivates them', async () => {
+    let rows: object[] = STAFF;
+    const setActive = (active: boolean) => {
+      rows = STAFF.map((user) =>
+        user.id === 2 ? { ...user, active, deactivatedAt: active ? null : '2026-11-29T08:00:00Z' } : user,
+      );
+      return Response.json(rows[1]);
+    };
+    const fetchMock = stubApi({
+      'GET /api/admin/staff': () => list(rows)(),
+      'POST /api/admin/staff/2/deactivate': () => setActive(false),
+      'POST /api/admin/staff/2/reactivate': () => setActive(true),
+    });
+    signIn('admin', { id: 1 });
+    renderAdmin('/admin/staff');
+
+    // No Delete button, and none to deactivate yourself.
+    expect(
+      await within(await rowOf('alice')).findByRole('button', { name: 'Deactivate alice' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(within(await rowOf('dana')).queryByRole('button', { name: /Deactivate/ })).toBeNull();
+
+    fireEvent.click(within(await rowOf('alice')).getByRole('button', { name: 'Deactivate alice' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate alice?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await within(await rowOf('alice')).findByText('Deactivated')).toBeTruthy();
+
+    fireEvent.click(await within(await rowOf('alice')).findByRole('button', { name: 'Reactivate alice' }));
+    expect(await within(await rowOf('alice')).findByText('Active')).toBeTruthy();
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => url);
+    expect(posts).toEqual(['/api/admin/staff/2/deactivate', '/api/admin/staff/2/reactivate']);
   });
 
   it('is not offered to support, who may not reset (the server refuses it too)', async () => {

@@ -12,6 +12,10 @@ const STAFF = [
     email: null,
     mfaEnabled: true,
     createdAt: '2026-01-02T00:00:00Z',
+    active: true,
+    deactivatedAt: null,
+    lastSignInAt: null,
+    lastSignInCountry: null,
   },
 ];
 const list = () => Response.json(STAFF, { headers: { 'Content-Range': 'staff 0-0/1' } });

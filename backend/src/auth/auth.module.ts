@@ -5,6 +5,7 @@ import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Redis } from 'ioredis';
 import { AuditModule } from '../audit/audit.module.js';
+import { GeoIp } from '../common/geo-ip.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { REDIS } from '../redis/redis.module.js';
 import { RedisAttemptStore } from './redis-attempt-store.js';
@@ -18,6 +19,7 @@ import { JwtStrategy } from './jwt.strategy.js';
 import { MfaController } from './mfa.controller.js';
 import { MfaChallenges } from './mfa-challenges.js';
 import { MfaService } from './mfa.service.js';
+import { RecoveryCodesController } from './recovery-codes.controller.js';
 import { SignInLimiter } from './sign-in-limiter.js';
 import { EmailsModule } from '../emails/emails.module.js';
 import { StepUpGuard } from './step-up.js';
@@ -44,7 +46,7 @@ import { StepUpService } from './step-up.service.js';
       }),
     }),
   ],
-  controllers: [AuthController, MfaController, StepUpController],
+  controllers: [AuthController, MfaController, RecoveryCodesController, StepUpController],
   providers: [
     AuthService,
     MfaService,
@@ -60,6 +62,7 @@ import { StepUpService } from './step-up.service.js';
           : new MemoryAttemptStore(),
     },
     JwtStrategy,
+    { provide: GeoIp, useFactory: () => new GeoIp() },
     { provide: APP_GUARD, useClass: StaffAccessGuard },
     // After the staff guard, which sets the user it checks.
     { provide: APP_GUARD, useClass: StepUpGuard },

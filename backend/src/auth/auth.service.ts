@@ -14,6 +14,7 @@ import {
   type MfaChallengePayload,
   type StaffTokenPayload,
 } from './jwt.constants.js';
+import { GeoIp } from '../common/geo-ip.js';
 import { MfaChallenges } from './mfa-challenges.js';
 import { INVALID_CODE, MfaService } from './mfa.service.js';
 import { hashPassword, verifyPassword } from '../staff/passwords.js';
@@ -27,6 +28,7 @@ const DUMMY_HASH = hashPassword('timing-equaliser-not-a-password');
 export const UNKNOWN_ACCOUNT = '(no such account)';
 
 export const CHALLENGE_EXPIRED = 'Sign-in has expired: enter your password again';
+export const ACCOUNT_DEACTIVATED = 'This account is deactivated: ask an administrator to reactivate it';
 
 @Injectable()
 export class AuthService {
@@ -38,6 +40,7 @@ export class AuthService {
     private readonly limiter: SignInLimiter,
     private readonly audit: AuditService,
     private readonly challenges: MfaChallenges,
+    private readonly geoIp: GeoIp,
   ) {}
 
   /** The password step: a token, or a challenge for the code when the user has two-factor on. */
@@ -55,6 +58,8 @@ export class AuthService {
         await this.recordFailure('password', user, address);
         throw new UnauthorizedException('Invalid credentials');
       }
+      // Said only to whoever knows the password: to anyone else a deactivated account is a wrong password.
+      if (user.deactivatedAt) throw new UnauthorizedException(ACCOUNT_DEACTIVATED);
       await attempt.succeeded(!user.mfaEnabled);
       if (!user.mfaEnabled) return this.signedInFrom(user, address, 'password');
       const claims: MfaChallengePayload = { sub: user.id, ver: user.tokenVersion };
@@ -88,8 +93,8 @@ export class AuthService {
     )
       throw new UnauthorizedException(CHALLENGE_EXPIRED);
     const user = await this.users.findOneBy({ id: claims.sub });
-    // Signed out, password changed or two-factor reset since the password step.
-    if (!user || user.tokenVersion !== claims.ver || !user.mfaEnabled)
+    // Signed out, password changed, two-factor reset or account deactivated since the password step.
+    if (!user || user.tokenVersion !== claims.ver || !user.mfaEnabled || user.deactivatedAt)
       throw new UnauthorizedException(CHALLENGE_EXPIRED);
     // The account as the password step names it, so the addresses the user signed in from are known here too.
     const attempt = await this.limiter.begin('code', address, accountKey(user.username));
@@ -124,7 +129,7 @@ export class AuthService {
   /** The staff member a verified token speaks for, or null when the token was revoked. */
   async resolveToken(payload: StaffTokenPayload): Promise<StaffUserDto | null> {
     const user = await this.users.findOneBy({ id: payload.sub });
-    if (!user || user.tokenVersion !== payload.ver) return null;
+    if (!user || user.tokenVersion !== payload.ver || user.deactivatedAt) return null;
     return toStaffUser(user, this.config);
   }
 
@@ -146,6 +151,8 @@ export class AuthService {
     address: string,
     step: SignInStep,
   ): Promise<LoginResponseDto> {
+    const country = this.geoIp.country(address);
+    await this.users.update({ id: user.id }, { lastSignInAt: new Date(), lastSignInCountry: country });
     await this.audit.record(this.users.manager, user, {
       action: 'auth.login',
       resource: 'auth',

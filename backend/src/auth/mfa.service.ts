@@ -8,11 +8,11 @@ import {
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { generateSecret, generateURI, verify } from 'otplib';
-import type { DataSource, EntityManager } from 'typeorm';
+import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { deriveKey, keySecrets, SecretBox } from '../common/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { runInTransaction } from '../database/transactions.js';
+import { forUpdate, runInTransaction } from '../database/transactions.js';
 import type { MfaEnrolmentDto } from './dto/mfa.dto.js';
 import { StaffMember } from '../staff/entities/staff-member.entity.js';
 import { RecoveryCode } from '../staff/entities/recovery-code.entity.js';
@@ -22,6 +22,8 @@ import { queueStaffSecurityNotice } from '../staff/security-notices.js';
 import { SignInLimiter } from './sign-in-limiter.js';
 
 export const INVALID_CODE = 'Invalid code';
+export const MFA_NOT_ON =
+  'Two-factor authentication is not on: finish setting it up first (its recovery codes come with it)';
 export const MFA_ALREADY_ON = 'Two-factor authentication is already on (an administrator can reset it)';
 export const RECOVERY_CODE_COUNT = 10;
 /** Codes from one step before or after now are accepted too: phones' clocks drift. */
@@ -148,12 +150,7 @@ export class MfaService {
         .execute();
       if (!changed.affected)
         throw new ConflictException('The two-factor setup was started again meanwhile: use the newer one');
-      const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => newRecoveryCode());
-      await m.delete(RecoveryCode, { userId: user.id });
-      await m.insert(
-        RecoveryCode,
-        codes.map((c) => ({ userId: user.id, codeHash: this.recoveryHashes(user.id, c)[0]!, usedAt: null })),
-      );
+      const codes = await this.replaceRecoveryCodes(m, user.id);
       await queueStaffSecurityNotice(
         this.outbox,
         m,
@@ -170,6 +167,56 @@ export class MfaService {
       });
       return codes;
     });
+  }
+
+  /** How many of the user's recovery codes are unused (none with two-factor off). */
+  async recoveryCodesLeft(staff: StaffUserDto): Promise<number> {
+    const user = await this.db.getRepository(StaffMember).findOneBy({ id: staff.id });
+    if (!user?.mfaEnabled) return 0;
+    return this.db.getRepository(RecoveryCode).countBy({ userId: user.id, usedAt: IsNull() });
+  }
+
+  /**
+   * A new set of recovery codes, answered once; the earlier ones, used or not, stop working. Only with
+   * two-factor on (not while a setup is pending: confirming it answers the first set). Audited, and the
+   * user and STAFF_ALERT_EMAIL are told.
+   */
+  async regenerateRecoveryCodes(staff: StaffUserDto): Promise<string[]> {
+    return runInTransaction(this.db, async (m) => {
+      const user = await forUpdate(
+        m.getRepository(StaffMember).createQueryBuilder('u').where('u.id = :id', { id: staff.id }),
+      ).getOne();
+      if (!user) throw new NotFoundException(`User ${staff.id} not found`);
+      if (!user.mfaEnabled) throw new ConflictException(MFA_NOT_ON);
+      const left = await m.countBy(RecoveryCode, { userId: user.id, usedAt: IsNull() });
+      const codes = await this.replaceRecoveryCodes(m, user.id);
+      await queueStaffSecurityNotice(
+        this.outbox,
+        m,
+        this.config,
+        { username: user.username, emails: [user.email] },
+        { kind: 'recovery-codes-regenerated' },
+      );
+      await this.audit.record(m, staff, {
+        action: 'users.mfa-recovery-codes',
+        resource: 'users',
+        resourceId: user.id,
+        before: { recoveryCodesLeft: left },
+        after: { recoveryCodesLeft: codes.length },
+      });
+      return codes;
+    });
+  }
+
+  /** Ten new recovery codes for the user, replacing every earlier one; only their hashes are kept. */
+  private async replaceRecoveryCodes(m: EntityManager, userId: number): Promise<string[]> {
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => newRecoveryCode());
+    await m.delete(RecoveryCode, { userId });
+    await m.insert(
+      RecoveryCode,
+      codes.map((c) => ({ userId, codeHash: this.recoveryHashes(userId, c)[0]!, usedAt: null })),
+    );
+    return codes;
   }
 
   /**

@@ -58,6 +58,7 @@ import { CouponHolds1766100000400 } from '../database/migrations/1766100000400-c
 import { ProductListPriceSource1766200000100 } from '../database/migrations/1766200000100-product-list-price-source.js';
 import { OrdersPaidAtIndex1766200000200 } from '../database/migrations/1766200000200-orders-paid-at-index.js';
 import { RefundedOrders1766200000300 } from '../database/migrations/1766200000300-refunded-orders.js';
+import { StaffSignInAndDeactivation1766200000500 } from '../database/migrations/1766200000500-staff-sign-in-and-deactivation.js';
 import { Backfill } from '../backfills/entities/backfill.entity.js';
 import { Supplier } from '../suppliers/entities/supplier.entity.js';
 import { KeyBatch } from '../suppliers/entities/key-batch.entity.js';
@@ -143,6 +144,7 @@ export const MIGRATIONS = [
   ProductListPriceSource1766200000100,
   OrdersPaidAtIndex1766200000200,
   RefundedOrders1766200000300,
+  StaffSignInAndDeactivation1766200000500,
 ];
 
 export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };

@@ -6,11 +6,14 @@ import type { OutboxService } from '../emails/outbox.service.js';
 /** A change to a staff account's security that its owner and the store's staff alert address are told of. */
 export type StaffSecurityChange =
   | { kind: 'mfa-set' }
+  | { kind: 'recovery-codes-regenerated' }
   | { kind: 'mfa-reset'; actor: string }
   | { kind: 'password-changed'; actor: string }
   | { kind: 'role-changed'; actor: string; from: string; to: string }
   | { kind: 'email-changed'; actor: string }
-  | { kind: 'admin-created'; actor: string };
+  | { kind: 'admin-created'; actor: string }
+  | { kind: 'deactivated'; actor: string }
+  | { kind: 'reactivated'; actor: string };
 
 const time = (date: Date) => `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 
@@ -25,6 +28,12 @@ function describe(username: string, change: StaffSecurityChange, at: string): [s
         `Two-factor sign-in was set up for ${username}`,
         `Two-factor authentication was turned on for the staff account ${username} at ${at}; from now on ` +
           'signing in asks for a code from that authenticator app.',
+      ];
+    case 'recovery-codes-regenerated':
+      return [
+        `New recovery codes were made for ${username}`,
+        `The staff account ${username} made a new set of two-factor recovery codes at ${at}; the earlier ` +
+          'codes no longer work.',
       ];
     case 'mfa-reset':
       return [
@@ -48,6 +57,17 @@ function describe(username: string, change: StaffSecurityChange, at: string): [s
         `The e-mail address of ${username} was changed`,
         `${change.actor} changed the e-mail address of the staff account ${username} at ${at}: security ` +
           'notices go to the new address from now on.',
+      ];
+    case 'deactivated':
+      return [
+        `${username} was deactivated`,
+        `${change.actor} deactivated the staff account ${username} at ${at}: it cannot sign in, and its ` +
+          'sessions ended.',
+      ];
+    case 'reactivated':
+      return [
+        `${username} was reactivated`,
+        `${change.actor} reactivated the staff account ${username} at ${at}: it can sign in again.`,
       ];
     case 'admin-created':
       return [

@@ -25,10 +25,12 @@ export class AdminCustomersController {
 
   @Get()
   @ApiOperation({
-    summary: 'Customers, one per e-mail address that ordered, latest customer first',
+    summary: 'Customers, one per e-mail address that ordered, latest customer first unless sorted otherwise',
     description:
-      `Filter \`q\`: the address or its start (at least ${MIN_SEARCH_LENGTH} characters). Without it, the ` +
-      `customers of the latest ${RECENT_ORDERS_WINDOW} orders.`,
+      `Filter \`q\`: the start of the address, of the name or of the last name on any of their orders (at ` +
+      `least ${MIN_SEARCH_LENGTH} characters). Without it, the customers of the latest ` +
+      `${RECENT_ORDERS_WINDOW} orders. Sort fields: lastOrderAt (default, DESC), firstOrderAt, email, ` +
+      'orders, paidOrders, spentCents.',
   })
   @SimpleRestList('customers', AdminCustomerRowDto)
   @AuditedRead('customers.list')

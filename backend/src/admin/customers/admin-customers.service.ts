@@ -6,13 +6,13 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { In, MoreThan, type DataSource, type ObjectLiteral } from 'typeorm';
+import { Brackets, In, MoreThan, type DataSource, type ObjectLiteral } from 'typeorm';
 import { AccountService, ACCESS_LINK_KIND } from '../../account/account.service.js';
 import { AuditService } from '../../audit/audit.service.js';
 import { canonicalEmail, EMAIL_MAX_LENGTH } from '../../common/email.js';
 import { parseListQuery, type ListPage, type ListQueryDto } from '../../common/list-query.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
-import { startsWithLowercase } from '../../database/list-page.js';
+import { startsWithLowercase, startsWithText } from '../../database/list-page.js';
 import { rawDate } from '../../database/raw-date.js';
 import { runInTransaction } from '../../database/transactions.js';
 import { DownloadLink } from '../../downloads/entities/download-link.entity.js';
@@ -40,9 +40,21 @@ export const CUSTOMER_HISTORY_LIMIT = 100;
 export const ACCESS_LINK_INTERVAL_MS = 60_000;
 
 const CUSTOMER_LIST = {
-  sortable: ['lastOrderAt'] as const,
+  sortable: ['lastOrderAt', 'firstOrderAt', 'email', 'orders', 'paidOrders', 'spentCents'] as const,
   defaultSort: ['lastOrderAt', 'DESC'] as ['lastOrderAt', 'DESC'],
   filters: { q: 'string' } as const,
+};
+type CustomerSort = { field: (typeof CUSTOMER_LIST.sortable)[number]; order: 'ASC' | 'DESC' };
+
+const PAID = 'r.paymentStatus NOT IN (:...unpaid)';
+/** Each sort field as an aggregate of a customer's orders (`r`: the matching orders). */
+const SORT_AGGREGATES: Record<CustomerSort['field'], string> = {
+  lastOrderAt: 'MAX(r.createdAt)',
+  firstOrderAt: 'MIN(r.createdAt)',
+  email: 'r.email',
+  orders: 'COUNT(*)',
+  paidOrders: `SUM(CASE WHEN ${PAID} THEN 1 ELSE 0 END)`,
+  spentCents: `SUM(CASE WHEN ${PAID} THEN r.totalCents ELSE 0 END)`,
 };
 
 /** A page of the customers list: its addresses, and how many match (a lower bound when `capped`). */
@@ -72,17 +84,42 @@ export class AdminCustomersService {
    * customer first either way.
    */
   async list(dto: ListQueryDto): Promise<ListPage<AdminCustomerRowDto>> {
-    const { skip, take, filter } = parseListQuery(dto, CUSTOMER_LIST);
+    const { skip, take, filter, sort } = parseListQuery(dto, CUSTOMER_LIST);
     const term = filter.q?.trim();
     if (term !== undefined && term.length > 0 && term.length < MIN_SEARCH_LENGTH)
       throw new BadRequestException(
-        `Type at least ${MIN_SEARCH_LENGTH} characters of the e-mail address to search`,
+        `Type at least ${MIN_SEARCH_LENGTH} characters of the name or e-mail address to search`,
       );
+    if (!term && (sort.field !== 'lastOrderAt' || sort.order !== 'DESC'))
+      return this.recentSorted(sort, skip, take);
     const { emails, total, capped } = term
-      ? await this.searchPage(canonicalEmail(term), skip, take)
+      ? await this.searchPage(term, sort, skip, take)
       : await this.recentPage(skip, take);
     const summaries = await this.summaries(emails);
     return { rows: emails.flatMap((email) => summaries.get(email) ?? []), skip, total, capped };
+  }
+
+  /**
+   * The customers of the latest RECENT_ORDERS_WINDOW orders in another order than the newest first: each
+   * one's figures are read (at most a thousand addresses) and sorted here, ties by address.
+   */
+  private async recentSorted(
+    sort: CustomerSort,
+    skip: number,
+    take: number,
+  ): Promise<ListPage<AdminCustomerRowDto>> {
+    const { emails, capped } = await this.recentPage(0, RECENT_ORDERS_WINDOW);
+    const rows = [...(await this.summaries(emails)).values()];
+    const value = (row: AdminCustomerRowDto): number | string =>
+      row[sort.field] instanceof Date
+        ? (row[sort.field] as Date).getTime()
+        : (row[sort.field] as number | string);
+    const direction = sort.order === 'ASC' ? 1 : -1;
+    rows.sort((a, b) => {
+      const [x, y] = [value(a), value(b)];
+      return (x < y ? -1 : x > y ? 1 : 0) * direction || (a.email < b.email ? -1 : a.email > b.email ? 1 : 0);
+    });
+    return { rows: rows.slice(skip, skip + take), skip, total: rows.length, capped };
   }
 
   /**
@@ -252,25 +289,47 @@ export class AdminCustomersService {
     return email;
   }
 
-  /** The addresses starting with `prefix`, newest customer first: grouped and counted in SQL, index-only. */
-  private async searchPage(prefix: string, skip: number, take: number): Promise<CustomerPage> {
+  /**
+   * The customers whose address, name or last name (on any of their orders) starts with `term`, in the
+   * order asked (newest customer first by default): each condition is served by its own index
+   * (IDX_orders_customerEmail, IDX_orders_customerName, IDX_orders_billingLastName), grouped and counted in
+   * SQL.
+   */
+  private async searchPage(
+    term: string,
+    sort: CustomerSort,
+    skip: number,
+    take: number,
+  ): Promise<CustomerPage> {
+    const driver = this.db.options.type;
     const source = this.db
       .getRepository(Order)
       .createQueryBuilder('o')
       .select('o.customerEmail', 'email')
       .addSelect('o.createdAt', 'createdAt')
-      .where(...startsWithLowercase(this.db.options.type, 'o.customerEmail', prefix, 'q'));
+      .addSelect('o.totalCents', 'totalCents')
+      .addSelect('o.paymentStatus', 'paymentStatus')
+      .where(
+        new Brackets((where) => {
+          where
+            // A whole address with an internationalised domain is stored with the domain in ASCII.
+            .where(...startsWithLowercase(driver, 'o.customerEmail', canonicalEmail(term), 'q'))
+            .orWhere(...startsWithText('o.customerName', term, 'name'))
+            .orWhere(...startsWithText('o.billingLastName', term, 'lastName'));
+        }),
+      );
+    const parameters = { ...source.getParameters(), unpaid: UNPAID };
     const grouped = () =>
       this.db
         .createQueryBuilder()
         .from(`(${source.getQuery()})`, 'r')
-        .setParameters(source.getParameters())
+        .setParameters(parameters)
         .groupBy('r.email');
     const [page, counted] = await Promise.all([
       grouped()
         .select('r.email', 'email')
-        .orderBy('MAX(r.createdAt)', 'DESC')
-        .addOrderBy('r.email', 'DESC')
+        .orderBy(SORT_AGGREGATES[sort.field], sort.order)
+        .addOrderBy('r.email', sort.order)
         .offset(skip)
         .limit(take)
         .getRawMany<{ email: string }>(),
@@ -278,7 +337,7 @@ export class AdminCustomersService {
         .createQueryBuilder()
         .select('COUNT(*)', 'n')
         .from(`(${grouped().select('r.email', 'email').getQuery()})`, 'c')
-        .setParameters(source.getParameters())
+        .setParameters(parameters)
         .getRawOne<{ n: number | string }>(),
     ]);
     return { emails: page.map((row) => row.email), total: Number(counted?.n ?? 0), capped: false };

@@ -48,8 +48,9 @@ export class AdminOrdersController {
     description:
       'Filters: `q` (start of the e-mail, name, last name or order id), `status`, `paymentStatus`, ' +
       '`refundDue` (true: only the orders paid but not delivered that are owed a refund; false: the others), ' +
-      '`vatNumberStatus` (verified or unverified: business buyers by how their VAT number was checked) ' +
-      'and `id` (a list of ids).',
+      '`vatNumberStatus` (verified or unverified: business buyers by how their VAT number was checked), ' +
+      '`createdFrom` and `createdTo` (days of creation, UTC, both included, e.g. 2026-10-01), `productId` ' +
+      '(orders holding that product), `country` (the billing country, two letters) and `id` (a list of ids).',
   })
   @SimpleRestList('orders', AdminOrderListRowDto)
   list(@Query() query: ListQueryDto): Promise<ListPage<AdminOrderListRowDto>> {

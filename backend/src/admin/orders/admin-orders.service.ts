@@ -64,8 +64,15 @@ const ORDER_LIST = {
     refundDue: 'boolean',
     vatNumberStatus: 'string',
     id: 'string[]',
+    createdFrom: 'string',
+    createdTo: 'string',
+    productId: 'string',
+    country: 'string',
   } as const,
 };
+
+const PRODUCT_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
+const COUNTRY = /^[A-Z]{2}$/;
 
 /** The orders export's columns: amounts in units of the order's currency (`40.49`), times in UTC. */
 export const ORDER_EXPORT_COLUMNS = [
@@ -145,6 +152,17 @@ function orderSearch(driver: string, term: string, indexed: boolean): [string, O
 
 const anyOf = (conditions: [string, ObjectLiteral][]) =>
   new Brackets((w) => conditions.forEach(([sql, params]) => w.orWhere(sql, params)));
+
+/** The list's createdFrom/createdTo days, as the exports read theirs, with the filter's names in the message. */
+function createdRange(from: string | undefined, to: string | undefined) {
+  try {
+    return dayRange(from, to);
+  } catch {
+    throw new BadRequestException(
+      'filter createdFrom and createdTo must be days such as 2026-10-01, createdTo not before createdFrom',
+    );
+  }
+}
 
 function oneOf(name: string, value: string | undefined, allowed: readonly string[]): void {
   if (value !== undefined && !allowed.includes(value)) {
@@ -270,9 +288,23 @@ export class AdminOrdersService {
     oneOf('status', filter.status, ORDER_STATUSES);
     oneOf('paymentStatus', filter.paymentStatus, PAYMENT_STATUSES);
     oneOf('vatNumberStatus', filter.vatNumberStatus, VAT_NUMBER_STATUSES);
+    const created = createdRange(filter.createdFrom, filter.createdTo);
+    if (filter.productId !== undefined && !PRODUCT_ID.test(filter.productId))
+      throw new BadRequestException('filter productId must be a product id such as office-2024-standard');
+    const country = filter.country?.toUpperCase();
+    if (country !== undefined && !COUNTRY.test(country))
+      throw new BadRequestException('filter country must be a two-letter country code such as DE');
     const query = (search?: Brackets | [string, ObjectLiteral]) => {
       const q = this.db.getRepository(Order).createQueryBuilder('o');
       if (filter.id) whereIdIn(q, 'o.id', filter.id);
+      // Days of creation, UTC, both included (as the exports' from/to).
+      if (created.from) q.andWhere('o.createdAt >= :createdFrom', { createdFrom: created.from });
+      if (created.to) q.andWhere('o.createdAt < :createdBefore', { createdBefore: created.to });
+      if (country) q.andWhere('o.billingCountry = :country', { country });
+      // The items are a JSON column: this part scans the orders the other conditions leave (as the download
+      // links' file-name search does); the id's pattern leaves no LIKE wildcard in it.
+      if (filter.productId)
+        q.andWhere('o.orderItems LIKE :productItem', { productItem: `%"productId":"${filter.productId}"%` });
       if (filter.status) q.andWhere('o.status = :status', { status: filter.status });
       if (filter.paymentStatus)
         q.andWhere('o.paymentStatus = :paymentStatus', { paymentStatus: filter.paymentStatus });

@@ -33,7 +33,7 @@ export class AdminStaffController {
 
   @Get()
   @ApiOperation({
-    summary: 'Staff accounts (ra-data-simple-rest dialect; filters q = username prefix, role)',
+    summary: 'Staff accounts (ra-data-simple-rest dialect; filters q = username prefix, role, active)',
   })
   @SimpleRestList('staff', AdminStaffMemberDto)
   list(@Query() query: ListQueryDto): Promise<ListPage<AdminStaffMemberDto>> {
@@ -95,6 +95,33 @@ export class AdminStaffController {
   @ApiNotFoundResponse()
   remove(@Param('id', userId) id: number, @Staff() staff: StaffUserDto): Promise<AdminStaffMemberDto> {
     return this.users.remove(id, staff);
+  }
+
+  @Post(':id/deactivate')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Deactivate a staff account instead of deleting it (not your own, not the last active administrator): ' +
+      'it cannot sign in, its sessions end, its history stays; audited, and the user is e-mailed',
+  })
+  @ApiOkResponse({ type: AdminStaffMemberDto })
+  @ApiBadRequestResponse({ description: 'Deactivating your own account' })
+  @ApiConflictResponse({ description: 'Deactivating the last active administrator' })
+  @ApiNotFoundResponse()
+  deactivate(@Param('id', userId) id: number, @Staff() staff: StaffUserDto): Promise<AdminStaffMemberDto> {
+    return this.users.deactivate(id, staff);
+  }
+
+  @Post(':id/reactivate')
+  @HttpCode(200)
+  @RequiresStepUp()
+  @ApiOperation({
+    summary: 'Let a deactivated account sign in again (with step-up); audited, and the user is e-mailed',
+  })
+  @ApiOkResponse({ type: AdminStaffMemberDto })
+  @ApiNotFoundResponse()
+  reactivate(@Param('id', userId) id: number, @Staff() staff: StaffUserDto): Promise<AdminStaffMemberDto> {
+    return this.users.reactivate(id, staff);
   }
 
   @Delete(':id/mfa')

@@ -38,13 +38,15 @@ import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { STAFF_ROLES } from '../../common/staff-user.dto.js';
 
 const USER_LIST = {
-  sortable: ['username', 'createdAt', 'role'] as const,
+  sortable: ['username', 'createdAt', 'role', 'lastSignInAt'] as const,
   defaultSort: ['username', 'ASC'] as ['username', 'ASC'],
-  filters: { q: 'string', role: 'string' } as const,
+  filters: { q: 'string', role: 'string', active: 'boolean' } as const,
 };
 
 export const LAST_ADMIN_MESSAGE = 'At least one administrator must remain';
 export const DELETE_SELF_MESSAGE = 'You cannot delete your own account';
+export const DEACTIVATE_SELF_MESSAGE = 'You cannot deactivate your own account';
+export const LAST_ACTIVE_ADMIN_MESSAGE = 'At least one active administrator must remain';
 
 /**
  * Staff accounts, managed by administrators. Changing a user's role or password ends their sessions
@@ -68,6 +70,8 @@ export class AdminStaffService {
     }
     const query = this.db.getRepository(StaffMember).createQueryBuilder('u');
     if (filter.role) query.andWhere('u.role = :role', { role: filter.role });
+    if (filter.active !== undefined)
+      query.andWhere(filter.active ? 'u.deactivatedAt IS NULL' : 'u.deactivatedAt IS NOT NULL');
     if (filter.q?.trim()) {
       // A prefix match of the lower-case usernames, ignoring the term's letter case.
       query.andWhere(`u.username LIKE :prefix ${LIKE_ESCAPE}`, {
@@ -137,7 +141,7 @@ export class AdminStaffService {
       const user = await this.find(m, id);
       const roleChanged = role !== undefined && role !== user.role;
       const emailChanged = email !== undefined && email !== user.email;
-      if (roleChanged && user.role === 'admin' && admins.length <= 1) {
+      if (roleChanged && admins.includes(user.id) && admins.length <= 1) {
         throw new ConflictException(LAST_ADMIN_MESSAGE);
       }
       const endsSessions = roleChanged || passwordHash !== undefined;
@@ -193,7 +197,7 @@ export class AdminStaffService {
     return runInTransaction(this.db, async (m) => {
       const admins = await this.lockAdmins(m);
       const user = await this.find(m, id);
-      if (user.role === 'admin' && admins.length <= 1) throw new ConflictException(LAST_ADMIN_MESSAGE);
+      if (admins.includes(user.id) && admins.length <= 1) throw new ConflictException(LAST_ADMIN_MESSAGE);
       await m.delete(StaffMember, { id });
       await this.audit.record(m, actor, {
         action: 'users.delete',
@@ -203,6 +207,56 @@ export class AdminStaffService {
       });
       return AdminStaffMemberDto.from(user);
     });
+  }
+
+  /**
+   * Deactivates an account instead of deleting it: it cannot sign in, its sessions end at once (its
+   * tokens and step-up tokens stop working), and its history stays. Never your own, never the last
+   * active administrator. Doing it again changes nothing.
+   */
+  async deactivate(id: number, actor: StaffUserDto): Promise<AdminStaffMemberDto> {
+    if (id === actor.id) throw new BadRequestException(DEACTIVATE_SELF_MESSAGE);
+    await runInTransaction(this.db, async (m) => {
+      const admins = await this.lockAdmins(m);
+      const user = await this.find(m, id);
+      if (user.deactivatedAt) return;
+      if (admins.includes(user.id) && admins.length <= 1)
+        throw new ConflictException(LAST_ACTIVE_ADMIN_MESSAGE);
+      const at = new Date();
+      await m
+        .createQueryBuilder()
+        .update(StaffMember)
+        .set({ deactivatedAt: at, tokenVersion: () => 'tokenVersion + 1' })
+        .where('id = :id', { id })
+        .execute();
+      await this.audit.record(m, actor, {
+        action: 'users.deactivate',
+        resource: 'users',
+        resourceId: id,
+        before: { active: true },
+        after: { active: false, sessionsEnded: true },
+      });
+      await this.notify(m, user, [], { kind: 'deactivated', actor: actor.username });
+    });
+    return this.get(id);
+  }
+
+  /** Lets a deactivated account sign in again (with the password it had). Audited; the user is told. */
+  async reactivate(id: number, actor: StaffUserDto): Promise<AdminStaffMemberDto> {
+    await runInTransaction(this.db, async (m) => {
+      const user = await this.find(m, id);
+      if (!user.deactivatedAt) return;
+      await m.update(StaffMember, { id }, { deactivatedAt: null });
+      await this.audit.record(m, actor, {
+        action: 'users.reactivate',
+        resource: 'users',
+        resourceId: id,
+        before: { active: false },
+        after: { active: true },
+      });
+      await this.notify(m, user, [], { kind: 'reactivated', actor: actor.username });
+    });
+    return this.get(id);
   }
 
   /**
@@ -255,7 +309,7 @@ export class AdminStaffService {
   }
 
   /**
-   * The administrators' ids, read under a write lock on MySQL/MariaDB, so two requests cannot each remove
+   * The active administrators' ids, read under a write lock on MySQL/MariaDB, so two requests cannot each remove
    * one of the last two administrators (SQLite already runs transactions one at a time). Staff tables are
    * small; the lock is taken before the target row's, always in primary-key order, so requests queue
    * rather than deadlock.
@@ -266,6 +320,7 @@ export class AdminStaffService {
       .createQueryBuilder('u')
       .select('u.id', 'id')
       .where('u.role = :role', { role: 'admin' })
+      .andWhere('u.deactivatedAt IS NULL')
       .orderBy('u.id', 'ASC');
     const rows = await forUpdate(query).getRawMany<{ id: number | string }>();
     return rows.map((row) => Number(row.id));

@@ -51,3 +51,21 @@ export class MfaConfirmedDto {
   })
   token: string;
 }
+
+/** `GET /api/admin/me/mfa/recovery-codes`: how many of the user's recovery codes are still unused. */
+export class RecoveryCodesLeftDto {
+  @ApiProperty({ example: 7, description: 'Unused recovery codes (0 with two-factor sign-in off)' })
+  remaining: number;
+
+  @ApiProperty({ example: 10, description: 'How many a new set holds' })
+  total: number;
+}
+
+/** `POST /api/admin/me/mfa/recovery-codes`: a new set, shown this once; the earlier codes stop working. */
+export class NewRecoveryCodesDto {
+  @ApiProperty({
+    type: [String],
+    description: 'Ten one-time recovery codes, shown this once (only their hashes are kept)',
+  })
+  recoveryCodes: string[];
+}

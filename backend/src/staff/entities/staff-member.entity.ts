@@ -51,6 +51,18 @@ export class StaffMember {
   @Column({ type: 'datetime', precision: 3, nullable: true })
   mfaEnrolmentCodeExpiresAt: Date | null;
 
+  /** The last completed sign-in (both steps, with two-factor on). */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  lastSignInAt: Date | null;
+
+  /** ISO 3166-1 alpha-2 of the last sign-in's address, when the address tells it (not a private one). */
+  @Column({ type: 'varchar', length: 2, nullable: true })
+  lastSignInCountry: string | null;
+
+  /** Set by an administrator: the account cannot sign in and its sessions ended. Null: active. */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  deactivatedAt: Date | null;
+
   @CreateDateColumn({ type: 'datetime', precision: 3 })
   createdAt: Date;
 

@@ -60,6 +60,23 @@ export class AdminStaffMemberDto {
   @ApiProperty()
   createdAt: Date;
 
+  @ApiProperty({ description: 'False once deactivated: the account cannot sign in' })
+  active: boolean;
+
+  @ApiProperty({ type: Date, nullable: true, description: 'When an administrator deactivated it' })
+  deactivatedAt: Date | null;
+
+  @ApiProperty({ type: Date, nullable: true, description: 'The last completed sign-in; null: never' })
+  lastSignInAt: Date | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'DE',
+    description: "The last sign-in's country (ISO 3166-1 alpha-2) from its address; null when unknown",
+  })
+  lastSignInCountry: string | null;
+
   static from(user: StaffMember): AdminStaffMemberDto {
     return {
       id: user.id,
@@ -68,6 +85,10 @@ export class AdminStaffMemberDto {
       email: user.email,
       mfaEnabled: user.mfaEnabled,
       createdAt: user.createdAt,
+      active: user.deactivatedAt === null,
+      deactivatedAt: user.deactivatedAt,
+      lastSignInAt: user.lastSignInAt,
+      lastSignInCountry: user.lastSignInCountry,
     };
   }
 }
