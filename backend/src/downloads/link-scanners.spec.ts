@@ -10,6 +10,8 @@ describe('isLinkScanner', () => {
     'Microsoft Office Existence Discovery',
     'Mozilla/4.0 (compatible; ms-office; MSOffice 16)',
     'Mimecast URL Protect',
+    'Mozilla/5.0 (compatible; SomeCheck/1.0; +https://example.com/bot)',
+    'LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)',
   ])('knows %s', (agent) => expect(isLinkScanner({ 'user-agent': agent })).toBe(true));
 
   it.each([
@@ -17,6 +19,7 @@ describe('isLinkScanner', () => {
     'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
     'curl/8.5.0',
+    'Mozilla/5.0 (Linux; Android 10; CUBOT P40) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36',
     '',
   ])('counts %j as a download', (agent) => expect(isLinkScanner({ 'user-agent': agent })).toBe(false));
 

@@ -16,8 +16,11 @@
  * documentation of its crawler or of the agent its URL checks send.
  */
 export const LINK_SCANNER_AGENTS: readonly RegExp[] = [
-  // Any self-declared robot: search engines, Facebook's and others' `…bot`, crawlers, spiders.
-  /bot\b|crawler|spider/i,
+  // Robots that cite their documentation in their agent (`(compatible; X; +https://…)`), as crawlers do
+  // and browsers never do, and self-declared crawlers and spiders.
+  /\+https?:\/\/|crawler|spider/i,
+  // Robots by name (not any `…bot`: a phone such as the CUBOT P40 has it in its browser's agent).
+  /Googlebot|bingbot|Slackbot|Twitterbot|LinkedInBot|TelegramBot|Discordbot|Applebot|DuckDuckBot|YandexBot|Pinterestbot|redditbot|facebot/i,
   // Chat apps and social sites unfurling a pasted link (Slack, Teams and Skype, Facebook, WhatsApp).
   /Slack-ImgProxy|SkypeUriPreview|facebookexternalhit|WhatsApp|Iframely|Embedly/i,
   // Gmail's link safety check and image proxy.
