@@ -1,3 +1,4 @@
+import { seriousViolations } from '../support/axe.js';
 import { mailsTo } from '../support/mail.js';
 import { BACK_ORDER_PRODUCT, backOrdered, expect, test, uniqueEmail } from './admin-fixtures.js';
 
@@ -56,6 +57,7 @@ test.describe('a product out of stock', () => {
       const card = page.getByRole('article', { name: TITLE });
       await expect(card.getByText('Back-ordered: keys within 24 hours')).toBeVisible();
       await expect(page.getByText(/licenses left/)).toHaveCount(0);
+      expect(await seriousViolations(page)).toEqual([]);
       await card.getByRole('button', { name: 'Add to Cart' }).click();
       const cart = page.getByRole('dialog', { name: 'Shopping Cart' });
       const note = 'Not in stock right now: you pay today and the keys follow by e-mail within 24 hours.';
@@ -64,6 +66,7 @@ test.describe('a product out of stock', () => {
       await page.goto('/checkout');
       const summary = page.getByRole('complementary', { name: 'Order Summary' });
       await expect(summary.getByRole('listitem', { name: TITLE })).toContainText(note);
+      expect(await seriousViolations(page)).toEqual([]);
       // Before payment: the billing form is still to fill in.
       await expect(page.getByRole('heading', { name: '1. Billing Info' })).toBeVisible();
     });

@@ -67,7 +67,7 @@ export function CartLine({
         Remove
       </Button>
       {item.stockLevel === 'back_ordered' && (
-        <Typography variant="body2" sx={{ gridColumn: '1 / -1', color: 'warning.dark', fontWeight: 600 }}>
+        <Typography variant="body2" sx={{ gridColumn: '1 / -1', fontWeight: 600 }}>
           {stockCopy.backOrderNote(item.backOrderHours)}
         </Typography>
       )}
