@@ -16,6 +16,8 @@ export type Product = Schemas['ProductDto'];
 export type IncludedApp = Schemas['IncludedAppDto'];
 export type Platform = Schemas['Platform'];
 export type StoreConfig = Schemas['StoreConfigDto'];
+/** `GET /api/tax-rates`: each checkout country's consumer VAT rate today. */
+export type TaxRates = Schemas['TaxRatesDto'];
 export type SupportHours = Schemas['SupportHoursDto'];
 export type SupportScheduleRow = Schemas['SupportScheduleRowDto'];
 export type PaymentProvider = Schemas['PaymentProvider'];
