@@ -17,6 +17,8 @@ export type IncludedApp = Schemas['IncludedAppDto'];
 export type Platform = Schemas['Platform'];
 export type ProductStockLevel = Schemas['ProductStockLevel'];
 export type StoreConfig = Schemas['StoreConfigDto'];
+/** `GET /api/tax-rates`: each checkout country's consumer VAT rate today. */
+export type TaxRates = Schemas['TaxRatesDto'];
 export type SupportHours = Schemas['SupportHoursDto'];
 export type SupportScheduleRow = Schemas['SupportScheduleRowDto'];
 export type PaymentProvider = Schemas['PaymentProvider'];

@@ -78,7 +78,8 @@ test.describe('VAT at checkout and on the invoice (issue #20)', () => {
       .getByRole('button', { name: 'Add to Cart' })
       .click();
     const cart = page.getByRole('dialog', { name: 'Shopping Cart' });
-    await expect.poll(() => rowsOf(cart)).toContain('Taxes and fees: Calculated at checkout');
+    // Prices include the VAT: the cart says so rather than that tax comes at checkout (#34).
+    await expect.poll(() => rowsOf(cart)).toContain('Taxes and fees: Included in prices (EU and UK VAT)');
     await cart.getByRole('button', { name: 'Proceed to Secure Checkout' }).click();
     await expect(page.getByRole('heading', { name: '1. Billing Info' })).toBeVisible();
   }
@@ -130,12 +131,16 @@ test.describe('VAT at checkout and on the invoice (issue #20)', () => {
     await toCheckout(page);
     await fillBilling(page, buyer);
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    // The VAT shows as soon as the country is known, before the statements are ticked (#34).
+    await expect
+      .poll(() => summaryRows(page))
+      .toEqual(expect.arrayContaining(['VAT DE 19% (included): $6.46', 'Total (incl. VAT): $40.49']));
     await giveStatements(page);
 
     // $40.49 holds German VAT of 19 %: 4049 − 4049 / 1.19 (3402.52 → 3403) = $6.46; the total is unchanged.
     await expect
       .poll(() => summaryRows(page))
-      .toEqual(expect.arrayContaining(['VAT DE 19% (included): $6.46', 'Total: $40.49']));
+      .toEqual(expect.arrayContaining(['VAT DE 19% (included): $6.46', 'Total (incl. VAT): $40.49']));
     await pay(page);
 
     const { invoiceNumber, text } = await invoiceFromLicencePage(page, buyer.email);
@@ -188,5 +193,38 @@ test.describe('VAT at checkout and on the invoice (issue #20)', () => {
     expect(text).toContain('Atelier Martin SARL');
     expect(text).toContain(FRENCH_VAT_NUMBER);
     expect(text).toContain('Reverse charge');
+  });
+
+  test('a French consumer sees the VAT included before ticking the statements, on a phone and a laptop', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    for (const width of [390, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await toCheckout(page);
+      await fillBilling(page, {
+        email: `chloe.${width}.${Date.now()}@example.fr`,
+        firstName: 'Chloé',
+        lastName: 'Petit',
+        address: '3 place Bellecour',
+        city: 'Lyon',
+        country: 'FR',
+        zipCode: '69002',
+        phone: '06 12 34 56 78',
+      });
+      await page.getByRole('button', { name: 'Continue to Payment' }).click();
+      await expect(page.getByRole('checkbox', { name: /^I acknowledge that I lose/ })).not.toBeChecked();
+      // 4049 − 4049 / 1.2 (3374.17 → 3374) = $6.75, inside the price.
+      const summary = page.getByRole('complementary', { name: 'Order Summary' });
+      await expect
+        .poll(() => summaryRows(page))
+        .toEqual(expect.arrayContaining(['VAT FR 20% (included): $6.75', 'Total (incl. VAT): $40.49']));
+      await expect(summary.getByText('Calculated at checkout')).toHaveCount(0);
+      await summary.getByText('Total (incl. VAT)').scrollIntoViewIfNeeded();
+      await expect(summary.getByText('Total (incl. VAT)')).toBeInViewport();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await context.close();
+    }
   });
 });

@@ -18,6 +18,7 @@ import type {
   StoreConfig as ContractStoreConfig,
   SupportHours as ContractSupportHours,
   SupportScheduleRow as ContractSupportScheduleRow,
+  TaxRates as ContractTaxRates,
 } from '@store/contracts';
 
 /** A product as `GET /api/products` answers it. Prices come both formatted and in cents; display uses cents. */
@@ -37,6 +38,8 @@ export type SupportScheduleRow = ContractSupportScheduleRow;
 
 /** The store's public settings, served by `GET /api/store-config` (the e-mails use the same ones). */
 export type StoreConfig = ContractStoreConfig;
+/** `GET /api/tax-rates`: the consumer VAT rate of each checkout country that charges one, in percent. */
+export type TaxRates = ContractTaxRates;
 
 /**
  * The billing details of an order, as the checkout's form collects them; a business buyer adds its company

@@ -8,8 +8,14 @@ import type { TextSection } from './types';
  */
 
 export const taxCopy = {
-  /** The summary's "Taxes and fees" while tax is on and the billing country is not known yet. */
+  /** The summary's "Taxes and fees" while tax is added to prices and the billing country is not known yet. */
   atCheckout: 'Calculated at checkout',
+  /**
+   * The same while prices include VAT (TAX_MODE=inclusive): nothing comes on top, whatever the country (#34).
+   */
+  includedInPrices: 'Included in prices (EU and UK VAT)',
+  /** The total of a buyer charged VAT included in the prices. */
+  totalInclVat: 'Total (incl. VAT)',
   /** The tax line: "VAT DE 19%", "VAT FI 25.5% (included)". */
   line: (country: string | null, rate: number, included: boolean) =>
     `VAT${country ? ` ${country}` : ''} ${rate}%${included ? ' (included)' : ''}`,

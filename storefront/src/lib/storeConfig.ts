@@ -27,6 +27,11 @@ export function useTaxCharged(): boolean {
   return config !== null && config.taxMode !== 'off';
 }
 
+/** How the store charges tax (TAX_MODE): `off` until the settings are loaded, as `useTaxCharged`. */
+export function useTaxMode(): StoreConfig['taxMode'] {
+  return useStoreConfig().config?.taxMode ?? 'off';
+}
+
 /** The phone number as a `tel:` address: digits and a leading plus only. */
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;

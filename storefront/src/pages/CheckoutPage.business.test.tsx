@@ -109,10 +109,10 @@ describe('CheckoutPage: a business buyer, with tax on', () => {
   it('sends the company and VAT number, and shows the reverse charge with the net total', async () => {
     const bodies = stubIntents(() => Response.json(REVERSE_CHARGED, { status: 201 }));
     renderRoute('/checkout', { cart }, { products: PRODUCTS });
-    // Before the billing country is known, tax is worked out later: not $0.00.
+    // Before the billing country is known: the prices include any VAT, nothing comes on top (#34).
     await screen.findByRole('heading', { name: '1. Billing Info' });
-    expect(await screen.findByText('Calculated at checkout')).toBeTruthy();
-    expect(summaryRows()).toContain('Taxes and fees: Calculated at checkout');
+    expect(await screen.findByText('Included in prices (EU and UK VAT)')).toBeTruthy();
+    expect(summaryRows()).toContain('Taxes and fees: Included in prices (EU and UK VAT)');
 
     await payAsFrenchBusiness('fr 40 303 265 045');
 
@@ -160,7 +160,9 @@ describe('CheckoutPage: a business buyer, with tax on', () => {
       { immediateDelivery: true, withdrawalRightLoss: true },
     ]);
     expect(screen.queryByText(consentCopy.business)).toBeNull();
-    expect(summaryRows()).toEqual(expect.arrayContaining(['VAT FR 20% (included): $6.75', 'Total: $40.49']));
+    expect(summaryRows()).toEqual(
+      expect.arrayContaining(['VAT FR 20% (included): $6.75', 'Total (incl. VAT): $40.49']),
+    );
     expect(
       screen.getByText(
         'We could not verify your VAT number, so VAT is charged at the consumer rate. If your number is valid, contact us for an invoice without VAT.',

@@ -16,6 +16,7 @@ import type { BusinessRejection } from '../features/checkout/businessRejections'
 import { emptyBilling, type Billing } from '../features/checkout/billingSchema';
 import type { Consents, PaymentIntent } from '../features/checkout/checkoutApi';
 import { CheckoutProgress } from '../features/checkout/CheckoutProgress';
+import { vatNumberOffered } from '../features/checkout/countries';
 import { MESSAGES } from '../features/checkout/messages';
 import { OrderComplete } from '../features/checkout/OrderComplete';
 import { clearPendingOrder } from '../features/checkout/pendingOrder';
@@ -164,7 +165,16 @@ export function CheckoutPage() {
               />
             )}
           </Paper>
-          <CheckoutSummary intent={intent} completed={completed} readOnly={step === 3 || paying} />
+          <CheckoutSummary
+            intent={intent}
+            completed={completed}
+            readOnly={step === 3 || paying}
+            // Known once the billing step is done: its VAT shows before the order is made (#34).
+            billingCountry={step === 2 ? billing.country : null}
+            vatNumberGiven={
+              billing.business && vatNumberOffered(billing.country) && billing.vatNumber.trim() !== ''
+            }
+          />
         </Box>
       </Container>
     </Box>

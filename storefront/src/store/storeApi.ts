@@ -8,6 +8,7 @@ import type {
   PaymentIntentRequest,
   Product,
   StoreConfig,
+  TaxRates,
 } from '../api/types';
 
 const hasText = (value: unknown, keys: string[]): value is Record<string, string> =>
@@ -49,6 +50,11 @@ export const storeApi = createApi({
       },
       keepUnusedDataFor: Infinity,
     }),
+    /** Each checkout country's consumer VAT rate: the summary's VAT before the order is made. */
+    getTaxRates: build.query<TaxRates, void>({
+      query: () => '/api/tax-rates',
+      keepUnusedDataFor: Infinity,
+    }),
     /** Asks the server about a promo code; the codes themselves are never shipped to the browser. */
     validateCoupon: build.mutation<AppliedCoupon, string>({
       query: (code) => ({ url: '/api/coupons/validate', method: 'POST', body: { code: code.trim() } }),
@@ -85,6 +91,7 @@ export const storeApi = createApi({
 export const {
   useGetProductsQuery,
   useGetStoreConfigQuery,
+  useGetTaxRatesQuery,
   useValidateCouponMutation,
   useGetOrderStatusQuery,
   useCreatePaymentIntentMutation,

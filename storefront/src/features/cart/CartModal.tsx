@@ -13,7 +13,7 @@ import { useNavigate } from 'react-router-dom';
 import { PaymentMarks } from '../../components/brand/PaymentMarks';
 import { TrustBadge, type TrustKind } from '../../components/brand/TrustBadge';
 import { useGetProductsQuery } from '../../store/storeApi';
-import { useTaxCharged } from '../../lib/storeConfig';
+import { useTaxMode } from '../../lib/storeConfig';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CartLine } from './CartLine';
 import {
@@ -54,7 +54,7 @@ export function CartModal() {
   const total = useAppSelector(selectCartTotal);
   const savings = useAppSelector(selectSavings);
   const coupon = useAppSelector(selectAppliedCoupon);
-  const taxCharged = useTaxCharged();
+  const taxMode = useTaxMode();
   const close = () => dispatch(setCartOpen(false));
 
   return (
@@ -127,7 +127,8 @@ export function CartModal() {
                   discountCents={discount}
                   totalCents={total}
                   couponCode={coupon?.code}
-                  taxAtCheckout={taxCharged}
+                  taxAtCheckout={taxMode !== 'off'}
+                  pricesIncludeTax={taxMode === 'inclusive'}
                 />
                 <Button
                   variant="contained"

@@ -27,6 +27,16 @@ describe('CartSummary', () => {
     unmount();
     render(<CartSummary {...AMOUNTS} tax={{ cents: 1032, rate: 25.5, country: 'FI', included: true }} />);
     expect(rows()).toContain('VAT FI 25.5% (included): $10.32');
+    // Prices with the VAT in them say so at the total (#34).
+    expect(rows()).toContain('Total (incl. VAT): $40.49');
+  });
+
+  it('says prices include the VAT, not that tax comes later, when they do and the country is not known (#34)', () => {
+    render(<CartSummary {...AMOUNTS} taxAtCheckout pricesIncludeTax />);
+    expect(rows()).toEqual(
+      expect.arrayContaining(['Taxes and fees: Included in prices (EU and UK VAT)', 'Total: $40.49']),
+    );
+    expect(screen.queryByText('Calculated at checkout')).toBeNull();
   });
 
   it('says tax is worked out at checkout while the country is not known and the store charges it', () => {

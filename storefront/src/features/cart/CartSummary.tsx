@@ -28,6 +28,8 @@ export interface SummaryAmounts {
   tax?: SummaryTax | null;
   /** With no `tax` yet: whether the store charges tax (then it is worked out at checkout, not $0.00). */
   taxAtCheckout?: boolean;
+  /** With `taxAtCheckout`: the prices include the VAT (TAX_MODE=inclusive), so nothing comes on top. */
+  pricesIncludeTax?: boolean;
 }
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
@@ -57,12 +59,20 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
 }
 
 /** The tax row: the spec's "Taxes and fees $0.00" unless the store charges tax. */
-function TaxRow({ tax, taxAtCheckout }: Pick<SummaryAmounts, 'tax' | 'taxAtCheckout'>) {
+function TaxRow({
+  tax,
+  taxAtCheckout,
+  pricesIncludeTax,
+}: Pick<SummaryAmounts, 'tax' | 'taxAtCheckout' | 'pricesIncludeTax'>) {
   if (tax?.reverseCharge)
     return <Row label={taxCopy.reverseChargeLine(tax.country)} value={formatCents(tax.cents)} />;
   if (tax && tax.rate > 0)
     return <Row label={taxCopy.line(tax.country, tax.rate, tax.included)} value={formatCents(tax.cents)} />;
-  return <Row label="Taxes and fees" value={!tax && taxAtCheckout ? taxCopy.atCheckout : formatCents(0)} />;
+  if (!tax && taxAtCheckout)
+    return (
+      <Row label="Taxes and fees" value={pricesIncludeTax ? taxCopy.includedInPrices : taxCopy.atCheckout} />
+    );
+  return <Row label="Taxes and fees" value={formatCents(0)} />;
 }
 
 /**
@@ -77,6 +87,7 @@ export function CartSummary({
   couponCode,
   tax,
   taxAtCheckout,
+  pricesIncludeTax,
 }: SummaryAmounts) {
   const notes = [
     tax?.reverseCharge && taxCopy.reverseChargeNote,
@@ -96,8 +107,12 @@ export function CartSummary({
           />
         )}
         <Row label="Total savings" value={`−${formatCents(savingsCents + discountCents)}`} />
-        <TaxRow tax={tax} taxAtCheckout={taxAtCheckout} />
-        <Row label="Total" value={formatCents(totalCents)} strong />
+        <TaxRow tax={tax} taxAtCheckout={taxAtCheckout} pricesIncludeTax={pricesIncludeTax} />
+        <Row
+          label={tax?.included && tax.rate > 0 && !tax.reverseCharge ? taxCopy.totalInclVat : 'Total'}
+          value={formatCents(totalCents)}
+          strong
+        />
       </Box>
       {notes.map((note) => (
         <Typography key={note} variant="body2" color="textSecondary" sx={{ mt: 1 }}>

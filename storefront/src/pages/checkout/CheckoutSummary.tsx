@@ -1,5 +1,6 @@
-import { useGetProductsQuery } from '../../store/storeApi';
-import { useTaxCharged } from '../../lib/storeConfig';
+import { useGetProductsQuery, useGetTaxRatesQuery } from '../../store/storeApi';
+import { useTaxMode } from '../../lib/storeConfig';
+import { cartTax } from '../../lib/vat';
 import type { SummaryTax } from '../../features/cart/CartSummary';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Note } from '../../components/Note';
@@ -50,10 +51,18 @@ export function CheckoutSummary({
   intent,
   completed,
   readOnly,
+  billingCountry = null,
+  vatNumberGiven = false,
 }: {
   intent: PaymentIntent | null;
   completed: CompletedOrder | null;
   readOnly: boolean;
+  /**
+   * The billing country once the billing step is done: the summary shows its VAT before the order is made
+   * (for a consumer: a business's VAT number may be reverse-charged, which only the order can tell).
+   */
+  billingCountry?: string | null;
+  vatNumberGiven?: boolean;
 }) {
   const dispatch = useAppDispatch();
   const loading = useAppSelector(selectCartLoading);
@@ -66,7 +75,9 @@ export function CheckoutSummary({
   const discount = useAppSelector(selectDiscount);
   const total = useAppSelector(selectCartTotal);
   const savings = useAppSelector(selectSavings);
-  const taxCharged = useTaxCharged();
+  const taxMode = useTaxMode();
+  const taxCharged = taxMode !== 'off';
+  const rates = useGetTaxRatesQuery(undefined, { skip: !taxCharged || !billingCountry });
 
   // Until the cart has been read (the page prerendered at build time has none) and the catalogue loaded.
   if (catalogue.isError && !catalogue.data && !completed)
@@ -78,6 +89,27 @@ export function CheckoutSummary({
       </OrderSummaryPlaceholder>
     );
   if (loading || (!catalogue.data && !completed)) return <OrderSummaryPlaceholder />;
+
+  // The VAT of the billing country, figured as the server will, until the order's own replaces it.
+  const rate = rates.data?.rates.find((r) => r.country === billingCountry)?.rate ?? 0;
+  const estimatedTax =
+    taxMode === 'off' || !billingCountry || vatNumberGiven || !rates.data
+      ? null
+      : (() => {
+          const cents = cartTax(
+            items.map((item) => item.currentPriceCents * item.quantity),
+            discount,
+            rate,
+            taxMode,
+          );
+          const tax: SummaryTax = {
+            cents,
+            rate,
+            country: rate > 0 ? billingCountry : null,
+            included: taxMode === 'inclusive',
+          };
+          return { tax, totalCents: taxMode === 'exclusive' ? total + cents : total };
+        })();
 
   const amounts = completed
     ? {
@@ -103,6 +135,8 @@ export function CheckoutSummary({
           totalCents: total,
           couponCode: coupon?.code,
           taxAtCheckout: taxCharged,
+          pricesIncludeTax: taxMode === 'inclusive',
+          ...estimatedTax,
         };
 
   return (
