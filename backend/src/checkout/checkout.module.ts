@@ -8,7 +8,7 @@ import { CheckoutController } from './checkout.controller.js';
 import { CheckoutService } from './checkout.service.js';
 import { GeoIp } from '../common/geo-ip.js';
 import { VatNumberChecker } from '../tax/vat-numbers.service.js';
-import { TaxRatesController } from '../tax/tax-rates.controller.js';
+import { TaxRatesController } from './tax-rates.controller.js';
 
 @Module({
   imports: [CatalogModule, CouponsModule, PaymentsModule, FulfilmentModule, ChallengeModule],

@@ -3,8 +3,8 @@ import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagg
 import { Public } from '../common/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { TAX_MODES, type TaxMode } from '../config/tax-config.js';
-import { COUNTRY_CODES } from '../checkout/countries.js';
-import { percentOf, standardRate } from './tax-rates.js';
+import { COUNTRY_CODES } from './countries.js';
+import { percentOf, standardRate } from '../tax/tax-rates.js';
 
 /** How long a client and a proxy may keep the answer: rates change on dates announced months ahead. */
 const MAX_AGE_SECONDS = 3600;
