@@ -3073,6 +3073,16 @@ export interface components {
        * @example 0
        */
       refundsDue: number;
+      /**
+       * @description Key reports still open (staff replace the key or answer)
+       * @example 2
+       */
+      openKeyReports: number;
+      /**
+       * @description Contact-form messages not yet answered (status new)
+       * @example 3
+       */
+      newMessages: number;
       /** @description Orders held for review longer than HOLD_ALERT_AFTER_HOURS, oldest first (at most 20) */
       overdueReviews: components['schemas']['DashboardOverdueReviewDto'][];
       /** @description Every catalogue product, also when 0 */
@@ -3108,6 +3118,11 @@ export interface components {
        * @example 10
        */
       lowStockThreshold: number;
+      /**
+       * @description Whether the product ever had a key: one never stocked is not marked (nor alerted) as low
+       * @example true
+       */
+      stocked: boolean;
     };
     DemoConfirmDto: {
       /** Format: uuid */
