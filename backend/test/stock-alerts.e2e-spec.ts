@@ -78,6 +78,7 @@ describe(`stock levels and alerts on ${DRIVER}`, () => {
         available: expect.any(Number),
         waitingOrders: 0,
         daysOfStock: null,
+        stocked: false,
       });
       const one = await t
         .http()

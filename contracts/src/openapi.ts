@@ -2446,6 +2446,11 @@ export interface components {
        * @example 12.5
        */
       daysOfStock: number | null;
+      /**
+       * @description Read-only: whether the product ever had a key; one never stocked is not low, nor alerted
+       * @example true
+       */
+      stocked: boolean;
     };
     AdminRefundDto: {
       /** Format: uuid */
