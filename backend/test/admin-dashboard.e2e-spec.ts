@@ -72,6 +72,8 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
       recentOrders: [],
       awaitingKeysOrders: 0,
       refundsDue: 0,
+      openKeyReports: 0,
+      newMessages: 0,
       overdueReviews: [],
       stock: ([STANDARD, HOME_BUSINESS, PRO_PLUS] as const).map((productId) => ({
         productId,
@@ -80,6 +82,8 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
         waitingOrders: 0,
         daysOfStock: null,
         lowStockThreshold: 0,
+        // No key yet: never stocked, so never marked low.
+        stocked: false,
       })),
       generatedAt: expect.any(String),
     });
@@ -171,6 +175,8 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
       })),
       awaitingKeysOrders: 1,
       refundsDue: 0,
+      openKeyReports: 0,
+      newMessages: 0,
       overdueReviews: [],
       // The test app's LOW_STOCK_THRESHOLD is 0. Days of stock: available ÷ (keys delivered in 14 days ÷ 14).
       stock: [
@@ -185,7 +191,8 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
         },
         // 4 imported − B − E (refunded: its key was delivered all the same); 2 ÷ (2 ÷ 14)
         { productId: PRO_PLUS, title: TITLES[PRO_PLUS], available: 2, waitingOrders: 0, daysOfStock: 14 },
-      ].map((row) => ({ ...row, lowStockThreshold: 0 })),
+        // Standard never had a key (its order waits): not stocked.
+      ].map((row) => ({ ...row, lowStockThreshold: 0, stocked: row.productId !== STANDARD })),
       generatedAt: expect.any(String),
     });
     expect(stats.recentOrders.map((o: { id: string }) => o.id)).not.toContain(x.orderId);

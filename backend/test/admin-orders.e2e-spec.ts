@@ -207,7 +207,7 @@ describe(`back office: orders on ${DRIVER}`, () => {
     });
 
     expect((await put({ status: 'shipped' }).expect(400)).body.message).toEqual([
-      'status must be one of processing, fulfilled, cancelled, on_hold, withdrawn',
+      'status must be one of processing, fulfilled, cancelled, on_hold, withdrawn, refunded',
     ]);
     expect((await put({ totalCents: 1 }).expect(400)).body.message).toEqual([
       'property totalCents should not exist',
@@ -318,7 +318,7 @@ describe(`back office: orders on ${DRIVER}`, () => {
     expect((await keysOf(cash.orderId)).map((k) => k.status)).toEqual(['active']);
 
     // Refunded through the provider: it refuses a payment it never took (shown failed, nothing changes);
-    // once it has taken it, the refund goes through and the order may be cancelled.
+    // once it has taken it, the refund goes through and closes the order (refunded; nothing more to set).
     const failed = await refund(cash.orderId).expect(201);
     expect(failed.body).toMatchObject({
       status: 'failed',
@@ -328,8 +328,10 @@ describe(`back office: orders on ${DRIVER}`, () => {
     const demo = t.app.get(PaymentProviders).get('demo') as DemoPaymentProvider;
     demo.settle((await orderRow(cash.orderId)).providerPaymentId!, 'succeeded', await orderRow(cash.orderId));
     expect((await refund(cash.orderId).expect(201)).body).toMatchObject({ status: 'succeeded' });
-    const res = await put(cash.orderId, { status: 'cancelled' }).expect(200);
-    expect(res.body).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    expect(await orderRow(cash.orderId)).toMatchObject({ status: 'refunded', paymentStatus: 'refunded' });
+    expect((await put(cash.orderId, { status: 'cancelled' }).expect(409)).body.message).toBe(
+      'A refunded order cannot be set to cancelled',
+    );
     expect((await keysOf(cash.orderId)).map((k) => k.status)).toEqual(['revoked']);
 
     // An unpaid order: not refunded (nothing was paid), not fulfilled; a failed payment may be pending again.

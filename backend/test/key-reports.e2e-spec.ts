@@ -30,6 +30,7 @@ const WEBP = Buffer.concat([
 ]);
 const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(100)]);
 const DAY_MS = 24 * 60 * 60 * 1000;
+const STAFF_ALERTS = 'staff-alerts@shop.example.test';
 
 describe(`"my key doesn't work": reports, the back office's queue, replacement (${DRIVER})`, () => {
   let t: TestApp;
@@ -43,6 +44,7 @@ describe(`"my key doesn't work": reports, the back office's queue, replacement (
       SMTP_URL: smtp.url,
       TRUST_PROXY: 'loopback',
       PUBLIC_URL: 'https://shop.example.test',
+      STAFF_ALERT_EMAIL: STAFF_ALERTS,
     });
     admin = await signIn(t, 'admin');
     support = await signIn(t, 'support');
@@ -122,6 +124,25 @@ describe(`"my key doesn't work": reports, the back office's queue, replacement (
       resolvedAt: null,
     });
     const id = created.body.id as number;
+
+    // Staff are e-mailed at STAFF_ALERT_EMAIL, through the outbox, and the dashboard counts it.
+    const alert = await mailTo(STAFF_ALERTS, new RegExp(`^Key report #${id}: `));
+    expect(alert!.subject).toBe(`Key report #${id}: Office 2024 Home & Business key does not activate`);
+    expect(alert!.text).toContain(`Customer: ${email}`);
+    expect(alert!.text).toContain(`Order: ${orderId.slice(0, 8).toUpperCase()}`);
+    expect(alert!.text).toContain('Error 0xC004C060: this product key cannot be used.');
+    expect(alert!.text).toContain('https://shop.example.test/admin/key-reports?filter=');
+    expect(alert!.text).not.toContain('Business hours:');
+    const dashboard = await t
+      .http()
+      .get('/api/admin/dashboard')
+      .set('authorization', support)
+      .set('cache-control', 'no-cache')
+      .expect(200);
+    expect(dashboard.body.openKeyReports).toBe(
+      await t.db.getRepository(KeyReport).countBy({ status: 'open' }),
+    );
+    expect(dashboard.body.openKeyReports).toBeGreaterThanOrEqual(1);
 
     // One open report per key.
     const again = await report(email, { licenseKeyId: keyId, errorMessage: 'Still broken' }).expect(409);

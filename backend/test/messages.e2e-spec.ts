@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { decodeHeader, SmtpSink, waitFor } from '@store/testing';
 import { Message } from '../src/messages/entities/message.entity.js';
 import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
+import { signIn } from './support/staff.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const SUPPORT = 'help@store.test';
+const STAFF_ALERTS = 'staff-alerts@store.test';
 
 describe('POST /api/contact', () => {
   let sink: SmtpSink;
@@ -21,6 +23,7 @@ describe('POST /api/contact', () => {
       SMTP_URL: sink.url,
       MAIL_DIR: mkdtempSync(join(tmpdir(), 'store-contact-mail-')),
       SUPPORT_EMAIL: SUPPORT,
+      STAFF_ALERT_EMAIL: STAFF_ALERTS,
     });
   });
   afterAll(async () => {
@@ -58,7 +61,7 @@ describe('POST /api/contact', () => {
       { what: `the notification of contact message #${id}` },
     );
 
-  it('stores the message and e-mails support a text and an HTML part', async () => {
+  it('stores the message and e-mails staff a text and an HTML part', async () => {
     const res = await post({
       name: '  Jane <b>Doe</b> ',
       email: ' jane@example.com ',
@@ -82,8 +85,9 @@ describe('POST /api/contact', () => {
 
     const [mail, ...others] = await notificationFor(id);
     expect(others).toHaveLength(0);
-    expect(mail!.to).toEqual([SUPPORT]);
-    expect(mail!.headers.get('to')).toBe(SUPPORT);
+    // Staff are alerted at STAFF_ALERT_EMAIL (SUPPORT_EMAIL when it is not set).
+    expect(mail!.to).toEqual([STAFF_ALERTS]);
+    expect(mail!.headers.get('to')).toBe(STAFF_ALERTS);
     expect(decodeHeader(mail!.headers.get('from')!)).toBe(t.config.mail.from);
     expect(mail!.subject).toBe(`Contact form #${id}: Key & activation`);
     expect(mail!.contentType).toMatch(/^multipart\/alternative/);
@@ -105,7 +109,7 @@ describe('POST /api/contact', () => {
       const row = await t.db.getRepository(OutboxEmail).findOneBy({ kind: 'contact-notification' });
       return row?.status === 'sent' && row;
     });
-    expect(outbox).toMatchObject({ to: SUPPORT, attempts: 1, orderId: null });
+    expect(outbox).toMatchObject({ to: STAFF_ALERTS, attempts: 1, orderId: null });
     const [raw] = await t.db.query<{ text: string; html: string }[]>(
       'SELECT text, html FROM mail_outbox WHERE id = ?',
       [outbox.id],
@@ -115,6 +119,23 @@ describe('POST /api/contact', () => {
       expect(column).not.toContain('secret-marker-4711');
       expect(column).not.toContain('jane@example.com');
     }
+
+    // The dashboard counts the messages not yet answered.
+    const admin = await signIn(t, 'admin');
+    const dashboard = async () =>
+      (
+        await t
+          .http()
+          .get('/api/admin/dashboard')
+          .set('authorization', admin)
+          .set('cache-control', 'no-cache')
+          .expect(200)
+      ).body as { newMessages: number };
+    const waiting = await t.db.getRepository(Message).countBy({ status: 'new' });
+    expect(waiting).toBeGreaterThanOrEqual(1);
+    expect((await dashboard()).newMessages).toBe(waiting);
+    await t.db.getRepository(Message).update(id, { status: 'answered' });
+    expect((await dashboard()).newMessages).toBe(waiting - 1);
   });
 
   it('takes the category as optional', async () => {
@@ -141,7 +162,7 @@ describe('POST /api/contact', () => {
     expect(stored.subject).toBe('Hello Bcc: victim@example.com X-Injected: yes');
     expect(stored.name).toBe('Eve Bcc: victim@example.com');
     const [mail] = await notificationFor(id);
-    expect(mail!.to).toEqual([SUPPORT]);
+    expect(mail!.to).toEqual([STAFF_ALERTS]);
     expect(mail!.headers.has('bcc')).toBe(false);
     expect(mail!.headers.has('x-injected')).toBe(false);
     expect(mail!.subject).toBe(`Contact form #${id}: Hello Bcc: victim@example.com X-Injected: yes`);

@@ -35,7 +35,14 @@ describe('the generated contract', () => {
   });
 
   it("states the server's statuses and form limits", () => {
-    assert.deepEqual(ORDER_STATUSES, ['processing', 'fulfilled', 'cancelled', 'on_hold', 'withdrawn']);
+    assert.deepEqual(ORDER_STATUSES, [
+      'processing',
+      'fulfilled',
+      'cancelled',
+      'on_hold',
+      'withdrawn',
+      'refunded',
+    ]);
     assert.deepEqual(BILLING_RULES.firstName, {
       maxLength: 100,
       minLength: 2,

@@ -2535,6 +2535,11 @@ export interface components {
        * @example 12.5
        */
       daysOfStock: number | null;
+      /**
+       * @description Read-only: whether the product ever had a key; one never stocked is not low, nor alerted
+       * @example true
+       */
+      stocked: boolean;
     };
     AdminRefundDto: {
       /** Format: uuid */
@@ -3223,6 +3228,16 @@ export interface components {
        * @example 0
        */
       refundsDue: number;
+      /**
+       * @description Key reports still open (staff replace the key or answer)
+       * @example 2
+       */
+      openKeyReports: number;
+      /**
+       * @description Contact-form messages not yet answered (status new)
+       * @example 3
+       */
+      newMessages: number;
       /** @description Orders held for review longer than HOLD_ALERT_AFTER_HOURS, oldest first (at most 20) */
       overdueReviews: components['schemas']['DashboardOverdueReviewDto'][];
       /** @description Every catalogue product, also when 0 */
@@ -3258,6 +3273,11 @@ export interface components {
        * @example 10
        */
       lowStockThreshold: number;
+      /**
+       * @description Whether the product ever had a key: one never stocked is not marked (nor alerted) as low
+       * @example true
+       */
+      stocked: boolean;
     };
     DemoConfirmDto: {
       /** Format: uuid */

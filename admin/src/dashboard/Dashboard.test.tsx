@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_STATS, renderAdmin, signIn, stubApi } from '../test/admin';
 
@@ -72,5 +72,23 @@ describe('the dashboard', () => {
 
     expect(await screen.findByText('Failed to fetch dashboard data')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it('counts the open key reports and new messages, linked to their lists', async () => {
+    stubApi({
+      '/api/admin/dashboard': () => Response.json({ ...EMPTY_STATS, openKeyReports: 2, newMessages: 0 }),
+      'GET /api/admin/key-reports': () =>
+        Response.json([], { headers: { 'Content-Range': 'key-reports 0-0/0' } }),
+    });
+    signIn('support');
+    const router = renderAdmin('/admin/dashboard');
+
+    const card = await screen.findByRole('region', { name: 'Waiting for staff' });
+    expect(within(card).getByText('0')).toBeTruthy();
+    fireEvent.click(within(card).getByRole('link', { name: '2 open key reports' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/key-reports'));
+    expect(JSON.parse(new URLSearchParams(router.state.location.search).get('filter')!)).toEqual({
+      status: 'open',
+    });
   });
 });

@@ -78,6 +78,36 @@ function hasFigures(body: unknown): body is DashboardStats {
   );
 }
 
+/** A list of the back office filtered to one status. */
+const listOf = (resource: string, status: string) =>
+  `/${resource}?filter=${encodeURIComponent(JSON.stringify({ status }))}`;
+
+/** A count of what waits for staff, linked to its list when there is any. */
+const WaitingCount = ({
+  label,
+  value,
+  to,
+  what,
+}: {
+  label: string;
+  value: number;
+  to: string;
+  what: string;
+}) => (
+  <Box>
+    <Typography variant="body2">{label}</Typography>
+    <Figure>
+      {value > 0 ? (
+        <Link component={RouterLink} to={to} color="warning.main" aria-label={`${count(value)} ${what}`}>
+          {count(value)}
+        </Link>
+      ) : (
+        count(value)
+      )}
+    </Figure>
+  </Box>
+);
+
 export const Dashboard = () => {
   // Through the data provider as react-admin calls it: a 401 signs out, a 403 asking for MFA enrolment
   // leads there. Asked once per visit (no retries), as the figures are at most seconds old anyway.
@@ -177,6 +207,22 @@ export const Dashboard = () => {
                 </Box>
               </Stack>
             </StatCard>
+            <StatCard title="Waiting for staff">
+              <Stack direction="row" spacing={4}>
+                <WaitingCount
+                  label="Key reports"
+                  value={data.openKeyReports ?? 0}
+                  to={listOf('key-reports', 'open')}
+                  what="open key reports"
+                />
+                <WaitingCount
+                  label="New messages"
+                  value={data.newMessages ?? 0}
+                  to={listOf('messages', 'new')}
+                  what="new contact messages"
+                />
+              </Stack>
+            </StatCard>
             <StatCard title="Inventory">
               <Typography variant="body2" sx={{ mb: 1 }}>
                 Orders awaiting keys: <strong>{count(data.awaitingKeysOrders)}</strong>
@@ -196,7 +242,7 @@ export const Dashboard = () => {
                       <TableCell>{row.title}</TableCell>
                       <TableCell align="right">
                         {count(row.available)}
-                        {isLowStock(row.available, row.lowStockThreshold) ? (
+                        {row.stocked !== false && isLowStock(row.available, row.lowStockThreshold) ? (
                           <Typography component="span" color="warning" variant="body2" sx={{ ml: 1 }}>
                             Low stock
                           </Typography>

@@ -9,6 +9,7 @@ const row = (productId: string, title: string, values: Partial<(typeof EMPTY_STA
   waitingOrders: 0,
   daysOfStock: null,
   lowStockThreshold: 10,
+  stocked: true,
   ...values,
 });
 
@@ -52,6 +53,26 @@ describe("the dashboard's stock", () => {
       '—',
       '2',
     ]);
+    expect(within(table).getAllByText('Low stock')).toHaveLength(1);
+  });
+
+  it('marks no product low that never had a key', async () => {
+    stubApi({
+      '/api/admin/dashboard': () =>
+        Response.json({
+          ...EMPTY_STATS,
+          stock: [
+            row('office-2024-standard', 'Office 2024 Standard', { available: 0, stocked: false }),
+            row('office-2024-home-business', 'Office 2024 Home & Business', { available: 2 }),
+          ],
+        }),
+    });
+    signIn('support');
+    renderAdmin('/admin/dashboard');
+
+    const table = await screen.findByRole('table', { name: 'Keys in stock' });
+    const standard = within(table).getByText('Office 2024 Standard').closest('tr') as HTMLElement;
+    expect(within(standard).queryByText('Low stock')).toBeNull();
     expect(within(table).getAllByText('Low stock')).toHaveLength(1);
   });
 });

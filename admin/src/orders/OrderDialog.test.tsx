@@ -57,6 +57,21 @@ describe('the order dialog', () => {
     ).toBeTruthy();
   });
 
+  it('shows the keys of an order held for review as reserved, not active', async () => {
+    const key = {
+      id: 'cccccccc-0000-4000-8000-000000000009',
+      productId: 'office-2024-standard',
+      licenseKey: 'ABCDE-12345-FGHIJ-67890-RESVD',
+      status: 'active' as const,
+      activationCount: 0,
+      activationLimit: 1,
+    };
+    renderDialog({ ...ORDER, status: 'on_hold', licenseKeys: [key] });
+    const keys = await screen.findByRole('table', { name: 'License Keys' });
+    expect(within(keys).getByText('Reserved')).toBeTruthy();
+    expect(within(keys).queryByText('Active')).toBeNull();
+  });
+
   it('shows the tax an order was charged, with its country and rate', async () => {
     renderDialog({ ...ORDER, taxMode: 'exclusive', taxRate: 19, taxCountry: 'DE', taxCents: 538 });
     expect((await screen.findByText(/VAT DE 19% \$5\.38 · Total/)).textContent).toMatch(

@@ -283,7 +283,12 @@ const OrderDetailContent = ({ onClose }: { onClose: () => void }) => {
                           {key.activationCount}/{key.activationLimit}
                         </TableCell>
                         <TableCell>
-                          <StatusChip status={key.status} />
+                          {/* A held order's keys are reserved, not delivered: decided in its review. */}
+                          <StatusChip
+                            status={
+                              order.status === 'on_hold' && key.status === 'active' ? 'reserved' : key.status
+                            }
+                          />
                         </TableCell>
                       </TableRow>
                     ))}

@@ -13,6 +13,7 @@ const STANDARD: Product = {
   available: 4,
   waitingOrders: 0,
   daysOfStock: 2.5,
+  stocked: true,
 };
 const PRO_PLUS: Product = {
   id: 'office-2024-professional-plus',
@@ -22,6 +23,7 @@ const PRO_PLUS: Product = {
   available: 0,
   waitingOrders: 3,
   daysOfStock: null,
+  stocked: true,
 };
 
 const list = (rows: Product[]) => () =>
@@ -51,6 +53,20 @@ describe('the products page', () => {
       'No alert',
       '—',
       '3',
+    ]);
+  });
+
+  it('marks no product low that never had a key', async () => {
+    stubApi({ 'GET /api/admin/products': list([{ ...STANDARD, available: 0, stocked: false }]) });
+    signIn('support');
+    renderAdmin('/admin/products');
+
+    expect(await cellsOf('Office 2024 Standard')).toEqual([
+      'Office 2024 Standard',
+      '0',
+      '10(default)',
+      '2.5',
+      '0',
     ]);
   });
 

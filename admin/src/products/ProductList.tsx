@@ -9,14 +9,14 @@ import { formatDaysOfStock, isLowStock } from './stock';
 
 type Product = components['schemas']['AdminProductDto'];
 
-/** Keys in stock, marked when below the product's level. */
+/** Keys in stock, marked when below the product's level (never for a product that never had a key). */
 const Available = () => {
   const product = useRecordContext<Product>();
   if (!product) return null;
   return (
     <span>
       {product.available.toLocaleString('en-US')}
-      {isLowStock(product.available, product.effectiveLowStockThreshold) ? (
+      {product.stocked && isLowStock(product.available, product.effectiveLowStockThreshold) ? (
         <Typography component="span" color="warning" variant="body2" sx={{ ml: 1 }}>
           Low stock
         </Typography>

@@ -24,6 +24,8 @@ export const EMPTY_STATS: DashboardStats = {
   recentOrders: [],
   awaitingKeysOrders: 0,
   refundsDue: 0,
+  openKeyReports: 0,
+  newMessages: 0,
   overdueReviews: [],
   stock: [],
   generatedAt: '2026-01-01T00:00:00Z',

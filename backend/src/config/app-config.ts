@@ -135,11 +135,12 @@ export interface MailConfig {
   smtpUrl: string | null;
   dir: string;
   from: string;
-  /** Where contact-form notifications go; also shown to shoppers as the support address. */
+  /** The support address shown to shoppers (and STAFF_ALERT_EMAIL's default). */
   supportEmail: string;
   /**
    * Where every alert to staff goes (STAFF_ALERT_EMAIL, default SUPPORT_EMAIL): a payment owed back,
-   * a dispute, a fraud warning, an order held for review, a withdrawal.
+   * a dispute, a fraud warning, an order held for review, a withdrawal, a contact-form message, a key
+   * reported as not activating.
    */
   staffAlertEmail: string;
   /** The outbox's retries (MAIL_RETRY_FIRST_DELAY_SECONDS, MAIL_MAX_ATTEMPTS, MAIL_SEND_TIMEOUT_SECONDS). */

@@ -1,7 +1,10 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource, type EntityManager } from 'typeorm';
+import { CatalogService } from '../catalog/catalog.service.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isUniqueViolation } from '../database/errors.js';
+import { OutboxService } from '../emails/outbox.service.js';
 import { runInTransaction } from '../database/transactions.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import type { Order } from '../orders/entities/order.entity.js';
@@ -9,6 +12,7 @@ import { deliveryBlock } from '../orders/order-process.js';
 import type { CreateKeyReportDto, CustomerKeyReportDto } from './dto/customer-key-report.dto.js';
 import { KeyReportScreenshot, SCREENSHOT_PART_BYTES } from './entities/key-report-screenshot.entity.js';
 import { KeyReport, type ScreenshotType } from './entities/key-report.entity.js';
+import { renderKeyReportAlert } from './key-report-alert.js';
 import { decodeScreenshot } from './screenshot.js';
 
 /** The seller-support window (the spec: "Seller support 30 days from purchase"). */
@@ -50,12 +54,17 @@ export function toCustomerReport(report: KeyReport): CustomerKeyReportDto {
 /** Customers' reports of keys that do not activate: made from the licence page, worked in the back office. */
 @Injectable()
 export class KeyReportsService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly outbox: OutboxService,
+    private readonly catalog: CatalogService,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'mail' | 'publicUrl'>,
+  ) {}
 
   /**
    * A report by the customer `email` (from their access token) of one of their keys. Another customer's
    * key, or an unknown one, is a 404; a key that may not be reported a 409 (reportRefusal), as is a second
-   * open report of a key, however close together the two arrive.
+   * open report of a key, however close together the two arrive. Staff are alerted (STAFF_ALERT_EMAIL).
    */
   async create(email: string, dto: CreateKeyReportDto): Promise<CustomerKeyReportDto> {
     const screenshot = dto.screenshot === undefined ? null : decodeScreenshot(dto.screenshot);
@@ -84,6 +93,15 @@ export class KeyReportsService {
           }),
         );
         if (screenshot) await this.storeScreenshot(m, report.id, screenshot.bytes);
+        // Staff are told at once (STAFF_ALERT_EMAIL), in the report's transaction.
+        const product = this.catalog.find(report.productId)?.title ?? report.productId;
+        await this.outbox.enqueue(m, {
+          kind: 'key-report-alert',
+          to: this.config.mail.staffAlertEmail,
+          orderId: report.orderId,
+          audience: 'staff',
+          ...renderKeyReportAlert(report, product, this.config.publicUrl),
+        });
         return toCustomerReport(report);
       });
     } catch (error) {

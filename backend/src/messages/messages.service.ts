@@ -16,7 +16,10 @@ export class MessagesService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Stores the message and queues the notification to support in one transaction. */
+  /**
+   * Stores the message and queues the notification to staff (STAFF_ALERT_EMAIL, by default SUPPORT_EMAIL)
+   * in one transaction.
+   */
   async create(dto: CreateContactMessageDto): Promise<ContactCreatedDto> {
     await runInTransaction(this.db, async (manager) => {
       const saved = await manager.save(
@@ -32,7 +35,7 @@ export class MessagesService {
       );
       await this.outbox.enqueue(manager, {
         kind: 'contact-notification',
-        to: this.config.mail.supportEmail,
+        to: this.config.mail.staffAlertEmail,
         audience: 'staff',
         ...contactNotification(saved),
       });

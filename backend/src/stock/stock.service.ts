@@ -42,6 +42,8 @@ export interface StockLevel {
   lowStockThreshold: number | null;
   /** The level in force; 0: no low-stock alert. */
   effectiveLowStockThreshold: number;
+  /** Whether the product ever had a key: one never stocked is not "low" (nothing ran out), and alerts nobody. */
+  stocked: boolean;
 }
 
 /**
@@ -99,11 +101,12 @@ export class StockService implements EntitySubscriberInterface, BeforeApplicatio
       .filter((product) => productIds === undefined || productIds.includes(product.id));
     if (products.length === 0) return [];
     const ids = products.map((product) => product.id);
-    const [available, settings, waiting, rates] = await Promise.all([
+    const [available, settings, waiting, rates, stocked] = await Promise.all([
       countKeysInStock(m, ids),
       m.findBy(ProductSettings, { productId: In(ids) }),
       this.countWaiting(m),
       this.salesRates(m, ids),
+      this.everStocked(m, ids),
     ]);
     return products.map((product) => {
       const own = settings.find((row) => row.productId === product.id)?.lowStockThreshold ?? null;
@@ -117,8 +120,19 @@ export class StockService implements EntitySubscriberInterface, BeforeApplicatio
         daysOfStock: rate > 0 ? Math.floor((inStock / rate) * 10) / 10 : null,
         lowStockThreshold: own,
         effectiveLowStockThreshold: own ?? this.config.stock.lowStockThreshold,
+        stocked: stocked.has(product.id),
       };
     });
+  }
+
+  /** The products among these that ever had a licence key (any status, sold or not): one indexed probe each. */
+  private async everStocked(m: EntityManager, ids: readonly string[]): Promise<Set<string>> {
+    const found = await Promise.all(
+      ids.map(async (productId) =>
+        (await m.exists(LicenseKey, { where: { productId } })) ? productId : null,
+      ),
+    );
+    return new Set(found.filter((id): id is string => id !== null));
   }
 
   /**
@@ -235,7 +249,9 @@ export class StockService implements EntitySubscriberInterface, BeforeApplicatio
         threshold,
         waitingOrders: waiting.get(productId) ?? 0,
       };
-      const low = threshold > 0 && facts.available < threshold;
+      // A product never stocked has not run low: its first import is not awaited as an alert.
+      const low =
+        threshold > 0 && facts.available < threshold && (await this.everStocked(m, [productId])).size > 0;
       await this.move(row, 'lowStockAlertedAt', low, productId, () =>
         renderLowStockEmail(facts, this.config.publicUrl),
       );

@@ -3,7 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DownloadLink } from '../../downloads/entities/download-link.entity.js';
+import { KeyReport } from '../../key-reports/entities/key-report.entity.js';
 import { LicenseKey } from '../../license-keys/entities/license-key.entity.js';
+import { Message } from '../../messages/entities/message.entity.js';
 import { InventoryService } from '../../license-keys/inventory.service.js';
 import {
   Order,
@@ -180,6 +182,8 @@ export class DashboardService {
       available,
       overdue,
       stock,
+      openKeyReports,
+      newMessages,
     ] = await Promise.all([
       orders()
         .select('o.paymentStatus', 'paymentStatus')
@@ -239,6 +243,9 @@ export class DashboardService {
         .getMany(),
       // Per product: an indexed count, the few orders waiting, and a 30-day range of IDX_license_keys_assignedAt.
       this.stock.levels(),
+      // Waiting for staff: short ranges of IDX_key_reports_status and IDX_contact_messages_status.
+      this.db.getRepository(KeyReport).countBy({ status: 'open' }),
+      this.db.getRepository(Message).countBy({ status: 'new' }),
     ]);
 
     const count = (payment: PaymentStatus, except?: OrderStatus) =>
@@ -277,6 +284,8 @@ export class DashboardService {
       })),
       awaitingKeysOrders: awaiting,
       refundsDue: Number(owed?.count ?? 0),
+      openKeyReports,
+      newMessages,
       overdueReviews: overdue.map((order) => ({
         id: order.id,
         customerEmail: order.customerEmail,
@@ -291,6 +300,7 @@ export class DashboardService {
         waitingOrders: level.waitingOrders,
         daysOfStock: level.daysOfStock,
         lowStockThreshold: level.effectiveLowStockThreshold,
+        stocked: level.stocked,
       })),
       generatedAt,
     };

@@ -30,7 +30,9 @@ export const REVIEW_REJECTED_REASON = 'Rejected in fraud review';
 /** The decision an order's review already took, read from the order (null: none, or not a reviewed order). */
 function decisionTaken(order: Order): ReviewDecision | null {
   if (!order.reviewedAt || !order.holdReasons?.length) return null;
-  if (order.status === 'fulfilled' || order.status === 'processing') return 'approve';
+  // Refunded: approved and delivered, then refunded in full (a rejected order stays cancelled).
+  if (order.status === 'fulfilled' || order.status === 'processing' || order.status === 'refunded')
+    return 'approve';
   return order.status === 'cancelled' ? 'reject' : null;
 }
 

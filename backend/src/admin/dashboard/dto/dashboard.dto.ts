@@ -56,6 +56,12 @@ export class DashboardStockDto {
     description: "The product's low-stock level in force (its own, or LOW_STOCK_THRESHOLD); 0: none",
   })
   lowStockThreshold: number;
+
+  @ApiProperty({
+    example: true,
+    description: 'Whether the product ever had a key: one never stocked is not marked (nor alerted) as low',
+  })
+  stocked: boolean;
 }
 
 /** The store's sales figures (reports/sales-figures.ts) over all time, and when they were computed. */
@@ -112,6 +118,12 @@ export class DashboardStatsDto {
       'Paid orders not delivered (cancelled meanwhile, or their coupon used up) whose payment staff must refund',
   })
   refundsDue: number;
+
+  @ApiProperty({ example: 2, description: 'Key reports still open (staff replace the key or answer)' })
+  openKeyReports: number;
+
+  @ApiProperty({ example: 3, description: 'Contact-form messages not yet answered (status new)' })
+  newMessages: number;
 
   @ApiProperty({
     type: [DashboardOverdueReviewDto],

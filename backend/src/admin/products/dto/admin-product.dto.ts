@@ -48,6 +48,12 @@ export class AdminProductDto {
   })
   daysOfStock: number | null;
 
+  @ApiProperty({
+    example: true,
+    description: 'Read-only: whether the product ever had a key; one never stocked is not low, nor alerted',
+  })
+  stocked: boolean;
+
   static from(level: StockLevel): AdminProductDto {
     return {
       id: level.productId,
@@ -57,6 +63,7 @@ export class AdminProductDto {
       available: level.available,
       waitingOrders: level.waitingOrders,
       daysOfStock: level.daysOfStock,
+      stocked: level.stocked,
     };
   }
 }
