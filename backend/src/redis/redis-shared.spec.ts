@@ -15,20 +15,27 @@ describeWithRedis('values and gates shared through Redis (against a real Redis)'
     };
 
     it('shares a value between processes, aged by Redis’s clock, for its lifetime', async () => {
+      // Bounds only from below or from the time that really passed here, so a busy machine cannot fail it.
       const key = `${prefix('shared')}figures`;
-      const [a, b] = [client(), client()].map((redis) => new RedisSharedValue(redis, key, 800, revive));
+      const [a, b] = [client(), client()].map((redis) => new RedisSharedValue(redis, key, 60_000, revive));
       expect(await a!.read()).toBeNull();
       const at = new Date('2026-01-01T00:00:00.000Z');
+      const started = Date.now();
       expect(await a!.offer({ n: 1, at }, await a!.stamp())).toBeNull();
       const read = await b!.read();
+      const passed = Date.now() - started;
       expect(read?.value).toEqual({ n: 1, at });
-      expect(read?.ageMs).toBeLessThan(200);
+      expect(read?.ageMs).toBeLessThanOrEqual(passed + 5);
       await sleep(300);
-      expect((await b!.read())?.ageMs).toBeGreaterThanOrEqual(250);
+      expect((await b!.read())?.ageMs).toBeGreaterThanOrEqual(295);
       const ttls = await keysWithTtl(key);
       expect(ttls.get(key)).toBeGreaterThan(0);
-      await sleep(600);
-      expect(await b!.read()).toBeNull();
+      expect(ttls.get(key)).toBeLessThanOrEqual(60_000);
+      // At the end of its lifetime it is gone.
+      const brief = new RedisSharedValue(client(), `${prefix('shared-brief')}figures`, 200, revive);
+      expect(await brief.offer({ n: 2, at }, await brief.stamp())).toBeNull();
+      await sleep(300);
+      expect(await brief.read()).toBeNull();
     });
 
     it('never replaces a value by one computed from an earlier start, and answers the newer one', async () => {
