@@ -52,6 +52,23 @@ describe('HomePage', () => {
     expect(screen.queryByRole('contentinfo')).toBeNull();
   });
 
+  it('says "incl. VAT" beside each price when prices include VAT, and nothing when tax is off', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(PRODUCTS)),
+    );
+    resetStoreConfig({ status: 'ready', config: { ...STORE_CONFIG, taxMode: 'inclusive' } });
+    const { unmount } = renderRoute('/');
+    expect(await screen.findAllByRole('article')).toHaveLength(PRODUCTS.length);
+    for (const card of screen.getAllByRole('article'))
+      expect(within(card).getByText('incl. VAT')).toBeTruthy();
+    unmount();
+    resetStoreConfig({ status: 'ready', config: { ...STORE_CONFIG, taxMode: 'off' } });
+    renderRoute('/');
+    expect(await screen.findAllByRole('article')).toHaveLength(PRODUCTS.length);
+    expect(screen.queryByText('incl. VAT')).toBeNull();
+  });
+
   it('strikes a list price through, with its saving, only where its source is stated', async () => {
     const source = 'Microsoft Store (US) list price, checked 2026-11-01';
     vi.stubGlobal(

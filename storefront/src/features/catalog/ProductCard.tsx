@@ -6,6 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatCents } from '../../lib/money';
+import { useTaxMode } from '../../lib/storeConfig';
 import { listPriceCopy } from '../../content/stock';
 import { EditionArt } from './EditionArt';
 import { hasListPrice } from './listPrice';
@@ -51,6 +52,7 @@ export function ProductCard({
   onAddToCart: (product: Product) => void;
 }) {
   const titleId = `product-${product.id}-title`;
+  const taxMode = useTaxMode();
   const savingsCents = product.originalPriceCents - product.currentPriceCents;
   // A saving is claimed only against a list price whose source is stated.
   const listPrice = hasListPrice(product);
@@ -99,6 +101,12 @@ export function ProductCard({
             <Typography component="span" variant="h5" sx={{ fontWeight: 700 }}>
               {formatCents(product.currentPriceCents)}
             </Typography>
+            {/* With VAT-inclusive prices the card says so, so no shopper reads tax on top (#34). */}
+            {taxMode === 'inclusive' && (
+              <Typography component="span" variant="body2" color="textSecondary">
+                incl. VAT
+              </Typography>
+            )}
           </Stack>
           {listPrice && product.listPriceSource && (
             <>
