@@ -14,6 +14,7 @@ import { postWebhook, startStripeTestApp, type StripeTestApp } from './support/s
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 import { ViesStandIn } from './support/vies-stand-in.js';
+import { problems } from './support/problems.js';
 
 /** A business billed in France, its VAT number typed loosely (normalised to FR40303265045). */
 const FRENCH_BUSINESS = {
@@ -78,7 +79,7 @@ async function refusal(t: TestApp, billing: Record<string, unknown>): Promise<st
     consents: CONSENTS,
   }).expect(400);
   expect(await orderCount(t)).toBe(before);
-  return (res.body as { message: string[] | string }).message as string[];
+  return problems(res.body);
 }
 
 describe(`business buyers at checkout on ${DRIVER}`, () => {

@@ -2060,8 +2060,11 @@ export interface components {
       customerEmail: string;
       /** @description What the customer saw */
       errorMessage: string;
-      /** @description The screenshot’s type (GET /api/admin/key-reports/:id/screenshot), null without one */
-      screenshotType: components['schemas']['ScreenshotType'] | null;
+      /**
+       * @description The screenshot’s type (GET /api/admin/key-reports/:id/screenshot), null without one
+       * @enum {string|null}
+       */
+      screenshotType: 'image/png' | 'image/jpeg' | 'image/webp' | null;
       /**
        * Format: uuid
        * @description The key from stock given in its place
@@ -2114,7 +2117,8 @@ export interface components {
       email: string;
       /** @example Activation question */
       subject: string;
-      category: components['schemas']['ContactCategory'] | null;
+      /** @enum {string|null} */
+      category: 'technical' | 'billing' | 'licensing' | 'installation' | 'general' | null;
       message: string;
       status: components['schemas']['MessageStatus'];
       /** Format: date-time */
@@ -2139,8 +2143,11 @@ export interface components {
       /** Format: date-time */
       createdAt: string;
       awaitingKeys: boolean;
-      /** @description Set while the order was paid but not delivered and owes the shopper a full refund */
-      refundDue: components['schemas']['RefundReason'] | null;
+      /**
+       * @description Set while the order was paid but not delivered and owes the shopper a full refund
+       * @enum {string|null}
+       */
+      refundDue: 'order-cancelled' | 'coupon-used-up' | 'review-rejected' | 'withdrawn' | null;
       /**
        * @description The rules that held the order for review (provider-review, elevated-risk, country-mismatch, tax-evidence, vat-number-review, velocity-orders, velocity-cards, first-order-amount, disposable-email); kept after the review
        * @example [
@@ -2169,8 +2176,11 @@ export interface components {
        * @example FR40303265045
        */
       vatNumber: string | null;
-      /** @description verified by the validation service (VIES); unverified (no service, no answer, or a UK number): charged the consumer rate. Null without a VAT number */
-      vatNumberStatus: components['schemas']['VatNumberStatus'] | null;
+      /**
+       * @description verified by the validation service (VIES); unverified (no service, no answer, or a UK number): charged the consumer rate. Null without a VAT number
+       * @enum {string|null}
+       */
+      vatNumberStatus: 'verified' | 'unverified' | null;
       /** @description The validation service's consultation number (VIES requestIdentifier), the check's proof */
       vatCheckReference: string | null;
       /**
@@ -2178,10 +2188,13 @@ export interface components {
        * @description When the validation service confirmed the number
        */
       vatCheckedAt: string | null;
-      /** @description A verified number: the company typed against the name VIES has for it. match: reverse-charged; mismatch: charged the consumer rate; undisclosed (its member state gives no name): reverse-charged and held for review (vat-number-review). Null unless verified (and for orders placed before) */
-      vatNameMatch: components['schemas']['VatNameMatch'] | null;
+      /**
+       * @description A verified number: the company typed against the name VIES has for it. match: reverse-charged; mismatch: charged the consumer rate; undisclosed (its member state gives no name): reverse-charged and held for review (vat-number-review). Null unless verified (and for orders placed before)
+       * @enum {string|null}
+       */
+      vatNameMatch: 'match' | 'mismatch' | 'undisclosed' | null;
       /** @description VIES's answer for the number, the check's evidence; null unless verified */
-      vatCheckAnswer: components['schemas']['AdminViesAnswerDto'] | null;
+      vatCheckAnswer: components['schemas']['AdminViesAnswerDto'] | (never | null);
       /** @description Reverse-charged: no VAT charged, the buyer accounts for it */
       reverseCharge: boolean;
       orderItems: components['schemas']['AdminOrderItemDto'][];
@@ -2206,7 +2219,8 @@ export interface components {
       /** @description Where the buyer is, by each piece of evidence, and the country two of them agree on: with tax on, none agreeing, or two agreeing on another country than the billing one, holds the order (tax-evidence) */
       evidence: components['schemas']['AdminOrderEvidenceDto'];
       couponCode: string | null;
-      paymentProvider: components['schemas']['PaymentProvider'] | null;
+      /** @enum {string|null} */
+      paymentProvider: 'stripe' | 'demo' | null;
       providerPaymentId: string | null;
       /** Format: date-time */
       paidAt: string | null;
@@ -2220,7 +2234,7 @@ export interface components {
       /** @description What may still be refunded: paid, less the refunds that succeeded or are pending (0 unpaid) */
       refundableCents: number;
       /** @description For admins (null for support: it shows what keys cost) */
-      margin: components['schemas']['AdminOrderMarginDto'] | null;
+      margin: components['schemas']['AdminOrderMarginDto'] | (never | null);
       /**
        * Format: date-time
        * @description When the customer withdrew from the contract before delivery (status withdrawn)
@@ -2328,8 +2342,11 @@ export interface components {
       /** Format: date-time */
       createdAt: string;
       awaitingKeys: boolean;
-      /** @description Set while the order was paid but not delivered and owes the shopper a full refund */
-      refundDue: components['schemas']['RefundReason'] | null;
+      /**
+       * @description Set while the order was paid but not delivered and owes the shopper a full refund
+       * @enum {string|null}
+       */
+      refundDue: 'order-cancelled' | 'coupon-used-up' | 'review-rejected' | 'withdrawn' | null;
       /**
        * @description The rules that held the order for review (provider-review, elevated-risk, country-mismatch, tax-evidence, vat-number-review, velocity-orders, velocity-cards, first-order-amount, disposable-email); kept after the review
        * @example [
@@ -2358,8 +2375,11 @@ export interface components {
        * @example FR40303265045
        */
       vatNumber: string | null;
-      /** @description verified by the validation service (VIES); unverified (no service, no answer, or a UK number): charged the consumer rate. Null without a VAT number */
-      vatNumberStatus: components['schemas']['VatNumberStatus'] | null;
+      /**
+       * @description verified by the validation service (VIES); unverified (no service, no answer, or a UK number): charged the consumer rate. Null without a VAT number
+       * @enum {string|null}
+       */
+      vatNumberStatus: 'verified' | 'unverified' | null;
       /** @description The validation service's consultation number (VIES requestIdentifier), the check's proof */
       vatCheckReference: string | null;
       /**
@@ -2367,10 +2387,13 @@ export interface components {
        * @description When the validation service confirmed the number
        */
       vatCheckedAt: string | null;
-      /** @description A verified number: the company typed against the name VIES has for it. match: reverse-charged; mismatch: charged the consumer rate; undisclosed (its member state gives no name): reverse-charged and held for review (vat-number-review). Null unless verified (and for orders placed before) */
-      vatNameMatch: components['schemas']['VatNameMatch'] | null;
+      /**
+       * @description A verified number: the company typed against the name VIES has for it. match: reverse-charged; mismatch: charged the consumer rate; undisclosed (its member state gives no name): reverse-charged and held for review (vat-number-review). Null unless verified (and for orders placed before)
+       * @enum {string|null}
+       */
+      vatNameMatch: 'match' | 'mismatch' | 'undisclosed' | null;
       /** @description VIES's answer for the number, the check's evidence; null unless verified */
-      vatCheckAnswer: components['schemas']['AdminViesAnswerDto'] | null;
+      vatCheckAnswer: components['schemas']['AdminViesAnswerDto'] | (never | null);
       /** @description Reverse-charged: no VAT charged, the buyer accounts for it */
       reverseCharge: boolean;
       /**
@@ -2939,7 +2962,7 @@ export interface components {
       activationCount: number;
       activationLimit: number;
       /** @description The key's latest report */
-      report: components['schemas']['CustomerKeyReportDto'] | null;
+      report: components['schemas']['CustomerKeyReportDto'] | (never | null);
       /** @description Whether the customer may report it as not activating now: an active key of a paid order, within 30 days of the payment, without an open report */
       canReport: boolean;
     };
@@ -3009,8 +3032,11 @@ export interface components {
       status: components['schemas']['OrderStatus'];
       /** Format: date-time */
       createdAt: string;
-      /** @description Set while the order was paid but not delivered and owes the shopper a full refund */
-      refundDue: components['schemas']['RefundReason'] | null;
+      /**
+       * @description Set while the order was paid but not delivered and owes the shopper a full refund
+       * @enum {string|null}
+       */
+      refundDue: 'order-cancelled' | 'coupon-used-up' | 'review-rejected' | 'withdrawn' | null;
     };
     DashboardStatsDto: {
       /** @example 1234 */
@@ -3125,15 +3151,17 @@ export interface components {
       /** @example 404 */
       statusCode: number;
       /**
-       * @description What went wrong; a list when several fields are invalid
+       * @description What went wrong, always one string; when the request had several problems (a validation error), their messages joined with "; " (each is also in `errors`)
        * @example Product office-1999 not found
        */
-      message: string | string[];
+      message: string;
       /**
        * @description The status code's name
        * @example Not Found
        */
       error: string;
+      /** @description Each problem of a refused request (the first 20), with the field it is about */
+      errors?: components['schemas']['ErrorProblemDto'][];
       /**
        * @description The answer's X-Request-Id: the id a trusted proxy gave the request, otherwise a UUID. The server's log lines of that request carry it.
        * @example 3f1c9a52-8d0e-4c4b-9a61-1f2e7d9b0c3a
@@ -3149,6 +3177,15 @@ export interface components {
        * @enum {boolean}
        */
       stepUpRequired?: true;
+    };
+    ErrorProblemDto: {
+      /**
+       * @description The field's dotted path
+       * @example billing.email
+       */
+      field?: string;
+      /** @example Please enter a valid email address */
+      message: string;
     };
     ExchangeRateDto: {
       id: number;
@@ -3525,8 +3562,11 @@ export interface components {
       taxCountry: string | null;
       /** @description A business buyer with a verified EU VAT number from another member state than the seller's, tax on: no VAT is charged (tax and taxRate 0), the buyer accounts for it, and the cart is priced net: at the catalogue's prices (taxMode exclusive), or at each unit's price less the VAT of the buyer's country it includes (inclusive), subtotal and total alike */
       reverseCharge: boolean;
-      /** @description How billing.vatNumber was checked: verified by the validation service (VIES), or unverified (no service, no answer, or a UK number): then charged the consumer rate. Null without a VAT number */
-      vatNumberStatus: components['schemas']['VatNumberStatus'] | null;
+      /**
+       * @description How billing.vatNumber was checked: verified by the validation service (VIES), or unverified (no service, no answer, or a UK number): then charged the consumer rate. Null without a VAT number
+       * @enum {string|null}
+       */
+      vatNumberStatus: 'verified' | 'unverified' | null;
       /** @description billing.vatNumber is registered, but to another company than billing.company (compared without case, accents, punctuation or legal form): no reverse charge, the consumer rate is charged. A new checkout with the company name as registered is reverse-charged */
       companyNameMismatch: boolean;
       /**
@@ -3537,6 +3577,14 @@ export interface components {
     };
     /** @enum {string} */
     PaymentProvider: 'stripe' | 'demo';
+    PaymentStateDto: {
+      /** Format: uuid */
+      orderId: string;
+      /** @example fulfilled */
+      status: components['schemas']['OrderStatus'];
+      /** @example completed */
+      paymentStatus: components['schemas']['PaymentStatus'];
+    };
     /** @enum {string} */
     PaymentStatus: 'pending' | 'completed' | 'failed' | 'partially_refunded' | 'refunded' | 'disputed';
     /** @enum {string} */
@@ -3807,7 +3855,7 @@ export interface components {
       /** @description Tax on prices (TAX_MODE): none, included in them, or added to them */
       taxMode: components['schemas']['TaxMode'];
       /** @description The development administrator's sign-in, outside production while it is still the default */
-      developmentSignIn: components['schemas']['DevelopmentSignInDto'] | null;
+      developmentSignIn: components['schemas']['DevelopmentSignInDto'] | (never | null);
     };
     SupplierDto: {
       id: number;
@@ -3993,6 +4041,10 @@ export interface components {
      * @enum {string}
      */
     VatNumberStatus: 'verified' | 'unverified';
+    WebhookReceivedDto: {
+      /** @enum {boolean} */
+      received: true;
+    };
     WithdrawalRequestDto: {
       /**
        * @description The customer confirmed the withdrawal (the second step on the account page)
@@ -4024,6 +4076,12 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4035,41 +4093,65 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Missing, tampered or expired link */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No such key among this customer’s orders */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Already an open report for this key; not an active key of a paid order; past 30 days */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description A body past the screenshot’s limit */
       413: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
-      429: {
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4091,6 +4173,12 @@ export interface operations {
     responses: {
       202: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4102,7 +4190,27 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Past the store-wide ceiling: `challengeRequired: true`; solve GET /api/challenge and send again with X-Altcha (also when the solution sent was altered, expired or already used) */
       428: {
@@ -4113,11 +4221,16 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
+      /** @description Too Many Requests */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4143,7 +4256,9 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4162,6 +4277,12 @@ export interface operations {
       /** @description The PDF */
       200: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4173,20 +4294,29 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No such order among this customer’s orders, no invoice yet, or no such credit note of it */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Too Many Requests */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4204,6 +4334,12 @@ export interface operations {
       /** @description The PDF */
       200: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4215,20 +4351,29 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No such order among this customer’s orders, or it has no invoice yet: invoices are issued when the payment is received */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Too Many Requests */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4249,6 +4394,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4260,45 +4411,76 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Missing, tampered or expired link */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No such order among this customer’s orders */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Keys already delivered; refunded; disputed; not paid; already cancelled and being refunded */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
-      429: {
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   AuditController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: createdAt; by default ["createdAt","DESC"] */
+        sort?: '["createdAt","DESC"]' | '["createdAt","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: resource, resourceId, actorUsername, action, from, to */
         filter?: string;
       };
       header?: never;
@@ -4324,31 +4506,50 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   AdminCouponsController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: createdAt, id, code, percentOff, redemptionCount, expiresAt; by default ["createdAt","DESC"] */
+        sort?:
+          | '["createdAt","DESC"]'
+          | '["createdAt","ASC"]'
+          | '["id","DESC"]'
+          | '["id","ASC"]'
+          | '["code","DESC"]'
+          | '["code","ASC"]'
+          | '["percentOff","DESC"]'
+          | '["percentOff","ASC"]'
+          | '["redemptionCount","DESC"]'
+          | '["redemptionCount","ASC"]'
+          | '["expiresAt","DESC"]'
+          | '["expiresAt","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: id, q, active */
         filter?: string;
       };
       header?: never;
@@ -4374,13 +4575,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4410,27 +4616,54 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description A coupon with this code already exists */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4453,18 +4686,23 @@ export interface operations {
           'application/json': components['schemas']['AdminCouponDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Coupon not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4496,34 +4734,63 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Coupon not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description A coupon with this code already exists / The code of a coupon that has been redeemed cannot be changed */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4546,36 +4813,43 @@ export interface operations {
           'application/json': components['schemas']['AdminCouponDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Coupon not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   AdminCustomersController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: lastOrderAt; by default ["lastOrderAt","DESC"] */
+        sort?: '["lastOrderAt","DESC"]' | '["lastOrderAt","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: q */
         filter?: string;
       };
       header?: never;
@@ -4601,13 +4875,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4636,20 +4915,27 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No orders for this address */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4667,6 +4953,12 @@ export interface operations {
     responses: {
       202: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4678,27 +4970,38 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No orders for this address */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description A link was sent to this address less than a minute ago */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4722,22 +5025,31 @@ export interface operations {
           'application/json': components['schemas']['DashboardStatsDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   AdminDownloadsController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: createdAt, fileName, downloadCount; by default ["createdAt","DESC"] */
+        sort?:
+          | '["createdAt","DESC"]'
+          | '["createdAt","ASC"]'
+          | '["fileName","DESC"]'
+          | '["fileName","ASC"]'
+          | '["downloadCount","DESC"]'
+          | '["downloadCount","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: q, isActive, orderId, productId, id */
         filter?: string;
       };
       header?: never;
@@ -4763,13 +5075,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4799,27 +5116,54 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description The order is unpaid, or was cancelled and is owed a refund: nothing is delivered for it */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4842,18 +5186,23 @@ export interface operations {
           'application/json': components['schemas']['AdminDownloadDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Download link not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4885,38 +5234,71 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Download link not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   AdminEmailsController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: createdAt, id, to; by default ["createdAt","DESC"] */
+        sort?:
+          | '["createdAt","DESC"]'
+          | '["createdAt","ASC"]'
+          | '["id","DESC"]'
+          | '["id","ASC"]'
+          | '["to","DESC"]'
+          | '["to","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: id, q, status, kind, orderId */
         filter?: string;
       };
       header?: never;
@@ -4942,13 +5324,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4971,18 +5358,23 @@ export interface operations {
           'application/json': components['schemas']['AdminEmailDetailDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description E-mail not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5005,29 +5397,34 @@ export interface operations {
           'application/json': components['schemas']['AdminEmailDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description E-mail not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   ExchangeRatesController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: date, id; by default ["date","DESC"] */
+        sort?: '["date","DESC"]' | '["date","ASC"]' | '["id","DESC"]' | '["id","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: id, currency, source */
         filter?: string;
       };
       header?: never;
@@ -5053,20 +5450,27 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5096,27 +5500,54 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description That currency has a rate on that day already */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5156,34 +5587,45 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Over 8 MiB */
       413: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Neither text/csv nor application/json */
       415: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5206,25 +5648,32 @@ export interface operations {
           'application/json': components['schemas']['ExchangeRateDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Exchange rate not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5256,34 +5705,63 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Exchange rate not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description That currency has a rate on that day already */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5306,36 +5784,53 @@ export interface operations {
           'application/json': components['schemas']['ExchangeRateDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Exchange rate not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   KeyBatchesController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: createdAt, id, purchasedAt, costPerKeyCents, invoiceReference; by default ["createdAt","DESC"] */
+        sort?:
+          | '["createdAt","DESC"]'
+          | '["createdAt","ASC"]'
+          | '["id","DESC"]'
+          | '["id","ASC"]'
+          | '["purchasedAt","DESC"]'
+          | '["purchasedAt","ASC"]'
+          | '["costPerKeyCents","DESC"]'
+          | '["costPerKeyCents","ASC"]'
+          | '["invoiceReference","DESC"]'
+          | '["invoiceReference","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: id, supplierId, q, productId */
         filter?: string;
       };
       header?: never;
@@ -5361,13 +5856,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5397,20 +5897,45 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5446,13 +5971,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5475,18 +6005,23 @@ export interface operations {
           'application/json': components['schemas']['KeyBatchDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Key batch not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5518,34 +6053,63 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Key batch not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description The product of a batch with keys cannot be changed */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5568,32 +6132,41 @@ export interface operations {
           'application/json': components['schemas']['KeyBatchDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Key batch not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description This batch has keys and cannot be deleted */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5625,38 +6198,71 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Key batch not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   AdminKeyReportsController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: createdAt, id, status; by default ["createdAt","DESC"] */
+        sort?:
+          | '["createdAt","DESC"]'
+          | '["createdAt","ASC"]'
+          | '["id","DESC"]'
+          | '["id","ASC"]'
+          | '["status","DESC"]'
+          | '["status","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: id, q, status */
         filter?: string;
       };
       header?: never;
@@ -5682,13 +6288,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5711,18 +6322,23 @@ export interface operations {
           'application/json': components['schemas']['AdminKeyReportDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Key report not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5754,27 +6370,54 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Key report not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description This report was already replaced / answered */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5797,32 +6440,41 @@ export interface operations {
           'application/json': components['schemas']['AdminKeyReportDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Key report not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No stock for <product> / This report was already replaced / the key is no longer active */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5847,29 +6499,42 @@ export interface operations {
           'image/webp': string;
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Key report not found / This report has no screenshot */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   AdminLicenseKeysController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: createdAt, status, productId, activationCount; by default ["createdAt","DESC"] */
+        sort?:
+          | '["createdAt","DESC"]'
+          | '["createdAt","ASC"]'
+          | '["status","DESC"]'
+          | '["status","ASC"]'
+          | '["productId","DESC"]'
+          | '["productId","ASC"]'
+          | '["activationCount","DESC"]'
+          | '["activationCount","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: q, status, productId, assigned, id, batchId, supplierId */
         filter?: string;
       };
       header?: never;
@@ -5897,13 +6562,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5934,27 +6604,54 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description This license key already exists / the order already has all its keys of that product / the order's payment is not completed / the order was cancelled and is owed a refund */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5995,20 +6692,27 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description reveal=true by support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6043,34 +6747,45 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Over 1 MB */
       413: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Neither text/csv nor multipart/form-data */
       415: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6093,17 +6808,23 @@ export interface operations {
           'application/json': components['schemas']['AdminLicenseKeyDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6135,33 +6856,63 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description The key changed meanwhile */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6180,6 +6931,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6192,21 +6949,47 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Invalid credentials */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Too many attempts: 5 a minute per address and username; 20 failures in 15 minutes per address; an account with many recent failures waits a growing delay (Retry-After says how long) */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6225,6 +7008,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6236,21 +7025,47 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Invalid code, or the challenge has expired */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Too many attempts: 5 a minute per address and username; 20 failures in 15 minutes per address; an account with many recent failures waits a growing delay (Retry-After says how long) */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6269,11 +7084,14 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6294,11 +7112,14 @@ export interface operations {
           'application/json': components['schemas']['StaffUserDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6317,6 +7138,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6328,20 +7155,56 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Two-factor authentication is already on */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Too many wrong enrolment codes: the back-off of codes */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6371,20 +7234,45 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Two-factor authentication is already on */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6403,6 +7291,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6414,38 +7308,73 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Wrong password / Invalid code */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Too many failed attempts (the sign-in back-off) */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   AdminMessagesController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: createdAt, id, status; by default ["createdAt","DESC"] */
+        sort?:
+          | '["createdAt","DESC"]'
+          | '["createdAt","ASC"]'
+          | '["id","DESC"]'
+          | '["id","ASC"]'
+          | '["status","DESC"]'
+          | '["status","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: id, q, status, category */
         filter?: string;
       };
       header?: never;
@@ -6471,13 +7400,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6500,18 +7434,23 @@ export interface operations {
           'application/json': components['schemas']['AdminMessageDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Message not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6543,31 +7482,64 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Message not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   AdminOrdersController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: createdAt, totalCents, customerEmail, status; by default ["createdAt","DESC"] */
+        sort?:
+          | '["createdAt","DESC"]'
+          | '["createdAt","ASC"]'
+          | '["totalCents","DESC"]'
+          | '["totalCents","ASC"]'
+          | '["customerEmail","DESC"]'
+          | '["customerEmail","ASC"]'
+          | '["status","DESC"]'
+          | '["status","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: q, status, paymentStatus, refundDue, vatNumberStatus, id */
         filter?: string;
       };
       header?: never;
@@ -6593,13 +7565,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6629,20 +7606,45 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6678,13 +7680,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6714,20 +7721,45 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6750,17 +7782,23 @@ export interface operations {
           'application/json': components['schemas']['AdminOrderDetailDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6792,40 +7830,72 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description A change that would contradict the order's payment, keys or links */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Cancelling: the payment provider could not be reached */
       502: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6850,18 +7920,23 @@ export interface operations {
           'application/pdf': string;
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No such order, no invoice yet, or no such credit note of it */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6885,20 +7960,117 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            generatedAt: string;
+            store: {
+              name: string;
+              url: string;
+              supportEmail: string;
+            };
+            dispute: {
+              id: string;
+              kind: string;
+              providerDisputeId: string;
+              amount: string;
+              reason: string | null;
+              status: string;
+              evidenceDueBy: string | null;
+            };
+            order: {
+              id: string;
+              createdAt: string;
+              paidAt: string | null;
+              status: string;
+              paymentStatus: string;
+              paymentProvider: string | null;
+              providerPaymentId: string | null;
+              paymentMethod: string | null;
+              total: string;
+              lines: {
+                product: string;
+                quantity: number;
+                unitPrice: string;
+              }[];
+            };
+            customer: {
+              name: string;
+              email: string;
+              billingAddress: string;
+              phone: string;
+            };
+            checkout: {
+              ipAddress: string;
+              ipCountry: string;
+              billingCountry: string;
+              cardCountry: string;
+            };
+            consents: {
+              statement: string;
+              givenAt: string;
+            }[];
+            deliveryEmails: {
+              to: string;
+              subject: string;
+              queuedAt: string;
+              sentAt: string | null;
+              messageId: string;
+            }[];
+            licenceKeys: {
+              key: string;
+              product: string;
+              status: string;
+              assignedAt: string | null;
+              activations: {
+                instance: string;
+                at: string;
+              }[];
+            }[];
+            downloads: {
+              product: string;
+              fileName: string;
+              platform: string;
+              createdAt: string;
+              downloadCount: number;
+              maxDownloads: number;
+              active: boolean;
+            }[];
+            refunds: {
+              amount: string;
+              reason: string;
+              status: string;
+              at: string;
+            }[];
+          };
+          'application/pdf': string;
+        };
       };
+      /** @description format is neither pdf nor json */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No such order, or no such dispute of it */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6922,38 +8094,50 @@ export interface operations {
           'application/json': components['schemas']['AdminDisputeDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Not an open dispute, submitted already, or the provider has no disputes */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description The payment provider refused it or could not be reached */
       502: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6977,31 +8161,41 @@ export interface operations {
           'application/json': components['schemas']['RestoreKeysResponseDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description The dispute is not won, revoked no keys (or they were restored), or the order is not deliverable */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7025,18 +8219,23 @@ export interface operations {
           'application/pdf': string;
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No such order, or it has no invoice yet: invoices are issued when the payment is received */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7068,19 +8267,45 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7115,33 +8340,63 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Not paid, nothing left, the order's provider not configured, or an Idempotency-Key reused */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7156,7 +8411,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      200: {
+      202: {
         headers: {
           [name: string]: unknown;
         };
@@ -7164,24 +8419,32 @@ export interface operations {
           'application/json': components['schemas']['ResendEmailResponseDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description The order is not paid, or was not delivered and is owed a refund */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7213,33 +8476,63 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description The order is not held (any more), or cannot be delivered now (e.g. its payment is disputed), or the tax decided would change what the buyer owes (`refundAndReorder: true`, with `paidCents` and `owedCents`) */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7262,28 +8555,44 @@ export interface operations {
           'application/json': components['schemas']['OrderTimelineDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   AdminProductsController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: position, title, available, waitingOrders, daysOfStock; by default ["position","ASC"] */
+        sort?:
+          | '["position","ASC"]'
+          | '["position","DESC"]'
+          | '["title","DESC"]'
+          | '["title","ASC"]'
+          | '["available","DESC"]'
+          | '["available","ASC"]'
+          | '["waitingOrders","DESC"]'
+          | '["waitingOrders","ASC"]'
+          | '["daysOfStock","DESC"]'
+          | '["daysOfStock","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: id, q */
         filter?: string;
       };
       header?: never;
@@ -7309,13 +8618,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7338,18 +8652,23 @@ export interface operations {
           'application/json': components['schemas']['AdminProductDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Product not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7381,38 +8700,71 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Product not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   AdminRefundsController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: createdAt, amountCents, status; by default ["createdAt","DESC"] */
+        sort?:
+          | '["createdAt","DESC"]'
+          | '["createdAt","ASC"]'
+          | '["amountCents","DESC"]'
+          | '["amountCents","ASC"]'
+          | '["status","DESC"]'
+          | '["status","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: status, orderId, id */
         filter?: string;
       };
       header?: never;
@@ -7438,13 +8790,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7480,23 +8837,28 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   ReportsController_margins: {
     parameters: {
-      query?: {
-        /** @description The first day (UTC); required */
-        from?: string;
-        /** @description The last day (UTC), included; required */
-        to?: string;
+      query: {
+        /** @description The first day (UTC) */
+        from: string;
+        /** @description The last day (UTC), included */
+        to: string;
         groupBy?: 'product' | 'supplier';
       };
       header?: never;
@@ -7520,30 +8882,37 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   ReportsController_sales: {
     parameters: {
-      query?: {
-        /** @description The first day (UTC); required */
-        from?: string;
-        /** @description The last day (UTC), included; required */
-        to?: string;
+      query: {
+        /** @description The first day (UTC) */
+        from: string;
+        /** @description The last day (UTC), included */
+        to: string;
         /** @description Periods of a day, an ISO week (named by its Monday) or a month (named by its first day). At most 366 days by day, 1096 by week, 3660 by month. */
         interval?: 'day' | 'week' | 'month';
         /** @description One product’s figures (its share of each order) instead of the store’s */
@@ -7570,31 +8939,44 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   AdminStaffController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: username, createdAt, role; by default ["username","ASC"] */
+        sort?:
+          | '["username","ASC"]'
+          | '["username","DESC"]'
+          | '["createdAt","DESC"]'
+          | '["createdAt","ASC"]'
+          | '["role","DESC"]'
+          | '["role","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: q, role */
         filter?: string;
       };
       header?: never;
@@ -7620,20 +9002,27 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7666,27 +9055,54 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description The username is taken */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7709,24 +9125,32 @@ export interface operations {
           'application/json': components['schemas']['AdminStaffMemberDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7761,33 +9185,63 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Demoting the last administrator */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7816,33 +9270,45 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Deleting the last administrator */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7868,35 +9334,49 @@ export interface operations {
           'application/json': components['schemas']['EnrolmentCodeDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   SuppliersController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: name, createdAt, id; by default ["name","ASC"] */
+        sort?:
+          | '["name","ASC"]'
+          | '["name","DESC"]'
+          | '["createdAt","DESC"]'
+          | '["createdAt","ASC"]'
+          | '["id","DESC"]'
+          | '["id","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: id, q */
         filter?: string;
       };
       header?: never;
@@ -7922,13 +9402,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7958,27 +9443,54 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description A supplier named … already exists (names are compared ignoring case) */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8001,18 +9513,23 @@ export interface operations {
           'application/json': components['schemas']['SupplierDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Supplier not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8044,34 +9561,63 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Supplier not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description A supplier named … already exists (names are compared ignoring case) */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8094,32 +9640,41 @@ export interface operations {
           'application/json': components['schemas']['SupplierDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Supplier not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description This supplier has key batches and cannot be deleted */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8140,34 +9695,45 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'text/csv': string;
+        };
       };
       /** @description quarter must look like 2026-Q4 */
       400: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No ECB rate for a currency on or after the quarter’s last day (within 10 days) */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8192,27 +9758,36 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'text/csv': string;
+        };
       };
       /** @description quarter must look like 2026-Q4 / from and to must be days / not both */
       400: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8233,34 +9808,45 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'text/csv': string;
+        };
       };
       /** @description quarter must look like 2026-Q4 */
       400: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No ECB rate for a currency on or after the quarter’s last day (within 10 days) */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8275,17 +9861,28 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ChallengeDto'];
         };
       };
+      /** @description Too Many Requests */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8307,6 +9904,12 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -8318,7 +9921,27 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Past the store-wide ceiling: `challengeRequired: true`; solve GET /api/challenge and send again with X-Altcha (also when the solution sent was altered, expired or already used) */
       428: {
@@ -8332,9 +9955,13 @@ export interface operations {
       /** @description More than five posts a minute from this address */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8353,6 +9980,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -8364,21 +9997,47 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description This coupon code is not valid or has expired */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description More than 10 checks a minute from one address */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8402,6 +10061,12 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -8413,14 +10078,36 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description This coupon code is not valid or has expired; or an Idempotency-Key reused */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Past the store-wide ceiling: `challengeRequired: true`; solve GET /api/challenge and send again with X-Altcha (also when the solution sent was altered, expired or already used) */
       428: {
@@ -8431,18 +10118,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
+      /** @description Too Many Requests */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description The payment provider could not be reached */
       502: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8461,6 +10155,17 @@ export interface operations {
       /** @description Counted; Location is the file URL */
       302: {
         headers: {
+          /** @description Where to go */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A browser (Accept: text/html) whose link cannot be used (404 or 410 otherwise): Location is the storefront page /download-unavailable?reason=… */
+      303: {
+        headers: {
+          /** @description Where to go */
+          Location?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -8470,14 +10175,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description This download link has been deactivated / has expired / has reached its download limit. A browser (Accept: text/html) is sent instead (303) to the storefront page /download-unavailable?reason=…, which says why and what to do */
       410: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8501,9 +10210,13 @@ export interface operations {
       /** @description The database does not answer (within 3 s): "The database is not reachable" */
       503: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8546,9 +10259,13 @@ export interface operations {
       /** @description Not ready, and why: "The store is starting: running 17 database migrations", "The database is not reachable", "The database has not run 2 of this version’s migrations (…)", "The store is shutting down" */
       503: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8567,6 +10284,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -8578,35 +10301,65 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description This license key has been revoked / has expired */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description License key not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description This license key has reached its activation limit */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description More than 20 requests a minute from this address */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8625,6 +10378,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -8636,21 +10395,47 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description License key not found / This instance is not activated for this license key */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description More than 20 requests a minute from this address */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8669,6 +10454,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -8680,14 +10471,38 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description More than 20 requests a minute from this address */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8713,12 +10528,23 @@ export interface operations {
           'application/json': components['schemas']['OrderStatusDto'];
         };
       };
+      /** @description clientSecret missing, or more than 500 characters */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
       /** @description Unknown order or wrong client secret */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8740,7 +10566,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['PaymentStateDto'];
+        };
+      };
+      /** @description Malformed JSON, or a body that breaks the rules */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
       /** @description Declined (outcome: decline) */
@@ -8748,14 +10583,45 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Unknown order, wrong client secret, or the demo provider is off */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description This order was cancelled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8773,7 +10639,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['WebhookReceivedDto'];
         };
       };
       /** @description Missing, forged or stale signature */
@@ -8781,21 +10647,29 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Stripe is not configured */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description The payment's risk could not be read from Stripe */
       503: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8815,7 +10689,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['WebhookReceivedDto'];
         };
       };
       /** @description Missing, forged or stale signature, or a provider without webhooks */
@@ -8823,14 +10697,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No such provider is configured */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8877,7 +10755,9 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
