@@ -45,5 +45,7 @@ export default {
   // Once per run: whether Redis answers (without it the Redis tests are skipped and named in one line at
   // the end), and the migrated database every test app starts from a copy of (test/support/template.ts).
   globalSetup: '<rootDir>/test/support/global-setup.ts',
+  // Every API suite's answers are checked against the committed OpenAPI document (test/support/check-answers.ts).
+  setupFilesAfterEnv: ['<rootDir>/test/support/check-answers.ts'],
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
 };

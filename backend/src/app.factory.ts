@@ -76,6 +76,8 @@ function fastifyTrustProxy(trust: TrustProxy): false | ProxyTrust {
   return trust === false ? false : proxyTrust(trust);
 }
 
+const FORM_ENCODED = 'application/x-www-form-urlencoded';
+
 /**
  * Builds the whole server (API, Swagger, both front ends) ready to listen. `main.ts` and the supertest
  * suites use the same function, so tests exercise exactly what production runs.
@@ -155,6 +157,9 @@ export async function createApp(
   if (!config.isProduction) setupSwagger(app);
   await registerStaticApps(app, config.staticDirs, config.publicUrl);
   await app.init();
+  // Nest parses form-encoded bodies too; the API speaks JSON only (its CSV and upload routes register their
+  // own parsers): a form is a 415, as any other type the route does not take.
+  if (fastify.hasContentTypeParser(FORM_ENCODED)) fastify.removeContentTypeParser(FORM_ENCODED);
   await fastify.ready();
   // With `boot`, once main.ts hands the port over (boot.serve()).
   if (!options.boot) lifecycle.serving();

@@ -8,6 +8,7 @@ import { LicenseKeyCipher } from '../src/license-keys/license-key-cipher.js';
 import { OutboxWorker } from '../src/emails/outbox.worker.js';
 import { buyWithDemo, HOME_BUSINESS, shopperAddress } from './support/checkout.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
+import { problems } from './support/problems.js';
 
 describe('customer access to their licences', () => {
   let t: TestApp;
@@ -113,8 +114,8 @@ describe('customer access to their licences', () => {
   });
 
   it('validates the address and throttles requests', async () => {
-    expect((await requestLink('').expect(400)).body.message).toEqual(['Email is required']);
-    expect((await requestLink('nope').expect(400)).body.message).toEqual([
+    expect(problems((await requestLink('').expect(400)).body)).toEqual(['Email is required']);
+    expect(problems((await requestLink('nope').expect(400)).body)).toEqual([
       'Please enter a valid email address',
     ]);
     for (let i = 0; i < 5; i++) await requestLink(`probe${i}@example.com`, '10.250.0.1').expect(202);

@@ -3,6 +3,7 @@ import { Coupon } from '../src/coupons/entities/coupon.entity.js';
 import { createIntent, shopperAddress } from './support/checkout.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
+import { problems } from './support/problems.js';
 
 type Row = { id: number; code: string; percentOff: number; active: boolean };
 
@@ -191,7 +192,7 @@ describe(`back office: coupons on ${DRIVER}`, () => {
 
   it('validates every field', async () => {
     const count = await t.db.getRepository(Coupon).count();
-    const messages = async (body: object) => (await post(body).expect(400)).body.message;
+    const messages = async (body: object) => problems((await post(body).expect(400)).body);
     const valid = { code: 'VALID1', percentOff: 10 };
     expect(await messages({})).toEqual(['Coupon code is required', 'Percent off is required']);
     expect(await messages({ code: '   ', percentOff: 10 })).toEqual(['Coupon code is required']);
@@ -252,7 +253,7 @@ describe(`back office: coupons on ${DRIVER}`, () => {
     });
 
     // The stored value stands in for the date not sent.
-    expect((await put(spring.id, { startsAt: '2031-06-01T00:00:00Z' }).expect(400)).body.message).toEqual([
+    expect(problems((await put(spring.id, { startsAt: '2031-06-01T00:00:00Z' }).expect(400)).body)).toEqual([
       'Starts at must be before expires at',
     ]);
     const cleared = await put(spring.id, {
@@ -277,15 +278,15 @@ describe(`back office: coupons on ${DRIVER}`, () => {
     expect((await put(spring.id, {}).expect(400)).body.message).toBe(
       'Nothing to update: send code, percentOff, active, startsAt, expiresAt, maxRedemptions',
     );
-    expect((await put(spring.id, { code: null }).expect(400)).body.message).toEqual([
+    expect(problems((await put(spring.id, { code: null }).expect(400)).body)).toEqual([
       'Coupon code is required',
     ]);
-    expect((await put(spring.id, { percentOff: null }).expect(400)).body.message).toEqual([PERCENT_OFF]);
-    expect((await put(spring.id, { active: null }).expect(400)).body.message).toEqual([
+    expect(problems((await put(spring.id, { percentOff: null }).expect(400)).body)).toEqual([PERCENT_OFF]);
+    expect(problems((await put(spring.id, { active: null }).expect(400)).body)).toEqual([
       'active must be true or false',
     ]);
-    expect((await put(spring.id, { percentOff: 0 }).expect(400)).body.message).toEqual([PERCENT_OFF]);
-    expect((await put(spring.id, { redemptionCount: 0 }).expect(400)).body.message).toEqual([
+    expect(problems((await put(spring.id, { percentOff: 0 }).expect(400)).body)).toEqual([PERCENT_OFF]);
+    expect(problems((await put(spring.id, { redemptionCount: 0 }).expect(400)).body)).toEqual([
       'property redemptionCount should not exist',
     ]);
     expect((await put(9999, { percentOff: 5 }).expect(404)).body.message).toBe('Coupon not found');

@@ -13,6 +13,7 @@ import {
 } from './support/checkout.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
+import { problems } from './support/problems.js';
 
 const UNKNOWN_ID = '6f1c7e4e-1111-4222-8333-944445555666';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -240,7 +241,7 @@ describe(`back office: downloads on ${DRIVER}`, () => {
       fileUrl: 'https://example.com/o.pkg',
     };
     expect((await post({ ...mac, platform: 'Mac' }).expect(201)).body.platform).toBe('Mac');
-    expect((await post({ ...mac, platform: 'Linux' }).expect(400)).body.message).toEqual([
+    expect(problems((await post({ ...mac, platform: 'Linux' }).expect(400)).body)).toEqual([
       'Platform must be one of Windows, Mac',
     ]);
 
@@ -265,7 +266,7 @@ describe(`back office: downloads on ${DRIVER}`, () => {
       fileUrl: 'https://example.com/setup.exe',
     };
     const count = (await links()).length;
-    const messages = async (body: object) => (await post(body).expect(400)).body.message;
+    const messages = async (body: object) => problems((await post(body).expect(400)).body);
 
     expect(await messages({})).toEqual([
       'Order ID is required',
@@ -338,11 +339,11 @@ describe(`back office: downloads on ${DRIVER}`, () => {
       [{ isActive: false }, { isActive: true }],
     ]);
 
-    expect((await put(link!.id, {}).expect(400)).body.message).toEqual(['isActive must be true or false']);
-    expect((await put(link!.id, { isActive: 'no' }).expect(400)).body.message).toEqual([
+    expect(problems((await put(link!.id, {}).expect(400)).body)).toEqual(['isActive must be true or false']);
+    expect(problems((await put(link!.id, { isActive: 'no' }).expect(400)).body)).toEqual([
       'isActive must be true or false',
     ]);
-    expect((await put(link!.id, { isActive: true, maxDownloads: 50 }).expect(400)).body.message).toEqual([
+    expect(problems((await put(link!.id, { isActive: true, maxDownloads: 50 }).expect(400)).body)).toEqual([
       'property maxDownloads should not exist',
     ]);
     expect((await put(UNKNOWN_ID, { isActive: true }).expect(404)).body.message).toBe(

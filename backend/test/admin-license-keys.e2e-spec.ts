@@ -16,6 +16,7 @@ import {
 } from './support/checkout.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
+import { problemsOrMessage } from './support/problems.js';
 
 const BASE = '/api/admin/license-keys';
 const UNKNOWN_ID = '6f1c7e4e-1111-4222-8333-944445555666';
@@ -480,7 +481,7 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
     });
 
     it("answers the spec's messages for missing and invalid fields", async () => {
-      const messages = async (body: object) => (await post(body).expect(400)).body.message;
+      const messages = async (body: object) => problemsOrMessage((await post(body).expect(400)).body);
       // No order is a key for the inventory: only the product and the key are required.
       expect(await messages({})).toEqual(['Product ID is required', 'License key is required']);
       expect(await messages({ orderId: ' ', productId: '', licenseKey: '   ' })).toEqual([
@@ -542,7 +543,8 @@ describe(`back office: licence keys on ${DRIVER}`, () => {
     });
 
     it('refuses every other change with 400', async () => {
-      const message = async (id: string, body: object) => (await put(id, body).expect(400)).body.message;
+      const message = async (id: string, body: object) =>
+        problemsOrMessage((await put(id, body).expect(400)).body);
       expect(await message(sold.id, { status: 'active' })).toBe('This license key is already active');
       expect(await message(sold.id, { status: 'expired' })).toBe('An active license key can only be revoked');
       // Faulty comes only with a replacement from the key's report (key-reports), and is final.

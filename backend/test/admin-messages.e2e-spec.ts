@@ -2,6 +2,7 @@ import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
 import { Message } from '../src/messages/entities/message.entity.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
+import { problems } from './support/problems.js';
 
 type Row = { id: number; email: string; subject: string; status: string };
 
@@ -156,7 +157,7 @@ describe(`back office: contact messages on ${DRIVER}`, () => {
       ['messages', { status: 'answered' }, { status: 'new' }],
     ]);
 
-    const message = async (body: object) => (await put(bob.id, body).expect(400)).body.message;
+    const message = async (body: object) => problems((await put(bob.id, body).expect(400)).body);
     expect(await message({})).toEqual(['status must be one of new, answered']);
     expect(await message({ status: 'closed' })).toEqual(['status must be one of new, answered']);
     expect(await message({ status: 'answered', subject: 'edited' })).toEqual([

@@ -5,6 +5,7 @@ import { StaffMember } from '../src/staff/entities/staff-member.entity.js';
 import { shopperAddress } from './support/checkout.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
+import { problems } from './support/problems.js';
 
 interface UserRow {
   id: number;
@@ -140,7 +141,7 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
     expect(await t.db.getRepository(StaffMember).countBy({ username: 'weak.pw' })).toBe(0);
     // The length rule keeps its own message, checked first.
     expect(
-      (await post({ username: 'weak.pw', password: 'aaaa', role: 'support' }).expect(400)).body.message,
+      problems((await post({ username: 'weak.pw', password: 'aaaa', role: 'support' }).expect(400)).body),
     ).toEqual(['Password must be at least 12 characters']);
 
     const { id } = (
@@ -156,7 +157,7 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
 
   it('validates username, password and role, listing every message', async () => {
     const valid = { username: 'valid.name', password: 'twelve-chars', role: 'support' };
-    const messages = async (body: object) => (await post(body).expect(400)).body.message as string[];
+    const messages = async (body: object) => problems((await post(body).expect(400)).body);
     const usernameRule = "Username must be 3 to 100 characters of letters, digits, '.', '_' or '-'";
     expect(await messages({ ...valid, password: 'eleven-char' })).toEqual([
       'Password must be at least 12 characters',
@@ -298,7 +299,7 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
     const oldToken = await bearer('pw-changer', oldPassword);
 
     const tooShort = await put(id, { password: 'short' }).expect(400);
-    expect(tooShort.body.message).toEqual(['Password must be at least 12 characters']);
+    expect(problems(tooShort.body)).toEqual(['Password must be at least 12 characters']);
     await get('/api/admin/me', oldToken).expect(200);
 
     const res = await put(id, { password: newPassword }).expect(200);
@@ -324,10 +325,10 @@ describe(`back office: staff accounts on ${DRIVER}`, () => {
       'Nothing to update: send role, password or email',
     );
     await put(id, { role: null, password: null }).expect(400);
-    expect((await put(id, { username: 'renamed' }).expect(400)).body.message).toEqual([
+    expect(problems((await put(id, { username: 'renamed' }).expect(400)).body)).toEqual([
       'property username should not exist',
     ]);
-    expect((await put(id, { role: 'owner' }).expect(400)).body.message).toEqual([
+    expect(problems((await put(id, { role: 'owner' }).expect(400)).body)).toEqual([
       'role must be one of admin, support',
     ]);
     await put(999999, { role: 'support' }).expect(404);

@@ -4,6 +4,7 @@ import { JWT_AUDIENCE, JWT_ISSUER } from '../src/auth/jwt.constants.js';
 import { hashPassword } from '../src/staff/passwords.js';
 import { DEV_DEFAULTS } from '../src/config/app-config.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
+import { problems } from './support/problems.js';
 
 const ADMIN = { username: DEV_DEFAULTS.adminUsername, password: DEV_DEFAULTS.adminPassword };
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -92,21 +93,25 @@ describe('staff auth: login, deny-by-default guard, roles, logout, throttling', 
     const both = await login({}, '10.0.0.3').expect(400);
     expect(both.body).toEqual({
       statusCode: 400,
-      message: ['Username is required', 'Password is required'],
+      message: 'Username is required; Password is required',
       error: 'Bad Request',
+      errors: [
+        { field: 'username', message: 'Username is required' },
+        { field: 'password', message: 'Password is required' },
+      ],
       requestId: expect.any(String),
     });
     const blank = await login({ username: '   ', password: 'x' }, '10.0.0.3').expect(400);
-    expect(blank.body.message).toEqual(['Username is required']);
+    expect(problems(blank.body)).toEqual(['Username is required']);
     const noPassword = await login({ username: 'admin', password: '' }, '10.0.0.3').expect(400);
-    expect(noPassword.body.message).toEqual(['Password is required']);
+    expect(problems(noPassword.body)).toEqual(['Password is required']);
     const wrongType = await login({ username: 42, password: ['x'] }, '10.0.0.3').expect(400);
-    expect(wrongType.body.message).toEqual(['Username is required', 'Password is required']);
+    expect(problems(wrongType.body)).toEqual(['Username is required', 'Password is required']);
   });
 
   it('refuses unknown properties', async () => {
     const res = await login({ ...ADMIN, role: 'admin' }, '10.0.0.4').expect(400);
-    expect(res.body.message).toEqual(['property role should not exist']);
+    expect(problems(res.body)).toEqual(['property role should not exist']);
   });
 
   describe('the guard denies /api/admin by default', () => {

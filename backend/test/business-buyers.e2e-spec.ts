@@ -14,6 +14,7 @@ import { postWebhook, startStripeTestApp, type StripeTestApp } from './support/s
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 import { ViesStandIn } from './support/vies-stand-in.js';
+import { problems } from './support/problems.js';
 
 /** A business billed in France, its VAT number typed loosely (normalised to FR40303265045). */
 const FRENCH_BUSINESS = {
@@ -80,7 +81,7 @@ async function refusal(t: TestApp, billing: Record<string, unknown>): Promise<st
   expect(await orderCount(t)).toBe(before);
   // In the shopper's words, which the storefront shows on the field: no field path (#34).
   expect(JSON.stringify(res.body.message)).not.toMatch(/\bbilling\.\w/);
-  return (res.body as { message: string[] | string }).message as string[];
+  return problems(res.body);
 }
 
 describe(`business buyers at checkout on ${DRIVER}`, () => {

@@ -4,6 +4,7 @@ import { CONSENT_STATEMENTS } from '../src/orders/consents.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { BILLING, createIntent, STANDARD, type Intent, GERMANY } from './support/checkout.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
+import { problems } from './support/problems.js';
 import { ViesStandIn } from './support/vies-stand-in.js';
 
 const UK = { ...BILLING, country: 'GB', city: 'Leeds', zipCode: 'LS1 4AP', phoneCountryCode: '+44' };
@@ -50,7 +51,8 @@ describe(`checkout consents on ${DRIVER}`, () => {
         expect(res.body).toEqual({
           statusCode: 400,
           error: 'Bad Request',
-          message: missing,
+          message: missing.join('; '),
+          errors: missing.map((message) => ({ message })),
           requestId: expect.any(String),
         });
       }
@@ -64,16 +66,16 @@ describe(`checkout consents on ${DRIVER}`, () => {
       billing: US,
       consents: { immediateDelivery: 'yes', withdrawalRightLoss: 1 },
     }).expect(400);
-    expect(bad.body.message).toEqual([
+    expect(problems(bad.body)).toEqual([
       'consents.immediateDelivery must be true or false',
       'consents.withdrawalRightLoss must be true or false',
     ]);
     const unknown = await createIntent(t, { billing: US, consents: { ...BOTH, marketing: true } }).expect(
       400,
     );
-    expect(unknown.body.message).toEqual(['property marketing should not exist']);
+    expect(problems(unknown.body)).toEqual(['property marketing should not exist']);
     const notObject = await createIntent(t, { billing: US, consents: true }).expect(400);
-    expect(notObject.body.message).toEqual(['consents must be an object']);
+    expect(problems(notObject.body)).toEqual(['consents must be an object']);
   });
 
   it('stores both statements with the time they were given', async () => {

@@ -9,6 +9,7 @@ import { Order } from '../src/orders/entities/order.entity.js';
 import { BILLING, buyWithDemo, createIntent, shopperAddress } from './support/checkout.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
+import { problems } from './support/problems.js';
 
 /**
  * Identities and secrets compare exactly on every driver (#15 item 1). MySQL/MariaDB's default collations
@@ -67,7 +68,7 @@ describe(`identities and secrets compared exactly on ${DRIVER}`, () => {
 
   it('refuses an address with a non-ASCII local part at checkout, naming the field', async () => {
     const res = await createIntent(t, { billing: { ...BILLING, email: 'jöe@example.com' } }).expect(400);
-    expect(res.body.message).toEqual([
+    expect(problems(res.body)).toEqual([
       'Please enter an email address without accents or non-Latin letters before the @',
     ]);
   });

@@ -15,6 +15,7 @@ import { Order } from '../src/orders/entities/order.entity.js';
 import { buyWithDemo, HOME_BUSINESS, PRO_PLUS, shopperAddress, STANDARD } from './support/checkout.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
+import { problems, problemsOrMessage } from './support/problems.js';
 
 /** The first bytes of each kind of file, padded to a plausible image. */
 const PNG = Buffer.concat([
@@ -261,17 +262,17 @@ describe(`"my key doesn't work": reports, the back office's queue, replacement (
   it('checks the text and the screenshot by its bytes, naming each problem', async () => {
     const { email, keyId } = await buyOne();
     const problem = async (body: object) =>
-      (await report(email, { licenseKeyId: keyId, ...body }).expect(400)).body.message;
+      problemsOrMessage((await report(email, { licenseKeyId: keyId, ...body }).expect(400)).body);
     expect(await problem({})).toEqual(['Error message is required']);
     expect(await problem({ errorMessage: '   ' })).toEqual(['Error message is required']);
     expect(await problem({ errorMessage: 'x'.repeat(2001) })).toEqual([
       'Error message must be at most 2000 characters',
     ]);
-    expect((await report(email, { errorMessage: 'broken' }).expect(400)).body.message).toEqual([
+    expect(problems((await report(email, { errorMessage: 'broken' }).expect(400)).body)).toEqual([
       'License key ID is required',
     ]);
     expect(
-      (await report(email, { licenseKeyId: 'nope', errorMessage: 'broken' }).expect(400)).body.message,
+      problems((await report(email, { licenseKeyId: 'nope', errorMessage: 'broken' }).expect(400)).body),
     ).toEqual(['License key ID must be the id of one of your licence keys']);
     const shot = (screenshot: unknown) => problem({ errorMessage: 'broken', screenshot });
     expect(await shot(`data:image/png;base64,${GIF.toString('base64')}`)).toBe(
@@ -440,7 +441,9 @@ describe(`"my key doesn't work": reports, the back office's queue, replacement (
     );
     const path = `/api/admin/key-reports/${body.id}`;
     expect(
-      (await t.http().put(path).set('authorization', support).send({ answer: ' ' }).expect(400)).body.message,
+      problems(
+        (await t.http().put(path).set('authorization', support).send({ answer: ' ' }).expect(400)).body,
+      ),
     ).toEqual(['Answer is required']);
     await t
       .http()

@@ -5,6 +5,7 @@ import { LICENSE_REQUESTS_PER_MINUTE } from '../src/license-keys/license-activat
 import { startTestApp, type TestApp } from './support/test-app.js';
 import type { LicenseKeyStatus } from '../src/orders/order-process.js';
 import { newLicenseKey } from '../src/license-keys/license-keys.js';
+import { problems } from './support/problems.js';
 
 const FORMAT_MESSAGE = 'License key must be 5 groups of 5 letters or digits';
 
@@ -144,8 +145,9 @@ describe('licence activation API: activate, deactivate, validate', () => {
         const res = await activate(body).expect(400);
         expect(res.body).toEqual({
           statusCode: 400,
-          message: messages,
+          message: messages.join('; '),
           error: 'Bad Request',
+          errors: messages.map((message) => ({ field: expect.any(String), message })),
           requestId: expect.any(String),
         });
       }
@@ -230,7 +232,7 @@ describe('licence activation API: activate, deactivate, validate', () => {
       const unknown = await deactivate({ licenseKey: generateLicenseKey(), instanceId: 'pc-1' }).expect(404);
       expect(unknown.body.message).toBe('License key not found');
       const bad = await deactivate({ licenseKey: 'nope', instanceId: '' }).expect(400);
-      expect(bad.body.message).toEqual([FORMAT_MESSAGE, 'Instance ID is required']);
+      expect(problems(bad.body)).toEqual([FORMAT_MESSAGE, 'Instance ID is required']);
     });
 
     it('never takes the count below zero', async () => {
@@ -299,11 +301,11 @@ describe('licence activation API: activate, deactivate, validate', () => {
 
     it('validates the body; the instance is optional but not blank', async () => {
       const missing = await validate({}).expect(400);
-      expect(missing.body.message).toEqual(['License key is required']);
+      expect(problems(missing.body)).toEqual(['License key is required']);
       const malformed = await validate({ licenseKey: 'ABCDE-12345' }).expect(400);
-      expect(malformed.body.message).toEqual([FORMAT_MESSAGE]);
+      expect(problems(malformed.body)).toEqual([FORMAT_MESSAGE]);
       const blank = await validate({ licenseKey: generateLicenseKey(), instanceId: ' ' }).expect(400);
-      expect(blank.body.message).toEqual(['Instance ID is required']);
+      expect(problems(blank.body)).toEqual(['Instance ID is required']);
     });
   });
 

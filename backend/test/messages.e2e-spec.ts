@@ -174,8 +174,9 @@ describe('POST /api/contact', () => {
       const res = await post(body).expect(400);
       expect(res.body).toEqual({
         statusCode: 400,
-        message,
+        message: message.join('; '),
         error: 'Bad Request',
+        errors: message.map((m) => ({ field: expect.any(String), message: m })),
         requestId: expect.any(String),
       });
       expect(await counts()).toEqual(before);

@@ -11,6 +11,7 @@ import { BILLING, createIntent, PRO_PLUS, STANDARD, type Intent } from './suppor
 import { signIn } from './support/staff.js';
 import { orderOf, postWebhook, startStripeTestApp, stripeCheckout } from './support/stripe-app.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
+import { problems } from './support/problems.js';
 
 interface Entry {
   at: string;
@@ -229,13 +230,13 @@ describe(`order timeline (demo provider) on ${DRIVER}`, () => {
         .post(`/api/admin/orders/${orderId}/notes`)
         .set('authorization', admin)
         .send(body as object);
-    expect((await post({}).expect(400)).body.message).toEqual(['Note is required']);
-    expect((await post({ body: '   ' }).expect(400)).body.message).toEqual(['Note is required']);
-    expect((await post({ body: 42 }).expect(400)).body.message).toEqual(['Note must be text']);
-    expect((await post({ body: 'x'.repeat(2001) }).expect(400)).body.message).toEqual([
+    expect(problems((await post({}).expect(400)).body)).toEqual(['Note is required']);
+    expect(problems((await post({ body: '   ' }).expect(400)).body)).toEqual(['Note is required']);
+    expect(problems((await post({ body: 42 }).expect(400)).body)).toEqual(['Note must be text']);
+    expect(problems((await post({ body: 'x'.repeat(2001) }).expect(400)).body)).toEqual([
       'Note must be at most 2000 characters',
     ]);
-    expect((await post({ body: 'ok', pinned: true }).expect(400)).body.message).toEqual([
+    expect(problems((await post({ body: 'ok', pinned: true }).expect(400)).body)).toEqual([
       'property pinned should not exist',
     ]);
     await post({ body: ` ${'y'.repeat(2000)} ` }).expect(201);

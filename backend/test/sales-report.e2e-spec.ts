@@ -444,25 +444,25 @@ describe(`sales report on ${DRIVER}`, () => {
     expect(await message({ from: '2026-02-30', to: '2026-03-01' })).toContain(
       'from: 2026-02-30 is not a day',
     );
-    expect(await message({ from: '2026-3-1', to: '2026-03-01' })).toEqual(
-      expect.arrayContaining(['from must be a day such as 2026-10-01']),
+    expect(await message({ from: '2026-3-1', to: '2026-03-01' })).toBe(
+      'from must be a day such as 2026-10-01',
     );
-    expect(await message({ to: '2026-03-01' } as Record<string, string>)).toEqual(
-      expect.arrayContaining(['from must be a day such as 2026-10-01']),
+    expect(await message({ to: '2026-03-01' } as Record<string, string>)).toBe(
+      'from must be a day such as 2026-10-01',
     );
     expect(await message({ from: '2026-03-02', to: '2026-03-01' })).toBe('to must not be before from');
     expect(await message({ from: '2025-01-01', to: '2026-03-01' })).toBe(
       'The range is longer than 366 days, the most by day',
     );
     await get('sales', { from: '2025-01-01', to: '2026-03-01', interval: 'week' }).expect(200);
-    expect(await message({ from: today, to: today, interval: 'year' })).toEqual(
-      expect.arrayContaining(['interval must be one of day, week, month']),
+    expect(await message({ from: today, to: today, interval: 'year' })).toBe(
+      'interval must be one of day, week, month',
     );
     expect(await message({ from: today, to: today, productId: 'office-1999' })).toBe(
       'productId: no product office-1999',
     );
-    expect(await message({ from: today, to: today, groupBy: 'batch' }, 'margins')).toEqual(
-      expect.arrayContaining(['groupBy must be one of product, supplier']),
+    expect(await message({ from: today, to: today, groupBy: 'batch' }, 'margins')).toBe(
+      'groupBy must be one of product, supplier',
     );
     await get('sales', { from: today, to: today }, support).expect(403);
     await get('margins', { from: today, to: today }, support).expect(403);

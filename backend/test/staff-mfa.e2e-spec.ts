@@ -11,6 +11,7 @@ import { CHALLENGE_EXPIRED } from '../src/auth/auth.service.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 import type { StaffRole } from '../src/common/staff-user.dto.js';
+import { problems } from './support/problems.js';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 let addressCounter = 0;
@@ -120,7 +121,7 @@ describe(`staff two-factor authentication (TOTP) on ${DRIVER}`, () => {
     });
     const missing = await t.http().post('/api/admin/me/mfa/confirm').set('authorization', before).send({});
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toEqual(['Code is required']);
+    expect(problems(missing.body)).toEqual(['Code is required']);
 
     const confirmed = await t
       .http()
@@ -227,7 +228,7 @@ describe(`staff two-factor authentication (TOTP) on ${DRIVER}`, () => {
     );
     await c.loginMfa(endless, user.recoveryCodes[0]!).expect(401);
     const invalid = await c.loginMfa(42 as never, ['x'] as never).expect(400);
-    expect(invalid.body.message).toEqual(['Challenge is required', 'Code is required']);
+    expect(problems(invalid.body)).toEqual(['Challenge is required', 'Code is required']);
     // Signing out ends the challenges issued before, like the sessions.
     await t.http().post('/api/admin/logout').set('authorization', user.token).expect(204);
     await c.loginMfa(challenge, user.recoveryCodes[0]!).expect(401);

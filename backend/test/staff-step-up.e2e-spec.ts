@@ -6,6 +6,7 @@ import { hashPassword } from '../src/staff/passwords.js';
 import { SIGN_IN_LIMITS } from '../src/auth/sign-in-limiter.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 import type { StaffRole } from '../src/common/staff-user.dto.js';
+import { problems } from './support/problems.js';
 
 let addressCounter = 0;
 /** A client address no other test uses (the apps trust one proxy hop). */
@@ -412,16 +413,16 @@ describe(`STAFF_MFA_REQUIRED=true: enrolment needs the code the administrator ha
   it('names the field of a malformed enrolment code or step-up proof (400)', async () => {
     const { password } = await createStaff('typo-hire');
     const session = await c.bearer('typo-hire', password);
-    expect((await start(session, { enrolmentCode: 'x'.repeat(65) }).expect(400)).body.message).toEqual([
+    expect(problems((await start(session, { enrolmentCode: 'x'.repeat(65) }).expect(400)).body)).toEqual([
       'Enrolment code must be at most 64 characters',
     ]);
-    expect((await start(session, { enrolmentCode: 42 }).expect(400)).body.message).toEqual([
+    expect(problems((await start(session, { enrolmentCode: 42 }).expect(400)).body)).toEqual([
       'Enrolment code must be a string',
     ]);
-    expect((await c.stepUp(admin, { password: 42 }).expect(400)).body.message).toEqual([
+    expect(problems((await c.stepUp(admin, { password: 42 }).expect(400)).body)).toEqual([
       'Password must be a string',
     ]);
-    expect((await c.stepUp(admin, { code: 'x'.repeat(65) }).expect(400)).body.message).toEqual([
+    expect(problems((await c.stepUp(admin, { code: 'x'.repeat(65) }).expect(400)).body)).toEqual([
       'Code must be at most 64 characters',
     ]);
   });

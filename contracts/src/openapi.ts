@@ -2149,8 +2149,11 @@ export interface components {
       customerEmail: string;
       /** @description What the customer saw */
       errorMessage: string;
-      /** @description The screenshot’s type (GET /api/admin/key-reports/:id/screenshot), null without one */
-      screenshotType: components['schemas']['ScreenshotType'] | null;
+      /**
+       * @description The screenshot’s type (GET /api/admin/key-reports/:id/screenshot), null without one
+       * @enum {string|null}
+       */
+      screenshotType: 'image/png' | 'image/jpeg' | 'image/webp' | null;
       /**
        * Format: uuid
        * @description The key from stock given in its place
@@ -2205,7 +2208,8 @@ export interface components {
       email: string;
       /** @example Activation question */
       subject: string;
-      category: components['schemas']['ContactCategory'] | null;
+      /** @enum {string|null} */
+      category: 'technical' | 'billing' | 'licensing' | 'installation' | 'general' | null;
       message: string;
       status: components['schemas']['MessageStatus'];
       /** Format: date-time */
@@ -2230,8 +2234,11 @@ export interface components {
       /** Format: date-time */
       createdAt: string;
       awaitingKeys: boolean;
-      /** @description Set while the order was paid but not delivered and owes the shopper a full refund */
-      refundDue: components['schemas']['RefundReason'] | null;
+      /**
+       * @description Set while the order was paid but not delivered and owes the shopper a full refund
+       * @enum {string|null}
+       */
+      refundDue: 'order-cancelled' | 'coupon-used-up' | 'review-rejected' | 'withdrawn' | null;
       /**
        * @description The rules that held the order for review (provider-review, elevated-risk, country-mismatch, tax-evidence, vat-number-review, velocity-orders, velocity-cards, first-order-amount, disposable-email); kept after the review
        * @example [
@@ -2260,8 +2267,11 @@ export interface components {
        * @example FR40303265045
        */
       vatNumber: string | null;
-      /** @description verified by the validation service (VIES); unverified (no service, no answer, or a UK number): charged the consumer rate. Null without a VAT number */
-      vatNumberStatus: components['schemas']['VatNumberStatus'] | null;
+      /**
+       * @description verified by the validation service (VIES); unverified (no service, no answer, or a UK number): charged the consumer rate. Null without a VAT number
+       * @enum {string|null}
+       */
+      vatNumberStatus: 'verified' | 'unverified' | null;
       /** @description The validation service's consultation number (VIES requestIdentifier), the check's proof */
       vatCheckReference: string | null;
       /**
@@ -2269,10 +2279,13 @@ export interface components {
        * @description When the validation service confirmed the number
        */
       vatCheckedAt: string | null;
-      /** @description A verified number: the company typed against the name VIES has for it. match: reverse-charged; mismatch: charged the consumer rate; undisclosed (its member state gives no name): reverse-charged and held for review (vat-number-review). Null unless verified (and for orders placed before) */
-      vatNameMatch: components['schemas']['VatNameMatch'] | null;
+      /**
+       * @description A verified number: the company typed against the name VIES has for it. match: reverse-charged; mismatch: charged the consumer rate; undisclosed (its member state gives no name): reverse-charged and held for review (vat-number-review). Null unless verified (and for orders placed before)
+       * @enum {string|null}
+       */
+      vatNameMatch: 'match' | 'mismatch' | 'undisclosed' | null;
       /** @description VIES's answer for the number, the check's evidence; null unless verified */
-      vatCheckAnswer: components['schemas']['AdminViesAnswerDto'] | null;
+      vatCheckAnswer: components['schemas']['AdminViesAnswerDto'] | (never | null);
       /** @description Reverse-charged: no VAT charged, the buyer accounts for it */
       reverseCharge: boolean;
       orderItems: components['schemas']['AdminOrderItemDto'][];
@@ -2297,7 +2310,8 @@ export interface components {
       /** @description Where the buyer is, by each piece of evidence, and the country two of them agree on: with tax on, none agreeing, or two agreeing on another country than the billing one, holds the order (tax-evidence) */
       evidence: components['schemas']['AdminOrderEvidenceDto'];
       couponCode: string | null;
-      paymentProvider: components['schemas']['PaymentProvider'] | null;
+      /** @enum {string|null} */
+      paymentProvider: 'stripe' | 'demo' | null;
       providerPaymentId: string | null;
       /** Format: date-time */
       paidAt: string | null;
@@ -2311,7 +2325,7 @@ export interface components {
       /** @description What may still be refunded: paid, less the refunds that succeeded or are pending (0 unpaid) */
       refundableCents: number;
       /** @description For admins (null for support: it shows what keys cost) */
-      margin: components['schemas']['AdminOrderMarginDto'] | null;
+      margin: components['schemas']['AdminOrderMarginDto'] | (never | null);
       /**
        * Format: date-time
        * @description When the customer withdrew from the contract before delivery (status withdrawn)
@@ -2419,8 +2433,11 @@ export interface components {
       /** Format: date-time */
       createdAt: string;
       awaitingKeys: boolean;
-      /** @description Set while the order was paid but not delivered and owes the shopper a full refund */
-      refundDue: components['schemas']['RefundReason'] | null;
+      /**
+       * @description Set while the order was paid but not delivered and owes the shopper a full refund
+       * @enum {string|null}
+       */
+      refundDue: 'order-cancelled' | 'coupon-used-up' | 'review-rejected' | 'withdrawn' | null;
       /**
        * @description The rules that held the order for review (provider-review, elevated-risk, country-mismatch, tax-evidence, vat-number-review, velocity-orders, velocity-cards, first-order-amount, disposable-email); kept after the review
        * @example [
@@ -2449,8 +2466,11 @@ export interface components {
        * @example FR40303265045
        */
       vatNumber: string | null;
-      /** @description verified by the validation service (VIES); unverified (no service, no answer, or a UK number): charged the consumer rate. Null without a VAT number */
-      vatNumberStatus: components['schemas']['VatNumberStatus'] | null;
+      /**
+       * @description verified by the validation service (VIES); unverified (no service, no answer, or a UK number): charged the consumer rate. Null without a VAT number
+       * @enum {string|null}
+       */
+      vatNumberStatus: 'verified' | 'unverified' | null;
       /** @description The validation service's consultation number (VIES requestIdentifier), the check's proof */
       vatCheckReference: string | null;
       /**
@@ -2458,10 +2478,13 @@ export interface components {
        * @description When the validation service confirmed the number
        */
       vatCheckedAt: string | null;
-      /** @description A verified number: the company typed against the name VIES has for it. match: reverse-charged; mismatch: charged the consumer rate; undisclosed (its member state gives no name): reverse-charged and held for review (vat-number-review). Null unless verified (and for orders placed before) */
-      vatNameMatch: components['schemas']['VatNameMatch'] | null;
+      /**
+       * @description A verified number: the company typed against the name VIES has for it. match: reverse-charged; mismatch: charged the consumer rate; undisclosed (its member state gives no name): reverse-charged and held for review (vat-number-review). Null unless verified (and for orders placed before)
+       * @enum {string|null}
+       */
+      vatNameMatch: 'match' | 'mismatch' | 'undisclosed' | null;
       /** @description VIES's answer for the number, the check's evidence; null unless verified */
-      vatCheckAnswer: components['schemas']['AdminViesAnswerDto'] | null;
+      vatCheckAnswer: components['schemas']['AdminViesAnswerDto'] | (never | null);
       /** @description Reverse-charged: no VAT charged, the buyer accounts for it */
       reverseCharge: boolean;
       /**
@@ -3096,7 +3119,7 @@ export interface components {
       activationCount: number;
       activationLimit: number;
       /** @description The key's latest report */
-      report: components['schemas']['CustomerKeyReportDto'] | null;
+      report: components['schemas']['CustomerKeyReportDto'] | (never | null);
       /** @description Whether the customer may report it as not activating now: an active key of a paid order, within 30 days of the payment, without an open report */
       canReport: boolean;
     };
@@ -3166,8 +3189,11 @@ export interface components {
       status: components['schemas']['OrderStatus'];
       /** Format: date-time */
       createdAt: string;
-      /** @description Set while the order was paid but not delivered and owes the shopper a full refund */
-      refundDue: components['schemas']['RefundReason'] | null;
+      /**
+       * @description Set while the order was paid but not delivered and owes the shopper a full refund
+       * @enum {string|null}
+       */
+      refundDue: 'order-cancelled' | 'coupon-used-up' | 'review-rejected' | 'withdrawn' | null;
     };
     DashboardSalesDto: {
       /** @description What the paid orders came to, after their discount, without tax (on the payment’s day) */
@@ -3316,15 +3342,17 @@ export interface components {
       /** @example 404 */
       statusCode: number;
       /**
-       * @description What went wrong; a list when several fields are invalid
+       * @description What went wrong, always one string; when the request had several problems (a validation error), their messages joined with "; " (each is also in `errors`)
        * @example Product office-1999 not found
        */
-      message: string | string[];
+      message: string;
       /**
        * @description The status code's name
        * @example Not Found
        */
       error: string;
+      /** @description Each problem of a refused request (the first 20), with the field it is about */
+      errors?: components['schemas']['ErrorProblemDto'][];
       /**
        * @description The answer's X-Request-Id: the id a trusted proxy gave the request, otherwise a UUID. The server's log lines of that request carry it.
        * @example 3f1c9a52-8d0e-4c4b-9a61-1f2e7d9b0c3a
@@ -3340,6 +3368,15 @@ export interface components {
        * @enum {boolean}
        */
       stepUpRequired?: true;
+    };
+    ErrorProblemDto: {
+      /**
+       * @description The field's dotted path
+       * @example billing.email
+       */
+      field?: string;
+      /** @example Please enter a valid email address */
+      message: string;
     };
     ExchangeRateDto: {
       id: number;
@@ -3723,8 +3760,11 @@ export interface components {
       taxCountry: string | null;
       /** @description A business buyer with a verified EU VAT number from another member state than the seller's, tax on: no VAT is charged (tax and taxRate 0), the buyer accounts for it, and the cart is priced net: at the catalogue's prices (taxMode exclusive), or at each unit's price less the VAT of the buyer's country it includes (inclusive), subtotal and total alike */
       reverseCharge: boolean;
-      /** @description How billing.vatNumber was checked: verified by the validation service (VIES), or unverified (no service, no answer, or a UK number): then charged the consumer rate. Null without a VAT number */
-      vatNumberStatus: components['schemas']['VatNumberStatus'] | null;
+      /**
+       * @description How billing.vatNumber was checked: verified by the validation service (VIES), or unverified (no service, no answer, or a UK number): then charged the consumer rate. Null without a VAT number
+       * @enum {string|null}
+       */
+      vatNumberStatus: 'verified' | 'unverified' | null;
       /** @description billing.vatNumber is registered, but to another company than billing.company (compared without case, accents, punctuation or legal form): no reverse charge, the consumer rate is charged. A new checkout with the company name as registered is reverse-charged */
       companyNameMismatch: boolean;
       /**
@@ -3735,6 +3775,14 @@ export interface components {
     };
     /** @enum {string} */
     PaymentProvider: 'stripe' | 'demo';
+    PaymentStateDto: {
+      /** Format: uuid */
+      orderId: string;
+      /** @example fulfilled */
+      status: components['schemas']['OrderStatus'];
+      /** @example completed */
+      paymentStatus: components['schemas']['PaymentStatus'];
+    };
     /** @enum {string} */
     PaymentStatus: 'pending' | 'completed' | 'failed' | 'partially_refunded' | 'refunded' | 'disputed';
     /** @enum {string} */
@@ -4121,7 +4169,7 @@ export interface components {
       /** @description Tax on prices (TAX_MODE): none, included in them, or added to them */
       taxMode: components['schemas']['TaxMode'];
       /** @description The development administrator's sign-in, outside production while it is still the default */
-      developmentSignIn: components['schemas']['DevelopmentSignInDto'] | null;
+      developmentSignIn: components['schemas']['DevelopmentSignInDto'] | (never | null);
     };
     SupplierDto: {
       id: number;
@@ -4325,6 +4373,10 @@ export interface components {
      * @enum {string}
      */
     VatNumberStatus: 'verified' | 'unverified';
+    WebhookReceivedDto: {
+      /** @enum {boolean} */
+      received: true;
+    };
     WithdrawalRequestDto: {
       /**
        * @description The customer confirmed the withdrawal (the second step on the account page)
@@ -4356,6 +4408,12 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4367,41 +4425,65 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Missing, tampered or expired link */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No such key among this customer’s orders */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Already an open report for this key; not an active key of a paid order; past 30 days */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description A body past the screenshot’s limit */
       413: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
-      429: {
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4423,6 +4505,12 @@ export interface operations {
     responses: {
       202: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4434,7 +4522,27 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Past the store-wide ceiling: `challengeRequired: true`; solve GET /api/challenge and send again with X-Altcha (also when the solution sent was altered, expired or already used) */
       428: {
@@ -4445,11 +4553,16 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
+      /** @description Too Many Requests */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4475,7 +4588,9 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4494,6 +4609,12 @@ export interface operations {
       /** @description The PDF */
       200: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4505,20 +4626,29 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No such order among this customer’s orders, no invoice yet, or no such credit note of it */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Too Many Requests */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4536,6 +4666,12 @@ export interface operations {
       /** @description The PDF */
       200: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4547,20 +4683,29 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No such order among this customer’s orders, or it has no invoice yet: invoices are issued when the payment is received */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Too Many Requests */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4581,6 +4726,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4592,45 +4743,76 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Missing, tampered or expired link */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No such order among this customer’s orders */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Keys already delivered; refunded; disputed; not paid; already cancelled and being refunded */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
-      429: {
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   AuditController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: createdAt; by default ["createdAt","DESC"] */
+        sort?: '["createdAt","DESC"]' | '["createdAt","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: resource, resourceId, actorUsername, action, from, to */
         filter?: string;
       };
       header?: never;
@@ -4656,31 +4838,50 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   AdminCouponsController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: createdAt, id, code, percentOff, redemptionCount, expiresAt; by default ["createdAt","DESC"] */
+        sort?:
+          | '["createdAt","DESC"]'
+          | '["createdAt","ASC"]'
+          | '["id","DESC"]'
+          | '["id","ASC"]'
+          | '["code","DESC"]'
+          | '["code","ASC"]'
+          | '["percentOff","DESC"]'
+          | '["percentOff","ASC"]'
+          | '["redemptionCount","DESC"]'
+          | '["redemptionCount","ASC"]'
+          | '["expiresAt","DESC"]'
+          | '["expiresAt","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: id, q, active */
         filter?: string;
       };
       header?: never;
@@ -4706,13 +4907,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4742,27 +4948,54 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description A coupon with this code already exists */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4785,18 +5018,23 @@ export interface operations {
           'application/json': components['schemas']['AdminCouponDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Coupon not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4828,34 +5066,63 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Coupon not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description A coupon with this code already exists / The code of a coupon that has been redeemed cannot be changed */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4878,36 +5145,43 @@ export interface operations {
           'application/json': components['schemas']['AdminCouponDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Coupon not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   AdminCustomersController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: lastOrderAt; by default ["lastOrderAt","DESC"] */
+        sort?: '["lastOrderAt","DESC"]' | '["lastOrderAt","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: q */
         filter?: string;
       };
       header?: never;
@@ -4933,13 +5207,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4968,20 +5247,27 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No orders for this address */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -4999,6 +5285,12 @@ export interface operations {
     responses: {
       202: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -5010,27 +5302,38 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No orders for this address */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description A link was sent to this address less than a minute ago */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5054,22 +5357,31 @@ export interface operations {
           'application/json': components['schemas']['DashboardStatsDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   AdminDownloadsController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: createdAt, fileName, downloadCount; by default ["createdAt","DESC"] */
+        sort?:
+          | '["createdAt","DESC"]'
+          | '["createdAt","ASC"]'
+          | '["fileName","DESC"]'
+          | '["fileName","ASC"]'
+          | '["downloadCount","DESC"]'
+          | '["downloadCount","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: q, isActive, orderId, productId, id */
         filter?: string;
       };
       header?: never;
@@ -5095,13 +5407,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5131,27 +5448,54 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description The order is unpaid, or was cancelled and is owed a refund: nothing is delivered for it */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5174,18 +5518,23 @@ export interface operations {
           'application/json': components['schemas']['AdminDownloadDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Download link not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5217,38 +5566,71 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Download link not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   AdminEmailsController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: createdAt, id, to; by default ["createdAt","DESC"] */
+        sort?:
+          | '["createdAt","DESC"]'
+          | '["createdAt","ASC"]'
+          | '["id","DESC"]'
+          | '["id","ASC"]'
+          | '["to","DESC"]'
+          | '["to","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: id, q, status, kind, orderId */
         filter?: string;
       };
       header?: never;
@@ -5274,13 +5656,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5303,18 +5690,23 @@ export interface operations {
           'application/json': components['schemas']['AdminEmailDetailDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description E-mail not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5337,29 +5729,34 @@ export interface operations {
           'application/json': components['schemas']['AdminEmailDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description E-mail not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   ExchangeRatesController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: date, id; by default ["date","DESC"] */
+        sort?: '["date","DESC"]' | '["date","ASC"]' | '["id","DESC"]' | '["id","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: id, currency, source */
         filter?: string;
       };
       header?: never;
@@ -5385,20 +5782,27 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5428,27 +5832,54 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description That currency has a rate on that day already */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5488,34 +5919,45 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Over 8 MiB */
       413: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Neither text/csv nor application/json */
       415: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5538,25 +5980,32 @@ export interface operations {
           'application/json': components['schemas']['ExchangeRateDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Exchange rate not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5588,34 +6037,63 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Exchange rate not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description That currency has a rate on that day already */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5638,36 +6116,53 @@ export interface operations {
           'application/json': components['schemas']['ExchangeRateDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Exchange rate not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   KeyBatchesController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: createdAt, id, purchasedAt, costPerKeyCents, invoiceReference; by default ["createdAt","DESC"] */
+        sort?:
+          | '["createdAt","DESC"]'
+          | '["createdAt","ASC"]'
+          | '["id","DESC"]'
+          | '["id","ASC"]'
+          | '["purchasedAt","DESC"]'
+          | '["purchasedAt","ASC"]'
+          | '["costPerKeyCents","DESC"]'
+          | '["costPerKeyCents","ASC"]'
+          | '["invoiceReference","DESC"]'
+          | '["invoiceReference","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: id, supplierId, q, productId */
         filter?: string;
       };
       header?: never;
@@ -5693,13 +6188,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5729,20 +6229,45 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5778,13 +6303,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5807,18 +6337,23 @@ export interface operations {
           'application/json': components['schemas']['KeyBatchDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Key batch not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5850,34 +6385,63 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Key batch not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description The product of a batch with keys cannot be changed */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5900,32 +6464,41 @@ export interface operations {
           'application/json': components['schemas']['KeyBatchDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Key batch not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description This batch has keys and cannot be deleted */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -5957,38 +6530,71 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Key batch not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   AdminKeyReportsController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: createdAt, id, status; by default ["createdAt","DESC"] */
+        sort?:
+          | '["createdAt","DESC"]'
+          | '["createdAt","ASC"]'
+          | '["id","DESC"]'
+          | '["id","ASC"]'
+          | '["status","DESC"]'
+          | '["status","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: id, q, status */
         filter?: string;
       };
       header?: never;
@@ -6014,13 +6620,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6043,18 +6654,23 @@ export interface operations {
           'application/json': components['schemas']['AdminKeyReportDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Key report not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6086,27 +6702,54 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Key report not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description This report was already replaced / answered */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6129,32 +6772,41 @@ export interface operations {
           'application/json': components['schemas']['AdminKeyReportDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Key report not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No stock for <product> / This report was already replaced / the key is no longer active */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6179,29 +6831,42 @@ export interface operations {
           'image/webp': string;
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Key report not found / This report has no screenshot */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   AdminLicenseKeysController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: createdAt, status, productId, activationCount; by default ["createdAt","DESC"] */
+        sort?:
+          | '["createdAt","DESC"]'
+          | '["createdAt","ASC"]'
+          | '["status","DESC"]'
+          | '["status","ASC"]'
+          | '["productId","DESC"]'
+          | '["productId","ASC"]'
+          | '["activationCount","DESC"]'
+          | '["activationCount","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: q, status, productId, assigned, id, batchId, supplierId */
         filter?: string;
       };
       header?: never;
@@ -6229,13 +6894,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6266,27 +6936,54 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description This license key already exists / the order already has all its keys of that product / the order's payment is not completed / the order was cancelled and is owed a refund */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6327,20 +7024,27 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description reveal=true by support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6375,34 +7079,45 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Over 1 MB */
       413: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Neither text/csv nor multipart/form-data */
       415: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6425,17 +7140,23 @@ export interface operations {
           'application/json': components['schemas']['AdminLicenseKeyDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6467,33 +7188,63 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description The key changed meanwhile, or it is reserved for an order held for review */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6512,6 +7263,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6524,21 +7281,47 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Invalid credentials */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Too many attempts: 5 a minute per address and username; 20 failures in 15 minutes per address; an account with many recent failures waits a growing delay (Retry-After says how long) */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6557,6 +7340,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6568,21 +7357,47 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Invalid code, or the challenge has expired */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Too many attempts: 5 a minute per address and username; 20 failures in 15 minutes per address; an account with many recent failures waits a growing delay (Retry-After says how long) */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6601,11 +7416,14 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6626,11 +7444,14 @@ export interface operations {
           'application/json': components['schemas']['StaffUserDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6649,6 +7470,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6660,20 +7487,56 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Two-factor authentication is already on */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Too many wrong enrolment codes: the back-off of codes */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6703,20 +7566,45 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Two-factor authentication is already on */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6802,6 +7690,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6813,38 +7707,73 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Wrong password / Invalid code */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Too many failed attempts (the sign-in back-off) */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   AdminMessagesController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: createdAt, id, status; by default ["createdAt","DESC"] */
+        sort?:
+          | '["createdAt","DESC"]'
+          | '["createdAt","ASC"]'
+          | '["id","DESC"]'
+          | '["id","ASC"]'
+          | '["status","DESC"]'
+          | '["status","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: id, q, status, category */
         filter?: string;
       };
       header?: never;
@@ -6870,13 +7799,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6899,18 +7833,23 @@ export interface operations {
           'application/json': components['schemas']['AdminMessageDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Message not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -6942,31 +7881,64 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Message not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   AdminOrdersController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: createdAt, totalCents, customerEmail, status; by default ["createdAt","DESC"] */
+        sort?:
+          | '["createdAt","DESC"]'
+          | '["createdAt","ASC"]'
+          | '["totalCents","DESC"]'
+          | '["totalCents","ASC"]'
+          | '["customerEmail","DESC"]'
+          | '["customerEmail","ASC"]'
+          | '["status","DESC"]'
+          | '["status","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: q, status, paymentStatus, refundDue, vatNumberStatus, id */
         filter?: string;
       };
       header?: never;
@@ -6992,13 +7964,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7028,20 +8005,45 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7077,13 +8079,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7113,20 +8120,45 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7149,17 +8181,23 @@ export interface operations {
           'application/json': components['schemas']['AdminOrderDetailDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7191,40 +8229,72 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description A change that would contradict the order's payment, keys or links */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Cancelling: the payment provider could not be reached */
       502: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7249,18 +8319,23 @@ export interface operations {
           'application/pdf': string;
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No such order, no invoice yet, or no such credit note of it */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7284,20 +8359,117 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            generatedAt: string;
+            store: {
+              name: string;
+              url: string;
+              supportEmail: string;
+            };
+            dispute: {
+              id: string;
+              kind: string;
+              providerDisputeId: string;
+              amount: string;
+              reason: string | null;
+              status: string;
+              evidenceDueBy: string | null;
+            };
+            order: {
+              id: string;
+              createdAt: string;
+              paidAt: string | null;
+              status: string;
+              paymentStatus: string;
+              paymentProvider: string | null;
+              providerPaymentId: string | null;
+              paymentMethod: string | null;
+              total: string;
+              lines: {
+                product: string;
+                quantity: number;
+                unitPrice: string;
+              }[];
+            };
+            customer: {
+              name: string;
+              email: string;
+              billingAddress: string;
+              phone: string;
+            };
+            checkout: {
+              ipAddress: string;
+              ipCountry: string;
+              billingCountry: string;
+              cardCountry: string;
+            };
+            consents: {
+              statement: string;
+              givenAt: string;
+            }[];
+            deliveryEmails: {
+              to: string;
+              subject: string;
+              queuedAt: string;
+              sentAt: string | null;
+              messageId: string;
+            }[];
+            licenceKeys: {
+              key: string;
+              product: string;
+              status: string;
+              assignedAt: string | null;
+              activations: {
+                instance: string;
+                at: string;
+              }[];
+            }[];
+            downloads: {
+              product: string;
+              fileName: string;
+              platform: string;
+              createdAt: string;
+              downloadCount: number;
+              maxDownloads: number;
+              active: boolean;
+            }[];
+            refunds: {
+              amount: string;
+              reason: string;
+              status: string;
+              at: string;
+            }[];
+          };
+          'application/pdf': string;
+        };
       };
+      /** @description format is neither pdf nor json */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No such order, or no such dispute of it */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7321,38 +8493,50 @@ export interface operations {
           'application/json': components['schemas']['AdminDisputeDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Not an open dispute, submitted already, or the provider has no disputes */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description The payment provider refused it or could not be reached */
       502: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7376,31 +8560,41 @@ export interface operations {
           'application/json': components['schemas']['RestoreKeysResponseDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description The dispute is not won, revoked no keys (or they were restored), or the order is not deliverable */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7424,18 +8618,23 @@ export interface operations {
           'application/pdf': string;
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No such order, or it has no invoice yet: invoices are issued when the payment is received */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7467,19 +8666,45 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7514,33 +8739,63 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Not paid, nothing left, the order's provider not configured, or an Idempotency-Key reused */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7555,7 +8810,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      200: {
+      202: {
         headers: {
           [name: string]: unknown;
         };
@@ -7563,24 +8818,32 @@ export interface operations {
           'application/json': components['schemas']['ResendEmailResponseDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description The order is not paid, or was not delivered and is owed a refund */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7612,33 +8875,63 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description The order is not held (any more), or cannot be delivered now (e.g. its payment is disputed), or the tax decided would change what the buyer owes (`refundAndReorder: true`, with `paidCents` and `owedCents`) */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7661,28 +8954,44 @@ export interface operations {
           'application/json': components['schemas']['OrderTimelineDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   AdminProductsController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: position, title, available, waitingOrders, daysOfStock; by default ["position","ASC"] */
+        sort?:
+          | '["position","ASC"]'
+          | '["position","DESC"]'
+          | '["title","DESC"]'
+          | '["title","ASC"]'
+          | '["available","DESC"]'
+          | '["available","ASC"]'
+          | '["waitingOrders","DESC"]'
+          | '["waitingOrders","ASC"]'
+          | '["daysOfStock","DESC"]'
+          | '["daysOfStock","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: id, q */
         filter?: string;
       };
       header?: never;
@@ -7708,13 +9017,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7737,18 +9051,23 @@ export interface operations {
           'application/json': components['schemas']['AdminProductDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Product not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7780,38 +9099,71 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Product not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   AdminRefundsController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: createdAt, amountCents, status; by default ["createdAt","DESC"] */
+        sort?:
+          | '["createdAt","DESC"]'
+          | '["createdAt","ASC"]'
+          | '["amountCents","DESC"]'
+          | '["amountCents","ASC"]'
+          | '["status","DESC"]'
+          | '["status","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: status, orderId, id */
         filter?: string;
       };
       header?: never;
@@ -7837,13 +9189,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7879,23 +9236,28 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   ReportsController_margins: {
     parameters: {
-      query?: {
-        /** @description The first day (UTC); required */
-        from?: string;
-        /** @description The last day (UTC), included; required */
-        to?: string;
+      query: {
+        /** @description The first day (UTC) */
+        from: string;
+        /** @description The last day (UTC), included */
+        to: string;
         groupBy?: 'product' | 'supplier';
       };
       header?: never;
@@ -7919,30 +9281,37 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   ReportsController_sales: {
     parameters: {
-      query?: {
-        /** @description The first day (UTC); required */
-        from?: string;
-        /** @description The last day (UTC), included; required */
-        to?: string;
+      query: {
+        /** @description The first day (UTC) */
+        from: string;
+        /** @description The last day (UTC), included */
+        to: string;
         /** @description Periods of a day, an ISO week (named by its Monday) or a month (named by its first day). At most 366 days by day, 1096 by week, 3660 by month. */
         interval?: 'day' | 'week' | 'month';
         /** @description One product’s figures (its share of each order) instead of the store’s */
@@ -7969,20 +9338,27 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8032,11 +9408,17 @@ export interface operations {
   AdminStaffController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: username, createdAt, role; by default ["username","ASC"] */
+        sort?:
+          | '["username","ASC"]'
+          | '["username","DESC"]'
+          | '["createdAt","DESC"]'
+          | '["createdAt","ASC"]'
+          | '["role","DESC"]'
+          | '["role","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: q, role */
         filter?: string;
       };
       header?: never;
@@ -8062,20 +9444,27 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8108,27 +9497,54 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description The username is taken */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8151,24 +9567,32 @@ export interface operations {
           'application/json': components['schemas']['AdminStaffMemberDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8203,33 +9627,63 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Demoting the last administrator */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8258,33 +9712,45 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Deleting the last administrator */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8364,24 +9830,32 @@ export interface operations {
           'application/json': components['schemas']['EnrolmentCodeDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8431,11 +9905,17 @@ export interface operations {
   SuppliersController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"] */
-        sort?: string;
+        /** @description JSON ["field","ASC|DESC"]: name, createdAt, id; by default ["name","ASC"] */
+        sort?:
+          | '["name","ASC"]'
+          | '["name","DESC"]'
+          | '["createdAt","DESC"]'
+          | '["createdAt","ASC"]'
+          | '["id","DESC"]'
+          | '["id","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters */
+        /** @description JSON object of filters: id, q */
         filter?: string;
       };
       header?: never;
@@ -8461,13 +9941,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8497,27 +9982,54 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description A supplier named … already exists (names are compared ignoring case) */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8540,18 +10052,23 @@ export interface operations {
           'application/json': components['schemas']['SupplierDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Supplier not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8583,34 +10100,63 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Supplier not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description A supplier named … already exists (names are compared ignoring case) */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8633,32 +10179,41 @@ export interface operations {
           'application/json': components['schemas']['SupplierDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Supplier not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description This supplier has key batches and cannot be deleted */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8679,34 +10234,45 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'text/csv': string;
+        };
       };
       /** @description quarter must look like 2026-Q4 */
       400: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No ECB rate for a currency on or after the quarter’s last day (within 10 days) */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8731,27 +10297,36 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'text/csv': string;
+        };
       };
       /** @description quarter must look like 2026-Q4 / from and to must be days / not both */
       400: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8772,34 +10347,45 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'text/csv': string;
+        };
       };
       /** @description quarter must look like 2026-Q4 */
       400: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No ECB rate for a currency on or after the quarter’s last day (within 10 days) */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8814,17 +10400,28 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ChallengeDto'];
         };
       };
+      /** @description Too Many Requests */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8846,6 +10443,12 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -8857,7 +10460,27 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Past the store-wide ceiling: `challengeRequired: true`; solve GET /api/challenge and send again with X-Altcha (also when the solution sent was altered, expired or already used) */
       428: {
@@ -8871,9 +10494,13 @@ export interface operations {
       /** @description More than five posts a minute from this address */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8892,6 +10519,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -8903,21 +10536,47 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description This coupon code is not valid or has expired */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description More than 10 checks a minute from one address */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -8941,6 +10600,12 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -8952,14 +10617,36 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description This coupon code is not valid or has expired; or an Idempotency-Key reused */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Past the store-wide ceiling: `challengeRequired: true`; solve GET /api/challenge and send again with X-Altcha (also when the solution sent was altered, expired or already used) */
       428: {
@@ -8970,18 +10657,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
+      /** @description Too Many Requests */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description The payment provider could not be reached */
       502: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -9000,6 +10694,17 @@ export interface operations {
       /** @description Counted; Location is the file URL */
       302: {
         headers: {
+          /** @description Where to go */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A browser (Accept: text/html) whose link cannot be used (404 or 410 otherwise): Location is the storefront page /download-unavailable?reason=… */
+      303: {
+        headers: {
+          /** @description Where to go */
+          Location?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -9009,14 +10714,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description This download link has been deactivated / has expired / has reached its download limit. A browser (Accept: text/html) is sent instead (303) to the storefront page /download-unavailable?reason=…, which says why and what to do */
       410: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -9040,9 +10749,13 @@ export interface operations {
       /** @description The database does not answer (within 3 s): "The database is not reachable" */
       503: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -9085,9 +10798,13 @@ export interface operations {
       /** @description Not ready, and why: "The store is starting: running 17 database migrations", "The database is not reachable", "The database has not run 2 of this version’s migrations (…)", "The store is shutting down" */
       503: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -9106,6 +10823,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -9117,35 +10840,65 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description This license key has been revoked / has expired */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description License key not found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description This license key has reached its activation limit */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description More than 20 requests a minute from this address */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -9164,6 +10917,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -9175,21 +10934,47 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description License key not found / This instance is not activated for this license key */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description More than 20 requests a minute from this address */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -9208,6 +10993,12 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description Requests allowed in the window (a route with several limits sends one per limit, suffixed) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -9219,14 +11010,38 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description More than 20 requests a minute from this address */
       429: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -9252,12 +11067,23 @@ export interface operations {
           'application/json': components['schemas']['OrderStatusDto'];
         };
       };
+      /** @description clientSecret missing, or more than 500 characters */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
       /** @description Unknown order or wrong client secret */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -9279,7 +11105,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['PaymentStateDto'];
+        };
+      };
+      /** @description Malformed JSON, or a body that breaks the rules */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
       /** @description Declined (outcome: decline) */
@@ -9287,14 +11122,45 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Unknown order, wrong client secret, or the demo provider is off */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description This order was cancelled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -9312,7 +11178,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['WebhookReceivedDto'];
         };
       };
       /** @description Missing, forged or stale signature */
@@ -9320,21 +11186,29 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Stripe is not configured */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description The payment's risk could not be read from Stripe */
       503: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -9354,7 +11228,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['WebhookReceivedDto'];
         };
       };
       /** @description Missing, forged or stale signature, or a provider without webhooks */
@@ -9362,14 +11236,18 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No such provider is configured */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -9416,7 +11294,9 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };

@@ -20,6 +20,49 @@ export const schemaRules = {
       },
     },
   },
+  AdminKeyReportDto: {
+    properties: {
+      screenshotType: {
+        enum: ['image/png', 'image/jpeg', 'image/webp', null],
+      },
+    },
+  },
+  AdminMessageDto: {
+    properties: {
+      category: {
+        enum: ['technical', 'billing', 'licensing', 'installation', 'general', null],
+      },
+    },
+  },
+  AdminOrderDetailDto: {
+    properties: {
+      refundDue: {
+        enum: ['order-cancelled', 'coupon-used-up', 'review-rejected', 'withdrawn', null],
+      },
+      vatNumberStatus: {
+        enum: ['verified', 'unverified', null],
+      },
+      vatNameMatch: {
+        enum: ['match', 'mismatch', 'undisclosed', null],
+      },
+      paymentProvider: {
+        enum: ['stripe', 'demo', null],
+      },
+    },
+  },
+  AdminOrderListRowDto: {
+    properties: {
+      refundDue: {
+        enum: ['order-cancelled', 'coupon-used-up', 'review-rejected', 'withdrawn', null],
+      },
+      vatNumberStatus: {
+        enum: ['verified', 'unverified', null],
+      },
+      vatNameMatch: {
+        enum: ['match', 'mismatch', 'undisclosed', null],
+      },
+    },
+  },
   AdminProductDto: {
     properties: {
       lowStockThreshold: {
@@ -474,6 +517,13 @@ export const schemaRules = {
       },
     },
   },
+  DashboardRecentOrderDto: {
+    properties: {
+      refundDue: {
+        enum: ['order-cancelled', 'coupon-used-up', 'review-rejected', 'withdrawn', null],
+      },
+    },
+  },
   DemoConfirmDto: {
     properties: {
       clientSecret: {
@@ -587,6 +637,13 @@ export const schemaRules = {
   },
   OrderStatus: {
     enum: ['processing', 'fulfilled', 'cancelled', 'on_hold', 'withdrawn', 'refunded'],
+  },
+  PaymentIntentResponseDto: {
+    properties: {
+      vatNumberStatus: {
+        enum: ['verified', 'unverified', null],
+      },
+    },
   },
   PaymentProvider: {
     enum: ['stripe', 'demo'],
@@ -853,6 +910,13 @@ export const schemaRules = {
   },
   VatNumberStatus: {
     enum: ['verified', 'unverified'],
+  },
+  WebhookReceivedDto: {
+    properties: {
+      received: {
+        enum: [true],
+      },
+    },
   },
   WithdrawalRequestDto: {
     properties: {

@@ -12,6 +12,7 @@ export {
   type ScratchDatabase,
 } from './databases.ts';
 export { decodeHeader, parseMail, type ParsedMail } from './mime.ts';
+export { CONTRACT_DOCUMENT, OpenApiResponses, type CheckedAnswer } from './openapi-responses.ts';
 export { pdfText } from './pdf.ts';
 export { freePort } from './ports.ts';
 export { startServer, type RunningServer, type ServerOptions } from './server.ts';

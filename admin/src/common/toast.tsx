@@ -22,14 +22,15 @@ export function useToast() {
 }
 
 /**
- * Each of the API's messages of a failed call (a 400 names every invalid field, one message each), else the
- * fallback alone.
+ * Each of the API's messages of a failed call (a 400 lists every invalid field in `errors`, one message
+ * each), else its one message, else the fallback alone.
  */
 export function errorMessages(error: unknown, fallback: string): string[] {
-  const message = (error as { body?: { message?: unknown } } | null)?.body?.message;
-  const messages = (Array.isArray(message) ? message : [message]).filter(
-    (item): item is string => typeof item === 'string' && item !== '',
-  );
+  const body = (error as { body?: { message?: unknown; errors?: unknown } } | null)?.body;
+  const listed = Array.isArray(body?.errors)
+    ? body.errors.map((problem) => (problem as { message?: unknown } | null)?.message)
+    : [body?.message];
+  const messages = listed.filter((item): item is string => typeof item === 'string' && item !== '');
   return messages.length > 0 ? messages : [fallback];
 }
 
@@ -37,7 +38,5 @@ export function errorMessages(error: unknown, fallback: string): string[] {
 export function errorMessage(error: unknown, fallback: string): string {
   const body = (error as { body?: { message?: unknown } } | null)?.body;
   const message = body?.message;
-  if (Array.isArray(message) && message.length > 0) return message.join(' ');
-  if (typeof message === 'string' && message !== '') return message;
-  return fallback;
+  return typeof message === 'string' && message !== '' ? message : fallback;
 }

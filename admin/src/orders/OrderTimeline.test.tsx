@@ -107,7 +107,10 @@ describe('the order timeline', () => {
 
   it('refuses a note over the limit before sending, and shows what the server refused', async () => {
     const addOrderNote = vi.fn(async (): Promise<OrderNote> => {
-      throw new HttpError('Bad Request', 400, { message: ['Note must be at most 2000 characters'] });
+      throw new HttpError('Bad Request', 400, {
+        message: 'Note must be at most 2000 characters',
+        errors: [{ field: 'body', message: 'Note must be at most 2000 characters' }],
+      });
     });
     const { add } = renderTimeline(addOrderNote);
     await items();

@@ -131,7 +131,12 @@ describe('authProvider', () => {
     });
 
     it("rejects with the API's validation messages on 400", async () => {
-      stubFetch(400, { statusCode: 400, message: ['Password is required'], error: 'Bad Request' });
+      stubFetch(400, {
+        statusCode: 400,
+        message: 'Password is required',
+        error: 'Bad Request',
+        errors: [{ field: 'password', message: 'Password is required' }],
+      });
 
       await expect(authProvider.login({ username: 'admin', password: '' })).rejects.toThrow(
         'Password is required',

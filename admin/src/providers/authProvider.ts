@@ -46,10 +46,9 @@ export const CHALLENGE_EXPIRED = 'Sign-in has expired: enter your password again
 export const MFA_ENROLMENT_REQUIRED = 'Set up two-factor authentication first';
 export const MFA_PATH = '/mfa';
 
-/** The API's error body carries `message`: a string, or the list of validation messages of a 400. */
+/** The API's error body carries `message`, one string (a 400's problems summed up). */
 function messageOf(body: unknown): string | undefined {
   const message = (body as { message?: unknown } | null)?.message;
-  if (Array.isArray(message)) return message.join(' ');
   return typeof message === 'string' && message !== '' ? message : undefined;
 }
 

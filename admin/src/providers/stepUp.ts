@@ -42,7 +42,6 @@ export function isStepUpRequired(error: unknown): boolean {
 /** The API's error message, or `fallback`. */
 function messageOf(body: unknown, fallback: string): string {
   const message = (body as { message?: unknown } | null)?.message;
-  if (Array.isArray(message)) return message.join(' ');
   return typeof message === 'string' && message !== '' ? message : fallback;
 }
 

@@ -50,7 +50,15 @@ describe('creating a staff member', () => {
       'GET /api/admin/staff': list,
       'POST /api/admin/staff': () =>
         Response.json(
-          { statusCode: 400, message: [USERNAME_MESSAGE, SHORT_PASSWORD], error: 'Bad Request' },
+          {
+            statusCode: 400,
+            message: `${USERNAME_MESSAGE}; ${SHORT_PASSWORD}`,
+            error: 'Bad Request',
+            errors: [
+              { field: 'username', message: USERNAME_MESSAGE },
+              { field: 'password', message: SHORT_PASSWORD },
+            ],
+          },
           { status: 400 },
         ),
     });

@@ -115,7 +115,7 @@ const LEAKS: [RegExp, string][] = [
 ];
 
 /**
- * Fields an error answer may carry beside the four (ErrorBodyDto and the review's 409): a write past its
+ * Fields an error answer may carry beside the four and `errors` (ErrorBodyDto and the review's 409): a write past its
  * ceiling, a change that needs a step-up, a tax change that needs a refund and a new order.
  */
 const DOCUMENTED_EXTRAS = new Set([
@@ -128,7 +128,7 @@ const DOCUMENTED_EXTRAS = new Set([
 
 /**
  * The problems with an error answer (empty when it is right): a JSON 4xx with exactly the store's error
- * shape {statusCode, message, error, requestId}, statusCode equal to the HTTP status, requestId equal to its
+ * shape {statusCode, message, error, errors?, requestId}, message one string, statusCode equal to the HTTP status, requestId equal to its
  * X-Request-Id header, nothing of the server's insides.
  */
 export function errorAnswerProblems(res: Pick<RawAnswer, 'status' | 'headers' | 'text' | 'body'>): string[] {
@@ -141,18 +141,23 @@ export function errorAnswerProblems(res: Pick<RawAnswer, 'status' | 'headers' | 
   if (!body || typeof body !== 'object' || Array.isArray(body)) problems.push('no JSON object body');
   else {
     // The four fields, and only the flags and figures the API documents for a client to act on.
-    const keys = Object.keys(body).filter((key) => !DOCUMENTED_EXTRAS.has(key));
+    const keys = Object.keys(body).filter((key) => !DOCUMENTED_EXTRAS.has(key) && key !== 'errors');
     if (keys.sort().join(',') !== 'error,message,requestId,statusCode') problems.push(`keys ${keys}`);
     // The id a customer's screenshot shows is the one the answer's header and the log lines carry.
     if (typeof body.requestId !== 'string' || body.requestId !== res.headers.get('x-request-id'))
       problems.push(`requestId ${String(body.requestId)} (header ${res.headers.get('x-request-id')})`);
     if (body.statusCode !== res.status) problems.push(`statusCode ${String(body.statusCode)}`);
     if (typeof body.error !== 'string' || !body.error) problems.push('error is not a string');
-    const message = body.message;
-    const messageOk =
-      (typeof message === 'string' && message.length > 0) ||
-      (Array.isArray(message) && message.length > 0 && message.every((m) => typeof m === 'string'));
-    if (!messageOk) problems.push('message is not a string or a list of strings');
+    // One string always; a request refused for several problems lists them in `errors` as well.
+    if (typeof body.message !== 'string' || !body.message) problems.push('message is not a string');
+    const { errors } = body as { errors?: unknown };
+    const isProblem = (p: unknown) =>
+      typeof p === 'object' &&
+      p !== null &&
+      typeof (p as { message?: unknown }).message === 'string' &&
+      ['string', 'undefined'].includes(typeof (p as { field?: unknown }).field);
+    if (errors !== undefined && !(Array.isArray(errors) && errors.length > 0 && errors.every(isProblem)))
+      problems.push('errors is not a list of {field?, message}');
   }
   for (const [pattern, what] of LEAKS) if (pattern.test(res.text)) problems.push(`leaks ${what}`);
   return problems;

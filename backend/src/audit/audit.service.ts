@@ -20,7 +20,8 @@ export interface AuditRecord {
   after?: Record<string, unknown> | null;
 }
 
-const AUDIT_LIST = {
+/** The list's sort fields and filters (ApiListQuery shows them in the contract). */
+export const AUDIT_LIST = {
   sortable: ['createdAt'] as const,
   defaultSort: ['createdAt', 'DESC'] as ['createdAt', 'DESC'],
   filters: {

@@ -5,6 +5,7 @@ import {
   ApiConflictResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { AdminController, AllowDuringMfaEnrolment, Staff } from '../common/auth.decorators.js';
 import { AuthService } from './auth.service.js';
@@ -40,6 +41,7 @@ export class MfaController {
   @ApiOkResponse({ type: MfaEnrolmentDto })
   @ApiBadRequestResponse({ description: 'Enrolment code is required / Invalid or expired enrolment code' })
   @ApiConflictResponse({ description: 'Two-factor authentication is already on' })
+  @ApiTooManyRequestsResponse({ description: 'Too many wrong enrolment codes: the back-off of codes' })
   start(
     @Staff() staff: StaffUserDto,
     @Body() body: MfaStartDto,

@@ -58,6 +58,7 @@ export class CheckoutController {
   @Get('orders/:id/status')
   @ApiOperation({ summary: "An order's status, for the shopper holding its payment client secret" })
   @ApiOkResponse({ type: OrderStatusDto })
+  @ApiBadRequestResponse({ description: 'clientSecret missing, or more than 500 characters' })
   @ApiNotFoundResponse({ description: 'Unknown order or wrong client secret' })
   status(
     @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string,

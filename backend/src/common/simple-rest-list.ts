@@ -6,10 +6,10 @@ import {
   type NestInterceptor,
   type Type,
 } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiQuery } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { map, type Observable } from 'rxjs';
-import { contentRange, type ListPage } from './list-query.js';
+import { contentRange, MAX_PAGE_SIZE, type FilterKind, type ListPage, type ListSpec } from './list-query.js';
 
 /** Response headers a list sends, which a back office on another origin must be allowed to read. */
 export const LIST_HEADERS = ['Content-Range', 'X-Total-Capped'] as const;
@@ -60,5 +60,62 @@ export function SimpleRestList(
       },
     }),
     ApiBadRequestResponse({ description: 'Malformed sort, range or filter' }),
+  );
+}
+
+/** What a filter of each kind takes, as JSON Schema (list-query.ts's parseFilter checks the same). */
+const FILTER_SCHEMAS: Record<FilterKind, object> = {
+  string: { type: 'string', maxLength: 200 },
+  boolean: { type: 'boolean' },
+  'string[]': { type: 'array', items: { type: 'string' }, maxItems: MAX_PAGE_SIZE },
+  int: { type: 'integer', minimum: 1 },
+  'int[]': { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: MAX_PAGE_SIZE },
+};
+
+/**
+ * The query of a list route as the document shows it, from the list's own spec (the one parseListQuery
+ * checks against): `sort` one of the list's fields and a direction (an enum of the JSON texts, the default
+ * first), `filter` a JSON object of the list's keys only, with an example this list answers.
+ */
+export function ApiListQuery<S extends string, F extends Record<string, FilterKind>>(
+  spec: ListSpec<S, F>,
+  filterExample: { [K in keyof F]?: unknown } = {},
+): MethodDecorator {
+  const [first, direction] = spec.defaultSort;
+  const sorts = [first, ...spec.sortable.filter((field) => field !== first)].flatMap((field) =>
+    (field === first && direction === 'ASC' ? ['ASC', 'DESC'] : ['DESC', 'ASC']).map((order) =>
+      JSON.stringify([field, order]),
+    ),
+  );
+  return applyDecorators(
+    ApiQuery({
+      name: 'sort',
+      required: false,
+      description: `JSON ["field","ASC|DESC"]: ${spec.sortable.join(', ')}; by default ${JSON.stringify(spec.defaultSort)}`,
+      schema: { type: 'string', maxLength: 200, enum: sorts, example: JSON.stringify(spec.defaultSort) },
+    }),
+    ApiQuery({
+      name: 'range',
+      required: false,
+      description: `JSON [start,end], inclusive, at most ${MAX_PAGE_SIZE} rows`,
+      schema: { type: 'string', maxLength: 100, example: '[0,24]' },
+    }),
+    ApiQuery({
+      name: 'filter',
+      required: false,
+      description: `JSON object of filters: ${Object.keys(spec.filters).join(', ')}`,
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            properties: Object.fromEntries(
+              Object.entries(spec.filters).map(([key, kind]) => [key, FILTER_SCHEMAS[kind]]),
+            ),
+            additionalProperties: false,
+          },
+          example: filterExample,
+        },
+      },
+    }),
   );
 }

@@ -1,16 +1,27 @@
 import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import type { ErrorProblem } from '../web/http-error.filter.js';
 
-/** Every message of every invalid field, nested ones included, each once. */
-export function flattenValidationErrors(errors: ValidationError[]): string[] {
-  const messages: string[] = [];
-  const walk = (list: ValidationError[]) => {
+/**
+ * Every message of every invalid field, nested ones included, each once, with the field's dotted path
+ * (`billing.email`, `items.0.quantity`); a message class-validator gives without a property (an unknown
+ * field: "property x should not exist") names the object it is in, or no field at the top level.
+ */
+export function flattenValidationErrors(errors: ValidationError[]): ErrorProblem[] {
+  const problems: ErrorProblem[] = [];
+  const seen = new Set<string>();
+  const walk = (list: ValidationError[], parent: string) => {
     for (const error of list) {
-      messages.push(...Object.values(error.constraints ?? {}));
-      if (error.children?.length) walk(error.children);
+      const field = parent ? `${parent}.${error.property}` : error.property;
+      for (const message of Object.values(error.constraints ?? {})) {
+        if (seen.has(message)) continue;
+        seen.add(message);
+        problems.push(field ? { field, message } : { message });
+      }
+      if (error.children?.length) walk(error.children, field);
     }
   };
-  walk(errors);
-  return [...new Set(messages)];
+  walk(errors, '');
+  return problems;
 }
 
 export function createValidationPipe(): ValidationPipe {
@@ -20,6 +31,6 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     // Show the first failing rule per field: "Email is required", not also "must be an email".
     stopAtFirstError: true,
-    exceptionFactory: (errors) => new BadRequestException(flattenValidationErrors(errors)),
+    exceptionFactory: (errors) => new BadRequestException({ errors: flattenValidationErrors(errors) }),
   });
 }

@@ -5,6 +5,7 @@ import {
   ApiNotFoundResponse,
   ApiOperation,
   ApiParam,
+  ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -27,6 +28,8 @@ const UNAVAILABLE_REASONS: Record<string, string> = {
 /** A browser asks for pages (`text/html` first or among its types); an API client asks for JSON or anything. */
 const wantsPage = (accept: string | undefined) => /(^|,)\s*text\/html\b/i.test(accept ?? '');
 
+const LOCATION = { description: 'Where to go', schema: { type: 'string' } };
+
 @ApiTags('downloads')
 @Public()
 @Controller('downloads')
@@ -44,7 +47,14 @@ export class DownloadsController {
       'prefetch`), get the same answer without being counted.',
   })
   @ApiParam({ name: 'token', description: "The link's unguessable token" })
-  @ApiFoundResponse({ description: 'Counted; Location is the file URL' })
+  @ApiFoundResponse({ description: 'Counted; Location is the file URL', headers: { Location: LOCATION } })
+  @ApiResponse({
+    status: 303,
+    description:
+      'A browser (Accept: text/html) whose link cannot be used (404 or 410 otherwise): Location is the ' +
+      'storefront page /download-unavailable?reason=…',
+    headers: { Location: LOCATION },
+  })
   @ApiNotFoundResponse({ description: 'Download link not found' })
   @ApiGoneResponse({
     description:

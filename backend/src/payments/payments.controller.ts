@@ -1,6 +1,7 @@
 import { Body, Controller, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -14,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import { Public } from '../common/auth.decorators.js';
 import { PAYMENT_PROVIDER_NAMES } from '../config/app-config.js';
 import { DemoConfirmDto } from './dto/demo-confirm.dto.js';
+import { PaymentStateDto, WebhookReceivedDto } from './dto/payment-answers.dto.js';
 import type { WebhookHeaders } from './payment-provider.js';
 import { DEFAULT_WEBHOOK_PROVIDER } from './payment-providers.js';
 import { PaymentsService, type OrderPaymentState } from './payments.service.js';
@@ -39,7 +41,7 @@ export class PaymentsController {
       'recorded and ignored. A signed event of the wrong shape is a 400; 503 when the provider could not be ' +
       "read for a payment's risk (Stripe sends the event again).",
   })
-  @ApiOkResponse({ schema: { example: { received: true } } })
+  @ApiOkResponse({ type: WebhookReceivedDto })
   @ApiBadRequestResponse({ description: 'Missing, forged or stale signature' })
   @ApiNotFoundResponse({ description: 'Stripe is not configured' })
   @ApiServiceUnavailableResponse({ description: "The payment's risk could not be read from Stripe" })
@@ -54,7 +56,7 @@ export class PaymentsController {
   @HttpCode(200)
   @ApiOperation({ summary: "A payment provider's webhook, checked as that provider signs them" })
   @ApiParam({ name: 'provider', enum: PAYMENT_PROVIDER_NAMES })
-  @ApiOkResponse({ schema: { example: { received: true } } })
+  @ApiOkResponse({ type: WebhookReceivedDto })
   @ApiBadRequestResponse({
     description: 'Missing, forged or stale signature, or a provider without webhooks',
   })
@@ -72,11 +74,10 @@ export class PaymentsController {
   @ApiOperation({
     summary: 'Demo provider: confirm (or decline) the payment of an order; no card, no charge',
   })
-  @ApiOkResponse({
-    schema: { example: { orderId: 'uuid', status: 'fulfilled', paymentStatus: 'completed' } },
-  })
+  @ApiOkResponse({ type: PaymentStateDto })
   @ApiResponse({ status: 402, description: 'Declined (outcome: decline)' })
   @ApiNotFoundResponse({ description: 'Unknown order, wrong client secret, or the demo provider is off' })
+  @ApiConflictResponse({ description: 'This order was cancelled' })
   confirmDemo(@Body() body: DemoConfirmDto): Promise<OrderPaymentState> {
     return this.payments.confirmDemo(body.orderId, body.clientSecret, body.outcome ?? 'succeed');
   }

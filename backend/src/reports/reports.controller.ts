@@ -3,7 +3,7 @@ import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiOperatio
 import { BackfillNotice, backfillHeaderDoc } from '../backfills/backfill-notice.js';
 import { AdminController, Roles } from '../common/auth.decorators.js';
 import { MarginRowDto, SalesPeriodDto } from './dto/sales-period.dto.js';
-import { MarginsQueryDto, SalesQueryDto } from './dto/sales-query.dto.js';
+import { MarginsQueryDto, RequiredDayRange, SalesQueryDto } from './dto/sales-query.dto.js';
 import { SALES_DAYS_BACKFILL } from './sales-days-backfill.js';
 import { SalesReportService } from './sales-report.service.js';
 
@@ -35,6 +35,7 @@ export class ReportsController {
   @ApiOkResponse({ type: [SalesPeriodDto], headers: STILL_COMPUTING })
   @ApiBadRequestResponse({ description: 'A bad or reversed range, a range too long, an unknown product' })
   @BackfillNotice(SALES_DAYS_BACKFILL)
+  @RequiredDayRange()
   sales(@Query() query: SalesQueryDto): Promise<SalesPeriodDto[]> {
     return this.reports.sales(query);
   }
@@ -50,6 +51,7 @@ export class ReportsController {
   @ApiOkResponse({ type: [MarginRowDto], headers: STILL_COMPUTING })
   @ApiBadRequestResponse({ description: 'A bad or reversed range, or one longer than 3660 days' })
   @BackfillNotice(SALES_DAYS_BACKFILL)
+  @RequiredDayRange()
   margins(@Query() query: MarginsQueryDto): Promise<MarginRowDto[]> {
     return this.reports.margins(query);
   }

@@ -1,5 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { ErrorBody } from './http-error.filter.js';
+import type { ErrorBody, ErrorProblem } from './http-error.filter.js';
+
+/** One problem of a refused request (a validation error names the field). */
+export class ErrorProblemDto implements ErrorProblem {
+  @ApiPropertyOptional({ description: "The field's dotted path", example: 'billing.email' })
+  field?: string;
+
+  @ApiProperty({ example: 'Please enter a valid email address' })
+  message: string;
+}
 
 /** Every error answer of the API (HttpErrorFilter), as the OpenAPI document describes it. */
 export class ErrorBodyDto implements ErrorBody {
@@ -7,14 +16,21 @@ export class ErrorBodyDto implements ErrorBody {
   statusCode: number;
 
   @ApiProperty({
-    oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
-    description: 'What went wrong; a list when several fields are invalid',
+    description:
+      'What went wrong, always one string; when the request had several problems (a validation error), ' +
+      'their messages joined with "; " (each is also in `errors`)',
     example: 'Product office-1999 not found',
   })
-  message: string | string[];
+  message: string;
 
   @ApiProperty({ description: "The status code's name", example: 'Not Found' })
   error: string;
+
+  @ApiPropertyOptional({
+    type: [ErrorProblemDto],
+    description: 'Each problem of a refused request (the first 20), with the field it is about',
+  })
+  errors?: ErrorProblemDto[];
 
   @ApiProperty({
     description:

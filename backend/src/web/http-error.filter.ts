@@ -17,15 +17,24 @@ export const UNREADABLE_MESSAGE =
   'Stored data of this record cannot be read (it was altered, or sealed under another secret). ' +
   'Nothing was changed or sent.';
 
+/** One problem of a refused request: the field it is about (a dotted path such as `billing.email`), if any. */
+export interface ErrorProblem {
+  field?: string;
+  message: string;
+}
+
 /**
- * The one shape of every error the API returns. `requestId` is the answer's X-Request-Id: a customer's
- * screenshot of an error finds its log lines. An HttpException thrown with an object may add fields of
- * plain values the client acts on (`refundAndReorder: true`); they never replace these four.
+ * The one shape of every error the API returns. `message` is always one string; a request refused for
+ * several problems (a validation error) also lists them in `errors`, and `message` sums them up.
+ * `requestId` is the answer's X-Request-Id: a customer's screenshot of an error finds its log lines. An
+ * HttpException thrown with an object may add fields of plain values the client acts on
+ * (`refundAndReorder: true`); they never replace these.
  */
 export interface ErrorBody {
   statusCode: number;
-  message: string | string[];
+  message: string;
   error: string;
+  errors?: ErrorProblem[];
   requestId: string;
 }
 
@@ -33,23 +42,42 @@ export interface ErrorBody {
 export const MAX_LISTED_PROBLEMS = 20;
 export const MAX_PROBLEM_LENGTH = 300;
 
+/** What an exception may carry as its problems: a message, or a list of messages or field problems. */
+export type Problems = string | readonly (string | ErrorProblem)[];
+
+const capped = (text: string) =>
+  text.length > MAX_PROBLEM_LENGTH ? `${text.slice(0, MAX_PROBLEM_LENGTH - 1)}…` : text;
+
 /**
- * A list of problems as answered: the first {@link MAX_LISTED_PROBLEMS}, then how many more there were.
- * A 1 MB body of unknown fields would otherwise get an answer larger than itself.
+ * A list of problems as answered: the first {@link MAX_LISTED_PROBLEMS}, each shortened, and the one-line
+ * summary (`message`) of all of them: their messages joined, then how many more there were. A 1 MB body of
+ * unknown fields would otherwise get an answer larger than itself.
  */
-export function capProblems(messages: string[]): string[] {
-  const shown = messages
-    .slice(0, MAX_LISTED_PROBLEMS)
-    .map((m) => (m.length > MAX_PROBLEM_LENGTH ? `${m.slice(0, MAX_PROBLEM_LENGTH - 1)}…` : m));
-  const more = messages.length - shown.length;
-  return more > 0 ? [...shown, `… and ${more} more problem${more === 1 ? '' : 's'}`] : shown;
+export function capProblems(problems: readonly (string | ErrorProblem)[]): {
+  message: string;
+  errors: ErrorProblem[];
+} {
+  const errors = problems.slice(0, MAX_LISTED_PROBLEMS).map((problem) => {
+    const { field, message } = typeof problem === 'string' ? { message: problem } : problem;
+    return field === undefined
+      ? { message: capped(message) }
+      : { field: capped(field), message: capped(message) };
+  });
+  const more = problems.length - errors.length;
+  const summary = errors.map((e) => e.message);
+  if (more > 0) summary.push(`… and ${more} more problem${more === 1 ? '' : 's'}`);
+  return { message: summary.join('; '), errors };
 }
 
-export function errorBody(statusCode: number, requestId: string, message?: string | string[]): ErrorBody {
+export function errorBody(statusCode: number, requestId: string, problems?: Problems): ErrorBody {
   const error = STATUS_CODES[statusCode] ?? 'Error';
+  if (typeof problems === 'object' && problems.length > 0) {
+    const { message, errors } = capProblems(problems);
+    return { statusCode, message, error, errors, requestId };
+  }
   return {
     statusCode,
-    message: Array.isArray(message) ? capProblems(message) : (message ?? error),
+    message: typeof problems === 'string' && problems ? problems : error,
     error,
     requestId,
   };
@@ -77,17 +105,18 @@ export class HttpErrorFilter implements ExceptionFilter {
   /** The status and the message the client is told. */
   private describe(exception: unknown): {
     status: number;
-    problem?: string | string[];
+    problem?: Problems;
     extra?: Record<string, string | number | boolean>;
   } {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const response = exception.getResponse();
-      const message =
-        typeof response === 'string'
-          ? response
-          : ((response as { message?: string | string[] }).message ?? exception.message);
-      return { status, problem: message, extra: plainFields(response) };
+      const { message, errors } = (typeof response === 'object' ? response : {}) as {
+        message?: Problems;
+        errors?: ErrorProblem[];
+      };
+      const problem = typeof response === 'string' ? response : (errors ?? message ?? exception.message);
+      return { status, problem, extra: plainFields(response) };
     }
     const status = clientErrorStatus(exception);
     if (status) return { status, problem: (exception as Error).message };
@@ -110,8 +139,9 @@ export class HttpErrorFilter implements ExceptionFilter {
 /** The fields of plain values (text, numbers, flags) of an exception's response object. */
 function plainFields(response: unknown): Record<string, string | number | boolean> | undefined {
   if (typeof response !== 'object' || response === null) return undefined;
-  const entries = Object.entries(response).filter(([, value]) =>
-    ['string', 'number', 'boolean'].includes(typeof value),
+  const entries = Object.entries(response).filter(
+    ([name, value]) =>
+      ['string', 'number', 'boolean'].includes(typeof value) && !['message', 'errors'].includes(name),
   ) as [string, string | number | boolean][];
   return entries.length ? Object.fromEntries(entries) : undefined;
 }

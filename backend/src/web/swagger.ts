@@ -1,19 +1,26 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { ErrorBodyDto } from './error-body.dto.js';
+import { finishDocument } from './openapi-finish.js';
 
 export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Office licence store API')
     .setDescription(
       'Public catalogue and checkout, and the back office under /api/admin (bearer token from ' +
-        'POST /api/admin/login). Errors are always JSON: {statusCode, message, error, requestId} ' +
-        '(ErrorBodyDto); requestId is also the X-Request-Id header every answer carries.',
+        'POST /api/admin/login). Errors are always JSON: {statusCode, message, error, errors?, requestId} ' +
+        '(ErrorBodyDto), `message` one string, `errors` each problem of a refused request; requestId is ' +
+        'also the X-Request-Id header every answer carries. Any route may also answer 500, 503 (the ' +
+        'database unreachable, with Retry-After), 408 (a request not sent in time) or 431 (headers too ' +
+        'large), a malformed URL 400 or an over-long path parameter 414, and any staff route a 403 while ' +
+        'the token may only set up two-factor sign-in (STAFF_MFA_REQUIRED), in the same shape.',
     )
     .setVersion('1.0')
+    .setLicense('UNLICENSED: all rights reserved', '')
+    .addServer('/', 'This server')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
     .build();
-  return SwaggerModule.createDocument(app, config, { extraModels: [ErrorBodyDto] });
+  return finishDocument(SwaggerModule.createDocument(app, config, { extraModels: [ErrorBodyDto] }));
 }
 
 /** Swagger UI at /api/docs and the OpenAPI document at /api/docs-json. */

@@ -9,6 +9,7 @@ import type { DataSource } from 'typeorm';
 import { createApp, type CreateAppOptions } from '../../src/app.factory.js';
 import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
 import { TEMPLATE_VARIABLE } from './global-setup.js';
+import { checkAnswer } from './openapi-responses.js';
 
 /** Set by `npm run test:mysql`; otherwise every suite runs on SQLite files (see migratedDatabaseUrl). */
 export const MYSQL_URL = process.env.TEST_DATABASE_URL;
@@ -113,10 +114,23 @@ export async function startTestApp(
     app,
     config,
     db: app.get<DataSource>(getDataSourceToken()),
-    http: () => request(app.getHttpServer()),
+    http: () => withAnswerChecks(request(app.getHttpServer())),
     close: async () => {
       await app.close();
       await database.drop();
     },
   };
+}
+
+const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
+
+/** Supertest whose every request's answer is checked against the committed OpenAPI document. */
+function withAnswerChecks(agent: ReturnType<typeof request>): ReturnType<typeof request> {
+  return new Proxy(agent, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (typeof property !== 'string' || !METHODS.has(property) || typeof value !== 'function') return value;
+      return (...args: unknown[]) => checkAnswer((value as (...a: unknown[]) => never).apply(target, args));
+    },
+  });
 }

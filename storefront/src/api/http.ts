@@ -1,4 +1,7 @@
-/** An error answered by the API: its status and the message(s) of its `{statusCode, message, error}` body. */
+/**
+ * An error answered by the API: its status and the messages of its `{statusCode, message, error, errors?}`
+ * body (each problem of `errors` when it lists them, else its one `message`).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -15,9 +18,14 @@ async function errorFrom(response: Response): Promise<ApiError> {
   let messages: string[] = [];
   let challengeRequired = false;
   try {
-    const body = (await response.json()) as { message?: unknown; challengeRequired?: unknown };
-    if (typeof body.message === 'string') messages = [body.message];
-    else if (Array.isArray(body.message)) messages = body.message.filter((m) => typeof m === 'string');
+    const body = (await response.json()) as {
+      message?: unknown;
+      errors?: { message?: unknown }[];
+      challengeRequired?: unknown;
+    };
+    const listed = Array.isArray(body.errors) ? body.errors.map((problem) => problem?.message) : [];
+    if (listed.length) messages = listed.filter((m): m is string => typeof m === 'string');
+    else if (typeof body.message === 'string') messages = [body.message];
     challengeRequired = body.challengeRequired === true;
   } catch {
     // not JSON: the status alone tells what happened

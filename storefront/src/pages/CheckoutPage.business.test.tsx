@@ -173,7 +173,11 @@ describe('CheckoutPage: a business buyer, with tax on', () => {
   it('takes the buyer back to billing with the server’s refusal on the VAT number, and on once it is changed', async () => {
     const refusal = 'VAT number FR12345678901 is not registered for VAT (VIES)';
     const bodies = stubIntents(
-      () => Response.json({ statusCode: 400, error: 'Bad Request', message: [refusal] }, { status: 400 }),
+      () =>
+        Response.json(
+          { statusCode: 400, error: 'Bad Request', message: refusal, errors: [{ message: refusal }] },
+          { status: 400 },
+        ),
       () => Response.json(REVERSE_CHARGED, { status: 201 }),
     );
     renderRoute('/checkout', { cart }, { products: PRODUCTS });

@@ -397,7 +397,10 @@ describe('CheckoutPage', () => {
       const refusal =
         'Buyers billed in the EU or the UK must consent to immediate delivery (consents.immediateDelivery)';
       stubIntents(() =>
-        Response.json({ statusCode: 400, error: 'Bad Request', message: [refusal] }, { status: 400 }),
+        Response.json(
+          { statusCode: 400, error: 'Bad Request', message: refusal, errors: [{ message: refusal }] },
+          { status: 400 },
+        ),
       );
       await toPayment('FR');
       fireEvent.click(box(consentStatements.immediateDelivery));

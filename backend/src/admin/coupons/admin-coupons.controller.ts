@@ -11,13 +11,14 @@ import {
 import { IntIdPipe } from '../../common/admin-list.js';
 import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
 import { ListQueryDto, type ListPage } from '../../common/list-query.js';
-import { SimpleRestList } from '../../common/simple-rest-list.js';
+import { ApiListQuery, SimpleRestList } from '../../common/simple-rest-list.js';
 import {
   AdminCouponsService,
   CODE_IN_USE,
   COUPON_NOT_FOUND,
   DATES_OUT_OF_ORDER,
   DUPLICATE_COUPON,
+  COUPON_LIST,
 } from './admin-coupons.service.js';
 import { AdminCouponDto, CreateCouponDto, UpdateCouponDto } from './dto/admin-coupon.dto.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
@@ -35,6 +36,7 @@ export class AdminCouponsController {
       'Filters: `q` (code prefix, case-insensitive), `active`, `id` (list). ' +
       'Sorts: createdAt, id, code, percentOff, redemptionCount, expiresAt.',
   })
+  @ApiListQuery(COUPON_LIST, { active: true })
   @SimpleRestList('coupons', AdminCouponDto)
   list(@Query() query: ListQueryDto): Promise<ListPage<AdminCouponDto>> {
     return this.coupons.list(query);

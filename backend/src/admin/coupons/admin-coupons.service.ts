@@ -23,7 +23,8 @@ export const DUPLICATE_COUPON = 'A coupon with this code already exists';
 export const CODE_IN_USE = 'The code of a coupon that has been redeemed cannot be changed';
 export const DATES_OUT_OF_ORDER = 'Starts at must be before expires at';
 
-const COUPON_LIST = {
+/** The list's sort fields and filters (ApiListQuery shows them in the contract). */
+export const COUPON_LIST = {
   sortable: ['createdAt', 'id', 'code', 'percentOff', 'redemptionCount', 'expiresAt'] as const,
   defaultSort: ['createdAt', 'DESC'] as ['createdAt', 'DESC'],
   filters: { id: 'int[]', q: 'string', active: 'boolean' } as const,

@@ -10,9 +10,14 @@ import {
 } from '@nestjs/swagger';
 import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
 import { ListQueryDto, type ListPage } from '../../common/list-query.js';
-import { SimpleRestList } from '../../common/simple-rest-list.js';
+import { ApiListQuery, SimpleRestList } from '../../common/simple-rest-list.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
-import { AdminCustomersService, MIN_SEARCH_LENGTH, RECENT_ORDERS_WINDOW } from './admin-customers.service.js';
+import {
+  AdminCustomersService,
+  MIN_SEARCH_LENGTH,
+  RECENT_ORDERS_WINDOW,
+  CUSTOMER_LIST,
+} from './admin-customers.service.js';
 import { AccessLinkSentDto, AdminCustomerDto, AdminCustomerRowDto } from './dto/admin-customer.dto.js';
 import { AuditedRead } from '../../audit/audited-read.js';
 
@@ -32,6 +37,7 @@ export class AdminCustomersController {
       `${RECENT_ORDERS_WINDOW} orders. Sort fields: lastOrderAt (default, DESC), firstOrderAt, email, ` +
       'orders, paidOrders, spentCents.',
   })
+  @ApiListQuery(CUSTOMER_LIST, { q: 'jane' })
   @SimpleRestList('customers', AdminCustomerRowDto)
   @AuditedRead('customers.list')
   list(@Query() query: ListQueryDto): Promise<ListPage<AdminCustomerRowDto>> {

@@ -39,7 +39,8 @@ export const CUSTOMER_HISTORY_LIMIT = 100;
 /** A second access link to the same address within this time is refused (429). */
 export const ACCESS_LINK_INTERVAL_MS = 60_000;
 
-const CUSTOMER_LIST = {
+/** The list's sort fields and filters (ApiListQuery shows them in the contract). */
+export const CUSTOMER_LIST = {
   sortable: ['lastOrderAt', 'firstOrderAt', 'email', 'orders', 'paidOrders', 'spentCents'] as const,
   defaultSort: ['lastOrderAt', 'DESC'] as ['lastOrderAt', 'DESC'],
   filters: { q: 'string' } as const,

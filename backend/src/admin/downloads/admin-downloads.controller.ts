@@ -10,8 +10,8 @@ import {
 } from '@nestjs/swagger';
 import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
 import { ListQueryDto, type ListPage } from '../../common/list-query.js';
-import { SimpleRestList } from '../../common/simple-rest-list.js';
-import { AdminDownloadsService, DOWNLOAD_LINK_NOT_FOUND } from './admin-downloads.service.js';
+import { ApiListQuery, SimpleRestList } from '../../common/simple-rest-list.js';
+import { AdminDownloadsService, DOWNLOAD_LINK_NOT_FOUND, DOWNLOAD_LIST } from './admin-downloads.service.js';
 import { AdminDownloadDto, CreateDownloadDto, UpdateDownloadDto } from './dto/admin-download.dto.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 
@@ -29,6 +29,7 @@ export class AdminDownloadsController {
       'Filters: `q` (file name substring, product id or title, order id prefix; case-insensitive), ' +
       '`isActive`, `orderId`, `productId`, `id` (list). Sorts: createdAt, fileName, downloadCount.',
   })
+  @ApiListQuery(DOWNLOAD_LIST, { isActive: true })
   @SimpleRestList('downloads', AdminDownloadDto)
   list(@Query() query: ListQueryDto): Promise<ListPage<AdminDownloadDto>> {
     return this.downloads.list(query);

@@ -26,7 +26,8 @@ import { runInTransaction } from '../../database/transactions.js';
 export const DOWNLOAD_LINK_NOT_FOUND = 'Download link not found';
 export const ORDER_NOT_FOUND = 'Order not found';
 
-const DOWNLOAD_LIST = {
+/** The list's sort fields and filters (ApiListQuery shows them in the contract). */
+export const DOWNLOAD_LIST = {
   sortable: ['createdAt', 'fileName', 'downloadCount'] as const,
   defaultSort: ['createdAt', 'DESC'] as ['createdAt', 'DESC'],
   filters: {

@@ -3,8 +3,8 @@ import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation }
 import { IntIdPipe } from '../../common/admin-list.js';
 import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
 import { ListQueryDto, type ListPage } from '../../common/list-query.js';
-import { SimpleRestList } from '../../common/simple-rest-list.js';
-import { AdminEmailsService, EMAIL_NOT_FOUND } from './admin-emails.service.js';
+import { ApiListQuery, SimpleRestList } from '../../common/simple-rest-list.js';
+import { AdminEmailsService, EMAIL_NOT_FOUND, EMAIL_LIST } from './admin-emails.service.js';
 import { AdminEmailDetailDto, AdminEmailDto } from './dto/admin-email.dto.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { AuditedRead } from '../../audit/audited-read.js';
@@ -22,6 +22,7 @@ export class AdminEmailsController {
       'Filters: `status` (pending, sent, failed), `kind`, `orderId`, `q` (recipient prefix, ' +
       'case-insensitive), `id` (list). Sorts: createdAt, id, to. Recorded in the audit trail (`emails.list`).',
   })
+  @ApiListQuery(EMAIL_LIST, { q: 'jane' })
   @SimpleRestList('emails', AdminEmailDto)
   @AuditedRead('emails.list')
   list(@Query() query: ListQueryDto): Promise<ListPage<AdminEmailDto>> {

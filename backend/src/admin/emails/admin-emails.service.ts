@@ -32,7 +32,8 @@ export function maskEmailSecrets(body: string): string {
     .replace(DOWNLOAD_TOKEN, `$1${HIDDEN}`);
 }
 
-const EMAIL_LIST = {
+/** The list's sort fields and filters (ApiListQuery shows them in the contract). */
+export const EMAIL_LIST = {
   sortable: ['createdAt', 'id', 'to'] as const,
   defaultSort: ['createdAt', 'DESC'] as ['createdAt', 'DESC'],
   filters: { id: 'int[]', q: 'string', status: 'string', kind: 'string', orderId: 'string' } as const,

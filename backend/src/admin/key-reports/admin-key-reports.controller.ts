@@ -11,9 +11,13 @@ import {
 import { IntIdPipe } from '../../common/admin-list.js';
 import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
 import { ListQueryDto, type ListPage } from '../../common/list-query.js';
-import { SimpleRestList } from '../../common/simple-rest-list.js';
+import { ApiListQuery, SimpleRestList } from '../../common/simple-rest-list.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
-import { AdminKeyReportsService, KEY_REPORT_NOT_FOUND } from './admin-key-reports.service.js';
+import {
+  AdminKeyReportsService,
+  KEY_REPORT_NOT_FOUND,
+  KEY_REPORT_LIST,
+} from './admin-key-reports.service.js';
 import { AdminKeyReportDto, UpdateKeyReportDto } from './dto/admin-key-report.dto.js';
 
 const reportId = new IntIdPipe(KEY_REPORT_NOT_FOUND);
@@ -29,6 +33,7 @@ export class AdminKeyReportsController {
       'Filters: `status` (open, replaced, answered), `q` (start of the customer’s e-mail or of the order ' +
       'id), `id` (list). Sorts: createdAt, id, status.',
   })
+  @ApiListQuery(KEY_REPORT_LIST, { status: 'open' })
   @SimpleRestList('key-reports', AdminKeyReportDto)
   list(@Query() query: ListQueryDto): Promise<ListPage<AdminKeyReportDto>> {
     return this.reports.list(query);

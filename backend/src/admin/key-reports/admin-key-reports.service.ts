@@ -25,7 +25,8 @@ import { renderKeyReportAnswerEmail } from './key-report-answer-email.js';
 
 export const KEY_REPORT_NOT_FOUND = 'Key report not found';
 
-const KEY_REPORT_LIST = {
+/** The list's sort fields and filters (ApiListQuery shows them in the contract). */
+export const KEY_REPORT_LIST = {
   sortable: ['createdAt', 'id', 'status'] as const,
   defaultSort: ['createdAt', 'DESC'] as ['createdAt', 'DESC'],
   filters: { id: 'int[]', q: 'string', status: 'string' } as const,

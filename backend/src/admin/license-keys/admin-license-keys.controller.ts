@@ -32,8 +32,8 @@ import { BackfillNotice, backfillHeaderDoc } from '../../backfills/backfill-noti
 import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
 import { SEARCH_TERMS_BACKFILL } from '../../license-keys/search-terms-backfill.js';
 import { ListQueryDto, type ListPage } from '../../common/list-query.js';
-import { SimpleRestList } from '../../common/simple-rest-list.js';
-import { AdminLicenseKeysService, MAX_IMPORT_ROWS } from './admin-license-keys.service.js';
+import { ApiListQuery, SimpleRestList } from '../../common/simple-rest-list.js';
+import { AdminLicenseKeysService, MAX_IMPORT_ROWS, KEY_LIST } from './admin-license-keys.service.js';
 import { readCsvUpload } from '../../license-keys/csv-upload.js';
 import { UNKNOWN_BATCH_MESSAGE } from '../../license-keys/inventory.service.js';
 import {
@@ -77,6 +77,7 @@ export class AdminLicenseKeysController {
       'false: inventory), `batchId`, `supplierId`, `id` (list). Rows carry `batchId`, and for admins the key’s `costCents`. Sort by createdAt, status, productId or activationCount. Admins ' +
       'see keys in full (recorded in the audit trail as `license-keys.reveal`); support sees the last group.',
   })
+  @ApiListQuery(KEY_LIST, { status: 'active' })
   @SimpleRestList(
     'license-keys',
     AdminLicenseKeyDto,

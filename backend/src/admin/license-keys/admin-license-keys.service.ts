@@ -61,7 +61,8 @@ export const RESERVED_KEY_REFUSAL =
 /** Data rows one import may hold (the 1 MB body limit comes first for long lines). */
 export const MAX_IMPORT_ROWS = 10_000;
 
-const KEY_LIST = {
+/** The list's sort fields and filters (ApiListQuery shows them in the contract). */
+export const KEY_LIST = {
   sortable: ['createdAt', 'status', 'productId', 'activationCount'] as const,
   defaultSort: ['createdAt', 'DESC'] as ['createdAt', 'DESC'],
   filters: {

@@ -3,8 +3,8 @@ import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation
 import { IntIdPipe } from '../../common/admin-list.js';
 import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
 import { ListQueryDto, type ListPage } from '../../common/list-query.js';
-import { SimpleRestList } from '../../common/simple-rest-list.js';
-import { AdminMessagesService, MESSAGE_NOT_FOUND } from './admin-messages.service.js';
+import { ApiListQuery, SimpleRestList } from '../../common/simple-rest-list.js';
+import { AdminMessagesService, MESSAGE_NOT_FOUND, MESSAGE_LIST } from './admin-messages.service.js';
 import { AdminMessageDto, UpdateMessageDto } from './dto/admin-message.dto.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 
@@ -21,6 +21,7 @@ export class AdminMessagesController {
       'Filters: `status` (new, answered), `category`, `q` (prefix of the e-mail or the subject, ' +
       'case-insensitive), `id` (list). Sorts: createdAt, id, status.',
   })
+  @ApiListQuery(MESSAGE_LIST, { status: 'new' })
   @SimpleRestList('messages', AdminMessageDto)
   list(@Query() query: ListQueryDto): Promise<ListPage<AdminMessageDto>> {
     return this.messages.list(query);

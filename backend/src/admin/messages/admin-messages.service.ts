@@ -17,7 +17,8 @@ import { runInTransaction } from '../../database/transactions.js';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 
-const MESSAGE_LIST = {
+/** The list's sort fields and filters (ApiListQuery shows them in the contract). */
+export const MESSAGE_LIST = {
   sortable: ['createdAt', 'id', 'status'] as const,
   defaultSort: ['createdAt', 'DESC'] as ['createdAt', 'DESC'],
   filters: { id: 'int[]', q: 'string', status: 'string', category: 'string' } as const,

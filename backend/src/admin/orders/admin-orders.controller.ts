@@ -10,6 +10,7 @@ import {
   type StreamableFile,
 } from '@nestjs/common';
 import {
+  ApiAcceptedResponse,
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -24,8 +25,8 @@ import {
 import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
 import { pdfAttachment } from '../../common/pdf.js';
 import { ListQueryDto, type ListPage } from '../../common/list-query.js';
-import { SimpleRestList } from '../../common/simple-rest-list.js';
-import { AdminOrdersService } from './admin-orders.service.js';
+import { ApiListQuery, SimpleRestList } from '../../common/simple-rest-list.js';
+import { AdminOrdersService, ORDER_LIST } from './admin-orders.service.js';
 import { AdminOrderListRowDto } from './dto/admin-order.dto.js';
 import { AdminOrderDetailDto, ResendEmailResponseDto, UpdateOrderDto } from './dto/admin-order-detail.dto.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
@@ -52,6 +53,7 @@ export class AdminOrdersController {
       '`createdFrom` and `createdTo` (days of creation, UTC, both included, e.g. 2026-10-01), `productId` ' +
       '(orders holding that product), `country` (the billing country, two letters) and `id` (a list of ids).',
   })
+  @ApiListQuery(ORDER_LIST, { q: 'jane' })
   @SimpleRestList('orders', AdminOrderListRowDto)
   list(@Query() query: ListQueryDto): Promise<ListPage<AdminOrderListRowDto>> {
     return this.orders.list(query);
@@ -188,7 +190,7 @@ export class AdminOrdersController {
   @HttpCode(202)
   @Roles('admin', 'support')
   @ApiOperation({ summary: 'Queue the delivery e-mail again (admin and support)' })
-  @ApiOkResponse({ type: ResendEmailResponseDto })
+  @ApiAcceptedResponse({ type: ResendEmailResponseDto })
   @ApiConflictResponse({ description: 'The order is not paid, or was not delivered and is owed a refund' })
   @ApiNotFoundResponse()
   resendEmail(

@@ -54,7 +54,8 @@ import { asText, csvStream, type CsvDownload, type CsvRow } from '../../common/c
 import type { ExportQueryDto } from '../exports/export-query.dto.js';
 import { dayRange, exportFileName, exportRows, isoTime, money, whereCreatedIn } from '../exports/exports.js';
 
-const ORDER_LIST = {
+/** The list's sort fields and filters (ApiListQuery shows them in the contract). */
+export const ORDER_LIST = {
   sortable: ['createdAt', 'totalCents', 'customerEmail', 'status'] as const,
   defaultSort: ['createdAt', 'DESC'] as ['createdAt', 'DESC'],
   filters: {

@@ -3,9 +3,9 @@ import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiProduces } from 
 import { AdminController, Roles } from '../../common/auth.decorators.js';
 import { csvFile } from '../../common/csv-file.js';
 import { ListQueryDto, type ListPage } from '../../common/list-query.js';
-import { SimpleRestList } from '../../common/simple-rest-list.js';
+import { ApiListQuery, SimpleRestList } from '../../common/simple-rest-list.js';
 import { ExportQueryDto } from '../exports/export-query.dto.js';
-import { AdminRefundsService } from './admin-refunds.service.js';
+import { AdminRefundsService, REFUND_LIST } from './admin-refunds.service.js';
 import { AdminRefundDto } from './dto/admin-refund.dto.js';
 import { AuditedRead } from '../../audit/audited-read.js';
 
@@ -22,6 +22,7 @@ export class AdminRefundsController {
       'Filters: `status` (pending, succeeded, failed, canceled), `orderId` (the start of the order id), `id` (list). Sort by createdAt, ' +
       'amountCents or status.',
   })
+  @ApiListQuery(REFUND_LIST, { status: 'succeeded' })
   @SimpleRestList('refunds', AdminRefundDto)
   list(@Query() query: ListQueryDto): Promise<ListPage<AdminRefundDto>> {
     return this.refunds.list(query);

@@ -9,7 +9,8 @@ import type { ExportQueryDto } from '../exports/export-query.dto.js';
 import { dayRange, exportFileName, exportRows, isoTime, money, whereCreatedIn } from '../exports/exports.js';
 import { AdminRefundDto } from './dto/admin-refund.dto.js';
 
-const REFUND_LIST = {
+/** The list's sort fields and filters (ApiListQuery shows them in the contract). */
+export const REFUND_LIST = {
   sortable: ['createdAt', 'amountCents', 'status'] as const,
   defaultSort: ['createdAt', 'DESC'] as ['createdAt', 'DESC'],
   filters: { status: 'string', orderId: 'string', id: 'string[]' } as const,

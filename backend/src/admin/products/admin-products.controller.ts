@@ -8,9 +8,9 @@ import {
 } from '@nestjs/swagger';
 import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
 import { ListQueryDto, type ListPage } from '../../common/list-query.js';
-import { SimpleRestList } from '../../common/simple-rest-list.js';
+import { ApiListQuery, SimpleRestList } from '../../common/simple-rest-list.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
-import { AdminProductsService, PRODUCT_NOT_FOUND } from './admin-products.service.js';
+import { AdminProductsService, PRODUCT_NOT_FOUND, PRODUCT_LIST } from './admin-products.service.js';
 import { AdminProductDto, UpdateProductDto } from './dto/admin-product.dto.js';
 
 @AdminController('products', 'admin: products')
@@ -24,6 +24,7 @@ export class AdminProductsController {
       'Filters: `id` (list), `q` (part of the title or id). Sorts: position (the catalogue order, the ' +
       'default), title, available, waitingOrders, daysOfStock.',
   })
+  @ApiListQuery(PRODUCT_LIST, { q: 'office' })
   @SimpleRestList('products', AdminProductDto)
   list(@Query() query: ListQueryDto): Promise<ListPage<AdminProductDto>> {
     return this.products.list(query);

@@ -12,7 +12,8 @@ import { AdminProductDto, type UpdateProductDto } from './dto/admin-product.dto.
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 
-const PRODUCT_LIST = {
+/** The list's sort fields and filters (ApiListQuery shows them in the contract). */
+export const PRODUCT_LIST = {
   sortable: ['position', 'title', 'available', 'waitingOrders', 'daysOfStock'] as const,
   defaultSort: ['position', 'ASC'] as ['position', 'ASC'],
   filters: { id: 'string[]', q: 'string' } as const,

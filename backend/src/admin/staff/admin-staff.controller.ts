@@ -10,8 +10,8 @@ import {
 } from '@nestjs/swagger';
 import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
 import { ListQueryDto, type ListPage } from '../../common/list-query.js';
-import { SimpleRestList } from '../../common/simple-rest-list.js';
-import { AdminStaffService } from './admin-staff.service.js';
+import { ApiListQuery, SimpleRestList } from '../../common/simple-rest-list.js';
+import { AdminStaffService, USER_LIST } from './admin-staff.service.js';
 import {
   AdminStaffMemberDto,
   CreatedStaffMemberDto,
@@ -35,6 +35,7 @@ export class AdminStaffController {
   @ApiOperation({
     summary: 'Staff accounts (ra-data-simple-rest dialect; filters q = username prefix, role, active)',
   })
+  @ApiListQuery(USER_LIST, { role: 'support' })
   @SimpleRestList('staff', AdminStaffMemberDto)
   list(@Query() query: ListQueryDto): Promise<ListPage<AdminStaffMemberDto>> {
     return this.users.list(query);

@@ -37,7 +37,8 @@ import { canonicalUsername } from '../../common/username.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { STAFF_ROLES } from '../../common/staff-user.dto.js';
 
-const USER_LIST = {
+/** The list's sort fields and filters (ApiListQuery shows them in the contract). */
+export const USER_LIST = {
   sortable: ['username', 'createdAt', 'role', 'lastSignInAt'] as const,
   defaultSort: ['username', 'ASC'] as ['username', 'ASC'],
   filters: { q: 'string', role: 'string', active: 'boolean' } as const,

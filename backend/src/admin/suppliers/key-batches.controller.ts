@@ -14,7 +14,7 @@ import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
 import { csvFile } from '../../common/csv-file.js';
 import { ExportQueryDto } from '../exports/export-query.dto.js';
 import { ListQueryDto, type ListPage } from '../../common/list-query.js';
-import { SimpleRestList } from '../../common/simple-rest-list.js';
+import { ApiListQuery, SimpleRestList } from '../../common/simple-rest-list.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import {
   CreateKeyBatchDto,
@@ -32,6 +32,7 @@ import {
   KeyBatchesService,
   PRODUCT_FIXED,
   UNKNOWN_SUPPLIER,
+  BATCH_LIST,
 } from './key-batches.service.js';
 import { AuditedRead } from '../../audit/audited-read.js';
 
@@ -54,6 +55,7 @@ export class KeyBatchesController {
       `after a customer's report), and \`faultyRate\` = faulty / sold. Costs are in ${STORE_CURRENCY}, the ` +
       "store's currency, so margins subtract like from like; only admins see them (`costPerKeyCents`).",
   })
+  @ApiListQuery(BATCH_LIST, { productId: 'office-2024-standard' })
   @SimpleRestList('key-batches', KeyBatchDto)
   list(@Query() query: ListQueryDto, @Staff() staff: StaffUserDto): Promise<ListPage<KeyBatchDto>> {
     return this.batches.list(query, staff);

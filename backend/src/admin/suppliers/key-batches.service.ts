@@ -38,7 +38,8 @@ export const BATCH_HAS_KEYS = 'This batch has keys and cannot be deleted';
 export const PRODUCT_FIXED = 'The product of a batch with keys cannot be changed';
 export const CONFIRM_MISMATCH = 'confirm does not match the batch’s invoice reference';
 
-const BATCH_LIST = {
+/** The list's sort fields and filters (ApiListQuery shows them in the contract). */
+export const BATCH_LIST = {
   sortable: ['createdAt', 'id', 'purchasedAt', 'costPerKeyCents', 'invoiceReference'] as const,
   defaultSort: ['createdAt', 'DESC'] as ['createdAt', 'DESC'],
   filters: { id: 'int[]', supplierId: 'int', q: 'string', productId: 'string' } as const,

@@ -11,10 +11,15 @@ import {
 import { IntIdPipe } from '../../common/admin-list.js';
 import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
 import { ListQueryDto, type ListPage } from '../../common/list-query.js';
-import { SimpleRestList } from '../../common/simple-rest-list.js';
+import { ApiListQuery, SimpleRestList } from '../../common/simple-rest-list.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { CreateSupplierDto, SupplierDto, UpdateSupplierDto } from './dto/supplier.dto.js';
-import { SUPPLIER_HAS_BATCHES, SUPPLIER_NOT_FOUND, SuppliersService } from './suppliers.service.js';
+import {
+  SUPPLIER_HAS_BATCHES,
+  SUPPLIER_NOT_FOUND,
+  SuppliersService,
+  SUPPLIER_LIST,
+} from './suppliers.service.js';
 
 const supplierId = new IntIdPipe(SUPPLIER_NOT_FOUND);
 const DUPLICATE = 'A supplier named … already exists (names are compared ignoring case)';
@@ -29,6 +34,7 @@ export class SuppliersController {
     description:
       'Filters: `q` (any part of the name, ignoring case), `id` (list). Sorts: name, createdAt, id.',
   })
+  @ApiListQuery(SUPPLIER_LIST, { q: 'acme' })
   @SimpleRestList('suppliers', SupplierDto)
   list(@Query() query: ListQueryDto): Promise<ListPage<SupplierDto>> {
     return this.suppliers.list(query);

@@ -27,7 +27,8 @@ export const SUPPLIER_NOT_FOUND = 'Supplier not found';
 export const SUPPLIER_HAS_BATCHES = 'This supplier has key batches and cannot be deleted';
 export const duplicateSupplier = (name: string) => `A supplier named ${name} already exists`;
 
-const SUPPLIER_LIST = {
+/** The list's sort fields and filters (ApiListQuery shows them in the contract). */
+export const SUPPLIER_LIST = {
   sortable: ['name', 'createdAt', 'id'] as const,
   defaultSort: ['name', 'ASC'] as ['name', 'ASC'],
   filters: { id: 'int[]', q: 'string' } as const,

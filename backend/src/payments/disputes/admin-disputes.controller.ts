@@ -1,12 +1,12 @@
 import { Get, HttpCode, Param, ParseUUIDPipe, Post, Query, type StreamableFile } from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
+  ApiBadRequestResponse,
   ApiConflictResponse,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiProduces,
   ApiQuery,
 } from '@nestjs/swagger';
 import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
@@ -15,6 +15,7 @@ import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { DisputeEvidenceService } from './dispute-evidence.service.js';
 import { DisputesService } from './disputes.service.js';
 import { AdminDisputeDto, EvidenceQueryDto, RestoreKeysResponseDto } from './dto/admin-dispute.dto.js';
+import { EVIDENCE_PACK_SCHEMA } from './evidence-pack.schema.js';
 
 const uuid = new ParseUUIDPipe({ errorHttpStatusCode: 404 });
 
@@ -36,8 +37,14 @@ export class AdminDisputesController {
       'with their times, refunds. Values the store did not record read "not recorded".',
   })
   @ApiQuery({ name: 'format', enum: ['pdf', 'json'], required: false, description: 'Default pdf' })
-  @ApiProduces('application/pdf', 'application/json')
-  @ApiOkResponse({ description: 'The PDF (attachment), or the pack as JSON' })
+  @ApiOkResponse({
+    description: 'The PDF (attachment), or the pack as JSON',
+    content: {
+      'application/pdf': { schema: { type: 'string', format: 'binary' } },
+      'application/json': { schema: EVIDENCE_PACK_SCHEMA },
+    },
+  })
+  @ApiBadRequestResponse({ description: 'format is neither pdf nor json' })
   @ApiNotFoundResponse({ description: 'No such order, or no such dispute of it' })
   async evidencePack(
     @Param('id', uuid) id: string,

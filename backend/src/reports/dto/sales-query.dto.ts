@@ -1,4 +1,5 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional, ApiQuery } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { SALES_INTERVALS, type SalesInterval } from '../sales-periods.js';
 
@@ -6,8 +7,9 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const dayMessage = (name: string) => `${name} must be a day such as 2026-10-01`;
 
 /*
- * `from` and `to` are optional in the document (a parameter of one name states one rule across it, and the
- * tax register's are optional): the reports answer their absence with the same 400 as a malformed one.
+ * `from` and `to` are optional in the DTO (the tax register's are optional, and the reports answer their
+ * absence with the same 400 as a malformed one); RequiredDayRange marks them required in the document of
+ * the routes that need them.
  */
 
 /** A range of days, both included (UTC). */
@@ -61,4 +63,19 @@ export class MarginsQueryDto extends DayRangeQueryDto {
   @IsOptional()
   @IsIn(MARGIN_GROUPS, { message: `groupBy must be one of ${MARGIN_GROUPS.join(', ')}` })
   groupBy?: MarginGroup;
+}
+
+/** `from` and `to` as a report that needs both documents them: required. */
+export function RequiredDayRange(): MethodDecorator {
+  const day = (name: 'from' | 'to', description: string, example: string) =>
+    ApiQuery({
+      name,
+      required: true,
+      description,
+      schema: { type: 'string', pattern: DAY.source, example },
+    });
+  return applyDecorators(
+    day('from', 'The first day (UTC)', '2026-10-01'),
+    day('to', 'The last day (UTC), included', '2026-10-31'),
+  );
 }

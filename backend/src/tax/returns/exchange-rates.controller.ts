@@ -17,7 +17,7 @@ import { IntIdPipe } from '../../common/admin-list.js';
 import { AdminController, Roles, Staff } from '../../common/auth.decorators.js';
 import { BodyLimit } from '../../common/body-limit.js';
 import { ListQueryDto, type ListPage } from '../../common/list-query.js';
-import { SimpleRestList } from '../../common/simple-rest-list.js';
+import { ApiListQuery, SimpleRestList } from '../../common/simple-rest-list.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import {
   CreateExchangeRateDto,
@@ -26,7 +26,7 @@ import {
   UpdateExchangeRateDto,
 } from './dto/exchange-rate.dto.js';
 import { RATES_UPLOAD_BYTES, ratesUploadText } from './ecb-csv.js';
-import { ExchangeRatesService, RATE_NOT_FOUND } from './exchange-rates.service.js';
+import { ExchangeRatesService, RATE_NOT_FOUND, RATE_LIST } from './exchange-rates.service.js';
 
 const rateId = new IntIdPipe(RATE_NOT_FOUND);
 const INVALID = 'A field is missing or invalid, or EUR (which needs no rate)';
@@ -43,6 +43,7 @@ export class ExchangeRatesController {
     summary: 'Exchange rates (ra-data-simple-rest dialect, Content-Range header)',
     description: 'Filters: `currency`, `source` (ecb-import, staff), `id` (list). Sorts: date, id.',
   })
+  @ApiListQuery(RATE_LIST, { currency: 'CHF' })
   @SimpleRestList('exchange-rates', ExchangeRateDto)
   list(@Query() query: ListQueryDto): Promise<ListPage<ExchangeRateDto>> {
     return this.rates.list(query);

@@ -24,7 +24,8 @@ export const EURO_NEEDS_NO_RATE = 'EUR needs no rate: amounts in euros are not c
 const duplicate = (currency: string, date: string) =>
   `A rate for ${currency} on ${date} exists already: edit that one`;
 
-const RATE_LIST = {
+/** The list's sort fields and filters (ApiListQuery shows them in the contract). */
+export const RATE_LIST = {
   // The columns an index orders (the date's, and the key): the history holds some 200,000 rates.
   sortable: ['date', 'id'] as const,
   defaultSort: ['date', 'DESC'] as ['date', 'DESC'],

@@ -14,7 +14,10 @@ import { QuarterQueryDto, RegisterQueryDto } from './dto/tax-returns-query.dto.j
 import { BAD_QUARTER } from './quarters.js';
 import { TaxReturnsService } from './tax-returns.service.js';
 
-const CSV = { description: 'The CSV (an attachment): a byte-order mark, a header row, then the rows' };
+const CSV = {
+  description: 'The CSV (an attachment): a byte-order mark, a header row, then the rows',
+  content: { 'text/csv': { schema: { type: 'string' as const } } },
+};
 const NO_RATE = 'No ECB rate for a currency on or after the quarter’s last day (within 10 days)';
 
 /**

@@ -116,7 +116,12 @@ describe('ContactForm', { timeout: 20_000 }, () => {
       .fn()
       .mockResolvedValueOnce(
         Response.json(
-          { statusCode: 400, message: ['Please enter a valid email address'], error: 'Bad Request' },
+          {
+            statusCode: 400,
+            message: 'Please enter a valid email address',
+            error: 'Bad Request',
+            errors: [{ field: 'email', message: 'Please enter a valid email address' }],
+          },
           { status: 400 },
         ),
       )
