@@ -242,7 +242,7 @@ describe(`checkout consents of business buyers on ${DRIVER}`, () => {
       { ...FRENCH_BUSINESS, company: 'Consumer Shopping Ltd' },
     ]) {
       const res = await createIntent(t, { billing }).expect(400);
-      expect([billing.vatNumber, res.body.message]).toEqual([
+      expect([billing.vatNumber, problems(res.body)]).toEqual([
         billing.vatNumber,
         [NO_IMMEDIATE_DELIVERY, NO_WITHDRAWAL_LOSS],
       ]);

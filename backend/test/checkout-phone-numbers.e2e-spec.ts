@@ -3,6 +3,7 @@ import { Order } from '../src/orders/entities/order.entity.js';
 import { WITHDRAWAL_RIGHT_COUNTRIES } from '../src/checkout/countries.js';
 import { BILLING, CONSENTS, createIntent, type Intent } from './support/checkout.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
+import { problems } from './support/problems.js';
 
 const INVALID = 'Please enter a valid phone number';
 
@@ -67,18 +68,18 @@ describe(`checkout phone numbers on ${DRIVER}`, () => {
     const before = await t.db.getRepository(Order).count();
     for (const [country, phoneKey, phone] of INVALID_PHONE_NUMBERS) {
       const res = await createIntent(t, billedIn(country, phoneKey, phone));
-      expect([phone, res.status, res.body.message]).toEqual([phone, 400, [INVALID]]);
+      expect([phone, res.status, problems(res.body)]).toEqual([phone, 400, [INVALID]]);
     }
     // A Spanish mobile read as a Danish number: the numbers belong to their country's plan.
     const res = await createIntent(t, billedIn('DK', '+45', '612 345 678')).expect(400);
-    expect(res.body.message).toEqual([INVALID]);
+    expect(problems(res.body)).toEqual([INVALID]);
     expect(await t.db.getRepository(Order).count()).toBe(before);
   });
 
   it('names only the phone code when the code is unknown, and only the number when it is required', async () => {
     const unknownCode = await createIntent(t, billedIn('IN', '+999', '98765 43210')).expect(400);
-    expect(unknownCode.body.message).toEqual(['Please select country code']);
+    expect(problems(unknownCode.body)).toEqual(['Please select country code']);
     const empty = await createIntent(t, billedIn('IN', '+91', '  ')).expect(400);
-    expect(empty.body.message).toEqual(['Phone number is required']);
+    expect(problems(empty.body)).toEqual(['Phone number is required']);
   });
 });

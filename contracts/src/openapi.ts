@@ -3977,8 +3977,11 @@ export interface components {
       /** Format: date-time */
       createdAt: string;
       awaitingKeys: boolean;
-      /** @description Set while the order was paid but not delivered and owes the shopper a full refund */
-      refundDue: components['schemas']['RefundReason'] | null;
+      /**
+       * @description Set while the order was paid but not delivered and owes the shopper a full refund
+       * @enum {string|null}
+       */
+      refundDue: 'order-cancelled' | 'coupon-used-up' | 'review-rejected' | 'withdrawn' | null;
       /**
        * @description The rules that held the order for review (provider-review, elevated-risk, country-mismatch, tax-evidence, vat-number-review, velocity-orders, velocity-cards, first-order-amount, disposable-email); kept after the review
        * @example [
@@ -4007,8 +4010,11 @@ export interface components {
        * @example FR40303265045
        */
       vatNumber: string | null;
-      /** @description verified by the validation service (VIES); unverified (no service, no answer, or a UK number): charged the consumer rate. Null without a VAT number */
-      vatNumberStatus: components['schemas']['VatNumberStatus'] | null;
+      /**
+       * @description verified by the validation service (VIES); unverified (no service, no answer, or a UK number): charged the consumer rate. Null without a VAT number
+       * @enum {string|null}
+       */
+      vatNumberStatus: 'verified' | 'unverified' | null;
       /** @description The validation service's consultation number (VIES requestIdentifier), the check's proof */
       vatCheckReference: string | null;
       /**
@@ -4016,10 +4022,13 @@ export interface components {
        * @description When the validation service confirmed the number
        */
       vatCheckedAt: string | null;
-      /** @description A verified number: the company typed against the name VIES has for it. match: reverse-charged; mismatch: charged the consumer rate; undisclosed (its member state gives no name): reverse-charged and held for review (vat-number-review). Null unless verified (and for orders placed before) */
-      vatNameMatch: components['schemas']['VatNameMatch'] | null;
+      /**
+       * @description A verified number: the company typed against the name VIES has for it. match: reverse-charged; mismatch: charged the consumer rate; undisclosed (its member state gives no name): reverse-charged and held for review (vat-number-review). Null unless verified (and for orders placed before)
+       * @enum {string|null}
+       */
+      vatNameMatch: 'match' | 'mismatch' | 'undisclosed' | null;
       /** @description VIES's answer for the number, the check's evidence; null unless verified */
-      vatCheckAnswer: components['schemas']['AdminViesAnswerDto'] | null;
+      vatCheckAnswer: components['schemas']['AdminViesAnswerDto'] | (never | null);
       /** @description Reverse-charged: no VAT charged, the buyer accounts for it */
       reverseCharge: boolean;
       /**
@@ -5177,8 +5186,20 @@ export interface operations {
   AdminCustomersController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"]: lastOrderAt; by default ["lastOrderAt","DESC"] */
-        sort?: '["lastOrderAt","DESC"]' | '["lastOrderAt","ASC"]';
+        /** @description JSON ["field","ASC|DESC"]: lastOrderAt, firstOrderAt, email, orders, paidOrders, spentCents; by default ["lastOrderAt","DESC"] */
+        sort?:
+          | '["lastOrderAt","DESC"]'
+          | '["lastOrderAt","ASC"]'
+          | '["firstOrderAt","DESC"]'
+          | '["firstOrderAt","ASC"]'
+          | '["email","DESC"]'
+          | '["email","ASC"]'
+          | '["orders","DESC"]'
+          | '["orders","ASC"]'
+          | '["paidOrders","DESC"]'
+          | '["paidOrders","ASC"]'
+          | '["spentCents","DESC"]'
+          | '["spentCents","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
         /** @description JSON object of filters: q */
@@ -7625,11 +7646,14 @@ export interface operations {
           'application/json': components['schemas']['RecoveryCodesLeftDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7653,25 +7677,32 @@ export interface operations {
           'application/json': components['schemas']['NewRecoveryCodesDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description No valid step-up token (`stepUpRequired: true`) */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Two-factor authentication is not on (or its setup is pending) */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -7938,7 +7969,7 @@ export interface operations {
           | '["status","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters: q, status, paymentStatus, refundDue, vatNumberStatus, id */
+        /** @description JSON object of filters: q, status, paymentStatus, refundDue, vatNumberStatus, id, createdFrom, createdTo, productId, country */
         filter?: string;
       };
       header?: never;
@@ -9395,30 +9426,37 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
   AdminStaffController_list: {
     parameters: {
       query?: {
-        /** @description JSON ["field","ASC|DESC"]: username, createdAt, role; by default ["username","ASC"] */
+        /** @description JSON ["field","ASC|DESC"]: username, createdAt, role, lastSignInAt; by default ["username","ASC"] */
         sort?:
           | '["username","ASC"]'
           | '["username","DESC"]'
           | '["createdAt","DESC"]'
           | '["createdAt","ASC"]'
           | '["role","DESC"]'
-          | '["role","ASC"]';
+          | '["role","ASC"]'
+          | '["lastSignInAt","DESC"]'
+          | '["lastSignInAt","ASC"]';
         /** @description JSON [start,end], inclusive, at most 500 rows */
         range?: string;
-        /** @description JSON object of filters: q, role */
+        /** @description JSON object of filters: q, role, active */
         filter?: string;
       };
       header?: never;
@@ -9778,33 +9816,45 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Deactivating the last active administrator */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };
@@ -9881,24 +9931,32 @@ export interface operations {
           'application/json': components['schemas']['AdminStaffMemberDto'];
         };
       };
+      /** @description Unauthorized */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
       /** @description Support staff */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
+      /** @description Not Found */
       404: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
       };
     };
   };

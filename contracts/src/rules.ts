@@ -743,6 +743,19 @@ export const schemaRules = {
       },
     },
   },
+  ReviewQueueRowDto: {
+    properties: {
+      refundDue: {
+        enum: ['order-cancelled', 'coupon-used-up', 'review-rejected', 'withdrawn', null],
+      },
+      vatNumberStatus: {
+        enum: ['verified', 'unverified', null],
+      },
+      vatNameMatch: {
+        enum: ['match', 'mismatch', 'undisclosed', null],
+      },
+    },
+  },
   ReviewRefundDto: {
     properties: {
       status: {

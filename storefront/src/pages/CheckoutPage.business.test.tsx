@@ -90,18 +90,21 @@ async function tickStatements() {
 }
 
 /** What the server answers a buyer billed in the EU without the statements. */
-const STATEMENTS_MISSING = () =>
-  Response.json(
+const STATEMENTS_MISSING = () => {
+  const missing = [
+    'Buyers billed in the EU or the UK must consent to immediate delivery (consents.immediateDelivery)',
+    'Buyers billed in the EU or the UK must acknowledge that they lose the right of withdrawal (consents.withdrawalRightLoss)',
+  ];
+  return Response.json(
     {
       statusCode: 400,
       error: 'Bad Request',
-      message: [
-        'Buyers billed in the EU or the UK must consent to immediate delivery (consents.immediateDelivery)',
-        'Buyers billed in the EU or the UK must acknowledge that they lose the right of withdrawal (consents.withdrawalRightLoss)',
-      ],
+      message: missing.join('; '),
+      errors: missing.map((message) => ({ message })),
     },
     { status: 400 },
   );
+};
 
 describe('CheckoutPage: a business buyer, with tax on', () => {
   beforeEach(() => resetStoreConfig({ status: 'ready', config: { ...STORE_CONFIG, taxMode: 'inclusive' } }));
