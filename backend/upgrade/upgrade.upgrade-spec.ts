@@ -248,7 +248,13 @@ describe(`upgrading a ${DRIVER} database of the release ${COMMIT} to this versio
 
   it('reads every order as the release did, with its keys in clear and its links', async () => {
     const after = await snapshot(current, admin, customers());
-    expect(after.orders).toEqual(before.orders);
+    // The one reading this version changes on purpose: a fully refunded order is closed as refunded (#34).
+    const closedByRefund = (order: Json) =>
+      order.paymentStatus === 'refunded' && ['fulfilled', 'processing'].includes(String(order.status));
+    expect(before.orders.filter(closedByRefund).length).toBeGreaterThan(0);
+    expect(after.orders).toEqual(
+      before.orders.map((order) => (closedByRefund(order) ? { ...order, status: 'refunded' } : order)),
+    );
     expect(after.keys).toEqual(before.keys);
     expect(after.links).toEqual(before.links);
     expect(after.accounts).toEqual(before.accounts);
