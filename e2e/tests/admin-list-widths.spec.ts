@@ -40,7 +40,7 @@ function sidewaysScrollers(page: Page) {
   });
 }
 
-test.describe('the back office at 1280 px (#34)', () => {
+test.describe('the back office lists at 1280 and 390 px (#34)', () => {
   test('no list scrolls sideways, and the orders toolbar shows each button whole', async ({
     page,
     request,
@@ -88,6 +88,32 @@ test.describe('the back office at 1280 px (#34)', () => {
     await expect(page.getByRole('button', { name: /Resend delivery \(\d+\)/ })).toBeVisible();
     expect(await cutButtons(), 'buttons cut off at 1280 px with orders selected').toEqual([]);
     expect(await sidewaysScrollers(page), 'the orders list with orders selected').toEqual([]);
+  });
+
+  test('at 390 px the same lists, as cards, do not scroll sideways either', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await placeOrder(request, { email: uniqueEmail('widths-phone') });
+    await page.setViewportSize({ width: 390, height: 800 });
+    const scrolling: Record<string, string[]> = {};
+    for (const path of [
+      '/admin/orders',
+      '/admin/license-keys',
+      '/admin/key-batches',
+      '/admin/customers',
+      '/admin/staff',
+    ]) {
+      await page.goto(path);
+      await expect(
+        page
+          .locator('main')
+          .getByRole('list')
+          .or(page.getByText(/No .* yet|found/i))
+          .first(),
+      ).toBeVisible();
+      const found = await sidewaysScrollers(page);
+      if (found.length) scrolling[path] = found;
+    }
+    expect(scrolling, 'lists that scroll sideways at 390 px').toEqual({});
   });
 
   test('the sales chart writes its revenue axis short, so no label is cut', async ({ page, request }) => {
