@@ -15,7 +15,9 @@ test('customers: search by the start of an address, open one, see their order an
   await placeOrder(request, { email: email.replace('@example.com', '@example.co') });
 
   await page.goto('/admin/customers');
-  await page.getByPlaceholder(/E-mail address or its start/).fill(email.slice(0, email.indexOf('@') + 1));
+  await page
+    .getByPlaceholder(/Name or e-mail address, or its start/)
+    .fill(email.slice(0, email.indexOf('@') + 1));
   // The search reaches the URL after a debounce; a row clicked before that is navigated away from.
   await expect(page).toHaveURL(/filter=[^&]*customer-/);
   const row = page.getByRole('row').filter({ hasText: email });

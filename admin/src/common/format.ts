@@ -3,6 +3,16 @@ const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 /** 4049 → "$40.49": the API speaks integer cents; this is the one place they become dollars. */
 export const formatMoney = (cents: number) => USD.format(cents / 100);
 
+const USD_COMPACT = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+
+/** 212345 → "$2.1K": an amount short enough for a chart's axis (its tooltip says it in full). */
+export const formatMoneyCompact = (cents: number) => USD_COMPACT.format(cents / 100);
+
 /** The first 8 characters of an id. */
 export const shortId = (id: string | null | undefined) => (id ? id.slice(0, 8) : '');
 

@@ -1,6 +1,7 @@
 import { LineChart } from '@mui/x-charts/LineChart';
+import type { AxisValueFormatterContext } from '@mui/x-charts/models';
 import type { SalesPeriod } from '@store/contracts';
-import { formatMoney } from '../common/format';
+import { formatMoney, formatMoneyCompact } from '../common/format';
 
 /** Net sales (left axis, dollars) and orders (right axis) per period, as a line chart. */
 export const SalesChart = ({ periods, height = 280 }: { periods: SalesPeriod[]; height?: number }) => (
@@ -10,7 +11,12 @@ export const SalesChart = ({ periods, height = 280 }: { periods: SalesPeriod[]; 
       { scaleType: 'point', data: periods.map((p) => p.period), valueFormatter: (d: string) => d.slice(5) },
     ]}
     yAxis={[
-      { id: 'revenue', valueFormatter: (cents: number) => formatMoney(cents) },
+      // Ticks short ("$2.1K"): full amounts were cut by the axis ("$2,…"); the tooltip keeps them whole.
+      {
+        id: 'revenue',
+        valueFormatter: (cents: number, context: AxisValueFormatterContext) =>
+          context.location === 'tick' ? formatMoneyCompact(cents) : formatMoney(cents),
+      },
       { id: 'orders', position: 'right' },
     ]}
     series={[

@@ -184,6 +184,8 @@ describe('editing a staff member', () => {
     fireEvent.change(await screen.findByLabelText(/^New password/), {
       target: { value: 'a long enough passphrase' },
     });
+    // Deactivated from the list instead: the form offers no deletion.
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('At least one administrator must remain')).toBeTruthy();
     expect(within(await screen.findByRole('alert')).getByText('Staff member not updated')).toBeTruthy();

@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
-import { Form, Toolbar, useRedirect } from 'react-admin';
+import { Form, SaveButton, Toolbar, useRedirect } from 'react-admin';
 import type { EnrolmentCode } from '../providers/dataProvider';
 import { EnrolmentCodeShown } from './EnrolmentCodeShown';
 import { StaffInputs } from './StaffInputs';
@@ -40,7 +40,10 @@ export const StaffForm = ({ record }: { record?: StaffMember }) => {
             <StaffInputs create={!record} />
           </Stack>
         </CardContent>
-        <Toolbar />
+        {/* Save only: an account is deactivated from the list, never deleted (its history stays). */}
+        <Toolbar>
+          <SaveButton />
+        </Toolbar>
       </Form>
     </>
   );
