@@ -1,5 +1,10 @@
 import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
-import type { ErrorProblem } from '../web/http-error.filter.js';
+
+/** One problem of a refused request: the field it is about (a dotted path such as `billing.email`), if any. */
+export interface ErrorProblem {
+  field?: string;
+  message: string;
+}
 
 /**
  * Every message of every invalid field, nested ones included, each once, with the field's dotted path

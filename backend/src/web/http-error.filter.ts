@@ -11,17 +11,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TooManyAttemptsException } from '../auth/sign-in-limiter.js';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../database/errors.js';
 import { SecretBoxError } from '../common/secret-box.js';
+import type { ErrorProblem } from '../common/validation.js';
+
+export type { ErrorProblem };
 
 /** The answer when an operation needs data sealed at rest that no longer authenticates. */
 export const UNREADABLE_MESSAGE =
   'Stored data of this record cannot be read (it was altered, or sealed under another secret). ' +
   'Nothing was changed or sent.';
-
-/** One problem of a refused request: the field it is about (a dotted path such as `billing.email`), if any. */
-export interface ErrorProblem {
-  field?: string;
-  message: string;
-}
 
 /**
  * The one shape of every error the API returns. `message` is always one string; a request refused for
