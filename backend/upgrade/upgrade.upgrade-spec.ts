@@ -252,12 +252,15 @@ describe(`upgrading a ${DRIVER} database of the release ${COMMIT} to this versio
     const closedByRefund = (order: Json) =>
       order.paymentStatus === 'refunded' && ['fulfilled', 'processing'].includes(String(order.status));
     expect(before.orders.filter(closedByRefund).length).toBeGreaterThan(0);
-    expect(after.orders).toEqual(
-      before.orders.map((order) => (closedByRefund(order) ? { ...order, status: 'refunded' } : order)),
-    );
+    const asNow = (order: Json) => (closedByRefund(order) ? { ...order, status: 'refunded' } : order);
+    expect(after.orders).toEqual(before.orders.map(asNow));
     expect(after.keys).toEqual(before.keys);
     expect(after.links).toEqual(before.links);
-    expect(after.accounts).toEqual(before.accounts);
+    expect(after.accounts).toEqual(
+      Object.fromEntries(
+        Object.entries(before.accounts).map(([email, orders]) => [email, orders.map(asNow)]),
+      ),
+    );
   });
 
   it('keeps the activation, and the customer’s download links lead to the installer', async () => {
