@@ -99,14 +99,17 @@ export function CartSummary({
     <>
       <Box component="dl" sx={{ m: 0 }}>
         <Row label="Subtotal" value={formatCents(subtotalCents)} />
-        <Row label="Product savings" value={`−${formatCents(savingsCents)}`} />
+        {/* A saving of nothing is not shown (#34): there is none while no list price has a source. */}
+        {savingsCents > 0 && <Row label="Product savings" value={`−${formatCents(savingsCents)}`} />}
         {discountCents > 0 && (
           <Row
             label={couponCode ? `Promo code (${couponCode})` : 'Promo code'}
             value={`−${formatCents(discountCents)}`}
           />
         )}
-        <Row label="Total savings" value={`−${formatCents(savingsCents + discountCents)}`} />
+        {savingsCents + discountCents > 0 && (
+          <Row label="Total savings" value={`−${formatCents(savingsCents + discountCents)}`} />
+        )}
         <TaxRow tax={tax} taxAtCheckout={taxAtCheckout} pricesIncludeTax={pricesIncludeTax} />
         <Row
           label={tax?.included && tax.rate > 0 && !tax.reverseCharge ? taxCopy.totalInclVat : 'Total'}
