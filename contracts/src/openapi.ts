@@ -3652,6 +3652,13 @@ export interface components {
       paymentStatus: components['schemas']['PaymentStatus'];
       /** @example jane@example.com */
       customerEmail: string;
+      /** @description Paid, but some or all of its keys were not in stock: they follow by e-mail within backOrderHours (#34) */
+      awaitingKeys: boolean;
+      /**
+       * @description Within how many hours the keys of a back-order follow by e-mail
+       * @example 24
+       */
+      backOrderHours: number;
     };
     OrderTimelineDto: {
       /** Format: uuid */
@@ -3712,6 +3719,13 @@ export interface components {
        * @example 4336
        */
       total: number;
+      /** @description Some of the keys are not in stock right now (a line asks for more than there are): paid now, those follow by e-mail within backOrderHours. Says only yes or no, never the stock itself (#34) */
+      keysToFollow: boolean;
+      /**
+       * @description Within how many hours keys not in stock follow by e-mail
+       * @example 24
+       */
+      backOrderHours: number;
     };
     /** @enum {string} */
     PaymentProvider: 'stripe' | 'demo';

@@ -20,3 +20,9 @@ export const stockCopy = {
 export const listPriceCopy = {
   source: (source: string) => `List price: ${source}`,
 };
+
+/** The confirmation screen's status of a paid order whose keys were not all in stock (#34). */
+export const orderStatusCopy = {
+  awaitingKeys: (backOrderHours: number) =>
+    `Payment confirmed. Some or all of your licence keys are not in stock yet: they follow by e-mail within ${backOrderHours} hours.`,
+};
