@@ -14,6 +14,9 @@ export const stockCopy = {
   /** Under a back-ordered line in the cart and the checkout's summary, before payment. */
   backOrderNote: (backOrderHours: number) =>
     `Not in stock right now: you pay today and the keys follow by e-mail within ${backOrderHours} hours.`,
+  /** In the checkout's summary when the order's payment says some keys are not in stock (a low stock). */
+  keysToFollowNote: (backOrderHours: number) =>
+    `Not all of these keys are in stock right now: those in stock are e-mailed once you pay, the rest within ${backOrderHours} hours.`,
 };
 
 /** Beside a list price that has a stated source (#34): where it comes from. */

@@ -9,6 +9,16 @@ const rows = () =>
   screen.getAllByRole('term').map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
 
 describe('CartSummary', () => {
+  it('says before payment that keys not in stock follow, when the order’s payment says so (#34)', () => {
+    const note =
+      'Not all of these keys are in stock right now: those in stock are e-mailed once you pay, the rest within 24 hours.';
+    const { unmount } = render(<CartSummary {...AMOUNTS} keysToFollowHours={24} />);
+    expect(screen.getByText(note)).toBeTruthy();
+    unmount();
+    render(<CartSummary {...AMOUNTS} keysToFollowHours={null} />);
+    expect(screen.queryByText(note)).toBeNull();
+  });
+
   it('shows no saving line when nothing is saved, and each saving there is (#34)', () => {
     const { unmount } = render(<CartSummary {...AMOUNTS} />);
     expect(rows().some((row) => /savings/i.test(row))).toBe(false);
