@@ -4139,7 +4139,7 @@ export interface components {
     SupportHoursDto: {
       /**
        * @description When e-mail to support is read
-       * @example 24/7
+       * @example Mon-Fri 9AM-6PM EST, Sat 10AM-4PM EST
        */
       email: string;
       /** @example Mon-Fri 9AM-6PM EST */
