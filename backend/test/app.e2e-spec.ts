@@ -134,7 +134,7 @@ describe('the server: catalogue, health, docs, front ends, errors', () => {
     const res = await t.http().get('/api/store-config').expect(200);
     expect(res.body).toMatchObject({ paymentProvider: 'demo', developmentSignIn: { username: 'admin' } });
     expect(res.body.supportHours).toMatchObject({
-      email: '24/7',
+      email: 'Mon-Fri 9AM-6PM EST, Sat 10AM-4PM EST',
       phone: 'Mon-Fri 9AM-6PM EST',
       summary:
         'Mon-Fri 9AM-6PM EST, Sat 10AM-4PM EST limited, Sun and holidays closed (automated delivery only)',

@@ -102,6 +102,9 @@ describe('checkout with the demo provider', () => {
         companyNameMismatch: false,
         vatNumberStatus: null,
         total: 2 * 4049 + 24299 - Math.round((2 * 4049 + 24299) * 0.1),
+        // The demo keys are in stock: none would follow later (#34).
+        keysToFollow: false,
+        backOrderHours: 24,
       });
       const order = await orders().findOneByOrFail({ id: res.body.orderId });
       expect(order).toMatchObject({
@@ -267,6 +270,8 @@ describe('checkout with the demo provider', () => {
         status: 'processing',
         paymentStatus: 'pending',
         customerEmail: 'jane.doe@example.com',
+        awaitingKeys: false,
+        backOrderHours: 24,
       });
 
       const confirm = () =>

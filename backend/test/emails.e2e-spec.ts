@@ -146,7 +146,7 @@ describe('mail outbox over SMTP', () => {
         store.name,
         mail.supportEmail,
         store.supportPhone,
-        '24/7',
+        'Mon-Fri 9AM-6PM EST, Sat 10AM-4PM EST',
         'Mon-Fri 9AM-6PM EST',
         'Mon-Fri 9AM-6PM EST, Sat 10AM-4PM EST limited, Sun and holidays closed (automated delivery only)',
       ])

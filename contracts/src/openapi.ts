@@ -3709,6 +3709,13 @@ export interface components {
       paymentStatus: components['schemas']['PaymentStatus'];
       /** @example jane@example.com */
       customerEmail: string;
+      /** @description Paid, but some or all of its keys were not in stock: they follow by e-mail within backOrderHours (#34) */
+      awaitingKeys: boolean;
+      /**
+       * @description Within how many hours the keys of a back-order follow by e-mail
+       * @example 24
+       */
+      backOrderHours: number;
     };
     OrderTimelineDto: {
       /** Format: uuid */
@@ -3772,6 +3779,13 @@ export interface components {
        * @example 4336
        */
       total: number;
+      /** @description Some of the keys are not in stock right now (a line asks for more than there are): paid now, those follow by e-mail within backOrderHours. Says only yes or no, never the stock itself (#34) */
+      keysToFollow: boolean;
+      /**
+       * @description Within how many hours keys not in stock follow by e-mail
+       * @example 24
+       */
+      backOrderHours: number;
     };
     /** @enum {string} */
     PaymentProvider: 'stripe' | 'demo';
@@ -4202,7 +4216,7 @@ export interface components {
     SupportHoursDto: {
       /**
        * @description When e-mail to support is read
-       * @example 24/7
+       * @example Mon-Fri 9AM-6PM EST, Sat 10AM-4PM EST
        */
       email: string;
       /** @example Mon-Fri 9AM-6PM EST */

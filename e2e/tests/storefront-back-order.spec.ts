@@ -1,4 +1,5 @@
 import { seriousViolations } from '../support/axe.js';
+import { fillBilling } from '../support/checkout.js';
 import { mailsTo } from '../support/mail.js';
 import { BACK_ORDER_PRODUCT, backOrdered, expect, test, uniqueEmail } from './admin-fixtures.js';
 
@@ -21,7 +22,7 @@ test.describe('a product out of stock', () => {
   });
 
   for (const width of [390, 1280]) {
-    test(`says so on its card and before payment, and its order's e-mail says the keys follow (${width} px)`, async ({
+    test(`says so on its card and before payment, its order's e-mail and the success page say the keys follow (${width} px)`, async ({
       page,
       api,
       request,
@@ -69,6 +70,31 @@ test.describe('a product out of stock', () => {
       expect(await seriousViolations(page)).toEqual([]);
       // Before payment: the billing form is still to fill in.
       await expect(page.getByRole('heading', { name: '1. Billing Info' })).toBeVisible();
+
+      // The order's payment says some keys are to follow; once paid, the page says so, not "on their way".
+      await fillBilling(page, {
+        email: uniqueEmail('back-order-buyer'),
+        firstName: 'Jane',
+        lastName: 'Doe',
+        address: '12 Market Street',
+        city: 'Pune',
+        zipCode: '411001',
+        phone: '98765 43210',
+      });
+      await page.getByRole('button', { name: 'Continue to Payment' }).click();
+      await expect(
+        summary.getByText(
+          'Not all of these keys are in stock right now: those in stock are e-mailed once you pay, the rest within 24 hours.',
+        ),
+      ).toBeVisible();
+      await page.getByRole('button', { name: 'Complete Secure Purchase' }).click();
+      await expect(page.getByRole('heading', { name: 'Order Complete!' })).toBeVisible();
+      await expect(
+        page.getByText(
+          'Order status: Payment confirmed. Some or all of your licence keys are not in stock yet: they follow by e-mail within 24 hours.',
+        ),
+      ).toBeVisible();
+      await expect(page.getByText(/on their way/)).toHaveCount(0);
     });
   }
 });

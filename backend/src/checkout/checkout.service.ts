@@ -27,7 +27,7 @@ import type {
   PaymentIntentResponseDto,
   ReplacedOrderDto,
 } from './dto/create-payment-intent.dto.js';
-import { MAX_QUANTITY_PER_PRODUCT as MAX_QUANTITY } from '../catalog/catalog.data.js';
+import { BACK_ORDER_HOURS, MAX_QUANTITY_PER_PRODUCT as MAX_QUANTITY } from '../catalog/catalog.data.js';
 import { priceCart, reverseCharges, UnknownProductError, type CartTax } from './pricing.js';
 import { percentOf, standardRate } from '../tax/tax-rates.js';
 import { VatNumberChecker, type VatNumberCheck } from '../tax/vat-numbers.service.js';
@@ -36,6 +36,7 @@ import { runInTransaction } from '../database/transactions.js';
 import { WITHDRAWAL_RIGHT_COUNTRIES } from './countries.js';
 import { GeoIp, plainAddress } from '../common/geo-ip.js';
 import { parsePhoneNumber } from '../common/phone-numbers.js';
+import { countKeysInStockBelow } from '../license-keys/license-keys.js';
 
 /** How long a repeated request waits for the first one's payment to be set up. */
 const REPLAY_WAIT_MS = 5_000;
@@ -263,6 +264,8 @@ export class CheckoutService {
       status: order.status,
       paymentStatus: order.paymentStatus,
       customerEmail: order.customerEmail,
+      awaitingKeys: order.awaitingKeys,
+      backOrderHours: BACK_ORDER_HOURS,
     };
   }
 
@@ -340,8 +343,28 @@ export class CheckoutService {
     }
   }
 
-  private response(order: Order, clientSecret: string): PaymentIntentResponseDto {
+  /**
+   * Whether some of the order's keys would follow later were it paid now (#34): a line asks for more keys
+   * than are in stock. Counted up to each line's quantity only (countKeysInStockBelow), so the answer costs
+   * the same whatever the stock and tells the shopper no more than yes or no, never the stock itself. Keys
+   * sold meanwhile to others can still make a paid order wait: the success page says so from the status.
+   */
+  private async keysToFollow(order: Order): Promise<boolean> {
+    const wanted = new Map<string, number>();
+    for (const item of order.orderItems) {
+      wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity);
+    }
+    for (const [productId, quantity] of wanted) {
+      if ((await countKeysInStockBelow(this.db.manager, productId, quantity)) < quantity) return true;
+    }
+    return false;
+  }
+
+  private async response(order: Order, clientSecret: string): Promise<PaymentIntentResponseDto> {
     const provider = this.providers.of(order) ?? this.providers.checkout;
+    // A new order is answered as created (its defaults not read back): not yet paid.
+    const paid = order.paymentStatus !== undefined && !UNPAID.includes(order.paymentStatus);
+    const keysFollow = paid ? order.awaitingKeys : await this.keysToFollow(order);
     return {
       orderId: order.id,
       clientSecret,
@@ -360,6 +383,8 @@ export class CheckoutService {
       vatNumberStatus: order.vatNumberStatus,
       companyNameMismatch: order.vatNameMatch === 'mismatch',
       total: order.totalCents,
+      keysToFollow: keysFollow,
+      backOrderHours: BACK_ORDER_HOURS,
     };
   }
 }

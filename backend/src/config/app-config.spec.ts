@@ -37,7 +37,7 @@ describe('loadConfig', () => {
         name: 'Office Licence Store',
         supportPhone: '+1 (864) 555-0142',
         officeAddress: 'Anderson, SC, United States',
-        hours: { email: '24/7', phone: 'Mon-Fri 9AM-6PM EST' },
+        hours: { email: 'Mon-Fri 9AM-6PM EST, Sat 10AM-4PM EST', phone: 'Mon-Fri 9AM-6PM EST' },
       },
       staticDirs: { storefront: '/srv/store/storefront/dist', admin: '/srv/store/admin/dist' },
     });

@@ -3,7 +3,7 @@ import { StoreConfigController } from './store-config.controller.js';
 
 /** The spec's support hours (§9), as the storefront and the e-mails show them. */
 const SPEC_HOURS = {
-  email: '24/7',
+  email: 'Mon-Fri 9AM-6PM EST, Sat 10AM-4PM EST',
   phone: 'Mon-Fri 9AM-6PM EST',
   summary: 'Mon-Fri 9AM-6PM EST, Sat 10AM-4PM EST limited, Sun and holidays closed (automated delivery only)',
   schedule: [

@@ -17,12 +17,17 @@ describe('the store footer of customer e-mails', () => {
       [
         '-- ',
         'Keys Shop',
-        'Support e-mail: help@shop.example (24/7)',
+        'Support e-mail: help@shop.example (Mon-Fri 9AM-6PM EST, Sat 10AM-4PM EST)',
         'Support phone: +1 (864) 555-0142 (Mon-Fri 9AM-6PM EST)',
         'Business hours: Mon-Fri 9AM-6PM EST, Sat 10AM-4PM EST limited, Sun and holidays closed (automated delivery only)',
       ].join('\n'),
     );
-    for (const fact of ['Keys Shop', '24/7', 'Mon-Fri 9AM-6PM EST', SUPPORT_HOURS.summary])
+    for (const fact of [
+      'Keys Shop',
+      'Mon-Fri 9AM-6PM EST, Sat 10AM-4PM EST',
+      'Mon-Fri 9AM-6PM EST',
+      SUPPORT_HOURS.summary,
+    ])
       expect(footer.html).toContain(fact);
     expect(footer.html).toContain('<a href="mailto:help@shop.example">help@shop.example</a>');
     expect(footer.html).toContain('<a href="tel:+18645550142">+1 (864) 555-0142</a>');

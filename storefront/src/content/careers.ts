@@ -3,17 +3,10 @@ import type { Card, PageMetaContent } from './types';
 export const careersPage: PageMetaContent = {
   title: 'Careers',
   description:
-    'Join the team that delivers genuine Office licences to customers in 15+ countries. Six open positions in sales, customer success, support and marketing.',
+    'Join the team that delivers genuine Office licences. Six open positions in sales, customer success, support and marketing.',
   intro:
     'We help people and businesses get genuine Office software at a fair price, and we back every sale with real support. Come and build that with us.',
 };
-
-export const careerStats: { value: string; label: string }[] = [
-  { value: '50+', label: 'Team members' },
-  { value: '10K+', label: 'Customers' },
-  { value: '15+', label: 'Countries' },
-  { value: '200%', label: 'Year-over-year growth' },
-];
 
 export interface Department {
   name: string;
@@ -210,3 +203,12 @@ export const jobLabels = {
   /** The accessible name of a card's Apply Now link. */
   applyFor: (title: string) => `Apply Now: ${title}`,
 };
+
+/**
+ * The page's figures: only what this page itself shows (#34). The spec's team size, customer count,
+ * countries and growth rate have no source the store can name, so they are not claimed.
+ */
+export const careerStats: { value: string; label: string }[] = [
+  { value: String(jobPostings.length), label: 'Open positions' },
+  { value: String(departments.length), label: 'Teams hiring' },
+];

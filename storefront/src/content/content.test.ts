@@ -60,7 +60,12 @@ describe('careers content', () => {
   });
 
   it('has the stats, the four application steps and URL-encoded Apply Now links', () => {
-    expect(careerStats.map((s) => s.value)).toEqual(['50+', '10K+', '15+', '200%']);
+    // #34: no team size, customer count, countries or growth rate without a source; only the page's own counts.
+    expect(careerStats).toEqual([
+      { value: '6', label: 'Open positions' },
+      { value: '4', label: 'Teams hiring' },
+    ]);
+    expect(text(careers.careersPage)).not.toMatch(/\d+\+|\d\s*%/);
     expect(applicationSteps.map((s) => s.title)).toEqual([
       'Apply Online',
       'Phone Screening',
@@ -293,22 +298,35 @@ describe('terms and EULA content', () => {
 });
 
 describe('enterprise support content', () => {
-  it('has the three steps, five FAQs and the figures it can stand behind, and no invented testimonials', () => {
+  it('says what the store does for businesses, in three steps and five FAQs, and no invented testimonials', () => {
     expect(enterprise.enterpriseSteps.map((s) => s.title)).toEqual([
-      'Meet your team',
-      'Seamless transition',
-      'Go live in days',
+      'Choose the editions',
+      'Check out as a business',
+      'Keys by e-mail',
     ]);
     expect(enterprise.testimonials).toEqual([]);
     expect(enterprise.enterpriseFaqs).toHaveLength(5);
     const all = text(enterprise);
-    for (const figure of ['30-50%', 'nlimited escalations', '77%', '91%']) expect(all).toContain(figure);
-    // #34: support the store cannot give and customers it cannot count are not claimed; its hours are the
-    // store's own (HOURS, from the server), as on every other page.
-    expect(all).not.toMatch(/24\/7\/365|1000\+|750\+|every hour of every day/);
+    for (const offer of ['invoice', 'VAT number', 'VIES', 'normal checkout', '10 or more licences'])
+      expect(all).toContain(offer);
     expect(all).toContain(HOURS.phone);
+    expect(all).toContain(HOURS.email);
     expect(enterprise.discountBanner.schedule.to).toBe('/contact');
     expect(enterprise.enterpriseFooter.links.map((l) => l.to)).toEqual(['/privacy', '/terms']);
+  });
+
+  it('makes no promise the store cannot show (#34): no savings, percentages, customer counts or unlimited service', () => {
+    const all = text(enterprise);
+    // A percentage or a "1000+" count has no source the store can name; nor have savings against
+    // another contract, unlimited escalations, round-the-clock hours or a discount on fees it does not charge.
+    expect(all).not.toMatch(/\d\s*%|\d+\+|\d+K\b/);
+    expect(all).not.toMatch(
+      /unlimited|escalation|sav(e|ing)s?\b|\bless than\b|cut your|discount|onboarding|24\/7|365|every hour|senior engineers|no gap|within days/i,
+    );
+    expect(enterprise.enterpriseFigures.map((figure) => figure.value)).toEqual([
+      SUPPORT.responseTime,
+      SUPPORT.sellerSupportPeriod,
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { SUPPORT } from './business';
+import { DELIVERY, SUPPORT } from './business';
 import type { FaqEntry } from './faq';
 import { HOURS } from './storeContacts';
 import type { Card, PageMetaContent } from './types';
@@ -6,48 +6,57 @@ import type { Card, PageMetaContent } from './types';
 export const enterprisePage: PageMetaContent = {
   title: 'Enterprise Support',
   description:
-    'Replace your Microsoft enterprise support contract: 30-50% lower cost, senior engineers and unlimited escalations.',
+    "Office licences for businesses: the store's normal checkout for a whole team, an invoice in your company's name with its VAT number, and help from our support team by phone and e-mail.",
   intro:
-    'Independent, third-party support for Microsoft products: senior engineers, unlimited escalations, and 30-50% less than your current contract.',
+    "Buy Office licences for your team through the store's normal checkout, with an invoice made out to your company, and get help installing and activating them from our support team.",
 };
 
-export const enterpriseHeadline = 'Enterprise Support for Microsoft, for 30-50% Less';
+export const enterpriseHeadline = 'Enterprise Support: Office Licences for Your Business';
 
-export const topBar = 'Independent third-party Microsoft support';
+export const topBar = 'Office licences for businesses';
 
 /**
- * The page's figures: only what the store can stand behind (#34). Its hours are the store's support hours
- * (HOURS, from GET /api/store-config), never "24/7/365"; no customer count is claimed.
+ * The page's figures: only what the store does and can show (#34), each from the store's own constants or
+ * the server's settings. No savings, no customer count, no percentage: none has a source the store can
+ * name, and the content test fails if one comes back.
  */
 export const enterpriseFigures: { value: string; label: string }[] = [
-  { value: '30-50%', label: 'Cost savings' },
-  { value: 'Unlimited', label: 'Escalations' },
+  { value: SUPPORT.responseTime, label: 'Every message answered within' },
+  { value: SUPPORT.sellerSupportPeriod, label: 'Installation and activation help' },
 ];
 
 export const enterpriseSteps: Card[] = [
   {
-    title: 'Meet your team',
-    text: 'A named account manager and senior engineers learn your environment in a kickoff call.',
+    title: 'Choose the editions',
+    text: `Add the editions your team needs to the cart: one licence per device, up to the limit per edition the cart shows.`,
   },
   {
-    title: 'Seamless transition',
-    text: 'We take over open cases and document your systems while your current contract runs out.',
+    title: 'Check out as a business',
+    text: "Give your company's name and, in the EU or the UK, its VAT number at checkout: the invoice is made out to the company.",
   },
-  { title: 'Go live in days', text: 'Support starts within days, not months, with no gap in coverage.' },
+  {
+    title: 'Keys by e-mail',
+    text: `Paid orders are delivered by e-mail, ${DELIVERY.typical}. Orders of ${DELIVERY.bulkOrderThreshold} or more licences may need manual processing, and keys not in stock follow later: the cart says so before you pay.`,
+  },
 ];
 
 export const enterpriseBenefits: Card[] = [
-  { title: '30-50% cost savings', text: 'Pay less than a traditional enterprise support contract.' },
   {
-    title: 'Engineers on the phone',
-    text: `Call senior engineers ${HOURS.phone}; e-mail is read ${HOURS.email} and answered within ${SUPPORT.responseTime}.`,
+    title: "Invoices in your company's name",
+    text: 'Every paid order has an invoice, with the company name and VAT number given at checkout.',
   },
-  { title: 'Unlimited escalations', text: 'No caps and no per-incident fees for critical issues.' },
   {
-    title: 'Cloud expertise',
-    text: '77% of cloud tickets are resolved without escalation to the software maker.',
+    title: 'VAT for EU businesses',
+    text: "An EU VAT number is checked with the EU's VIES service; where the store charges VAT, a verified number from another member state is reverse-charged.",
   },
-  { title: 'One point of contact', text: 'A named account manager who knows your environment.' },
+  {
+    title: 'People on the phone',
+    text: `Call us ${HOURS.phone}; e-mail is read ${HOURS.email} and answered within ${SUPPORT.responseTime}.`,
+  },
+  {
+    title: 'Installation and activation help',
+    text: `We help you install and activate what you bought here for ${SUPPORT.sellerSupportPeriod}.`,
+  },
 ];
 
 /** A customer's own words, as they agreed to have them published. */
@@ -68,10 +77,10 @@ export interface Testimonial {
  */
 export const testimonials: Testimonial[] = [];
 
+/** The spec's banner, with Call and Schedule a Call: what the store offers a team's buyer (#34). */
 export const discountBanner = {
-  value: '91%',
-  heading: '91% discount on transition and onboarding fees',
-  text: 'Switch this quarter and pay 9% of the usual onboarding fee. Ongoing savings are 30-50% on top.',
+  heading: 'Buying for a whole team?',
+  text: `Orders of ${DELIVERY.bulkOrderThreshold} or more licences go through the normal checkout and may need manual processing: the keys can take up to ${DELIVERY.refundIfNotDeliveredHours} hours. Call us to check an order before you place it, or schedule a call.`,
   call: 'Call',
   schedule: { label: 'Schedule a Call', to: '/contact' },
 };
@@ -79,20 +88,21 @@ export const discountBanner = {
 export const enterpriseFaqs: FaqEntry[] = [
   {
     question: 'Is this official Microsoft support?',
+    answer: `No. We are an independent store selling Office licences, not affiliated with Microsoft. We help with installing and activating what you bought here for ${SUPPORT.sellerSupportPeriod}; the software maker's warranty covers the software itself.`,
+  },
+  {
+    question: 'Can we buy many licences at once?',
+    answer: `Yes, through the normal checkout: one licence per device, up to the limit per edition the cart shows. Orders of ${DELIVERY.bulkOrderThreshold} or more may need manual processing; for more than the limit, contact us.`,
+  },
+  {
+    question: 'Do we get an invoice with our VAT number?',
     answer:
-      'No. We are an independent third-party provider, not affiliated with Microsoft. Our engineers support Microsoft products directly and escalate to the software maker when needed.',
+      "Yes. Every paid order has an invoice. Give your company's name and, in the EU or the UK, its VAT number at checkout, and the invoice names them.",
   },
   {
-    question: 'How much can we save?',
-    answer: 'Customers typically save 30-50% compared with a traditional enterprise support contract.',
-  },
-  {
-    question: 'Are escalations really unlimited?',
-    answer: 'Yes. There is no cap on escalations and no per-incident fee.',
-  },
-  {
-    question: 'How long does the transition take?',
-    answer: 'Most customers go live within days. We take over open cases so there is no gap in coverage.',
+    question: 'What if a licence is not in stock?',
+    answer:
+      'You are told before you pay. The keys in stock are e-mailed when the payment is confirmed; the rest follow by e-mail within the hours the cart states.',
   },
   {
     question: 'When can we reach you?',
@@ -101,12 +111,12 @@ export const enterpriseFaqs: FaqEntry[] = [
 ];
 
 export const closingCta = {
-  heading: 'Ready to cut your support costs?',
-  text: 'Talk to us about your environment. The call is free and there is no obligation.',
+  heading: 'Questions before you order?',
+  text: `Call us or send a message: every message is answered within ${SUPPORT.responseTime}.`,
 };
 
 export const enterpriseFooter = {
-  text: 'Independent third-party support. Not affiliated with Microsoft Corporation.',
+  text: 'An independent store. Not affiliated with Microsoft Corporation.',
   /** The accessible name of the footer's links. */
   navLabel: 'Legal',
   links: [
@@ -116,7 +126,7 @@ export const enterpriseFooter = {
 };
 
 export const callLabels = {
-  topBar: `Talk to an engineer (${HOURS.phone}):`,
+  topBar: `Talk to our support team (${HOURS.phone}):`,
   hero: 'Call Now',
   closing: 'Call Us Today',
   floating: 'Call Us',
@@ -125,7 +135,7 @@ export const callLabels = {
 /** Section headings and table captions of the page. */
 export const enterpriseSections = {
   howItWorks: 'How it works',
-  benefits: 'Why switch',
+  benefits: 'What businesses get',
   testimonials: 'What our customers say',
   faq: 'Frequently asked questions',
 };

@@ -14,9 +14,18 @@ export const stockCopy = {
   /** Under a back-ordered line in the cart and the checkout's summary, before payment. */
   backOrderNote: (backOrderHours: number) =>
     `Not in stock right now: you pay today and the keys follow by e-mail within ${backOrderHours} hours.`,
+  /** In the checkout's summary when the order's payment says some keys are not in stock (a low stock). */
+  keysToFollowNote: (backOrderHours: number) =>
+    `Not all of these keys are in stock right now: those in stock are e-mailed once you pay, the rest within ${backOrderHours} hours.`,
 };
 
 /** Beside a list price that has a stated source (#34): where it comes from. */
 export const listPriceCopy = {
   source: (source: string) => `List price: ${source}`,
+};
+
+/** The confirmation screen's status of a paid order whose keys were not all in stock (#34). */
+export const orderStatusCopy = {
+  awaitingKeys: (backOrderHours: number) =>
+    `Payment confirmed. Some or all of your licence keys are not in stock yet: they follow by e-mail within ${backOrderHours} hours.`,
 };

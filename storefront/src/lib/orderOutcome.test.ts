@@ -23,6 +23,8 @@ describe("an order's state in the shopper's words", () => {
           status,
           paymentStatus: 'partially_refunded',
           customerEmail: 'jane@example.com',
+          awaitingKeys: false,
+          backOrderHours: 24,
         }),
       ).toBe('Partly refunded: we have e-mailed you the details.');
   });
@@ -33,6 +35,8 @@ describe("an order's state in the shopper's words", () => {
       status: 'on_hold',
       paymentStatus: 'completed',
       customerEmail: 'jane@example.com',
+      awaitingKeys: false,
+      backOrderHours: 24,
     } as const;
     expect(describeOrderStatus(held, 6)).toBe(
       'Payment confirmed. Your order is being reviewed, usually within 6 hours. ' +

@@ -43,7 +43,7 @@ function CallButton({ label, ...props }: ButtonProps & { label: string }) {
 }
 
 /**
- * `/enterprise-support`: the landing page of the third-party enterprise support service. A page of its own:
+ * `/enterprise-support`: the spec's landing page, saying what the store does for businesses (#34). A page of its own:
  * no store header or footer, its own top bar and footer.
  */
 export function EnterpriseSupportPage() {

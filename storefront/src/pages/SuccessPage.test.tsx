@@ -49,6 +49,29 @@ describe('SuccessPage', () => {
     expect(readPendingOrder()).toMatchObject({ orderId: ORDER.orderId, paid: true });
   });
 
+  it('says a paid back-order’s keys follow by e-mail within the hours, not that they are on their way (#34)', async () => {
+    savePendingOrder(ORDER);
+    const fetchMock = vi.fn(async () =>
+      Response.json({
+        orderId: ORDER.orderId,
+        status: 'processing',
+        paymentStatus: 'completed',
+        customerEmail: ORDER.email,
+        awaitingKeys: true,
+        backOrderHours: 24,
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoute(`/success?payment_intent=pi_1&payment_intent_client_secret=${ORDER.clientSecret}`, { cart });
+
+    expect(
+      await screen.findByText(
+        /Payment confirmed\. Some or all of your licence keys are not in stock yet: they follow by e-mail within 24 hours\./,
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/on their way/)).toBeNull();
+  });
+
   it('tells the shopper a paid order that could not be completed will be refunded', async () => {
     savePendingOrder(ORDER);
     vi.stubGlobal(

@@ -70,7 +70,7 @@ export const STORE_CONFIG = {
   supportPhone: '+1 (864) 555-0142',
   officeAddress: 'Anderson, SC, United States',
   supportHours: {
-    email: '24/7',
+    email: 'Mon-Fri 9AM-6PM EST, Sat 10AM-4PM EST',
     phone: 'Mon-Fri 9AM-6PM EST',
     summary:
       'Mon-Fri 9AM-6PM EST, Sat 10AM-4PM EST limited, Sun and holidays closed (automated delivery only)',

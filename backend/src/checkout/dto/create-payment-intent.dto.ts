@@ -25,7 +25,7 @@ import {
   VAT_NUMBER_STATUSES,
   type VatNumberStatus,
 } from '../../orders/entities/order.entity.js';
-import { MAX_QUANTITY_PER_PRODUCT as MAX_QUANTITY } from '../../catalog/catalog.data.js';
+import { BACK_ORDER_HOURS, MAX_QUANTITY_PER_PRODUCT as MAX_QUANTITY } from '../../catalog/catalog.data.js';
 import { CONSENT_STATEMENTS } from '../../orders/consents.js';
 import { WITHDRAWAL_RIGHT_COUNTRIES } from '../countries.js';
 import { BillingDto } from './billing.dto.js';
@@ -224,6 +224,20 @@ export class PaymentIntentResponseDto {
     description: 'What the buyer pays, in cents (as totalCents)',
   })
   total: number;
+
+  @ApiProperty({
+    description:
+      'Some of the keys are not in stock right now (a line asks for more than there are): paid now, those ' +
+      'follow by e-mail within backOrderHours. Says only yes or no, never the stock itself (#34)',
+  })
+  keysToFollow: boolean;
+
+  @ApiProperty({
+    type: 'integer',
+    example: BACK_ORDER_HOURS,
+    description: 'Within how many hours keys not in stock follow by e-mail',
+  })
+  backOrderHours: number;
 }
 
 export class OrderStatusDto {
@@ -238,6 +252,19 @@ export class OrderStatusDto {
 
   @ApiProperty({ example: 'jane@example.com' })
   customerEmail: string;
+
+  @ApiProperty({
+    description:
+      'Paid, but some or all of its keys were not in stock: they follow by e-mail within backOrderHours (#34)',
+  })
+  awaitingKeys: boolean;
+
+  @ApiProperty({
+    type: 'integer',
+    example: BACK_ORDER_HOURS,
+    description: 'Within how many hours the keys of a back-order follow by e-mail',
+  })
+  backOrderHours: number;
 }
 
 export class OrderStatusQueryDto {

@@ -9,6 +9,31 @@ const rows = () =>
   screen.getAllByRole('term').map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
 
 describe('CartSummary', () => {
+  it('says before payment that keys not in stock follow, when the order’s payment says so (#34)', () => {
+    const note =
+      'Not all of these keys are in stock right now: those in stock are e-mailed once you pay, the rest within 24 hours.';
+    const { unmount } = render(<CartSummary {...AMOUNTS} keysToFollowHours={24} />);
+    expect(screen.getByText(note)).toBeTruthy();
+    unmount();
+    render(<CartSummary {...AMOUNTS} keysToFollowHours={null} />);
+    expect(screen.queryByText(note)).toBeNull();
+  });
+
+  it('shows no saving line when nothing is saved, and each saving there is (#34)', () => {
+    const { unmount } = render(<CartSummary {...AMOUNTS} />);
+    expect(rows().some((row) => /savings/i.test(row))).toBe(false);
+    expect(screen.queryByText('−$0.00')).toBeNull();
+    unmount();
+    render(<CartSummary {...AMOUNTS} savingsCents={500} discountCents={200} couponCode="SAVE2" />);
+    expect(rows()).toEqual(
+      expect.arrayContaining([
+        'Product savings: −$5.00',
+        'Promo code (SAVE2): −$2.00',
+        'Total savings: −$7.00',
+      ]),
+    );
+  });
+
   it('shows the spec’s "Taxes and fees $0.00" while no tax is charged', () => {
     render(<CartSummary {...AMOUNTS} tax={{ cents: 0, rate: 0, country: null, included: false }} />);
     expect(rows()).toContain('Taxes and fees: $0.00');

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { stockCopy } from '../../content/stock';
 import { taxCopy } from '../../content/tax';
 import { formatCents } from '../../lib/money';
 
@@ -30,6 +31,11 @@ export interface SummaryAmounts {
   taxAtCheckout?: boolean;
   /** With `taxAtCheckout`: the prices include the VAT (TAX_MODE=inclusive), so nothing comes on top. */
   pricesIncludeTax?: boolean;
+  /**
+   * The order's payment answered that some keys are not in stock (`keysToFollow`): within how many hours
+   * they follow by e-mail, said before the shopper pays (#34).
+   */
+  keysToFollowHours?: number | null;
 }
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
@@ -88,8 +94,12 @@ export function CartSummary({
   tax,
   taxAtCheckout,
   pricesIncludeTax,
+  keysToFollowHours,
 }: SummaryAmounts) {
   const notes = [
+    keysToFollowHours !== null &&
+      keysToFollowHours !== undefined &&
+      stockCopy.keysToFollowNote(keysToFollowHours),
     tax?.reverseCharge && taxCopy.reverseChargeNote,
     // Only while VAT is charged for it (with tax off there is nothing to say).
     tax?.vatNumberUnverified && !tax.reverseCharge && tax.rate > 0 && taxCopy.unverifiedNote,
@@ -99,14 +109,17 @@ export function CartSummary({
     <>
       <Box component="dl" sx={{ m: 0 }}>
         <Row label="Subtotal" value={formatCents(subtotalCents)} />
-        <Row label="Product savings" value={`−${formatCents(savingsCents)}`} />
+        {/* A saving of nothing is not shown (#34): there is none while no list price has a source. */}
+        {savingsCents > 0 && <Row label="Product savings" value={`−${formatCents(savingsCents)}`} />}
         {discountCents > 0 && (
           <Row
             label={couponCode ? `Promo code (${couponCode})` : 'Promo code'}
             value={`−${formatCents(discountCents)}`}
           />
         )}
-        <Row label="Total savings" value={`−${formatCents(savingsCents + discountCents)}`} />
+        {savingsCents + discountCents > 0 && (
+          <Row label="Total savings" value={`−${formatCents(savingsCents + discountCents)}`} />
+        )}
         <TaxRow tax={tax} taxAtCheckout={taxAtCheckout} pricesIncludeTax={pricesIncludeTax} />
         <Row
           label={tax?.included && tax.rate > 0 && !tax.reverseCharge ? taxCopy.totalInclVat : 'Total'}

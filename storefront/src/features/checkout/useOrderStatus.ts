@@ -2,14 +2,21 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { useGetOrderStatusQuery } from '../../store/storeApi';
 import { isRefundDue, REFUND_DUE_TEXT, reviewingText } from '../../lib/orderOutcome';
+import { orderStatusCopy } from '../../content/stock';
 import type { OrderStatus } from './checkoutApi';
 
 const POLL_MS = 3000;
 const MAX_POLLS = 100;
 
-/** Settled: nothing more will happen without the shopper (fulfilled, cancelled, failed or refunded). */
+/**
+ * Settled: nothing more will happen without the shopper (fulfilled, cancelled, failed or refunded), or
+ * nothing more this page can show (paid, the keys to follow by e-mail).
+ */
 export const isOrderSettled = (status: OrderStatus) =>
-  status.status !== 'processing' || status.paymentStatus === 'failed' || status.paymentStatus === 'refunded';
+  status.status !== 'processing' ||
+  status.paymentStatus === 'failed' ||
+  status.paymentStatus === 'refunded' ||
+  (status.paymentStatus === 'completed' && status.awaitingKeys === true);
 
 /**
  * The order's live status, polled every 3 s (after each answer) until it settles, at most 100 times; an
@@ -52,6 +59,9 @@ export function describeOrderStatus(status: OrderStatus | null, reviewHours?: nu
   if (isRefundDue(status)) return `${REFUND_DUE_TEXT} We have e-mailed you the details.`;
   if (status.status === 'cancelled') return 'Cancelled: you have not been charged.';
   if (status.status === 'on_hold') return `Payment confirmed. ${reviewingText(reviewHours)}`;
+  // A back-order (#34): the keys not in stock are e-mailed when they arrive, not "on their way".
+  if (status.paymentStatus === 'completed' && status.awaitingKeys)
+    return orderStatusCopy.awaitingKeys(status.backOrderHours);
   if (status.paymentStatus === 'completed') return 'Payment confirmed: your licence keys are on their way.';
   return 'Processing: waiting for payment confirmation.';
 }

@@ -127,6 +127,7 @@ export function CheckoutSummary({
           totalCents: intent.totalCents,
           couponCode: coupon?.code,
           tax: taxOf(intent),
+          keysToFollowHours: intent.keysToFollow ? intent.backOrderHours : null,
         }
       : {
           savingsCents: savings,
