@@ -78,6 +78,20 @@ describe('the order dialog', () => {
       /\(ONCE\) · VAT DE 19% \$5\.38 · Total \$28\.34$/,
     );
   });
+  it('shows an E.164 phone once, not beside its code again', async () => {
+    renderDialog({
+      ...ORDER,
+      billing: { ...ORDER.billing!, phoneCountryCode: '+91', phone: '+919876543210' },
+    });
+    expect(await screen.findByText(/ · \+919876543210$/)).toBeTruthy();
+    expect(screen.queryByText(/\+91 \+91/)).toBeNull();
+  });
+
+  it("shows an older order's phone, stored as typed, beside its code", async () => {
+    renderDialog(ORDER);
+    expect(await screen.findByText(/ · \+1 5550100$/)).toBeTruthy();
+  });
+
   it('shows no warning for an order that owes nothing', async () => {
     renderDialog({ ...ORDER, status: 'fulfilled', refundDue: null });
     await screen.findByText('Order ID: 6f1c2d3e-0000-4000-8000-000000000002');

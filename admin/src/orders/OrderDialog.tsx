@@ -215,7 +215,7 @@ const OrderDetailContent = ({ onClose }: { onClose: () => void }) => {
                   {order.billing.address}, {order.billing.city} {order.billing.zipCode},{' '}
                   {order.billing.country}
                   {' · '}
-                  {order.billing.phoneCountryCode} {order.billing.phone}
+                  {phoneOf(order.billing)}
                 </Typography>
               ) : null}
               <BusinessBuyer order={order} />
@@ -352,3 +352,11 @@ const OrderDetailContent = ({ onClose }: { onClose: () => void }) => {
     </>
   );
 };
+
+/**
+ * The buyer's phone: stored in E.164 (`+919876543210`) since #34, which already carries its code; an older
+ * order's number was stored as typed, beside its code.
+ */
+function phoneOf(billing: { phoneCountryCode: string; phone: string }): string {
+  return billing.phone.startsWith('+') ? billing.phone : `${billing.phoneCountryCode} ${billing.phone}`;
+}
