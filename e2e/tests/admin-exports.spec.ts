@@ -22,7 +22,10 @@ test.describe('exports (#21 §5)', () => {
     const download = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Download' }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe(`orders-${today()}-to-${today()}.csv`);
+    // Named after its search and its days (#34), never orders-all.csv.
+    expect(file.suggestedFilename()).toMatch(
+      new RegExp(`^orders-search-export-[a-z0-9-]+-${today()}-to-${today()}\\.csv$`),
+    );
     await expect(dialog).toBeHidden();
 
     const text = await readFile((await file.path())!, 'utf8');
@@ -31,7 +34,10 @@ test.describe('exports (#21 §5)', () => {
     const lines = text.trimEnd().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]!.startsWith(`${orderId},`)).toBe(true);
-    expect(lines[1]).toContain(`,fulfilled,completed,${email},`);
+    // Its invoice number after the payment status (#34), then the e-mail.
+    expect(lines[1]).toMatch(
+      new RegExp(`,fulfilled,completed,\\d{4}-\\d{6},${email.replace(/\./g, '\\.')},`),
+    );
     expect(lines[1]).toContain('1 x Office 2024 Home & Business');
 
     // Refunds have a list of their own, with the same Export.

@@ -169,12 +169,18 @@ test.describe('the back office at 390 px', () => {
     await page.goto('/admin/staff');
     const card = cards(page, 'Staff').filter({ has: page.getByRole('link', { name: 'admin', exact: true }) });
     await expect(card).toBeVisible();
+    // Another member's card: nobody deactivates themself.
+    const other = cards(page, 'Staff').filter({
+      has: page.getByRole('link', { name: 'e2e-support', exact: true }),
+    });
     await expectOnScreen(
       page.getByPlaceholder('Search'),
       page.getByRole('link', { name: 'Create' }),
       page.getByRole('main').getByRole('button', { name: 'Refresh' }),
     );
-    await expect(card.getByRole('button', { name: 'Delete' })).toBeVisible();
+    // Staff are deactivated, not deleted (#34).
+    await expect(other.getByRole('button', { name: 'Deactivate e2e-support' })).toBeVisible();
+    await expect(card.getByRole('button', { name: /^Deactivate/ })).toHaveCount(0);
     await expectNoSidewaysScroll(page, 'the staff list');
     await page.getByRole('link', { name: 'Create' }).click();
     await expect(page).toHaveURL(/\/admin\/staff\/create$/);
