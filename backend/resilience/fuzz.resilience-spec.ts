@@ -87,8 +87,12 @@ let serverErrors = 0;
 const statuses = new Map<number, number>();
 
 /** An answer as compared before and after the fuzzing: an error's requestId differs by nature. */
+/**
+ * An answer without what legitimately differs between two reads: its request id, and the catalogue's stock
+ * levels (the fuzzer's checkouts take keys, so "in stock" may become "low stock").
+ */
 function withoutRequestId(text: string): string {
-  return text.replace(/,"requestId":"[^"]*"/, '');
+  return text.replace(/,"requestId":"[^"]*"/, '').replace(/"stockLevel":"[a-z_]+"/g, '"stockLevel":"…"');
 }
 describe(`fuzzing every operation from the OpenAPI document (${DRIVER})`, () => {
   let h: StoreHarness;
