@@ -44,11 +44,17 @@ export default defineConfig({
   reporter: process.env.CI
     ? [['list']]
     : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
-  timeout: 30_000,
+  // A journey's whole budget is a hang detector, not a speed check (speed is the bench's): every step has
+  // a bound of its own (an action or a wait for an event 30 s, a page load 30 s, an expectation 10 s), and
+  // a long back-office journey (page loads, sign-ins, axe scans) took 60-85 s under CI's parallel lanes on
+  // two cores where it takes 18 s alone. One budget for every journey: none sets a time limit of its own.
+  timeout: 180_000,
   expect: { timeout: 10_000 },
   use: {
     // Set by global-setup.ts, which runs before the workers load this file.
     baseURL: process.env.E2E_BASE_URL,
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -1,3 +1,4 @@
+import { ONE_KIND } from '../src/admin/coupons/admin-coupons.service.js';
 import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
 import { Coupon } from '../src/coupons/entities/coupon.entity.js';
 import { createIntent, shopperAddress } from './support/checkout.js';
@@ -54,6 +55,8 @@ describe(`back office: coupons on ${DRIVER}`, () => {
       id: save10.id,
       code: 'SAVE10',
       percentOff: 10,
+      amountOffCents: null,
+      currency: null,
       active: true,
       startsAt: null,
       expiresAt: null,
@@ -125,6 +128,8 @@ describe(`back office: coupons on ${DRIVER}`, () => {
       id: expect.any(Number),
       code: 'SPRING25',
       percentOff: 25,
+      amountOffCents: null,
+      currency: null,
       active: true,
       startsAt: null,
       expiresAt: null,
@@ -194,7 +199,7 @@ describe(`back office: coupons on ${DRIVER}`, () => {
     const count = await t.db.getRepository(Coupon).count();
     const messages = async (body: object) => problems((await post(body).expect(400)).body);
     const valid = { code: 'VALID1', percentOff: 10 };
-    expect(await messages({})).toEqual(['Coupon code is required', 'Percent off is required']);
+    expect(await messages({})).toEqual(['Coupon code is required']);
     expect(await messages({ code: '   ', percentOff: 10 })).toEqual(['Coupon code is required']);
     expect(await messages({ code: 42, percentOff: 10 })).toEqual(['Coupon code is required']);
     expect(await messages({ code: 'TWO WORDS', percentOff: 10 })).toEqual([
@@ -205,7 +210,11 @@ describe(`back office: coupons on ${DRIVER}`, () => {
     ]);
     for (const percentOff of [0, 101, 2.5, '10', -5])
       expect(await messages({ ...valid, percentOff })).toEqual([PERCENT_OFF]);
-    expect(await messages({ ...valid, percentOff: null })).toEqual(['Percent off is required']);
+    expect(await messages({ ...valid, percentOff: null })).toEqual([ONE_KIND]);
+    for (const amountOffCents of [0, 100_000_001, 2.5, '500'])
+      expect(await messages({ code: 'VALID1', amountOffCents, currency: 'EUR' })).toEqual([
+        'Amount off must be a whole number of minor units from 1 to 100000000',
+      ]);
     expect(await messages({ ...valid, active: 'yes' })).toEqual(['active must be true or false']);
     expect(await messages({ ...valid, startsAt: 'tomorrow' })).toEqual([
       'Starts at must be a date and time (ISO 8601), or empty for none',
@@ -276,7 +285,7 @@ describe(`back office: coupons on ${DRIVER}`, () => {
 
     expect((await put(spring.id, { code: 'save10' }).expect(409)).body.message).toBe(DUPLICATE);
     expect((await put(spring.id, {}).expect(400)).body.message).toBe(
-      'Nothing to update: send code, percentOff, active, startsAt, expiresAt, maxRedemptions',
+      'Nothing to update: send code, percentOff, amountOffCents, currency, active, startsAt, expiresAt, maxRedemptions',
     );
     expect(problems((await put(spring.id, { code: null }).expect(400)).body)).toEqual([
       'Coupon code is required',

@@ -62,6 +62,14 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
         netSalesCents: 0,
         taxCents: 0,
         totalSalesCents: 0,
+        byCurrency: [],
+        conversion: {
+          convertedTo: 'USD',
+          complete: true,
+          firstRateDate: null,
+          lastRateDate: null,
+          missingRates: [],
+        },
         asOf: expect.any(String),
       },
       activeLicenses: 0,
@@ -156,6 +164,24 @@ describe(`back office: dashboard on ${DRIVER}`, () => {
         netSalesCents: 4049 + 48598 + 5399 + 5399 - 5399 - 10000,
         taxCents: 0,
         totalSalesCents: 48046,
+        // All in dollars: the same figures, which need no rate.
+        byCurrency: [
+          {
+            currency: 'USD',
+            grossSalesCents: 4049 + 48598 + 5399 + 5399,
+            refundsCents: 5399 + 10000,
+            netSalesCents: 4049 + 48598 + 5399 + 5399 - 5399 - 10000,
+            taxCents: 0,
+            totalSalesCents: 48046,
+          },
+        ],
+        conversion: {
+          convertedTo: 'USD',
+          complete: true,
+          firstRateDate: null,
+          lastRateDate: null,
+          missingRates: [],
+        },
         asOf: stats.generatedAt,
       },
       // A's 2 − 1 revoked, B's 1; E's was revoked by its refund (the admin's refund is a refund).

@@ -47,6 +47,7 @@ describe(`back office: orders on ${DRIVER}`, () => {
       id: paid.orderId,
       customerName: 'Jane Doe',
       customerEmail: 'paid.customer@example.com',
+      currency: 'USD',
       totalCents: 48598,
       status: 'fulfilled',
       paymentStatus: 'completed',

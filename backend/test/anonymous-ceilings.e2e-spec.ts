@@ -186,7 +186,8 @@ describeWithRedis(`the ceilings and used solutions shared by several processes (
     };
     a = await startTestApp(env);
     b = await startTestApp(env);
-  });
+    // Two apps: on MariaDB under CI's lanes their start passed 30 s (the limit only catches a hang).
+  }, 120_000);
   afterAll(async () => {
     await a?.close();
     await b?.close();

@@ -16,6 +16,7 @@ describe('the server: catalogue, health, docs, front ends, errors', () => {
     const res = await t.http().get('/api/products').expect(200);
     const summary = res.body.map((p: Record<string, unknown>) => [
       p.id,
+      p.currency,
       p.originalPrice,
       p.currentPrice,
       p.originalPriceCents,
@@ -25,9 +26,9 @@ describe('the server: catalogue, health, docs, front ends, errors', () => {
       p.compatibility,
     ]);
     expect(summary).toEqual([
-      ['office-2024-standard', '$202.49', '$40.49', 20249, 4049, '80%', '', ['Windows', 'Mac']],
-      ['office-2024-home-business', '$337.49', '$242.99', 33749, 24299, '28%', '', ['Windows', 'Mac']],
-      ['office-2024-professional-plus', '$639.99', '$53.99', 63999, 5399, '91%', '', ['Windows']],
+      ['office-2024-standard', 'USD', '$202.49', '$40.49', 20249, 4049, '80%', '', ['Windows', 'Mac']],
+      ['office-2024-home-business', 'USD', '$337.49', '$242.99', 33749, 24299, '28%', '', ['Windows', 'Mac']],
+      ['office-2024-professional-plus', 'USD', '$639.99', '$53.99', 63999, 5399, '91%', '', ['Windows']],
     ]);
     const apps = res.body.map((p: { includedApps: { name: string }[] }) => p.includedApps.map((a) => a.name));
     expect(apps).toEqual([
@@ -41,6 +42,7 @@ describe('the server: catalogue, health, docs, front ends, errors', () => {
       expect(Object.keys(product).sort()).toEqual(
         [
           'compatibility',
+          'currency',
           'currentPrice',
           'currentPriceCents',
           'description',

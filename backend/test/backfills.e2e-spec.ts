@@ -187,7 +187,7 @@ describe(`backfills on ${DRIVER}`, () => {
       'refundsCents',
       'refundTaxCents',
     ] as const;
-    type Row = Pick<SalesDay, 'productId' | 'day' | (typeof FIGURES)[number]>;
+    type Row = Pick<SalesDay, 'productId' | 'day' | 'currency' | (typeof FIGURES)[number]>;
     const days = async (): Promise<Map<string, Row>> => {
       const rows = await a.db.getRepository(SalesDay).find();
       return new Map(rows.map(({ keyCostCents: _, ...r }) => [`${r.productId}|${r.day}`, r]));
@@ -227,6 +227,7 @@ describe(`backfills on ${DRIVER}`, () => {
           {
             productId: c.productId,
             day: c.day,
+            currency: c.currency,
             ...Object.fromEntries(FIGURES.map((f) => [f, c[f] ?? 0])),
           } as Row,
         ]),

@@ -87,6 +87,7 @@ describe('checkout with the demo provider', () => {
         orderId: expect.stringMatching(/^[0-9a-f-]{36}$/),
         clientSecret: expect.stringMatching(/^demo_/),
         provider: 'demo',
+        currency: 'USD',
         subtotalCents: 2 * 4049 + 24299,
         discountCents: Math.round((2 * 4049 + 24299) * 0.1),
         totalCents: 2 * 4049 + 24299 - Math.round((2 * 4049 + 24299) * 0.1),

@@ -162,6 +162,7 @@ describe(`back office: customers on ${DRIVER}`, () => {
     const search = { q: 'ann@x.co' };
     expect(await sorted(['email', 'DESC'], search)).toEqual(['ann@x.com.evil.test', 'ann@x.com', 'ann@x.co']);
     expect((await sorted(['paidOrders', 'DESC'], search))[0]).toBe('ann@x.com');
+    expect((await sorted(['spentCents', 'DESC'], search))[0]).toBe('ann@x.com');
     expect((await sorted(['firstOrderAt', 'ASC'], search))[0]).toBe('ann@x.com');
   });
 
@@ -237,5 +238,55 @@ describe(`back office: customers on ${DRIVER}`, () => {
     await t.http().get('/api/admin/customers').expect(401);
     await t.http().get('/api/admin/customers/ann%40x.com').expect(401);
     await t.http().post('/api/admin/customers/ann%40x.com/access-link').expect(401);
+  });
+
+  // Last: it adds a customer the lists above do not expect.
+  it('counts the spend per currency, never adding euros to dollars', async () => {
+    const buy = async (currency: string, quantity: number) => {
+      const intent = (
+        await createIntent(t, {
+          currency,
+          cartItems: [{ id: STANDARD, quantity }],
+          billing: { ...BILLING, email: 'cy@z.com' },
+        }).expect(201)
+      ).body as Intent & { currency: string; totalCents: number };
+      await t
+        .http()
+        .post('/api/payments/demo/confirm')
+        .send({ orderId: intent.orderId, clientSecret: intent.clientSecret })
+        .expect(200);
+      expect(intent.currency).toBe(currency);
+      return intent.totalCents;
+    };
+    const euros = (await buy('EUR', 2)) + (await buy('EUR', 1));
+    const canadian = await buy('CAD', 1);
+    const dollars = await buy('USD', 1);
+    const [row] = (await list(admin, { q: 'cy@z.com' }).expect(200)).body as (Row & { spent: unknown })[];
+    // In the store's order of currencies, as the reports list them (not alphabetical: CAD after EUR).
+    expect(row).toMatchObject({
+      orders: 4,
+      paidOrders: 4,
+      spentCents: dollars,
+      spent: [
+        { currency: 'USD', cents: dollars },
+        { currency: 'EUR', cents: euros },
+        { currency: 'CAD', cents: canadian },
+      ],
+    });
+    const body = (await detail(admin, 'cy@z.com').expect(200)).body as AdminCustomerDto;
+    expect(body.spent).toEqual(row!.spent);
+    expect(body.orderList.map((o) => o.currency).sort()).toEqual(['CAD', 'EUR', 'EUR', 'USD']);
+    // Sorting by spend orders by the dollars only: Ann's two dollar orders come before Cy's one.
+    const bySpend = (
+      (
+        await t
+          .http()
+          .get('/api/admin/customers')
+          .query({ sort: JSON.stringify(['spentCents', 'DESC']) })
+          .set('Authorization', admin)
+          .expect(200)
+      ).body as Row[]
+    ).map((r) => r.email);
+    expect(bySpend.indexOf('ann@x.com')).toBeLessThan(bySpend.indexOf('cy@z.com'));
   });
 });

@@ -93,7 +93,7 @@ describe(`disputes and early fraud warnings on ${DRIVER}`, () => {
         kind: 'dispute',
         providerDisputeId: dispute.id,
         amountCents: dispute.amount,
-        currency: 'usd',
+        currency: 'USD',
         reason: 'fraudulent',
         status: 'needs_response',
         evidenceDueBy: new Date(dispute.evidence_details.due_by * 1000).toISOString(),

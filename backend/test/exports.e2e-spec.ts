@@ -213,6 +213,62 @@ describe(`CSV exports of orders, licence keys and refunds (#21 §5) on ${DRIVER}
       expect(cell('Items')).toBe(order.orderItems.map((i) => `${i.quantity} x ${i.name}`).join('; '));
     });
 
+    it("writes each order's amounts in its currency's units: yen whole, euros with cents (#35)", async () => {
+      const [yen, euros] = orders.filter((o) => o.paymentStatus === 'completed').slice(-2);
+      const amounts = (unitPriceCents: number, discountCents: number) => ({
+        orderItems: [
+          { productId: 'office-2024-standard', name: 'Office 2024 Standard', quantity: 2, unitPriceCents },
+        ],
+        subtotalCents: unitPriceCents * 2,
+        discountCents,
+        taxCents: 0,
+        totalCents: unitPriceCents * 2 - discountCents,
+      });
+      await t.db.getRepository(Order).update(yen!.id, { currency: 'JPY', ...amounts(6000, 1200) });
+      await t.db.getRepository(Order).update(euros!.id, { currency: 'EUR', ...amounts(3799, 760) });
+      await t.db.getRepository(Refund).save({
+        id: randomUUID(),
+        orderId: yen!.id,
+        amountCents: 6000,
+        currency: 'JPY',
+        reason: 'Half back',
+        status: 'pending' as const,
+        idempotencyKey: 'export-test-yen',
+      });
+      const exported = async (id: string) => {
+        const filter = JSON.stringify({ id: [id] });
+        const [header, row] = table(
+          await get('/api/admin/orders/export.csv', { filter }).expect(200),
+          `orders-id-${id}.csv`,
+        );
+        return (name: string) => row![header!.indexOf(name)];
+      };
+      const inYen = await exported(yen!.id);
+      expect(['Currency', 'Subtotal', 'Discount', 'Tax', 'Total'].map(inYen)).toEqual([
+        'JPY',
+        '12000',
+        '1200',
+        '0',
+        '10800',
+      ]);
+      const inEuros = await exported(euros!.id);
+      expect(['Currency', 'Subtotal', 'Discount', 'Total'].map(inEuros)).toEqual([
+        'EUR',
+        '75.98',
+        '7.60',
+        '68.38',
+      ]);
+      // The refund names its currency beside its amount.
+      const byOrder = { filter: JSON.stringify({ orderId: yen!.id }) };
+      const [header, ...rows] = table(
+        await get('/api/admin/refunds/export.csv', byOrder).expect(200),
+        'refunds-all.csv',
+      );
+      expect(rows.map((row) => [row[header!.indexOf('Currency')], row[header!.indexOf('Amount')]])).toEqual([
+        ['JPY', '6000'],
+      ]);
+    });
+
     it('records who exported which orders in the audit trail', async () => {
       const filter = JSON.stringify({ status: 'fulfilled' });
       await get('/api/admin/orders/export.csv', { filter, from: '2025-01-01', to: '2025-01-31' }).expect(200);

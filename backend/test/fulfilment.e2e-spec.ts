@@ -74,7 +74,9 @@ describe(`fulfilment under load on ${DRIVER}`, () => {
     expect((await keys()).filter((k) => !k.orderId)).toHaveLength(5);
     // 30 first e-mails and 20 follow-ups with the keys that arrived later.
     expect(await t.db.getRepository(OutboxEmail).countBy({ kind: 'order-delivery' })).toBe(50);
-  });
+    // Thirty checkouts contend for ten keys' row locks: on MariaDB under CI's parallel lanes past 30 s. The
+    // limit only catches a hang; what is checked is who got a key, not how fast.
+  }, 120_000);
 
   it('completes orders while SMTP refuses, and mails them once it accepts again', async () => {
     await t.app.get(RestockService).importKeys(keysFor(STANDARD, 3));

@@ -44,6 +44,7 @@ const WALKED = [
   'ReplacedOrderDto',
   'OrderStatusQueryDto',
   'DemoConfirmDto',
+  'DemoSettleDto',
   'ValidateCouponDto',
   'AccessLinkRequestDto',
   'CreateContactMessageDto',
@@ -215,6 +216,12 @@ describe(`every request DTO's longest values fit the database on ${DRIVER}`, () 
     });
     add('DemoConfirmDto', {
       send: (fields) => api().post('/api/payments/demo/confirm').send(fields),
+      longest: { orderId: () => intent.orderId },
+      status: 404,
+    });
+    add('DemoSettleDto', {
+      send: (fields) => api().post('/api/payments/demo/settle').send(fields),
+      base: { outcome: 'succeed' },
       longest: { orderId: () => intent.orderId },
       status: 404,
     });

@@ -5,7 +5,7 @@ import { CatalogService } from '../src/catalog/catalog.service.js';
 import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { SalesDay } from '../src/reports/entities/sales-day.entity.js';
-import { buyWithDemo, HOME_BUSINESS, STANDARD } from './support/checkout.js';
+import { buyWithDemo, HOME_BUSINESS, PRO_PLUS, STANDARD } from './support/checkout.js';
 import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
@@ -151,10 +151,7 @@ describe(`back office: suppliers and key batches (#21 §1) on ${DRIVER}`, () => 
 
     it('refuses invalid batches with a 400 naming the field', async () => {
       const cases: [object, string][] = [
-        [
-          { currency: 'EUR' },
-          "Currency must be USD, the store's currency (margins subtract costs from sales in it)",
-        ],
+        [{ currency: 'CHF' }, 'Currency must be one of USD, EUR, GBP, INR, CAD, AUD, JPY, SGD, AED'],
         [{ costPerKeyCents: -1 }, 'Cost per key must be a whole number of cents from 0 to 10000000'],
         [{ costPerKeyCents: 10_000_001 }, 'Cost per key must be a whole number of cents from 0 to 10000000'],
         [{ costPerKeyCents: 1.5 }, 'Cost per key must be a whole number of cents from 0 to 10000000'],
@@ -188,6 +185,20 @@ describe(`back office: suppliers and key batches (#21 §1) on ${DRIVER}`, () => 
         faultyRate: null,
       });
       expect((await audit('key-batches.create')).at(-1)).toMatchObject({ resourceId: String(batch.id) });
+    });
+
+    it('takes a batch bought in another currency the store sells in, which can change until a key is sold', async () => {
+      const euros = (
+        await newBatch(supplierId, {
+          invoiceReference: 'EU-7',
+          costPerKeyCents: 1250,
+          currency: 'eur',
+        }).expect(201)
+      ).body as Batch;
+      expect(euros).toMatchObject({ costPerKeyCents: 1250, currency: 'EUR' });
+      const pounds = await put(`${BATCHES}/${euros.id}`, { currency: 'GBP' }).expect(200);
+      expect(pounds.body).toMatchObject({ costPerKeyCents: 1250, currency: 'GBP' });
+      await del(`${BATCHES}/${euros.id}`).expect(200);
     });
 
     it('imports a CSV into the batch: its product by default, another product an invalid row, its cost', async () => {
@@ -270,8 +281,12 @@ describe(`back office: suppliers and key batches (#21 §1) on ${DRIVER}`, () => 
       expect(messageOf(await put(`${BATCHES}/${batch.id}`, { productId: HOME_BUSINESS }).expect(409))).toBe(
         'The product of a batch with keys cannot be changed',
       );
-      expect(messageOf(await put(`${BATCHES}/${batch.id}`, { currency: 'gbp' }).expect(400))).toBe(
-        "Currency must be USD, the store's currency (margins subtract costs from sales in it)",
+      // Its sold keys' costs were counted in dollars: the currency stays.
+      expect(messageOf(await put(`${BATCHES}/${batch.id}`, { currency: 'gbp' }).expect(409))).toBe(
+        'The currency of a batch whose keys were sold cannot be changed: their costs are counted in it',
+      );
+      expect(messageOf(await put(`${BATCHES}/${batch.id}`, { currency: 'CHF' }).expect(400))).toBe(
+        'Currency must be one of USD, EUR, GBP, INR, CAD, AUD, JPY, SGD, AED',
       );
       await put(`${BATCHES}/${batch.id}`, {}).expect(400);
       await put(`${BATCHES}/999999`, { notes: 'x' }).expect(404);
@@ -302,7 +317,11 @@ describe(`back office: suppliers and key batches (#21 §1) on ${DRIVER}`, () => 
         }).expect(201)
       ).body as Batch;
       const order = await t.db.getRepository(Order).findOneByOrFail({ id: waiting.orderId });
-      const paidDay = { productId: HOME_BUSINESS, day: order.paidAt!.toISOString().slice(0, 10) };
+      const paidDay = {
+        productId: HOME_BUSINESS,
+        day: order.paidAt!.toISOString().slice(0, 10),
+        currency: 'USD',
+      };
       const costBefore = (await t.db.getRepository(SalesDay).findOneBy(paidDay))?.keyCostCents ?? 0;
       const typed = await post(KEYS, {
         orderId: waiting.orderId,
@@ -468,6 +487,63 @@ describe(`back office: suppliers and key batches (#21 §1) on ${DRIVER}`, () => 
       const costs = new Set((await batchKeys(racing.id)).map((k) => k.costCents));
       expect(costs).toEqual(new Set([300]));
     });
+
+    // A change of currency locks the batch and checks that none of its keys was sold (the service's order,
+    // played here so the sale can be started between the check and the change). The sale that takes a key
+    // of the batch meanwhile waits for the change, and counts the key's cost in the currency the batch ends
+    // with, the one the order's margin reads from the batch. (InnoDB already makes the key's UPDATE wait, as
+    // its foreign key to the batch is checked; the sales figures read the batch under a shared lock so the
+    // wait does not rest on that.)
+    (DRIVER === 'sqlite' ? it.skip : it)(
+      'a sale during a change of the batch currency counts its key cost in the currency the change leaves',
+      async () => {
+        const euros = (
+          await newBatch(supplierId, {
+            productId: PRO_PLUS,
+            invoiceReference: 'EU-RACE',
+            costPerKeyCents: 700,
+            currency: 'EUR',
+          }).expect(201)
+        ).body as Batch;
+        await importCsv(euros.id, `licenseKey\n${key(2000)}`).expect(200);
+        const change = t.db.createQueryRunner();
+        await change.connect();
+        try {
+          await change.startTransaction();
+          await change.query('SELECT id FROM key_batches WHERE id = ? FOR UPDATE', [euros.id]);
+          const [{ sold }] = (await change.query(
+            'SELECT COUNT(*) AS sold FROM license_keys WHERE batchId = ? AND orderId IS NOT NULL',
+            [euros.id],
+          )) as { sold: string }[];
+          expect(Number(sold)).toBe(0);
+          let saleDone = false;
+          const sale = buyWithDemo(t, [{ id: PRO_PLUS, quantity: 1 }], 'during-change@example.com').finally(
+            () => (saleDone = true),
+          );
+          // Until the sale waits for a lock (or, without the shared lock, has finished).
+          for (let waited = 0; !saleDone; waited += 50) {
+            const [{ waiting }] = (await t.db.query(
+              "SELECT COUNT(*) AS waiting FROM information_schema.INNODB_TRX WHERE trx_state = 'LOCK WAIT'",
+            )) as { waiting: string }[];
+            if (Number(waiting) > 0) break;
+            if (waited > 20_000) throw new Error('The sale neither waited nor finished in 20 s');
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          await change.query('UPDATE key_batches SET currency = ? WHERE id = ?', ['GBP', euros.id]);
+          await change.commitTransaction();
+          const { orderId } = await sale;
+          const order = await t.db.getRepository(Order).findOneByOrFail({ id: orderId });
+          const day = order.paidAt!.toISOString().slice(0, 10);
+          const costs = await t.db.getRepository(SalesDay).findBy({ productId: PRO_PLUS, day });
+          expect(costs.filter((d) => d.keyCostCents).map((d) => [d.currency, d.keyCostCents])).toEqual([
+            ['GBP', 700],
+          ]);
+        } finally {
+          if (change.isTransactionActive) await change.rollbackTransaction();
+          await change.release();
+        }
+      },
+    );
 
     it('deletes only an empty batch, and a supplier only without batches', async () => {
       expect(messageOf(await del(`${BATCHES}/${batch.id}`).expect(409))).toBe(

@@ -18,6 +18,9 @@ import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 const { freeFailures } = SIGN_IN_LIMITS.perAccount.password;
 
 describeWithRedis(`rate limits shared through Redis by several processes (${DRIVER})`, () => {
+  // Each test starts two or three apps: on MariaDB under CI's lanes that alone passed 30 s (the limit only
+  // catches a hang; what is checked is who refuses what).
+  jest.setTimeout(120_000);
   let addressCounter = 0;
   /** A client address no other test uses (the apps trust one proxy hop). */
   const freshAddress = () => `10.61.${Math.floor(addressCounter / 250)}.${(addressCounter++ % 250) + 1}`;

@@ -78,7 +78,7 @@ describe(`refunds through Stripe on ${DRIVER}`, () => {
       id: expect.any(String),
       orderId,
       amountCents: totalCents,
-      currency: 'usd',
+      currency: 'USD',
       reason: 'Customer asked',
       status: 'succeeded',
       failureReason: null,

@@ -86,7 +86,7 @@ describe(`sales report on ${DRIVER}`, () => {
       productId: PRO_PLUS,
       invoiceReference: 'INV-1',
       costPerKeyCents: KEY_COST,
-      currency: 'usd',
+      currency: 'USD',
     });
     await t.db
       .getRepository(LicenseKey)
@@ -99,7 +99,18 @@ describe(`sales report on ${DRIVER}`, () => {
   const todayOf = async (productId?: string): Promise<Reported> => {
     const res = await get('sales', { from: today, to: today, ...(productId && { productId }) }).expect(200);
     expect(res.body).toHaveLength(1);
-    return res.body[0];
+    // The figures converted into USD, which here (every order in dollars) are the dollars' own.
+    const { byCurrency, conversion, ...period } = res.body[0];
+    expect(conversion).toMatchObject({ convertedTo: 'USD', complete: true });
+    expect(byCurrency.map((c: { currency: string }) => c.currency)).toEqual(
+      period.orders || period.keyCostCents ? ['USD'] : [],
+    );
+    return period;
+  };
+  /** A margins row without its per-currency figures (all in dollars here). */
+  const converted = <T extends object>(row: T & { byCurrency?: unknown; conversion?: unknown }) => {
+    const { byCurrency: _, conversion: __, ...rest } = row;
+    return rest;
   };
   /** A reported period plus what these roll-up figures add to it. */
   const plus = (a: Reported, b: Partial<Figures>) => {
@@ -187,6 +198,7 @@ describe(`sales report on ${DRIVER}`, () => {
       .set('authorization', admin)
       .expect(200);
     expect(detail.body.margin).toEqual({
+      currency: 'USD',
       revenueCents: order.totalCents,
       taxCents: order.taxCents,
       refundsCents: 0,
@@ -194,6 +206,9 @@ describe(`sales report on ${DRIVER}`, () => {
       keyCostCents: 2 * KEY_COST,
       marginCents: order.totalCents - order.taxCents - 2 * KEY_COST,
       keysWithoutCost: 1, // the Standard key
+      // Keys bought in dollars for an order in dollars: nothing converted.
+      keyCostRateDate: null,
+      keysWithoutRate: 0,
     });
     const asSupport = await t
       .http()
@@ -338,9 +353,23 @@ describe(`sales report on ${DRIVER}`, () => {
 
   it('groups days into ISO weeks (named by their Monday) and months, every period listed', async () => {
     await t.db.getRepository(SalesDay).insert([
-      { productId: ALL_PRODUCTS, day: '2025-03-02', orders: 1, revenueCents: 100 }, // a Sunday
-      { productId: ALL_PRODUCTS, day: '2025-03-03', orders: 2, revenueCents: 200, keyCostCents: 50 },
-      { productId: ALL_PRODUCTS, day: '2025-04-30', orders: 4, revenueCents: 400, refundsCents: 40 },
+      { productId: ALL_PRODUCTS, day: '2025-03-02', currency: 'USD', orders: 1, revenueCents: 100 }, // a Sunday
+      {
+        productId: ALL_PRODUCTS,
+        day: '2025-03-03',
+        currency: 'USD',
+        orders: 2,
+        revenueCents: 200,
+        keyCostCents: 50,
+      },
+      {
+        productId: ALL_PRODUCTS,
+        day: '2025-04-30',
+        currency: 'USD',
+        orders: 4,
+        revenueCents: 400,
+        refundsCents: 40,
+      },
     ]);
     const weeks = await get('sales', { from: '2025-02-26', to: '2025-03-10', interval: 'week' }).expect(200);
     expect(
@@ -368,7 +397,7 @@ describe(`sales report on ${DRIVER}`, () => {
 
   it('answers margins per product and per supplier', async () => {
     const byProduct = await get('margins', { from: today, to: today }).expect(200);
-    const pro = byProduct.body.find((r: { key: string }) => r.key === PRO_PLUS);
+    const pro = converted(byProduct.body.find((r: { key: string }) => r.key === PRO_PLUS));
     const day = await todayOf(PRO_PLUS);
     const paidToday = (await t.db.getRepository(Order).find()).filter(
       (o) => o.paidAt && o.paidAt.toISOString().slice(0, 10) === today,
@@ -396,7 +425,7 @@ describe(`sales report on ${DRIVER}`, () => {
     });
     const batched = sold.filter((k) => k.batchId);
     expect(batched.length).toBeGreaterThan(30);
-    expect(bySupplier.body).toEqual([
+    expect(bySupplier.body.map(converted)).toEqual([
       { key: String(supplierId), label: 'Keys Wholesale Ltd', ...row(batched) },
       { key: 'none', label: 'No batch', ...row(sold.filter((k) => !k.batchId)) },
     ]);
@@ -413,8 +442,9 @@ describe(`sales report on ${DRIVER}`, () => {
         keyCostCents: number;
         marginCents: number;
       }[];
-    const proOf = async () => (await margins()).find((r) => r.key === PRO_PLUS)!;
-    const supplierOf = async () => (await margins('supplier')).find((r) => r.key === String(supplierId))!;
+    const proOf = async () => converted((await margins()).find((r) => r.key === PRO_PLUS)!);
+    const supplierOf = async () =>
+      converted((await margins('supplier')).find((r) => r.key === String(supplierId))!);
     const order = await paidOrder([{ id: PRO_PLUS, quantity: 1 }]);
     const [before, supplierBefore] = [await proOf(), await supplierOf()];
     const [key] = await t.db.getRepository(LicenseKey).findBy({ orderId: order.id });

@@ -12,9 +12,9 @@ let addressCounter = 0;
 /** A client address no other test uses (the apps trust one proxy hop). */
 const freshAddress = () => `10.46.${Math.floor(addressCounter / 250)}.${(addressCounter++ % 250) + 1}`;
 
-/** The code an authenticator app shows `steps` periods of 30 s from now. */
-const totp = (secret: string, steps = 0) =>
-  generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+/** The code an authenticator app shows `steps` periods of 30 s after `at` (seconds; now by default). */
+const totp = (secret: string, steps = 0, at = Math.floor(Date.now() / 1000)) =>
+  generate({ secret, epoch: at + steps * 30 });
 
 const STEP_UP_REFUSAL = {
   statusCode: 403,
@@ -249,19 +249,22 @@ describe(`step-up for sensitive staff changes on ${DRIVER}`, () => {
     const session = await c.bearer('mfa-admin', password);
     const { secret } = (await t.http().post('/api/admin/me/mfa').set('authorization', session).expect(200))
       .body;
+    // Every code below is the app's at or one step after this moment, so the steps stay the same
+    // whichever 30 s boundary the test crosses while it runs.
+    const at = Math.floor(Date.now() / 1000);
     const confirmed = await t
       .http()
       .post('/api/admin/me/mfa/confirm')
       .set('authorization', session)
-      .send({ code: await totp(secret) })
+      .send({ code: await totp(secret, 0, at) })
       .expect(200);
-    // Confirming signed this session in with the factor (the code of the current step is used).
+    // Confirming signed this session in with the factor (the code of that step is used).
     const auth = `Bearer ${confirmed.body.token as string}`;
     const recovery = (confirmed.body.recoveryCodes as string[])[0]!;
     expect((await c.stepUp(auth, { code: recovery }).expect(403)).body.message).toBe('Invalid code');
     // The code of the step already used is refused; the next one is taken, once.
-    await c.stepUp(auth, { code: await totp(secret) }).expect(403);
-    const code = await totp(secret, 1);
+    await c.stepUp(auth, { code: await totp(secret, 0, at) }).expect(403);
+    const code = await totp(secret, 1, at);
     const res = await c.stepUp(auth, { code }).expect(200);
     expect(res.body.expiresIn).toBe(300);
     await c.stepUp(auth, { code }).expect(403);

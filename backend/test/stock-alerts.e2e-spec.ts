@@ -79,6 +79,9 @@ describe(`stock levels and alerts on ${DRIVER}`, () => {
         waitingOrders: 0,
         daysOfStock: null,
         stocked: false,
+        prices: expect.arrayContaining([
+          { currency: 'USD', currentPriceCents: 4049, originalPriceCents: 20249 },
+        ]),
       });
       const one = await t
         .http()

@@ -84,7 +84,7 @@ describe(`tax returns (#20 §6) on ${DRIVER}`, () => {
         invoiceId: null,
         refundId: null,
         issuedAt: new Date(issuedAt),
-        currency: 'usd',
+        currency: 'USD',
         taxMode: 'exclusive',
         taxCountry: 'DE',
         taxRateBasisPoints: 1900,
@@ -331,6 +331,45 @@ describe(`tax returns (#20 §6) on ${DRIVER}`, () => {
       ]);
     });
 
+    it('takes euros as they are and converts pounds, dollars and yen at their ECB rate (#35)', async () => {
+      // 2028-Q2 ends on Friday 30 June 2028: 1 EUR = 1.1000 USD = 160.00 JPY = 0.8500 GBP.
+      await importRates('Date,USD,JPY,GBP,\n2028-06-30,1.1000,160.00,0.8500,\n').expect(200);
+      // Sales to German consumers at 19 %, in four currencies (yen have no minor unit: 6000 is ¥6,000).
+      await issue('2028-000001', '2028-04-03T12:00:00Z', [10_000, 1900], { currency: 'EUR' });
+      await issue('2028-000002', '2028-05-04T12:00:00Z', [8500, 1615], { currency: 'GBP' });
+      await issue('2028-000003', '2028-05-05T12:00:00Z', [5500, 1045], { currency: 'USD' });
+      await issue('2028-000004', '2028-06-06T12:00:00Z', [6000, 1140], { currency: 'JPY' });
+      const rows = table(
+        await get('/api/admin/tax/returns/oss.csv?quarter=2028-Q2').expect(200),
+        'oss-2028-Q2.csv',
+      );
+      expect(rows.slice(1)).toEqual([
+        // €100.00 and €19.00: euros need no rate.
+        ['oss', 'DE', '19', 'EUR', '100.00', '19.00', '', '1', '100.00', '19.00', '1', '0'],
+        // £85.00 / 0.85 = €100.00; £16.15 / 0.85 = €19.00.
+        ['oss', 'DE', '19', 'GBP', '85.00', '16.15', '2028-06-30', '0.85', '100.00', '19.00', '1', '0'],
+        // ¥6,000 / 160 = €37.50; ¥1,140 / 160 = €7.125, half up €7.13.
+        ['oss', 'DE', '19', 'JPY', '6000', '1140', '2028-06-30', '160', '37.50', '7.13', '1', '0'],
+        // $55.00 / 1.1 = €50.00; $10.45 / 1.1 = €9.50.
+        ['oss', 'DE', '19', 'USD', '55.00', '10.45', '2028-06-30', '1.1', '50.00', '9.50', '1', '0'],
+      ]);
+      // Germany's totals in euros: taxable 100 + 100 + 37.50 + 50 = €287.50, VAT 19 + 19 + 7.13 + 9.50 = €54.63.
+      const euros = (column: number) =>
+        rows.slice(1).reduce((sum, row) => sum + Math.round(Number(row[column]) * 100), 0);
+      expect([euros(8), euros(9)]).toEqual([28_750, 5463]);
+      // The register writes the yen invoice in whole yen.
+      const register = table(
+        await get('/api/admin/tax/returns/register.csv?quarter=2028-Q2').expect(200),
+        'register-2028-Q2.csv',
+      );
+      expect(register.find((row) => row[1] === '2028-000004')!.slice(12, 16)).toEqual([
+        '6000',
+        '1140',
+        '7140',
+        'JPY',
+      ]);
+    });
+
     it("is a 409 saying what to do while the quarter's rate is missing", async () => {
       // 2026-Q2 ends on Tuesday 30 June: no rate from then to 10 July (one of 2026-Q3 is no use).
       await issue('2026-000010', '2026-06-15T12:00:00Z', [1000, 190]);
@@ -352,6 +391,59 @@ describe(`tax returns (#20 §6) on ${DRIVER}`, () => {
       );
       expect(q3.slice(1)).toEqual([
         ['oss', 'DE', '19', 'USD', '10.00', '1.90', '2026-09-30', '1.1', '9.09', '1.73', '1', '0'],
+      ]);
+    });
+
+    it('counts yen as yen, which have no minor unit: in the files and converted (#35)', async () => {
+      // ¥6,000 to a German consumer with ¥1,140 of VAT, and to a British one with ¥1,200; 2025-06-30's rates.
+      const yen = { currency: 'JPY' };
+      await issue('2025-000001', '2025-05-10T12:00:00Z', [6000, 1140], yen);
+      await issue('2025-000002', '2025-05-11T12:00:00Z', [6000, 1200], {
+        ...yen,
+        taxCountry: 'GB',
+        taxRateBasisPoints: 2000,
+      });
+      await t.db.getRepository(ExchangeRate).save([
+        { currency: 'JPY', date: '2025-06-30', unitsPerEuro: 160_500_000, source: 'staff' as const },
+        { currency: 'GBP', date: '2025-06-30', unitsPerEuro: 851_200, source: 'staff' as const },
+      ]);
+      const oss = table(
+        await get('/api/admin/tax/returns/oss.csv?quarter=2025-Q2').expect(200),
+        'oss-2025-Q2.csv',
+      );
+      // 6000 / 160.5 = €37.38…; 1140 / 160.5 = €7.10…
+      expect(oss.slice(1)).toEqual([
+        ['oss', 'DE', '19', 'JPY', '6000', '1140', '2025-06-30', '160.5', '37.38', '7.10', '1', '0'],
+      ]);
+      const uk = table(
+        await get('/api/admin/tax/returns/uk.csv?quarter=2025-Q2').expect(200),
+        'uk-2025-Q2.csv',
+      );
+      // 6000 × 0.8512 / 160.5 = £31.82…; 1200 × … = £6.36…; 0.8512 / 160.5 = 0.0053034…
+      expect(uk.slice(1)).toEqual([
+        [
+          '2025-Q2',
+          'JPY',
+          '6000',
+          '1200',
+          '1',
+          '0',
+          '2025-06-30',
+          '160.5',
+          '0.8512',
+          '0.005303',
+          '31.82',
+          '6.36',
+        ],
+      ]);
+      const [header, ...register] = table(
+        await get('/api/admin/tax/returns/register.csv?quarter=2025-Q2').expect(200),
+        'register-2025-Q2.csv',
+      );
+      const columns = ['Net', 'Tax', 'Total', 'Currency'].map((name) => header!.indexOf(name));
+      expect(register.map((row) => columns.map((i) => row[i]))).toEqual([
+        ['6000', '1140', '7140', 'JPY'],
+        ['6000', '1200', '7200', 'JPY'],
       ]);
     });
 

@@ -421,7 +421,7 @@ describe(`tax by the buyer's country on ${DRIVER}`, () => {
           paidCents: 5399,
           owedCents: 6425,
           message:
-            "VAT was added to this order: at DE's rate (19%) the buyer would owe 10.26 more than was paid. " +
+            "VAT was added to this order: at DE's rate (19%) the buyer would owe $10.26 more than was paid. " +
             'Refund the order (reject) and ask the buyer to order again.',
         });
         expect(await orderOf(t, held.id)).toMatchObject({ status: 'on_hold', taxCountry: 'US', taxCents: 0 });

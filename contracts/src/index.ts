@@ -22,6 +22,8 @@ export type TaxRates = Schemas['TaxRatesDto'];
 export type SupportHours = Schemas['SupportHoursDto'];
 export type SupportScheduleRow = Schemas['SupportScheduleRowDto'];
 export type PaymentProvider = Schemas['PaymentProvider'];
+/** An upper-case ISO 4217 code of a currency the store can sell in (#35). */
+export type Currency = Schemas['Currency'];
 
 // Checkout and orders.
 export type Billing = Schemas['BillingDto'];

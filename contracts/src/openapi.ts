@@ -428,13 +428,13 @@ export interface paths {
     };
     /**
      * Supplier batches of licence keys, with their counts (ra-data-simple-rest dialect)
-     * @description Filters: `supplierId`, `productId`, `q` (any part of the invoice reference, ignoring case), `id` (list). Sorts: createdAt, id, purchasedAt, costPerKeyCents (admins), invoiceReference. Counts: `keys`, `inStock` (active, not sold), `sold` (given to an order, any status), `revoked`, `faulty` (replaced after a customer's report), and `faultyRate` = faulty / sold. Costs are in USD, the store's currency, so margins subtract like from like; only admins see them (`costPerKeyCents`).
+     * @description Filters: `supplierId`, `productId`, `q` (any part of the invoice reference, ignoring case), `id` (list). Sorts: createdAt, id, purchasedAt, costPerKeyCents (admins), invoiceReference. Counts: `keys`, `inStock` (active, not sold), `sold` (given to an order, any status), `revoked`, `faulty` (replaced after a customer's report), and `faultyRate` = faulty / sold. Costs are in the batch's `currency`; only admins see them (`costPerKeyCents`).
      */
     get: operations['KeyBatchesController_list'];
     put?: never;
     /**
      * Record a purchase of keys from a supplier
-     * @description The cost per key is in cents of the store's currency, USD: margins can only subtract like from like, so another currency is refused.
+     * @description The cost per key is in the minor units of `currency`, one the store sells in: margins convert it into the currency of the order that used the key, at the ECB rate of its payment’s day.
      */
     post: operations['KeyBatchesController_create'];
     delete?: never;
@@ -1155,13 +1155,33 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One product: its stock and low-stock level */
+    /** One product: its stock, low-stock level and price list */
     get: operations['AdminProductsController_get'];
     /**
      * Set the product's low-stock level (audited)
      * @description Only `lowStockThreshold` is writable. The stock is checked against the new level at once: a level above the stock alerts staff, one at or below it ends the current alert.
      */
     put: operations['AdminProductsController_update'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/products/{id}/prices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Replace the product's price list (audited)
+     * @description One price per currency the product is sold in, in its minor units (whole yen for JPY); USD is required, a currency left out is no longer sold. Every process of the store serves the new prices within 10 seconds (this one at once).
+     */
+    put: operations['AdminProductsController_setPrices'];
     post?: never;
     delete?: never;
     options?: never;
@@ -1705,6 +1725,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/payments/demo/settle': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Demo provider: the bank's answer to a payment that confirms later (confirmed with `delay`) */
+    post: operations['PaymentsController_settleDemo'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/payments/webhook': {
     parameters: {
       query?: never;
@@ -1716,7 +1753,7 @@ export interface paths {
     put?: never;
     /**
      * Stripe webhook (signed with STRIPE_WEBHOOK_SECRET)
-     * @description Each event is applied once (a replay does nothing). Handled: `payment_intent.succeeded`, `payment_intent.payment_failed`, `charge.refunded`, `refund.created`, `refund.updated`, `refund.failed`, `charge.dispute.created` (payment disputed, keys revoked with DISPUTE_REVOKES_KEYS, staff alerted), `charge.dispute.updated` (status and evidence due date), `charge.dispute.closed` (won: payment back; lost: refunded), `radar.early_fraud_warning.created` (refunded in full with EARLY_FRAUD_WARNING_REFUNDS, staff alerted), `review.opened` (a paid, undelivered order is held for review), `review.closed` (approved: delivered; refunded / refunded_as_fraud: rejected, its keys back to stock); other types are recorded and ignored. A signed event of the wrong shape is a 400; 503 when the provider could not be read for a payment's risk (Stripe sends the event again).
+     * @description Each event is applied once (a replay does nothing). Handled: `payment_intent.succeeded`, `payment_intent.processing` (a method that confirms later: the payment is processing, the shopper e-mailed once), `payment_intent.payment_failed` (one that was processing cancels its order and releases its coupon), `payment_intent.canceled` (expired or cancelled: the unpaid order is cancelled), `charge.refunded`, `refund.created`, `refund.updated`, `refund.failed`, `charge.dispute.created` (payment disputed, keys revoked with DISPUTE_REVOKES_KEYS, staff alerted), `charge.dispute.updated` (status and evidence due date), `charge.dispute.closed` (won: payment back; lost: refunded), `radar.early_fraud_warning.created` (refunded in full with EARLY_FRAUD_WARNING_REFUNDS, staff alerted), `review.opened` (a paid, undelivered order is held for review), `review.closed` (approved: delivered; refunded / refunded_as_fraud: rejected, its keys back to stock); other types are recorded and ignored. A signed event of the wrong shape is a 400; 503 when the provider could not be read for a payment's risk (Stripe sends the event again).
      */
     post: operations['PaymentsController_webhook'];
     delete?: never;
@@ -1749,7 +1786,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The editions, in catalogue order, with their stock levels */
+    /** The editions sold in a currency (USD unless named), in catalogue order, with their stock levels */
     get: operations['CatalogController_findAll'];
     put?: never;
     post?: never;
@@ -1766,7 +1803,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One edition, with its stock level */
+    /** One edition in a currency (USD unless named), with its stock level */
     get: operations['CatalogController_findOne'];
     put?: never;
     post?: never;
@@ -1861,8 +1898,18 @@ export interface components {
        * @example SAVE10
        */
       code: string;
-      /** @example 10 */
-      percentOff: number;
+      /**
+       * @description A percentage coupon: percent off the subtotal, in any currency. Null for a fixed-amount coupon
+       * @example 10
+       */
+      percentOff: number | null;
+      /** @description A fixed-amount coupon: the amount off in `currency`'s minor units (cents; whole yen for JPY: ¥500 is 500), never more than the subtotal. Null for a percentage coupon */
+      amountOffCents: number | null;
+      /**
+       * @description A fixed-amount coupon's currency (upper-case ISO 4217): it applies only to orders in it. Null for a percentage coupon
+       * @enum {string|null}
+       */
+      currency: 'USD' | 'EUR' | 'GBP' | 'INR' | 'CAD' | 'AUD' | 'JPY' | 'SGD' | 'AED' | null;
       active: boolean;
       /** Format: date-time */
       startsAt: string | null;
@@ -1931,8 +1978,10 @@ export interface components {
       orders: number;
       /** @description Orders whose payment was received (refunded ones too) */
       paidOrders: number;
-      /** @description The totals of the paid orders, before refunds */
+      /** @description The totals of the paid orders in the store's default currency (USD), before refunds: the figure the list sorts by. Orders in other currencies are counted in `spent`, never added in here. */
       spentCents: number;
+      /** @description The totals of the paid orders per currency, before refunds, in the order the reports list currencies (USD, EUR, GBP, INR, CAD, AUD, JPY, SGD, AED); a currency with no paid order is left out */
+      spent: components['schemas']['CurrencyAmountDto'][];
       /** Format: date-time */
       firstOrderAt: string;
       /** Format: date-time */
@@ -1994,6 +2043,9 @@ export interface components {
       createdAt: string;
       status: string;
       paymentStatus: string;
+      /** @description The currency the order was sold in */
+      currency: components['schemas']['Currency'];
+      /** @description In the order currency's minor units */
       totalCents: number;
       /** Format: date-time */
       paidAt: string | null;
@@ -2004,6 +2056,9 @@ export interface components {
       id: string;
       /** Format: uuid */
       orderId: string;
+      /** @description The order's currency */
+      currency: components['schemas']['Currency'];
+      /** @description In the currency's minor units */
       amountCents: number;
       status: string;
       /** Format: date-time */
@@ -2020,8 +2075,10 @@ export interface components {
       orders: number;
       /** @description Orders whose payment was received (refunded ones too) */
       paidOrders: number;
-      /** @description The totals of the paid orders, before refunds */
+      /** @description The totals of the paid orders in the store's default currency (USD), before refunds: the figure the list sorts by. Orders in other currencies are counted in `spent`, never added in here. */
       spentCents: number;
+      /** @description The totals of the paid orders per currency, before refunds, in the order the reports list currencies (USD, EUR, GBP, INR, CAD, AUD, JPY, SGD, AED); a currency with no paid order is left out */
+      spent: components['schemas']['CurrencyAmountDto'][];
       /** Format: date-time */
       firstOrderAt: string;
       /** Format: date-time */
@@ -2038,7 +2095,10 @@ export interface components {
       providerDisputeId: string;
       /** @example 4049 */
       amountCents: number;
-      /** @example usd */
+      /**
+       * @description The disputed amount's currency, as the provider reports it (upper-case ISO 4217)
+       * @example USD
+       */
       currency: string;
       /**
        * @description The provider's reason; a fraud warning's fraud type
@@ -2223,10 +2283,15 @@ export interface components {
       /** @example jane@example.com */
       customerEmail: string;
       /**
-       * @description Order total in cents
+       * @description Order total in the currency's minor units (whole yen for JPY)
        * @example 4049
        */
       totalCents: number;
+      /**
+       * @description The order's currency (upper-case ISO 4217), pinned at checkout: every amount is in it
+       * @example USD
+       */
+      currency: components['schemas']['Currency'];
       status: components['schemas']['OrderStatus'];
       paymentStatus: components['schemas']['PaymentStatus'];
       /** @example card */
@@ -2422,10 +2487,15 @@ export interface components {
       /** @example jane@example.com */
       customerEmail: string;
       /**
-       * @description Order total in cents
+       * @description Order total in the currency's minor units (whole yen for JPY)
        * @example 4049
        */
       totalCents: number;
+      /**
+       * @description The order's currency (upper-case ISO 4217), pinned at checkout: every amount is in it
+       * @example USD
+       */
+      currency: components['schemas']['Currency'];
       status: components['schemas']['OrderStatus'];
       paymentStatus: components['schemas']['PaymentStatus'];
       /** @example card */
@@ -2500,18 +2570,27 @@ export interface components {
       evidence: components['schemas']['AdminOrderEvidenceDto'];
     };
     AdminOrderMarginDto: {
+      /** @description The order’s: every amount is in it */
+      currency: components['schemas']['Currency'];
       /** @description What was paid, tax included (0 unpaid) */
       revenueCents: number;
       taxCents: number;
       /** @description Refunded, tax included */
       refundsCents: number;
       refundTaxCents: number;
-      /** @description The cost of every key given to it (faulty ones too) */
+      /** @description The cost of every key given to it (faulty ones too). A key bought in another currency (its batch’s) is converted at the ECB rate of the payment’s day (keyCostRateDate) */
       keyCostCents: number;
       /** @description revenue − tax − (refunds − refundTax) − keyCost */
       marginCents: number;
       /** @description Keys with no cost recorded (stored before batches) */
       keysWithoutCost: number;
+      /**
+       * @description The ECB day whose rates converted the costs of keys bought in another currency (the payment’s day or the last before it with rates, at most 10 days); null when none was converted
+       * @example 2026-11-27
+       */
+      keyCostRateDate: string | null;
+      /** @description Keys bought in another currency with no ECB rate in time: their cost is left out of keyCostCents (enter or import the rates under Exchange rates) */
+      keysWithoutRate: number;
     };
     AdminOrderTransitionsDto: {
       /**
@@ -2563,15 +2642,23 @@ export interface components {
        * @example true
        */
       stocked: boolean;
+      /** @description Its price list, in the order of the currencies the store can sell in (USD first) */
+      prices: components['schemas']['ProductPriceDto'][];
     };
     AdminRefundDto: {
       /** Format: uuid */
       id: string;
       /** Format: uuid */
       orderId: string;
-      /** @example 2000 */
+      /**
+       * @description In minor units of `currency`
+       * @example 2000
+       */
       amountCents: number;
-      /** @example usd */
+      /**
+       * @description ISO 4217, upper-case: the order's currency
+       * @example USD
+       */
       currency: string;
       reason: string;
       /** @description pending until the provider confirms it; its effects apply when it succeeds */
@@ -2771,6 +2858,26 @@ export interface components {
        */
       received: true;
     };
+    ConversionDto: {
+      /**
+       * @description The currency the totals are converted into (amounts in it are taken as they are)
+       * @enum {string}
+       */
+      convertedTo: 'USD';
+      /** @description false: some amounts had no ECB rate for their day (nor one of the 10 days before) and are left out of the converted totals (see missingRates); enter or import the rates under Exchange rates */
+      complete: boolean;
+      /**
+       * @description The earliest ECB day whose rates converted an amount; null when none was needed
+       * @example 2026-10-01
+       */
+      firstRateDate: string | null;
+      /**
+       * @description The latest such day
+       * @example 2026-10-30
+       */
+      lastRateDate: string | null;
+      missingRates: components['schemas']['MissingRateDto'][];
+    };
     /** @enum {string} */
     CountryCode:
       | 'US'
@@ -2812,10 +2919,17 @@ export interface components {
       /** @example SAVE10 */
       code: string;
       /**
-       * @description Fraction taken off the subtotal
+       * @description Fraction taken off the subtotal (a percentage coupon); 0 for a fixed-amount coupon
        * @example 0.1
        */
       discount: number;
+      /**
+       * @description A fixed-amount coupon's discount, in `currency`'s minor units (whole yen for JPY), at most the subtotal; absent for a percentage coupon
+       * @example 500
+       */
+      amountOffCents?: number;
+      /** @description The only currency a fixed-amount coupon applies in; absent for a percentage coupon */
+      currency?: components['schemas']['Currency'];
     };
     CreateContactMessageDto: {
       /** @example Jane Doe */
@@ -2841,8 +2955,18 @@ export interface components {
        * @example SPRING25
        */
       code: string;
-      /** @example 25 */
-      percentOff: number;
+      /**
+       * @description A percentage coupon (any currency). Either this or amountOffCents with currency
+       * @example 25
+       */
+      percentOff?: number;
+      /**
+       * @description A fixed-amount coupon: the amount off in `currency`'s minor units (500 is €5.00 in EUR, ¥500 in JPY); requires currency. Either this or percentOff
+       * @example 500
+       */
+      amountOffCents?: number;
+      /** @description The fixed-amount coupon's currency (upper-case ISO 4217); only with amountOffCents */
+      currency?: components['schemas']['Currency'];
       /** @default true */
       active: boolean;
       /** Format: date-time */
@@ -2906,11 +3030,8 @@ export interface components {
       invoiceReference: string;
       /** @example 1850 */
       costPerKeyCents: number;
-      /**
-       * @description The store's currency, USD (`usd` is accepted and stored upper-case). Orders are in it; a cost in another currency would make every margin subtract unlike amounts, so any other is refused.
-       * @enum {string}
-       */
-      currency: 'USD';
+      /** @description The currency the keys were bought in, one the store sells in (`eur` is accepted and stored upper-case). Margins convert a cost into the currency of the order that used the key at the ECB rate of its payment’s day. It can change only while none of the batch’s keys has been given to an order. */
+      currency: components['schemas']['Currency'];
       /**
        * Format: date
        * @example 2026-11-20
@@ -2959,6 +3080,8 @@ export interface components {
     };
     CreatePaymentIntentDto: {
       cartItems: components['schemas']['CartItemDto'][];
+      /** @description The order's currency (upper-case ISO 4217; USD when left out), pinned when the order is created: the cart is priced from that currency's price list (a product not sold in it is a 400), and the payment, coupon, tax and every `*Cents` amount of the answer are in its minor units (whole yen for JPY) */
+      currency?: components['schemas']['Currency'];
       /** @example SAVE10 */
       couponCode?: string;
       billing: components['schemas']['BillingDto'];
@@ -2969,7 +3092,7 @@ export interface components {
     };
     CreateRefundDto: {
       /**
-       * @description In cents; omitted: everything left to refund (a full refund). `null` is refused (400).
+       * @description In minor units of the order's currency (cents; whole yen for JPY): a refund is in the currency paid. Omitted: everything left to refund (a full refund). `null` is refused (400).
        * @example 2000
        */
       amountCents?: number;
@@ -3039,6 +3162,35 @@ export interface components {
       enrolmentCode: string | null;
       /** Format: date-time */
       enrolmentCodeExpiresAt: string | null;
+    };
+    /**
+     * @description The currencies sold (a price in them for at least one product), upper-case ISO 4217, the default first: the values GET /api/products?currency= takes
+     * @enum {string}
+     */
+    Currency: 'USD' | 'EUR' | 'GBP' | 'INR' | 'CAD' | 'AUD' | 'JPY' | 'SGD' | 'AED';
+    CurrencyAmountDto: {
+      /** @example EUR */
+      currency: components['schemas']['Currency'];
+      /** @description In the currency's minor units */
+      cents: number;
+    };
+    CurrencySalesFiguresDto: {
+      /** @description What the paid orders came to, after their discount, without tax (on the payment’s day) */
+      grossSalesCents: number;
+      /** @description Refunds that succeeded, without their tax (on their day) */
+      refundsCents: number;
+      /** @description grossSalesCents − refundsCents */
+      netSalesCents: number;
+      /** @description Tax on the paid orders less the tax refunded */
+      taxCents: number;
+      /** @description netSalesCents + taxCents */
+      totalSalesCents: number;
+      /**
+       * @description The orders’ currency
+       * @example EUR
+       * @enum {string}
+       */
+      currency: 'USD' | 'EUR' | 'GBP' | 'INR' | 'CAD' | 'AUD' | 'JPY' | 'SGD' | 'AED';
     };
     CustomerCreditNoteDto: {
       /** Format: uuid */
@@ -3163,7 +3315,7 @@ export interface components {
       /** @example jane@example.com */
       customerEmail: string;
       /**
-       * @description Order total in cents
+       * @description Order total in the currency's minor units (whole yen for JPY)
        * @example 4049
        */
       totalCents: number;
@@ -3182,7 +3334,7 @@ export interface components {
       /** @example jane@example.com */
       customerEmail: string;
       /**
-       * @description Order total in cents
+       * @description Order total in the currency's minor units (whole yen for JPY)
        * @example 4049
        */
       totalCents: number;
@@ -3206,6 +3358,10 @@ export interface components {
       taxCents: number;
       /** @description netSalesCents + taxCents */
       totalSalesCents: number;
+      /** @description The figures per currency sold in, in its minor units (yen for JPY) */
+      byCurrency: components['schemas']['CurrencySalesFiguresDto'][];
+      /** @description How the figures above were converted into USD */
+      conversion: components['schemas']['ConversionDto'];
       /**
        * Format: date-time
        * @description When these figures were computed (the dashboard may be up to a minute old)
@@ -3311,10 +3467,28 @@ export interface components {
       /** @description The client secret answered by POST /api/create-payment-intent */
       clientSecret: string;
       /**
+       * @description `succeed`: paid at once. `decline`: refused (402), the shopper may try again. `delay`: a method that confirms later (a bank payment, recorded as `demo_delayed`): the payment is `processing`, nothing is delivered and the shopper is e-mailed what happens next, until POST /api/payments/demo/settle. Confirming `succeed` or `decline` while it is processing is a 409.
        * @default succeed
        * @enum {string}
        */
-      outcome: 'succeed' | 'decline';
+      outcome: 'succeed' | 'decline' | 'delay';
+      /**
+       * @description How the demo shopper pays: `card` (the demo's card form, recorded as `demo`) or `wallet` (the storefront's Express Checkout-like button, standing for Apple Pay or Google Pay, recorded as `demo_wallet`). A wallet confirms at once: `wallet` with `delay` is a 400.
+       * @default card
+       * @enum {string}
+       */
+      method: 'card' | 'wallet';
+    };
+    DemoSettleDto: {
+      /** Format: uuid */
+      orderId: string;
+      /** @description The client secret answered by POST /api/create-payment-intent */
+      clientSecret: string;
+      /**
+       * @description The bank's answer to a payment confirmed with `delay`: `succeed` delivers the order as a paid one; `fail` cancels it, releases what it held (its coupon reservation) and e-mails the shopper.
+       * @enum {string}
+       */
+      outcome: 'succeed' | 'fail';
     };
     DevelopmentSignInDto: {
       /** @example admin */
@@ -3511,11 +3685,8 @@ export interface components {
        * @example 1850
        */
       costPerKeyCents?: number;
-      /**
-       * @description Always the store’s currency
-       * @example USD
-       */
-      currency: string;
+      /** @description The currency of costPerKeyCents */
+      currency: components['schemas']['Currency'];
       /**
        * @description The purchase’s day
        * @example 2026-11-20
@@ -3628,6 +3799,19 @@ export interface components {
       token: string;
       user: components['schemas']['StaffUserDto'];
     };
+    MarginCurrencyDto: {
+      /**
+       * @example EUR
+       * @enum {string}
+       */
+      currency: 'USD' | 'EUR' | 'GBP' | 'INR' | 'CAD' | 'AUD' | 'JPY' | 'SGD' | 'AED';
+      /** @description Without tax, in this currency (the orders’) */
+      revenueCents: number;
+      /** @description The keys bought in this currency (their batch’s) */
+      keyCostCents: number;
+      /** @description revenueCents − keyCostCents: a margin where the keys were bought in the currency they were sold in; otherwise the row’s converted marginCents is the margin */
+      marginCents: number;
+    };
     MarginRowDto: {
       /**
        * @description The product id, the supplier id, or `none`
@@ -3646,6 +3830,10 @@ export interface components {
       keyCostCents: number;
       /** @description revenueCents − keyCostCents: every key used costs */
       marginCents: number;
+      /** @description The same per currency, in its minor units */
+      byCurrency: components['schemas']['MarginCurrencyDto'][];
+      /** @description revenueCents, keyCostCents and marginCents are converted into USD at the ECB rate of each sale’s day */
+      conversion: components['schemas']['ConversionDto'];
     };
     /** @enum {string} */
     MessageStatus: 'new' | 'answered';
@@ -3685,6 +3873,28 @@ export interface components {
        * @example k7m2p-q9x4r-t3v8w-h6n5c
        */
       enrolmentCode?: string;
+    };
+    MissingRateDto: {
+      /**
+       * @example EUR
+       * @enum {string}
+       */
+      currency: 'USD' | 'EUR' | 'GBP' | 'INR' | 'CAD' | 'AUD' | 'JPY' | 'SGD' | 'AED';
+      /**
+       * @description The first such day
+       * @example 2026-10-03
+       */
+      firstDay: string;
+      /**
+       * @description The last such day
+       * @example 2026-10-04
+       */
+      lastDay: string;
+      /**
+       * @description How many days
+       * @example 2
+       */
+      days: number;
     };
     NewRecoveryCodesDto: {
       /** @description Ten one-time recovery codes, shown this once (only their hashes are kept) */
@@ -3733,6 +3943,11 @@ export interface components {
       provider: components['schemas']['PaymentProvider'];
       /** @description Stripe publishable key (Stripe only) */
       publishableKey?: string;
+      /**
+       * @description The order's currency: every amount of this answer is in its minor units
+       * @example USD
+       */
+      currency: components['schemas']['Currency'];
       /** @example 4049 */
       subtotalCents: number;
       /** @example 405 */
@@ -3798,7 +4013,8 @@ export interface components {
       paymentStatus: components['schemas']['PaymentStatus'];
     };
     /** @enum {string} */
-    PaymentStatus: 'pending' | 'completed' | 'failed' | 'partially_refunded' | 'refunded' | 'disputed';
+    PaymentStatus:
+      'pending' | 'completed' | 'failed' | 'partially_refunded' | 'refunded' | 'disputed' | 'processing';
     /** @enum {string} */
     PhoneKey:
       | '+1'
@@ -3863,7 +4079,12 @@ export interface components {
        */
       backOrderHours: number;
       /**
-       * @description The list price; show it (struck through) only when listPriceSource names its source
+       * @description The currency of the prices (the one asked for; USD when none was): upper-case ISO 4217
+       * @example USD
+       */
+      currency: components['schemas']['Currency'];
+      /**
+       * @description The list price, formatted for its currency (English); show it (struck through) only when listPriceSource names its source
        * @example $202.49
        */
       originalPrice: string;
@@ -3872,11 +4093,20 @@ export interface components {
        * @example null
        */
       listPriceSource: string | null;
-      /** @example $40.49 */
+      /**
+       * @description The price, formatted for its currency (English)
+       * @example $40.49
+       */
       currentPrice: string;
-      /** @example 20249 */
+      /**
+       * @description In the currency's minor units (cents; whole yen for JPY)
+       * @example 20249
+       */
       originalPriceCents: number;
-      /** @example 4049 */
+      /**
+       * @description In the currency's minor units (cents; whole yen for JPY)
+       * @example 4049
+       */
       currentPriceCents: number;
       /**
        * @description Off the list price, rounded down (shown only with listPriceSource)
@@ -3888,6 +4118,23 @@ export interface components {
        * @example 50
        */
       maxQuantity: number;
+    };
+    ProductPriceDto: {
+      /**
+       * @description Upper-case ISO 4217
+       * @example EUR
+       */
+      currency: components['schemas']['Currency'];
+      /**
+       * @description The price, in the currency's minor units (cents; whole yen for JPY)
+       * @example 3799
+       */
+      currentPriceCents: number;
+      /**
+       * @description The list price, in the same units; at least currentPriceCents (equal: no saving)
+       * @example 18999
+       */
+      originalPriceCents: number;
     };
     /** @enum {string} */
     ProductStockLevel: 'in_stock' | 'low_stock' | 'back_ordered';
@@ -3980,10 +4227,15 @@ export interface components {
       /** @example jane@example.com */
       customerEmail: string;
       /**
-       * @description Order total in cents
+       * @description Order total in the currency's minor units (whole yen for JPY)
        * @example 4049
        */
       totalCents: number;
+      /**
+       * @description The order's currency (upper-case ISO 4217), pinned at checkout: every amount is in it
+       * @example USD
+       */
+      currency: components['schemas']['Currency'];
       status: components['schemas']['OrderStatus'];
       paymentStatus: components['schemas']['PaymentStatus'];
       /** @example card */
@@ -4101,6 +4353,32 @@ export interface components {
       /** @description Of those, keys that were sold */
       sold: number;
     };
+    SalesPeriodCurrencyDto: {
+      /** @description What the paid orders came to, after their discount, without tax (on the payment’s day) */
+      grossSalesCents: number;
+      /** @description Refunds that succeeded, without their tax (on their day) */
+      refundsCents: number;
+      /** @description grossSalesCents − refundsCents */
+      netSalesCents: number;
+      /** @description Tax on the paid orders less the tax refunded */
+      taxCents: number;
+      /** @description netSalesCents + taxCents */
+      totalSalesCents: number;
+      /**
+       * @description The orders’ currency
+       * @example EUR
+       * @enum {string}
+       */
+      currency: 'USD' | 'EUR' | 'GBP' | 'INR' | 'CAD' | 'AUD' | 'JPY' | 'SGD' | 'AED';
+      /** @description Orders paid in the period in this currency */
+      orders: number;
+      /** @description Keys sold by those orders */
+      units: number;
+      /** @description The cost of the keys bought in this currency (their batch’s) given to the orders paid in the period */
+      keyCostCents: number;
+      /** @description netSalesCents − keyCostCents: the margin of these sales when their keys were bought in the same currency; otherwise only the converted marginCents of the period is a margin (this its part) */
+      marginCents: number;
+    };
     SalesPeriodDto: {
       /** @description What the paid orders came to, after their discount, without tax (on the payment’s day) */
       grossSalesCents: number;
@@ -4125,6 +4403,10 @@ export interface components {
       keyCostCents: number;
       /** @description netSalesCents − keyCostCents */
       marginCents: number;
+      /** @description The figures per currency, in its minor units: only the currencies with figures in the period */
+      byCurrency: components['schemas']['SalesPeriodCurrencyDto'][];
+      /** @description How the period’s amounts were converted */
+      conversion: components['schemas']['ConversionDto'];
     };
     /**
      * @description The screenshot’s type (GET /api/admin/key-reports/:id/screenshot), null without one
@@ -4191,6 +4473,26 @@ export interface components {
       holdReviewHours: number;
       /** @description Tax on prices (TAX_MODE): none, included in them, or added to them */
       taxMode: components['schemas']['TaxMode'];
+      /**
+       * @description The currencies sold (a price in them for at least one product), upper-case ISO 4217, the default first: the values GET /api/products?currency= takes
+       * @example [
+       *       "USD",
+       *       "EUR",
+       *       "GBP",
+       *       "INR",
+       *       "CAD",
+       *       "AUD",
+       *       "JPY",
+       *       "SGD",
+       *       "AED"
+       *     ]
+       */
+      currencies: components['schemas']['Currency'][];
+      /**
+       * @description The currency of prices and orders that name none
+       * @example USD
+       */
+      defaultCurrency: components['schemas']['Currency'];
       /** @description The development administrator's sign-in, outside production while it is still the default */
       developmentSignIn: components['schemas']['DevelopmentSignInDto'] | (never | null);
     };
@@ -4301,8 +4603,18 @@ export interface components {
        * @example SPRING25
        */
       code?: string;
-      /** @example 25 */
+      /**
+       * @description Makes it a percentage coupon (amountOffCents and currency become null unless sent, then 400)
+       * @example 25
+       */
       percentOff?: number;
+      /**
+       * @description Makes it a fixed-amount coupon (percentOff becomes null), in currency's minor units; currency must be sent too unless the coupon has one
+       * @example 500
+       */
+      amountOffCents?: number;
+      /** @description A fixed-amount coupon's currency (upper-case ISO 4217) */
+      currency?: components['schemas']['Currency'];
       active?: boolean;
       /** Format: date-time */
       startsAt?: string | null;
@@ -4334,11 +4646,8 @@ export interface components {
       invoiceReference?: string;
       /** @description Reaches the batch’s keys still in stock; keys already sold keep the cost they had */
       costPerKeyCents?: number;
-      /**
-       * @description The store's currency, USD (`usd` is accepted and stored upper-case). Orders are in it; a cost in another currency would make every margin subtract unlike amounts, so any other is refused.
-       * @enum {string}
-       */
-      currency?: 'USD';
+      /** @description The currency the keys were bought in, one the store sells in (`eur` is accepted and stored upper-case). Margins convert a cost into the currency of the order that used the key at the ECB rate of its payment’s day. It can change only while none of the batch’s keys has been given to an order. */
+      currency?: components['schemas']['Currency'];
       /**
        * Format: date
        * @example 2026-11-20
@@ -4367,6 +4676,10 @@ export interface components {
        */
       lowStockThreshold?: number | null;
     };
+    UpdateProductPricesDto: {
+      /** @description The product's prices, at most one per currency; USD (the default currency) is required. A currency left out is no longer sold for this product. */
+      prices: components['schemas']['ProductPriceDto'][];
+    };
     UpdateStaffMemberDto: {
       role?: components['schemas']['StaffRole'];
       /** Format: password */
@@ -4385,6 +4698,8 @@ export interface components {
     ValidateCouponDto: {
       /** @example SAVE10 */
       code: string;
+      /** @description The order's currency: a fixed-amount coupon in another is refused (422, saying which currency it is for) */
+      currency?: components['schemas']['Currency'];
     };
     /**
      * @description A verified number: the company typed against the name VIES has for it. match: reverse-charged; mismatch: charged the consumer rate; undisclosed (its member state gives no name): reverse-charged and held for review (vat-number-review). Null unless verified (and for orders placed before)
@@ -4966,7 +5281,7 @@ export interface operations {
           'application/json': components['schemas']['AdminCouponDto'];
         };
       };
-      /** @description A field is missing or invalid / Starts at must be before expires at */
+      /** @description A field is missing or invalid / A coupon takes either percentOff, or amountOffCents with its currency (a fixed amount in that currency) / Starts at must be before expires at */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5084,7 +5399,7 @@ export interface operations {
           'application/json': components['schemas']['AdminCouponDto'];
         };
       };
-      /** @description A field is invalid, read-only or unknown, or none was sent / Starts at must be before expires at */
+      /** @description A field is invalid, read-only or unknown, or none was sent / A coupon takes either percentOff, or amountOffCents with its currency (a fixed amount in that currency) / Starts at must be before expires at */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6259,7 +6574,7 @@ export interface operations {
           'application/json': components['schemas']['KeyBatchDto'];
         };
       };
-      /** @description A field is missing or invalid (e.g. "Currency must be USD, the store's currency …", "Purchased at must be a day …, not in the future") / Supplier ID does not match any supplier */
+      /** @description A field is missing or invalid (e.g. "Currency must be one of USD, EUR, …", "Purchased at must be a day …, not in the future") / Supplier ID does not match any supplier */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6415,7 +6730,7 @@ export interface operations {
           'application/json': components['schemas']['KeyBatchDto'];
         };
       };
-      /** @description A field is missing or invalid (e.g. "Currency must be USD, the store's currency …", "Purchased at must be a day …, not in the future") / Supplier ID does not match any supplier / nothing to update */
+      /** @description A field is missing or invalid (e.g. "Currency must be one of USD, EUR, …", "Purchased at must be a day …, not in the future") / Supplier ID does not match any supplier / nothing to update */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6451,7 +6766,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description The product of a batch with keys cannot be changed */
+      /** @description The product of a batch with keys cannot be changed; The currency of a batch whose keys were sold cannot be changed: their costs are counted in it */
       409: {
         headers: {
           [name: string]: unknown;
@@ -9195,6 +9510,85 @@ export interface operations {
       };
     };
   };
+  AdminProductsController_setPrices: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateProductPricesDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminProductDto'];
+        };
+      };
+      /** @description A price missing or out of range, a list price below the price, a currency unknown or twice, USD missing, or another field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Support staff */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Product not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+    };
+  };
   AdminRefundsController_list: {
     parameters: {
       query?: {
@@ -10639,6 +11033,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
+      /** @description A fixed-amount coupon in another currency than `currency`: "This coupon takes €5.00 off orders in EUR only; it does not apply in USD" */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
       /** @description More than 10 checks a minute from one address */
       429: {
         headers: {
@@ -10684,7 +11087,7 @@ export interface operations {
           'application/json': components['schemas']['PaymentIntentResponseDto'];
         };
       };
-      /** @description Invalid cart or billing details (each message listed) */
+      /** @description Invalid cart, billing details or currency, or a product not sold in the currency (each message listed) */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10693,7 +11096,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description This coupon code is not valid or has expired; or an Idempotency-Key reused */
+      /** @description This coupon code is not valid or has expired; or an Idempotency-Key reused (another cart, billing or currency) */
       409: {
         headers: {
           [name: string]: unknown;
@@ -10713,6 +11116,15 @@ export interface operations {
       };
       /** @description A body that is not JSON (a form-encoded body included) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A fixed-amount coupon in another currency than the order's; or a total after the discount below the smallest payment in the currency (Stripe’s minimum charge: 0.50 in most, £0.30, ¥50, AED 2.00) */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -11180,7 +11592,7 @@ export interface operations {
           'application/json': components['schemas']['PaymentStateDto'];
         };
       };
-      /** @description Malformed JSON, or a body that breaks the rules */
+      /** @description A wallet with outcome delay, or an invalid body */
       400: {
         headers: {
           [name: string]: unknown;
@@ -11207,7 +11619,75 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description This order was cancelled */
+      /** @description This order was cancelled, or its payment is being processed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Body larger than 1 MB (or the route's x-body-limit) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description A body that is not JSON (a form-encoded body included) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+    };
+  };
+  PaymentsController_settleDemo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DemoSettleDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaymentStateDto'];
+        };
+      };
+      /** @description Malformed JSON, or a body that breaks the rules */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Unknown order, wrong client secret, or the demo provider is off */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description The order's payment is not being processed */
       409: {
         headers: {
           [name: string]: unknown;
@@ -11325,7 +11805,10 @@ export interface operations {
   };
   CatalogController_findAll: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The prices in this currency (upper-case ISO 4217, one of store-config `currencies`); a product not sold in it is left out. A currency not sold is a 400. */
+        currency?: components['schemas']['Currency'];
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -11340,11 +11823,23 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'][];
         };
       };
+      /** @description A currency not sold (or not upper-case), or another parameter */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
     };
   };
   CatalogController_findOne: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The prices in this currency (upper-case ISO 4217, one of store-config `currencies`); a product not sold in it is left out. A currency not sold is a 400. */
+        currency?: components['schemas']['Currency'];
+      };
       header?: never;
       path: {
         id: string;
@@ -11361,7 +11856,16 @@ export interface operations {
           'application/json': components['schemas']['ProductDto'];
         };
       };
-      /** @description Unknown product id */
+      /** @description A currency not sold (or not upper-case), or another parameter */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description Unknown product id, or not sold in the currency */
       404: {
         headers: {
           [name: string]: unknown;

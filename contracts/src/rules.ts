@@ -15,6 +15,13 @@ export const schemaRules = {
         maximum: 100,
         minimum: 1,
       },
+      amountOffCents: {
+        maximum: 100000000,
+        minimum: 1,
+      },
+      currency: {
+        enum: ['USD', 'EUR', 'GBP', 'INR', 'CAD', 'AUD', 'JPY', 'SGD', 'AED', null],
+      },
       maxRedemptions: {
         minimum: 1,
       },
@@ -228,6 +235,13 @@ export const schemaRules = {
       },
     },
   },
+  ConversionDto: {
+    properties: {
+      convertedTo: {
+        enum: ['USD'],
+      },
+    },
+  },
   CountryCode: {
     enum: [
       'US',
@@ -332,6 +346,10 @@ export const schemaRules = {
         maximum: 100,
         minimum: 1,
       },
+      amountOffCents: {
+        maximum: 100000000,
+        minimum: 1,
+      },
       maxRedemptions: {
         maximum: 1000000000,
         minimum: 1,
@@ -388,9 +406,6 @@ export const schemaRules = {
       costPerKeyCents: {
         maximum: 10000000,
         minimum: 0,
-      },
-      currency: {
-        enum: ['USD'],
       },
       notes: {
         maxLength: 2000,
@@ -517,6 +532,16 @@ export const schemaRules = {
       },
     },
   },
+  Currency: {
+    enum: ['USD', 'EUR', 'GBP', 'INR', 'CAD', 'AUD', 'JPY', 'SGD', 'AED'],
+  },
+  CurrencySalesFiguresDto: {
+    properties: {
+      currency: {
+        enum: ['USD', 'EUR', 'GBP', 'INR', 'CAD', 'AUD', 'JPY', 'SGD', 'AED'],
+      },
+    },
+  },
   DashboardRecentOrderDto: {
     properties: {
       refundDue: {
@@ -530,7 +555,20 @@ export const schemaRules = {
         maxLength: 500,
       },
       outcome: {
-        enum: ['succeed', 'decline'],
+        enum: ['succeed', 'decline', 'delay'],
+      },
+      method: {
+        enum: ['card', 'wallet'],
+      },
+    },
+  },
+  DemoSettleDto: {
+    properties: {
+      clientSecret: {
+        maxLength: 500,
+      },
+      outcome: {
+        enum: ['succeed', 'fail'],
       },
     },
   },
@@ -618,6 +656,13 @@ export const schemaRules = {
       },
     },
   },
+  MarginCurrencyDto: {
+    properties: {
+      currency: {
+        enum: ['USD', 'EUR', 'GBP', 'INR', 'CAD', 'AUD', 'JPY', 'SGD', 'AED'],
+      },
+    },
+  },
   MessageStatus: {
     enum: ['new', 'answered'],
   },
@@ -635,6 +680,13 @@ export const schemaRules = {
       },
     },
   },
+  MissingRateDto: {
+    properties: {
+      currency: {
+        enum: ['USD', 'EUR', 'GBP', 'INR', 'CAD', 'AUD', 'JPY', 'SGD', 'AED'],
+      },
+    },
+  },
   OrderStatus: {
     enum: ['processing', 'fulfilled', 'cancelled', 'on_hold', 'withdrawn', 'refunded'],
   },
@@ -649,7 +701,7 @@ export const schemaRules = {
     enum: ['stripe', 'demo'],
   },
   PaymentStatus: {
-    enum: ['pending', 'completed', 'failed', 'partially_refunded', 'refunded', 'disputed'],
+    enum: ['pending', 'completed', 'failed', 'partially_refunded', 'refunded', 'disputed', 'processing'],
   },
   PhoneKey: {
     enum: [
@@ -691,6 +743,18 @@ export const schemaRules = {
   },
   Platform: {
     enum: ['Windows', 'Mac'],
+  },
+  ProductPriceDto: {
+    properties: {
+      currentPriceCents: {
+        maximum: 100000000,
+        minimum: 1,
+      },
+      originalPriceCents: {
+        maximum: 100000000,
+        minimum: 1,
+      },
+    },
   },
   ProductStockLevel: {
     enum: ['in_stock', 'low_stock', 'back_ordered'],
@@ -777,6 +841,13 @@ export const schemaRules = {
       },
     },
   },
+  SalesPeriodCurrencyDto: {
+    properties: {
+      currency: {
+        enum: ['USD', 'EUR', 'GBP', 'INR', 'CAD', 'AUD', 'JPY', 'SGD', 'AED'],
+      },
+    },
+  },
   ScreenshotType: {
     enum: ['image/png', 'image/jpeg', 'image/webp'],
   },
@@ -832,6 +903,10 @@ export const schemaRules = {
         maximum: 100,
         minimum: 1,
       },
+      amountOffCents: {
+        maximum: 100000000,
+        minimum: 1,
+      },
       maxRedemptions: {
         maximum: 1000000000,
         minimum: 1,
@@ -866,9 +941,6 @@ export const schemaRules = {
         maximum: 10000000,
         minimum: 0,
       },
-      currency: {
-        enum: ['USD'],
-      },
       notes: {
         maxLength: 2000,
       },
@@ -887,6 +959,14 @@ export const schemaRules = {
       lowStockThreshold: {
         maximum: 100000,
         minimum: 0,
+      },
+    },
+  },
+  UpdateProductPricesDto: {
+    properties: {
+      prices: {
+        maxItems: 9,
+        minItems: 1,
       },
     },
   },

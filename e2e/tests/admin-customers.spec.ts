@@ -8,7 +8,6 @@ test('customers: search by the start of an address, open one, see their order an
   page,
   request,
 }) => {
-  test.slow();
   const email = uniqueEmail('customer');
   const orderId = await placeOrder(request, { email, productId: 'office-2024-home-business' });
   // A look-alike address is another customer: it never appears on this one's page.

@@ -21,7 +21,6 @@ test.describe('a disputed order in the back office', () => {
   let dataDir: string;
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
     stripe = await StripeStandIn.start();
     dataDir = mkdtempSync(join(tmpdir(), 'store-e2e-disputes-'));
     const port = await freePort();
@@ -81,7 +80,6 @@ test.describe('a disputed order in the back office', () => {
   test('staff see the dispute, its reason, amount and due date, and download its evidence pack', async ({
     browser,
   }) => {
-    test.setTimeout(60_000);
     const email = `dispute.${Date.now()}@example.com`;
     const { orderId } = await post('/api/create-payment-intent', {
       cartItems: [{ id: 'office-2024-standard', quantity: 1 }],

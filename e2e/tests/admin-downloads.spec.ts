@@ -1,8 +1,6 @@
 import { expect, placeOrder, test, uniqueEmail } from './admin-fixtures.js';
 
 test('downloads: create a link, filter by name and status, toggle it', async ({ page, request }) => {
-  // An order, a link and four filters: 22 s of the default 30 with a CPU burner beside CI.
-  test.slow();
   const email = uniqueEmail('downloads');
   const orderId = await placeOrder(request, { email });
   const fileName = `Setup-${Date.now().toString(36)}.exe`;

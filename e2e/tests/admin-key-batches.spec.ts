@@ -7,8 +7,6 @@ test.describe('key batches (#21 §1)', () => {
     page,
     api,
   }) => {
-    // Two axe runs take a few seconds each.
-    test.setTimeout(90_000);
     const tag = `${Date.now()}`;
     const supplier = `Journey Keys ${tag}`;
     const invoice = `INV-J-${tag}`;

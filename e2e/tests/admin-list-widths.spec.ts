@@ -45,7 +45,6 @@ test.describe('the back office lists at 1280 and 390 px (#34)', () => {
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
     await placeOrder(request, { email: uniqueEmail('widths') });
     await page.setViewportSize({ width: 1280, height: 800 });
     const scrolling: Record<string, string[]> = {};
@@ -91,7 +90,6 @@ test.describe('the back office lists at 1280 and 390 px (#34)', () => {
   });
 
   test('at 390 px the same lists, as cards, do not scroll sideways either', async ({ page, request }) => {
-    test.setTimeout(90_000);
     await placeOrder(request, { email: uniqueEmail('widths-phone') });
     await page.setViewportSize({ width: 390, height: 800 });
     const scrolling: Record<string, string[]> = {};

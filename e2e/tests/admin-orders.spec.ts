@@ -4,8 +4,6 @@ test('orders: search, filters, the detail dialog, a status change and resending 
   page,
   request,
 }) => {
-  // A long journey (two orders, five searches, two dialogs): three times the usual time limit.
-  test.slow();
   const email = uniqueEmail('orders');
   const paidId = await placeOrder(request, { email, productId: 'office-2024-home-business' });
   const unpaidId = await placeOrder(request, { email, pay: false });

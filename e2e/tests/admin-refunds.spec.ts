@@ -8,8 +8,6 @@ test('staff refund part of a paid order, then the rest, and the customer is e-ma
   request,
   api,
 }) => {
-  // Two dialogs, two refunds, and the outbox: three times the usual time limit.
-  test.slow();
   const email = uniqueEmail('refunds');
   const orderId = await placeOrder(request, { email, quantity: 2 });
   const ref = orderId.slice(0, 8);

@@ -30,7 +30,6 @@ for (const { width, phone } of [
       request,
       api,
     }) => {
-      test.slow();
       // The buyer's first order was held and rejected (refunded); the second is held.
       const email = disposableEmail(`queue-${width}`);
       const first = await placeOrder(request, { email });

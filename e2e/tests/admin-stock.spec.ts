@@ -41,7 +41,7 @@ test.describe('stock levels', () => {
     await row.getByText(TITLE).click();
     const level = page.getByLabel('Low-stock level');
     await level.fill(String(available));
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/products$/);
     await expect(row).not.toContainText('(default)');
     await expect(row).not.toContainText('Low stock');

@@ -8,8 +8,6 @@ test.describe('a support user', () => {
     page,
     request,
   }) => {
-    // Every screen, read: 24 s of the default 30 with a CPU burner beside CI.
-    test.slow();
     const email = uniqueEmail('support');
     const orderId = await placeOrder(request, { email });
 

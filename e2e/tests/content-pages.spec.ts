@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.js';
+import { openStorePage } from '../support/store-pages.js';
 
 const STORE = 'Office Licence Store';
 
@@ -252,7 +253,7 @@ test.describe('content pages', () => {
   for (const c of PAGES) {
     test(`${c.path}: heading, meta tags, facts, links, heading order and axe`, async ({ page, request }) => {
       const config = await storeConfig(request);
-      await page.goto(c.path);
+      await openStorePage(page, c.path);
       await expect(page.getByRole('heading', { level: 1, name: c.h1 })).toBeVisible();
       await expect(page).toHaveTitle(`${c.h1} | ${STORE}`);
       const description = page.locator('meta[name="description"]');
@@ -294,7 +295,7 @@ test.describe('content pages', () => {
     }) => {
       const config = await storeConfig(request);
       await page.setViewportSize({ width, height: 900 });
-      await page.goto('/enterprise-support');
+      await openStorePage(page, '/enterprise-support');
       const topBar = page.getByRole('banner');
       await expect(topBar).toContainText(`Talk to our support team (${config.supportHours.phone}):`);
       await expect(topBar.getByRole('link', { name: config.supportPhone })).toBeVisible();
@@ -311,7 +312,7 @@ test.describe('content pages', () => {
         /24\/7\/365|\d\s*%|\d+\+|unlimited/i,
       );
 
-      await page.goto('/delivery-policy');
+      await openStorePage(page, '/delivery-policy');
       await expect(page.getByRole('heading', { level: 1, name: 'Delivery Policy' })).toBeVisible();
       await expect(page.getByRole('main')).not.toContainText('SMS');
     });
@@ -319,7 +320,7 @@ test.describe('content pages', () => {
 
   test('the footer shows the server’s support contacts', async ({ page, request }) => {
     const config = await storeConfig(request);
-    await page.goto('/compatibility');
+    await openStorePage(page, '/compatibility');
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: config.supportEmail })).toHaveAttribute(
       'href',
@@ -361,7 +362,7 @@ test.describe('content pages', () => {
     /** The spec's hours, or a placeholder for them, must not be on the page. */
     const noOtherHours = /Mon-Fri|9AM|\{\w+Hours\}/;
 
-    await page.goto('/contact');
+    await openStorePage(page, '/contact');
     const main = page.getByRole('main');
     for (const text of [`${hours.email}, answered within 24 hours`, hours.phone])
       await expect(main.getByText(text, { exact: true })).toBeVisible();
@@ -371,7 +372,7 @@ test.describe('content pages', () => {
     await expect(main).not.toContainText(noOtherHours);
     await expect(page.getByRole('contentinfo')).toContainText(hours.phone);
 
-    await page.goto('/delivery-policy');
+    await openStorePage(page, '/delivery-policy');
     const table = page.getByRole('table', { name: 'Support hours (Eastern Time)' });
     await expect(table.getByRole('row')).toHaveCount(1 + hours.schedule.length);
     await expect(table.getByRole('row').nth(1)).toContainText('Tuesday - Thursday8AM-2PM CETEverything');
@@ -379,14 +380,14 @@ test.describe('content pages', () => {
     await expect(main).not.toContainText(noOtherHours);
 
     for (const path of ['/refund-policy', '/eula']) {
-      await page.goto(path);
+      await openStorePage(page, path);
       await expect(main).toContainText(hours.phone);
       await expect(main).not.toContainText(noOtherHours);
     }
   });
 
   test('careers: six positions, four departments, View Open Positions scrolls to them', async ({ page }) => {
-    await page.goto('/careers');
+    await openStorePage(page, '/careers');
     const positions = page.getByRole('region', { name: 'Open Positions' });
     await expect(positions.getByRole('article')).toHaveCount(6);
     await expect(positions.getByRole('link', { name: /^Apply Now/ })).toHaveCount(6);
@@ -410,7 +411,7 @@ test.describe('content pages', () => {
   });
 
   test('compatibility: the application table says which apps run where', async ({ page }) => {
-    await page.goto('/compatibility');
+    await openStorePage(page, '/compatibility');
     const table = page.getByRole('table', { name: 'Office applications on Windows and Mac' });
     await expect(table.getByRole('row')).toHaveCount(8);
     for (const app of ['Word', 'Excel', 'PowerPoint', 'Outlook', 'OneNote'])
@@ -428,7 +429,7 @@ test.describe('content pages', () => {
     request,
   }) => {
     const config = await storeConfig(request);
-    await page.goto('/enterprise-support');
+    await openStorePage(page, '/enterprise-support');
     const faq = page.getByRole('region', { name: 'Frequently asked questions' });
     const answers = faq.locator('details');
     const questions = answers.locator('summary');

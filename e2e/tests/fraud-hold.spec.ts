@@ -18,7 +18,6 @@ interface Row {
 test('a held order: the customer is told it is being reviewed, staff approve it, the keys e-mail arrives', async ({
   page,
 }) => {
-  test.slow();
   const email = disposableEmail('held');
   await page.goto('/');
   await page
@@ -71,7 +70,6 @@ test('staff see held orders with their reasons and reject one: refunded, the cus
   request,
   api,
 }) => {
-  test.slow();
   const email = disposableEmail('rejected');
   const orderId = await placeOrder(request, { email });
   const [held] = await listOf<Row>(api, 'orders', { id: [orderId] });

@@ -42,8 +42,6 @@ test.describe('staff two-factor authentication', () => {
     page,
     request,
   }) => {
-    // An enrolment, four sign-ins and a reset: a long journey on a busy machine.
-    test.setTimeout(60_000);
     const username = `e2e-mfa-${Date.now().toString(36)}`;
     const password = 'two-factor journey passphrase 7';
     await createStaff(request, sessionFor('admin'), { username, password, role: 'support' });

@@ -40,8 +40,6 @@ test.describe('storefront accessibility (axe: no serious or critical violations)
   });
 
   test('every checkout step, completed with the keyboard alone', async ({ page }) => {
-    // A whole purchase and an axe scan per step: 28 s of the default 30 with a CPU burner beside CI.
-    test.slow();
     await page.goto('/');
     const addButton = page.getByRole('article').first().getByRole('button', { name: 'Add to Cart' });
     await addButton.focus();

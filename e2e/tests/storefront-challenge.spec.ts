@@ -12,9 +12,6 @@ let server: RunningServer;
 let dataDir: string;
 
 test.beforeAll(async () => {
-  // A server of its own starts and migrates an empty database: as the other specs that start one, more than
-  // a test's 30 s on a busy machine (it timed out beside a CPU burner).
-  test.setTimeout(90_000);
   dataDir = mkdtempSync(join(tmpdir(), 'store-e2e-challenge-'));
   const port = await freePort();
   server = await startServer({

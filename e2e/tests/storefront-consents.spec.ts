@@ -9,7 +9,6 @@ test.describe('the statements of Art 16(m) at checkout (issue #19 §4)', () => {
   test('a buyer billed in Germany pays only after ticking both, and the delivery e-mail confirms them', async ({
     page,
   }) => {
-    test.setTimeout(60_000);
     const email = `consent.${Date.now()}.${test.info().workerIndex}@example.com`;
     await page.goto('/');
     await page

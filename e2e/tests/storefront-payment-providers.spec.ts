@@ -39,6 +39,7 @@ test.describe('payment providers', () => {
           clientSecret: 'pi_standin_secret_standin',
           provider: 'stripe',
           publishableKey: 'pk_test_standin',
+          currency: 'USD',
           subtotalCents: 4049,
           discountCents: 405,
           totalCents: 3644,

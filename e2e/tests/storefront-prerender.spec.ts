@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { openStorePage } from '../support/store-pages.js';
 
 /*
  * The storefront's public pages are rendered into HTML at build time: the browser paints them before any
@@ -155,7 +156,7 @@ test.describe('prerendered pages, hydrated', () => {
 
   test('a content page hydrates without errors, then loads the store settings', async ({ page }) => {
     const errors = collectErrors(page);
-    await page.goto('/compatibility');
+    await openStorePage(page, '/compatibility');
     await expect(page).toHaveTitle('System Requirements & Compatibility | Office Licence Store');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Office Licence Store' })).toBeVisible();
     await expectOneOfEachHeadTag(page);
@@ -249,7 +250,11 @@ test.describe('prerendered pages, hydrated', () => {
     await cart.click();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Secure Checkout' })).toBeVisible();
+    // The cart's lines are shown with the catalogue, which the page asks for once its scripts have run:
+    // under CI's lanes that took 14 s after the release, past an expectation's 10 s.
+    const catalogue = page.waitForResponse((response) => response.url().includes('/api/products'));
     release();
+    await catalogue;
     const summary = page.getByRole('complementary', { name: 'Order Summary' });
     await expect(summary.getByRole('list', { name: 'Items in your order' })).toContainText(title);
   });

@@ -12,7 +12,6 @@ test.describe('storefront purchase journey', () => {
   test('cart, coupons, reload, checkout validation, demo payment, delivery e-mail, return home', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     const email = `jane.${Date.now()}.${test.info().workerIndex}@example.com`;
 
     // Home: add two editions.

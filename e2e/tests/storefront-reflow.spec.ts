@@ -39,8 +39,6 @@ for (const width of [320, 390]) {
     test.use({ viewport: { width, height: 800 } });
 
     test('no page scrolls sideways', async ({ page }) => {
-      // Every public page, measured: 24 s of the default 30 with a CPU burner beside CI.
-      test.slow();
       await page.addInitScript(() =>
         localStorage.setItem(
           'office-store.cart',

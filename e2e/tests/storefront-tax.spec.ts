@@ -35,7 +35,6 @@ test.describe('VAT at checkout and on the invoice (issue #20)', () => {
   let mailDir: string;
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
     vies = await ViesStandIn.start({
       registered: {
         [FRENCH_VAT_NUMBER]: { name: 'ATELIER MARTIN', address: '8 RUE DE LA PAIX 75002 PARIS' },
@@ -117,7 +116,6 @@ test.describe('VAT at checkout and on the invoice (issue #20)', () => {
   test('a German consumer sees the VAT in the price, pays, and downloads the invoice that states it', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     const buyer: BillingInput = {
       email: `lena.${Date.now()}@example.com`,
       firstName: 'Lena',
@@ -153,7 +151,6 @@ test.describe('VAT at checkout and on the invoice (issue #20)', () => {
   test('a French business with a valid VAT number is reverse-charged: it pays the net price, and the invoice says why', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     const buyer: BillingInput = {
       email: `claire.${Date.now()}@example.fr`,
       firstName: 'Claire',
@@ -198,7 +195,6 @@ test.describe('VAT at checkout and on the invoice (issue #20)', () => {
   test('a French consumer sees the VAT included before ticking the statements, on a phone and a laptop', async ({
     browser,
   }) => {
-    test.setTimeout(90_000);
     for (const width of [390, 1280]) {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();

@@ -1,5 +1,6 @@
 // Real-looking phone numbers of every country the checkout offers, as a buyer billed there types them, and
-// as the store keeps them (E.164). Used by the API suites; the storefront's tests hold the same table.
+// as the store keeps them (E.164). Used by the API suites and the storefront's tests
+// (`@store/testing/phone-numbers`: this module alone, without the kit's Node-only helpers).
 
 /** A country's numbers: a mobile and a landline, written nationally, and each one's E.164 form. */
 export interface CountryPhones {

@@ -1,45 +1,58 @@
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { minorUnitDigits } from './format';
 import { FieldTitle, InputHelperText, useInput, type InputProps, type Validator } from 'react-admin';
 
-/** The store's currency: every amount the back office takes or shows is in it. */
-export const STORE_CURRENCY = 'USD';
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const minorDigits = (currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-  2;
+/** "$", "€", "¥", "CA$": what formatMoney writes before an amount in the currency. */
+const symbolOf = (currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency })
+    .formatToParts(0)
+    .find((part) => part.type === 'currency')?.value ?? currency;
 
 /**
- * What a person typed, in currency units ("18.50", "$18.5", "18"), as minor units (1850); null for
- * nothing typed, NaN for text that is not an amount (more decimals than the currency has, letters, a sign).
+ * What a person typed, in the currency's major units ("18.50", "$18.5", "18"; "6000" yen), as minor units
+ * (1850; 6000), by digits, not by multiplying a float (0.29 is 29, not 28.999…); null for nothing typed,
+ * NaN for text that is not an amount (more decimals than the currency has, letters, a sign).
  */
-export function parseMoney(text: string, currency = STORE_CURRENCY): number | null {
+export function parseMoney(text: string, currency: string): number | null {
   const trimmed = text.trim();
   if (!trimmed) return null;
-  const digits = minorDigits(currency);
-  const match = /^\$?\s*(\d{1,12})(?:\.(\d*))?$/.exec(trimmed.replace(/,(?=\d{3}(\D|$))/g, ''));
+  const digits = minorUnitDigits(currency);
+  const symbol = `(?:${escapeRegExp(symbolOf(currency))})?`;
+  const match = new RegExp(`^${symbol}\\s*(\\d{1,12})(?:\\.(\\d*))?$`).exec(
+    trimmed.replace(/,(?=\d{3}(\D|$))/g, ''),
+  );
   if (!match || (match[2] ?? '').length > digits) return Number.NaN;
   return Number(match[1]) * 10 ** digits + Number((match[2] ?? '').padEnd(digits, '0') || 0);
 }
 
-/** 1850 → "18.50": minor units as the field's text (no symbol, no grouping). */
-export function moneyText(minor: number | null | undefined, currency = STORE_CURRENCY): string {
+/** 1850 → "18.50", 6000 yen → "6000": minor units as the field's text (no symbol, no grouping). */
+export function moneyText(minor: number | null | undefined, currency: string): string {
   if (minor === null || minor === undefined || Number.isNaN(minor)) return '';
-  const digits = minorDigits(currency);
-  return (minor / 10 ** digits).toFixed(digits);
+  const digits = minorUnitDigits(currency);
+  const whole = String(Math.abs(minor)).padStart(digits + 1, '0');
+  const sign = minor < 0 ? '-' : '';
+  return digits ? `${sign}${whole.slice(0, -digits)}.${whole.slice(-digits)}` : `${sign}${whole}`;
 }
+
+/** The same form value (NaN, text that is not an amount, equals itself here). */
+const sameAmount = (a: number | null | undefined, b: number | null | undefined) =>
+  a === b || (Number.isNaN(a) && Number.isNaN(b));
 
 /** The message for text that is not an amount; every MoneyInput checks it first. */
 export const notAnAmount =
-  (currency = STORE_CURRENCY): Validator =>
+  (currency: string): Validator =>
   (value: unknown) =>
     typeof value === 'number' && Number.isNaN(value)
       ? `Enter an amount in ${currency === 'USD' ? 'dollars' : currency}, e.g. ${moneyText(4049, currency)}`
       : undefined;
 
 export type MoneyInputProps = Omit<InputProps, 'format' | 'parse'> & {
-  currency?: string;
+  /** The record's currency: what is typed is in its major units, the form's value in its minor units. */
+  currency: string;
   helperText?: string | false;
   fullWidth?: boolean;
   disabled?: boolean;
@@ -51,7 +64,7 @@ export type MoneyInputProps = Omit<InputProps, 'format' | 'parse'> & {
  * typing; text that is not an amount is NaN in the form and refused with a message.
  */
 export const MoneyInput = ({
-  currency = STORE_CURRENCY,
+  currency,
   label,
   helperText,
   fullWidth,
@@ -69,10 +82,19 @@ export const MoneyInput = ({
   // What was typed while it still says the form's value; a value set from outside (a reset, a record
   // loaded) shows as that value.
   const typedValue = typed === null ? undefined : parseMoney(typed, currency);
-  const text =
-    typed !== null && (typedValue === current || (Number.isNaN(typedValue) && Number.isNaN(current)))
-      ? typed
-      : moneyText(current, currency);
+  const text = typed !== null && sameAmount(typedValue, current) ? typed : moneyText(current, currency);
+  // The currency changed under an amount already shown (a batch's cost typed, then its currency picked): the
+  // text stays as shown and is read in the new currency, so 12.50 dollars become 12.50 euros, or an error
+  // for yen, never ¥1,250. A currency changed with the value (a form reset to another record) is left.
+  const shown = useRef({ text, currency, value: current });
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = { text, currency, value: current };
+    if (before.currency === currency || !sameAmount(before.value, current)) return;
+    shown.current.text = before.text;
+    setTyped(before.text);
+    field.onChange(parseMoney(before.text, currency));
+  }, [text, currency, current, field]);
   const error = fieldState.invalid ? fieldState.error?.message : undefined;
   const showError = Boolean(error) && (fieldState.isTouched || formState.isSubmitted);
   return (
@@ -101,7 +123,7 @@ export const MoneyInput = ({
       helperText={<InputHelperText error={showError ? error : undefined} helperText={helperText ?? false} />}
       slotProps={{
         input: { startAdornment: <InputAdornment position="start">{currency}</InputAdornment> },
-        htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
+        htmlInput: { inputMode: minorUnitDigits(currency) ? 'decimal' : 'numeric', autoComplete: 'off' },
       }}
       size="small"
       margin="dense"

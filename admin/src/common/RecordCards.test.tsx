@@ -26,6 +26,7 @@ const ORDER = {
   customerName: 'Jane Doe',
   customerEmail: 'jane@example.com',
   totalCents: 4049,
+  currency: 'USD',
   status: 'fulfilled',
   paymentStatus: 'completed',
   paymentMethod: 'card',

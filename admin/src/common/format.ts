@@ -1,17 +1,51 @@
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/**
+ * The store's default currency: the dashboard's and reports' totals are in it (other currencies converted),
+ * and so is every amount the API answers without a currency beside it.
+ */
+export const DEFAULT_CURRENCY = 'USD';
 
-/** 4049 → "$40.49": the API speaks integer cents; this is the one place they become dollars. */
-export const formatMoney = (cents: number) => USD.format(cents / 100);
+/**
+ * Digits after the decimal point of a currency's amounts: 2 for USD and EUR ("40.49"), 0 for JPY (whole
+ * yen). ISO 4217's, as Intl knows them; Stripe counts minor units the same way for every currency sold.
+ */
+export const minorUnitDigits = (currency: string) =>
+  formatterOf(currency, false).resolvedOptions().maximumFractionDigits ?? 2;
 
-const USD_COMPACT = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
+const formatters = new Map<string, Intl.NumberFormat>();
 
-/** 212345 → "$2.1K": an amount short enough for a chart's axis (its tooltip says it in full). */
-export const formatMoneyCompact = (cents: number) => USD_COMPACT.format(cents / 100);
+function formatterOf(currency: string, compact: boolean): Intl.NumberFormat {
+  const key = `${currency.toUpperCase()} ${compact}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(
+      'en-US',
+      compact
+        ? { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 }
+        : { style: 'currency', currency },
+    );
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * An amount in a currency's minor units as people read it: (4049, 'USD') → "$40.49", (3799, 'EUR') →
+ * "€37.99", (6000, 'JPY') → "¥6,000". The API speaks minor units with the record's currency beside them;
+ * this is the one place they become text. `compact`: short enough for a chart's axis ("$2.1K"; its tooltip
+ * says it in full).
+ */
+export function formatMoney(cents: number, currency: string, { compact = false } = {}): string {
+  return formatterOf(currency, compact).format(cents / 10 ** minorUnitDigits(currency));
+}
+
+/**
+ * Amounts in several currencies, each in its own, never added up: "$40.49 + €37.99"; none is "$0.00" (in
+ * the default currency).
+ */
+export function formatAmounts(amounts: readonly { currency: string; cents: number }[]): string {
+  if (!amounts.length) return formatMoney(0, DEFAULT_CURRENCY);
+  return amounts.map(({ cents, currency }) => formatMoney(cents, currency)).join(' + ');
+}
 
 /** The first 8 characters of an id. */
 export const shortId = (id: string | null | undefined) => (id ? id.slice(0, 8) : '');

@@ -1,3 +1,4 @@
+import type { Currency } from '@store/contracts';
 import { useEffect, useState } from 'react';
 
 /** `GET /api/store-config`: public, read once per page load. */
@@ -8,6 +9,10 @@ export interface StoreConfig {
   supportEmail: string;
   supportPhone: string;
   officeAddress: string;
+  /** The currencies sold (upper-case ISO 4217), the default first. */
+  currencies: Currency[];
+  /** The currency of a buyer who chose none, and of the dashboard's converted totals: "USD". */
+  defaultCurrency: Currency;
   /** Present only when the server runs outside production. */
   developmentSignIn: { username: string; password: string } | null;
 }

@@ -1,4 +1,3 @@
-import type { components } from '@store/contracts';
 import {
   BooleanField,
   CreateButton,
@@ -10,14 +9,20 @@ import {
 } from 'react-admin';
 import { AppList } from '../common/AppList';
 import { AppSearchInput } from '../common/AppSearchInput';
+import { formatMoney } from '../common/format';
 import { ListToolbar } from '../common/ListToolbar';
 import { RecordCards, type CardField } from '../common/RecordCards';
+import type { Coupon } from './types';
 
-type Coupon = components['schemas']['AdminCouponDto'];
+/** "10%" or, for a fixed-amount coupon, "€5.00" in its currency. */
+export const discountText = (coupon: Coupon) =>
+  coupon.amountOffCents !== null && coupon.amountOffCents !== undefined && coupon.currency
+    ? formatMoney(coupon.amountOffCents, coupon.currency)
+    : `${coupon.percentOff}%`;
 
 /** The columns after the code, as lines of a coupon's card on a phone. */
 const CARD_FIELDS: CardField<Coupon>[] = [
-  { label: 'Percent off', render: () => <NumberField source="percentOff" /> },
+  { label: 'Discount', render: discountText },
   { label: 'Active', render: () => <BooleanField source="active" /> },
   { label: 'Redemptions (paid)', render: () => <NumberField source="redemptionCount" /> },
   { label: 'Held by unpaid checkouts', render: () => <NumberField source="heldCount" /> },
@@ -54,7 +59,7 @@ export const CouponList = () => {
       table={
         <DataTable rowClick={canEdit ? 'edit' : false} bulkActionButtons={false}>
           <DataTable.Col source="code" label="Code" />
-          <DataTable.NumberCol source="percentOff" label="Percent off" />
+          <DataTable.Col source="percentOff" label="Discount" align="right" render={discountText} />
           <DataTable.Col source="active" label="Active" disableSort>
             <BooleanField source="active" />
           </DataTable.Col>

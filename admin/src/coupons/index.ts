@@ -17,5 +17,7 @@ export default {
     'startsAt',
     'expiresAt',
     'maxRedemptions',
+    'amountOffCents',
+    'currency',
   ] satisfies (keyof components['schemas']['UpdateCouponDto'])[],
 } satisfies ResourceDefinition;

@@ -1,7 +1,7 @@
 import { DataTable, ShowButton } from 'react-admin';
 import { AppList } from '../common/AppList';
 import { AppSearchInput } from '../common/AppSearchInput';
-import { formatDateTime, formatMoney } from '../common/format';
+import { formatAmounts, formatDateTime } from '../common/format';
 import { RecordCards, type CardField } from '../common/RecordCards';
 import { useFetchErrorToast } from '../common/useFetchErrorToast';
 import type { CustomerRow } from './api';
@@ -20,7 +20,7 @@ const filters = [
 const CARD_FIELDS: CardField<CustomerRow>[] = [
   { label: 'Name', render: (c) => c.name },
   { label: 'Orders', render: (c) => `${c.orders} (${c.paidOrders} paid)` },
-  { label: 'Spent', render: (c) => formatMoney(c.spentCents) },
+  { label: 'Spent', render: (c) => formatAmounts(c.spent) },
   { label: 'Last order', render: (c) => formatDateTime(c.lastOrderAt) },
 ];
 
@@ -48,7 +48,8 @@ export const CustomerList = () => (
         <Column source="name" label="Name" disableSort />
         <Column source="orders" label="Orders" />
         <Column source="paidOrders" label="Paid" />
-        <Column source="spentCents" label="Spent" render={(c) => formatMoney(c.spentCents)} />
+        {/* Sorted by the default currency's part (spentCents); each currency shown in its own. */}
+        <Column source="spentCents" label="Spent" render={(c) => formatAmounts(c.spent)} />
         <Column source="firstOrderAt" label="First order" render={(c) => formatDateTime(c.firstOrderAt)} />
         <Column source="lastOrderAt" label="Last order" render={(c) => formatDateTime(c.lastOrderAt)} />
       </DataTable>

@@ -11,6 +11,10 @@ const ROW: CustomerRow = {
   orders: 3,
   paidOrders: 2,
   spentCents: 28348,
+  spent: [
+    { currency: 'USD', cents: 28348 },
+    { currency: 'EUR', cents: 3799 },
+  ],
   firstOrderAt: '2026-11-01T10:00:00.000Z',
   lastOrderAt: '2026-11-20T10:00:00.000Z',
 };
@@ -23,7 +27,8 @@ const CUSTOMER: Customer = {
       createdAt: '2026-11-20T10:00:00.000Z',
       status: 'fulfilled',
       paymentStatus: 'completed',
-      totalCents: 24299,
+      currency: 'EUR',
+      totalCents: 3799,
       paidAt: '2026-11-20T10:01:00.000Z',
       awaitingKeys: false,
     },
@@ -56,7 +61,16 @@ const CUSTOMER: Customer = {
   ],
   messages: [],
   keyReports: [],
-  refunds: [],
+  refunds: [
+    {
+      id: 'r1',
+      orderId: ORDER_ID,
+      currency: 'EUR',
+      amountCents: 1000,
+      status: 'succeeded',
+      createdAt: '2026-11-22T10:00:00.000Z',
+    },
+  ],
 };
 
 afterEach(() => resetStoreConfig());
@@ -74,7 +88,8 @@ describe('the customer view', () => {
     renderAdmin('/admin/customers');
     const row = (await screen.findByText('ann@x.com')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Ann Smith')).toBeTruthy();
-    expect(within(row).getByText('$283.48')).toBeTruthy();
+    // Each currency in its own, never added up.
+    expect(within(row).getByText('$283.48 + €37.99')).toBeTruthy();
     fireEvent.change(screen.getByPlaceholderText(/Name or e-mail address, or its start/), {
       target: { value: 'ann@' },
     });
@@ -138,7 +153,10 @@ describe('the customer view', () => {
     expect(
       within(screen.getByRole('region', { name: 'E-mails sent' })).getByText('Your Office licence keys'),
     ).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'Refunds' })).getByText('None')).toBeTruthy();
+    expect(screen.getByText(/\$283\.48 \+ €37\.99 spent/)).toBeTruthy();
+    // The order and its refund in the order's currency.
+    expect(within(screen.getByRole('region', { name: 'Orders' })).getByText('€37.99')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Refunds' })).getByText('€10.00')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Send access link' }));
     expect((await screen.findByRole('status')).textContent).toContain('Access link sent');

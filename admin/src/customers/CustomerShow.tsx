@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { Show, useCanAccess, useDataProvider, useRecordContext, useRefresh } from 'react-admin';
-import { formatDateTime, formatMoney, shortId, statusLabel } from '../common/format';
+import { formatAmounts, formatDateTime, formatMoney, shortId, statusLabel } from '../common/format';
 import { StatusChip } from '../common/StatusChip';
 import { errorMessage, useToast } from '../common/toast';
 import type { AppDataProvider } from '../providers/dataProvider';
@@ -123,7 +123,7 @@ const orderColumns = (canResend: boolean): [string, (o: CustomerOrder) => ReactN
   ['Date', (o) => formatDateTime(o.createdAt)],
   ['Status', (o) => <StatusChip status={o.status} />],
   ['Payment', (o) => <StatusChip status={o.paymentStatus} />],
-  ['Total', (o) => formatMoney(o.totalCents)],
+  ['Total', (o) => formatMoney(o.totalCents, o.currency)],
   ...(canResend
     ? [
         [
@@ -149,8 +149,8 @@ export const CustomerDetails = () => {
             </Typography>
             <Typography color="textSecondary">{customer.email}</Typography>
             <Typography variant="body2">
-              {countOf(customer.orders, 'order')}, {customer.paidOrders} paid,{' '}
-              {formatMoney(customer.spentCents)} spent; first {formatDateTime(customer.firstOrderAt)}, last{' '}
+              {countOf(customer.orders, 'order')}, {customer.paidOrders} paid, {formatAmounts(customer.spent)}{' '}
+              spent; first {formatDateTime(customer.firstOrderAt)}, last{' '}
               {formatDateTime(customer.lastOrderAt)}
             </Typography>
           </Box>
@@ -223,7 +223,7 @@ export const CustomerDetails = () => {
           rows={customer.refunds}
           columns={[
             ['Order', (r) => shortId(r.orderId)],
-            ['Amount', (r) => formatMoney(r.amountCents)],
+            ['Amount', (r) => formatMoney(r.amountCents, r.currency)],
             ['Status', (r) => statusLabel(r.status)],
             ['Date', (r) => formatDateTime(r.createdAt)],
           ]}

@@ -19,7 +19,7 @@ import { Title, useDataProvider } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { OverdueReviews } from './OverdueReviews';
 import { SalesPanel } from '../reports/SalesPanel';
-import { formatMoney, shortId } from '../common/format';
+import { DEFAULT_CURRENCY, formatMoney, shortId } from '../common/format';
 import { formatDaysOfStock, isLowStock } from '../products/stock';
 import { StatusChip } from '../common/StatusChip';
 import type { AppDataProvider } from '../providers/dataProvider';
@@ -155,13 +155,13 @@ export const Dashboard = () => {
               <Figure>{count(data.totalOrders)}</Figure>
             </StatCard>
             <StatCard title="Net sales">
-              <Figure>{formatMoney(data.sales.netSalesCents)}</Figure>
+              <Figure>{formatMoney(data.sales.netSalesCents, DEFAULT_CURRENCY)}</Figure>
               <Typography variant="body2">
-                Gross sales {formatMoney(data.sales.grossSalesCents)} · refunds{' '}
-                {formatMoney(data.sales.refundsCents)}
+                Gross sales {formatMoney(data.sales.grossSalesCents, DEFAULT_CURRENCY)} · refunds{' '}
+                {formatMoney(data.sales.refundsCents, DEFAULT_CURRENCY)}
               </Typography>
               <Typography variant="body2">
-                Tax {formatMoney(data.sales.taxCents)} (not in net sales)
+                Tax {formatMoney(data.sales.taxCents, DEFAULT_CURRENCY)} (not in net sales)
               </Typography>
               <Typography variant="caption">All time, as of {formatTime(data.sales.asOf)}</Typography>
             </StatCard>
@@ -275,7 +275,7 @@ export const Dashboard = () => {
                     <TableRow key={order.id}>
                       <TableCell>{shortId(order.id)}</TableCell>
                       <TableCell>{order.customerEmail}</TableCell>
-                      <TableCell align="right">{formatMoney(order.totalCents)}</TableCell>
+                      <TableCell align="right">{formatMoney(order.totalCents, DEFAULT_CURRENCY)}</TableCell>
                       <TableCell>
                         <StatusChip status={order.status} />
                         {order.refundDue ? <StatusChip status="refund-due" /> : null}

@@ -7,7 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { DashboardStats } from '@store/contracts';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatMoney, shortId } from '../common/format';
+import { DEFAULT_CURRENCY, formatMoney, shortId } from '../common/format';
 import { heldFor, holdReasonLabel } from '../orders/holdReasons';
 
 /** Orders held for review longer than HOLD_ALERT_AFTER_HOURS, oldest first; nothing when there are none. */
@@ -34,7 +34,7 @@ export const OverdueReviews = ({ orders }: { orders: DashboardStats['overdueRevi
             <TableRow key={order.id}>
               <TableCell>{shortId(order.id)}</TableCell>
               <TableCell>{order.customerEmail}</TableCell>
-              <TableCell align="right">{formatMoney(order.totalCents)}</TableCell>
+              <TableCell align="right">{formatMoney(order.totalCents, DEFAULT_CURRENCY)}</TableCell>
               <TableCell>{heldFor(order.heldAt)}</TableCell>
               <TableCell>{order.holdReasons.map(holdReasonLabel).join(', ')}</TableCell>
             </TableRow>

@@ -116,7 +116,7 @@ const DisputeRow = ({ order, dispute }: { order: OrderDetail; dispute: AdminDisp
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography sx={{ fontWeight: 600 }}>{isDispute ? 'Dispute' : 'Early fraud warning'}</Typography>
         <StatusChip status={dispute.status} />
-        <Typography variant="body2">{formatMoney(dispute.amountCents)}</Typography>
+        <Typography variant="body2">{formatMoney(dispute.amountCents, dispute.currency)}</Typography>
         <Typography variant="body2" color="textSecondary">
           {dispute.reason ?? 'no reason given'} · {dispute.providerDisputeId} ·{' '}
           {formatDateTime(dispute.createdAt)}

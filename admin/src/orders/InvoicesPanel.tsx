@@ -64,8 +64,8 @@ export const InvoicesPanel = ({ order }: { order: OrderDetail }) => {
                 <TableCell>Credit note {note.number}</TableCell>
                 <TableCell>{formatDateTime(note.issuedAt)}</TableCell>
                 <TableCell align="right">
-                  {formatMoney(note.totalCents)}
-                  {note.taxCents ? ` (VAT ${formatMoney(note.taxCents)})` : ''}
+                  {formatMoney(note.totalCents, order.currency)}
+                  {note.taxCents ? ` (VAT ${formatMoney(note.taxCents, order.currency)})` : ''}
                 </TableCell>
                 <TableCell align="right">
                   <Button

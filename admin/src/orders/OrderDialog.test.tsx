@@ -78,6 +78,79 @@ describe('the order dialog', () => {
       /\(ONCE\) · VAT DE 19% \$5\.38 · Total \$28\.34$/,
     );
   });
+  it('shows every amount of an order in yen in whole yen: items, totals, refunds, disputes, credit notes', async () => {
+    const at = '2026-11-25T09:00:00.000Z';
+    renderDialog({
+      ...ORDER,
+      currency: 'JPY',
+      status: 'fulfilled',
+      paymentStatus: 'partially_refunded',
+      orderItems: [
+        {
+          productId: 'office-2024-standard',
+          name: 'Office 2024 Standard',
+          quantity: 1,
+          unitPriceCents: 6000,
+        },
+      ],
+      subtotalCents: 6000,
+      discountCents: 500,
+      taxMode: 'inclusive',
+      taxRate: 10,
+      taxCountry: 'JP',
+      taxCents: 500,
+      totalCents: 5500,
+      refundableCents: 4500,
+      refunds: [
+        {
+          id: 'eeeeeeee-0000-4000-8000-000000000005',
+          orderId: ORDER.id,
+          amountCents: 1000,
+          currency: 'JPY',
+          reason: 'Goodwill',
+          status: 'succeeded',
+          failureReason: null,
+          staffUsername: 'admin',
+          providerRefundId: 're_1',
+          revokeKeys: false,
+          licenseKeyIds: null,
+          notifyCustomer: true,
+          createdAt: at,
+          updatedAt: at,
+        },
+      ],
+      creditNotes: [
+        { id: 'c1', number: 'CN-2026-000004', issuedAt: at, totalCents: 1000, taxCents: 91, refundId: null },
+      ],
+      disputes: [
+        {
+          id: 'd1',
+          kind: 'dispute',
+          providerDisputeId: 'dp_1Yen',
+          amountCents: 4500,
+          currency: 'JPY',
+          reason: 'fraudulent',
+          status: 'lost',
+          evidenceDueBy: null,
+          evidenceSubmittedAt: null,
+          evidenceSubmittedBy: null,
+          keysRevoked: true,
+          createdAt: at,
+        },
+      ],
+    });
+    expect((await screen.findByText(/· Total/)).textContent).toMatch(
+      /^Subtotal ¥6,000 · Discount ¥500 \(ONCE\) · VAT JP 10% \(included\) ¥500 · Total ¥5,500$/,
+    );
+    const items = screen.getByRole('table', { name: 'Items' });
+    expect(within(items).getByText('¥6,000')).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'Refunds' })).getByText('¥1,000')).toBeTruthy();
+    expect(
+      within(screen.getByRole('table', { name: 'Credit notes' })).getByText('¥1,000 (VAT ¥91)'),
+    ).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Dispute dp_1Yen' })).getByText('¥4,500')).toBeTruthy();
+  });
+
   it('shows an E.164 phone once, not beside its code again', async () => {
     renderDialog({
       ...ORDER,

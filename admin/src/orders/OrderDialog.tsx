@@ -52,13 +52,17 @@ const REFUND_REASONS: Record<RefundReason, string> = {
 };
 
 /** A paid order that was not delivered: staff must give the money back. */
-export const RefundDueWarning = ({ order }: { order: Pick<OrderDetail, 'refundDue' | 'totalCents'> }) =>
+export const RefundDueWarning = ({
+  order,
+}: {
+  order: Pick<OrderDetail, 'refundDue' | 'totalCents' | 'currency'>;
+}) =>
   order.refundDue ? (
     <Alert severity="warning" role="alert">
-      <strong>Refund due: {formatMoney(order.totalCents)} in full.</strong> {REFUND_REASONS[order.refundDue]}{' '}
-      No licence keys were delivered and the customer has been told the payment will be refunded. Refund it in
-      full with the Refund action: the payment provider gives the money back and the order is then marked
-      refunded.
+      <strong>Refund due: {formatMoney(order.totalCents, order.currency)} in full.</strong>{' '}
+      {REFUND_REASONS[order.refundDue]} No licence keys were delivered and the customer has been told the
+      payment will be refunded. Refund it in full with the Refund action: the payment provider gives the money
+      back and the order is then marked refunded.
     </Alert>
   ) : null;
 
@@ -229,12 +233,13 @@ const OrderDetailContent = ({ onClose }: { onClose: () => void }) => {
                 </Typography>
               ) : null}
               <Typography variant="body2">
-                Subtotal {formatMoney(order.subtotalCents)} · Discount {formatMoney(order.discountCents)}
+                Subtotal {formatMoney(order.subtotalCents, order.currency)} · Discount{' '}
+                {formatMoney(order.discountCents, order.currency)}
                 {order.couponCode ? ` (${order.couponCode})` : ''}
                 {order.taxMode !== 'off'
-                  ? ` · VAT ${order.taxCountry ?? ''} ${order.taxRate}%${order.taxMode === 'inclusive' ? ' (included)' : ''} ${formatMoney(order.taxCents)}`
+                  ? ` · VAT ${order.taxCountry ?? ''} ${order.taxRate}%${order.taxMode === 'inclusive' ? ' (included)' : ''} ${formatMoney(order.taxCents, order.currency)}`
                   : ''}{' '}
-                · Total <strong>{formatMoney(order.totalCents)}</strong>
+                · Total <strong>{formatMoney(order.totalCents, order.currency)}</strong>
               </Typography>
               <Typography variant="body2">
                 Payment: {order.paymentMethod ?? order.paymentProvider ?? '—'}
@@ -255,7 +260,7 @@ const OrderDetailContent = ({ onClose }: { onClose: () => void }) => {
                     <TableRow key={item.productId}>
                       <TableCell>{item.name}</TableCell>
                       <TableCell align="right">{item.quantity}</TableCell>
-                      <TableCell align="right">{formatMoney(item.unitPriceCents)}</TableCell>
+                      <TableCell align="right">{formatMoney(item.unitPriceCents, order.currency)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

@@ -116,7 +116,7 @@ const statuses = (order: Order) => (
 /** The columns after the first, as lines of an order's card on a phone. */
 const CARD_FIELDS: CardField<Order>[] = [
   { label: 'Customer', render: customer },
-  { label: 'Amount', render: (order) => formatMoney(order.totalCents) },
+  { label: 'Amount', render: (order) => formatMoney(order.totalCents, order.currency) },
   { label: 'Status', render: statuses },
   { label: 'Payment', render: (order) => <StatusChip status={order.paymentStatus} /> },
   { label: 'Date', render: (order) => formatDateTime(order.createdAt) },
@@ -169,7 +169,11 @@ export const OrderList = () => {
             ) : null}
             <Column source="id" label="Order ID" disableSort render={(order) => shortId(order.id)} />
             <Column source="customerEmail" label="Customer" render={customer} />
-            <Column source="totalCents" label="Amount" render={(order) => formatMoney(order.totalCents)} />
+            <Column
+              source="totalCents"
+              label="Amount"
+              render={(order) => formatMoney(order.totalCents, order.currency)}
+            />
             <Column source="status" label="Status" render={statuses} />
             <Column
               source="paymentStatus"

@@ -4,6 +4,7 @@ import { PAID_ORDER_DETAIL } from '../test/fixtures';
 import { OrderMargin } from './OrderMargin';
 
 const MARGIN = {
+  currency: 'USD' as const,
   revenueCents: 4818,
   taxCents: 769,
   refundsCents: 1000,
@@ -11,6 +12,8 @@ const MARGIN = {
   keyCostCents: 1500,
   marginCents: 1709,
   keysWithoutCost: 0,
+  keyCostRateDate: null,
+  keysWithoutRate: 0,
 };
 
 describe('the order’s margin', () => {
@@ -28,6 +31,34 @@ describe('the order’s margin', () => {
       'Margin$17.09',
     ]);
     expect(screen.queryByText(/no cost recorded/)).toBeNull();
+    expect(screen.queryByText(/ECB rate/)).toBeNull();
+  });
+
+  it('is in the order’s currency, and says how keys bought in another were converted', () => {
+    render(
+      <OrderMargin
+        order={{
+          ...PAID_ORDER_DETAIL,
+          currency: 'JPY',
+          margin: {
+            ...MARGIN,
+            currency: 'JPY',
+            revenueCents: 6000,
+            taxCents: 0,
+            refundsCents: 0,
+            refundTaxCents: 0,
+            keyCostCents: 1600,
+            marginCents: 4400,
+            keyCostRateDate: '2026-11-27',
+            keysWithoutRate: 1,
+          },
+        }}
+      />,
+    );
+    const table = within(screen.getByRole('region', { name: 'Margin' })).getByRole('table');
+    expect(within(table).getAllByRole('row').at(-1)!.textContent).toBe('Margin¥4,400');
+    expect(screen.getByText(/converted at the ECB rate of 2026-11-27/)).toBeTruthy();
+    expect(screen.getByText(/1 key was bought in another currency with no exchange rate/)).toBeTruthy();
   });
 
   it('warns of keys without a cost, and is not shown without a margin (support)', () => {

@@ -8,8 +8,9 @@ import { formatMoney } from '../common/format';
 import type { OrderDetail } from './types';
 
 /**
- * What the order earned (#21 §3): paid less tax, less refunds (net of their tax), less what its keys cost.
- * The API sends it to admins only; for support the box is not shown.
+ * What the order earned (#21 §3): paid less tax, less refunds (net of their tax), less what its keys cost,
+ * in the order's currency (keys bought in another converted at the ECB rate of the payment's day). The API
+ * sends it to admins only; for support the box is not shown.
  */
 export const OrderMargin = ({ order }: { order: OrderDetail }) => {
   const margin = order.margin;
@@ -30,17 +31,29 @@ export const OrderMargin = ({ order }: { order: OrderDetail }) => {
           {rows.map(([label, cents]) => (
             <TableRow key={label}>
               <TableCell>{label}</TableCell>
-              <TableCell align="right">{formatMoney(cents)}</TableCell>
+              <TableCell align="right">{formatMoney(cents, margin.currency)}</TableCell>
             </TableRow>
           ))}
           <TableRow>
             <TableCell sx={{ fontWeight: 600 }}>Margin</TableCell>
             <TableCell align="right" sx={{ fontWeight: 600 }}>
-              {formatMoney(margin.marginCents)}
+              {formatMoney(margin.marginCents, margin.currency)}
             </TableCell>
           </TableRow>
         </TableBody>
       </Table>
+      {margin.keyCostRateDate ? (
+        <Typography variant="caption" component="p">
+          Keys bought in another currency converted at the ECB rate of {margin.keyCostRateDate}.
+        </Typography>
+      ) : null}
+      {margin.keysWithoutRate > 0 ? (
+        <Typography variant="caption" component="p" color="warning">
+          {margin.keysWithoutRate === 1 ? '1 key was' : `${margin.keysWithoutRate} keys were`} bought in
+          another currency with no exchange rate for the payment’s day: its cost is left out, so the margin is
+          higher than it was. Enter the rates under Exchange rates.
+        </Typography>
+      ) : null}
       {margin.keysWithoutCost > 0 ? (
         <Typography variant="caption" color="warning">
           {margin.keysWithoutCost === 1 ? '1 key has' : `${margin.keysWithoutCost} keys have`} no cost

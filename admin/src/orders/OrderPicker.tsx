@@ -6,7 +6,7 @@ import type { Order } from './types';
 import { formatMoney, shortId } from '../common/format';
 
 export const orderLabel = (order: Order) =>
-  `${order.customerEmail} - ${formatMoney(order.totalCents)} (${shortId(order.id)})`;
+  `${order.customerEmail} - ${formatMoney(order.totalCents, order.currency)} (${shortId(order.id)})`;
 
 /** Picks an order by customer e-mail, name or id (searched on the server, newest first). */
 export const OrderPicker = ({
@@ -26,7 +26,8 @@ export const OrderPicker = ({
   optional?: boolean;
 }) => {
   const [input, setInput] = useState('');
-  const term = input.includes(' - $') ? '' : input.trim();
+  // The chosen order's label is not a search.
+  const term = value && input === orderLabel(value) ? '' : input.trim();
   const { data = [], isPending } = useGetList<Order>('orders', {
     pagination: { page: 1, perPage: 25 },
     sort: { field: 'createdAt', order: 'DESC' },

@@ -95,9 +95,10 @@ const RefundFields = ({ order }: { order: OrderDetail }) => (
   <Stack spacing={1}>
     <MoneyInput
       source="amount"
-      label="Amount (USD)"
-      validate={(value: number | null | undefined) => amountError(value, order.refundableCents)}
-      helperText={`${formatMoney(order.refundableCents)} is left to refund`}
+      label={`Amount (${order.currency})`}
+      currency={order.currency}
+      validate={(value: number | null | undefined) => amountError(value, order)}
+      helperText={`${formatMoney(order.refundableCents, order.currency)} is left to refund`}
     />
     <CheckboxInput source="revokeKeys" label="Revoke licence keys" />
     <FormDataConsumer<RefundValues>>
@@ -113,7 +114,7 @@ const RefundFields = ({ order }: { order: OrderDetail }) => (
     />
     <FormDataConsumer<RefundValues>>
       {({ formData }) =>
-        amountError(formData.amount, order.refundableCents) ? null : (
+        amountError(formData.amount, order) ? null : (
           <Alert severity="info" role="status" aria-label="What will happen">
             {refundSentence(order, formData)}
           </Alert>
@@ -146,7 +147,7 @@ const RefundDialog = ({ order, onClose }: { order: OrderDetail; onClose: () => v
   const refund = useMutation({
     mutationFn: (request: RefundRequest) => dataProvider.refundOrder(order.id, request, idempotencyKey),
     onSuccess: (answer: AdminRefund) => {
-      const amount = formatMoney(answer.amountCents);
+      const amount = formatMoney(answer.amountCents, answer.currency);
       if (answer.status === 'failed')
         toast('Refund failed', answer.failureReason ?? `${amount} was not refunded`, 'error');
       else if (answer.status === 'succeeded') toast('Refunded', `${amount} refunded`);

@@ -26,7 +26,7 @@ export const RefundList = ({ refunds }: { refunds: readonly AdminRefund[] }) =>
       <TableBody>
         {refunds.map((refund) => (
           <TableRow key={refund.id}>
-            <TableCell align="right">{formatMoney(refund.amountCents)}</TableCell>
+            <TableCell align="right">{formatMoney(refund.amountCents, refund.currency)}</TableCell>
             <TableCell>
               <StatusChip status={refund.status} />
             </TableCell>

@@ -1,5 +1,6 @@
 import type { RefundRequest } from '@store/contracts';
 import { formatMoney } from '../common/format';
+import { notAnAmount } from '../common/MoneyInput';
 import { productName } from '../common/products';
 import type { OrderDetail } from './types';
 
@@ -14,15 +15,21 @@ export interface RefundValues {
 
 type RefundedOrder = Pick<
   OrderDetail,
-  'totalCents' | 'refundableCents' | 'paymentMethod' | 'licenseKeys' | 'downloads'
+  'totalCents' | 'refundableCents' | 'currency' | 'paymentMethod' | 'licenseKeys' | 'downloads'
 >;
 
-/** Why the amount cannot be refunded, or undefined: more than nothing, never more than is left. */
-export function amountError(cents: number | null | undefined, refundableCents: number): string | undefined {
+/**
+ * Why the amount (in the order's currency) cannot be refunded, or undefined: more than nothing, never more
+ * than is left.
+ */
+export function amountError(
+  cents: number | null | undefined,
+  { refundableCents, currency }: Pick<OrderDetail, 'refundableCents' | 'currency'>,
+): string | undefined {
   if (cents === null || cents === undefined || Number.isNaN(cents))
-    return 'Enter an amount in dollars, e.g. 40.49';
-  if (cents <= 0) return 'The amount must be more than $0.00';
-  if (cents > refundableCents) return `At most ${formatMoney(refundableCents)} is left to refund`;
+    return notAnAmount(currency)(Number.NaN, {}, {}) as string;
+  if (cents <= 0) return `The amount must be more than ${formatMoney(0, currency)}`;
+  if (cents > refundableCents) return `At most ${formatMoney(refundableCents, currency)} is left to refund`;
   return undefined;
 }
 
@@ -47,7 +54,7 @@ export function picksKeys(
   const cents = values.amount;
   return (
     values.revokeKeys &&
-    !amountError(cents, order.refundableCents) &&
+    !amountError(cents, order) &&
     !isFull(order, cents!) &&
     keysByProduct(order).length > 0
   );
@@ -97,11 +104,13 @@ export function refundSentence(order: RefundedOrder, values: RefundValues): stri
   const full = isFull(order, cents);
   const to = DESTINATIONS[order.paymentMethod ?? 'card'] ?? `to the ${order.paymentMethod} payment`;
   const earlier = order.totalCents - order.refundableCents;
+  const amount = formatMoney(cents, order.currency);
+  const total = formatMoney(order.totalCents, order.currency);
   const money = !full
-    ? `Refund ${formatMoney(cents)} of ${formatMoney(order.totalCents)} ${to}.`
+    ? `Refund ${amount} of ${total} ${to}.`
     : earlier > 0
-      ? `Refund ${formatMoney(cents)}, all that is left of ${formatMoney(order.totalCents)}, ${to}.`
-      : `Refund ${formatMoney(cents)}, the whole payment, ${to}.`;
+      ? `Refund ${amount}, all that is left of ${total}, ${to}.`
+      : `Refund ${amount}, the whole payment, ${to}.`;
 
   const keys = order.licenseKeys ?? [];
   const activeLinks = (order.downloads ?? []).filter((link) => link.isActive);

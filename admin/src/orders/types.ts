@@ -7,7 +7,10 @@ import type { AdminOrderDetail, AdminOrderRow } from '@store/contracts';
 export { ORDER_STATUSES, PAYMENT_STATUSES } from '@store/contracts';
 export type { OrderStatus, PaymentStatus, RefundReason } from '@store/contracts';
 
-/** A row of `GET /api/admin/orders`. */
+/**
+ * A row of `GET /api/admin/orders`. `currency`: the one the order was placed in (#35); its every `*Cents`
+ * amount (items, tax, refunds, disputes, credit notes) counts that currency's minor units.
+ */
 export type Order = AdminOrderRow;
 
 /** `GET /api/admin/orders/:id`. */

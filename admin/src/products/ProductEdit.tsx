@@ -11,6 +11,7 @@ import {
   number,
   useRecordContext,
 } from 'react-admin';
+import { PriceListEditor } from './PriceListEditor';
 import { formatDaysOfStock } from './stock';
 
 type Product = components['schemas']['AdminProductDto'];
@@ -32,7 +33,10 @@ const StockSummary = () => {
   );
 };
 
-/** The product's low-stock level; empty: the store's default (LOW_STOCK_THRESHOLD). */
+/**
+ * The product's low-stock level (empty: the store's default, LOW_STOCK_THRESHOLD) and its price list, each
+ * saved on its own. Admins only, as the API (the page's route is an edit).
+ */
 export const ProductEdit = () => (
   <Edit title="Edit Product" mutationMode="pessimistic" redirect="list">
     <SimpleForm
@@ -53,5 +57,6 @@ export const ProductEdit = () => (
         helperText="Staff are e-mailed once when the keys in stock fall below this. Empty: the store's default; 0: no alert."
       />
     </SimpleForm>
+    <PriceListEditor />
   </Edit>
 );

@@ -14,6 +14,7 @@ const STANDARD: Product = {
   waitingOrders: 0,
   daysOfStock: 2.5,
   stocked: true,
+  prices: [{ currency: 'USD', currentPriceCents: 4049, originalPriceCents: 20249 }],
 };
 const PRO_PLUS: Product = {
   id: 'office-2024-professional-plus',
@@ -24,6 +25,7 @@ const PRO_PLUS: Product = {
   waitingOrders: 3,
   daysOfStock: null,
   stocked: true,
+  prices: [{ currency: 'USD', currentPriceCents: 4049, originalPriceCents: 20249 }],
 };
 
 const list = (rows: Product[]) => () =>

@@ -51,13 +51,17 @@ export const RefundsList = () => {
       cards={
         <RecordCards<AdminRefund>
           label="Refunds"
-          title={(refund) => formatMoney(refund.amountCents)}
+          title={(refund) => formatMoney(refund.amountCents, refund.currency)}
           fields={CARD_FIELDS}
         />
       }
       table={
         <DataTable rowClick={false} bulkActionButtons={false}>
-          <Column source="amountCents" label="Amount" render={(refund) => formatMoney(refund.amountCents)} />
+          <Column
+            source="amountCents"
+            label="Amount"
+            render={(refund) => formatMoney(refund.amountCents, refund.currency)}
+          />
           <Column
             source="orderId"
             label="Order ID"

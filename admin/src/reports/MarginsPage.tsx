@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title } from 'react-admin';
-import { formatMoney } from '../common/format';
+import { DEFAULT_CURRENCY, formatMoney } from '../common/format';
 import { errorMessage } from '../common/toast';
 import { dayBefore, getMargins, type MarginGroup } from './api';
 import { StillComputingNotice } from './SalesPanel';
@@ -89,9 +89,9 @@ export const MarginsPage = () => {
               <TableCell>{row.label}</TableCell>
               <TableCell align="right">{row.unitsSold.toLocaleString('en-US')}</TableCell>
               <TableCell align="right">{row.keysUsed.toLocaleString('en-US')}</TableCell>
-              <TableCell align="right">{formatMoney(row.revenueCents)}</TableCell>
-              <TableCell align="right">{formatMoney(row.keyCostCents)}</TableCell>
-              <TableCell align="right">{formatMoney(row.marginCents)}</TableCell>
+              <TableCell align="right">{formatMoney(row.revenueCents, DEFAULT_CURRENCY)}</TableCell>
+              <TableCell align="right">{formatMoney(row.keyCostCents, DEFAULT_CURRENCY)}</TableCell>
+              <TableCell align="right">{formatMoney(row.marginCents, DEFAULT_CURRENCY)}</TableCell>
             </TableRow>
           ))}
           {query.isSuccess && rows.length === 0 ? (

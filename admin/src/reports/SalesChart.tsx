@@ -1,7 +1,7 @@
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { AxisValueFormatterContext } from '@mui/x-charts/models';
 import type { SalesPeriod } from '@store/contracts';
-import { formatMoney, formatMoneyCompact } from '../common/format';
+import { DEFAULT_CURRENCY, formatMoney } from '../common/format';
 
 /** Net sales (left axis, dollars) and orders (right axis) per period, as a line chart. */
 export const SalesChart = ({ periods, height = 280 }: { periods: SalesPeriod[]; height?: number }) => (
@@ -15,7 +15,9 @@ export const SalesChart = ({ periods, height = 280 }: { periods: SalesPeriod[]; 
       {
         id: 'revenue',
         valueFormatter: (cents: number, context: AxisValueFormatterContext) =>
-          context.location === 'tick' ? formatMoneyCompact(cents) : formatMoney(cents),
+          context.location === 'tick'
+            ? formatMoney(cents, DEFAULT_CURRENCY, { compact: true })
+            : formatMoney(cents, DEFAULT_CURRENCY),
       },
       { id: 'orders', position: 'right' },
     ]}
@@ -25,7 +27,7 @@ export const SalesChart = ({ periods, height = 280 }: { periods: SalesPeriod[]; 
         yAxisId: 'revenue',
         showMark: true,
         data: periods.map((p) => p.netSalesCents),
-        valueFormatter: (cents) => formatMoney(cents ?? 0),
+        valueFormatter: (cents) => formatMoney(cents ?? 0, DEFAULT_CURRENCY),
       },
       { label: 'Orders', yAxisId: 'orders', showMark: true, data: periods.map((p) => p.orders) },
     ]}

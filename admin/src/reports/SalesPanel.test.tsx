@@ -31,6 +31,14 @@ function month(productId?: string): SalesPeriod[] {
       totalSalesCents: 0,
       keyCostCents: 0,
       marginCents: 0,
+      byCurrency: [],
+      conversion: {
+        convertedTo: 'USD' as const,
+        complete: true,
+        firstRateDate: null,
+        lastRateDate: null,
+        missingRates: [],
+      },
     };
     if (i === 29)
       return { ...zero, orders: 1, units: 1, netSalesCents: productId ? 2000 : 4049, marginCents: 2549 };

@@ -10,7 +10,7 @@ import type { SalesPeriod } from '@store/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useCanAccess } from 'react-admin';
-import { formatMoney } from '../common/format';
+import { DEFAULT_CURRENCY, formatMoney } from '../common/format';
 import { lazyView } from '../common/resource';
 import { dayBefore, getSales } from './api';
 
@@ -50,11 +50,11 @@ const Figures = ({ title, periods, days }: { title: string; periods: SalesPeriod
         {title}
       </Typography>
       <Typography variant="h5" component="p">
-        {formatMoney(t.netSalesCents)}
+        {formatMoney(t.netSalesCents, DEFAULT_CURRENCY)}
       </Typography>
       <Typography variant="body2">
         {t.orders.toLocaleString('en-US')} {t.orders === 1 ? 'order' : 'orders'} · margin{' '}
-        {formatMoney(t.marginCents)}
+        {formatMoney(t.marginCents, DEFAULT_CURRENCY)}
       </Typography>
     </Box>
   );

@@ -18,7 +18,7 @@ import type { AppDataProvider, ReviewDecision } from '../providers/dataProvider'
 export const decisionConsequences = (order: Order, decision: ReviewDecision) =>
   decision === 'approve'
     ? `Order ${shortId(order.id)} is delivered now: its reserved licence keys and download links are e-mailed to ${order.customerEmail}.`
-    : `Order ${shortId(order.id)} is cancelled and refunded in full (${formatMoney(order.totalCents)}) through the ` +
+    : `Order ${shortId(order.id)} is cancelled and refunded in full (${formatMoney(order.totalCents, order.currency)}) through the ` +
       `payment provider; its reserved keys go back to stock and ${order.customerEmail} is told by e-mail.`;
 
 /**

@@ -153,7 +153,7 @@ const CardActions = () => {
 
 const CARD_FIELDS: CardField<ReviewQueueRow>[] = [
   { label: 'Order', render: () => <OrderCell /> },
-  { label: 'Total', render: (order) => formatMoney(order.totalCents) },
+  { label: 'Total', render: (order) => formatMoney(order.totalCents, order.currency) },
   { label: 'Held for', render: (order) => heldFor(order.heldAt) },
   { label: 'Reasons', render: () => <Reasons /> },
   { label: 'Evidence', render: evidenceText },
@@ -217,7 +217,7 @@ export const ReviewList = () => {
           <DataTable.Col
             source="totalCents"
             label="Total"
-            render={(order: ReviewQueueRow) => formatMoney(order.totalCents)}
+            render={(order: ReviewQueueRow) => formatMoney(order.totalCents, order.currency)}
           />
           <DataTable.Col label="Reasons" disableSort>
             <Reasons />

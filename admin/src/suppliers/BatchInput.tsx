@@ -4,11 +4,11 @@ import { useRef } from 'react';
 import type { DataProvider } from 'react-admin';
 import { ReferenceInput, SelectInput, TextInput, useDataProvider, useGetList } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { formatMoney } from '../common/format';
+import { DEFAULT_CURRENCY, formatMoney } from '../common/format';
 import { MoneyInput } from '../common/MoneyInput';
 import { MAX_COST_CENTS } from './KeyBatchInputs';
 import { useProducts } from '../common/products';
-import { batchLabel, STORE_CURRENCY, type KeyBatch } from './api';
+import { batchLabel, type KeyBatch } from './api';
 
 /** The choice that opens the fields of a batch created with the keys. */
 export const NEW_BATCH = 'new';
@@ -36,13 +36,13 @@ export function validateBatch(values: BatchValues, productId?: string): Record<s
   const cost = batch.costPerKeyCents;
   if (cost === null || cost === undefined) errors.costPerKeyCents = 'Cost per key is required';
   else if (!Number.isInteger(cost) || cost < 0 || cost > MAX_COST_CENTS)
-    errors.costPerKeyCents = `Cost per key must be an amount from $0.00 to ${formatMoney(MAX_COST_CENTS)}, e.g. 18.50`;
+    errors.costPerKeyCents = `Cost per key must be an amount from ${formatMoney(0, DEFAULT_CURRENCY)} to ${formatMoney(MAX_COST_CENTS, DEFAULT_CURRENCY)}, e.g. 18.50`;
   return Object.keys(errors).length ? { newBatch: errors } : {};
 }
 
 /**
- * The batch the keys go into: answers the chosen batch's id, or creates the batch described (in the store's
- * currency) and answers its id.
+ * The batch the keys go into: answers the chosen batch's id, or creates the batch described (in the default
+ * currency: a batch bought in another is recorded under Key batches first) and answers its id.
  */
 export async function resolveBatch(
   dataProvider: DataProvider,
@@ -57,7 +57,7 @@ export async function resolveBatch(
       productId: productId ?? batch.productId,
       invoiceReference: batch.invoiceReference?.trim(),
       costPerKeyCents: batch.costPerKeyCents,
-      currency: STORE_CURRENCY,
+      currency: DEFAULT_CURRENCY,
     },
   });
   return data.id;
@@ -134,7 +134,8 @@ export const BatchInput = ({ productId }: { productId?: string }) => {
           />
           <MoneyInput
             source="newBatch.costPerKeyCents"
-            label={`Cost per key (${STORE_CURRENCY})`}
+            label={`Cost per key (${DEFAULT_CURRENCY})`}
+            currency={DEFAULT_CURRENCY}
             isRequired
             helperText={false}
           />

@@ -24,7 +24,7 @@ import { productName, useProducts } from '../common/products';
 import { RecordCards, type CardField } from '../common/RecordCards';
 import { saveFile } from '../common/saveFile';
 import { errorMessage, useToast } from '../common/toast';
-import { exportKeyBatches, STORE_CURRENCY } from './api';
+import { exportKeyBatches } from './api';
 import { KeyBatchInputs } from './KeyBatchInputs';
 import { RevokeBatchButton } from './RevokeBatchButton';
 
@@ -38,7 +38,7 @@ const CARD_FIELDS: CardField<KeyBatch>[] = [
   { label: 'Product', render: (b) => productName(b.productId) },
   {
     label: 'Cost per key',
-    render: (b) => (b.costPerKeyCents === undefined ? '—' : formatMoney(b.costPerKeyCents)),
+    render: (b) => (b.costPerKeyCents === undefined ? '—' : formatMoney(b.costPerKeyCents, b.currency)),
   },
   { label: 'In stock / sold', render: (b) => `${b.inStock} / ${b.sold}` },
   { label: 'Revoked / faulty', render: (b) => `${b.revoked} / ${b.faulty}` },
@@ -134,8 +134,8 @@ export const KeyBatchList = () => {
           {canEdit && (
             <DataTable.Col
               source="costPerKeyCents"
-              label={`Cost per key (${STORE_CURRENCY})`}
-              render={(b: KeyBatch) => formatMoney(b.costPerKeyCents ?? 0)}
+              label="Cost per key"
+              render={(b: KeyBatch) => formatMoney(b.costPerKeyCents ?? 0, b.currency)}
             />
           )}
           <DataTable.NumberCol source="keys" label="Keys" disableSort />
@@ -163,11 +163,8 @@ export const KeyBatchList = () => {
   );
 };
 
-/** The API takes the cost in the store's currency only; the form does not ask. */
-const withCurrency = (data: Record<string, unknown>) => ({ ...data, currency: STORE_CURRENCY });
-
 export const KeyBatchCreate = () => (
-  <Create title="New key batch" redirect="list" transform={withCurrency}>
+  <Create title="New key batch" redirect="list">
     <SimpleForm>
       <KeyBatchInputs />
     </SimpleForm>
@@ -176,7 +173,7 @@ export const KeyBatchCreate = () => (
 
 const KeyBatchEditInputs = () => {
   const record = useRecordContext<KeyBatch>();
-  return <KeyBatchInputs productFixed={Boolean(record?.keys)} />;
+  return <KeyBatchInputs productFixed={Boolean(record?.keys)} currencyFixed={Boolean(record?.sold)} />;
 };
 
 /** A new cost reaches the keys still in stock; keys sold keep theirs (their margins stay as they were). */

@@ -94,6 +94,49 @@ describe('the key batches', () => {
 });
 
 describe('the batch rules', () => {
+  it('records a batch bought in euros: the cost is typed and sent in the currency chosen', async () => {
+    const fetchMock = stubApi({
+      'GET /api/store-config': () =>
+        Response.json({ currencies: ['USD', 'EUR', 'JPY'], defaultCurrency: 'USD', developmentSignIn: null }),
+      'GET /api/admin/suppliers': () =>
+        Response.json([{ id: 3, name: 'Acme Keys', notes: null, batches: 1, keys: 10, faultyKeys: 1 }], {
+          headers: { 'Content-Range': 'suppliers 0-0/1' },
+        }),
+      'POST /api/admin/key-batches': (init) =>
+        Response.json({ ...BATCH, ...(jsonBody(init) as object), id: 8 }),
+      'GET /api/admin/key-batches': () =>
+        Response.json([BATCH], { headers: { 'Content-Range': 'key-batches 0-0/1' } }),
+    });
+    signIn();
+    renderAdmin('/admin/key-batches/create');
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Supplier' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme Keys' }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Product' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Office 2024 Standard' }));
+    fireEvent.change(screen.getByRole('textbox', { name: /Invoice reference/ }), {
+      target: { value: 'EU-9' },
+    });
+    expect(screen.getByRole('textbox', { name: /Cost per key \(USD\)/ })).toBeTruthy();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Currency/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'EUR' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: /Cost per key \(EUR\)/ }), {
+      target: { value: '12.50' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      const created = fetchMock.mock.calls.find(
+        ([url, init]) => url === '/api/admin/key-batches' && init?.method === 'POST',
+      );
+      expect(jsonBody(created?.[1])).toMatchObject({
+        supplierId: 3,
+        productId: 'office-2024-standard',
+        invoiceReference: 'EU-9',
+        costPerKeyCents: 1250,
+        currency: 'EUR',
+      });
+    });
+  });
+
   it('asks for a batch, and for every field of a new one', () => {
     expect(validateBatch({})).toEqual({ batchId: 'Choose the batch the keys came in, or create one' });
     expect(validateBatch({ batchId: 7 })).toEqual({});

@@ -1,5 +1,5 @@
 import type { components } from '@store/contracts';
-import { moneyText, STORE_CURRENCY } from '../common/MoneyInput';
+import { moneyText } from '../common/MoneyInput';
 import { fileOf, httpClient } from '../providers/dataProvider';
 
 const API = '/api/admin';
@@ -7,9 +7,6 @@ const API = '/api/admin';
 export type Supplier = components['schemas']['SupplierDto'];
 export type KeyBatch = components['schemas']['KeyBatchDto'];
 export type RevokeResult = components['schemas']['RevokeKeyBatchResultDto'];
-
-/** The store's currency: a batch's cost is in it (the API refuses any other). */
-export { STORE_CURRENCY };
 
 /** `POST /api/admin/key-batches/:id/revoke`, confirmed by the batch's invoice reference. */
 export async function revokeKeyBatch(
@@ -31,9 +28,13 @@ export function exportKeyBatches(filter: Record<string, unknown>): Promise<Blob>
 }
 
 /** What a batch is called in pickers: its supplier, invoice and (for admins, who alone see it) cost. */
-export const batchLabel = (batch: Pick<KeyBatch, 'supplierName' | 'invoiceReference' | 'costPerKeyCents'>) =>
+export const batchLabel = (
+  batch: Pick<KeyBatch, 'supplierName' | 'invoiceReference' | 'costPerKeyCents' | 'currency'>,
+) =>
   [
     batch.supplierName,
     batch.invoiceReference,
-    ...(batch.costPerKeyCents === undefined ? [] : [`${moneyText(batch.costPerKeyCents)} ${STORE_CURRENCY}`]),
+    ...(batch.costPerKeyCents === undefined
+      ? []
+      : [`${moneyText(batch.costPerKeyCents, batch.currency)} ${batch.currency}`]),
   ].join(' · ');

@@ -7,6 +7,7 @@ export const PAID_ORDER: Order = {
   customerName: 'Jane Doe',
   customerEmail: 'paid@example.com',
   totalCents: 4049,
+  currency: 'USD',
   status: 'fulfilled',
   paymentStatus: 'completed',
   paymentMethod: 'card',

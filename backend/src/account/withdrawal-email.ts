@@ -1,7 +1,8 @@
-import { formatUsd } from '../common/money.js';
+import { formatMoney } from '../common/money.js';
 import { escapeHtml } from '../emails/mail-text.js';
 import { refundArrival } from '../fulfilment/refund-email.js';
 import type { Order } from '../orders/entities/order.entity.js';
+import { amountOf } from '../orders/order-currency.js';
 
 type WithdrawnOrder = Pick<
   Order,
@@ -9,6 +10,7 @@ type WithdrawnOrder = Pick<
   | 'customerName'
   | 'customerEmail'
   | 'totalCents'
+  | 'currency'
   | 'paymentMethod'
   | 'paymentProvider'
   | 'providerPaymentId'
@@ -35,6 +37,7 @@ export function renderWithdrawalEmail(
   support: { supportEmail: string },
 ) {
   const ref = reference(order.id);
+  const total = formatMoney(amountOf(order.totalCents, order));
   const { method, arrives } = refundArrival(order.paymentMethod);
   const items = order.orderItems.map((item) => `${item.quantity} × ${item.name}`).join(', ');
   const paragraphs = [
@@ -42,7 +45,7 @@ export function renderWithdrawalEmail(
     `We received your withdrawal from the contract for order ${ref} on ${withdrawalTime(withdrawnAt)}. ` +
       'This e-mail is your acknowledgement of it.',
     `The order (${items}) is cancelled. No licence keys were delivered for it, and none will be.`,
-    `We refund the whole order, ${formatUsd(order.totalCents)}, to ${method}; it usually arrives ${arrives}, ` +
+    `We refund the whole order, ${total}, to ${method}; it usually arrives ${arrives}, ` +
       'depending on your bank. You do not need to do anything.',
     `Questions? Reply to this e-mail or write to ${support.supportEmail}. Order reference: ${order.id}`,
   ];
@@ -56,10 +59,11 @@ export function renderWithdrawalEmail(
 /** Tells staff that a customer withdrew, and that the refund is asked of the provider automatically. */
 export function renderWithdrawalStaffEmail(order: WithdrawnOrder, withdrawnAt: Date) {
   const ref = reference(order.id);
+  const total = formatMoney(amountOf(order.totalCents, order));
   const paragraphs = [
     `The customer ${order.customerEmail} withdrew from order ${order.id} on ${withdrawalTime(withdrawnAt)}, ` +
       'before any licence key was delivered. Its reserved keys went back to stock.',
-    `A full refund of ${formatUsd(order.totalCents)} is asked of ${order.paymentProvider ?? 'the payment provider'} ` +
+    `A full refund of ${total} is asked of ${order.paymentProvider ?? 'the payment provider'} ` +
       `(payment ${order.providerPaymentId ?? 'unknown'}) automatically. Should the provider not confirm it, ` +
       'the order stays marked as owing a refund in the back office: refund it there with the Refund action.',
   ];

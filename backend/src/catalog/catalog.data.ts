@@ -1,3 +1,4 @@
+import type { Currency } from '../common/money.js';
 import type { Product } from './entities/product.entity.js';
 
 /**
@@ -117,6 +118,55 @@ export const CATALOG: readonly CatalogProduct[] = deepFreeze([
   },
 ]);
 
+/** A product's price in one currency, in its minor units (yen for JPY). */
+export interface CatalogPrice {
+  currentPriceCents: number;
+  originalPriceCents: number;
+}
+
+/**
+ * The demo catalogue's price lists (#35 §1): set per currency, not converted at checkout, rounded the way
+ * shops price in each (x.99, whole dirhams and rupees, yen in hundreds). The USD prices are the
+ * products' own (CATALOG's originalPriceCents and currentPriceCents). In the stores of the EU, the UK, India,
+ * Australia, Singapore and the Emirates prices are shown with their VAT or GST in them, so with
+ * TAX_MODE=inclusive these are the prices buyers pay. A product without a price in a currency is not sold
+ * in it. The seed writes them into the price lists (`product_prices`) as it writes CATALOG, by version, and
+ * never over a price staff have set.
+ */
+export const CATALOG_PRICES: Readonly<Record<string, Readonly<Partial<Record<Currency, CatalogPrice>>>>> =
+  deepFreeze({
+    'office-2024-standard': {
+      EUR: { currentPriceCents: 3799, originalPriceCents: 18999 },
+      GBP: { currentPriceCents: 3299, originalPriceCents: 16499 },
+      INR: { currentPriceCents: 339900, originalPriceCents: 1699900 },
+      CAD: { currentPriceCents: 5599, originalPriceCents: 27999 },
+      AUD: { currentPriceCents: 6199, originalPriceCents: 30999 },
+      JPY: { currentPriceCents: 6000, originalPriceCents: 30000 },
+      SGD: { currentPriceCents: 5499, originalPriceCents: 27499 },
+      AED: { currentPriceCents: 14900, originalPriceCents: 74400 },
+    },
+    'office-2024-home-business': {
+      EUR: { currentPriceCents: 22499, originalPriceCents: 31299 },
+      GBP: { currentPriceCents: 19499, originalPriceCents: 26999 },
+      INR: { currentPriceCents: 2029900, originalPriceCents: 2819900 },
+      CAD: { currentPriceCents: 33299, originalPriceCents: 46299 },
+      AUD: { currentPriceCents: 36999, originalPriceCents: 51399 },
+      JPY: { currentPriceCents: 36000, originalPriceCents: 50000 },
+      SGD: { currentPriceCents: 32799, originalPriceCents: 45499 },
+      AED: { currentPriceCents: 89200, originalPriceCents: 123900 },
+    },
+    'office-2024-professional-plus': {
+      EUR: { currentPriceCents: 4999, originalPriceCents: 59399 },
+      GBP: { currentPriceCents: 4299, originalPriceCents: 50999 },
+      INR: { currentPriceCents: 449900, originalPriceCents: 5349900 },
+      CAD: { currentPriceCents: 7399, originalPriceCents: 87599 },
+      AUD: { currentPriceCents: 8199, originalPriceCents: 97499 },
+      JPY: { currentPriceCents: 7980, originalPriceCents: 95000 },
+      SGD: { currentPriceCents: 7299, originalPriceCents: 86299 },
+      AED: { currentPriceCents: 19800, originalPriceCents: 235000 },
+    },
+  });
+
 /**
  * What the seed writes and the store then sells: this build's catalogue, unless the app is given another
  * (a test's catalogue; see CreateAppOptions.catalog).
@@ -124,9 +174,15 @@ export const CATALOG: readonly CatalogProduct[] = deepFreeze([
 export interface CatalogContent {
   version: number;
   products: readonly CatalogProduct[];
+  /** Prices in other currencies than USD, by product id (a product's USD price is its own); none: USD only. */
+  prices?: typeof CATALOG_PRICES;
 }
 
-export const STORE_CATALOG: CatalogContent = { version: CATALOG_VERSION, products: CATALOG };
+export const STORE_CATALOG: CatalogContent = {
+  version: CATALOG_VERSION,
+  products: CATALOG,
+  prices: CATALOG_PRICES,
+};
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object') {

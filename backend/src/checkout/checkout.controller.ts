@@ -10,6 +10,7 @@ import {
   ApiOperation,
   ApiTags,
   ApiTooManyRequestsResponse,
+  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { AnonymousWrite } from '../challenge/anonymous-write.guard.js';
 import { Public } from '../common/auth.decorators.js';
@@ -37,9 +38,18 @@ export class CheckoutController {
     description: 'Repeating a request with it returns the same order',
   })
   @ApiCreatedResponse({ type: PaymentIntentResponseDto })
-  @ApiBadRequestResponse({ description: 'Invalid cart or billing details (each message listed)' })
+  @ApiBadRequestResponse({
+    description:
+      'Invalid cart, billing details or currency, or a product not sold in the currency (each message listed)',
+  })
   @ApiConflictResponse({
-    description: 'This coupon code is not valid or has expired; or an Idempotency-Key reused',
+    description:
+      'This coupon code is not valid or has expired; or an Idempotency-Key reused (another cart, billing or currency)',
+  })
+  @ApiUnprocessableEntityResponse({
+    description:
+      "A fixed-amount coupon in another currency than the order's; or a total after the discount below the " +
+      'smallest payment in the currency (Stripe’s minimum charge: 0.50 in most, £0.30, ¥50, AED 2.00)',
   })
   @ApiBadGatewayResponse({ description: 'The payment provider could not be reached' })
   @ApiTooManyRequestsResponse()

@@ -8,11 +8,20 @@ import {
   Injectable,
   Logger,
   NotFoundException,
+  UnprocessableEntityException,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { CatalogService } from '../catalog/catalog.service.js';
-import { CouponsService, INVALID_COUPON } from '../coupons/coupons.service.js';
+import { CouponsService, discountIn, INVALID_COUPON } from '../coupons/coupons.service.js';
+import {
+  DEFAULT_CURRENCY,
+  formatMoney,
+  minimumCharge,
+  money,
+  type Currency,
+  type Money,
+} from '../common/money.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { CONSENTS, type Consent } from '../orders/consents.js';
 import { UNPAID } from '../orders/order-process.js';
@@ -27,6 +36,7 @@ import type {
   PaymentIntentResponseDto,
   ReplacedOrderDto,
 } from './dto/create-payment-intent.dto.js';
+import type { CartDiscount } from '../coupons/cart-discount.js';
 import { BACK_ORDER_HOURS, MAX_QUANTITY_PER_PRODUCT as MAX_QUANTITY } from '../catalog/catalog.data.js';
 import { priceCart, reverseCharges, UnknownProductError, type CartTax } from './pricing.js';
 import { percentOf, standardRate } from '../tax/tax-rates.js';
@@ -41,6 +51,11 @@ import { countKeysInStockBelow } from '../license-keys/license-keys.js';
 /** How long a repeated request waits for the first one's payment to be set up. */
 const REPLAY_WAIT_MS = 5_000;
 const PAYMENT_SETUP_FAILED = 'Unable to initialize payment. Please try again.';
+
+/** The refusal of a total (after a coupon) below the smallest payment there can be in its currency. */
+export const belowMinimumCharge = (total: Money, minimum: Money) =>
+  `The total after the discount, ${formatMoney(total)}, is less than the smallest payment possible in ` +
+  `${total.currency}, ${formatMoney(minimum)}: remove the coupon or add to the cart`;
 /** What a buyer billed in the EU or the UK is told for each statement not given (orders/consents.ts). */
 const CONSENT_MISSING: Record<Consent, string> = {
   immediateDelivery:
@@ -85,7 +100,9 @@ export class CheckoutService {
     // The client's address as the trusted proxy hops give it (TRUST_PROXY), and its country.
     const checkoutIp = clientIp && isIP(plainAddress(clientIp)) ? plainAddress(clientIp) : null;
     const checkoutIpCountry = this.geoIp.country(checkoutIp);
+    // The request as sent, its currency included: the same key with another currency is another request.
     const fingerprint = createHash('sha256').update(JSON.stringify(dto)).digest('hex');
+    const currency = dto.currency ?? DEFAULT_CURRENCY;
     if (idempotencyKey) {
       const replayed = await this.replay(idempotencyKey, fingerprint);
       if (replayed) return replayed;
@@ -121,7 +138,7 @@ export class CheckoutService {
         const now = new Date();
         const { consents } = dto;
         const tax = this.taxOf(billing.country, now, vatCheck);
-        const priced = this.price(dto, coupon?.percentOff ?? 0, tax);
+        const priced = this.price(dto, currency, coupon ? discountIn(coupon, currency) : undefined, tax);
         return insertOrder(
           manager,
           manager.create(Order, {
@@ -150,7 +167,7 @@ export class CheckoutService {
             vatNameMatch: vatCheck?.nameMatch ?? null,
             vatCheckAnswer: vatCheck?.answer ?? null,
             reverseCharge: priced.reverseCharge,
-            currency: 'usd',
+            currency,
             couponCode: coupon?.code ?? null,
             couponState: coupon ? 'reserved' : null,
             orderItems: priced.items,
@@ -291,11 +308,29 @@ export class CheckoutService {
     };
   }
 
-  private price(dto: CreatePaymentIntentDto, percentOff: number, tax: CartTax) {
+  /** The cart at the prices of `currency`'s price list; a product not sold in it is refused. */
+  private price(
+    dto: CreatePaymentIntentDto,
+    currency: Currency,
+    discount: CartDiscount | undefined,
+    tax: CartTax,
+  ) {
+    const productIn = (id: string) => {
+      const product = this.catalog.find(id);
+      if (!product) return undefined;
+      const price = this.catalog.priceIn(id, currency);
+      if (!price) throw new BadRequestException(`${product.title} (${id}) is not sold in ${currency}`);
+      return { id, title: product.title, currentPriceCents: price.currentPriceCents };
+    };
     try {
-      const priced = priceCart(dto.cartItems, (id) => this.catalog.find(id), percentOff, tax);
+      const priced = priceCart(dto.cartItems, productIn, discount, tax);
       const tooMany = priced.items.find((item) => item.quantity > MAX_QUANTITY);
       if (tooMany) throw new BadRequestException(`Quantity must be at most ${MAX_QUANTITY}`);
+      const minimum = minimumCharge(currency);
+      if (priced.totalCents < minimum.cents)
+        throw new UnprocessableEntityException(
+          belowMinimumCharge(money(priced.totalCents, currency), minimum),
+        );
       return priced;
     } catch (error) {
       if (error instanceof UnknownProductError)
@@ -370,6 +405,7 @@ export class CheckoutService {
       clientSecret,
       provider: provider.name,
       ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
+      currency: order.currency,
       subtotalCents: order.subtotalCents,
       discountCents: order.discountCents,
       totalCents: order.totalCents,

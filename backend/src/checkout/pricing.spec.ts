@@ -35,7 +35,7 @@ describe('priceCart', () => {
       { id: 'standard', quantity: 2 },
       { id: 'home', quantity: 1 },
     ];
-    const added = priceCart(cart, productOf, 10, { mode: 'exclusive', rate: 1900 });
+    const added = priceCart(cart, productOf, { percentOff: 10 }, { mode: 'exclusive', rate: 1900 });
     expect(added).toMatchObject({
       subtotalCents: 32397,
       discountCents: 3240,
@@ -43,12 +43,12 @@ describe('priceCart', () => {
       totalCents: 34697,
     });
     expect(added.items.map((item) => item.taxCents)).toEqual([1385, 4155]);
-    const included = priceCart(cart, productOf, 10, { mode: 'inclusive', rate: 1900 });
+    const included = priceCart(cart, productOf, { percentOff: 10 }, { mode: 'inclusive', rate: 1900 });
     expect(included).toMatchObject({ taxCents: 1164 + 3492, totalCents: 29157 });
     // With tax off, or a country at 0, the lines carry no tax at all.
-    expect(priceCart(cart, productOf, 10, { mode: 'exclusive', rate: 0 }).items[0]).not.toHaveProperty(
-      'taxCents',
-    );
+    expect(
+      priceCart(cart, productOf, { percentOff: 10 }, { mode: 'exclusive', rate: 0 }).items[0],
+    ).not.toHaveProperty('taxCents');
   });
 
   it('prices a reverse-charged cart net: the list price when tax is added, less the VAT it holds when included', () => {
@@ -57,7 +57,7 @@ describe('priceCart', () => {
       { id: 'home', quantity: 1 },
     ];
     const exclusive = { mode: 'exclusive', rate: 2000, reverseCharge: true } as const;
-    expect(priceCart(cart, productOf, 10, exclusive)).toEqual({
+    expect(priceCart(cart, productOf, { percentOff: 10 }, exclusive)).toEqual({
       items: [
         { productId: 'standard', name: 'Office 2024 Standard', quantity: 3, unitPriceCents: 4049 },
         { productId: 'home', name: 'Office 2024 Home & Business', quantity: 1, unitPriceCents: 24299 },
@@ -70,7 +70,7 @@ describe('priceCart', () => {
       totalCents: 32801,
     });
     // Each unit less the 20 % it includes: 4049 / 1.2 = 3374.17 → 3374; 24299 / 1.2 = 20249.17 → 20249.
-    const inclusive = priceCart(cart, productOf, 10, { ...exclusive, mode: 'inclusive' });
+    const inclusive = priceCart(cart, productOf, { percentOff: 10 }, { ...exclusive, mode: 'inclusive' });
     expect(inclusive.items.map((item) => item.unitPriceCents)).toEqual([3374, 20249]);
     expect(inclusive).toMatchObject({
       subtotalCents: 30371,
@@ -81,14 +81,16 @@ describe('priceCart', () => {
       totalCents: 27334,
     });
     // The consumer's cart, for comparison: the same country's VAT, charged.
-    expect(priceCart(cart, productOf, 10, { mode: 'inclusive', rate: 2000 })).toMatchObject({
+    expect(priceCart(cart, productOf, { percentOff: 10 }, { mode: 'inclusive', rate: 2000 })).toMatchObject({
       totalCents: 32801,
       taxCents: 5467,
       taxRate: 2000,
       reverseCharge: false,
     });
     // With tax off nothing is reverse-charged: there is no tax to shift.
-    expect(priceCart(cart, productOf, 0, { mode: 'off', rate: 0, reverseCharge: true })).toMatchObject({
+    expect(
+      priceCart(cart, productOf, { percentOff: 0 }, { mode: 'off', rate: 0, reverseCharge: true }),
+    ).toMatchObject({
       totalCents: 36446,
       reverseCharge: false,
     });
@@ -122,14 +124,37 @@ describe('priceCart', () => {
 
   it('rounds the discount to the nearest cent', () => {
     // 10 % of $40.49 is 404.9 cents → 405.
-    expect(priceCart([{ id: 'standard', quantity: 1 }], productOf, 10)).toMatchObject({
+    expect(priceCart([{ id: 'standard', quantity: 1 }], productOf, { percentOff: 10 })).toMatchObject({
       subtotalCents: 4049,
       discountCents: 405,
       totalCents: 3644,
     });
     // 15 % of $40.49 is 607.35 cents → 607.
-    expect(priceCart([{ id: 'standard', quantity: 1 }], productOf, 15).discountCents).toBe(607);
-    expect(priceCart([{ id: 'home', quantity: 3 }], productOf, 100).totalCents).toBe(0);
+    expect(priceCart([{ id: 'standard', quantity: 1 }], productOf, { percentOff: 15 }).discountCents).toBe(
+      607,
+    );
+    expect(priceCart([{ id: 'home', quantity: 3 }], productOf, { percentOff: 100 }).totalCents).toBe(0);
+  });
+
+  it('takes an amount off, never more than the subtotal, with the tax figured after it', () => {
+    const cart = [{ id: 'standard', quantity: 1 }];
+    expect(priceCart(cart, productOf, { amountOffCents: 500 })).toMatchObject({
+      subtotalCents: 4049,
+      discountCents: 500,
+      totalCents: 3549,
+    });
+    expect(priceCart(cart, productOf, { amountOffCents: 5000 })).toMatchObject({
+      discountCents: 4049,
+      taxCents: 0,
+      totalCents: 0,
+    });
+    // 19 % on 4049 − 500 = 3549 → 674.31 → 674.
+    expect(
+      priceCart(cart, productOf, { amountOffCents: 500 }, { mode: 'exclusive', rate: 1900 }),
+    ).toMatchObject({
+      taxCents: 674,
+      totalCents: 3549 + 674,
+    });
   });
 
   it('merges lines of the same product', () => {

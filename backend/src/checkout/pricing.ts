@@ -1,3 +1,4 @@
+import type { CartDiscount } from '../coupons/cart-discount.js';
 import type { TaxMode } from '../config/tax-config.js';
 import type { OrderItemSnapshot, VatNameMatch, VatNumberStatus } from '../orders/entities/order.entity.js';
 import { lineTax, taxLines } from '../tax/tax-math.js';
@@ -49,6 +50,13 @@ export function reverseCharges(sale: {
   );
 }
 
+const NO_DISCOUNT: CartDiscount = { percentOff: 0 };
+
+function discountOf(subtotalCents: number, discount: CartDiscount): number {
+  if ('amountOffCents' in discount) return Math.min(discount.amountOffCents, subtotalCents);
+  return Math.round((subtotalCents * discount.percentOff) / 100);
+}
+
 interface CatalogPrice {
   id: string;
   title: string;
@@ -56,8 +64,9 @@ interface CatalogPrice {
 }
 
 /**
- * The server's price of a cart, in integer cents: subtotal from the catalogue, discount =
- * round(subtotal × percentOff / 100), total = subtotal − discount (+ the tax when it is added). The tax
+ * The server's price of a cart, in integer minor units of one currency (`productOf` answers that currency's
+ * prices): subtotal from the price list, discount = round(subtotal × percentOff / 100) or the amount off
+ * (at most the subtotal), total = subtotal − discount (+ the tax when it is added). The tax
  * is figured per line after its share of the discount, half up (tax/tax-math.ts); with tax off it is zero,
  * the spec's "Taxes and fees $0.00". A reverse-charged cart is priced net, without tax: at the catalogue's
  * prices when tax is added to them (exclusive), and when they include it (inclusive), at each unit's
@@ -68,7 +77,7 @@ interface CatalogPrice {
 export function priceCart(
   lines: { id: string; quantity: number }[],
   productOf: (id: string) => CatalogPrice | undefined,
-  percentOff = 0,
+  discount: CartDiscount = NO_DISCOUNT,
   tax: CartTax = { mode: 'off', rate: 0 },
 ): PricedCart {
   const reverseCharge = !!tax.reverseCharge && tax.mode !== 'off';
@@ -89,7 +98,7 @@ export function priceCart(
     };
   });
   const subtotalCents = items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
-  const discountCents = Math.round((subtotalCents * percentOff) / 100);
+  const discountCents = discountOf(subtotalCents, discount);
   const taxRate = reverseCharge ? 0 : tax.rate;
   const taxed = taxLines(
     items.map((item) => item.unitPriceCents * item.quantity),

@@ -2,6 +2,7 @@ import { pipeline, Readable } from 'node:stream';
 import { StreamableFile } from '@nestjs/common';
 import { stringify } from 'csv-stringify';
 import { stringify as stringifySync } from 'csv-stringify/sync';
+import { minorUnitDigits, type Currency } from './money.js';
 
 /** A CSV the back office downloads: its file name and its text, whole or streamed. */
 export interface CsvDownload {
@@ -38,6 +39,21 @@ export function csvFile({ fileName, content }: CsvDownload): StreamableFile {
   return Buffer.isBuffer(content)
     ? new StreamableFile(content, options)
     : new StreamableFile(content, options);
+}
+
+/**
+ * An amount in a file: in units of its currency with the currency's decimals, no currency sign or thousands separator, as
+ * accountants' tools read it (`40.49`, `-0.05`; yen `6000`); empty for none. A file names the currency in
+ * a column of its own.
+ */
+export function csvAmount(minor: bigint | number | null | undefined, currency: Currency): string {
+  if (minor === null || minor === undefined) return '';
+  const digits = minorUnitDigits(currency);
+  const size = BigInt(minor < 0 ? -minor : minor);
+  const sign = minor < 0 ? '-' : '';
+  if (digits === 0) return `${sign}${size}`;
+  const unit = 10n ** BigInt(digits);
+  return `${sign}${size / unit}.${String(size % unit).padStart(digits, '0')}`;
 }
 
 /**

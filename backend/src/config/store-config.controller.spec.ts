@@ -1,3 +1,4 @@
+import type { CatalogService } from '../catalog/catalog.service.js';
 import { loadConfig } from './app-config.js';
 import { StoreConfigController } from './store-config.controller.js';
 
@@ -19,7 +20,10 @@ const STRIPE = {
   STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
   STRIPE_WEBHOOK_SECRET: 'whsec_x',
 };
-const answer = (env: Record<string, string>) => new StoreConfigController(loadConfig(env, ROOT)).get();
+/** The price lists, as CatalogService answers them: sold in these currencies. */
+const catalog = { soldCurrencies: () => ['USD', 'EUR'] } as CatalogService;
+const answer = (env: Record<string, string>) =>
+  new StoreConfigController(loadConfig(env, ROOT), catalog).get();
 
 describe('StoreConfigController', () => {
   it('shows the development sign-in only outside production, and only while it is the default', () => {
@@ -33,6 +37,8 @@ describe('StoreConfigController', () => {
       supportHours: SPEC_HOURS,
       holdReviewHours: 12,
       taxMode: 'off',
+      currencies: ['USD', 'EUR'],
+      defaultCurrency: 'USD',
       developmentSignIn: { username: 'admin', password: 'admin-dev-password' },
     });
     expect(answer({ ADMIN_PASSWORD: 'my-own-long-password' }).developmentSignIn).toBeNull();
@@ -59,6 +65,8 @@ describe('StoreConfigController', () => {
       supportHours: SPEC_HOURS,
       holdReviewHours: 12,
       taxMode: 'off',
+      currencies: ['USD', 'EUR'],
+      defaultCurrency: 'USD',
       developmentSignIn: null,
     });
   });

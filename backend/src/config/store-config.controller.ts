@@ -1,6 +1,8 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { CatalogService } from '../catalog/catalog.service.js';
 import { Public } from '../common/auth.decorators.js';
+import { CURRENCIES, DEFAULT_CURRENCY, type Currency } from '../common/money.js';
 import {
   APP_CONFIG,
   checkoutPaymentProvider,
@@ -85,6 +87,25 @@ export class StoreConfigDto {
   taxMode: TaxMode;
 
   @ApiProperty({
+    enum: CURRENCIES,
+    enumName: 'Currency',
+    isArray: true,
+    example: [...CURRENCIES],
+    description:
+      'The currencies sold (a price in them for at least one product), upper-case ISO 4217, the default ' +
+      'first: the values GET /api/products?currency= takes',
+  })
+  currencies: Currency[];
+
+  @ApiProperty({
+    enum: CURRENCIES,
+    enumName: 'Currency',
+    example: DEFAULT_CURRENCY,
+    description: 'The currency of prices and orders that name none',
+  })
+  defaultCurrency: Currency;
+
+  @ApiProperty({
     type: DevelopmentSignInDto,
     nullable: true,
     description: "The development administrator's sign-in, outside production while it is still the default",
@@ -97,9 +118,12 @@ export class StoreConfigDto {
 @Public()
 @Controller('store-config')
 export class StoreConfigController {
-  private readonly answer: StoreConfigDto;
+  private readonly answer: Omit<StoreConfigDto, 'currencies'>;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly catalog: CatalogService,
+  ) {
     const devSignIn =
       !config.isProduction &&
       config.admin.username === DEV_DEFAULTS.adminUsername &&
@@ -114,6 +138,7 @@ export class StoreConfigController {
       supportHours: config.store.hours,
       holdReviewHours: config.review.reviewHours,
       taxMode: config.tax.mode,
+      defaultCurrency: DEFAULT_CURRENCY,
       developmentSignIn: devSignIn
         ? { username: DEV_DEFAULTS.adminUsername, password: DEV_DEFAULTS.adminPassword }
         : null,
@@ -124,6 +149,6 @@ export class StoreConfigController {
   @ApiOperation({ summary: "The store's public settings for the storefront and the back office" })
   @ApiOkResponse({ type: StoreConfigDto })
   get(): StoreConfigDto {
-    return this.answer;
+    return { ...this.answer, currencies: this.catalog.soldCurrencies() };
   }
 }

@@ -6,6 +6,7 @@ import {
   ApiOperation,
   ApiTags,
   ApiTooManyRequestsResponse,
+  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import { Public } from '../common/auth.decorators.js';
@@ -26,8 +27,12 @@ export class CouponsController {
   @ApiOkResponse({ type: CouponDiscountDto })
   @ApiBadRequestResponse({ description: 'Coupon code is required' })
   @ApiNotFoundResponse({ description: 'This coupon code is not valid or has expired' })
+  @ApiUnprocessableEntityResponse({
+    description:
+      'A fixed-amount coupon in another currency than `currency`: "This coupon takes €5.00 off orders in EUR only; it does not apply in USD"',
+  })
   @ApiTooManyRequestsResponse({ description: 'More than 10 checks a minute from one address' })
   validate(@Body() body: ValidateCouponDto): Promise<CouponDiscountDto> {
-    return this.coupons.validate(body.code);
+    return this.coupons.validate(body.code, body.currency);
   }
 }

@@ -1,6 +1,9 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, type EntityManager, type Repository, type WhereExpressionBuilder } from 'typeorm';
+import type { CartDiscount } from './cart-discount.js';
+import { formatMoney, money, type Currency } from '../common/money.js';
+import type { CouponDiscountDto } from './dto/validate-coupon.dto.js';
 import { Coupon } from './entities/coupon.entity.js';
 
 export const INVALID_COUPON = 'This coupon code is not valid or has expired';
@@ -23,6 +26,24 @@ const belowCap = () =>
     w.where('maxRedemptions IS NULL').orWhere('redemptionCount + heldCount < maxRedemptions'),
   );
 
+/**
+ * What a coupon takes off an order in `currency`: a percentage in any currency; a fixed amount only in its
+ * own currency, else 422 saying so (the order's currency is the shopper's choice, the coupon's is not).
+ */
+export function discountIn(
+  coupon: Pick<Coupon, 'percentOff' | 'amountOffCents' | 'currency'>,
+  currency: Currency,
+): CartDiscount {
+  if (coupon.amountOffCents === null) return { percentOff: coupon.percentOff ?? 0 };
+  if (coupon.currency !== currency) {
+    const off = formatMoney(money(coupon.amountOffCents, coupon.currency!));
+    throw new UnprocessableEntityException(
+      `This coupon takes ${off} off orders in ${coupon.currency} only; it does not apply in ${currency}`,
+    );
+  }
+  return { amountOffCents: coupon.amountOffCents };
+}
+
 /** A coupon is usable when active, started, not expired and, if capped, not used up. */
 function usable(where: WhereExpressionBuilder, now: Date): void {
   where
@@ -36,15 +57,26 @@ function usable(where: WhereExpressionBuilder, now: Date): void {
 export class CouponsService {
   constructor(@InjectRepository(Coupon) private readonly coupons: Repository<Coupon>) {}
 
-  /** The usable coupon for a code, or 404 with the shopper-facing message. */
-  async validate(code: string): Promise<{ code: string; discount: number }> {
+  /**
+   * The usable coupon for a code, or 404 with the shopper-facing message; with `currency`, 422 for a
+   * fixed-amount coupon in another currency (discountIn).
+   */
+  async validate(code: string, currency?: Currency): Promise<CouponDiscountDto> {
     const query = this.coupons
       .createQueryBuilder()
       .where('code = :code', { code: normalizeCouponCode(code) });
     usable(query, new Date());
     const coupon = await query.getOne();
     if (!coupon) throw new NotFoundException(INVALID_COUPON);
-    return { code: coupon.code, discount: coupon.percentOff / 100 };
+    if (currency) discountIn(coupon, currency);
+    if (coupon.amountOffCents === null)
+      return { code: coupon.code, discount: (coupon.percentOff ?? 0) / 100 };
+    return {
+      code: coupon.code,
+      discount: 0,
+      amountOffCents: coupon.amountOffCents,
+      currency: coupon.currency!,
+    };
   }
 
   /**

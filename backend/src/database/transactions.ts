@@ -73,6 +73,16 @@ export function forUpdate<Q extends SelectQueryBuilder<ObjectLiteral>>(query: Q)
 }
 
 /**
+ * `SELECT … LOCK IN SHARE MODE` on MySQL/MariaDB: the rows read cannot change until the transaction ends,
+ * and a transaction changing them now is waited for (its change is then what is read). Other readers are
+ * not kept out. Nothing to add on SQLite, where no other writer runs.
+ */
+export function forShare<Q extends SelectQueryBuilder<ObjectLiteral>>(query: Q): Q {
+  if (locksRows(query)) query.setLock('pessimistic_read');
+  return query;
+}
+
+/**
  * `SELECT … FOR UPDATE SKIP LOCKED` on MySQL/MariaDB: rows another transaction holds are passed over
  * rather than waited for (concurrent takers each get different rows). Nothing to add on SQLite.
  */

@@ -98,6 +98,7 @@ describe('renderDeliveryEmail', () => {
       ...base,
       receipt: {
         date: new Date('2026-11-21T10:00:00Z'),
+        currency: 'USD',
         items: [{ name: 'Office 2024 Standard', quantity: 2, unitPriceCents: 4049 }],
         subtotalCents: 8098,
         discountCents: 810,
@@ -135,6 +136,7 @@ describe('renderDeliveryEmail', () => {
       ...base,
       receipt: {
         date: new Date('2026-11-21T10:00:00Z'),
+        currency: 'USD',
         items: [{ name: 'Office 2024 Standard', quantity: 1, unitPriceCents: 4049 }],
         subtotalCents: 4049,
         discountCents: 0,
@@ -146,6 +148,43 @@ describe('renderDeliveryEmail', () => {
       products: [],
     });
     expect(mail.text).toMatch(/Subtotal: \$40\.49\s+VAT DE 19%: \$7\.69\s+Total paid: \$48\.18 by card/);
+  });
+
+  describe('in the order’s currency (#35)', () => {
+    const receipt = (currency: 'JPY' | 'EUR', unitPriceCents: number, discountCents: number) =>
+      renderDeliveryEmail({
+        ...base,
+        receipt: {
+          date: new Date('2026-11-21T10:00:00Z'),
+          currency,
+          items: [{ name: 'Office 2024 Standard', quantity: 2, unitPriceCents }],
+          subtotalCents: unitPriceCents * 2,
+          discountCents,
+          couponCode: 'SAVE10',
+          totalCents: unitPriceCents * 2 - discountCents,
+          paymentMethod: 'card',
+        },
+        products: [],
+      });
+
+    it('writes yen whole, with the yen sign', () => {
+      const mail = receipt('JPY', 6000, 1200);
+      for (const part of [mail.text, mail.html]) {
+        expect(part).toContain('Office 2024 Standard × 2 at ¥6,000: ¥12,000');
+        expect(part).toContain('Subtotal: ¥12,000');
+        expect(part).toContain('Discount (SAVE10): -¥1,200');
+        expect(part).toContain('Total paid: ¥10,800 by card');
+        expect(part).not.toContain('$');
+      }
+    });
+
+    it('writes euros with the euro sign and their cents', () => {
+      const mail = receipt('EUR', 3799, 760);
+      expect(mail.text).toContain('Office 2024 Standard × 2 at €37.99: €75.98');
+      expect(mail.text).toContain('Discount (SAVE10): -€7.60');
+      expect(mail.text).toContain('Total paid: €68.38 by card');
+      expect(mail.text).not.toContain('$');
+    });
   });
 
   it('leaves the receipt out when there is none (the follow-up with late keys)', () => {

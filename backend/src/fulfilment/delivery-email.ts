@@ -1,5 +1,5 @@
 import { BACK_ORDER_HOURS } from '../catalog/catalog.data.js';
-import { formatUsd } from '../common/money.js';
+import { formatMoney, money, type Currency } from '../common/money.js';
 import { escapeHtml } from '../emails/mail-text.js';
 import { CONSENT_STATEMENTS, CONSENTS, type ConsentTimes } from '../orders/consents.js';
 import { countOf } from '../common/words.js';
@@ -13,10 +13,14 @@ export interface DeliveredProduct {
   keysToFollow: number;
 }
 
-/** What the order cost, as the first delivery e-mail (and a resend) states it: the customer's receipt. */
+/**
+ * What the order cost, as the first delivery e-mail (and a resend) states it: the customer's receipt. Its
+ * amounts are in `currency`, the order's.
+ */
 export interface DeliveryReceipt {
   /** When it was paid. */
   date: Date;
+  currency: Currency;
   items: { name: string; quantity: number; unitPriceCents: number }[];
   subtotalCents: number;
   discountCents: number;
@@ -154,25 +158,24 @@ ${consents.length ? `<h3 style="font-size:16px">${CONSENTS_HEADING}</h3>\n<p>${e
 function receiptLines(orderId: string, receipt: DeliveryReceipt): string[] {
   const method = receipt.paymentMethod ? ` by ${receipt.paymentMethod}` : '';
   const tax = receipt.tax && receipt.tax.cents > 0 ? receipt.tax : null;
+  const format = (cents: number) => formatMoney(money(cents, receipt.currency));
   return [
     `Order ${orderId}, paid ${day(receipt.date)}`,
     ...receipt.items.map(
       (item) =>
-        `${item.name} × ${item.quantity} at ${formatUsd(item.unitPriceCents)}: ${formatUsd(item.unitPriceCents * item.quantity)}`,
+        `${item.name} × ${item.quantity} at ${format(item.unitPriceCents)}: ${format(item.unitPriceCents * item.quantity)}`,
     ),
-    ...(receipt.discountCents > 0 || tax ? [`Subtotal: ${formatUsd(receipt.subtotalCents)}`] : []),
+    ...(receipt.discountCents > 0 || tax ? [`Subtotal: ${format(receipt.subtotalCents)}`] : []),
     ...(receipt.discountCents > 0
-      ? [
-          `Discount${receipt.couponCode ? ` (${receipt.couponCode})` : ''}: -${formatUsd(receipt.discountCents)}`,
-        ]
+      ? [`Discount${receipt.couponCode ? ` (${receipt.couponCode})` : ''}: -${format(receipt.discountCents)}`]
       : []),
     ...(tax
       ? [
           `VAT${tax.country ? ` ${tax.country}` : ''} ${tax.rate}%${tax.included ? ' (included)' : ''}: ` +
-            formatUsd(tax.cents),
+            format(tax.cents),
         ]
       : []),
-    `Total paid: ${formatUsd(receipt.totalCents)}${method}`,
+    `Total paid: ${format(receipt.totalCents)}${method}`,
   ];
 }
 

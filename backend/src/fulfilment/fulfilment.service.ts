@@ -27,9 +27,11 @@ import {
   statusChangeRefusal,
   UNPAID,
 } from '../orders/order-process.js';
+import { currencyOf } from '../orders/order-currency.js';
 import { renderDeliveryEmail, type DeliveredProduct } from './delivery-email.js';
 import { renderOrderHeldEmail, renderOrderHeldStaffEmail } from './hold-email.js';
 import { renderKeyReplacementEmail } from './key-replacement-email.js';
+import { renderPaymentFailedEmail, renderPaymentProcessingEmail } from './payment-processing-email.js';
 import { renderRefundDueEmail, renderRefundDueStaffEmail } from './refund-due-email.js';
 import { forUpdate, runInTransaction, skipLocked } from '../database/transactions.js';
 import { StockService } from '../stock/stock.service.js';
@@ -235,8 +237,45 @@ export class FulfilmentService {
     return released.affected ?? 0;
   }
 
-  /** The payment failed: the order stays unpaid and a reserved coupon redemption is given back. */
+  /**
+   * The provider took the payment by a method that confirms later (a bank debit, a bank's redirect that
+   * settles later): the payment is `processing` and nothing is delivered. No key is taken for it: keys are
+   * taken when the payment succeeds, as for every payment, and the coupon reservation lapses after the
+   * reservation window as for any unpaid checkout (decisions/2026-11-29-payments-that-confirm-later.md).
+   * The shopper is told what happens next, once (the conditional UPDATE lets one event through). Answers
+   * whether the payment moved (not when it is already processing, paid or refunded).
+   */
+  async markProcessing(m: EntityManager, orderId: string, paymentMethod: string | null): Promise<boolean> {
+    const moved = await m
+      .createQueryBuilder()
+      .update(Order)
+      .set({ paymentStatus: 'processing', ...(paymentMethod ? { paymentMethod } : {}) })
+      .where('id = :orderId AND paymentStatus IN (:...open)', {
+        orderId,
+        open: statesBefore('payment', 'processing', 'system'),
+      })
+      .execute();
+    if (!moved.affected) return false;
+    const order = await m.findOneByOrFail(Order, { id: orderId });
+    // A cancelled order's payment is recorded, but nobody waits for it: if it succeeds it is refunded.
+    if (order.status === 'processing') {
+      await this.outbox.enqueue(m, {
+        kind: 'payment-processing',
+        to: order.customerEmail,
+        orderId,
+        ...renderPaymentProcessingEmail(order, { supportEmail: this.config.mail.supportEmail }),
+      });
+    }
+    return true;
+  }
+
+  /**
+   * The payment failed. A declined attempt leaves the order open (the shopper may try another card) and
+   * gives back its coupon reservation. A payment that was being processed (failProcessed) ends the order
+   * instead.
+   */
   async failPayment(m: EntityManager, orderId: string): Promise<boolean> {
+    if (await this.failProcessed(m, orderId)) return true;
     const failed = await m
       .createQueryBuilder()
       .update(Order)
@@ -248,6 +287,46 @@ export class FulfilmentService {
       .execute();
     if (!failed.affected) return false;
     await this.releaseCoupon(m, orderId);
+    return true;
+  }
+
+  /**
+   * The provider cancelled the payment (it expired, or someone cancelled it there): it can no longer be
+   * paid, so the order is cancelled and its coupon reservation given back; one that was being processed
+   * fails as failPayment says, and its shopper is told.
+   */
+  async paymentCancelled(m: EntityManager, orderId: string): Promise<boolean> {
+    return (await this.failProcessed(m, orderId)) || this.cancelUnpaid(m, orderId);
+  }
+
+  /**
+   * A payment that was being processed failed or expired: the payment is `failed` and the order cancelled
+   * (the shopper left long ago and was told to wait; a new checkout is a new order), with everything it
+   * held given back (its coupon reservation; it never held keys), and the shopper is told. False when the
+   * payment was not processing.
+   */
+  private async failProcessed(m: EntityManager, orderId: string): Promise<boolean> {
+    const failed = await m
+      .createQueryBuilder()
+      .update(Order)
+      .set({ paymentStatus: 'failed' })
+      .where('id = :orderId AND paymentStatus = :processing', { orderId, processing: 'processing' })
+      .execute();
+    if (!failed.affected) return false;
+    // Its coupon reservation goes back with the cancellation (an order cancelled earlier gave it back then).
+    if (await this.cancelUnpaid(m, orderId)) {
+      const order = await m.findOneByOrFail(Order, { id: orderId });
+      await this.outbox.enqueue(m, {
+        kind: 'payment-failed',
+        to: order.customerEmail,
+        orderId,
+        ...renderPaymentFailedEmail(order, {
+          supportEmail: this.config.mail.supportEmail,
+          publicUrl: this.config.publicUrl,
+        }),
+      });
+    }
+    this.logger.warn(`Order ${orderId}: the payment being processed failed; the order is cancelled`);
     return true;
   }
 
@@ -535,6 +614,7 @@ export class FulfilmentService {
         ? undefined
         : {
             date: order.paidAt ?? new Date(),
+            currency: currencyOf(order),
             items: order.orderItems,
             subtotalCents: order.subtotalCents,
             discountCents: order.discountCents,
@@ -575,12 +655,15 @@ export class FulfilmentService {
       .getRepository(Order)
       .createQueryBuilder('o')
       .select(['o.id'])
-      .where('o.couponState = :reserved AND o.paymentStatus = :pending AND o.createdAt < :cutoff', {
+      // A payment being processed holds nothing past the window either: it retakes the coupon within its
+      // cap if it succeeds, as a late card payment does (redeemCoupon).
+      .where('o.couponState = :reserved AND o.paymentStatus IN (:...unpaid) AND o.createdAt < :cutoff', {
         reserved: 'reserved',
-        pending: 'pending',
+        unpaid: ['pending', 'processing'],
         cutoff,
       })
-      .orderBy('o.createdAt', 'ASC')
+      // No ORDER BY: with two payment states it would sort every stale row. The index hands them over
+      // oldest first within each state, and the next round takes whatever this one left.
       .take(500)
       .getMany();
     let released = 0;
@@ -723,7 +806,7 @@ export class FulfilmentService {
     if (count <= 0) return [];
     const candidates = m
       .createQueryBuilder(LicenseKey, 'k')
-      .select(['k.id', 'k.productId', 'k.keyCiphertext', 'k.costCents'])
+      .select(['k.id', 'k.productId', 'k.keyCiphertext', 'k.costCents', 'k.batchId'])
       .where('k.productId = :productId AND k.orderId IS NULL AND k.status = :active', {
         productId,
         active: 'active',
@@ -751,8 +834,7 @@ export class FulfilmentService {
     }
     // The rows were locked (MySQL) or nobody else could write (SQLite): another taker means a bug.
     if (taken !== keys.length) throw new Error(`Licence keys were taken during order ${order.id}`);
-    const cost = keys.reduce((sum, key) => sum + (key.costCents ?? 0), 0);
-    await this.sales.recordKeyCost(m, order, productId, cost);
+    await this.sales.recordKeyCost(m, order, keys);
     return keys;
   }
 

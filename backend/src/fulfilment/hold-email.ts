@@ -1,9 +1,13 @@
-import { formatUsd } from '../common/money.js';
+import { formatMoney } from '../common/money.js';
 import { escapeHtml } from '../emails/mail-text.js';
 import type { Order } from '../orders/entities/order.entity.js';
+import { amountOf } from '../orders/order-currency.js';
 import { countOf } from '../common/words.js';
 
-type HeldOrder = Pick<Order, 'id' | 'customerName' | 'customerEmail' | 'totalCents' | 'holdReasons'>;
+type HeldOrder = Pick<
+  Order,
+  'id' | 'customerName' | 'customerEmail' | 'totalCents' | 'currency' | 'holdReasons'
+>;
 
 interface Mail {
   subject: string;
@@ -12,6 +16,7 @@ interface Mail {
 }
 
 const reference = (orderId: string) => orderId.slice(0, 8).toUpperCase();
+const total = (order: HeldOrder) => formatMoney(amountOf(order.totalCents, order));
 
 const html = (paragraphs: string[]) =>
   `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">
@@ -30,7 +35,7 @@ export function renderOrderHeldEmail(
   const ref = reference(order.id);
   const paragraphs = [
     `Hello ${order.customerName},`,
-    `Thank you for your order ${ref}: your payment of ${formatUsd(order.totalCents)} was received.`,
+    `Thank you for your order ${ref}: your payment of ${total(order)} was received.`,
     `${reviewPromise(options.reviewHours)} You do not need to do anything.`,
     'Should we be unable to approve it, your payment is refunded in full and no licence keys are issued.',
     `Questions? Reply to this e-mail or write to ${options.supportEmail}. Order reference: ${order.id}`,
@@ -46,7 +51,7 @@ export function renderOrderHeldEmail(
 export function renderOrderHeldStaffEmail(order: HeldOrder, publicUrl: string): Mail {
   const ref = reference(order.id);
   const paragraphs = [
-    `Order ${order.id} (${order.customerEmail}, ${formatUsd(order.totalCents)}) was paid and is held for ` +
+    `Order ${order.id} (${order.customerEmail}, ${total(order)}) was paid and is held for ` +
       `review: ${(order.holdReasons ?? []).join(', ')}. Its licence keys are reserved and not sent.`,
     `Approve or reject it in the back office's review queue: ${publicUrl}/admin#/reviews`,
   ];

@@ -1,6 +1,7 @@
-import { formatUsd } from '../common/money.js';
+import { formatMoney } from '../common/money.js';
 import { escapeHtml } from '../emails/mail-text.js';
 import type { Order, RefundReason } from '../orders/entities/order.entity.js';
+import { amountOf } from '../orders/order-currency.js';
 
 type RefundDueOrder = Pick<
   Order,
@@ -8,6 +9,7 @@ type RefundDueOrder = Pick<
   | 'customerName'
   | 'customerEmail'
   | 'totalCents'
+  | 'currency'
   | 'couponCode'
   | 'paymentProvider'
   | 'providerPaymentId'
@@ -20,6 +22,7 @@ interface Mail {
 }
 
 const reference = (orderId: string) => orderId.slice(0, 8).toUpperCase();
+const total = (order: RefundDueOrder) => formatMoney(amountOf(order.totalCents, order));
 
 /** Why the order was not delivered, in the shopper's words. */
 function shopperReason(order: RefundDueOrder, reason: RefundReason): string {
@@ -50,7 +53,7 @@ export function renderRefundDueEmail(
     `Hello ${order.customerName},`,
     `We are sorry: we could not complete your order ${ref}, and no licence keys were issued for it. ` +
       shopperReason(order, reason),
-    `Your payment of ${formatUsd(order.totalCents)} will be refunded in full to the card or account you paid ` +
+    `Your payment of ${total(order)} will be refunded in full to the card or account you paid ` +
       'with. You do not need to do anything; card refunds usually appear within 5 to 7 business days.',
     `If you still want the licences, you are welcome to place a new order at ${support.publicUrl}.`,
     `Questions? Reply to this e-mail or write to ${support.supportEmail}. Order reference: ${order.id}`,
@@ -75,7 +78,7 @@ export function renderRefundDueStaffEmail(order: RefundDueOrder, reason: RefundR
   };
   const why = reasons[reason];
   const paragraphs = [
-    `Order ${order.id} (${order.customerEmail}) was paid, ${formatUsd(order.totalCents)} through ` +
+    `Order ${order.id} (${order.customerEmail}) was paid, ${total(order)} through ` +
       `${order.paymentProvider ?? 'the payment provider'} (payment ${order.providerPaymentId ?? 'unknown'}), ` +
       `but was not delivered: ${why}. The order is cancelled and marked as owing a refund.`,
     'Refund the payment in full with the payment provider. When the provider reports the refund the order ' +

@@ -1,35 +1,53 @@
-import { formatUsd } from '../common/money.js';
+import { formatMoney, type Money } from '../common/money.js';
 import { escapeHtml } from '../emails/mail-text.js';
 import type { Order } from '../orders/entities/order.entity.js';
+import { amountOf } from '../orders/order-currency.js';
 
 /**
  * When refunded money reaches the customer, by how they paid: the refund policy's figures (card 5-7
  * business days, PayPal 3-5, bank transfer 7-10). A method not listed is told the card's.
  */
+const CARD = { method: 'the card you paid with', arrives: 'within 5-7 business days' };
+const BANK = { method: 'your bank account', arrives: 'within 7-10 business days' };
+const DEMO = { method: 'the demo payment (no money was taken, so none moves)', arrives: 'at once' };
+/** By the payment method Stripe names (Apple Pay and Google Pay are `card`); the storefront's refund policy says the same. */
 const ARRIVAL: Record<string, { method: string; arrives: string }> = {
-  card: { method: 'the card you paid with', arrives: 'within 5-7 business days' },
+  card: CARD,
+  link: CARD,
   paypal: { method: 'your PayPal account', arrives: 'within 3-5 business days' },
-  bank_transfer: { method: 'your bank account', arrives: 'within 7-10 business days' },
-  demo: { method: 'the demo payment (no money was taken, so none moves)', arrives: 'at once' },
+  // Bank redirects are refunded to the account by bank transfer.
+  ideal: BANK,
+  bancontact: BANK,
+  eps: BANK,
+  bank_transfer: BANK,
+  demo: DEMO,
+  demo_wallet: DEMO,
+  demo_delayed: DEMO,
 };
 
 export function refundArrival(paymentMethod: string | null): { method: string; arrives: string } {
   return ARRIVAL[paymentMethod ?? 'card'] ?? ARRIVAL.card!;
 }
 
-/** Tells the customer a refund is on its way: how much, to what, and when it arrives. */
+/**
+ * Tells the customer a refund is on its way: how much, to what, and when it arrives. The refund's amount
+ * is in the order's currency (a refund is made in the currency paid).
+ */
 export function renderRefundEmail(
-  order: Pick<Order, 'id' | 'customerName' | 'paymentMethod' | 'totalCents'>,
-  refund: { amountCents: number; full: boolean; keysRevoked: number },
+  order: Pick<Order, 'id' | 'customerName' | 'paymentMethod' | 'totalCents' | 'currency'>,
+  refund: { amount: Money; full: boolean; keysRevoked: number },
   support: { supportEmail: string },
 ) {
   const ref = order.id.slice(0, 8).toUpperCase();
   const { method, arrives } = refundArrival(order.paymentMethod);
-  const amount = formatUsd(refund.amountCents);
+  const paid = amountOf(order.totalCents, order);
+  if (refund.amount.currency !== paid.currency)
+    throw new Error(`Refund in ${refund.amount.currency} of order ${order.id} paid in ${paid.currency}`);
+  const amount = formatMoney(refund.amount);
   const paragraphs = [
     `Hello ${order.customerName},`,
     `We have refunded ${amount} of your order ${ref}` +
-      (refund.full ? ' (the whole order).' : ` (of ${formatUsd(order.totalCents)} paid).`),
+      (refund.full ? ' (the whole order).' : ` (of ${formatMoney(paid)} paid).`),
     `The money goes back to ${method}; it usually arrives ${arrives}, depending on your bank.`,
     ...(refund.keysRevoked > 0
       ? [

@@ -38,13 +38,14 @@ const EXPECTED: Record<ProcessKind, string> = {
     refunded    .           .          .          .        .          .
   `,
   payment: `
-                        pending  completed  failed  partially_refunded  refunded  disputed
-    pending             .        both       both    .                   sys       .
-    completed           .        .          .       sys                 sys       sys
-    failed              staff    both       .       .                   sys       .
-    partially_refunded  .        .          .       .                   sys       sys
-    refunded            .        .          .       .                   .         .
-    disputed            .        sys        .       sys                 sys       .
+                        pending  completed  failed  partially_refunded  refunded  disputed  processing
+    pending             .        both       both    .                   sys       .         sys
+    completed           .        .          .       sys                 sys       sys       .
+    failed              staff    both       .       .                   sys       .         sys
+    partially_refunded  .        .          .       .                   sys       sys       .
+    refunded            .        .          .       .                   .         .         .
+    disputed            .        sys        .       sys                 sys       .         .
+    processing          .        both       sys     .                   sys       .         .
   `,
   'license-key': `
                 active  revoked  expired  faulty
@@ -137,19 +138,27 @@ describe.each(KINDS)('the %s process', (kind) => {
 });
 
 describe('the lists the conditional UPDATEs use', () => {
-  it('confirms a payment from pending or failed, fails a pending one, refunds any not yet refunded', () => {
+  it('confirms a payment from pending, failed or processing, fails a pending or processing one, refunds any not yet refunded', () => {
     expect(PAID).toEqual(['completed', 'partially_refunded']);
     expect(statesBefore('payment', 'partially_refunded', 'system')).toEqual(['completed', 'disputed']);
-    expect(UNPAID).toEqual(['pending', 'failed']);
+    expect(UNPAID).toEqual(['pending', 'failed', 'processing']);
     // A dispute won moves back to completed too, but through the dispute's outcome, not a confirmation.
-    expect(statesBefore('payment', 'completed', 'system')).toEqual(['pending', 'failed', 'disputed']);
-    expect(statesBefore('payment', 'failed', 'system')).toEqual(['pending']);
+    expect(statesBefore('payment', 'completed', 'system')).toEqual([
+      'pending',
+      'failed',
+      'disputed',
+      'processing',
+    ]);
+    expect(statesBefore('payment', 'failed', 'system')).toEqual(['pending', 'processing']);
+    // A method that confirms later, after a card was declined or straight away.
+    expect(statesBefore('payment', 'processing', 'system')).toEqual(['pending', 'failed']);
     expect(statesBefore('payment', 'refunded', 'system')).toEqual([
       'pending',
       'completed',
       'failed',
       'partially_refunded',
       'disputed',
+      'processing',
     ]);
     // Staff refund through the Refund action; the provider's confirmation moves the payment.
     expect(statesBefore('payment', 'refunded', 'staff')).toEqual([]);
@@ -191,6 +200,8 @@ describe('the guards staff changes go through', () => {
     ['a new order', order('processing', 'pending'), ['cancelled'], ['completed', 'failed']],
     ['a failed payment', order('processing', 'failed'), ['cancelled'], ['pending', 'completed']],
     ['a cancelled unpaid order', order('cancelled', 'pending'), ['processing'], ['completed', 'failed']],
+    // The bank has the payment: it is not cancelled under it; staff confirm it once the provider shows it paid.
+    ['a payment being processed', order('processing', 'processing'), [], ['completed']],
     ['a delivered order', order('fulfilled', 'completed'), [], []],
     ['a paid order awaiting keys', order('processing', 'completed', { awaitingKeys: true }), [], []],
     ['an order owed a refund', order('cancelled', 'completed', { refundDue: 'order-cancelled' }), [], []],
@@ -311,7 +322,7 @@ describe('the guards staff changes go through', () => {
   });
 
   it('never confirms a disputed payment again', () => {
-    expect(UNPAID).toEqual(['pending', 'failed']);
+    expect(UNPAID).toEqual(['pending', 'failed', 'processing']);
     expect(canTransition('payment', 'disputed', 'completed', 'system')).toBe(true);
   });
 });

@@ -32,6 +32,7 @@ export const PAYMENT_STATUSES = [
   'partially_refunded',
   'refunded',
   'disputed',
+  'processing',
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
@@ -124,13 +125,15 @@ export const ORDER_PROCESS: TransitionTable<OrderStatus> = {
 export const PAYMENT_PROCESS: TransitionTable<PaymentStatus> = {
   // A refund of a payment never seen to succeed (its success event lost, or its amount wrong) is
   // recorded as the provider reports it; staff refund only what was paid.
-  pending: { completed: ANYONE, failed: ANYONE, refunded: SYSTEM },
+  // Processing: the provider took a payment by a method that confirms later (a bank debit or redirect):
+  // nothing is delivered until it succeeds.
+  pending: { completed: ANYONE, failed: ANYONE, refunded: SYSTEM, processing: SYSTEM },
   // Refunded in part or in full once the provider confirms a refund (staff's Refund action, or one made
   // at the provider, e.g. in Stripe's dashboard).
   // Disputed when the cardholder's bank opens a chargeback (charge.dispute.created).
   completed: { partially_refunded: SYSTEM, disputed: SYSTEM, refunded: SYSTEM },
   // A failed attempt may be followed by a good card; staff may set it back to pending.
-  failed: { completed: ANYONE, pending: STAFF, refunded: SYSTEM },
+  failed: { completed: ANYONE, pending: STAFF, refunded: SYSTEM, processing: SYSTEM },
   // Further partial refunds keep it here; the one that leaves nothing makes it refunded.
   partially_refunded: { disputed: SYSTEM, refunded: SYSTEM },
   // Final: nothing is left to refund.
@@ -138,6 +141,10 @@ export const PAYMENT_PROCESS: TransitionTable<PaymentStatus> = {
   // A chargeback (charge.dispute.closed): won, the payment is the store's again (completed, or partially
   // refunded when refunds preceded it); lost, the money went back to the cardholder (refunded).
   disputed: { completed: SYSTEM, partially_refunded: SYSTEM, refunded: SYSTEM },
+  // Taken by a method that confirms later, waiting for the bank: it succeeds (staff too, once the
+  // provider's dashboard shows it paid and its event was lost), or it fails or expires (the order is then
+  // cancelled and everything released, FulfilmentService.failPayment).
+  processing: { completed: ANYONE, failed: SYSTEM, refunded: SYSTEM },
 };
 
 /**
@@ -376,6 +383,8 @@ export function statusChangeRefusal(order: OrderState, to: OrderStatus): string 
   if (to === order.status) return null;
   if (order.refundDue)
     return 'This order was paid but not delivered and is owed a refund: refund it with the Refund action';
+  if (order.paymentStatus === 'processing' && to === 'cancelled')
+    return "This order's payment is being processed by the bank: it is cancelled if the payment fails";
   if (PAID.includes(order.paymentStatus)) {
     if (to === 'cancelled') return 'A paid order is cancelled by refunding it: use the Refund action first';
     if (to !== (order.awaitingKeys ? 'processing' : 'fulfilled')) {

@@ -94,6 +94,11 @@ export interface PaymentRisk {
   cardCountry: string | null;
   /** The same card gives the same fingerprint at this provider. */
   cardFingerprint: string | null;
+  /**
+   * How the shopper paid, as the charge says (`card`, `paypal`, `ideal`, …: with automatic payment methods
+   * the payment itself lists every method offered), when the provider says.
+   */
+  paymentMethod?: string | null;
 }
 
 interface WebhookEventBase {
@@ -125,6 +130,13 @@ interface PaymentWebhookEvent extends WebhookEventBase {
  */
 export type WebhookEvent =
   | (PaymentWebhookEvent & { kind: 'succeeded'; providerPaymentId: string; paymentMethod: string })
+  /**
+   * Taken by a method that confirms later (a bank debit, a bank's redirect that settles later): nothing is
+   * delivered until `succeeded`. `paymentMethod`: which method, when the provider says.
+   */
+  | (PaymentWebhookEvent & { kind: 'processing'; providerPaymentId: string; paymentMethod: string | null })
+  /** The payment can no longer be paid: it expired or was cancelled at the provider (`reason`, its words). */
+  | (PaymentWebhookEvent & { kind: 'cancelled'; providerPaymentId: string; reason: string | null })
   /** `failureReason`: why the attempt was declined, in the provider's words (and its code), when it says. */
   | (PaymentWebhookEvent & { kind: 'failed'; providerPaymentId: string; failureReason: string | null })
   /**

@@ -14,7 +14,7 @@ import type { RawBodyRequest } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { Public } from '../common/auth.decorators.js';
 import { PAYMENT_PROVIDER_NAMES } from '../config/app-config.js';
-import { DemoConfirmDto } from './dto/demo-confirm.dto.js';
+import { DemoConfirmDto, DemoSettleDto } from './dto/demo-confirm.dto.js';
 import { PaymentStateDto, WebhookReceivedDto } from './dto/payment-answers.dto.js';
 import type { WebhookHeaders } from './payment-provider.js';
 import { DEFAULT_WEBHOOK_PROVIDER } from './payment-providers.js';
@@ -32,7 +32,10 @@ export class PaymentsController {
     summary: 'Stripe webhook (signed with STRIPE_WEBHOOK_SECRET)',
     description:
       'Each event is applied once (a replay does nothing). Handled: `payment_intent.succeeded`, ' +
-      '`payment_intent.payment_failed`, `charge.refunded`, `refund.created`, `refund.updated`, `refund.failed`, ' +
+      '`payment_intent.processing` (a method that confirms later: the payment is processing, the shopper ' +
+      'e-mailed once), `payment_intent.payment_failed` (one that was processing cancels its order and ' +
+      'releases its coupon), `payment_intent.canceled` (expired or cancelled: the unpaid order is cancelled), ' +
+      '`charge.refunded`, `refund.created`, `refund.updated`, `refund.failed`, ' +
       '`charge.dispute.created` (payment disputed, keys revoked with DISPUTE_REVOKES_KEYS, staff alerted), ' +
       '`charge.dispute.updated` (status and evidence due date), `charge.dispute.closed` (won: payment back; ' +
       'lost: refunded), `radar.early_fraud_warning.created` (refunded in full with EARLY_FRAUD_WARNING_REFUNDS, ' +
@@ -77,8 +80,21 @@ export class PaymentsController {
   @ApiOkResponse({ type: PaymentStateDto })
   @ApiResponse({ status: 402, description: 'Declined (outcome: decline)' })
   @ApiNotFoundResponse({ description: 'Unknown order, wrong client secret, or the demo provider is off' })
-  @ApiConflictResponse({ description: 'This order was cancelled' })
+  @ApiBadRequestResponse({ description: 'A wallet with outcome delay, or an invalid body' })
+  @ApiConflictResponse({ description: 'This order was cancelled, or its payment is being processed' })
   confirmDemo(@Body() body: DemoConfirmDto): Promise<OrderPaymentState> {
-    return this.payments.confirmDemo(body.orderId, body.clientSecret, body.outcome ?? 'succeed');
+    return this.payments.confirmDemo(body.orderId, body.clientSecret, body.outcome ?? 'succeed', body.method);
+  }
+
+  @Post('demo/settle')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Demo provider: the bank's answer to a payment that confirms later (confirmed with `delay`)",
+  })
+  @ApiOkResponse({ type: PaymentStateDto })
+  @ApiNotFoundResponse({ description: 'Unknown order, wrong client secret, or the demo provider is off' })
+  @ApiConflictResponse({ description: "The order's payment is not being processed" })
+  settleDemo(@Body() body: DemoSettleDto): Promise<OrderPaymentState> {
+    return this.payments.settleDemo(body.orderId, body.clientSecret, body.outcome);
   }
 }

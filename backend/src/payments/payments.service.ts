@@ -36,6 +36,12 @@ import { RefundsService } from './refunds.service.js';
 import { DisputesService, type AfterCommit } from './disputes/disputes.service.js';
 
 const DEMO_DECLINE = 'Your card was declined (demo payment, no charge).';
+const DEMO_BANK_FAILURE = 'The bank did not confirm the payment (demo payment, no charge).';
+/** How the demo records a wallet payment (Apple Pay, Google Pay) and a payment that confirms later. */
+export const DEMO_WALLET_METHOD = 'demo_wallet';
+export const DEMO_DELAYED_METHOD = 'demo_delayed';
+export type DemoOutcome = 'succeed' | 'decline' | 'delay';
+export type DemoMethod = 'card' | 'wallet';
 
 /**
  * The demo confirmation's outcome as a payment event, as a provider's webhook would be recorded, so the
@@ -158,49 +164,63 @@ export class PaymentsService {
     }
   }
 
-  /** POST /api/payments/demo/confirm: the demo provider's stand-in for a card payment. */
+  /**
+   * POST /api/payments/demo/confirm: the demo provider's stand-in for a payment. `succeed` and `decline`
+   * stand for a card (or, with `method: 'wallet'`, a wallet such as Apple Pay: recorded as `demo_wallet`);
+   * `delay` for a method that confirms later (`demo_delayed`): the payment is processing until
+   * POST /api/payments/demo/settle says how the bank decided.
+   */
   async confirmDemo(
     orderId: string,
     clientSecret: string,
-    outcome: 'succeed' | 'decline',
+    outcome: DemoOutcome,
+    method: DemoMethod = 'card',
   ): Promise<OrderPaymentState> {
-    // Off when another provider takes the payments, and in production: the route does not exist there.
-    const demo = this.providers.get('demo');
-    if (!(demo instanceof DemoPaymentProvider)) throw new NotFoundException();
+    const demo = this.demoProvider();
+    if (outcome === 'delay' && method === 'wallet')
+      throw new BadRequestException('A wallet payment confirms at once: outcome delay is for a bank payment');
     // One transaction: the order read under its lock (checked, then confirmed as read) and its confirmation.
     const result = await runInTransaction(this.db, async (m) => {
       // Dated as it arrived, before the payment it confirms (as a provider's webhook is recorded).
       const receivedAt = new Date();
-      const order = await this.fulfilment.lockOrder(m, orderId);
-      if (
-        !order ||
-        order.paymentProvider !== demo.name ||
-        !this.secrets.matches(order.clientSecretSealed, clientSecret)
-      ) {
-        throw new NotFoundException('Order not found');
-      }
+      const order = await this.lockDemoOrder(m, demo, orderId, clientSecret);
       if (order.status === 'cancelled') throw new ConflictException('This order was cancelled');
       const { providerPaymentId, totalCents, currency } = order;
       const payment = { providerPaymentId, totalCents, currency };
+      if (order.paymentStatus === 'processing' && outcome !== 'delay') {
+        throw new ConflictException(
+          "This order's payment is being processed by the bank: POST /api/payments/demo/settle decides it",
+        );
+      }
+      if (outcome === 'delay') {
+        if (await this.fulfilment.markProcessing(m, orderId, DEMO_DELAYED_METHOD))
+          await recordDemoEvent(m, orderId, 'demo.payment_processing', null, receivedAt);
+        // Already processing (a second click) or paid: the order as it stands.
+        return {
+          payment,
+          after: await m.findOneByOrFail(Order, { id: orderId }),
+          books: 'processing' as const,
+        };
+      }
       if (outcome === 'decline') {
         await this.fulfilment.failPayment(m, orderId);
         await recordDemoEvent(m, orderId, 'demo.payment_failed', DEMO_DECLINE);
-        return { payment, after: null };
+        return { payment, after: null, books: 'failed' as const };
       }
       const paid = await this.fulfilment.confirmPayment(
         m,
         orderId,
-        demo.name,
+        method === 'wallet' ? DEMO_WALLET_METHOD : demo.name,
         (confirmed) => this.holdRules.reasons(m, confirmed, null),
         order,
       );
       if (paid) await recordDemoEvent(m, orderId, 'demo.payment_succeeded', null, receivedAt);
       // Already paid (a second click): the order as it stands.
-      return { payment, after: paid ?? order };
+      return { payment, after: paid ?? order, books: 'succeeded' as const };
     });
-    const { payment, after } = result;
+    const { payment, after, books } = result;
+    if (payment.providerPaymentId) demo.settle(payment.providerPaymentId, books, payment);
     if (!after) {
-      if (payment.providerPaymentId) demo.settle(payment.providerPaymentId, 'failed', payment);
       throw new HttpException(
         {
           statusCode: 402,
@@ -210,8 +230,74 @@ export class PaymentsService {
         HttpStatus.PAYMENT_REQUIRED,
       );
     }
-    if (payment.providerPaymentId) demo.settle(payment.providerPaymentId, 'succeeded', payment);
     return { orderId, status: after.status, paymentStatus: after.paymentStatus };
+  }
+
+  /**
+   * POST /api/payments/demo/settle: the bank's answer to a demo payment being processed (confirmDemo's
+   * `delay`). `succeed` confirms it exactly as a card payment is confirmed (keys, links, the delivery
+   * e-mail, or the fraud hold); `fail` fails it as a provider's failure of such a payment does (the order
+   * cancelled, everything released, the shopper told). 409 for an order whose payment is not processing.
+   */
+  async settleDemo(
+    orderId: string,
+    clientSecret: string,
+    outcome: 'succeed' | 'fail',
+  ): Promise<OrderPaymentState> {
+    const demo = this.demoProvider();
+    const { payment, after } = await runInTransaction(this.db, async (m) => {
+      const receivedAt = new Date();
+      const order = await this.lockDemoOrder(m, demo, orderId, clientSecret);
+      if (order.paymentStatus !== 'processing') {
+        throw new ConflictException(
+          `Only a payment being processed can be settled: this order's payment is ${order.paymentStatus}`,
+        );
+      }
+      const { providerPaymentId, totalCents, currency } = order;
+      const payment = { providerPaymentId, totalCents, currency };
+      if (outcome === 'fail') {
+        await this.fulfilment.failPayment(m, orderId);
+        await recordDemoEvent(m, orderId, 'demo.payment_failed', DEMO_BANK_FAILURE);
+      } else {
+        await this.fulfilment.confirmPayment(
+          m,
+          orderId,
+          order.paymentMethod ?? DEMO_DELAYED_METHOD,
+          (confirmed) => this.holdRules.reasons(m, confirmed, null),
+          order,
+        );
+        await recordDemoEvent(m, orderId, 'demo.payment_succeeded', null, receivedAt);
+      }
+      return { payment, after: await m.findOneByOrFail(Order, { id: orderId }) };
+    });
+    if (payment.providerPaymentId)
+      demo.settle(payment.providerPaymentId, outcome === 'fail' ? 'failed' : 'succeeded', payment);
+    return { orderId, status: after.status, paymentStatus: after.paymentStatus };
+  }
+
+  /** The demo provider; 404 when another provider takes the payments, and in production (no route there). */
+  private demoProvider(): DemoPaymentProvider {
+    const demo = this.providers.get('demo');
+    if (!(demo instanceof DemoPaymentProvider)) throw new NotFoundException();
+    return demo;
+  }
+
+  /** The demo order under its lock, for the holder of its client secret; 404 otherwise. */
+  private async lockDemoOrder(
+    m: EntityManager,
+    demo: DemoPaymentProvider,
+    orderId: string,
+    clientSecret: string,
+  ): Promise<Order> {
+    const order = await this.fulfilment.lockOrder(m, orderId);
+    if (
+      !order ||
+      order.paymentProvider !== demo.name ||
+      !this.secrets.matches(order.clientSecretSealed, clientSecret)
+    ) {
+      throw new NotFoundException('Order not found');
+    }
+    return order;
   }
 
   /**
@@ -273,6 +359,22 @@ export class PaymentsService {
     });
   }
 
+  /**
+   * Whether the provider's payment is for the order's total in its currency; a payment that is not is
+   * logged and changes nothing (staff review it).
+   */
+  private paysOrder(
+    order: Order,
+    paid: { providerPaymentId: string; amountCents: number | null; currency: string | null },
+  ): boolean {
+    if (paid.amountCents === order.totalCents && paid.currency === order.currency) return true;
+    this.logger.error(
+      `Payment ${paid.providerPaymentId} of ${paid.amountCents} ${paid.currency} for order ${order.id} of ` +
+        `${order.totalCents} ${order.currency}: not applied, needs review`,
+    );
+    return false;
+  }
+
   /** Confirms the order's payment when the provider received its total in its currency. */
   private async confirmPaid(
     m: EntityManager,
@@ -285,13 +387,7 @@ export class PaymentsService {
     },
     risk: PaymentRisk | null,
   ): Promise<void> {
-    if (paid.amountCents !== order.totalCents || paid.currency !== order.currency) {
-      this.logger.error(
-        `Payment ${paid.providerPaymentId} paid ${paid.amountCents} ${paid.currency} for order ${order.id} of ` +
-          `${order.totalCents} ${order.currency}: not fulfilled, needs review`,
-      );
-      return;
-    }
+    if (!this.paysOrder(order, paid)) return;
     if (!UNPAID.includes(order.paymentStatus)) return;
     if (risk) {
       Object.assign(order, { cardCountry: risk.cardCountry, cardFingerprint: risk.cardFingerprint });
@@ -303,7 +399,7 @@ export class PaymentsService {
     const confirmed = await this.fulfilment.confirmPayment(
       m,
       order.id,
-      paid.paymentMethod ?? 'card',
+      risk?.paymentMethod ?? paid.paymentMethod ?? 'card',
       (confirmed) => this.holdRules.reasons(m, confirmed, risk),
     );
     if (confirmed) await this.disputes.applyOpenAfterConfirmation(m, order.id);
@@ -358,8 +454,15 @@ export class PaymentsService {
       case 'succeeded':
         await this.confirmPaid(m, order, event, risk);
         break;
+      case 'processing':
+        if (this.paysOrder(order, event))
+          await this.fulfilment.markProcessing(m, order.id, event.paymentMethod);
+        break;
       case 'failed':
         await this.fulfilment.failPayment(m, order.id);
+        break;
+      case 'cancelled':
+        await this.fulfilment.paymentCancelled(m, order.id);
         break;
       case 'refunded': {
         // Under the order's lock, as staff's refunds are recorded (RefundsService).

@@ -10,7 +10,7 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { AuditService, type AuditActor } from '../audit/audit.service.js';
-import { formatUsd } from '../common/money.js';
+import { formatMoney } from '../common/money.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isUniqueViolation } from '../database/errors.js';
 import { runInTransaction } from '../database/transactions.js';
@@ -19,6 +19,7 @@ import { FulfilmentService } from '../fulfilment/fulfilment.service.js';
 import { renderRefundEmail } from '../fulfilment/refund-email.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
+import { amountOf } from '../orders/order-currency.js';
 import { PAID, reportedChangeApplies } from '../orders/order-process.js';
 import { InvoicesService } from '../tax/invoices/invoices.service.js';
 import { SalesRollupService } from '../reports/sales-rollup.service.js';
@@ -336,7 +337,8 @@ export class RefundsService {
     const amount = request.amountCents ?? left;
     if (amount > left)
       throw new BadRequestException(
-        `amountCents ${amount} is more than is left to refund (${left}: paid ${order.totalCents}, less earlier refunds)`,
+        `amountCents ${amount} is more than is left to refund (${left}, ${formatMoney(amountOf(left, order))}: ` +
+          `paid ${formatMoney(amountOf(order.totalCents, order))}, less earlier refunds)`,
       );
     const full = amount === left;
     const keyIds = [...new Set(request.licenseKeyIds ?? [])];
@@ -424,7 +426,7 @@ export class RefundsService {
     await this.invoices.issueCreditNote(m, order, {
       refundId: refund.id,
       amountCents: refund.amountCents,
-      reason: `Refund of ${formatUsd(refund.amountCents)} (refund ${refund.id}).`,
+      reason: `Refund of ${formatMoney(amountOf(refund.amountCents, refund))} (refund ${refund.id}).`,
     });
     const refunded = await this.sum(m, order.id, ['succeeded']);
     await this.sales.recordRefund(m, order, refund.amountCents, refunded - refund.amountCents);
@@ -447,7 +449,7 @@ export class RefundsService {
       orderId: order.id,
       ...renderRefundEmail(
         order,
-        { amountCents: refund.amountCents, full, keysRevoked },
+        { amount: amountOf(refund.amountCents, refund), full, keysRevoked },
         { supportEmail: this.config.mail.supportEmail },
       ),
     });

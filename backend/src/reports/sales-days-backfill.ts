@@ -2,9 +2,12 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { In, type DataSource } from 'typeorm';
 import type { BackfillBatch, BackfillJob } from '../backfills/backfill-job.js';
 import { Backfills } from '../backfills/backfills.service.js';
+import { DEFAULT_CURRENCY } from '../common/money.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
+import { KeyBatch } from '../suppliers/entities/key-batch.entity.js';
 import { ALL_PRODUCTS } from './entities/sales-day.entity.js';
+import { storedCurrency } from '../orders/order-currency.js';
 import { dayOf } from './sales-math.js';
 import { addSales, SalesTally } from './sales-rollup.service.js';
 
@@ -57,6 +60,7 @@ export class SalesDaysBackfill implements BackfillJob, OnModuleInit {
         'o.taxCents',
         'o.taxMode',
         'o.paidAt',
+        'o.currency',
         'o.paymentStatus',
         'o.updatedAt',
       ])
@@ -80,14 +84,22 @@ export class SalesDaysBackfill implements BackfillJob, OnModuleInit {
     const costs = await db
       .getRepository(LicenseKey)
       .createQueryBuilder('k')
+      .leftJoin(KeyBatch, 'b', 'b.id = k.batchId')
       .select('k.orderId', 'orderId')
       .addSelect('k.productId', 'productId')
+      .addSelect('b.currency', 'currency')
       .addSelect('SUM(k.costCents)', 'cost')
       .where({ orderId: In(ids) })
       .andWhere('k.assignedAt < :queuedAt', { queuedAt })
       .groupBy('k.orderId')
       .addGroupBy('k.productId')
-      .getRawMany<{ orderId: string; productId: string; cost: number | string | null }>();
+      .addGroupBy('b.currency')
+      .getRawMany<{
+        orderId: string;
+        productId: string;
+        currency: string | null;
+        cost: number | string | null;
+      }>();
 
     const tally = new SalesTally();
     for (const order of orders) {
@@ -101,10 +113,12 @@ export class SalesDaysBackfill implements BackfillJob, OnModuleInit {
       // Refunded in full before refunds had rows (the 2026-11-23 release), on the order's last change.
       if (order.paymentStatus === 'refunded' && refunded < order.totalCents && order.updatedAt < queuedAt)
         tally.addRefund(order, order.totalCents - refunded, refunded, dayOf(order.updatedAt));
-      for (const { productId, cost } of costs.filter((c) => c.orderId === order.id)) {
+      for (const { productId, currency, cost } of costs.filter((c) => c.orderId === order.id)) {
         if (!Number(cost)) continue;
-        tally.add(ALL_PRODUCTS, day, { keyCostCents: Number(cost) });
-        tally.add(productId, day, { keyCostCents: Number(cost) });
+        // In its batch's currency (costs come from batches; none without one has a cost).
+        const costCurrency = currency ? storedCurrency(currency) : DEFAULT_CURRENCY;
+        tally.add(ALL_PRODUCTS, day, costCurrency, { keyCostCents: Number(cost) });
+        tally.add(productId, day, costCurrency, { keyCostCents: Number(cost) });
       }
     }
     return { lastId: orders.at(-1)!.id, rows: orders.length, write: (m) => addSales(m, tally.changes()) };

@@ -1,8 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { CURRENCIES, type Currency } from '../common/money.js';
 
 /**
  * The store's one definition of its sales (#34), as Shopify's sales reports show them, used by the
- * dashboard, the sales report and the back office alike. Cents of the store's currency.
+ * dashboard, the sales report and the back office alike. In one currency's minor units: a currency's own
+ * figures, or the store's converted into its default currency (converted-figures.ts).
  *
  * - gross sales: what the paid orders came to, after their discount, without tax, counted on the
  *   payment's day (Shopify's gross sales is before discounts; the roll-up keeps no discounts per day);
@@ -64,4 +66,10 @@ export class SalesFiguresDto implements SalesFigures {
 
   @ApiProperty({ type: 'integer', description: 'netSalesCents + taxCents' })
   totalSalesCents: number;
+}
+
+/** SalesFigures of the sales in one currency, in its minor units (yen for JPY). */
+export class CurrencySalesFiguresDto extends SalesFiguresDto {
+  @ApiProperty({ enum: CURRENCIES, example: 'EUR', description: 'The orders’ currency' })
+  currency: Currency;
 }

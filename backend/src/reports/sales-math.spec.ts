@@ -11,6 +11,7 @@ const ORDER: PricedOrder = {
   taxCents: 5540,
   taxMode: 'exclusive',
   paidAt: new Date('2026-11-26T10:00:00Z'),
+  currency: 'USD',
 };
 
 describe('sales math', () => {

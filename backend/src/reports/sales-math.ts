@@ -15,7 +15,7 @@ export interface SalesFigures {
 /** What the roll-up reads of an order. */
 export type PricedOrder = Pick<
   Order,
-  'orderItems' | 'discountCents' | 'totalCents' | 'taxCents' | 'taxMode' | 'paidAt'
+  'orderItems' | 'discountCents' | 'totalCents' | 'taxCents' | 'taxMode' | 'paidAt' | 'currency'
 >;
 
 /** A product's part of an order: its units, what the buyer paid for it (tax included) and its tax. */

@@ -6,8 +6,12 @@ import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { KeyBatch } from '../suppliers/entities/key-batch.entity.js';
 import { Supplier } from '../suppliers/entities/supplier.entity.js';
+import type { Currency } from '../common/money.js';
+import { Converter, RateBook, sumAndConvert, type DayFigures } from './converted-figures.js';
 import { ALL_PRODUCTS, SalesDay } from './entities/sales-day.entity.js';
-import { salesFigures, type SalesRollupSums } from './sales-figures.js';
+import { ROLLUP_AMOUNTS, ROLLUP_COUNTS, rollupSums, type RollupField } from './rollup-sums.js';
+import { salesFigures } from './sales-figures.js';
+import { storedCurrency } from '../orders/order-currency.js';
 import type { MarginRowDto, SalesPeriodDto } from './dto/sales-period.dto.js';
 import {
   dayMessage,
@@ -29,17 +33,28 @@ export const NO_BATCH = 'No batch';
 
 type Days = { from: string; to: string };
 /** What a period adds up from the roll-up's days. */
-type Sums = SalesRollupSums & { orders: number; units: number; keyCostCents: number };
+type Sums = Record<RollupField, number>;
 
-const zero = (): Sums => ({
-  orders: 0,
-  units: 0,
-  revenueCents: 0,
-  taxCents: 0,
-  refundsCents: 0,
-  refundTaxCents: 0,
-  keyCostCents: 0,
-});
+/** A period's figures (in one currency, or converted) from its sums. */
+function periodFigures(sums: Sums) {
+  const figures = salesFigures(sums);
+  return {
+    orders: sums.orders,
+    units: sums.units,
+    ...figures,
+    keyCostCents: sums.keyCostCents,
+    marginCents: figures.netSalesCents - sums.keyCostCents,
+  };
+}
+
+/** A margins row's amounts (in one currency, or converted): revenue without tax less refunds, less cost. */
+function marginFigures(sums: Pick<Sums, 'revenueCents' | 'keyCostCents'>) {
+  return {
+    revenueCents: sums.revenueCents,
+    keyCostCents: sums.keyCostCents,
+    marginCents: sums.revenueCents - sums.keyCostCents,
+  };
+}
 
 /**
  * The sales report and the margins (#21 §3, §4), read from the daily roll-up (SalesRollupService keeps it):
@@ -57,23 +72,24 @@ export class SalesReportService {
     const productId = query.productId ?? ALL_PRODUCTS;
     if (query.productId !== undefined && !(await this.db.getRepository(Product).existsBy({ id: productId })))
       throw new BadRequestException(`productId: no product ${productId.slice(0, 64)}`);
-    const days = await this.db.getRepository(SalesDay).find({
-      where: { productId, day: Between(first, last) },
-    });
-    const periods = new Map(periodsBetween(from, to, interval).map((p) => [p, zero()]));
-    for (const day of days) {
-      const sum = periods.get(periodOf(day.day, interval))!;
-      for (const name of Object.keys(sum) as (keyof Sums)[]) sum[name] += Number(day[name]);
-    }
-    return [...periods].map(([period, sums]) => {
-      const figures = salesFigures(sums);
+    const days = (
+      await this.db.getRepository(SalesDay).find({
+        where: { productId, day: Between(first, last) },
+      })
+    ).map((day) => ({ ...day, currency: storedCurrency(day.currency) }) as DayFigures<RollupField>);
+    const periods = new Map(
+      periodsBetween(from, to, interval).map((p) => [p, [] as DayFigures<RollupField>[]]),
+    );
+    for (const day of days) periods.get(periodOf(day.day, interval))!.push(day);
+    const book = await RateBook.forRows(this.db, days);
+    return [...periods].map(([period, ofPeriod]) => {
+      const converter = new Converter(book);
+      const { byCurrency, converted } = sumAndConvert(ROLLUP_AMOUNTS, ROLLUP_COUNTS, ofPeriod, converter);
       return {
         period,
-        orders: sums.orders,
-        units: sums.units,
-        ...figures,
-        keyCostCents: sums.keyCostCents,
-        marginCents: figures.netSalesCents - sums.keyCostCents,
+        ...periodFigures(converted),
+        byCurrency: [...byCurrency].map(([currency, sums]) => ({ currency, ...periodFigures(sums) })),
+        conversion: converter.summary(),
       };
     });
   }
@@ -89,67 +105,113 @@ export class SalesReportService {
   }
 
   private async byProduct({ from, to }: Days): Promise<MarginRowDto[]> {
-    const sum = (name: string) => `COALESCE(SUM(d.${name}), 0)`;
-    const rows = await this.db
-      .getRepository(SalesDay)
-      .createQueryBuilder('d')
-      .select('d.productId', 'productId')
-      .addSelect(sum('units'), 'units')
-      .addSelect(`${sum('revenueCents')} - ${sum('taxCents')}`, 'paid')
-      .addSelect(`${sum('refundsCents')} - ${sum('refundTaxCents')}`, 'refunded')
-      .addSelect(sum('keyCostCents'), 'keyCostCents')
-      .where('d.productId <> :all AND d.day >= :from AND d.day <= :to', { all: ALL_PRODUCTS, from, to })
-      .groupBy('d.productId')
-      .orderBy('d.productId')
-      .getRawMany<Record<string, string | number>>();
+    const rows = await rollupSums(this.db, 'each', { from, to });
     const products = await this.db.getRepository(Product).find({ select: { id: true, title: true } });
     const used = await this.keysUsed({ from, to });
-    return rows.map((row) => {
-      const revenueCents = Number(row.paid) - Number(row.refunded);
-      const keyCostCents = Number(row.keyCostCents);
-      const productId = String(row.productId);
+    const book = await RateBook.forRows(this.db, rows);
+    const productIds = [...new Set(rows.map((row) => row.productId))].sort();
+    return productIds.map((productId) => {
+      const converter = new Converter(book);
+      const { byCurrency, converted } = sumAndConvert(
+        ROLLUP_AMOUNTS,
+        ROLLUP_COUNTS,
+        rows.filter((row) => row.productId === productId),
+        converter,
+      );
+      // Revenue without tax, less refunds without theirs.
+      const revenue = (sums: Sums) => ({
+        revenueCents: sums.revenueCents - sums.taxCents - (sums.refundsCents - sums.refundTaxCents),
+        keyCostCents: sums.keyCostCents,
+      });
       return {
         key: productId,
         label: products.find((p) => p.id === productId)?.title ?? productId,
-        unitsSold: Number(row.units),
+        unitsSold: converted.units,
         keysUsed: used.get(productId) ?? 0,
-        revenueCents,
-        keyCostCents,
-        marginCents: revenueCents - keyCostCents,
+        ...marginFigures(revenue(converted)),
+        byCurrency: [...byCurrency].map(([currency, sums]) => ({
+          currency,
+          ...marginFigures(revenue(sums)),
+        })),
+        conversion: converter.summary(),
       };
     });
   }
 
+  /**
+   * The keys delivered in the range per supplier: what each earned in its order's currency and cost in its
+   * batch's, converted at the rate of its order's payment day (the sale's).
+   */
   private async bySupplier({ from, to }: Days): Promise<MarginRowDto[]> {
+    // The sale's day: its payment's (a key is only given to a paid order), as text on either driver.
+    const saleDay = 'SUBSTR(COALESCE(o.paidAt, k.assignedAt), 1, 10)';
     const rows = await this.db
       .getRepository(LicenseKey)
       .createQueryBuilder('k')
+      .innerJoin(Order, 'o', 'o.id = k.orderId')
       .leftJoin(KeyBatch, 'b', 'b.id = k.batchId')
       .leftJoin(Supplier, 's', 's.id = b.supplierId')
       .select('b.supplierId', 'supplierId')
+      .addSelect('o.currency', 'orderCurrency')
+      .addSelect('b.currency', 'batchCurrency')
+      .addSelect(saleDay, 'day')
       .addSelect('MAX(s.name)', 'name')
       .addSelect('COUNT(*)', 'keys')
       .addSelect("SUM(CASE WHEN k.status = 'faulty' THEN 0 ELSE 1 END)", 'sold')
       .addSelect('COALESCE(SUM(k.revenueCents), 0)', 'revenueCents')
       .addSelect('COALESCE(SUM(k.costCents), 0)', 'keyCostCents')
-      .where('k.assignedAt >= :from AND k.assignedAt < :until AND k.orderId IS NOT NULL', {
+      .where('k.assignedAt >= :from AND k.assignedAt < :until', {
         from: parseDay(from),
         until: new Date(parseDay(to)!.getTime() + 86_400_000),
       })
       .groupBy('b.supplierId')
+      .addGroupBy('o.currency')
+      .addGroupBy('b.currency')
+      .addGroupBy(saleDay)
       .getRawMany<Record<string, string | number | null>>();
-    return rows
-      .map((row) => {
-        const revenueCents = Number(row.revenueCents);
-        const keyCostCents = Number(row.keyCostCents);
+    type Amounts = DayFigures<'revenueCents' | 'keyCostCents'>;
+    const suppliers = new Map<string, { label: string; keys: number; sold: number; amounts: Amounts[] }>();
+    for (const row of rows) {
+      const key = row.supplierId === null ? 'none' : String(row.supplierId);
+      const supplier = suppliers.get(key) ?? {
+        label: row.supplierId === null ? NO_BATCH : String(row.name),
+        keys: 0,
+        sold: 0,
+        amounts: [],
+      };
+      supplier.keys += Number(row.keys);
+      supplier.sold += Number(row.sold);
+      const day = String(row.day);
+      const orderCurrency = storedCurrency(String(row.orderCurrency));
+      const batchCurrency: Currency =
+        row.batchCurrency === null ? orderCurrency : storedCurrency(String(row.batchCurrency));
+      supplier.amounts.push(
+        { day, currency: orderCurrency, revenueCents: Number(row.revenueCents), keyCostCents: 0 },
+        { day, currency: batchCurrency, revenueCents: 0, keyCostCents: Number(row.keyCostCents) },
+      );
+      suppliers.set(key, supplier);
+    }
+    const book = await RateBook.forRows(
+      this.db,
+      [...suppliers.values()].flatMap((s) => s.amounts),
+    );
+    return [...suppliers]
+      .map(([key, supplier]) => {
+        const converter = new Converter(book);
+        const { byCurrency, converted } = sumAndConvert(
+          ['revenueCents', 'keyCostCents'],
+          [],
+          supplier.amounts,
+          converter,
+        );
         return {
-          key: row.supplierId === null ? 'none' : String(row.supplierId),
-          label: row.supplierId === null ? NO_BATCH : String(row.name),
-          unitsSold: Number(row.sold),
-          keysUsed: Number(row.keys),
-          revenueCents,
-          keyCostCents,
-          marginCents: revenueCents - keyCostCents,
+          key,
+          label: supplier.label,
+          unitsSold: supplier.sold,
+          keysUsed: supplier.keys,
+          ...marginFigures(converted),
+          byCurrency: [...byCurrency].map(([currency, sums]) => ({ currency, ...marginFigures(sums) })),
+          conversion: converter.summary(),
         };
       })
       .sort((a, b) => (a.key === 'none' ? 1 : b.key === 'none' ? -1 : a.label.localeCompare(b.label)));

@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { In, Not, type EntityManager } from 'typeorm';
+import { DEFAULT_CURRENCY, type Currency } from '../common/money.js';
 import { isMysqlFamily } from '../database/errors.js';
+import { forShare } from '../database/transactions.js';
 import { LicenseKey } from '../license-keys/entities/license-key.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
+import { KeyBatch } from '../suppliers/entities/key-batch.entity.js';
 import { ALL_PRODUCTS, SalesDay } from './entities/sales-day.entity.js';
 import {
   dayOf,
@@ -13,6 +16,7 @@ import {
   type PricedOrder,
   type SalesFigures,
 } from './sales-math.js';
+import { storedCurrency } from '../orders/order-currency.js';
 
 const FIGURES = [
   'orders',
@@ -24,11 +28,15 @@ const FIGURES = [
   'keyCostCents',
 ] as const;
 
-/** A roll-up row's change: the whole store's (productId ALL_PRODUCTS) or a product's, on a day. */
+/** A roll-up row's change: the whole store's (productId ALL_PRODUCTS) or a product's, on a day, in a currency. */
 export interface SalesChange extends SalesFigures {
   productId: string;
   day: string;
+  currency: Currency;
 }
+
+/** What the roll-up reads of a key given to an order: its cost is in its batch's currency. */
+export type CostedKey = Pick<LicenseKey, 'productId' | 'costCents' | 'batchId'>;
 
 /**
  * Keeps `sales_days` (SalesDay) in step with the figures, inside the transaction that changes them, so the
@@ -42,17 +50,19 @@ export class SalesRollupService {
   /** A paid order, on its payment's day: the whole store's row gets its total and tax, each product its part. */
   async recordPayment(m: EntityManager, order: PricedOrder): Promise<void> {
     const day = dayOf(order.paidAt ?? new Date());
+    const currency = storedCurrency(order.currency);
     const shares = productShares(order);
     await addSales(m, [
       {
         productId: ALL_PRODUCTS,
         day,
+        currency,
         orders: 1,
         units: shares.reduce((sum, s) => sum + s.units, 0),
         revenueCents: order.totalCents,
         taxCents: order.taxCents,
       },
-      ...shares.map((s) => ({ ...s, day, orders: 1 })),
+      ...shares.map((s) => ({ ...s, day, currency, orders: 1 })),
     ]);
   }
 
@@ -86,7 +96,7 @@ export class SalesRollupService {
   ): Promise<void> {
     if (keyIds.length === 0) return;
     const keys = await m.find(LicenseKey, {
-      select: { id: true, costCents: true },
+      select: { id: true, productId: true, costCents: true, batchId: true },
       where: { id: In([...keyIds]) },
     });
     const before = await m.countBy(LicenseKey, {
@@ -102,27 +112,19 @@ export class SalesRollupService {
     });
     for (const [revenueCents, ids] of byRevenue)
       await m.update(LicenseKey, { id: In(ids) }, { revenueCents });
-    await this.recordKeyCost(
-      m,
-      order,
-      productId,
-      keys.reduce((sum, k) => sum + (k.costCents ?? 0), 0),
-    );
+    await this.recordKeyCost(m, order, keys);
   }
 
-  /** Keys of `productId` costing `costCents` in all given to the order: on its payment day. */
+  /**
+   * Keys given to the order: their cost on its payment day, each in its batch's currency (one read of the
+   * batches' currencies, only when a key has a cost).
+   */
   async recordKeyCost(
     m: EntityManager,
     order: Pick<PricedOrder, 'paidAt'>,
-    productId: string,
-    costCents: number,
+    keys: readonly CostedKey[],
   ): Promise<void> {
-    if (costCents === 0) return;
-    const day = dayOf(order.paidAt ?? new Date());
-    await addSales(m, [
-      { productId: ALL_PRODUCTS, day, keyCostCents: costCents },
-      { productId, day, keyCostCents: costCents },
-    ]);
+    await addSales(m, await keyCostChanges(m, dayOf(order.paidAt ?? new Date()), keys, 1));
   }
 
   /**
@@ -131,7 +133,7 @@ export class SalesRollupService {
    */
   async recordKeysReturned(m: EntityManager, orderId: string): Promise<void> {
     const keys = await m.find(LicenseKey, {
-      select: { id: true, productId: true, costCents: true },
+      select: { id: true, productId: true, costCents: true, batchId: true },
       where: { orderId, status: 'active', activationCount: 0 },
     });
     if (keys.length === 0) return;
@@ -140,16 +142,45 @@ export class SalesRollupService {
       select: { id: true, paidAt: true },
       where: { id: orderId },
     });
-    const day = dayOf(order.paidAt ?? new Date());
-    const costs = new Map<string, number>();
-    for (const k of keys) costs.set(k.productId, (costs.get(k.productId) ?? 0) + (k.costCents ?? 0));
-    const total = [...costs.values()].reduce((sum, c) => sum + c, 0);
-    if (total === 0) return;
-    await addSales(m, [
-      { productId: ALL_PRODUCTS, day, keyCostCents: -total },
-      ...[...costs].map(([productId, cost]) => ({ productId, day, keyCostCents: -cost })),
-    ]);
+    await addSales(m, await keyCostChanges(m, dayOf(order.paidAt ?? new Date()), keys, -1));
   }
+}
+
+/**
+ * The keys' costs on `day` (`sign` -1: taken away), the store's row and each product's, per currency of
+ * the keys' batches. A key with a cost and no batch (none exists: a cost comes from a batch) counts in the
+ * default currency.
+ */
+async function keyCostChanges(
+  m: EntityManager,
+  day: string,
+  keys: readonly CostedKey[],
+  sign: 1 | -1,
+): Promise<SalesChange[]> {
+  const costed = keys.filter((k) => k.costCents);
+  if (!costed.length) return [];
+  const batchIds = [...new Set(costed.map((k) => k.batchId).filter((id): id is number => id !== null))];
+  // Read under a shared lock: a change of a batch's currency (which locks the batch, then checks that none
+  // of its keys was sold) is waited for, and its currency read, so a cost is never counted in a currency its
+  // batch no longer has. (InnoDB's check of the key's foreign key waits too, but only while an index holds
+  // batchId with a column the sale changes.)
+  const batches = batchIds.length
+    ? await forShare(
+        m
+          .createQueryBuilder(KeyBatch, 'b')
+          .select(['b.id', 'b.currency'])
+          .where('b.id IN (:...batchIds)', { batchIds }),
+      ).getMany()
+    : [];
+  const currencyOf = new Map(batches.map((b) => [b.id, storedCurrency(b.currency)]));
+  const tally = new SalesTally();
+  for (const key of costed) {
+    const currency = (key.batchId !== null && currencyOf.get(key.batchId)) || DEFAULT_CURRENCY;
+    const change = { keyCostCents: sign * key.costCents! };
+    tally.add(ALL_PRODUCTS, day, currency, change);
+    tally.add(key.productId, day, currency, change);
+  }
+  return tally.changes();
 }
 
 /**
@@ -159,9 +190,9 @@ export class SalesRollupService {
 export class SalesTally {
   private readonly sums = new Map<string, SalesChange>();
 
-  add(productId: string, day: string, change: SalesFigures): void {
-    const key = `${productId}|${day}`;
-    const sum = this.sums.get(key) ?? { productId, day };
+  add(productId: string, day: string, currency: Currency, change: SalesFigures): void {
+    const key = `${productId}|${day}|${currency}`;
+    const sum = this.sums.get(key) ?? { productId, day, currency };
     for (const name of FIGURES) if (change[name]) sum[name] = (sum[name] ?? 0) + change[name];
     this.sums.set(key, sum);
   }
@@ -170,14 +201,15 @@ export class SalesTally {
   addPayment(order: PricedOrder, day: string, refundedOn?: string): void {
     const shares = productShares(order);
     const units = shares.reduce((sum, s) => sum + s.units, 0);
-    this.add(ALL_PRODUCTS, day, {
+    const currency = storedCurrency(order.currency);
+    this.add(ALL_PRODUCTS, day, currency, {
       orders: 1,
       units,
       revenueCents: order.totalCents,
       taxCents: order.taxCents,
     });
     for (const s of shares)
-      this.add(s.productId, day, {
+      this.add(s.productId, day, currency, {
         orders: 1,
         units: s.units,
         revenueCents: s.revenueCents,
@@ -189,7 +221,7 @@ export class SalesTally {
   /** A refund, as SalesRollupService.recordRefund counts it. */
   addRefund(order: PricedOrder, amountCents: number, refundedBeforeCents: number, day: string): void {
     for (const change of refundChanges(order, amountCents, refundedBeforeCents, day))
-      this.add(change.productId, day, change);
+      this.add(change.productId, day, change.currency, change);
   }
 
   changes(): SalesChange[] {
@@ -205,6 +237,7 @@ function refundChanges(
   day: string,
 ): SalesChange[] {
   const tax = refundTax(order, refundedBeforeCents, amountCents);
+  const currency = storedCurrency(order.currency);
   const shares = productShares(order);
   const refunds = spread(
     shares.map((s) => s.revenueCents),
@@ -215,10 +248,11 @@ function refundChanges(
     tax,
   );
   return [
-    { productId: ALL_PRODUCTS, day, refundsCents: amountCents, refundTaxCents: tax },
+    { productId: ALL_PRODUCTS, day, currency, refundsCents: amountCents, refundTaxCents: tax },
     ...shares.map((s, i) => ({
       productId: s.productId,
       day,
+      currency,
       refundsCents: refunds[i]!,
       refundTaxCents: taxes[i]!,
     })),
@@ -229,7 +263,7 @@ const ROWS = 100;
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Adds the changes to their rows in a fixed order (by product, then day), so two transactions never take
+ * Adds the changes to their rows in a fixed order (by product, day, then currency), so two transactions never take
  * the same rows in opposite orders. Works on both drivers: `ON CONFLICT … DO UPDATE` (SQLite) and `ON
  * DUPLICATE KEY UPDATE` (MySQL/MariaDB) insert a missing row or add to it, and lock it either way.
  */
@@ -237,25 +271,34 @@ export async function addSales(m: EntityManager, changes: readonly SalesChange[]
   const q = (name: string) => m.connection.driver.escape(name);
   const table = q(m.getRepository(SalesDay).metadata.tableName);
   const mysql = isMysqlFamily(m.connection.options.type);
-  const columns = ['productId', 'day', ...FIGURES].map(q).join(', ');
+  const columns = ['productId', 'day', 'currency', ...FIGURES].map(q).join(', ');
   const add = FIGURES.map((f) =>
     mysql ? `${q(f)} = ${q(f)} + VALUES(${q(f)})` : `${q(f)} = ${q(f)} + excluded.${q(f)}`,
   ).join(', ');
   const upsert = (rows: number) =>
     `INSERT INTO ${table} (${columns}) VALUES ` +
-    Array.from({ length: rows }, () => `(${['?', '?', ...FIGURES.map(() => '?')].join(', ')})`).join(', ') +
+    Array.from({ length: rows }, () => `(${['?', '?', '?', ...FIGURES.map(() => '?')].join(', ')})`).join(
+      ', ',
+    ) +
     (mysql
       ? ` ON DUPLICATE KEY UPDATE ${add}`
-      : ` ON CONFLICT (${q('productId')}, ${q('day')}) DO UPDATE SET ${add}`);
+      : ` ON CONFLICT (${q('productId')}, ${q('day')}, ${q('currency')}) DO UPDATE SET ${add}`);
   const sorted = changes
     .filter((change) => FIGURES.some((f) => change[f]))
-    .sort((a, b) => compare(a.productId, b.productId) || compare(a.day, b.day));
+    .sort(
+      (a, b) => compare(a.productId, b.productId) || compare(a.day, b.day) || compare(a.currency, b.currency),
+    );
   // A statement per ROWS rows (the bulk seed's and the backfill's many days), under SQLite's variable limit.
   for (let i = 0; i < sorted.length; i += ROWS) {
     const rows = sorted.slice(i, i + ROWS);
     await m.query(
       upsert(rows.length),
-      rows.flatMap((change) => [change.productId, change.day, ...FIGURES.map((f) => change[f] ?? 0)]),
+      rows.flatMap((change) => [
+        change.productId,
+        change.day,
+        change.currency,
+        ...FIGURES.map((f) => change[f] ?? 0),
+      ]),
     );
   }
 }

@@ -59,11 +59,17 @@ import { ProductListPriceSource1766200000100 } from '../database/migrations/1766
 import { OrdersPaidAtIndex1766200000200 } from '../database/migrations/1766200000200-orders-paid-at-index.js';
 import { RefundedOrders1766200000300 } from '../database/migrations/1766200000300-refunded-orders.js';
 import { StaffSignInAndDeactivation1766200000500 } from '../database/migrations/1766200000500-staff-sign-in-and-deactivation.js';
+import { PaymentsThatConfirmLater1766300000400 } from '../database/migrations/1766300000400-payments-that-confirm-later.js';
+import { ProductPrices1766300000100 } from '../database/migrations/1766300000100-product-prices.js';
+import { SalesDaysPerCurrency1766300000500 } from '../database/migrations/1766300000500-sales-days-per-currency.js';
+import { UpperCaseCurrencies1766300000200 } from '../database/migrations/1766300000200-upper-case-currencies.js';
+import { FixedAmountCoupons1766300000201 } from '../database/migrations/1766300000201-fixed-amount-coupons.js';
 import { Backfill } from '../backfills/entities/backfill.entity.js';
 import { Supplier } from '../suppliers/entities/supplier.entity.js';
 import { KeyBatch } from '../suppliers/entities/key-batch.entity.js';
 import { SalesDay } from '../reports/entities/sales-day.entity.js';
 import { ProductSettings } from '../catalog/entities/product-settings.entity.js';
+import { ProductPrice } from '../catalog/entities/product-price.entity.js';
 import type { DatabaseSchema } from '../database/data-source-options.js';
 
 /**
@@ -100,6 +106,7 @@ export const ENTITIES = [
   KeyBatch,
   SalesDay,
   ProductSettings,
+  ProductPrice,
   Backfill,
   MfaChallenge,
 ];
@@ -145,6 +152,11 @@ export const MIGRATIONS = [
   OrdersPaidAtIndex1766200000200,
   RefundedOrders1766200000300,
   StaffSignInAndDeactivation1766200000500,
+  ProductPrices1766300000100,
+  UpperCaseCurrencies1766300000200,
+  FixedAmountCoupons1766300000201,
+  PaymentsThatConfirmLater1766300000400,
+  SalesDaysPerCurrency1766300000500,
 ];
 
 export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };

@@ -170,7 +170,7 @@ export async function insertBulkOrders(
         subtotalCents: subtotal,
         discountCents: discount,
         totalCents: subtotal - discount,
-        currency: 'usd',
+        currency: 'USD',
         couponCode: discount ? 'SAVE10' : null,
         couponState: discount ? (paymentStatus === 'completed' ? 'redeemed' : 'released') : null,
         status,

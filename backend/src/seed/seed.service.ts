@@ -8,6 +8,7 @@ import { CATALOG_CONTENT } from '../catalog/catalog-content.module.js';
 import type { CatalogContent } from '../catalog/catalog.data.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { Product } from '../catalog/entities/product.entity.js';
+import { seedPriceLists } from '../catalog/price-lists.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { SEED_COUPONS } from '../coupons/coupons.data.js';
 import { Coupon } from '../coupons/entities/coupon.entity.js';
@@ -58,7 +59,8 @@ export class SeedService implements OnApplicationBootstrap {
 
   /**
    * Each row is written only from a newer catalogue version than its own, in one statement, so an older
-   * build never writes its prices over a newer build's, whichever starts last.
+   * build never writes its content over a newer build's, whichever starts last. Prices likewise, and never
+   * over a price staff have set (seedPriceLists).
    */
   private async seedCatalog(): Promise<void> {
     const { version, products } = this.content;
@@ -67,7 +69,14 @@ export class SeedService implements OnApplicationBootstrap {
       products.map((product) => ({ ...product, catalogVersion: version })),
     );
     let updated = 0;
-    for (const { id, ...content } of products) {
+    // A product's prices are its price list's (seedPriceLists), which staff may have changed.
+    for (const {
+      id,
+      currentPriceCents: _current,
+      originalPriceCents: _original,
+      savings: _savings,
+      ...content
+    } of products) {
       const result = await this.db
         .createQueryBuilder()
         .update(Product)
@@ -78,6 +87,8 @@ export class SeedService implements OnApplicationBootstrap {
       updated += result.affected ?? 0;
     }
     if (updated) this.logger.log(`Wrote catalogue version ${version} to ${updated} products`);
+    const prices = await runInTransaction(this.db, (m) => seedPriceLists(m, this.content));
+    if (prices) this.logger.log(`Wrote catalogue version ${version} to ${prices} prices`);
     // Each product's stock-alert state has its row before the first sale: concurrent sales' checks then only
     // UPDATE it, where creating it on a sale (INSERT IGNORE, then UPDATE) took a shared lock and then an
     // exclusive one, and three sales at once deadlocked on MariaDB.

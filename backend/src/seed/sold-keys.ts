@@ -58,7 +58,7 @@ export async function insertSoldKeys(
     subtotalCents: product.currentPriceCents,
     discountCents: 0,
     totalCents: product.currentPriceCents,
-    currency: 'usd',
+    currency: 'USD',
     couponCode: null,
     couponState: null,
     status: 'fulfilled',

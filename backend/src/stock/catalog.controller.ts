@@ -1,8 +1,15 @@
-import { Controller, Get, Param } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { BACK_ORDER_HOURS } from '../catalog/catalog.data.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { ProductDto, type ProductContent } from '../catalog/dto/product.dto.js';
+import { ProductsQueryDto } from '../catalog/dto/products-query.dto.js';
 import { Public } from '../common/auth.decorators.js';
 import { StockService } from './stock.service.js';
 
@@ -20,19 +27,24 @@ export class CatalogController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'The editions, in catalogue order, with their stock levels' })
+  @ApiOperation({
+    summary:
+      'The editions sold in a currency (USD unless named), in catalogue order, with their stock levels',
+  })
   @ApiOkResponse({ type: [ProductDto] })
-  async findAll(): Promise<ProductDto[]> {
+  @ApiBadRequestResponse({ description: 'A currency not sold (or not upper-case), or another parameter' })
+  async findAll(@Query() { currency }: ProductsQueryDto): Promise<ProductDto[]> {
     const levels = await this.stock.stockLevels();
-    return this.catalog.findAll().map((product) => withStock(product, levels));
+    return this.catalog.findAll(currency).map((product) => withStock(product, levels));
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One edition, with its stock level' })
+  @ApiOperation({ summary: 'One edition in a currency (USD unless named), with its stock level' })
   @ApiOkResponse({ type: ProductDto })
-  @ApiNotFoundResponse({ description: 'Unknown product id' })
-  async findOne(@Param('id') id: string): Promise<ProductDto> {
-    const product = this.catalog.findOne(id);
+  @ApiBadRequestResponse({ description: 'A currency not sold (or not upper-case), or another parameter' })
+  @ApiNotFoundResponse({ description: 'Unknown product id, or not sold in the currency' })
+  async findOne(@Param('id') id: string, @Query() { currency }: ProductsQueryDto): Promise<ProductDto> {
+    const product = this.catalog.findOne(id, currency);
     return withStock(product, await this.stock.stockLevels());
   }
 }

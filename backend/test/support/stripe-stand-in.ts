@@ -13,6 +13,9 @@ export interface StandInPaymentIntent {
   client_secret: string;
   metadata: Record<string, string>;
   payment_method_types: string[];
+  automatic_payment_methods: { enabled: boolean } | null;
+  excluded_payment_method_types: string[] | null;
+  cancellation_reason?: string | null;
   receipt_email: string | null;
   last_payment_error?: { type: string; code: string; message: string } | null;
   livemode: false;
@@ -45,6 +48,28 @@ export interface StandInDispute {
   livemode: false;
   [field: string]: unknown;
 }
+
+/** The methods the stand-in's Stripe dashboard has turned on, as automatic payment methods offer them. */
+const DASHBOARD_METHOD_TYPES = [
+  'card',
+  'link',
+  'paypal',
+  'ideal',
+  'bancontact',
+  'eps',
+  'sepa_debit',
+  'us_bank_account',
+];
+/** Payment method types Stripe knows (a part: the ones the store offers or excludes). */
+const KNOWN_METHOD_TYPES = [
+  ...DASHBOARD_METHOD_TYPES,
+  'bacs_debit',
+  'au_becs_debit',
+  'acss_debit',
+  'nz_bank_account',
+  'customer_balance',
+  'blik',
+];
 
 /** Reads Stripe's form encoding (`metadata[orderId]=…`) into a nested object. */
 function parseForm(body: string): Record<string, unknown> {
@@ -122,6 +147,30 @@ export class StripeStandIn {
     if (req.method === 'POST' && req.url === '/v1/payment_intents') {
       const existing = idempotencyKey && this.byIdempotencyKey.get(idempotencyKey);
       if (existing) return send(200, existing);
+      // As Stripe: a list of methods and automatic methods exclude each other; an excluded method is one
+      // Stripe knows (the ones the store excludes, and the ones it offers).
+      const automatic =
+        (body.automatic_payment_methods as { enabled?: string } | undefined)?.enabled === 'true';
+      if (automatic && body.payment_method_types)
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            message:
+              'You may only specify one of these parameters: automatic_payment_methods, payment_method_types.',
+          },
+        });
+      const excluded = body.excluded_payment_method_types
+        ? Object.values(body.excluded_payment_method_types as Record<string, string>)
+        : null;
+      const unknown = excluded?.find((type) => !KNOWN_METHOD_TYPES.includes(type));
+      if (unknown)
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            param: 'excluded_payment_method_types',
+            message: `Invalid excluded_payment_method_types: ${unknown} is not a payment method type`,
+          },
+        });
       const id = `pi_${randomBytes(12).toString('hex')}`;
       const intent: StandInPaymentIntent = {
         id,
@@ -132,7 +181,13 @@ export class StripeStandIn {
         status: 'requires_payment_method',
         client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
         metadata: (body.metadata as Record<string, string>) ?? {},
-        payment_method_types: ['card'],
+        // With automatic methods, what the dashboard turns on less what is excluded (the stand-in's
+        // dashboard: cards, Link, PayPal, and the bank payments that confirm later).
+        payment_method_types: automatic
+          ? DASHBOARD_METHOD_TYPES.filter((type) => !excluded?.includes(type))
+          : ['card'],
+        automatic_payment_methods: automatic ? { enabled: true } : null,
+        excluded_payment_method_types: excluded,
         receipt_email: (body.receipt_email as string) ?? null,
         livemode: false,
       };
@@ -313,6 +368,40 @@ export class StripeStandIn {
     if (!intent) throw new Error(`unknown intent ${intentId}`);
     Object.assign(intent, { status: 'succeeded', amount_received: intent.amount });
     return { ...intent, ...override };
+  }
+
+  /**
+   * The PaymentIntent taken by a method that confirms later, as Stripe would send it in
+   * `payment_intent.processing`.
+   */
+  processing(intentId: string): StandInPaymentIntent {
+    const intent = this.intents.get(intentId);
+    if (!intent) throw new Error(`unknown intent ${intentId}`);
+    Object.assign(intent, { status: 'processing' });
+    return { ...intent };
+  }
+
+  /** The PaymentIntent after the bank refused a payment that was processing (`payment_intent.payment_failed`). */
+  bankFailed(intentId: string): StandInPaymentIntent {
+    const intent = this.intents.get(intentId);
+    if (!intent) throw new Error(`unknown intent ${intentId}`);
+    Object.assign(intent, {
+      status: 'requires_payment_method',
+      last_payment_error: {
+        type: 'invalid_request_error',
+        code: 'payment_method_provider_decline',
+        message: 'The payment was declined by the bank.',
+      },
+    });
+    return { ...intent };
+  }
+
+  /** The PaymentIntent expired or cancelled at Stripe, as in `payment_intent.canceled`. */
+  canceled(intentId: string, reason = 'automatic'): StandInPaymentIntent {
+    const intent = this.intents.get(intentId);
+    if (!intent) throw new Error(`unknown intent ${intentId}`);
+    Object.assign(intent, { status: 'canceled', cancellation_reason: reason });
+    return { ...intent };
   }
 
   /** The PaymentIntent after a declined card, as Stripe would send it in `payment_intent.payment_failed`. */

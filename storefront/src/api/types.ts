@@ -47,6 +47,7 @@ export type TaxRates = ContractTaxRates;
  */
 export type BillingDetails = Billing;
 
+/** `currency`: what the order is priced and paid in (the server's default, USD, without it). */
 export type PaymentIntentRequest = ContractPaymentIntentRequest;
 /** The statements of Art 16(m) a buyer gives before paying (required in the EU and the UK). */
 export type Consents = ContractConsents;
@@ -58,4 +59,5 @@ export type Consent = keyof Consents;
 export type PaymentIntent = ContractPaymentIntent;
 
 /** `GET /api/orders/:id/status`: where the checkout's order is. */
+/** `paymentStatus` `processing`: paid with a method that confirms later (a bank's); the keys follow it. */
 export type OrderStatus = OrderStatusReply;

@@ -5,6 +5,7 @@ import ThemeProvider from '@mui/system/ThemeProvider';
 import { StrictMode, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import type { AppStore, RootState } from '../store/store';
+import { PageErrorBoundary } from './PageErrorBoundary';
 import { storeTheme } from './theme';
 
 /**
@@ -26,7 +27,7 @@ export function StoreRoot({
       <Provider store={store} serverState={serverState}>
         <ThemeProvider theme={storeTheme()}>
           <CssBaseline />
-          {children}
+          <PageErrorBoundary>{children}</PageErrorBoundary>
         </ThemeProvider>
       </Provider>
     </StrictMode>

@@ -211,11 +211,14 @@ describe('refund content', () => {
       ['Processing', '5-7 days'],
     ]);
     expect(refund.refundTypes.map((t) => t.amount)).toEqual(['100%', 'Up to 50%', '0%']);
-    // Cards only: the store takes no other payment, so it refunds no other way.
+    // The ways to pay the store offers (#35 §2), with the spec's refund times; never a direct debit, and no
+    // method of a currency the store does not sell (BLIK: zloty).
     expect(refund.refundMethods.map((m) => [m.method, m.time])).toEqual([
-      ['Credit or debit card', '5-7 business days'],
+      ['Credit or debit card, Apple Pay, Google Pay or Link', '5-7 business days'],
+      ['PayPal', '3-5 business days'],
+      ['iDEAL, Bancontact or EPS (payments in euros)', '7-10 business days'],
     ]);
-    expect(text(refund)).not.toMatch(/paypal|bank transfer/i);
+    expect(text(refund)).not.toMatch(/direct debit|sepa|blik/i);
     expect(refund.requiredInformation.required).toHaveLength(3);
     expect(refund.requiredInformation.optional).toHaveLength(3);
     expect(refund.startRefund.to).toBe('/contact?topic=refund');
@@ -259,6 +262,7 @@ describe('terms and EULA content', () => {
     expect(text(terms)).toContain('September 21, 2025');
     expect(text(terms)).toContain('Delaware');
     expect(text(terms)).toContain('English (US)');
+    expect(text(terms)).toContain('iDEAL, Bancontact or EPS. We do not accept direct debits.');
     expect(terms.disputeSteps.map((s) => [s.step, s.preferred])).toEqual([
       ['Direct communication', true],
       ['Formal complaint', false],

@@ -22,7 +22,10 @@ export const requirementsNote =
 
 export const howItWorks = {
   steps: [
-    { title: 'Purchase License', text: 'Choose your edition and pay securely by card.' },
+    {
+      title: 'Purchase License',
+      text: 'Choose your edition and pay securely by card, Apple Pay, Google Pay or PayPal.',
+    },
     {
       title: 'Receive Key',
       text: `Your licence key and download links arrive by e-mail, ${DELIVERY.typical}.`,

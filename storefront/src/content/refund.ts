@@ -6,7 +6,7 @@ import type { Card, PageMetaContent, TextSection } from './types';
 export const refundPage: PageMetaContent = {
   title: 'Refund Policy',
   description:
-    'Our 30-day money-back guarantee: who qualifies, how to ask, and how long a refund takes (back to your card in 5-7 business days).',
+    'Our 30-day money-back guarantee: who qualifies, how to ask, and how long a refund takes (card 5-7 business days, PayPal 3-5, bank 7-10).',
   intro: `Every order comes with a ${REFUND.windowDays}-day money-back guarantee. If your licence key does not work and we cannot fix it, or it never arrives, you get your money back.`,
 };
 
@@ -115,8 +115,23 @@ export interface RefundMethod {
   note: string;
 }
 
+/**
+ * How each way to pay the store offers is refunded, and how long the money takes to arrive (the spec's
+ * figures; the back end's refund e-mails say the same, backend/src/fulfilment/refund-email.ts). Direct
+ * debits are never offered. To be reviewed by a lawyer before publication.
+ */
 export const refundMethods: RefundMethod[] = [
-  { method: 'Credit or debit card', time: '5-7 business days', note: 'Back to the card you paid with.' },
+  {
+    method: 'Credit or debit card, Apple Pay, Google Pay or Link',
+    time: '5-7 business days',
+    note: 'Back to the card you paid with (Apple Pay, Google Pay and Link pay with a card).',
+  },
+  { method: 'PayPal', time: '3-5 business days', note: 'Back to your PayPal account.' },
+  {
+    method: 'iDEAL, Bancontact or EPS (payments in euros)',
+    time: '7-10 business days',
+    note: 'Back to the bank account you paid from, by bank transfer.',
+  },
 ];
 
 /** Spec §5: what a refund request must (and may) contain. */

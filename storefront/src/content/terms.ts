@@ -36,7 +36,8 @@ export const purchaseTerms: TextSection = {
   paragraphs: ['When you place an order:'],
   bullets: [
     'Prices are in US dollars and include all fees; the price at checkout is the price you pay.',
-    'Your order is accepted when the payment provider confirms your payment.',
+    'You can pay by credit or debit card, Apple Pay, Google Pay, Link or PayPal, and, in euros, by iDEAL, Bancontact or EPS. We do not accept direct debits.',
+    'Your order is accepted when the payment provider confirms your payment. Some bank payments are confirmed by your bank later, usually within minutes and at most within 5 business days: your keys are delivered once it does, and if it does not, the order is cancelled and you are not charged.',
     'Each licence is for one device, perpetual, region-specific and non-transferable.',
     `Refunds follow our Refund Policy, including the ${REFUND.windowDays}-day money-back guarantee.`,
     'If you buy as a consumer billed in the EU or the UK, you agree before paying that delivery of your licence keys and download links begins as soon as your payment is confirmed, within the 14-day withdrawal period, and you acknowledge that you then lose your right of withdrawal once delivery has begun. The e-mail that delivers your keys confirms both. This does not affect the money-back guarantee.',

@@ -1,28 +1,31 @@
 import { describe, expect, it, vi } from 'vitest';
-import { formatCents, percentOfCents } from './money';
+import type { Currency } from '../api/currencies';
+import { formatMoney, percentOfCents, prepareMoneyFormat } from './money';
 
-describe('formatCents', () => {
+describe('formatMoney', () => {
   it.each([
-    [4049, '$40.49'],
-    [0, '$0.00'],
-    [123456, '$1,234.56'],
-    [-500, '-$5.00'],
-  ])('formats %i cents as %s', (cents, expected) => {
-    expect(formatCents(cents)).toBe(expected);
+    [4049, 'USD', '$40.49'],
+    [0, 'USD', '$0.00'],
+    [123456, 'USD', '$1,234.56'],
+    [-500, 'USD', '-$5.00'],
+    [3799, 'EUR', '€37.99'],
+    [3499, 'GBP', '£34.99'],
+    // The yen has no minor unit: 6000 is ¥6,000, not ¥60.00.
+    [6000, 'JPY', '¥6,000'],
+    [349900, 'INR', '₹3,499.00'],
+    [5499, 'CAD', 'CA$54.99'],
+  ])('formats %i minor units of %s as %s', (cents, currency, expected) => {
+    expect(formatMoney({ cents, currency: currency as Currency })).toBe(expected);
   });
 
-  it('does without Intl, whose first use in a page costs milliseconds of main-thread work', () => {
+  it('makes one Intl formatter per currency, ahead of the first price when asked', () => {
     const numberFormat = vi.spyOn(Intl, 'NumberFormat');
-    formatCents(4049);
-    expect(numberFormat).not.toHaveBeenCalled();
+    prepareMoneyFormat('SGD');
+    expect(numberFormat).toHaveBeenCalledTimes(1);
+    formatMoney({ cents: 100, currency: 'SGD' });
+    formatMoney({ cents: 200, currency: 'SGD' });
+    expect(numberFormat).toHaveBeenCalledTimes(1);
     numberFormat.mockRestore();
-  });
-
-  it('writes every amount as Intl.NumberFormat does', () => {
-    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-    const amounts = [-123456789, -100001, -1, 1, 5, 99, 100, 101, 999_999, 1_000_000, 12_345_678_901];
-    for (let cents = -2_000; cents <= 200_000; cents += 7) amounts.push(cents);
-    for (const cents of amounts) expect(formatCents(cents)).toBe(intl.format(cents / 100));
   });
 });
 
@@ -31,6 +34,7 @@ describe('percentOfCents', () => {
     [4049, 0.1, 405],
     [24299, 0.2, 4860],
     [0, 0.15, 0],
+    [6000, 0.15, 900],
   ])('%i cents × %f is %i cents', (cents, fraction, expected) => {
     expect(percentOfCents(cents, fraction)).toBe(expected);
   });

@@ -11,6 +11,7 @@ describe("an order's state in the shopper's words", () => {
     [{ status: 'cancelled', paymentStatus: 'completed' }, 'Refund due'],
     [{ status: 'cancelled', paymentStatus: 'refunded' }, 'Refunded'],
     [{ status: 'on_hold', paymentStatus: 'completed' }, 'Being reviewed'],
+    [{ status: 'processing', paymentStatus: 'processing' }, 'Payment processing'],
   ] as const)('%o is "%s" on the licence page', (order, label) => {
     expect(orderStateLabel(order)).toBe(label);
   });

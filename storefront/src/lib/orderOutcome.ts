@@ -3,7 +3,8 @@ import { countOf } from '@store/contracts';
 /** The two states of an order the shopper sees, as the API names them. */
 interface OrderState {
   status: 'processing' | 'fulfilled' | 'cancelled' | 'on_hold' | 'withdrawn' | 'refunded';
-  paymentStatus: 'pending' | 'completed' | 'failed' | 'partially_refunded' | 'refunded' | 'disputed';
+  paymentStatus:
+    'pending' | 'completed' | 'failed' | 'partially_refunded' | 'refunded' | 'disputed' | 'processing';
 }
 
 /**
@@ -29,6 +30,8 @@ export function orderStateLabel(order: OrderState & { awaitingKeys?: boolean }):
   if (order.status === 'on_hold') return 'Being reviewed';
   if (order.paymentStatus === 'completed') return order.awaitingKeys ? 'Paid: keys to follow' : 'Paid';
   if (order.paymentStatus === 'failed') return 'Payment failed';
+  // A method that confirms later: the bank has the payment, the keys follow when it confirms.
+  if (order.paymentStatus === 'processing') return 'Payment processing';
   return 'Awaiting payment';
 }
 

@@ -12,14 +12,14 @@ import { PageLoading } from '../components/PageLoading';
 import { PageMeta } from '../components/PageMeta';
 import { toast } from '../components/toast/toast';
 import { clearAccessToken, readAccessToken, saveAccessToken } from '../features/account/accessToken';
-import { fetchCustomerOrders, type CustomerOrder } from '../features/account/accountApi';
+import { fetchCustomerOrders, orderMoney, type CustomerOrder } from '../features/account/accountApi';
 import { KeyReportDialog } from '../features/account/KeyReportDialog';
 import { OrderDocuments } from '../features/account/OrderDocuments';
 import { WithdrawalDialog } from '../features/account/WithdrawalDialog';
 import { KEY_REPORT } from '../content/keyReport';
 import { WITHDRAWAL, withdrawalTimeFormat } from '../content/withdrawal';
 import { ApiError } from '../api/http';
-import { formatCents } from '../lib/money';
+import { formatMoney } from '../lib/money';
 import {
   isRefundDue,
   KEY_STATE_LABELS,
@@ -99,7 +99,7 @@ function OrderCard({
       </Stack>
       <Typography color="textSecondary" sx={{ mt: 1 }}>
         {order.items.map((i) => `${i.name} × ${i.quantity}`).join(', ')} · Total{' '}
-        {formatCents(order.totalCents)}
+        {formatMoney(orderMoney(order, order.totalCents))}
       </Typography>
       {order.withdrawnAt && (
         <Alert severity="info" sx={{ mt: 2 }}>

@@ -13,6 +13,7 @@ const INTENT = {
   orderId: '6f1c2d3e-0000-4000-8000-000000000021',
   clientSecret: 'demo_secret_21',
   provider: 'demo',
+  currency: 'USD',
   subtotalCents: 4049,
   discountCents: 0,
   subtotal: 4049,

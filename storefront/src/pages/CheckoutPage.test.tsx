@@ -35,6 +35,7 @@ const INTENT = {
   orderId: '6f1c2d3e-0000-4000-8000-000000000001',
   clientSecret: 'demo_secret_1',
   provider: 'demo',
+  currency: 'USD',
   subtotalCents: 13497,
   discountCents: 1350,
   totalCents: 12147,
@@ -151,6 +152,7 @@ describe('CheckoutPage', () => {
         phoneCountryCode: '+91',
         phone: '98765 43210',
       },
+      currency: 'USD',
     });
     expect(intentCall.headers?.get('Idempotency-Key')).toBeTruthy();
 
@@ -242,15 +244,13 @@ describe('CheckoutPage', () => {
     expect(calls).toHaveLength(4);
   });
 
-  it('shows Payment Setup Failed when the intent cannot be created', async () => {
+  /** Fills billing and proceeds, the server refusing the order with `status` and `message`. */
+  async function proceedRefused(status: number, message: string) {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) =>
         url === '/api/create-payment-intent'
-          ? Response.json(
-              { statusCode: 502, message: 'Unable to initialize payment. Please try again.' },
-              { status: 502 },
-            )
+          ? Response.json({ statusCode: status, message }, { status })
           : new Response('', { status: 404 }),
       ),
     );
@@ -260,7 +260,10 @@ describe('CheckoutPage', () => {
     const proceed = screen.getByRole('button', { name: 'Continue to Payment' });
     await waitFor(() => expect(proceed).toHaveProperty('disabled', false));
     fireEvent.click(proceed);
+  }
 
+  it('shows Payment Setup Failed when the intent cannot be created', async () => {
+    await proceedRefused(502, 'Unable to initialize payment. Please try again.');
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes('Payment Setup Failed'))).toBe(
       true,
@@ -268,6 +271,15 @@ describe('CheckoutPage', () => {
     expect(
       screen.getAllByText('Unable to initialize payment. Please refresh and try again.').length,
     ).toBeGreaterThan(0);
+  });
+
+  it("shows a refusal that says what to change in the server's words: a total below the smallest payment", async () => {
+    const refusal =
+      'The total after the discount, $0.00, is less than the smallest payment possible in USD, $0.50: ' +
+      'remove the coupon or add to the cart';
+    await proceedRefused(422, refusal);
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
   it('past the store-wide ceiling, shows the check and makes the order with its solution', async () => {

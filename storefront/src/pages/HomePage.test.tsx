@@ -44,7 +44,7 @@ describe('HomePage', () => {
     expect(art.getAttribute('alt')).toBe('');
     expect([art.getAttribute('width'), art.getAttribute('height')]).toEqual(['320', '200']);
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock).toHaveBeenCalledWith('/api/products', expect.anything());
+    expect(fetchMock).toHaveBeenCalledWith('/api/products?currency=USD', expect.anything());
     // The hero's logo: the mark and, once its code has loaded, the store's name.
     expect(await screen.findByText('Office Licence Store')).toBeTruthy();
     // No header or footer on /.

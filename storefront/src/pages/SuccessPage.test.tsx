@@ -49,6 +49,36 @@ describe('SuccessPage', () => {
     expect(readPendingOrder()).toMatchObject({ orderId: ORDER.orderId, paid: true });
   });
 
+  it('says a payment the bank has not confirmed yet is processing, and that the keys follow its confirmation (#35)', async () => {
+    savePendingOrder(ORDER);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({
+          orderId: ORDER.orderId,
+          status: 'processing',
+          paymentStatus: 'processing',
+          customerEmail: ORDER.email,
+          awaitingKeys: false,
+          backOrderHours: 24,
+        }),
+      ),
+    );
+    renderRoute(
+      `/success?payment_intent=pi_1&payment_intent_client_secret=${ORDER.clientSecret}&redirect_status=processing`,
+      { cart },
+    );
+
+    // The page's first import and render can take seconds on a busy machine.
+    expect(
+      await screen.findByRole('heading', { name: 'Order Placed: Payment Processing' }, { timeout: 15_000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(
+      'Order status: Payment processing: your bank has not confirmed the payment yet. Your licence keys are e-mailed as soon as it does; if the payment fails, the order is cancelled and no keys are sent.',
+    );
+    expect(screen.queryByText(/Order Complete!|on their way|confirmation has been sent/)).toBeNull();
+  });
+
   it('says a paid back-order’s keys follow by e-mail within the hours, not that they are on their way (#34)', async () => {
     savePendingOrder(ORDER);
     const fetchMock = vi.fn(async () =>

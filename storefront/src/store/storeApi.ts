@@ -1,6 +1,8 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { addToStores } from './store';
+import { addToStores, type RootState } from './store';
 import { apiBaseQuery, type ApiFailure } from '../api/http';
+import { soldCurrency, type Currency } from '../api/currencies';
+import { selectWantedCurrency } from './cart/cartSlice';
 import type {
   AppliedCoupon,
   OrderStatus,
@@ -30,14 +32,16 @@ function isStoreConfig(body: unknown): body is StoreConfig {
 /**
  * Everything the storefront reads from or sends to the store's API, in one cache. Spec §7: nothing is
  * fetched again on focus or reconnect, and what a page loaded stays for the visit (the catalogue and the
- * settings are asked for once per page load); only the order status is polled, by its page.
+ * settings are asked for once per page load, the catalogue once per currency); only the order status is
+ * polled, by its page.
  */
 export const storeApi = createApi({
   reducerPath: 'storeApi',
   baseQuery: apiBaseQuery,
   endpoints: (build) => ({
-    getProducts: build.query<Product[], void>({
-      query: () => '/api/products',
+    /** The catalogue in a currency: the products sold in it, priced in its minor units. */
+    getProducts: build.query<Product[], Currency>({
+      query: (currency) => `/api/products?currency=${encodeURIComponent(currency)}`,
       keepUnusedDataFor: Infinity,
     }),
     getStoreConfig: build.query<StoreConfig, void>({
@@ -81,7 +85,8 @@ export const storeApi = createApi({
     /** Demo provider only: settles the order's payment with no card and no charge. */
     confirmDemoPayment: build.mutation<
       { orderId: string; status: string; paymentStatus: string },
-      { orderId: string; clientSecret: string; outcome: 'succeed' | 'decline' }
+      /** `delay`: a method that confirms later (a bank's): the order waits, `processing`, for its settlement. */
+      { orderId: string; clientSecret: string; outcome: 'succeed' | 'decline' | 'delay' }
     >({
       query: (body) => ({ url: '/api/payments/demo/confirm', method: 'POST', body }),
     }),
@@ -108,5 +113,42 @@ declare module './store' {
 // API's cache and middleware join the store when this module is first imported.
 const withStoreApi = addToStores(storeApi);
 
-/** The catalogue query's state (no data until it is loaded). */
-export const selectProductsResult = withStoreApi.selector(storeApi.endpoints.getProducts.select());
+const selectStoreConfigResult = withStoreApi.selector(storeApi.endpoints.getStoreConfig.select());
+
+/**
+ * The currency the store shows and charges: the cart's (chosen or suggested) where the store sells it,
+ * else the store's default (#35). Until the settings are loaded, the cart's.
+ */
+export const selectCurrency = (state: RootState): Currency =>
+  soldCurrency(selectWantedCurrency(state), selectStoreConfigResult(state).data);
+
+type ProductsResult = ReturnType<ReturnType<typeof storeApi.endpoints.getProducts.select>>;
+const productsIn = new Map<Currency, (state: RootState) => ProductsResult>();
+
+/** The catalogue query's state in the store's currency (no data until it is loaded). */
+export function selectProductsResult(state: RootState): ProductsResult {
+  const currency = selectCurrency(state);
+  let select = productsIn.get(currency);
+  if (!select) {
+    select = withStoreApi.selector(storeApi.endpoints.getProducts.select(currency));
+    productsIn.set(currency, select);
+  }
+  return select(state);
+}
+
+type Queries = ReturnType<typeof storeApi.reducer>['queries'];
+const NO_QUERIES: Queries = {};
+
+/** The API's cached queries (every currency's catalogue among them), for selectors that look across them. */
+export const selectQueries = (state: RootState): Queries =>
+  (state as Partial<Pick<RootState, 'storeApi'>>).storeApi?.queries ?? NO_QUERIES;
+
+/** A product's title from any currency's catalogue loaded (a line not sold in the cart's currency). */
+export function titleInAnyCatalogue(queries: Queries, id: string): string | null {
+  for (const entry of Object.values(queries)) {
+    if (entry?.endpointName !== 'getProducts' || !Array.isArray(entry.data)) continue;
+    const product = (entry.data as Product[]).find((p) => p.id === id);
+    if (product) return product.title;
+  }
+  return null;
+}

@@ -1,4 +1,5 @@
 import type { Product } from '../features/catalog/types';
+import { CURRENCIES as ALL_CURRENCIES, type Currency } from '../api/currencies';
 
 const product = (
   id: string,
@@ -26,6 +27,7 @@ const product = (
   currentPriceCents,
   savings,
   maxQuantity: 50,
+  currency: 'USD',
 });
 
 /** The catalogue as `GET /api/products` answers it. */
@@ -61,6 +63,35 @@ export const PRODUCTS: Product[] = [
 
 export const [STANDARD, HOME_BUSINESS, PRO_PLUS] = PRODUCTS;
 
+/** The catalogue in another currency (`GET /api/products?currency=…`): the same products, its prices. */
+function pricedIn(
+  currency: Currency,
+  prices: Record<string, [original: number, current: number, text: string]>,
+) {
+  return PRODUCTS.flatMap((p): Product[] => {
+    const price = prices[p.id];
+    if (!price) return [];
+    const [originalPriceCents, currentPriceCents, currentPrice] = price;
+    return [{ ...p, currency, originalPriceCents, currentPriceCents, currentPrice, originalPrice: '' }];
+  });
+}
+
+/** In euros: €37.99, €224.99, €49.99. */
+export const PRODUCTS_EUR = pricedIn('EUR', {
+  [STANDARD.id]: [18999, 3799, '€37.99'],
+  [HOME_BUSINESS.id]: [31499, 22499, '€224.99'],
+  [PRO_PLUS.id]: [59999, 4999, '€49.99'],
+});
+
+/** In yen, which has no minor unit (¥6,000 is 6000); Professional Plus is not sold in yen. */
+export const PRODUCTS_JPY = pricedIn('JPY', {
+  [STANDARD.id]: [30000, 6000, '¥6,000'],
+  [HOME_BUSINESS.id]: [50000, 36000, '¥36,000'],
+});
+
+/** The currencies `GET /api/store-config` lists in tests, and its default. */
+export const CURRENCIES: Currency[] = [...ALL_CURRENCIES];
+
 /** What `GET /api/store-config` answers in tests. */
 export const STORE_CONFIG = {
   environment: 'test' as const,
@@ -86,5 +117,7 @@ export const STORE_CONFIG = {
   },
   holdReviewHours: 12,
   taxMode: 'off' as const,
+  currencies: CURRENCIES,
+  defaultCurrency: 'USD' as Currency,
   developmentSignIn: null,
 };

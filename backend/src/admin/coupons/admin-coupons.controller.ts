@@ -19,6 +19,7 @@ import {
   DATES_OUT_OF_ORDER,
   DUPLICATE_COUPON,
   COUPON_LIST,
+  ONE_KIND,
 } from './admin-coupons.service.js';
 import { AdminCouponDto, CreateCouponDto, UpdateCouponDto } from './dto/admin-coupon.dto.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
@@ -54,7 +55,9 @@ export class AdminCouponsController {
   @Roles('admin')
   @ApiOperation({ summary: 'Create a coupon (the code is stored upper-case)' })
   @ApiCreatedResponse({ type: AdminCouponDto })
-  @ApiBadRequestResponse({ description: `A field is missing or invalid / ${DATES_OUT_OF_ORDER}` })
+  @ApiBadRequestResponse({
+    description: `A field is missing or invalid / ${ONE_KIND} / ${DATES_OUT_OF_ORDER}`,
+  })
   @ApiConflictResponse({ description: DUPLICATE_COUPON })
   @ApiForbiddenResponse({ description: 'Support staff' })
   create(@Body() body: CreateCouponDto, @Staff() staff: StaffUserDto): Promise<AdminCouponDto> {
@@ -66,7 +69,7 @@ export class AdminCouponsController {
   @ApiOperation({ summary: 'Change any of the writable fields' })
   @ApiOkResponse({ type: AdminCouponDto })
   @ApiBadRequestResponse({
-    description: `A field is invalid, read-only or unknown, or none was sent / ${DATES_OUT_OF_ORDER}`,
+    description: `A field is invalid, read-only or unknown, or none was sent / ${ONE_KIND} / ${DATES_OUT_OF_ORDER}`,
   })
   @ApiConflictResponse({ description: `${DUPLICATE_COUPON} / ${CODE_IN_USE}` })
   @ApiForbiddenResponse({ description: 'Support staff' })

@@ -30,11 +30,33 @@ export const COUPON_LIST = {
   filters: { id: 'int[]', q: 'string', active: 'boolean' } as const,
 };
 
-const WRITABLE = ['code', 'percentOff', 'active', 'startsAt', 'expiresAt', 'maxRedemptions'] as const;
+export const ONE_KIND =
+  'A coupon takes either percentOff, or amountOffCents with its currency (a fixed amount in that currency)';
+
+const WRITABLE = [
+  'code',
+  'percentOff',
+  'amountOffCents',
+  'currency',
+  'active',
+  'startsAt',
+  'expiresAt',
+  'maxRedemptions',
+] as const;
 type Writable = Partial<Pick<Coupon, (typeof WRITABLE)[number]>>;
 
 const toDate = (value: string | null | undefined) =>
   value === undefined ? undefined : value === null ? null : new Date(value);
+
+/**
+ * A coupon is one kind: a percentage (percentOff) or a fixed amount in one currency (amountOffCents and
+ * currency, both). Anything else is refused with ONE_KIND.
+ */
+function assertOneKind(c: Pick<Coupon, 'percentOff' | 'amountOffCents' | 'currency'>): void {
+  const percent = c.percentOff !== null && c.amountOffCents === null && c.currency === null;
+  const amount = c.percentOff === null && c.amountOffCents !== null && c.currency !== null;
+  if (!percent && !amount) throw new BadRequestException([ONE_KIND]);
+}
 
 function assertDatesInOrder(startsAt: Date | null, expiresAt: Date | null): void {
   if (startsAt && expiresAt && startsAt.getTime() >= expiresAt.getTime())
@@ -72,12 +94,15 @@ export class AdminCouponsService {
   async create(dto: CreateCouponDto, actor: StaffUserDto): Promise<AdminCouponDto> {
     const values = {
       code: dto.code,
-      percentOff: dto.percentOff,
+      percentOff: dto.percentOff ?? null,
+      amountOffCents: dto.amountOffCents ?? null,
+      currency: dto.currency ?? null,
       active: dto.active ?? true,
       startsAt: toDate(dto.startsAt) ?? null,
       expiresAt: toDate(dto.expiresAt) ?? null,
       maxRedemptions: dto.maxRedemptions ?? null,
     };
+    assertOneKind(values);
     assertDatesInOrder(values.startsAt, values.expiresAt);
     const saved = await this.unique(() =>
       runInTransaction(this.db, async (m) => {
@@ -110,9 +135,17 @@ export class AdminCouponsService {
     }
     if (Object.keys(changes).length === 0)
       throw new BadRequestException(`Nothing to update: send ${WRITABLE.join(', ')}`);
+    // Sending one kind's fields makes the coupon that kind: the other kind's are cleared.
+    if (changes.percentOff !== undefined) {
+      changes.amountOffCents ??= null;
+      changes.currency ??= null;
+    } else if (changes.amountOffCents !== undefined || changes.currency !== undefined) {
+      changes.percentOff = null;
+    }
     await this.unique(() =>
       runInTransaction(this.db, async (m) => {
         const coupon = await this.find(m, id);
+        assertOneKind({ ...coupon, ...changes });
         assertDatesInOrder(
           changes.startsAt === undefined ? coupon.startsAt : changes.startsAt,
           changes.expiresAt === undefined ? coupon.expiresAt : changes.expiresAt,

@@ -10,6 +10,7 @@ import { Brackets, In, MoreThan, type DataSource, type ObjectLiteral } from 'typ
 import { AccountService, ACCESS_LINK_KIND } from '../../account/account.service.js';
 import { AuditService } from '../../audit/audit.service.js';
 import { canonicalEmail, EMAIL_MAX_LENGTH } from '../../common/email.js';
+import { compareCurrencies, DEFAULT_CURRENCY } from '../../common/money.js';
 import { parseListQuery, type ListPage, type ListQueryDto } from '../../common/list-query.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { startsWithLowercase, startsWithText } from '../../database/list-page.js';
@@ -24,6 +25,7 @@ import { LicenseKeyCipher } from '../../license-keys/license-key-cipher.js';
 import { maskLicenseKey } from '../../license-keys/mask.js';
 import { Message } from '../../messages/entities/message.entity.js';
 import { Order } from '../../orders/entities/order.entity.js';
+import { currencyOf } from '../../orders/order-currency.js';
 import { UNPAID } from '../../orders/order-process.js';
 import { Refund } from '../../payments/entities/refund.entity.js';
 import type { AccessLinkSentDto, AdminCustomerDto, AdminCustomerRowDto } from './dto/admin-customer.dto.js';
@@ -55,7 +57,7 @@ const SORT_AGGREGATES: Record<CustomerSort['field'], string> = {
   email: 'r.email',
   orders: 'COUNT(*)',
   paidOrders: `SUM(CASE WHEN ${PAID} THEN 1 ELSE 0 END)`,
-  spentCents: `SUM(CASE WHEN ${PAID} THEN r.totalCents ELSE 0 END)`,
+  spentCents: `SUM(CASE WHEN ${PAID} AND r.currency = :defaultCurrency THEN r.totalCents ELSE 0 END)`,
 };
 
 /** A page of the customers list: its addresses, and how many match (a lower bound when `capped`). */
@@ -191,6 +193,7 @@ export class AdminCustomersService {
         createdAt: o.createdAt,
         status: o.status,
         paymentStatus: o.paymentStatus,
+        currency: currencyOf(o),
         totalCents: o.totalCents,
         paidAt: o.paidAt,
         awaitingKeys: o.awaitingKeys,
@@ -239,12 +242,13 @@ export class AdminCustomersService {
         status,
         createdAt,
       })),
-      refunds: refunds.map(({ id, orderId, amountCents, status, createdAt }) => ({
-        id,
-        orderId,
-        amountCents,
-        status,
-        createdAt,
+      refunds: refunds.map((refund) => ({
+        id: refund.id,
+        orderId: refund.orderId,
+        currency: currencyOf(refund),
+        amountCents: refund.amountCents,
+        status: refund.status,
+        createdAt: refund.createdAt,
       })),
     };
   }
@@ -309,6 +313,7 @@ export class AdminCustomersService {
       .select('o.customerEmail', 'email')
       .addSelect('o.createdAt', 'createdAt')
       .addSelect('o.totalCents', 'totalCents')
+      .addSelect('o.currency', 'currency')
       .addSelect('o.paymentStatus', 'paymentStatus')
       .where(
         new Brackets((where) => {
@@ -319,7 +324,7 @@ export class AdminCustomersService {
             .orWhere(...startsWithText('o.billingLastName', term, 'lastName'));
         }),
       );
-    const parameters = { ...source.getParameters(), unpaid: UNPAID };
+    const parameters = { ...source.getParameters(), unpaid: UNPAID, defaultCurrency: DEFAULT_CURRENCY };
     const grouped = () =>
       this.db
         .createQueryBuilder()
@@ -407,7 +412,10 @@ export class AdminCustomersService {
     return names;
   }
 
-  /** Each address's order counts, money and dates (their orders by IDX_orders_customerEmail), and latest name. */
+  /**
+   * Each address's order counts, money per currency and dates (their orders by IDX_orders_customerEmail),
+   * and latest name.
+   */
   private async summaries(emails: string[]): Promise<Map<string, AdminCustomerRowDto>> {
     if (!emails.length) return new Map();
     const paid = 'o.paymentStatus NOT IN (:...unpaid)';
@@ -416,6 +424,7 @@ export class AdminCustomersService {
         .getRepository(Order)
         .createQueryBuilder('o')
         .select('o.customerEmail', 'email')
+        .addSelect('o.currency', 'currency')
         .addSelect('COUNT(*)', 'orders')
         .addSelect(`SUM(CASE WHEN ${paid} THEN 1 ELSE 0 END)`, 'paidOrders')
         .addSelect(`SUM(CASE WHEN ${paid} THEN o.totalCents ELSE 0 END)`, 'spentCents')
@@ -423,23 +432,43 @@ export class AdminCustomersService {
         .addSelect('MAX(o.createdAt)', 'lastOrderAt')
         .where('o.customerEmail IN (:...emails)', { emails, unpaid: UNPAID })
         .groupBy('o.customerEmail')
+        .addGroupBy('o.currency')
         .getRawMany<Record<string, string | number | Date>>(),
       this.latestNames(emails),
     ]);
     const map = new Map<string, AdminCustomerRowDto>();
     for (const row of rows) {
       const email = String(row.email);
-      map.set(email, {
+      const [first, last] = [
+        rawDate(row.firstOrderAt as Date | string),
+        rawDate(row.lastOrderAt as Date | string),
+      ];
+      const summary = map.get(email) ?? {
         id: email,
         email,
         name: names.get(email) ?? '',
-        orders: Number(row.orders),
-        paidOrders: Number(row.paidOrders),
-        spentCents: Number(row.spentCents),
-        firstOrderAt: rawDate(row.firstOrderAt as Date | string),
-        lastOrderAt: rawDate(row.lastOrderAt as Date | string),
-      });
+        orders: 0,
+        paidOrders: 0,
+        spentCents: 0,
+        spent: [],
+        firstOrderAt: first,
+        lastOrderAt: last,
+      };
+      const currency = currencyOf({ currency: String(row.currency) });
+      const cents = Number(row.spentCents);
+      summary.orders += Number(row.orders);
+      summary.paidOrders += Number(row.paidOrders);
+      if (currency === DEFAULT_CURRENCY) summary.spentCents += cents;
+      // A replica of the release before #35 may still write `usd`: one currency, one amount.
+      const spent = summary.spent.find((amount) => amount.currency === currency);
+      if (spent) spent.cents += cents;
+      else if (cents > 0) summary.spent.push({ currency, cents });
+      if (first < summary.firstOrderAt) summary.firstOrderAt = first;
+      if (last > summary.lastOrderAt) summary.lastOrderAt = last;
+      map.set(email, summary);
     }
+    for (const summary of map.values())
+      summary.spent.sort((a, b) => compareCurrencies(a.currency, b.currency));
     return map;
   }
 }

@@ -16,8 +16,9 @@ import {
 import { countOrdersAwaitingKeys } from '../../orders/order-counts.js';
 import { PAID } from '../../orders/order-process.js';
 import { RedisFallback } from '../../redis/redis-fallback.js';
-import { ALL_PRODUCTS, SalesDay } from '../../reports/entities/sales-day.entity.js';
-import { salesFigures, type SalesRollupSums } from '../../reports/sales-figures.js';
+import { Converter, RateBook, sumAndConvert } from '../../reports/converted-figures.js';
+import { ROLLUP_AMOUNTS, rollupSums } from '../../reports/rollup-sums.js';
+import { salesFigures } from '../../reports/sales-figures.js';
 import type { RedisSharedValue, SharedEntry } from '../../redis/redis-shared-value.js';
 import { StockService } from '../../stock/stock.service.js';
 import type { DashboardStatsDto } from './dto/dashboard.dto.js';
@@ -51,7 +52,8 @@ export function reviveDashboardStats(json: unknown): DashboardStatsDto {
  * What each query reads (indexes from the admin-list-indexes migration):
  * - counts by payment status: an index-only scan of IDX_orders_revenue (paymentStatus, totalCents);
  * - sales (gross, refunds, net, tax, total: reports/sales-figures.ts, the sales report's definition): the
- *   store's rows of the daily roll-up, one a day, summed;
+ *   store's rows of the daily roll-up, summed per currency, per day for the currencies other than USD,
+ *   whose days are converted into USD at their ECB rates (one read of the rates they need);
  * - active licences: COUNT(*) WHERE status = 'active', an index-only range of IDX_license_keys_status,
  *   minus the unassigned active keys (the inventory, small, from IDX_license_keys_inventory) and the
  *   reserved ones (the active keys of the few orders held for review, from IDX_orders_heldAt). The two
@@ -166,6 +168,18 @@ export class DashboardService {
     }
   }
 
+  /** All the sales, per currency and converted into USD at each day's ECB rate. */
+  private async sales(): Promise<Omit<DashboardStatsDto['sales'], 'asOf'>> {
+    const rows = await rollupSums(this.db, 'store');
+    const converter = new Converter(await RateBook.forRows(this.db, rows));
+    const { byCurrency, converted } = sumAndConvert(ROLLUP_AMOUNTS, [], rows, converter);
+    return {
+      ...salesFigures(converted),
+      byCurrency: [...byCurrency].map(([currency, sums]) => ({ currency, ...salesFigures(sums) })),
+      conversion: converter.summary(),
+    };
+  }
+
   private async compute(): Promise<DashboardStatsDto> {
     const orders = () => this.db.getRepository(Order).createQueryBuilder('o');
     const generatedAt = new Date();
@@ -192,16 +206,8 @@ export class DashboardService {
         .groupBy('o.paymentStatus')
         .addGroupBy('o.status')
         .getRawMany<{ paymentStatus: PaymentStatus; status: OrderStatus; count: number | string }>(),
-      // Every day of the store's roll-up (one row a day): the sales report's own figures, all time.
-      this.db
-        .getRepository(SalesDay)
-        .createQueryBuilder('d')
-        .select('COALESCE(SUM(d.revenueCents), 0)', 'revenueCents')
-        .addSelect('COALESCE(SUM(d.taxCents), 0)', 'taxCents')
-        .addSelect('COALESCE(SUM(d.refundsCents), 0)', 'refundsCents')
-        .addSelect('COALESCE(SUM(d.refundTaxCents), 0)', 'refundTaxCents')
-        .where('d.productId = :all', { all: ALL_PRODUCTS })
-        .getRawOne<Record<keyof SalesRollupSums, number | string>>(),
+      // Every day of the store's roll-up: the sales report's own figures, all time, per currency.
+      this.sales(),
       orders()
         .select('COUNT(*)', 'count')
         .where('o.refundDue IN (:...reasons)', { reasons: REFUND_REASONS })
@@ -255,15 +261,7 @@ export class DashboardService {
     const unassignedActive = Object.values(available).reduce((sum, n) => sum + n, 0);
     return {
       totalOrders: byPayment.reduce((sum, row) => sum + Number(row.count), 0),
-      sales: {
-        ...salesFigures({
-          revenueCents: Number(sales?.revenueCents ?? 0),
-          taxCents: Number(sales?.taxCents ?? 0),
-          refundsCents: Number(sales?.refundsCents ?? 0),
-          refundTaxCents: Number(sales?.refundTaxCents ?? 0),
-        }),
-        asOf: generatedAt,
-      },
+      sales: { ...sales, asOf: generatedAt },
       activeLicenses: Math.max(
         0,
         Number(activeKeys?.count ?? 0) - unassignedActive - Number(reservedKeys?.count ?? 0),

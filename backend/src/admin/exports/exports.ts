@@ -5,7 +5,7 @@ import type { CsvRow } from '../../common/csv-file.js';
 
 /*
  * What the back office's CSV exports share (#21 §5): the days they cover, their file names, how they write
- * amounts and times, and how they read their rows (a page at a time, by keyset, so a million rows never sit
+ * times (amounts: csvAmount), and how they read their rows (a page at a time, by keyset, so a million rows never sit
  * in memory).
  */
 
@@ -96,13 +96,6 @@ export function exportFileName(
   const words = filterLabel(filter);
   if (!words) return `${resource}-${range.label}.csv`;
   return `${resource}-${words}${range.label === 'all' ? '' : `-${range.label}`}.csv`;
-}
-
-/** 4049 → `40.49`, -5 → `-0.05`: amounts in units of their currency, as accountants' tools read them. */
-export function money(cents: number | null | undefined): string {
-  if (cents === null || cents === undefined) return '';
-  const size = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.floor(size / 100)}.${String(size % 100).padStart(2, '0')}`;
 }
 
 /** A time in ISO 8601, UTC (`2026-10-01T08:00:00.000Z`), or empty. */

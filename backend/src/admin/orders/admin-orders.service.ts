@@ -32,6 +32,7 @@ import { DisputesService } from '../../payments/disputes/disputes.service.js';
 import { AdminDisputeDto } from '../../payments/disputes/dto/admin-dispute.dto.js';
 import type {
   AdminOrderDetailDto,
+  AdminOrderMarginDto,
   ResendEmailResponseDto,
   UpdateOrderDto,
 } from './dto/admin-order-detail.dto.js';
@@ -48,11 +49,16 @@ import { runInTransaction } from '../../database/transactions.js';
 import { percentOf } from '../../tax/tax-rates.js';
 import { TaxDocument } from '../../tax/entities/tax-document.entity.js';
 import { InvoicesService } from '../../tax/invoices/invoices.service.js';
-import { orderMargin } from '../../reports/sales-math.js';
+import { RateBook } from '../../reports/converted-figures.js';
+import { dayOf, orderMargin } from '../../reports/sales-math.js';
+import { KeyBatch } from '../../suppliers/entities/key-batch.entity.js';
 import { Refund } from '../../payments/entities/refund.entity.js';
-import { asText, csvStream, type CsvDownload, type CsvRow } from '../../common/csv-file.js';
+import { asText, csvAmount, csvStream, type CsvDownload, type CsvRow } from '../../common/csv-file.js';
 import type { ExportQueryDto } from '../exports/export-query.dto.js';
-import { dayRange, exportFileName, exportRows, isoTime, money, whereCreatedIn } from '../exports/exports.js';
+import { currencyOf, storedCurrency } from '../../orders/order-currency.js';
+import { convertCents } from '../../tax/returns/quarters.js';
+import { DEFAULT_CURRENCY, minorUnitDigits } from '../../common/money.js';
+import { dayRange, exportFileName, exportRows, isoTime, whereCreatedIn } from '../exports/exports.js';
 
 /** The list's sort fields and filters (ApiListQuery shows them in the contract). */
 export const ORDER_LIST = {
@@ -75,7 +81,7 @@ export const ORDER_LIST = {
 const PRODUCT_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
 const COUNTRY = /^[A-Z]{2}$/;
 
-/** The orders export's columns: amounts in units of the order's currency (`40.49`), times in UTC. */
+/** The orders export's columns: amounts in units of the order's currency (`40.49`, yen `6000`), times in UTC. */
 export const ORDER_EXPORT_COLUMNS = [
   'Order ID',
   'Created at (UTC)',
@@ -256,28 +262,32 @@ export class AdminOrdersService {
       .groupBy('r.orderId')
       .getRawMany<{ orderId: string; cents: number | string }>();
     const refundedOf = new Map(refunded.map((r) => [r.orderId, Number(r.cents)]));
-    return orders.map((o) => [
-      o.id,
-      isoTime(o.createdAt),
-      isoTime(o.paidAt),
-      o.status,
-      o.paymentStatus,
-      invoiceOf.get(o.id) ?? '',
-      asText(o.customerEmail),
-      asText(o.customerName),
-      o.billingCountry,
-      asText(o.billingCompany),
-      asText(o.vatNumber),
-      o.currency.toUpperCase(),
-      money(o.subtotalCents),
-      money(o.discountCents),
-      money(o.taxCents),
-      money(o.totalCents),
-      money(refundedOf.get(o.id) ?? 0),
-      o.taxCountry ?? '',
-      asText(o.couponCode),
-      asText(o.orderItems.map((item) => `${item.quantity} x ${item.name}`).join('; ')),
-    ]);
+    return orders.map((o) => {
+      const currency = currencyOf(o);
+      const amount = (cents: number) => csvAmount(cents, currency);
+      return [
+        o.id,
+        isoTime(o.createdAt),
+        isoTime(o.paidAt),
+        o.status,
+        o.paymentStatus,
+        invoiceOf.get(o.id) ?? '',
+        asText(o.customerEmail),
+        asText(o.customerName),
+        o.billingCountry,
+        asText(o.billingCompany),
+        asText(o.vatNumber),
+        currency,
+        amount(o.subtotalCents),
+        amount(o.discountCents),
+        amount(o.taxCents),
+        amount(o.totalCents),
+        amount(refundedOf.get(o.id) ?? 0),
+        o.taxCountry ?? '',
+        asText(o.couponCode),
+        asText(o.orderItems.map((item) => `${item.quantity} x ${item.name}`).join('; ')),
+      ];
+    });
   }
 
   /**
@@ -321,6 +331,65 @@ export class AdminOrdersService {
       return sortList(q, SORT_COLUMNS[sort.field], sort.order);
     };
     return { sort, skip, take, filter, term: filter.q?.trim(), query };
+  }
+
+  /**
+   * The order's margin in its currency. A key's cost is in its batch's currency: one bought in another is
+   * converted at the ECB rate of the payment's day (or the last day before it with rates, at most ten
+   * days), as the margins report converts; a key with no such rate is left out and counted.
+   */
+  private async marginOf(
+    order: Order,
+    keys: readonly LicenseKey[],
+    refunds: Parameters<typeof orderMargin>[2],
+  ): Promise<AdminOrderMarginDto> {
+    const currency = currencyOf(order);
+    const batchIds = [
+      ...new Set(keys.flatMap((k) => (k.costCents !== null && k.batchId ? [k.batchId] : []))),
+    ];
+    const batches = batchIds.length
+      ? await this.db
+          .getRepository(KeyBatch)
+          .find({ select: { id: true, currency: true }, where: { id: In(batchIds) } })
+      : [];
+    // Keys with a cost but no batch were costed before batches had a currency: in the default one.
+    const costCurrency = (key: LicenseKey) => {
+      const batch = batches.find((b) => b.id === key.batchId);
+      return batch ? storedCurrency(batch.currency) : DEFAULT_CURRENCY;
+    };
+    const day = dayOf(order.paidAt ?? order.createdAt);
+    const others = [...new Set(keys.filter((k) => k.costCents !== null).map(costCurrency))].filter(
+      (c) => c !== currency,
+    );
+    const rates = others.length ? await RateBook.load(this.db, [...others, currency], day, day) : null;
+    const rateDates = new Set<string>();
+    let keysWithoutRate = 0;
+    const costed: { costCents: number | null }[] = [];
+    for (const key of keys) {
+      const from = key.costCents === null ? currency : costCurrency(key);
+      if (key.costCents === null || from === currency) {
+        costed.push({ costCents: key.costCents });
+        continue;
+      }
+      const rate = rates?.rateBetween(from, currency, day);
+      if (!rate) {
+        keysWithoutRate++;
+        continue;
+      }
+      rateDates.add(rate.date);
+      const digits = { from: minorUnitDigits(from), to: minorUnitDigits(currency) };
+      costed.push({
+        costCents: Number(
+          convertCents(BigInt(key.costCents), rate.fromUnitsPerEuro, rate.toUnitsPerEuro, digits),
+        ),
+      });
+    }
+    return {
+      currency,
+      ...orderMargin(order, costed, refunds),
+      keyCostRateDate: [...rateDates].sort().at(-1) ?? null,
+      keysWithoutRate,
+    };
   }
 
   /** One order with its items, billing, keys (in full for admins, masked for support), links and e-mails. */
@@ -412,7 +481,7 @@ export class AdminOrdersService {
       })),
       refunds: refunds.map((r) => AdminRefundDto.from(r)),
       refundableCents,
-      margin: reveal ? orderMargin(order, keys, refunds) : null,
+      margin: reveal ? await this.marginOf(order, keys, refunds) : null,
       withdrawnAt: order.withdrawnAt,
       disputes: disputes.map((d) => AdminDisputeDto.from(d)),
       invoiceNumber: documents.findLast((d) => d.kind === 'invoice')?.number ?? null,

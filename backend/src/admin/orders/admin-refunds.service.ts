@@ -1,12 +1,13 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { asText, csvStream, type CsvDownload } from '../../common/csv-file.js';
+import { asText, csvAmount, csvStream, type CsvDownload } from '../../common/csv-file.js';
 import { parseListQuery, type ListPage, type ListQueryDto } from '../../common/list-query.js';
 import { fetchPage, sortList, startsWithLowercase, whereIdIn } from '../../database/list-page.js';
 import { Refund, REFUND_STATUSES } from '../../payments/entities/refund.entity.js';
 import type { ExportQueryDto } from '../exports/export-query.dto.js';
-import { dayRange, exportFileName, exportRows, isoTime, money, whereCreatedIn } from '../exports/exports.js';
+import { currencyOf } from '../../orders/order-currency.js';
+import { dayRange, exportFileName, exportRows, isoTime, whereCreatedIn } from '../exports/exports.js';
 import { AdminRefundDto } from './dto/admin-refund.dto.js';
 
 /** The list's sort fields and filters (ApiListQuery shows them in the contract). */
@@ -16,7 +17,7 @@ export const REFUND_LIST = {
   filters: { status: 'string', orderId: 'string', id: 'string[]' } as const,
 };
 
-/** The refunds export's columns: the amount in units of its currency (`40.49`), times in UTC. */
+/** The refunds export's columns: the amount in units of its currency (`40.49`, yen `6000`), times in UTC. */
 export const REFUND_EXPORT_COLUMNS = [
   'Refund ID',
   'Order ID',
@@ -57,8 +58,8 @@ export class AdminRefundsService {
             r.orderId,
             isoTime(r.createdAt),
             r.status,
-            r.currency.toUpperCase(),
-            money(r.amountCents),
+            currencyOf(r),
+            csvAmount(r.amountCents, currencyOf(r)),
             asText(r.reason),
             asText(r.failureReason),
             r.providerRefundId ?? '',

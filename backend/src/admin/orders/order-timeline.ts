@@ -1,5 +1,5 @@
 import type { AuditEntry } from '../../audit/entities/audit-entry.entity.js';
-import { formatUsd } from '../../common/money.js';
+import { formatMoney } from '../../common/money.js';
 import type { DownloadLink } from '../../downloads/entities/download-link.entity.js';
 import type { OutboxEmail } from '../../emails/entities/outbox-email.entity.js';
 import { outboxMessageId } from '../../emails/mail-transport.js';
@@ -9,6 +9,7 @@ import type { LicenseKey } from '../../license-keys/entities/license-key.entity.
 import { maskLicenseKey } from '../../license-keys/mask.js';
 import type { OrderNote } from '../../orders/entities/order-note.entity.js';
 import type { Order } from '../../orders/entities/order.entity.js';
+import { amountOf } from '../../orders/order-currency.js';
 import type { Dispute } from '../../payments/disputes/entities/dispute.entity.js';
 import type { PaymentEvent } from '../../payments/entities/payment-event.entity.js';
 import type { Refund } from '../../payments/entities/refund.entity.js';
@@ -106,6 +107,7 @@ function changes(entry: AuditEntry): string | undefined {
 
 function orderEntries(order: Order): TimelineEntryDto[] {
   const entries: TimelineEntryDto[] = [];
+  const total = formatMoney(amountOf(order.totalCents, order));
   const items = order.orderItems.map((item) => `${item.quantity} × ${item.name}`).join(', ');
   const from = order.checkoutIp
     ? ` · from ${order.checkoutIp} (${order.checkoutIpCountry ?? 'country unknown'})`
@@ -114,7 +116,7 @@ function orderEntries(order: Order): TimelineEntryDto[] {
     at: order.createdAt,
     kind: 'created',
     title: 'Order placed',
-    detail: `${formatUsd(order.totalCents)}: ${items} · billed in ${order.billingCountry}${from}`,
+    detail: `${total}: ${items} · billed in ${order.billingCountry}${from}`,
     actor: CUSTOMER,
   });
   if (order.paidAt) {
@@ -123,7 +125,7 @@ function orderEntries(order: Order): TimelineEntryDto[] {
       at: order.paidAt,
       kind: 'paid',
       title: 'Paid',
-      detail: `${formatUsd(order.totalCents)} by ${order.paymentMethod ?? 'an unknown method'} (${order.paymentProvider ?? 'no provider'})${card}`,
+      detail: `${total} by ${order.paymentMethod ?? 'an unknown method'} (${order.paymentProvider ?? 'no provider'})${card}`,
     });
   }
   if (order.heldAt) {
@@ -228,7 +230,7 @@ function refundEntry(refund: Refund): TimelineEntryDto {
   return {
     at: refund.createdAt,
     kind: 'refund',
-    title: `Refund of ${formatUsd(refund.amountCents)} ${refund.status}`,
+    title: `Refund of ${formatMoney(amountOf(refund.amountCents, refund))} ${refund.status}`,
     detail: parts.filter(Boolean).join(' · '),
     actor: refund.staffUsername ?? 'payment provider',
   };
@@ -237,7 +239,7 @@ function refundEntry(refund: Refund): TimelineEntryDto {
 function disputeEntries(dispute: Dispute): TimelineEntryDto[] {
   const warning = dispute.kind === 'fraud_warning';
   const parts = [
-    formatUsd(dispute.amountCents),
+    formatMoney(amountOf(dispute.amountCents, dispute)),
     dispute.reason ? `reason: ${dispute.reason}` : null,
     `status: ${dispute.status}`,
     dispute.evidenceDueBy ? `evidence due by ${dispute.evidenceDueBy.toISOString()}` : null,

@@ -11,7 +11,7 @@ import { ListQueryDto, type ListPage } from '../../common/list-query.js';
 import { ApiListQuery, SimpleRestList } from '../../common/simple-rest-list.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { AdminProductsService, PRODUCT_NOT_FOUND, PRODUCT_LIST } from './admin-products.service.js';
-import { AdminProductDto, UpdateProductDto } from './dto/admin-product.dto.js';
+import { AdminProductDto, UpdateProductDto, UpdateProductPricesDto } from './dto/admin-product.dto.js';
 
 @AdminController('products', 'admin: products')
 export class AdminProductsController {
@@ -31,7 +31,7 @@ export class AdminProductsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One product: its stock and low-stock level' })
+  @ApiOperation({ summary: 'One product: its stock, low-stock level and price list' })
   @ApiOkResponse({ type: AdminProductDto })
   @ApiNotFoundResponse({ description: PRODUCT_NOT_FOUND })
   get(@Param('id') id: string): Promise<AdminProductDto> {
@@ -58,5 +58,30 @@ export class AdminProductsController {
     @Staff() staff: StaffUserDto,
   ): Promise<AdminProductDto> {
     return this.products.update(id, body, staff);
+  }
+
+  @Put(':id/prices')
+  @Roles('admin')
+  @ApiOperation({
+    summary: "Replace the product's price list (audited)",
+    description:
+      'One price per currency the product is sold in, in its minor units (whole yen for JPY); USD is ' +
+      'required, a currency left out is no longer sold. Every process of the store serves the new prices ' +
+      'within 10 seconds (this one at once).',
+  })
+  @ApiOkResponse({ type: AdminProductDto })
+  @ApiBadRequestResponse({
+    description:
+      'A price missing or out of range, a list price below the price, a currency unknown or twice, USD ' +
+      'missing, or another field',
+  })
+  @ApiForbiddenResponse({ description: 'Support staff' })
+  @ApiNotFoundResponse({ description: PRODUCT_NOT_FOUND })
+  setPrices(
+    @Param('id') id: string,
+    @Body() body: UpdateProductPricesDto,
+    @Staff() staff: StaffUserDto,
+  ): Promise<AdminProductDto> {
+    return this.products.setPrices(id, body, staff);
   }
 }

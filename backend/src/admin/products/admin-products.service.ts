@@ -1,14 +1,24 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
 import { CatalogService } from '../../catalog/catalog.service.js';
 import { ProductSettings } from '../../catalog/entities/product-settings.entity.js';
+import {
+  priceListProblems,
+  readPriceLists,
+  writePriceList,
+  type CurrencyPrice,
+} from '../../catalog/price-lists.js';
 import { parseListQuery, type ListPage, type ListQueryDto } from '../../common/list-query.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { runInTransaction } from '../../database/transactions.js';
 import { StockService } from '../../stock/stock.service.js';
-import { AdminProductDto, type UpdateProductDto } from './dto/admin-product.dto.js';
+import {
+  AdminProductDto,
+  type UpdateProductDto,
+  type UpdateProductPricesDto,
+} from './dto/admin-product.dto.js';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 
@@ -35,9 +45,12 @@ export class AdminProductsService {
   async list(dto: ListQueryDto): Promise<ListPage<AdminProductDto>> {
     const { sort, skip, take, filter } = parseListQuery(dto, PRODUCT_LIST);
     const q = filter.q?.trim().toLowerCase();
-    let rows = (await this.stock.levels(this.db.manager, filter.id)).map((level) =>
-      AdminProductDto.from(level),
+    const levels = await this.stock.levels(this.db.manager, filter.id);
+    const prices = await readPriceLists(
+      this.db.manager,
+      levels.map((level) => level.productId),
     );
+    let rows = levels.map((level) => AdminProductDto.from(level, prices.get(level.productId)!));
     if (q) rows = rows.filter((row) => row.title.toLowerCase().includes(q) || row.id.includes(q));
     if (sort.field !== 'position') {
       const field = sort.field;
@@ -57,7 +70,37 @@ export class AdminProductsService {
   async get(id: string): Promise<AdminProductDto> {
     if (!this.catalog.find(id)) throw new NotFoundException(PRODUCT_NOT_FOUND);
     const [level] = await this.stock.levels(this.db.manager, [id]);
-    return AdminProductDto.from(level!);
+    const prices = await readPriceLists(this.db.manager, [id]);
+    return AdminProductDto.from(level!, prices.get(id)!);
+  }
+
+  /**
+   * Replaces the product's price list (#35 §1), audited with the list it had; this process serves it at
+   * once, the others within PRICES_MAX_AGE_MS (they read the price lists again).
+   */
+  async setPrices(id: string, dto: UpdateProductPricesDto, actor: StaffUserDto): Promise<AdminProductDto> {
+    if (!this.catalog.find(id)) throw new NotFoundException(PRODUCT_NOT_FOUND);
+    const prices: CurrencyPrice[] = dto.prices.map(({ currency, currentPriceCents, originalPriceCents }) => ({
+      currency,
+      currentPriceCents,
+      originalPriceCents,
+    }));
+    const problems = priceListProblems(prices);
+    if (problems.length) throw new BadRequestException({ errors: problems });
+    await runInTransaction(this.db, async (m) => {
+      const before = (await readPriceLists(m, [id])).get(id)!;
+      await writePriceList(m, id, prices);
+      const after = (await readPriceLists(m, [id])).get(id)!;
+      await this.audit.record(m, actor, {
+        action: 'products.prices',
+        resource: 'products',
+        resourceId: id,
+        before: { prices: before },
+        after: { prices: after },
+      });
+    });
+    await this.catalog.refreshPrices();
+    return this.get(id);
   }
 
   /**

@@ -8,11 +8,13 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
+import { formatMoney } from '../../common/money.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { runInTransaction } from '../../database/transactions.js';
 import { FulfilmentService } from '../../fulfilment/fulfilment.service.js';
 import { Order } from '../../orders/entities/order.entity.js';
 import { OrderNote } from '../../orders/entities/order-note.entity.js';
+import { amountOf } from '../../orders/order-currency.js';
 import { Refund } from '../../payments/entities/refund.entity.js';
 import { RefundsService } from '../../payments/refunds.service.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
@@ -20,9 +22,6 @@ import { InvoicesService } from '../../tax/invoices/invoices.service.js';
 import { taxLines } from '../../tax/tax-math.js';
 import { percentOf, standardRate } from '../../tax/tax-rates.js';
 import type { ReviewDecision, ReviewDecisionDto, ReviewResultDto } from './dto/review.dto.js';
-
-/** Cents as the message shows them: 1234 → 12.34. */
-const money = (cents: number) => (cents / 100).toFixed(2);
 
 /** The reason recorded with the refund of an order rejected in review. */
 export const REVIEW_REJECTED_REASON = 'Rejected in fraud review';
@@ -200,12 +199,13 @@ export class AdminReviewsService {
    */
   private refuseOtherAmount(order: Order, country: string, rate: number, totalCents: number): never {
     const more = totalCents > order.totalCents;
+    const difference = formatMoney(amountOf(Math.abs(totalCents - order.totalCents), order));
     throw new ConflictException({
       statusCode: 409,
       error: 'Conflict',
       message:
         `VAT was added to this order: at ${country}'s rate (${percentOf(rate)}%) the buyer would owe ` +
-        `${money(Math.abs(totalCents - order.totalCents))} ${more ? 'more' : 'less'} than was paid. ` +
+        `${difference} ${more ? 'more' : 'less'} than was paid. ` +
         'Refund the order (reject) and ask the buyer to order again.',
       refundAndReorder: true,
       taxCountry: country,

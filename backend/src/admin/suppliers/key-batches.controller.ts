@@ -21,7 +21,6 @@ import {
   KeyBatchDto,
   RevokeKeyBatchDto,
   RevokeKeyBatchResultDto,
-  STORE_CURRENCY,
   UpdateKeyBatchDto,
 } from './dto/key-batch.dto.js';
 import {
@@ -30,6 +29,7 @@ import {
   CONFIRM_MISMATCH,
   EXPORT_COLUMNS,
   KeyBatchesService,
+  CURRENCY_FIXED,
   PRODUCT_FIXED,
   UNKNOWN_SUPPLIER,
   BATCH_LIST,
@@ -38,7 +38,7 @@ import { AuditedRead } from '../../audit/audited-read.js';
 
 const batchId = new IntIdPipe(BATCH_NOT_FOUND);
 const INVALID =
-  'A field is missing or invalid (e.g. "Currency must be USD, the store\'s currency …", "Purchased at must ' +
+  'A field is missing or invalid (e.g. "Currency must be one of USD, EUR, …", "Purchased at must ' +
   `be a day …, not in the future") / ${UNKNOWN_SUPPLIER}`;
 
 @AdminController('key-batches', 'admin: key batches')
@@ -52,8 +52,8 @@ export class KeyBatchesController {
       'Filters: `supplierId`, `productId`, `q` (any part of the invoice reference, ignoring case), `id` ' +
       '(list). Sorts: createdAt, id, purchasedAt, costPerKeyCents (admins), invoiceReference. Counts: `keys`, ' +
       '`inStock` (active, not sold), `sold` (given to an order, any status), `revoked`, `faulty` (replaced ' +
-      `after a customer's report), and \`faultyRate\` = faulty / sold. Costs are in ${STORE_CURRENCY}, the ` +
-      "store's currency, so margins subtract like from like; only admins see them (`costPerKeyCents`).",
+      `after a customer's report), and \`faultyRate\` = faulty / sold. Costs are in the batch's ` +
+      '`currency`; only admins see them (`costPerKeyCents`).',
   })
   @ApiListQuery(BATCH_LIST, { productId: 'office-2024-standard' })
   @SimpleRestList('key-batches', KeyBatchDto)
@@ -88,7 +88,9 @@ export class KeyBatchesController {
   @Roles('admin')
   @ApiOperation({
     summary: 'Record a purchase of keys from a supplier',
-    description: `The cost per key is in cents of the store's currency, ${STORE_CURRENCY}: margins can only subtract like from like, so another currency is refused.`,
+    description:
+      'The cost per key is in the minor units of `currency`, one the store sells in: margins convert it into ' +
+      'the currency of the order that used the key, at the ECB rate of its payment’s day.',
   })
   @ApiCreatedResponse({ type: KeyBatchDto })
   @ApiBadRequestResponse({ description: INVALID })
@@ -108,7 +110,7 @@ export class KeyBatchesController {
   })
   @ApiOkResponse({ type: KeyBatchDto })
   @ApiBadRequestResponse({ description: `${INVALID} / nothing to update` })
-  @ApiConflictResponse({ description: PRODUCT_FIXED })
+  @ApiConflictResponse({ description: `${PRODUCT_FIXED}; ${CURRENCY_FIXED}` })
   @ApiForbiddenResponse({ description: 'Support staff' })
   @ApiNotFoundResponse({ description: BATCH_NOT_FOUND })
   update(

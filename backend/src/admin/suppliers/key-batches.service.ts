@@ -21,7 +21,6 @@ import { KeyBatch } from '../../suppliers/entities/key-batch.entity.js';
 import { Supplier } from '../../suppliers/entities/supplier.entity.js';
 import {
   KeyBatchDto,
-  STORE_CURRENCY,
   type CreateKeyBatchDto,
   type KeyBatchCounts,
   type RevokeKeyBatchDto,
@@ -36,6 +35,8 @@ export const BATCH_NOT_FOUND = 'Key batch not found';
 export const UNKNOWN_SUPPLIER = 'Supplier ID does not match any supplier';
 export const BATCH_HAS_KEYS = 'This batch has keys and cannot be deleted';
 export const PRODUCT_FIXED = 'The product of a batch with keys cannot be changed';
+export const CURRENCY_FIXED =
+  'The currency of a batch whose keys were sold cannot be changed: their costs are counted in it';
 export const CONFIRM_MISMATCH = 'confirm does not match the batch’s invoice reference';
 
 /** The list's sort fields and filters (ApiListQuery shows them in the contract). */
@@ -116,7 +117,7 @@ export class KeyBatchesService {
       productId: dto.productId,
       invoiceReference: dto.invoiceReference,
       costPerKeyCents: dto.costPerKeyCents,
-      currency: STORE_CURRENCY,
+      currency: dto.currency,
       purchasedAt: dto.purchasedAt ?? null,
       notes: dto.notes ?? null,
     };
@@ -158,6 +159,16 @@ export class KeyBatchesService {
           (await m.existsBy(LicenseKey, { batchId: id }))
         )
           throw new ConflictException(PRODUCT_FIXED);
+        if (
+          changes.currency !== undefined &&
+          changes.currency !== batch.currency &&
+          (await m
+            .getRepository(LicenseKey)
+            .createQueryBuilder('k')
+            .where('k.batchId = :id AND k.orderId IS NOT NULL', { id })
+            .getExists())
+        )
+          throw new ConflictException(CURRENCY_FIXED);
         await m.update(KeyBatch, id, changes);
         let stockKeysRepriced = 0;
         if (changes.costPerKeyCents !== undefined && changes.costPerKeyCents !== batch.costPerKeyCents) {

@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { formatUsd } from '../../common/money.js';
+import { CURRENCIES, DEFAULT_CURRENCY, formatMoney, money, type Currency } from '../../common/money.js';
 import { PLATFORMS, type Platform, type Product } from '../entities/product.entity.js';
-import { BACK_ORDER_HOURS, MAX_QUANTITY_PER_PRODUCT } from '../catalog.data.js';
+import { BACK_ORDER_HOURS, MAX_QUANTITY_PER_PRODUCT, type CatalogPrice } from '../catalog.data.js';
+import { savingsOf } from '../price-lists.js';
 
 /**
  * What a shopper is told of a product's stock (#34), from the keys in stock when asked (at most a few
@@ -56,8 +57,18 @@ export class ProductDto {
   backOrderHours: number;
 
   @ApiProperty({
+    enum: CURRENCIES,
+    enumName: 'Currency',
+    example: DEFAULT_CURRENCY,
+    description: 'The currency of the prices (the one asked for; USD when none was): upper-case ISO 4217',
+  })
+  currency: Currency;
+
+  @ApiProperty({
     example: '$202.49',
-    description: 'The list price; show it (struck through) only when listPriceSource names its source',
+    description:
+      'The list price, formatted for its currency (English); show it (struck through) only when ' +
+      'listPriceSource names its source',
   })
   originalPrice: string;
 
@@ -70,13 +81,21 @@ export class ProductDto {
   })
   listPriceSource: string | null;
 
-  @ApiProperty({ example: '$40.49' })
+  @ApiProperty({ example: '$40.49', description: 'The price, formatted for its currency (English)' })
   currentPrice: string;
 
-  @ApiProperty({ type: 'integer', example: 20249 })
+  @ApiProperty({
+    type: 'integer',
+    example: 20249,
+    description: "In the currency's minor units (cents; whole yen for JPY)",
+  })
   originalPriceCents: number;
 
-  @ApiProperty({ type: 'integer', example: 4049 })
+  @ApiProperty({
+    type: 'integer',
+    example: 4049,
+    description: "In the currency's minor units (cents; whole yen for JPY)",
+  })
   currentPriceCents: number;
 
   @ApiProperty({
@@ -92,8 +111,8 @@ export class ProductDto {
   })
   maxQuantity: number;
 
-  /** The product's content; its stock is added per request (stockLevel, backOrderHours). */
-  static from(product: Product): ProductContent {
+  /** The product's content at its price in a currency; its stock is added per request (stockLevel, backOrderHours). */
+  static from(product: Product, currency: Currency, price: CatalogPrice): ProductContent {
     return {
       id: product.id,
       title: product.title,
@@ -102,16 +121,17 @@ export class ProductDto {
       includedApps: product.includedApps,
       compatibility: product.compatibility,
       licensesLeft: '',
-      originalPrice: formatUsd(product.originalPriceCents),
+      currency,
+      originalPrice: formatMoney(money(price.originalPriceCents, currency)),
       listPriceSource: product.listPriceSource ?? null,
-      currentPrice: formatUsd(product.currentPriceCents),
-      originalPriceCents: product.originalPriceCents,
-      currentPriceCents: product.currentPriceCents,
-      savings: product.savings,
+      currentPrice: formatMoney(money(price.currentPriceCents, currency)),
+      originalPriceCents: price.originalPriceCents,
+      currentPriceCents: price.currentPriceCents,
+      savings: savingsOf(price),
       maxQuantity: MAX_QUANTITY_PER_PRODUCT,
     };
   }
 }
 
-/** A product as the catalogue states it, without its stock: what CatalogService holds in memory. */
+/** A product as the catalogue states it in one currency, without its stock: what CatalogService holds in memory. */
 export type ProductContent = Omit<ProductDto, 'stockLevel' | 'backOrderHours'>;

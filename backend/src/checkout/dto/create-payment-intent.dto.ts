@@ -7,6 +7,7 @@ import {
   IsArray,
   IsBoolean,
   IsDefined,
+  IsIn,
   IsInt,
   IsNotEmpty,
   IsObject,
@@ -29,6 +30,7 @@ import { BACK_ORDER_HOURS, MAX_QUANTITY_PER_PRODUCT as MAX_QUANTITY } from '../.
 import { CONSENT_STATEMENTS } from '../../orders/consents.js';
 import { WITHDRAWAL_RIGHT_COUNTRIES } from '../countries.js';
 import { BillingDto } from './billing.dto.js';
+import { CURRENCIES, CURRENCY_REFUSAL, DEFAULT_CURRENCY, type Currency } from '../../common/money.js';
 
 export const MAX_LINES = 20;
 
@@ -95,6 +97,18 @@ export class CreatePaymentIntentDto {
   @IsArray({ message: 'cartItems must be a list of {id, quantity}' })
   cartItems: CartItemDto[];
 
+  @ApiPropertyOptional({
+    enum: CURRENCIES,
+    enumName: 'Currency',
+    description:
+      `The order's currency (upper-case ISO 4217; ${DEFAULT_CURRENCY} when left out), pinned when the order ` +
+      "is created: the cart is priced from that currency's price list (a product not sold in it is a 400), and the payment, coupon, tax and every " +
+      '`*Cents` amount of the answer are in its minor units (whole yen for JPY)',
+  })
+  @IsOptional()
+  @IsIn(CURRENCIES, { message: CURRENCY_REFUSAL })
+  currency?: Currency;
+
   @ApiPropertyOptional({ example: 'SAVE10', maxLength: 64 })
   @IsOptional()
   @Transform(({ value }: { value: unknown }) =>
@@ -150,6 +164,14 @@ export class PaymentIntentResponseDto {
 
   @ApiPropertyOptional({ description: 'Stripe publishable key (Stripe only)' })
   publishableKey?: string;
+
+  @ApiProperty({
+    enum: CURRENCIES,
+    enumName: 'Currency',
+    example: 'USD',
+    description: "The order's currency: every amount of this answer is in its minor units",
+  })
+  currency: Currency;
 
   @ApiProperty({ type: 'integer', example: 4049 })
   subtotalCents: number;

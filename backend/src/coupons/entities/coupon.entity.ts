@@ -1,4 +1,5 @@
 import { Index, Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { Currency } from '../../common/money.js';
 import { EXACT } from '../../database/exact-collation.js';
 
 /**
@@ -14,8 +15,17 @@ export class Coupon {
   @Column({ type: 'varchar', length: 64, ...EXACT })
   code: string;
 
-  @Column({ type: 'int' })
-  percentOff: number;
+  /** A percentage coupon's discount, 1 to 100, in any currency; null for a fixed-amount coupon. */
+  @Column({ type: 'int', nullable: true })
+  percentOff: number | null;
+
+  /** A fixed-amount coupon's discount, in `currency`'s minor units; null for a percentage coupon. */
+  @Column({ type: 'int', nullable: true })
+  amountOffCents: number | null;
+
+  /** The only currency a fixed-amount coupon applies in (upper-case ISO 4217); null for a percentage one. */
+  @Column({ type: 'varchar', length: 3, nullable: true })
+  currency: Currency | null;
 
   @Column({ type: 'boolean', default: true })
   active: boolean;

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
+import type { Currency } from '../../common/money.js';
 import type { TaxMode } from '../../config/tax-config.js';
 import { EXACT } from '../../database/exact-collation.js';
 import { UuidEntity } from '../../database/uuid-entity.js';
@@ -169,8 +170,8 @@ export class Order extends UuidEntity {
   @Column({ type: 'boolean', default: false })
   reverseCharge: boolean;
 
-  @Column({ type: 'varchar', length: 3, default: 'usd' })
-  currency: string;
+  @Column({ type: 'varchar', length: 3, default: 'USD' })
+  currency: Currency;
 
   @Column({ type: 'varchar', length: 64, nullable: true })
   couponCode: string | null;

@@ -1,6 +1,7 @@
-import { formatUsd } from '../../common/money.js';
+import { formatMoney } from '../../common/money.js';
 import { escapeHtml } from '../../emails/mail-text.js';
 import type { Order } from '../../orders/entities/order.entity.js';
+import { amountOf } from '../../orders/order-currency.js';
 import type { Dispute } from './entities/dispute.entity.js';
 
 interface Mail {
@@ -36,14 +37,17 @@ const KEYS: Record<'revoked' | 'released' | 'kept' | 'none', string> = {
 
 /** The alert to staff (STAFF_ALERT_EMAIL) for a dispute opened or closed, or an early fraud warning. */
 export function renderDisputeStaffEmail(
-  order: Pick<Order, 'id' | 'customerEmail' | 'totalCents' | 'providerPaymentId'>,
-  dispute: Pick<Dispute, 'providerDisputeId' | 'amountCents' | 'reason' | 'status' | 'evidenceDueBy'>,
+  order: Pick<Order, 'id' | 'customerEmail' | 'totalCents' | 'currency' | 'providerPaymentId'>,
+  dispute: Pick<
+    Dispute,
+    'providerDisputeId' | 'amountCents' | 'currency' | 'reason' | 'status' | 'evidenceDueBy'
+  >,
   alert: DisputeAlert,
   publicUrl: string,
 ): Mail {
   const ref = reference(order.id);
   const about =
-    `Order ${order.id} (${order.customerEmail}, ${formatUsd(order.totalCents)}, payment ` +
+    `Order ${order.id} (${order.customerEmail}, ${formatMoney(amountOf(order.totalCents, order))}, payment ` +
     `${order.providerPaymentId ?? 'unknown'}).`;
   const link = `Open the order: ${orderLink(publicUrl, order.id)}`;
   let subject: string;
@@ -64,7 +68,7 @@ export function renderDisputeStaffEmail(
       link,
     ];
   } else {
-    const amount = formatUsd(dispute.amountCents);
+    const amount = formatMoney(amountOf(dispute.amountCents, dispute));
     const reason = dispute.reason ?? 'no reason given';
     const due = dispute.evidenceDueBy ? dispute.evidenceDueBy.toISOString() : 'not given';
     if (alert.event === 'opened') {

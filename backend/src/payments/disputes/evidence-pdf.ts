@@ -1,4 +1,4 @@
-import { renderPdf } from '../../common/pdf.js';
+import { printable, renderPdf } from '../../common/pdf.js';
 import type { EvidencePack } from './evidence.js';
 
 /** The evidence pack as one PDF a bank can read: headed sections, one fact a line. */
@@ -20,8 +20,8 @@ function drawEvidence(doc: PDFKit.PDFDocument, pack: EvidencePack): void {
       .fontSize(9.5)
       .text(`${label}: `, { continued: true })
       .font('Helvetica')
-      .text(value === null || value === '' ? '-' : String(value));
-  const plain = (text: string) => doc.font('Helvetica').fontSize(9.5).text(text);
+      .text(value === null || value === '' ? '-' : printable(String(value)));
+  const plain = (text: string) => doc.font('Helvetica').fontSize(9.5).text(printable(text));
 
   doc.font('Helvetica-Bold').fontSize(16).text(`${pack.store.name}: dispute evidence`);
   doc.font('Helvetica').fontSize(9.5).text(`${pack.store.url}  ·  ${pack.store.supportEmail}`);

@@ -1,5 +1,5 @@
 import { In, type EntityManager } from 'typeorm';
-import { formatUsd } from '../../common/money.js';
+import { formatMoney } from '../../common/money.js';
 import { DownloadLink } from '../../downloads/entities/download-link.entity.js';
 import { OutboxEmail } from '../../emails/entities/outbox-email.entity.js';
 import { outboxMessageId, senderDomain } from '../../emails/mail-transport.js';
@@ -8,6 +8,7 @@ import { LicenseKey } from '../../license-keys/entities/license-key.entity.js';
 import { maskLicenseKey } from '../../license-keys/mask.js';
 import { CONSENT_STATEMENTS } from '../../orders/consents.js';
 import type { Order } from '../../orders/entities/order.entity.js';
+import { amountOf } from '../../orders/order-currency.js';
 import { Refund } from '../entities/refund.entity.js';
 import type { DisputeEvidence } from '../payment-provider.js';
 import type { Dispute } from './entities/dispute.entity.js';
@@ -75,6 +76,15 @@ export interface EvidencePack {
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
+/** What the store recorded about the order, as the pack reads it. */
+export interface EvidenceRecords {
+  emails: OutboxEmail[];
+  keys: LicenseKey[];
+  activations: LicenseActivation[];
+  links: DownloadLink[];
+  refunds: Refund[];
+}
+
 export async function buildEvidencePack(
   m: EntityManager,
   order: Order,
@@ -93,6 +103,16 @@ export async function buildEvidencePack(
         order: { createdAt: 'ASC', id: 'ASC' },
       })
     : [];
+  return evidencePack(order, dispute, store, { emails, keys, activations, links, refunds });
+}
+
+/** The pack of the order's records; amounts in the currency paid (the dispute's own, its refunds'). */
+export function evidencePack(
+  order: Order,
+  dispute: Dispute,
+  store: { name: string; url: string; supportEmail: string; mailFrom: string },
+  { emails, keys, activations, links, refunds }: EvidenceRecords,
+): EvidencePack {
   const product = (id: string) => order.orderItems.find((i) => i.productId === id)?.name ?? id;
   const domain = senderDomain(store.mailFrom);
   return {
@@ -102,7 +122,7 @@ export async function buildEvidencePack(
       id: dispute.id,
       kind: dispute.kind,
       providerDisputeId: dispute.providerDisputeId,
-      amount: formatUsd(dispute.amountCents),
+      amount: formatMoney(amountOf(dispute.amountCents, dispute)),
       reason: dispute.reason,
       status: dispute.status,
       evidenceDueBy: iso(dispute.evidenceDueBy),
@@ -116,11 +136,11 @@ export async function buildEvidencePack(
       paymentProvider: order.paymentProvider,
       providerPaymentId: order.providerPaymentId,
       paymentMethod: order.paymentMethod,
-      total: formatUsd(order.totalCents),
+      total: formatMoney(amountOf(order.totalCents, order)),
       lines: order.orderItems.map((i) => ({
         product: i.name,
         quantity: i.quantity,
-        unitPrice: formatUsd(i.unitPriceCents),
+        unitPrice: formatMoney(amountOf(i.unitPriceCents, order)),
       })),
     },
     customer: {
@@ -176,7 +196,7 @@ export async function buildEvidencePack(
       active: l.isActive,
     })),
     refunds: refunds.map((r) => ({
-      amount: formatUsd(r.amountCents),
+      amount: formatMoney(amountOf(r.amountCents, r)),
       reason: r.reason,
       status: r.status,
       at: r.createdAt.toISOString(),

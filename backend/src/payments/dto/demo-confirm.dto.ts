@@ -16,8 +16,54 @@ export class DemoConfirmDto {
   @IsString({ message: 'clientSecret is required' })
   clientSecret: string;
 
-  @ApiPropertyOptional({ enum: ['succeed', 'decline'], default: 'succeed' })
+  @ApiPropertyOptional({
+    enum: ['succeed', 'decline', 'delay'],
+    default: 'succeed',
+    description:
+      '`succeed`: paid at once. `decline`: refused (402), the shopper may try again. `delay`: a method ' +
+      'that confirms later (a bank payment, recorded as `demo_delayed`): the payment is `processing`, ' +
+      'nothing is delivered and the shopper is e-mailed what happens next, until POST ' +
+      '/api/payments/demo/settle. Confirming `succeed` or `decline` while it is processing is a 409.',
+  })
   @IsOptional()
-  @IsIn(['succeed', 'decline'], { message: 'outcome must be succeed or decline' })
-  outcome?: 'succeed' | 'decline';
+  @IsIn(['succeed', 'decline', 'delay'], { message: 'outcome must be succeed, decline or delay' })
+  outcome?: 'succeed' | 'decline' | 'delay';
+
+  @ApiPropertyOptional({
+    enum: ['card', 'wallet'],
+    default: 'card',
+    description:
+      "How the demo shopper pays: `card` (the demo's card form, recorded as `demo`) or `wallet` (the " +
+      "storefront's Express Checkout-like button, standing for Apple Pay or Google Pay, recorded as " +
+      '`demo_wallet`). A wallet confirms at once: `wallet` with `delay` is a 400.',
+  })
+  @IsOptional()
+  @IsIn(['card', 'wallet'], { message: 'method must be card or wallet' })
+  method?: 'card' | 'wallet';
+}
+
+/** The same order and client secret as the confirmation's. */
+export class DemoSettleDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all', { message: 'orderId must be an order id' })
+  @IsString({ message: 'orderId is required' })
+  orderId: string;
+
+  @ApiProperty({
+    maxLength: 500,
+    description: 'The client secret answered by POST /api/create-payment-intent',
+  })
+  @MaxLength(500)
+  @IsNotEmpty({ message: 'clientSecret is required' })
+  @IsString({ message: 'clientSecret is required' })
+  clientSecret: string;
+
+  @ApiProperty({
+    enum: ['succeed', 'fail'],
+    description:
+      "The bank's answer to a payment confirmed with `delay`: `succeed` delivers the order as a paid one; " +
+      '`fail` cancels it, releases what it held (its coupon reservation) and e-mails the shopper.',
+  })
+  @IsIn(['succeed', 'fail'], { message: 'outcome must be succeed or fail' })
+  outcome: 'succeed' | 'fail';
 }

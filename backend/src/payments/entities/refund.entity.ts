@@ -34,7 +34,7 @@ export class Refund extends UuidEntity {
   @Column({ type: 'int' })
   amountCents: number;
 
-  @Column({ type: 'varchar', length: 3, default: 'usd' })
+  @Column({ type: 'varchar', length: 3, default: 'USD' })
   currency: string;
 
   @Column({ type: 'varchar', length: 500 })

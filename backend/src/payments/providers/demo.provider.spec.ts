@@ -4,7 +4,7 @@ import { RefundRefused, WebhookRefused } from '../payment-provider.js';
 import { DEMO_PAYMENTS_KEPT, DemoPaymentProvider } from './demo.provider.js';
 
 describe('DemoPaymentProvider', () => {
-  const order = (totalCents = 4859) => ({ id: randomUUID(), totalCents, currency: 'usd' }) as Order;
+  const order = (totalCents = 4859) => ({ id: randomUUID(), totalCents, currency: 'USD' }) as Order;
 
   it('creates a payment per order that waits for the demo confirmation', async () => {
     const demo = new DemoPaymentProvider();
@@ -16,7 +16,7 @@ describe('DemoPaymentProvider', () => {
       providerPaymentId: created.providerPaymentId,
       status: 'requires_action',
       amountCents: 4859,
-      currency: 'usd',
+      currency: 'USD',
       paymentMethod: null,
     });
     demo.settle(created.providerPaymentId, 'failed', o);

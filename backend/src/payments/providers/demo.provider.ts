@@ -43,9 +43,13 @@ export class DemoPaymentProvider implements PaymentProvider {
     return { providerPaymentId: id, clientSecret: `${id}_secret_${randomBytes(18).toString('base64url')}` };
   }
 
-  /** Always 'cancelled': the demo confirmation refuses cancelled orders, so nothing can be paid after. */
-  async cancelPayment(providerPaymentId: string): Promise<'cancelled'> {
+  /**
+   * 'cancelled': the demo confirmation refuses cancelled orders, so nothing can be paid after; but a payment
+   * the bank is processing (confirmed with `delay`) cannot be stopped, as at a real provider: 'paid'.
+   */
+  async cancelPayment(providerPaymentId: string): Promise<'cancelled' | 'paid'> {
     const payment = this.payments.get(providerPaymentId);
+    if (payment?.status === 'processing') return 'paid';
     if (payment && payment.status !== 'succeeded') payment.status = 'cancelled';
     return 'cancelled';
   }
@@ -56,7 +60,7 @@ export class DemoPaymentProvider implements PaymentProvider {
    */
   settle(
     providerPaymentId: string,
-    outcome: 'succeeded' | 'failed',
+    outcome: 'succeeded' | 'failed' | 'processing',
     order: Pick<Order, 'totalCents' | 'currency'>,
   ): void {
     const payment =

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { StripeStandIn } from '../../../test/support/stripe-stand-in.js';
+import type { Currency } from '../../common/money.js';
 import type { Order } from '../../orders/entities/order.entity.js';
 import { RefundRefused, WebhookRefused, type WebhookEvent } from '../payment-provider.js';
 import { declineReason, StripePaymentProvider, WEBHOOK_TOLERANCE_SECONDS } from './stripe.provider.js';
@@ -19,8 +20,8 @@ describe('StripePaymentProvider against the local Stripe stand-in', () => {
   });
   afterAll(() => standIn.close());
 
-  const order = (totalCents = 4859) =>
-    ({ id: randomUUID(), totalCents, currency: 'usd', customerEmail: 'shopper@example.com' }) as Order;
+  const order = (totalCents = 4859, currency: Currency = 'USD') =>
+    ({ id: randomUUID(), totalCents, currency, customerEmail: 'shopper@example.com' }) as Order;
   /** A payment the shopper has paid, at the stand-in. */
   async function paid(totalCents = 4859) {
     const { providerPaymentId } = await stripe.createPayment(order(totalCents));
@@ -50,6 +51,20 @@ describe('StripePaymentProvider against the local Stripe stand-in', () => {
     expect(stripe).toMatchObject({ name: 'stripe', publishableKey: 'pk_test_stand_in' });
   });
 
+  it("sends the order's currency in Stripe's lower case and reads Stripe's back in upper case", async () => {
+    // ¥6,000: JPY has no minor unit, so Stripe is sent whole yen.
+    const { providerPaymentId } = await stripe.createPayment(order(6000, 'JPY'));
+    expect(standIn.intents.get(providerPaymentId)).toMatchObject({ amount: 6000, currency: 'jpy' });
+    expect(await stripe.fetchPayment(providerPaymentId)).toMatchObject({
+      amountCents: 6000,
+      currency: 'JPY',
+    });
+    const delivery = standIn.event('payment_intent.succeeded', standIn.succeeded(providerPaymentId));
+    expect(
+      await stripe.parseWebhook(Buffer.from(delivery.payload), { 'stripe-signature': delivery.signature }),
+    ).toMatchObject({ kind: 'succeeded', amountCents: 6000, currency: 'JPY' });
+  });
+
   describe('parseWebhook', () => {
     it('reads a succeeded payment, with the order it was made for', async () => {
       const o = order();
@@ -66,7 +81,7 @@ describe('StripePaymentProvider against the local Stripe stand-in', () => {
         providerPaymentId,
         orderId: o.id,
         amountCents: 4859,
-        currency: 'usd',
+        currency: 'USD',
         paymentMethod: 'card',
       });
     });
@@ -83,8 +98,37 @@ describe('StripePaymentProvider against the local Stripe stand-in', () => {
         providerPaymentId,
         orderId: o.id,
         amountCents: 4859,
-        currency: 'usd',
+        currency: 'USD',
         failureReason: 'Your card was declined. (card_declined)',
+      });
+    });
+
+    it('reads a payment processing by a method that confirms later, and one cancelled or expired', async () => {
+      const o = order();
+      const { providerPaymentId } = await stripe.createPayment(o);
+      const processing = standIn.event('payment_intent.processing', standIn.processing(providerPaymentId));
+      const payment = {
+        providerEventId: processing.id,
+        occurredAt: expect.any(Date),
+        providerPaymentId,
+        orderId: o.id,
+        amountCents: 4859,
+        currency: 'USD',
+      };
+      // The intent lists every method offered: which one is processing is not known from it.
+      expect(await parse(processing)).toEqual<WebhookEvent>({
+        ...payment,
+        kind: 'processing',
+        providerType: 'payment_intent.processing',
+        paymentMethod: null,
+      });
+      const canceled = standIn.event('payment_intent.canceled', standIn.canceled(providerPaymentId));
+      expect(await parse(canceled)).toEqual<WebhookEvent>({
+        ...payment,
+        providerEventId: canceled.id,
+        kind: 'cancelled',
+        providerType: 'payment_intent.canceled',
+        reason: 'automatic',
       });
     });
 
@@ -114,7 +158,7 @@ describe('StripePaymentProvider against the local Stripe stand-in', () => {
         providerPaymentId,
         orderId: null,
         amountCents: 1200,
-        currency: 'usd',
+        currency: 'USD',
         fullyRefunded: false,
         refunds: [made],
       });
@@ -152,7 +196,7 @@ describe('StripePaymentProvider against the local Stripe stand-in', () => {
           providerPaymentId,
           orderId: null,
           amountCents: 700,
-          currency: 'usd',
+          currency: 'USD',
           refund: { ...made, status, failureReason },
         });
       }
@@ -176,11 +220,11 @@ describe('StripePaymentProvider against the local Stripe stand-in', () => {
           providerPaymentId,
           orderId: null,
           amountCents: 4000,
-          currency: 'usd',
+          currency: 'USD',
           dispute: {
             providerDisputeId: opened.id,
             amountCents: 4000,
-            currency: 'usd',
+            currency: 'USD',
             reason: 'fraudulent',
             status,
             evidenceDueBy: new Date(opened.evidence_details.due_by * 1000),
@@ -353,7 +397,7 @@ describe('StripePaymentProvider against the local Stripe stand-in', () => {
       providerPaymentId,
       status: 'requires_action',
       amountCents: 3000,
-      currency: 'usd',
+      currency: 'USD',
       paymentMethod: 'card',
     });
     standIn.declined(providerPaymentId);

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import type { Currency } from '../../common/money.js';
 import type { StripeConfig } from '../../config/app-config.js';
 import type { Order } from '../../orders/entities/order.entity.js';
 import {
@@ -16,6 +17,20 @@ import {
 
 /** Signatures older than this are refused (replayed captures), and so are those dated this far ahead. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * Payment methods never offered, whatever Stripe's dashboard turns on: direct debits, which the payer's bank
+ * reverses on request for weeks after the keys were delivered (SEPA Direct Debit: eight weeks without a
+ * reason; Bacs, BECS, ACSS and ACH debits likewise). See decisions/2026-11-29-payments-that-confirm-later.md.
+ */
+export const EXCLUDED_PAYMENT_METHOD_TYPES: Stripe.PaymentIntentCreateParams.ExcludedPaymentMethodType[] = [
+  'sepa_debit',
+  'bacs_debit',
+  'au_becs_debit',
+  'acss_debit',
+  'us_bank_account',
+  'nz_bank_account',
+];
 
 /** The official SDK, pointed at STRIPE_API_BASE when set (a local stand-in API in tests). */
 export function createStripeClient(config: StripeConfig): Stripe {
@@ -61,8 +76,11 @@ export class StripePaymentProvider implements PaymentProvider {
     const intent = await this.stripe.paymentIntents.create(
       {
         amount: order.totalCents,
-        currency: order.currency,
+        currency: toStripe(order.currency),
+        // The Payment Element offers what the dashboard turns on for the currency (cards, wallets, Link,
+        // PayPal, iDEAL, Bancontact, EPS...), less the direct debits.
         automatic_payment_methods: { enabled: true },
+        excluded_payment_method_types: EXCLUDED_PAYMENT_METHOD_TYPES,
         receipt_email: order.customerEmail,
         metadata: { orderId: order.id },
       },
@@ -138,7 +156,7 @@ export class StripePaymentProvider implements PaymentProvider {
       providerPaymentId: intent.id,
       status: paymentStatus(intent),
       amountCents: intent.amount_received || intent.amount,
-      currency: intent.currency,
+      currency: fromStripe(intent.currency),
       paymentMethod: intent.payment_method_types?.[0] ?? null,
     };
   }
@@ -196,6 +214,14 @@ function paymentStatus(intent: Stripe.PaymentIntent): ProviderPayment['status'] 
   }
 }
 
+/** Stripe spells currency codes in lower case; the store in upper case (ISO 4217). */
+const toStripe = (currency: Currency): string => currency.toLowerCase();
+function fromStripe(currency: string): string;
+function fromStripe(currency: string | null): string | null;
+function fromStripe(currency: string | null): string | null {
+  return currency && currency.toUpperCase();
+}
+
 type Fields = Record<string, unknown>;
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 const cents = (value: unknown): number | null => (typeof value === 'number' ? value : null);
@@ -248,13 +274,16 @@ export function declineReason(error: unknown): string | null {
 export function riskOf(charge: unknown): PaymentRisk {
   const object = charge && typeof charge === 'object' ? (charge as Fields) : {};
   const outcome = (object.outcome ?? {}) as Fields;
-  const card = ((object.payment_method_details as Fields | null | undefined)?.card ?? {}) as Fields;
+  const details = (object.payment_method_details ?? {}) as Fields;
+  const card = (details.card ?? {}) as Fields;
   const country = text(card.country)?.toUpperCase() ?? null;
   return {
     providerReview: outcome.type === 'manual_review',
     riskLevel: text(outcome.risk_level),
     cardCountry: country && /^[A-Z]{2}$/.test(country) ? country : null,
     cardFingerprint: text(card.fingerprint)?.slice(0, 64) ?? null,
+    // Kept in `orders.paymentMethod` (32 characters).
+    paymentMethod: text(details.type)?.slice(0, 32) ?? null,
   };
 }
 
@@ -266,10 +295,12 @@ function neutralEvent(event: Stripe.Event): WebhookEvent {
     occurredAt: typeof event.created === 'number' ? new Date(event.created * 1000) : null,
   };
   const object = event.data.object as unknown as Fields;
-  const currency = text(object.currency);
+  const currency = fromStripe(text(object.currency));
   switch (event.type) {
     case 'payment_intent.succeeded':
-    case 'payment_intent.payment_failed': {
+    case 'payment_intent.processing':
+    case 'payment_intent.payment_failed':
+    case 'payment_intent.canceled': {
       const intent = object as Fields & { id: string; metadata?: { orderId?: string } | null };
       const payment = {
         ...base,
@@ -280,8 +311,18 @@ function neutralEvent(event: Stripe.Event): WebhookEvent {
       };
       if (event.type === 'payment_intent.payment_failed')
         return { ...payment, kind: 'failed', failureReason: declineReason(intent.last_payment_error) };
+      if (event.type === 'payment_intent.canceled')
+        return { ...payment, kind: 'cancelled', reason: text(intent.cancellation_reason) };
       const methods = intent.payment_method_types;
       const method = Array.isArray(methods) ? text(methods[0]) : null;
+      // With automatic methods the intent lists every method offered: which one is processing is known
+      // only when it lists one.
+      if (event.type === 'payment_intent.processing')
+        return {
+          ...payment,
+          kind: 'processing',
+          paymentMethod: Array.isArray(methods) && methods.length === 1 ? method : null,
+        };
       return { ...payment, kind: 'succeeded', paymentMethod: method ?? 'card' };
     }
     case 'charge.refunded': {

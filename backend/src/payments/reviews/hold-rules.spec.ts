@@ -50,14 +50,26 @@ describe('the fraud rules’ checks', () => {
     expect(
       riskOf({
         outcome: { type: 'manual_review', risk_level: 'elevated' },
-        payment_method_details: { card: { country: 'us', fingerprint: 'Xy12' } },
+        payment_method_details: { type: 'card', card: { country: 'us', fingerprint: 'Xy12' } },
       }),
-    ).toEqual({ providerReview: true, riskLevel: 'elevated', cardCountry: 'US', cardFingerprint: 'Xy12' });
+    ).toEqual({
+      providerReview: true,
+      riskLevel: 'elevated',
+      cardCountry: 'US',
+      cardFingerprint: 'Xy12',
+      paymentMethod: 'card',
+    });
+    // Paid with PayPal through the Payment Element: the method the charge names, no card.
+    expect(riskOf({ payment_method_details: { type: 'paypal', paypal: {} } })).toMatchObject({
+      cardCountry: null,
+      paymentMethod: 'paypal',
+    });
     expect(riskOf('ch_123')).toEqual({
       providerReview: false,
       riskLevel: null,
       cardCountry: null,
       cardFingerprint: null,
+      paymentMethod: null,
     });
   });
 });

@@ -1,9 +1,39 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { SalesFiguresDto } from '../sales-figures.js';
+import { CURRENCIES, type Currency } from '../../common/money.js';
+import { ConversionDto } from '../converted-figures.js';
+import { CurrencySalesFiguresDto, SalesFiguresDto } from '../sales-figures.js';
+
+/**
+ * A period's figures in one currency: the sales of the orders paid in it, and the cost of the keys bought
+ * in it (whatever the currency of the orders they went to).
+ */
+export class SalesPeriodCurrencyDto extends CurrencySalesFiguresDto {
+  @ApiProperty({ type: 'integer', description: 'Orders paid in the period in this currency' })
+  orders: number;
+
+  @ApiProperty({ type: 'integer', description: 'Keys sold by those orders' })
+  units: number;
+
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'The cost of the keys bought in this currency (their batch’s) given to the orders paid in the period',
+  })
+  keyCostCents: number;
+
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'netSalesCents − keyCostCents: the margin of these sales when their keys were bought in the same ' +
+      'currency; otherwise only the converted marginCents of the period is a margin (this its part)',
+  })
+  marginCents: number;
+}
 
 /**
  * One period of the sales report: the store's sales figures (SalesFigures: gross sales, refunds, net sales,
- * tax, total sales) and the margin. Amounts in cents of the store's currency.
+ * tax, total sales) and the margin, converted into the store's default currency (USD) at each day's ECB
+ * rate (`conversion` says how), and the same per currency (`byCurrency`).
  */
 export class SalesPeriodDto extends SalesFiguresDto {
   @ApiProperty({ example: '2026-11-23', description: 'The period’s first day (a day, a Monday, a 1st)' })
@@ -23,9 +53,42 @@ export class SalesPeriodDto extends SalesFiguresDto {
 
   @ApiProperty({ type: 'integer', description: 'netSalesCents − keyCostCents' })
   marginCents: number;
+
+  @ApiProperty({
+    type: [SalesPeriodCurrencyDto],
+    description:
+      'The figures per currency, in its minor units: only the currencies with figures in the period',
+  })
+  byCurrency: SalesPeriodCurrencyDto[];
+
+  @ApiProperty({ type: () => ConversionDto, description: 'How the period’s amounts were converted' })
+  conversion: ConversionDto;
 }
 
-/** One row of the margins report: a product or a supplier. */
+/** A margins row's figures in one currency: revenue of orders paid in it, cost of keys bought in it. */
+export class MarginCurrencyDto {
+  @ApiProperty({ enum: CURRENCIES, example: 'EUR' })
+  currency: Currency;
+
+  @ApiProperty({ type: 'integer', description: 'Without tax, in this currency (the orders’)' })
+  revenueCents: number;
+
+  @ApiProperty({ type: 'integer', description: 'The keys bought in this currency (their batch’s)' })
+  keyCostCents: number;
+
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'revenueCents − keyCostCents: a margin where the keys were bought in the currency they were sold in; ' +
+      'otherwise the row’s converted marginCents is the margin',
+  })
+  marginCents: number;
+}
+
+/**
+ * One row of the margins report: a product or a supplier. Amounts converted into the store's default
+ * currency at the ECB rate of each sale's day, and per currency.
+ */
 export class MarginRowDto {
   @ApiProperty({ example: 'office-2024-pro-plus', description: 'The product id, the supplier id, or `none`' })
   key: string;
@@ -65,4 +128,14 @@ export class MarginRowDto {
 
   @ApiProperty({ type: 'integer', description: 'revenueCents − keyCostCents: every key used costs' })
   marginCents: number;
+
+  @ApiProperty({ type: [MarginCurrencyDto], description: 'The same per currency, in its minor units' })
+  byCurrency: MarginCurrencyDto[];
+
+  @ApiProperty({
+    type: () => ConversionDto,
+    description:
+      'revenueCents, keyCostCents and marginCents are converted into USD at the ECB rate of each sale’s day',
+  })
+  conversion: ConversionDto;
 }

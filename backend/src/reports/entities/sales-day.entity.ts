@@ -7,7 +7,8 @@ export const ALL_PRODUCTS = '';
  * The daily roll-up the sales report reads (#21 §4): one row per day (UTC) for the whole store
  * (productId ALL_PRODUCTS) and one per product sold that day, kept by the transactions that change the
  * figures (a payment, a refund, a key delivered), so a period's figures are a short primary-key range
- * whatever the number of orders. Amounts in cents of the store's currency.
+ * whatever the number of orders. Each row is of one currency (#35), its amounts in that currency's minor
+ * units: a sale's figures go to its order's currency, a key's cost to its batch's.
  *
  * - orders, units, revenueCents, taxCents: paid orders, counted on their payment's day (the whole store's
  *   row: the order's total and tax; a product's row: its lines' share);
@@ -22,6 +23,10 @@ export class SalesDay {
   /** `YYYY-MM-DD`, UTC. */
   @PrimaryColumn({ type: 'varchar', length: 10 })
   day: string;
+
+  /** ISO 4217, upper-case: the orders' currency (sales, refunds), or the keys' batches' (key costs). */
+  @PrimaryColumn({ type: 'varchar', length: 3 })
+  currency: string;
 
   @Column({ type: 'int', default: 0 })
   orders: number;

@@ -35,7 +35,7 @@ function order(mode: InvoicedOrder['taxMode'], discountCents = 3240, rate = 1900
     subtotalCents: 32397,
     discountCents,
     totalCents: taxed.totalCents,
-    currency: 'usd',
+    currency: 'USD',
     taxMode: mode,
     taxRateBasisPoints: mode === 'off' ? 0 : rate,
     taxCountry: mode === 'off' ? null : 'DE',
@@ -163,5 +163,19 @@ describe('a credit note’s content', () => {
     // The rest, after that part: still one line, though it ends the invoice.
     const rest = { totalCents: invoice.totalCents - 2000, taxCents: invoice.taxCents - 319, reason: 'Rest.' };
     expect(creditNoteFor(invoice, rest, { totalCents: 2000 }).details.lines).toHaveLength(1);
+  });
+
+  it('states what it credits in the invoice’s currency (#35)', () => {
+    const inYen = { ...invoice, currency: 'JPY', totalCents: 6000, taxCents: 0 } as TaxDocument;
+    const yen = creditNoteFor(inYen, { totalCents: 6000, taxCents: 0, reason: 'Refund.' }, { totalCents: 0 });
+    expect(yen.currency).toBe('JPY');
+    expect(yen.details.notes[0]).toBe('Corrects invoice 2026-000007 of 2026-11-20: ¥6,000 credited.');
+    const inEuros = { ...invoice, currency: 'EUR', totalCents: 3799, taxCents: 607 } as TaxDocument;
+    const euros = creditNoteFor(
+      inEuros,
+      { totalCents: 3799, taxCents: 607, reason: 'R.' },
+      { totalCents: 0 },
+    );
+    expect(euros.details.notes[0]).toBe('Corrects invoice 2026-000007 of 2026-11-20: €37.99 credited.');
   });
 });

@@ -1,5 +1,6 @@
-import { formatUsd } from '../../common/money.js';
+import { formatMoney } from '../../common/money.js';
 import type { Order } from '../../orders/entities/order.entity.js';
+import { amountOf, currencyOf } from '../../orders/order-currency.js';
 import type { TaxDocument, TaxDocumentLine, TaxDocumentParty } from '../entities/tax-document.entity.js';
 import { toEuroCents } from '../returns/quarters.js';
 import { shareDiscount } from '../tax-math.js';
@@ -84,7 +85,7 @@ export function withTaxInEuros(content: DocumentContent, rate: EuroRate): Docume
       ...content.details,
       taxInTaxCurrency: {
         currency: 'EUR',
-        taxCents: Number(toEuroCents(BigInt(content.taxCents), rate.unitsPerEuro)),
+        taxCents: Number(toEuroCents(BigInt(content.taxCents), rate.unitsPerEuro, currencyOf(content))),
         rateDate: rate.date,
         unitsPerEuro: rate.unitsPerEuro,
       },
@@ -205,7 +206,7 @@ export function creditNoteFor(
       ...(whole ? { discountCents: invoice.details.discountCents } : {}),
       notes: [
         `Corrects invoice ${invoice.number} of ${invoice.issuedAt.toISOString().slice(0, 10)}: ` +
-          `${formatUsd(credit.totalCents)} credited.`,
+          `${formatMoney(amountOf(credit.totalCents, invoice))} credited.`,
         credit.reason,
         ...(note ? [note] : []),
       ],

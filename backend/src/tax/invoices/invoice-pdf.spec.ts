@@ -25,7 +25,7 @@ const ORDER: InvoicedOrder = {
   subtotalCents: 4049,
   discountCents: 0,
   totalCents: 4818,
-  currency: 'usd',
+  currency: 'USD',
   taxMode: 'exclusive',
   taxRateBasisPoints: 1900,
   taxCountry: 'DE',
@@ -151,7 +151,7 @@ describe('the invoice PDF', () => {
       const text = pdfText(await renderTaxDocumentPdf(issued(content, 'invoice', 'X'), null));
       for (const fact of [
         'VAT in EUR',
-        'EUR 7.11',
+        '€7.11',
         'Converted at the ECB reference rate of 2026-11-19: 1 EUR = 1.0823 USD.',
       ])
         expect(text).toContain(fact);
@@ -162,10 +162,105 @@ describe('the invoice PDF', () => {
     });
 
     it('writes a unit price that does not divide evenly to four decimals at most', () => {
-      expect(unitPrice(4049, 1)).toBe('$40.49');
-      expect(unitPrice(6805, 2)).toBe('$34.025');
-      expect(unitPrice(10000, 3)).toBe('$33.3333');
-      expect(unitPrice(8098, 2)).toBe('$40.49');
+      expect(unitPrice(4049, 1, 'USD')).toBe('$40.49');
+      expect(unitPrice(6805, 2, 'USD')).toBe('$34.025');
+      expect(unitPrice(10000, 3, 'USD')).toBe('$33.3333');
+      expect(unitPrice(8098, 2, 'USD')).toBe('$40.49');
+      // Yen have no decimals: two at most where a net does not divide.
+      expect(unitPrice(12000, 2, 'JPY')).toBe('¥6,000');
+      expect(unitPrice(10000, 3, 'JPY')).toBe('¥3,333.33');
+      expect(unitPrice(10001, 2, 'JPY')).toBe('¥5,000.5');
+      expect(unitPrice(7599, 2, 'EUR')).toBe('€37.995');
+    });
+  });
+
+  describe('in the order’s currency (#35)', () => {
+    const pdfOf = async (order: InvoicedOrder, rate?: { date: string; unitsPerEuro: number }) => {
+      const content = invoiceFor(order, SELLER);
+      const document = issued(rate ? withTaxInEuros(content, rate) : content, 'invoice', 'X');
+      return pdfText(await renderTaxDocumentPdf(document, null));
+    };
+    const standard = (unitPriceCents: number, taxCents: number) => ({
+      ...ORDER.orderItems[0]!,
+      unitPriceCents,
+      taxCents,
+    });
+
+    it('prints yen whole, with the yen sign', async () => {
+      // Sold in Japan with tax off: ¥6,000.
+      const text = await pdfOf({
+        ...ORDER,
+        billingCountry: 'JP',
+        orderItems: [standard(6000, 0)],
+        subtotalCents: 6000,
+        totalCents: 6000,
+        currency: 'JPY',
+        taxMode: 'off',
+        taxRateBasisPoints: 0,
+        taxCountry: null,
+        taxCents: 0,
+      });
+      expect(text).toContain('¥6,000');
+      expect(text).toContain('Amounts in JPY.');
+      expect(text).not.toMatch(/\$|¥6,000\.00|60\.00/);
+    });
+
+    it('states the VAT of a yen invoice in euros, converted as yen, not as hundredths of one', async () => {
+      // ¥6,000 to a German consumer, 19% added: ¥1,140 of VAT, €7.10 at 160.5 yen per euro.
+      const text = await pdfOf(
+        {
+          ...ORDER,
+          orderItems: [standard(6000, 1140)],
+          subtotalCents: 6000,
+          totalCents: 7140,
+          taxCents: 1140,
+          currency: 'JPY',
+        },
+        { date: '2026-11-19', unitsPerEuro: 160_500_000 },
+      );
+      for (const fact of [
+        '¥6,000',
+        '¥1,140',
+        '¥7,140',
+        'VAT in EUR',
+        '€7.10',
+        'Converted at the ECB reference rate of 2026-11-19: 1 EUR = 160.5 JPY.',
+        'Amounts in JPY.',
+      ])
+        expect(text).toContain(fact);
+    });
+
+    it('prints euros with the euro sign, and no VAT in euros again', async () => {
+      // €37.99 with German VAT inside: €31.92 net, €6.07 VAT.
+      const text = await pdfOf({
+        ...ORDER,
+        orderItems: [standard(3799, 607)],
+        subtotalCents: 3799,
+        totalCents: 3799,
+        taxCents: 607,
+        taxMode: 'inclusive',
+        currency: 'EUR',
+      });
+      for (const fact of ['€37.99', '€31.92', '€6.07', 'Amounts in EUR.']) expect(text).toContain(fact);
+      expect(text).not.toContain('VAT in EUR');
+      expect(text).not.toContain('$');
+    });
+
+    it('writes a sign the standard fonts lack as the currency’s code: rupees', async () => {
+      const text = await pdfOf({
+        ...ORDER,
+        billingCountry: 'IN',
+        orderItems: [standard(339900, 0)],
+        subtotalCents: 339900,
+        totalCents: 339900,
+        currency: 'INR',
+        taxMode: 'off',
+        taxRateBasisPoints: 0,
+        taxCountry: null,
+        taxCents: 0,
+      });
+      expect(text).toContain('INR\u00a03,399.00');
+      expect(text).not.toContain('₹');
     });
   });
 });

@@ -1,5 +1,6 @@
-import { formatUsd } from '../../common/money.js';
-import { renderPdf } from '../../common/pdf.js';
+import { formatMoney, minorUnitDigits, money, type Currency, type Money } from '../../common/money.js';
+import { printable, renderPdf } from '../../common/pdf.js';
+import { currencyOf } from '../../orders/order-currency.js';
 import type { TaxDocument, TaxDocumentParty } from '../entities/tax-document.entity.js';
 import { formatRate } from '../returns/quarters.js';
 import { percentOf } from '../tax-rates.js';
@@ -73,27 +74,25 @@ function partyLines(party: TaxDocumentParty): string[] {
   ].filter((line): line is string => Boolean(line?.trim()));
 }
 
-/** `EUR 7.11`: an amount in a currency other than the document's (the standard fonts have no € sign). */
-function inCurrency(cents: number, currency: string): string {
-  const size = Math.abs(cents);
-  const units = Math.floor(size / 100).toLocaleString('en-US');
-  return `${cents < 0 ? '-' : ''}${currency} ${units}.${String(size % 100).padStart(2, '0')}`;
+/** An amount as the document prints it: formatMoney's text (`€37.99`, `¥6,000`), printable. */
+function printed(amount: Money): string {
+  return printable(formatMoney(amount));
 }
 
 /**
- * A line's net unit price: its net (after its share of any discount) over its quantity, in cents when it
- * divides evenly, else to four decimals, so that Qty × Unit price gives the line's Net.
+ * A line's net unit price: its net (after its share of any discount) over its quantity, in the currency's
+ * minor units when it divides evenly, else to two more decimals at most (four for cents, two for yen), so
+ * that Qty × Unit price gives the line's Net.
  */
-export function unitPrice(netCents: number, quantity: number): string {
-  if (quantity <= 0 || netCents % quantity === 0) return formatUsd(netCents / Math.max(quantity, 1));
-  const tenThousandths = Math.round((netCents * 100) / quantity);
-  const whole = formatUsd(Math.trunc(tenThousandths / 100));
-  return (
-    whole +
-    String(Math.abs(tenThousandths % 100))
-      .padStart(2, '0')
-      .replace(/0+$/, '')
-  );
+export function unitPrice(netCents: number, quantity: number, currency: Currency): string {
+  if (quantity <= 0 || netCents % quantity === 0)
+    return printed(money(netCents / Math.max(quantity, 1), currency));
+  const hundredths = Math.round((netCents * 100) / quantity);
+  const whole = printed(money(Math.trunc(hundredths / 100), currency));
+  const more = String(Math.abs(hundredths % 100))
+    .padStart(2, '0')
+    .replace(/0+$/, '');
+  return more && minorUnitDigits(currency) === 0 ? `${whole}.${more}` : whole + more;
 }
 
 /**
@@ -145,6 +144,8 @@ function draw(doc: PDFKit.PDFDocument, d: TaxDocument, title: string, corrects: 
   doc.y = end + 20;
 
   // The lines.
+  const currency = currencyOf(d);
+  const amount = (cents: number) => printed(money(cents, currency));
   const taxed = d.taxMode !== 'off';
   const columns = taxed ? TAXED : UNTAXED;
   const row = (cells: string[], font: string) => {
@@ -167,13 +168,13 @@ function draw(doc: PDFKit.PDFDocument, d: TaxDocument, title: string, corrects: 
   );
   for (const line of d.details.lines) {
     const amounts = taxed ? [line.netCents, line.taxCents, line.totalCents] : [line.totalCents];
-    const unit = taxed ? unitPrice(line.netCents, line.quantity) : formatUsd(line.unitPriceCents);
-    row([line.description, String(line.quantity), unit, ...amounts.map(formatUsd)], 'Helvetica');
+    const unit = taxed ? unitPrice(line.netCents, line.quantity, currency) : amount(line.unitPriceCents);
+    row([line.description, String(line.quantity), unit, ...amounts.map(amount)], 'Helvetica');
   }
   doc.moveDown(1);
 
   // The totals, right-aligned under the table.
-  const total = (name: string, cents: number, bold = false, format = formatUsd) => {
+  const total = (name: string, cents: number, bold = false, format = amount) => {
     if (doc.y + 14 > bottom()) doc.addPage();
     const y = doc.y;
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
@@ -189,14 +190,17 @@ function draw(doc: PDFKit.PDFDocument, d: TaxDocument, title: string, corrects: 
     total(`VAT ${percentOf(d.taxRateBasisPoints)}%${country}`, d.taxCents);
     const inTaxCurrency = d.details.taxInTaxCurrency;
     if (inTaxCurrency) {
-      const { currency, rateDate, unitsPerEuro } = inTaxCurrency;
-      total(`VAT in ${currency}`, inTaxCurrency.taxCents, false, (cents) => inCurrency(cents, currency));
+      const { rateDate, unitsPerEuro } = inTaxCurrency;
+      const taxCurrency = currencyOf(inTaxCurrency);
+      total(`VAT in ${taxCurrency}`, inTaxCurrency.taxCents, false, (cents) =>
+        printed(money(cents, taxCurrency)),
+      );
       doc
         .font('Helvetica')
         .fontSize(9)
         .text(
           `Converted at the ECB reference rate of ${rateDate}: 1 EUR = ${formatRate(unitsPerEuro)} ` +
-            `${d.currency.toUpperCase()}.`,
+            `${currency}.`,
           left,
           doc.y + 2,
           { width: 490, align: 'right' },
@@ -207,12 +211,12 @@ function draw(doc: PDFKit.PDFDocument, d: TaxDocument, title: string, corrects: 
   doc
     .font('Helvetica')
     .fontSize(9)
-    .text(`Amounts in ${d.currency.toUpperCase()}.`, left, doc.y + 4, { width: 490, align: 'right' });
+    .text(`Amounts in ${currency}.`, left, doc.y + 4, { width: 490, align: 'right' });
 
   if (d.details.notes.length) {
     doc.moveDown(1.5);
     doc.font('Helvetica-Bold').fontSize(10).text('Notes', left);
     doc.font('Helvetica').fontSize(9.5);
-    for (const note of d.details.notes) doc.text(note, left, doc.y, { width: 495 });
+    for (const note of d.details.notes) doc.text(printable(note), left, doc.y, { width: 495 });
   }
 }

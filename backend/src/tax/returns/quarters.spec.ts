@@ -3,7 +3,7 @@ import {
   addDays,
   applicableRates,
   convertCents,
-  formatCents,
+  EURO_UNITS,
   formatRate,
   isDay,
   parseDays,
@@ -122,32 +122,47 @@ describe("the rate that converts a quarter (the ECB's of its last day, or of its
 
 describe('conversion (integers, half up)', () => {
   it('converts cents at units per euro', () => {
-    expect(toEuroCents(108_230n, 1_082_300)).toBe(100_000n); // $1,082.30 at 1.0823 = €1,000.00
-    expect(toEuroCents(4049n, 1_082_300)).toBe(3741n); // 3741.105…
-    expect(toEuroCents(0n, 1_082_300)).toBe(0n);
+    expect(toEuroCents(108_230n, 1_082_300, 'USD')).toBe(100_000n); // $1,082.30 at 1.0823 = €1,000.00
+    expect(toEuroCents(4049n, 1_082_300, 'USD')).toBe(3741n); // 3741.105…
+    expect(toEuroCents(0n, 1_082_300, 'USD')).toBe(0n);
+    // Yen have no minor unit: ¥6,000 at 160.5 yen per euro is €37.38 (37.383…), not a hundredth of it.
+    expect(toEuroCents(6000n, 160_500_000, 'JPY')).toBe(3738n);
+    // €37.99 in euros is itself.
+    expect(toEuroCents(3799n, 1_000_000, 'EUR')).toBe(3799n);
     // $10.00 in pounds through both euro rates: 1000 × 0.8512 / 1.0823 = 786.47…
     expect(convertCents(1000n, 1_082_300, 851_200)).toBe(786n);
   });
 
+  it('scales between minor units: yen have none', () => {
+    // ¥6,000 at 160.00 JPY per euro: 6000 / 160 = €37.50.
+    expect(toEuroCents(6000n, 160_000_000, 'JPY')).toBe(3750n);
+    // ¥1 at 160: €0.00625, half a cent rounds up → 1 cent; ¥-1 → -1.
+    expect(toEuroCents(1n, 160_000_000, 'JPY')).toBe(1n);
+    expect(toEuroCents(-1n, 160_000_000, 'JPY')).toBe(-1n);
+    // €37.50 in yen at 160: 3750 cents × 160 / 100 = ¥6,000; $10.00 in yen (1.0823, 160): 1478.33… → ¥1,478.
+    expect(convertCents(3750n, EURO_UNITS, 160_000_000, { from: 2, to: 0 })).toBe(6000n);
+    expect(convertCents(1000n, 1_082_300, 160_000_000, { from: 2, to: 0 })).toBe(1478n);
+  });
+
   it('rounds a half cent away from zero, so a credit note rounds as its invoice', () => {
-    expect(toEuroCents(1n, 2_000_000)).toBe(1n); // 0.5
-    expect(toEuroCents(3n, 2_000_000)).toBe(2n); // 1.5
-    expect(toEuroCents(-1n, 2_000_000)).toBe(-1n);
-    expect(toEuroCents(-3n, 2_000_000)).toBe(-2n);
-    expect(toEuroCents(1n, 2_000_001)).toBe(0n); // 0.49999…
-    expect(toEuroCents(-1n, 2_000_001)).toBe(0n);
+    expect(toEuroCents(1n, 2_000_000, 'USD')).toBe(1n); // 0.5
+    expect(toEuroCents(3n, 2_000_000, 'USD')).toBe(2n); // 1.5
+    expect(toEuroCents(-1n, 2_000_000, 'USD')).toBe(-1n);
+    expect(toEuroCents(-3n, 2_000_000, 'USD')).toBe(-2n);
+    expect(toEuroCents(1n, 2_000_001, 'USD')).toBe(0n); // 0.49999…
+    expect(toEuroCents(-1n, 2_000_001, 'USD')).toBe(0n);
   });
 
   it('stays exact far beyond 2^53', () => {
     const huge = 10n ** 18n + 1n;
-    expect(toEuroCents(huge, 1_000_000)).toBe(huge);
-    expect(toEuroCents(huge, 3_000_000)).toBe(333_333_333_333_333_334n); // …333.67
+    expect(toEuroCents(huge, 1_000_000, 'USD')).toBe(huge);
+    expect(toEuroCents(huge, 3_000_000, 'USD')).toBe(333_333_333_333_333_334n); // …333.67
     // 17,642.45 IDR per euro: a rate too large for an int column, not for the maths.
-    expect(toEuroCents(17_642_450_000n, 17_642_450_000)).toBe(1_000_000n);
-    expect(() => toEuroCents(1n, 0)).toThrow(RangeError);
+    expect(toEuroCents(17_642_450_000n, 17_642_450_000, 'USD')).toBe(1_000_000n);
+    expect(() => toEuroCents(1n, 0, 'USD')).toThrow(RangeError);
   });
 
-  it('reads and writes rates as the ECB does, and amounts with two decimals', () => {
+  it('reads and writes rates as the ECB does', () => {
     expect(['1.0823', '0.86408', '17642.45', '1', '0.000001', '999999999.999999'].map(parseRate)).toEqual([
       1_082_300, 864_080, 17_642_450_000, 1_000_000, 1, 999_999_999_999_999,
     ]);
@@ -158,13 +173,6 @@ describe('conversion (integers, half up)', () => {
       '1',
       '0.86408',
       '17642.45',
-    ]);
-    expect([8098n, -5n, 0n, 100n, -123_456n].map(formatCents)).toEqual([
-      '80.98',
-      '-0.05',
-      '0.00',
-      '1.00',
-      '-1234.56',
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import { BadRequestException, ConflictException } from '@nestjs/common';
+import { minorUnitDigits, type Currency } from '../../common/money.js';
 
 /*
  * The returns' maths (#20 §6): quarters and days in UTC, which day's ECB rate applies to a quarter, and
@@ -108,22 +109,37 @@ export function applicableRates(
 /** The euro's own rate: 1 EUR = 1.000000 EUR. */
 export const EURO_UNITS = 1_000_000;
 
+/** Digits of the minor units converted from and to: cents to cents unless said (JPY has none). */
+export interface MinorDigits {
+  from: number;
+  to: number;
+}
+
 /**
- * `cents` of one currency in another, through both currencies' units per euro: cents × to / from, rounded
- * half up (a half cent away from zero, so a credit note's amount rounds as its invoice's did), exactly:
- * in BigInt, whatever the size of the total.
+ * `cents` (minor units) of one currency in another's, through both currencies' units per euro: cents × to
+ * / from, scaled between the currencies' minor units (¥6,000 at 160 JPY per euro is 3750 euro cents),
+ * rounded half up (a half cent away from zero, so a credit note's amount rounds as its invoice's did),
+ * exactly: in BigInt, whatever the size of the total.
  */
-export function convertCents(cents: bigint, fromUnitsPerEuro: number, toUnitsPerEuro: number): bigint {
+export function convertCents(
+  cents: bigint,
+  fromUnitsPerEuro: number,
+  toUnitsPerEuro: number,
+  digits: MinorDigits = { from: 2, to: 2 },
+): bigint {
   if (!(fromUnitsPerEuro > 0 && toUnitsPerEuro > 0)) throw new RangeError('Rates must be positive');
-  const from = BigInt(fromUnitsPerEuro);
-  const size = (cents < 0n ? -cents : cents) * BigInt(toUnitsPerEuro);
+  const from = BigInt(fromUnitsPerEuro) * 10n ** BigInt(Math.max(0, digits.from - digits.to));
+  const size =
+    (cents < 0n ? -cents : cents) *
+    BigInt(toUnitsPerEuro) *
+    10n ** BigInt(Math.max(0, digits.to - digits.from));
   const rounded = (2n * size + from) / (2n * from);
   return cents < 0n ? -rounded : rounded;
 }
 
-/** `cents` of a currency in euro cents, at its units per euro. */
-export function toEuroCents(cents: bigint, unitsPerEuro: number): bigint {
-  return convertCents(cents, unitsPerEuro, EURO_UNITS);
+/** An amount of `currency` in its minor units (whole yen for JPY) in euro cents, at its units per euro. */
+export function toEuroCents(minor: bigint, unitsPerEuro: number, currency: Currency): bigint {
+  return convertCents(minor, unitsPerEuro, EURO_UNITS, { from: minorUnitDigits(currency), to: 2 });
 }
 
 /** A rate as the ECB writes it: at most 9 digits, then at most 6 decimals. */
@@ -144,10 +160,4 @@ export function formatRate(millionths: number): string {
     .padStart(6, '0')
     .replace(/0+$/, '');
   return decimals ? `${whole}.${decimals}` : String(whole);
-}
-
-/** 8098n → `80.98`, -5n → `-0.05`: an amount in a file, from its cents. */
-export function formatCents(cents: bigint): string {
-  const size = cents < 0n ? -cents : cents;
-  return `${cents < 0n ? '-' : ''}${size / 100n}.${String(size % 100n).padStart(2, '0')}`;
 }

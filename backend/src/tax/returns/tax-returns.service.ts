@@ -6,18 +6,27 @@ import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TaxDocument, type TaxDocumentKind } from '../entities/tax-document.entity.js';
 import { EU_COUNTRIES, percentOf } from '../tax-rates.js';
-import { asText, csvStream, csvText, type CsvDownload, type CsvRow } from '../../common/csv-file.js';
+import {
+  asText,
+  csvAmount,
+  csvStream,
+  csvText,
+  type CsvDownload,
+  type CsvRow,
+} from '../../common/csv-file.js';
+import { minorUnitDigits, type Currency } from '../../common/money.js';
+import { currencyOf } from '../../orders/order-currency.js';
 import { ExchangeRatesService } from './exchange-rates.service.js';
 import {
   addDays,
   applicableRates,
   convertCents,
   EURO_UNITS,
-  formatCents,
   formatRate,
   parseDays,
   parseQuarter,
   RATE_WINDOW_DAYS,
+  toEuroCents,
   type Period,
   type Quarter,
 } from './quarters.js';
@@ -89,16 +98,13 @@ const REGISTER_PAGE = 500;
 interface Totals {
   country: string;
   rateBasisPoints: number;
-  currency: string;
+  currency: Currency;
   reverseCharge: boolean;
   netCents: bigint;
   taxCents: bigint;
   invoices: number;
   creditNotes: number;
 }
-
-/** The currency as the files and the rates write it: `usd` on a document is `USD`. */
-const upper = (currency: string) => currency.toUpperCase();
 
 /**
  * The tax returns of a quarter (#20 §6), as CSV: the EU One-Stop-Shop return, the UK VAT figures, and
@@ -149,12 +155,12 @@ export class TaxReturnsService {
         row.country,
         percentOf(row.rateBasisPoints),
         row.currency,
-        formatCents(row.netCents),
-        formatCents(row.taxCents),
+        csvAmount(row.netCents, row.currency),
+        csvAmount(row.taxCents, row.currency),
         rate.date,
         formatRate(rate.unitsPerEuro),
-        formatCents(convertCents(row.netCents, rate.unitsPerEuro, EURO_UNITS)),
-        formatCents(convertCents(row.taxCents, rate.unitsPerEuro, EURO_UNITS)),
+        csvAmount(toEuroCents(row.netCents, rate.unitsPerEuro, row.currency), 'EUR'),
+        csvAmount(toEuroCents(row.taxCents, rate.unitsPerEuro, row.currency), 'EUR'),
         row.invoices,
         row.creditNotes,
       ];
@@ -169,7 +175,7 @@ export class TaxReturnsService {
    */
   async uk(quarterText: string | undefined): Promise<CsvDownload> {
     const quarter = parseQuarter(quarterText);
-    const byCurrency = new Map<string, Totals>();
+    const byCurrency = new Map<Currency, Totals>();
     for (const t of await this.totals(quarter, ['GB'])) {
       if (t.reverseCharge) continue;
       const sum = byCurrency.get(t.currency) ?? {
@@ -194,7 +200,7 @@ export class TaxReturnsService {
     const lines = currencies.map((currency): CsvRow => {
       const t = byCurrency.get(currency)!;
       const counts = [t.invoices, t.creditNotes];
-      const figures = [formatCents(t.netCents), formatCents(t.taxCents)];
+      const figures = [csvAmount(t.netCents, currency), csvAmount(t.taxCents, currency)];
       if (currency === 'GBP')
         return [quarter.label, currency, ...figures, ...counts, '', '', '', '', ...figures];
       const { date, unitsPerEuro } = applicableRates(
@@ -213,8 +219,8 @@ export class TaxReturnsService {
         formatRate(from),
         formatRate(gbp),
         formatRate(Number(convertCents(BigInt(EURO_UNITS), from, gbp))),
-        formatCents(convertCents(t.netCents, from, gbp)),
-        formatCents(convertCents(t.taxCents, from, gbp)),
+        csvAmount(convertCents(t.netCents, from, gbp, { from: minorUnitDigits(currency), to: 2 }), 'GBP'),
+        csvAmount(convertCents(t.taxCents, from, gbp, { from: minorUnitDigits(currency), to: 2 }), 'GBP'),
       ];
     });
     return { fileName: `uk-${quarter.label}.csv`, content: csvText(UK_COLUMNS, lines) };
@@ -281,7 +287,7 @@ export class TaxReturnsService {
     const totals = new Map<string, Totals>();
     for (const row of raw) {
       const reverseCharge = Boolean(Number(row.reverseCharge));
-      const currency = upper(row.currency);
+      const currency = currencyOf(row);
       const key = [row.country, row.rate, currency, reverseCharge].join('|');
       const t = totals.get(key) ?? {
         country: row.country,
@@ -383,7 +389,7 @@ export class TaxReturnsService {
 /** A document as a row of the register: a credit note's amounts negative. */
 function registerRow(doc: TaxDocument, invoiceNumbers: ReadonlyMap<string, string>): CsvRow {
   const sign = doc.kind === 'credit-note' ? -1n : 1n;
-  const amount = (cents: number) => formatCents(sign * BigInt(cents));
+  const amount = (cents: number) => csvAmount(sign * BigInt(cents), currencyOf(doc));
   const buyer = doc.details.buyer;
   return [
     doc.kind,
@@ -401,7 +407,7 @@ function registerRow(doc: TaxDocument, invoiceNumbers: ReadonlyMap<string, strin
     amount(doc.netCents),
     amount(doc.taxCents),
     amount(doc.totalCents),
-    upper(doc.currency),
+    currencyOf(doc),
     doc.reverseCharge ? 'yes' : 'no',
   ];
 }

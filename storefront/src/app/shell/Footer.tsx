@@ -7,7 +7,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { PaymentMarks } from '../../components/brand/PaymentMarks';
 import { TrustBadge } from '../../components/brand/TrustBadge';
-import { storeApi } from '../../store/storeApi';
+import { selectCurrency, storeApi } from '../../store/storeApi';
+import { useAppSelector } from '../../store/hooks';
 import {
   StoreName,
   SupportEmailLink,
@@ -26,7 +27,7 @@ type FooterColumn = { title: string; links: FooterLink[] };
  * checks against the server's): what the prerendered pages show and what hydration renders again.
  */
 function useProductsColumn(): FooterColumn {
-  const { data } = storeApi.endpoints.getProducts.useQueryState();
+  const { data } = storeApi.endpoints.getProducts.useQueryState(useAppSelector(selectCurrency));
   return {
     title: 'Products',
     links: (data ?? BUILD_CATALOG).map((product) => ({ label: product.title, to: '/' })),

@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithStore } from '../../test/render';
 import { selectCartOpen } from '../../store/cart/cartSlice';
+import { CURRENCY_STORAGE_KEY } from '../../store/cart/cartStorage';
 import { Header } from './Header';
 
 describe('Header', () => {
@@ -26,5 +27,24 @@ describe('Header', () => {
     expect(selectCartOpen(store.getState())).toBe(false);
     expect(fireEvent.click(cart)).toBe(false);
     expect(selectCartOpen(store.getState())).toBe(true);
+  });
+
+  it('offers every currency the store sells, the original USD among them, and keeps the buyer’s choice (#35)', () => {
+    const { store } = renderWithStore(<Header />);
+    const select = within(screen.getByRole('banner')).getByRole('combobox', { name: 'Currency' });
+    expect([...(select as HTMLSelectElement).options].map((o) => o.value)).toEqual([
+      'USD',
+      'EUR',
+      'GBP',
+      'INR',
+      'CAD',
+      'AUD',
+      'JPY',
+      'SGD',
+      'AED',
+    ]);
+    fireEvent.change(select, { target: { value: 'GBP' } });
+    expect(store.getState().cart).toMatchObject({ currency: 'GBP', currencyChosen: true });
+    expect(localStorage.getItem(CURRENCY_STORAGE_KEY)).toBe('"GBP"');
   });
 });

@@ -10,11 +10,12 @@ import { selectTotalItems, setCartOpen } from '../../store/cart/cartSlice';
 import { LogoMark } from '../../components/brand/LogoMark';
 import { StoreName } from '../../components/StoreContacts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { CurrencySelect } from '../../features/cart/CurrencySelect';
 import { CartIcon } from './icons';
 
 /**
- * Sticky header: the logo to / (the mark, and the store's name that names the link), Login (hidden on small
- * screens), Cart with a count badge above 0.
+ * Sticky header: the logo to / (the mark, and the store's name that names the link), the currency (#35),
+ * Login (hidden on small screens), Cart with a count badge above 0.
  *
  * Cart is a link to /checkout, which lists the cart: in a prerendered page a tap before the scripts have run
  * goes there (#34: taps were lost while it waited, disabled, for hydration). Once hydrated, a plain click opens
@@ -55,6 +56,8 @@ export function Header() {
           <StoreName />
         </Link>
         <Stack direction="row" spacing={1} sx={{ ml: 'auto', alignItems: 'center' }}>
+          {/* On a 320 px phone it would push Cart off the screen: there, the cart and checkout hold it. */}
+          <CurrencySelect sx={{ display: { xs: 'none', sm: 'inline-flex' } }} />
           <Button
             component={RouterLink}
             to="/login"

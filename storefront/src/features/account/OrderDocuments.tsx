@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { ApiError } from '../../api/http';
 import { toast } from '../../components/toast/toast';
 import { invoiceCopy } from '../../content/tax';
-import { formatCents } from '../../lib/money';
+import { formatMoney } from '../../lib/money';
 import { saveFile } from '../../lib/saveFile';
-import { fetchCreditNotePdf, fetchInvoicePdf, type CustomerOrder } from './accountApi';
+import { fetchCreditNotePdf, fetchInvoicePdf, orderMoney, type CustomerOrder } from './accountApi';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -81,7 +81,7 @@ export function OrderDocuments({ order, token }: { order: CustomerOrder; token: 
             <Typography variant="body2" color="textSecondary">
               {invoiceCopy.creditNoteDetail(
                 dateFormat.format(new Date(note.issuedAt)),
-                formatCents(note.totalCents),
+                formatMoney(orderMoney(order, note.totalCents)),
               )}
             </Typography>
           </Box>

@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { WITHDRAWAL, withdrawalTimeFormat } from '../../content/withdrawal';
-import { formatCents } from '../../lib/money';
-import { withdrawOrder, type CustomerOrder } from './accountApi';
+import { formatMoney } from '../../lib/money';
+import { orderMoney, withdrawOrder, type CustomerOrder } from './accountApi';
 
 function failureMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 429) return WITHDRAWAL.tooMany;
@@ -32,7 +32,7 @@ export function WithdrawalDialog({
   onWithdrawn,
 }: {
   token: string;
-  order: Pick<CustomerOrder, 'id' | 'totalCents'>;
+  order: Pick<CustomerOrder, 'id' | 'totalCents' | 'currency'>;
   onClose: () => void;
   onWithdrawn: () => void;
 }) {
@@ -41,7 +41,7 @@ export function WithdrawalDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const [withdrawn, setWithdrawn] = useState<CustomerOrder | null>(null);
   const reference = order.id.slice(0, 8);
-  const amount = formatCents(order.totalCents);
+  const amount = formatMoney(orderMoney(order, order.totalCents));
 
   const confirm = async () => {
     setSending(true);

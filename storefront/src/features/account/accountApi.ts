@@ -1,11 +1,23 @@
-import type { CustomerKeyReport, CustomerOrder, KeyReportRequest } from '@store/contracts';
+import type {
+  CustomerKeyReport,
+  CustomerOrder as ContractCustomerOrder,
+  KeyReportRequest,
+} from '@store/contracts';
 import { api, apiFile } from '../../api/http';
+import { DEFAULT_CURRENCY, type Currency } from '../../api/currencies';
+import type { Money } from '../../lib/money';
 
 /**
  * A customer's order with its keys (masked when `available` is false) and downloads, its invoice's number
- * once paid and its credit notes (one per refund): the API contract's.
+ * once paid and its credit notes (one per refund): the API contract's. `currency`: every amount's (#35).
  */
-export type { CustomerOrder };
+export type CustomerOrder = ContractCustomerOrder & { currency?: Currency };
+
+/** An amount of the order (its total, a credit note's) in its currency: USD for an order from before #35. */
+export const orderMoney = (order: Pick<CustomerOrder, 'currency'>, cents: number): Money => ({
+  cents,
+  currency: order.currency ?? DEFAULT_CURRENCY,
+});
 
 /**
  * Asks for a sign-in link; the answer is the same whether or not the address has orders. `altcha` is a

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { QuantityStepper } from '../../components/QuantityStepper';
-import { formatCents } from '../../lib/money';
+import { formatMoney } from '../../lib/money';
 import type { CartItem } from '../../store/cart/types';
 import { DELIVERY } from '../../content/business';
 import { cartCopy } from '../../content/cart';
@@ -48,14 +48,14 @@ export function CartLine({
         <Typography variant="body2">
           {hasListPrice(item) && (
             <Box component="s" sx={{ color: 'text.secondary', mr: 1 }}>
-              {formatCents(item.originalPriceCents)}
+              {formatMoney({ cents: item.originalPriceCents, currency: item.currency })}
             </Box>
           )}
-          {formatCents(item.currentPriceCents)} each
+          {formatMoney({ cents: item.currentPriceCents, currency: item.currency })} each
         </Typography>
       </Box>
       <Typography sx={{ fontWeight: 700, textAlign: 'right' }}>
-        {formatCents(item.currentPriceCents * item.quantity)}
+        {formatMoney({ cents: item.currentPriceCents * item.quantity, currency: item.currency })}
       </Typography>
       <QuantityStepper
         label={item.title}

@@ -13,12 +13,15 @@ import { useNavigate } from 'react-router-dom';
 import { PaymentMarks } from '../../components/brand/PaymentMarks';
 import { TrustBadge, type TrustKind } from '../../components/brand/TrustBadge';
 import { useGetProductsQuery } from '../../store/storeApi';
+import { CurrencySelect } from './CurrencySelect';
+import { UnsoldLines, useUnsoldLines } from './UnsoldLines';
 import { useTaxMode } from '../../lib/storeConfig';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CartLine } from './CartLine';
 import {
   selectCartItems,
   selectCartTotal,
+  selectCurrency,
   selectDiscount,
   selectSavings,
   selectSubtotal,
@@ -46,7 +49,9 @@ export function CartModal() {
   const navigate = useNavigate();
   const open = useAppSelector(selectCartOpen);
   // The lines' titles and prices are the catalogue's: loaded here if the page has not loaded it.
-  const catalogue = useGetProductsQuery();
+  const currency = useAppSelector(selectCurrency);
+  const catalogue = useGetProductsQuery(currency);
+  const unsold = useUnsoldLines();
   const lineCount = useAppSelector(selectCartLines).length;
   const items = useAppSelector(selectCartItems);
   const subtotal = useAppSelector(selectSubtotal);
@@ -83,7 +88,7 @@ export function CartModal() {
               <CircularProgress aria-label="Loading your cart" />
             </Box>
           )
-        ) : items.length === 0 ? (
+        ) : items.length === 0 && unsold.length === 0 ? (
           <Stack spacing={2} sx={{ alignItems: 'center', py: 6 }}>
             <Typography variant="h6" component="p">
               Your cart is empty
@@ -99,6 +104,7 @@ export function CartModal() {
                 Digital delivery: your licence keys and download instructions are e-mailed automatically once
                 payment is confirmed, {DELIVERY.typical}.
               </Alert>
+              <UnsoldLines />
               <Box component="ul" aria-label="Items in your cart" sx={{ m: 0, p: 0 }}>
                 {items.map((item) => (
                   <CartLine
@@ -111,6 +117,7 @@ export function CartModal() {
               </Box>
             </Box>
             <Stack spacing={2}>
+              <CurrencySelect />
               <CouponBox />
               <Paper
                 variant="outlined"
@@ -122,6 +129,7 @@ export function CartModal() {
                   Order Summary
                 </Typography>
                 <CartSummary
+                  currency={currency}
                   savingsCents={savings}
                   subtotalCents={subtotal}
                   discountCents={discount}

@@ -2,7 +2,13 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CartSummary } from './CartSummary';
 
-const AMOUNTS = { savingsCents: 0, subtotalCents: 4049, discountCents: 0, totalCents: 4049 };
+const AMOUNTS = {
+  currency: 'USD' as const,
+  savingsCents: 0,
+  subtotalCents: 4049,
+  discountCents: 0,
+  totalCents: 4049,
+};
 
 /** The summary's rows as "label: value". */
 const rows = () =>

@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { stockCopy } from '../../content/stock';
 import { taxCopy } from '../../content/tax';
-import { formatCents } from '../../lib/money';
+import type { Currency } from '../../api/currencies';
+import { formatMoney } from '../../lib/money';
 
 /** The order's tax, once the server priced it (#20). */
 export interface SummaryTax {
@@ -20,6 +21,8 @@ export interface SummaryTax {
 }
 
 export interface SummaryAmounts {
+  /** The currency of every amount below: the cart's, or the order's once made. */
+  currency: Currency;
   savingsCents: number;
   subtotalCents: number;
   discountCents: number;
@@ -66,10 +69,12 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
 
 /** The tax row: the spec's "Taxes and fees $0.00" unless the store charges tax. */
 function TaxRow({
+  currency,
   tax,
   taxAtCheckout,
   pricesIncludeTax,
-}: Pick<SummaryAmounts, 'tax' | 'taxAtCheckout' | 'pricesIncludeTax'>) {
+}: Pick<SummaryAmounts, 'currency' | 'tax' | 'taxAtCheckout' | 'pricesIncludeTax'>) {
+  const formatCents = (cents: number) => formatMoney({ cents, currency });
   if (tax?.reverseCharge)
     return <Row label={taxCopy.reverseChargeLine(tax.country)} value={formatCents(tax.cents)} />;
   if (tax && tax.rate > 0)
@@ -86,6 +91,7 @@ function TaxRow({
  * total, as a description list; then what the tax line needs said (reverse charge, an unverified VAT number, another company's).
  */
 export function CartSummary({
+  currency,
   savingsCents,
   subtotalCents,
   discountCents,
@@ -96,6 +102,7 @@ export function CartSummary({
   pricesIncludeTax,
   keysToFollowHours,
 }: SummaryAmounts) {
+  const formatCents = (cents: number) => formatMoney({ cents, currency });
   const notes = [
     keysToFollowHours !== null &&
       keysToFollowHours !== undefined &&
@@ -120,7 +127,12 @@ export function CartSummary({
         {savingsCents + discountCents > 0 && (
           <Row label="Total savings" value={`−${formatCents(savingsCents + discountCents)}`} />
         )}
-        <TaxRow tax={tax} taxAtCheckout={taxAtCheckout} pricesIncludeTax={pricesIncludeTax} />
+        <TaxRow
+          currency={currency}
+          tax={tax}
+          taxAtCheckout={taxAtCheckout}
+          pricesIncludeTax={pricesIncludeTax}
+        />
         <Row
           label={tax?.included && tax.rate > 0 && !tax.reverseCharge ? taxCopy.totalInclVat : 'Total'}
           value={formatCents(totalCents)}

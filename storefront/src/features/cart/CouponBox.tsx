@@ -6,9 +6,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { formatCents } from '../../lib/money';
+import { formatMoney } from '../../lib/money';
 import { useValidateCouponMutation } from '../../store/storeApi';
-import { selectDiscount } from './cartSelectors';
+import { selectCurrency, selectDiscount } from './cartSelectors';
 import { applyCoupon, removeCoupon, selectAppliedCoupon } from '../../store/cart/cartSlice';
 import { couponErrorMessage } from './couponApi';
 
@@ -17,6 +17,7 @@ export function CouponBox() {
   const dispatch = useAppDispatch();
   const applied = useAppSelector(selectAppliedCoupon);
   const discount = useAppSelector(selectDiscount);
+  const currency = useAppSelector(selectCurrency);
   const [code, setCode] = useState('');
   const [validateCoupon, { isLoading: validating }] = useValidateCouponMutation();
   const [error, setError] = useState<string | null>(null);
@@ -47,7 +48,7 @@ export function CouponBox() {
         }
       >
         Promo code <strong>{applied.code}</strong> applied: {Math.round(applied.discount * 100)}% off (−
-        {formatCents(discount)})
+        {formatMoney({ cents: discount, currency })})
       </Alert>
     );
   }

@@ -53,7 +53,7 @@ describe('cart selectors', () => {
     expect(selectSubtotal(store.getState())).toBe(4049);
     const repriced = PRODUCTS.map((p) => (p.id === STANDARD.id ? { ...p, currentPriceCents: 3000 } : p));
     store.dispatch(
-      storeApi.util.upsertQueryEntries([{ endpointName: 'getProducts', arg: undefined, value: repriced }]),
+      storeApi.util.upsertQueryEntries([{ endpointName: 'getProducts', arg: 'USD', value: repriced }]),
     );
     expect(selectSubtotal(store.getState())).toBe(3000);
   });

@@ -1,5 +1,10 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { selectProductsResult } from '../../store/storeApi';
+import {
+  selectCurrency,
+  selectProductsResult,
+  selectQueries,
+  titleInAnyCatalogue,
+} from '../../store/storeApi';
 import type { Product } from '../../api/types';
 import type { RootState } from '../../store/store';
 import { percentOfCents } from '../../lib/money';
@@ -8,8 +13,9 @@ import { selectAppliedCoupon, selectCartLines } from '../../store/cart/cartSlice
 import type { CartItem } from '../../store/cart/types';
 
 /*
- * The cart as shown, derived from its lines and the catalogue (the products query), never stored: a price
- * is the catalogue's current one, whatever it was when the line was added. They read the catalogue, so
+ * The cart as shown, derived from its lines and the catalogue (the products query) in the store's currency,
+ * never stored: a price is the catalogue's current one in that currency, whatever it was when the line was
+ * added or in whichever currency (changing the currency prices the same lines again). They read the catalogue, so
  * this module comes with the RTK Query API, not with the first bundle of `/`; the count of licences, which
  * the lines alone give, is in cartSlice.ts.
  */
@@ -24,7 +30,12 @@ export const selectCatalogue = (state: RootState): Product[] =>
 export const selectCatalogueLoaded = (state: RootState): boolean =>
   selectProductsResult(state).data !== undefined;
 
-/** The lines with their products; a line whose product the catalogue does not hold is left out. */
+export { selectCurrency };
+
+/**
+ * The lines with their products; a line whose product the catalogue does not hold is left out (a product
+ * not sold in this currency: selectUnsoldLines).
+ */
 export const selectCartItems = createSelector([selectCartLines, selectCatalogue], (lines, products) => {
   const byId = new Map(products.map((product) => [product.id, product]));
   return lines.flatMap((line): CartItem[] => {
@@ -55,4 +66,24 @@ export const selectSavings = createSelector([selectCartItems], (items) =>
       hasListPrice(item) ? sum + (item.originalPriceCents - item.currentPriceCents) * item.quantity : sum,
     0,
   ),
+);
+
+/** A line whose product the catalogue in the cart's currency does not hold: not sold in that currency. */
+export interface UnsoldLine {
+  id: string;
+  quantity: number;
+  /** From any currency's catalogue loaded; null when none holds it (then the default's is asked for). */
+  title: string | null;
+}
+
+/** The lines the cart keeps but cannot be paid in its currency, once its catalogue is loaded. */
+export const selectUnsoldLines = createSelector(
+  [selectCartLines, (state: RootState) => selectProductsResult(state).data, selectQueries],
+  (lines, products, queries): UnsoldLine[] => {
+    if (!products) return [];
+    const sold = new Set(products.map((product) => product.id));
+    return lines
+      .filter((line) => !sold.has(line.id))
+      .map(({ id, quantity }) => ({ id, quantity, title: titleInAnyCatalogue(queries, id) }));
+  },
 );

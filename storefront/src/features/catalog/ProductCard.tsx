@@ -5,7 +5,7 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatCents } from '../../lib/money';
+import { formatMoney } from '../../lib/money';
 import { useTaxMode } from '../../lib/storeConfig';
 import { listPriceCopy } from '../../content/stock';
 import { EditionArt } from './EditionArt';
@@ -95,11 +95,11 @@ export function ProductCard({
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline' }}>
             {listPrice && (
               <Typography component="s" color="textSecondary">
-                {formatCents(product.originalPriceCents)}
+                {formatMoney({ cents: product.originalPriceCents, currency: product.currency })}
               </Typography>
             )}
             <Typography component="span" variant="h5" sx={{ fontWeight: 700 }}>
-              {formatCents(product.currentPriceCents)}
+              {formatMoney({ cents: product.currentPriceCents, currency: product.currency })}
             </Typography>
             {/* With VAT-inclusive prices the card says so, so no shopper reads tax on top (#34). */}
             {taxMode === 'inclusive' && (
@@ -111,7 +111,7 @@ export function ProductCard({
           {listPrice && product.listPriceSource && (
             <>
               <Typography variant="body2" sx={{ color: 'success.dark', fontWeight: 600 }}>
-                You save {formatCents(savingsCents)}
+                You save {formatMoney({ cents: savingsCents, currency: product.currency })}
               </Typography>
               <Typography variant="caption" color="textSecondary">
                 {listPriceCopy.source(product.listPriceSource)}

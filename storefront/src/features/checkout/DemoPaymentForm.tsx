@@ -2,75 +2,136 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
+import { paymentCopy } from '../../content/payment';
+import type { Money } from '../../lib/money';
 import { PayButtonNote } from './PayButtonNote';
 import { isApiFailure } from '../../api/http';
 import { useConfirmDemoPaymentMutation } from '../../store/storeApi';
 
+type Method = 'card' | 'bank';
+
 /**
  * The demo provider's form: no card data leaves the page and nothing is charged; the server settles the
- * order as if the card had been accepted (or declined, to try the failure path).
+ * order as if the payment had been accepted (or declined, to try the failure path). It mimics the ways
+ * Stripe's Payment Element offers (#35): a wallet above the card form that pays at once, and a bank
+ * payment that confirms later (`delay`: the order waits, `processing`, until the demo settles it).
  */
 export function DemoPaymentForm({
   orderId,
   clientSecret,
-  totalCents,
+  total,
   onPaid,
   onFailed,
   onBusyChange,
 }: {
   orderId: string;
   clientSecret: string;
-  totalCents: number;
-  onPaid: () => void;
+  total: Money;
+  /** `processing`: paid by a method the bank confirms later; the keys follow its confirmation. */
+  onPaid: (processing: boolean) => void;
   onFailed: (message?: string) => void;
   /** Told while the payment is being confirmed, so that the cart cannot change under it. */
   onBusyChange?: (busy: boolean) => void;
 }) {
+  const [method, setMethod] = useState<Method>('card');
   const [decline, setDecline] = useState(false);
   const [busy, setBusy] = useState(false);
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
   const [confirmDemoPayment] = useConfirmDemoPaymentMutation();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const confirm = async (outcome: 'succeed' | 'decline' | 'delay') => {
     setBusy(true);
     try {
-      await confirmDemoPayment({ orderId, clientSecret, outcome: decline ? 'decline' : 'succeed' }).unwrap();
-      onPaid();
+      await confirmDemoPayment({ orderId, clientSecret, outcome }).unwrap();
+      onPaid(outcome === 'delay');
     } catch (error) {
       onFailed(isApiFailure(error) ? error.messages[0] : undefined);
       setBusy(false);
     }
   };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void confirm(method === 'bank' ? 'delay' : decline ? 'decline' : 'succeed');
+  };
 
   return (
     <Box component="form" onSubmit={submit} aria-label="Demo payment">
       <Alert severity="warning" role="note" sx={{ mb: 2 }}>
-        <strong>Demo payment, no charge.</strong> This store runs without a payment provider: no card details
-        are needed and nothing is charged.
+        <strong>{paymentCopy.demoNotice}</strong> {paymentCopy.demoNoticeDetail}
       </Alert>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr' }}>
-        <TextField
-          label="Card number (demo)"
-          value="4242 4242 4242 4242"
-          slotProps={{ htmlInput: { readOnly: true } }}
-          sx={{ gridColumn: '1 / -1' }}
-        />
-        <TextField label="Expiry (demo)" value="12 / 34" slotProps={{ htmlInput: { readOnly: true } }} />
-        <TextField label="CVC (demo)" value="123" slotProps={{ htmlInput: { readOnly: true } }} />
-      </Box>
-      <FormControlLabel
-        sx={{ mt: 1 }}
-        control={<Checkbox checked={decline} onChange={(e) => setDecline(e.target.checked)} />}
-        label="Simulate a declined payment"
-      />
-      <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} disabled={busy}>
-        {busy ? 'Processing...' : 'Complete Secure Purchase'}
+      <Button
+        variant="contained"
+        size="large"
+        fullWidth
+        disabled={busy}
+        data-testid="demo-wallet"
+        onClick={() => void confirm('succeed')}
+        sx={{ bgcolor: '#000', '&:hover': { bgcolor: '#333' } }}
+      >
+        {paymentCopy.demoWallet}
       </Button>
-      <PayButtonNote totalCents={totalCents} />
+      <Divider sx={{ my: 2, color: 'text.secondary', fontSize: 14 }}>{paymentCopy.orPayBy}</Divider>
+      <Tabs
+        value={method}
+        onChange={(_event, next: Method) => setMethod(next)}
+        aria-label={paymentCopy.methods}
+        sx={{ mb: 2 }}
+      >
+        <Tab label={paymentCopy.card} value="card" id="payment-tab-card" aria-controls="payment-panel" />
+        <Tab
+          label={paymentCopy.payLater}
+          value="bank"
+          id="payment-tab-bank"
+          aria-controls="payment-panel"
+          data-testid="demo-pay-later-tab"
+        />
+      </Tabs>
+      <Box role="tabpanel" id="payment-panel" aria-labelledby={`payment-tab-${method}`}>
+        {method === 'card' ? (
+          <>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr' }}>
+              <TextField
+                label="Card number (demo)"
+                value="4242 4242 4242 4242"
+                slotProps={{ htmlInput: { readOnly: true } }}
+                sx={{ gridColumn: '1 / -1' }}
+              />
+              <TextField
+                label="Expiry (demo)"
+                value="12 / 34"
+                slotProps={{ htmlInput: { readOnly: true } }}
+              />
+              <TextField label="CVC (demo)" value="123" slotProps={{ htmlInput: { readOnly: true } }} />
+            </Box>
+            <FormControlLabel
+              sx={{ mt: 1 }}
+              control={<Checkbox checked={decline} onChange={(e) => setDecline(e.target.checked)} />}
+              label="Simulate a declined payment"
+            />
+          </>
+        ) : (
+          <Typography variant="body2">{paymentCopy.payLaterDetail}</Typography>
+        )}
+      </Box>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        sx={{ mt: 2 }}
+        disabled={busy}
+        data-testid={method === 'bank' ? 'demo-pay-later' : 'demo-pay-card'}
+      >
+        {busy ? 'Processing...' : method === 'bank' ? paymentCopy.payLaterButton : 'Complete Secure Purchase'}
+      </Button>
+      <PayButtonNote total={total} />
     </Box>
   );
 }

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { forwardRef } from 'react';
 import { SupportEmailLink, SupportPhoneLink } from '../../components/StoreContacts';
+import { paymentCopy } from '../../content/payment';
 import { useStoreConfig } from '../../lib/storeConfig';
 import { describeOrderStatus, useOrderStatus } from './useOrderStatus';
 
@@ -16,6 +17,8 @@ export const OrderComplete = forwardRef<
   const { config } = useStoreConfig();
   const failed = status?.paymentStatus === 'failed';
   const cancelled = status?.status === 'cancelled';
+  // Paid by a method the bank confirms later: nothing is complete, or sent, until it does.
+  const processing = !cancelled && status?.paymentStatus === 'processing';
 
   return (
     <Box sx={{ textAlign: 'center', py: 4 }}>
@@ -23,7 +26,7 @@ export const OrderComplete = forwardRef<
         aria-hidden="true"
         sx={{ fontSize: 56, color: cancelled ? 'warning.main' : 'success.main', lineHeight: 1 }}
       >
-        {cancelled ? '!' : '✓'}
+        {cancelled ? '!' : processing ? '…' : '✓'}
       </Box>
       <Typography
         ref={headingRef}
@@ -32,9 +35,13 @@ export const OrderComplete = forwardRef<
         component="h2"
         sx={{ fontWeight: 800, my: 2, outline: 'none' }}
       >
-        {cancelled ? 'Order Not Completed' : 'Order Complete!'}
+        {cancelled ? 'Order Not Completed' : processing ? paymentCopy.processingHeading : 'Order Complete!'}
       </Typography>
-      {cancelled ? null : (
+      {cancelled ? null : processing ? (
+        <Typography sx={{ mb: 1 }}>
+          {paymentCopy.processingEmail} <strong>{email}</strong> {paymentCopy.processingEmailAfter}
+        </Typography>
+      ) : (
         <Typography sx={{ mb: 1 }}>
           A confirmation has been sent to <strong>{email}</strong>.
         </Typography>

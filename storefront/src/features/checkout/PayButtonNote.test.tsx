@@ -4,7 +4,7 @@ import { PayButtonNote } from './PayButtonNote';
 
 describe('PayButtonNote', () => {
   it('shows the total, the secure-payment badge and the accepted cards', () => {
-    render(<PayButtonNote totalCents={4049} />);
+    render(<PayButtonNote total={{ cents: 4049, currency: 'USD' }} />);
     expect(screen.getByText('Total to pay: $40.49')).toBeTruthy();
     expect(screen.getByText('256-bit SSL encrypted')).toBeTruthy();
     const cards = screen.getByRole('list', { name: 'Accepted cards' });

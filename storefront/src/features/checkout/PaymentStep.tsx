@@ -2,8 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../components/toast/toast';
 import { consentCopy } from '../../content/consents';
@@ -161,8 +159,10 @@ export function PaymentStep({
           toast({ ...MESSAGES.setupFailed, variant: 'destructive' });
           setSetup({
             state: 'failed',
+            // A refusal that says what to change (a field, a coupon in another currency, a total below the
+            // smallest payment) is shown as the server words it.
             message:
-              isApiFailure(error) && error.status === 400
+              isApiFailure(error) && (error.status === 400 || error.status === 422)
                 ? error.messages.join(' ')
                 : MESSAGES.setupFailed.description,
           });
@@ -187,9 +187,9 @@ export function PaymentStep({
   ]);
 
   const paid = useCallback(
-    (intent: PaymentIntent) => {
+    (intent: PaymentIntent, processing: boolean) => {
       markPendingOrderPaid(intent.orderId);
-      toast({ ...MESSAGES.orderPlaced, variant: 'success' });
+      toast({ ...(processing ? MESSAGES.paymentProcessing : MESSAGES.orderPlaced), variant: 'success' });
       onPaid(intent);
     },
     [onPaid],
@@ -254,6 +254,7 @@ export function PaymentStep({
     );
   } else {
     const { intent } = setup;
+    const total = { cents: intent.totalCents, currency: intent.currency };
     content =
       intent.provider === 'stripe' && intent.publishableKey ? (
         <Suspense
@@ -266,8 +267,8 @@ export function PaymentStep({
           <StripePaymentForm
             publishableKey={intent.publishableKey}
             clientSecret={intent.clientSecret}
-            totalCents={intent.totalCents}
-            onPaid={() => paid(intent)}
+            total={total}
+            onPaid={(processing) => paid(intent, processing)}
             onFailed={failed}
             onSetupFailed={setupFailed}
             onBusyChange={busy}
@@ -277,8 +278,8 @@ export function PaymentStep({
         <DemoPaymentForm
           orderId={intent.orderId}
           clientSecret={intent.clientSecret}
-          totalCents={intent.totalCents}
-          onPaid={() => paid(intent)}
+          total={total}
+          onPaid={(processing) => paid(intent, processing)}
           onFailed={failed}
           onBusyChange={busy}
         />
@@ -295,12 +296,7 @@ export function PaymentStep({
           {consentCopy.business}
         </Alert>
       )}
-      <Tabs value="card" aria-label="Payment method" sx={{ mb: 2 }}>
-        <Tab label="Card" value="card" id="payment-tab-card" aria-controls="payment-panel-card" />
-      </Tabs>
-      <Box role="tabpanel" id="payment-panel-card" aria-labelledby="payment-tab-card">
-        {content}
-      </Box>
+      {content}
       <Button onClick={onBack} sx={{ mt: 2 }}>
         Back to Billing Info
       </Button>

@@ -14,7 +14,7 @@ describe('StripePaymentForm', () => {
       <StripePaymentForm
         publishableKey="pk_test_1"
         clientSecret="pi_1_secret_1"
-        totalCents={3644}
+        total={{ cents: 3644, currency: 'EUR' }}
         onPaid={vi.fn()}
         onFailed={vi.fn()}
         onSetupFailed={onSetupFailed}
@@ -32,7 +32,7 @@ describe('StripePaymentForm', () => {
       <StripePaymentForm
         publishableKey="pk_test_2"
         clientSecret="pi_2_secret_2"
-        totalCents={100}
+        total={{ cents: 100, currency: 'USD' }}
         onPaid={vi.fn()}
         onFailed={vi.fn()}
         onSetupFailed={onSetupFailed}

@@ -1,10 +1,19 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import Divider from '@mui/material/Divider';
+import {
+  Elements,
+  ExpressCheckoutElement,
+  PaymentElement,
+  useElements,
+  useStripe,
+} from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useState, type FormEvent } from 'react';
+import { paymentCopy } from '../../content/payment';
+import type { Money } from '../../lib/money';
 import { PayButtonNote } from './PayButtonNote';
 
 /** How long Stripe.js may take to load before the payment step gives up. */
@@ -24,24 +33,30 @@ async function loadStripeWithin(publishableKey: string, ms: number): Promise<Str
   }
 }
 
+/** Paid, or paid by a method the bank confirms later (`processing`: the keys follow its confirmation). */
+const PAID = ['succeeded', 'processing', 'requires_capture'];
+
 function PaymentForm({
-  totalCents,
+  total,
   onPaid,
   onFailed,
   onBusyChange,
 }: {
-  totalCents: number;
-  onPaid: () => void;
+  total: Money;
+  onPaid: (processing: boolean) => void;
   onFailed: (message?: string) => void;
   onBusyChange?: (busy: boolean) => void;
 }) {
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
+  // The wallets' buttons show only where the browser and the buyer's device offer one.
+  const [wallets, setWallets] = useState(false);
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  // The card form's button and a wallet's sheet confirm the same payment, with the methods the
+  // PaymentIntent allows (the server turns on Stripe's automatic payment methods for its currency).
+  const confirm = async () => {
     if (!stripe || !elements) return;
     setBusy(true);
     const { error, paymentIntent } = await stripe.confirmPayment({
@@ -52,19 +67,27 @@ function PaymentForm({
     if (error) {
       onFailed(error.message);
       setBusy(false);
-    } else if (
-      paymentIntent &&
-      ['succeeded', 'processing', 'requires_capture'].includes(paymentIntent.status)
-    ) {
-      onPaid();
+    } else if (paymentIntent && PAID.includes(paymentIntent.status)) {
+      onPaid(paymentIntent.status === 'processing');
     } else {
       onFailed();
       setBusy(false);
     }
   };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void confirm();
+  };
 
   return (
     <Box component="form" onSubmit={submit} aria-label="Card payment">
+      <Box sx={{ display: wallets ? 'block' : 'none' }}>
+        <ExpressCheckoutElement
+          onReady={({ availablePaymentMethods }) => setWallets(Boolean(availablePaymentMethods))}
+          onConfirm={() => void confirm()}
+        />
+        <Divider sx={{ my: 2, color: 'text.secondary', fontSize: 14 }}>{paymentCopy.orPayBy}</Divider>
+      </Box>
       <PaymentElement options={{ layout: 'tabs' }} />
       <Button
         type="submit"
@@ -76,19 +99,20 @@ function PaymentForm({
       >
         {busy ? 'Processing...' : 'Complete Secure Purchase'}
       </Button>
-      <PayButtonNote totalCents={totalCents} />
+      <PayButtonNote total={total} />
     </Box>
   );
 }
 
 /**
- * Stripe's Payment Element. This module (and Stripe.js, fetched from Stripe) is only loaded on the payment
- * step when the server chose Stripe.
+ * Stripe's Express Checkout Element (wallets: Apple Pay, Google Pay, Link, PayPal where offered) above its
+ * Payment Element (cards and the currency's local methods: iDEAL, Bancontact, EPS in euros). This module
+ * (and Stripe.js, fetched from Stripe) is only loaded on the payment step when the server chose Stripe.
  */
 export default function StripePaymentForm({
   publishableKey,
   clientSecret,
-  totalCents,
+  total,
   onPaid,
   onFailed,
   onSetupFailed,
@@ -96,8 +120,8 @@ export default function StripePaymentForm({
 }: {
   publishableKey: string;
   clientSecret: string;
-  totalCents: number;
-  onPaid: () => void;
+  total: Money;
+  onPaid: (processing: boolean) => void;
   onFailed: (message?: string) => void;
   onSetupFailed: (error: Error) => void;
   /** Told while the payment is being confirmed, so that the cart cannot change under it. */
@@ -125,7 +149,7 @@ export default function StripePaymentForm({
   }
   return (
     <Elements stripe={stripe} options={{ clientSecret, appearance: { theme: 'stripe' } }}>
-      <PaymentForm totalCents={totalCents} onPaid={onPaid} onFailed={onFailed} onBusyChange={onBusyChange} />
+      <PaymentForm total={total} onPaid={onPaid} onFailed={onFailed} onBusyChange={onBusyChange} />
     </Elements>
   );
 }

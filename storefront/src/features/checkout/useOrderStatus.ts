@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useGetOrderStatusQuery } from '../../store/storeApi';
 import { isRefundDue, REFUND_DUE_TEXT, reviewingText } from '../../lib/orderOutcome';
 import { orderStatusCopy } from '../../content/stock';
+import { paymentCopy } from '../../content/payment';
 import type { OrderStatus } from './checkoutApi';
 
 const POLL_MS = 3000;
@@ -63,5 +64,6 @@ export function describeOrderStatus(status: OrderStatus | null, reviewHours?: nu
   if (status.paymentStatus === 'completed' && status.awaitingKeys)
     return orderStatusCopy.awaitingKeys(status.backOrderHours);
   if (status.paymentStatus === 'completed') return 'Payment confirmed: your licence keys are on their way.';
+  if (status.paymentStatus === 'processing') return paymentCopy.processingStatus;
   return 'Processing: waiting for payment confirmation.';
 }

@@ -1,6 +1,10 @@
-import { useCallback, useMemo } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useCallback, useEffect, useMemo } from 'react';
+import { currencyCopy } from '../../content/currency';
+import { useUnsoldLines } from '../../features/cart/UnsoldLines';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectCartItems, selectSavings } from '../../features/cart/cartSelectors';
+import { selectCartItems, selectCurrency, selectSavings } from '../../features/cart/cartSelectors';
 import { removeCoupon, selectAppliedCoupon } from '../../store/cart/cartSlice';
 import { billingDetails, type Billing } from '../../features/checkout/billingSchema';
 import type { Consents, PaymentIntent, PaymentIntentRequest } from '../../features/checkout/checkoutApi';
@@ -9,8 +13,9 @@ import type { BusinessRejection } from '../../features/checkout/businessRejectio
 import type { CompletedOrder } from './CheckoutSummary';
 
 /**
- * Step 2 for the cart as it is: the payment request, made here from the cart and `billing`, follows the
- * cart (a change creates the order again). The rest of the checkout does not depend on the cart.
+ * Step 2 for the cart as it is: the payment request, made here from the cart, its currency and `billing`,
+ * follows the cart (a change, of currency too, creates the order again). A cart holding lines not sold in
+ * its currency makes no order until the buyer removes them or chooses another currency. The rest of the checkout does not depend on the cart.
  */
 export function CartPaymentStep({
   billing,
@@ -35,14 +40,21 @@ export function CartPaymentStep({
   const items = useAppSelector(selectCartItems);
   const coupon = useAppSelector(selectAppliedCoupon);
   const savings = useAppSelector(selectSavings);
+  const currency = useAppSelector(selectCurrency);
+  const unsold = useUnsoldLines().length > 0;
+  // No order for a cart that cannot be paid in its currency: the summary shows the cart's amounts again.
+  useEffect(() => {
+    if (unsold) onIntent(null);
+  }, [unsold, onIntent]);
 
   const request = useMemo<PaymentIntentRequest>(
     () => ({
       cartItems: items.map(({ id, quantity }) => ({ id, quantity })),
       ...(coupon ? { couponCode: coupon.code } : {}),
       billing: billingDetails(billing),
+      currency,
     }),
-    [items, coupon, billing],
+    [items, coupon, billing, currency],
   );
   const onCouponRejected = useCallback(() => dispatch(removeCoupon()), [dispatch]);
   const onPaidForCart = useCallback(
@@ -50,6 +62,16 @@ export function CartPaymentStep({
     [onPaid, items, savings],
   );
 
+  if (unsold) {
+    return (
+      <>
+        <Alert severity="warning">{currencyCopy.notSoldPayment(currency)}</Alert>
+        <Button onClick={onBack} sx={{ mt: 2 }}>
+          Back to Billing Info
+        </Button>
+      </>
+    );
+  }
   return (
     <PaymentStep
       request={request}

@@ -7,6 +7,7 @@ import { Note } from '../../components/Note';
 import {
   selectCartItems,
   selectCartTotal,
+  selectCurrency,
   selectDiscount,
   selectSavings,
   selectSubtotal,
@@ -19,6 +20,7 @@ import {
 } from '../../store/cart/cartSlice';
 import type { CartItem } from '../../store/cart/types';
 import type { PaymentIntent } from '../../features/checkout/checkoutApi';
+import { CurrencyChoice } from './CurrencyChoice';
 import { OrderSummaryPlaceholder, OrderSummarySidebar } from './OrderSummarySidebar';
 
 /** Seconds: the checkout asks for the catalogue (its stock levels) again when the tab's copy is older. */
@@ -68,7 +70,8 @@ export function CheckoutSummary({
   const loading = useAppSelector(selectCartLoading);
   // The lines' titles and prices are the catalogue's; asked again when the page's copy is older than a
   // minute, so a back-order is said before payment from a stock level at most about a minute old (#34).
-  const catalogue = useGetProductsQuery(undefined, { refetchOnMountOrArgChange: CATALOGUE_MAX_AGE_SECONDS });
+  const currency = useAppSelector(selectCurrency);
+  const catalogue = useGetProductsQuery(currency, { refetchOnMountOrArgChange: CATALOGUE_MAX_AGE_SECONDS });
   const items = useAppSelector(selectCartItems);
   const coupon = useAppSelector(selectAppliedCoupon);
   const subtotal = useAppSelector(selectSubtotal);
@@ -113,6 +116,7 @@ export function CheckoutSummary({
 
   const amounts = completed
     ? {
+        currency: completed.intent.currency,
         savingsCents: completed.savings,
         subtotalCents: completed.intent.subtotalCents,
         discountCents: completed.intent.discountCents,
@@ -121,6 +125,7 @@ export function CheckoutSummary({
       }
     : intent
       ? {
+          currency: intent.currency,
           savingsCents: savings,
           subtotalCents: intent.subtotalCents,
           discountCents: intent.discountCents,
@@ -130,6 +135,7 @@ export function CheckoutSummary({
           keysToFollowHours: intent.keysToFollow ? intent.backOrderHours : null,
         }
       : {
+          currency,
           savingsCents: savings,
           subtotalCents: subtotal,
           discountCents: discount,
@@ -142,6 +148,7 @@ export function CheckoutSummary({
 
   return (
     <OrderSummarySidebar
+      above={completed ? null : <CurrencyChoice billingCountry={billingCountry} disabled={readOnly} />}
       items={completed?.items ?? items}
       amounts={amounts}
       readOnly={readOnly}

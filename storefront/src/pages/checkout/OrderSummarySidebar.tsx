@@ -55,12 +55,15 @@ export function OrderSummaryPlaceholder({ children }: { children?: ReactNode }) 
 
 /** The checkout's order summary: lines with quantity controls, then the totals. */
 export function OrderSummarySidebar({
+  above,
   items,
   amounts,
   onQuantity,
   onRemove,
   readOnly,
 }: {
+  /** Before the lines: the currency, and what it does not sell. */
+  above?: ReactNode;
   items: CartItem[];
   amounts: SummaryAmounts;
   onQuantity: (id: string, quantity: number) => void;
@@ -69,6 +72,7 @@ export function OrderSummarySidebar({
 }) {
   return (
     <SummaryPanel>
+      {above}
       <Box component="ul" aria-label="Items in your order" sx={{ m: 0, p: 0, mb: 2 }}>
         {items.map((item) =>
           readOnly ? (

@@ -1,14 +1,17 @@
 import { isAnyOf, type Middleware } from '@reduxjs/toolkit';
 import type { AppThunk, RootState } from '../store';
+import { currencyOfLocales } from '../../api/currencies';
 import {
   addItem,
   applyCoupon,
+  chooseCurrency,
   clearCart,
   loadCoupon,
   loadFromStorage,
   removeCoupon,
   removeItem,
   setLoading,
+  suggestCurrency,
   updateQuantity,
 } from './cartSlice';
 import {
@@ -16,8 +19,10 @@ import {
   isCouponVerified,
   markCouponVerified,
   readStoredCoupon,
+  readStoredCurrency,
   readStoredItems,
   writeStoredCoupon,
+  writeStoredCurrency,
   writeStoredItems,
 } from './cartStorage';
 
@@ -26,7 +31,7 @@ const clearsCoupon = isAnyOf(removeCoupon, clearCart);
 
 /**
  * Keeps localStorage in step with the cart, once the action has changed it: items on every change, the
- * coupon when applied or cleared. A middleware of its own rather than RTK's listener middleware, which
+ * coupon when applied or cleared, the currency when chosen. A middleware of its own rather than RTK's listener middleware, which
  * would add ~2 KB gzip to the first load of `/` for these three lines.
  */
 export const cartStorage: Middleware<object, RootState> = (api) => (next) => (action) => {
@@ -38,11 +43,13 @@ export const cartStorage: Middleware<object, RootState> = (api) => (next) => (ac
     markCouponVerified(action.payload);
   }
   if (clearsCoupon(action)) clearStoredCoupon();
+  if (chooseCurrency.match(action)) writeStoredCurrency(action.payload);
   return result;
 };
 
 /**
- * Reads the stored cart and coupon into the store, then ends the loading state. A stored coupon shows the
+ * Reads the stored cart, coupon and currency into the store, then ends the loading state. Without a
+ * currency chosen on an earlier visit, the browser's language suggests one (de-DE: EUR). A stored coupon shows the
  * discount the server gives it: one the server confirmed in this browser session at once, any other only
  * once the server has answered (verifyStoredCoupon), so a changed or edited discount is never shown.
  */
@@ -53,6 +60,10 @@ export function restoreCart(): AppThunk {
     const coupon = readStoredCoupon();
     if (coupon && isCouponVerified(coupon)) dispatch(loadCoupon(coupon));
     else if (coupon) void dispatch(verifyStoredCoupon(coupon.code));
+    const currency = readStoredCurrency();
+    const suggested = currency ? null : currencyOfLocales(navigator.languages ?? [navigator.language]);
+    if (currency) dispatch(chooseCurrency(currency));
+    else if (suggested) dispatch(suggestCurrency(suggested));
     dispatch(setLoading(false));
   };
 }

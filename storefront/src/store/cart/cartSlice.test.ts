@@ -37,6 +37,8 @@ describe('cart slice', () => {
       isOpen: false,
       appliedCoupon: null,
       isLoading: true,
+      currency: 'USD',
+      currencyChosen: false,
     });
   });
 

@@ -1,9 +1,10 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { DEFAULT_CURRENCY, type Currency } from '../../api/currencies';
 import type { AppliedCoupon, CartLine } from './types';
 
 /**
- * What the shopper chose: the lines (product id and quantity), the coupon the server accepted, and whether
- * the dialog is open. Everything shown from it (titles, prices, totals) is derived by the selectors in
+ * What the shopper chose: the lines (product id and quantity), the coupon the server accepted, the currency
+ * and whether the dialog is open. Everything shown from it (titles, prices, totals) is derived by the selectors in
  * cartSelectors.ts from these and the catalogue.
  */
 export interface CartState {
@@ -12,6 +13,13 @@ export interface CartState {
   appliedCoupon: AppliedCoupon | null;
   /** True until the stored cart has been read. */
   isLoading: boolean;
+  /**
+   * The currency the cart is priced and paid in (#35): the buyer's choice, else a suggestion (the browser's
+   * language), else the store's original offer. Shown only where the store sells it (cartSelectors.ts).
+   */
+  currency: Currency;
+  /** The buyer chose `currency` (kept with the cart): no suggestion replaces it. */
+  currencyChosen: boolean;
 }
 
 export const initialCartState: CartState = {
@@ -19,6 +27,8 @@ export const initialCartState: CartState = {
   isOpen: false,
   appliedCoupon: null,
   isLoading: true,
+  currency: DEFAULT_CURRENCY,
+  currencyChosen: false,
 };
 
 const lineOf = ({ id, quantity }: CartLine): CartLine => ({ id, quantity });
@@ -74,12 +84,23 @@ const cartSlice = createSlice({
     setLoading(state, action: PayloadAction<boolean>) {
       state.isLoading = action.payload;
     },
+    /** The buyer's choice: the cart keeps its lines, priced again from the catalogue in that currency. */
+    chooseCurrency(state, action: PayloadAction<Currency>) {
+      state.currency = action.payload;
+      state.currencyChosen = true;
+    },
+    /** A suggestion, taken only while the buyer has chosen none. */
+    suggestCurrency(state, action: PayloadAction<Currency>) {
+      if (!state.currencyChosen) state.currency = action.payload;
+    },
   },
   selectors: {
     selectCartLines: (state) => state.items,
     selectCartOpen: (state) => state.isOpen,
     selectAppliedCoupon: (state) => state.appliedCoupon,
     selectCartLoading: (state) => state.isLoading,
+    selectWantedCurrency: (state) => state.currency,
+    selectCurrencyChosen: (state) => state.currencyChosen,
   },
 });
 
@@ -95,10 +116,18 @@ export const {
   removeCoupon,
   loadCoupon,
   setLoading,
+  chooseCurrency,
+  suggestCurrency,
 } = cartSlice.actions;
 
-export const { selectCartLines, selectCartOpen, selectAppliedCoupon, selectCartLoading } =
-  cartSlice.selectors;
+export const {
+  selectCartLines,
+  selectCartOpen,
+  selectAppliedCoupon,
+  selectCartLoading,
+  selectWantedCurrency,
+  selectCurrencyChosen,
+} = cartSlice.selectors;
 
 export default cartSlice.reducer;
 

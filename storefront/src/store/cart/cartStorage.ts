@@ -1,7 +1,9 @@
+import { isCurrency, type Currency } from '../../api/currencies';
 import type { AppliedCoupon, CartLine } from './types';
 
 export const CART_STORAGE_KEY = 'office-store.cart';
 export const COUPON_STORAGE_KEY = 'office-store.coupon';
+export const CURRENCY_STORAGE_KEY = 'office-store.currency';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -55,6 +57,11 @@ export function readStoredCoupon(): AppliedCoupon | null {
   return read(COUPON_STORAGE_KEY, isCoupon);
 }
 
+/** The currency the buyer chose on an earlier visit, or null. */
+export function readStoredCurrency(): Currency | null {
+  return read(CURRENCY_STORAGE_KEY, isCurrency);
+}
+
 function write(action: () => void) {
   try {
     action();
@@ -69,6 +76,8 @@ export const writeStoredItems = (items: CartLine[]) =>
   write(() => localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(items)));
 export const writeStoredCoupon = (coupon: AppliedCoupon) =>
   write(() => localStorage.setItem(COUPON_STORAGE_KEY, JSON.stringify(coupon)));
+export const writeStoredCurrency = (currency: Currency) =>
+  write(() => localStorage.setItem(CURRENCY_STORAGE_KEY, JSON.stringify(currency)));
 export const clearStoredCoupon = () => write(() => localStorage.removeItem(COUPON_STORAGE_KEY));
 
 /** The coupon the server last confirmed in this browser session (sessionStorage): shown without asking again. */

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
   IsBoolean,
-  IsDefined,
+  IsIn,
   IsInt,
   IsISO8601,
   IsNotEmpty,
@@ -16,12 +16,44 @@ import {
 } from 'class-validator';
 import { normalizeCouponCode } from '../../../coupons/coupons.service.js';
 import type { Coupon } from '../../../coupons/entities/coupon.entity.js';
+import { CURRENCIES, type Currency } from '../../../common/money.js';
+
+/** The largest amount off a fixed-amount coupon takes, in minor units (a million euros, 100 million yen). */
+export const AMOUNT_OFF_MAX = 100_000_000;
 
 /** A row of the back office's coupons. */
 export class AdminCouponDto {
   @ApiProperty() id: number;
   @ApiProperty({ example: 'SAVE10', description: 'Stored upper-case' }) code: string;
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: 100, example: 10 }) percentOff: number;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    minimum: 1,
+    maximum: 100,
+    example: 10,
+    description:
+      'A percentage coupon: percent off the subtotal, in any currency. Null for a fixed-amount coupon',
+  })
+  percentOff: number | null;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    minimum: 1,
+    maximum: AMOUNT_OFF_MAX,
+    description:
+      "A fixed-amount coupon: the amount off in `currency`'s minor units (cents; whole yen for JPY: ¥500 is " +
+      '500), never more than the subtotal. Null for a percentage coupon',
+  })
+  amountOffCents: number | null;
+  @ApiProperty({
+    enum: CURRENCIES,
+    enumName: 'Currency',
+    nullable: true,
+    description:
+      "A fixed-amount coupon's currency (upper-case ISO 4217): it applies only to orders in it. Null for a " +
+      'percentage coupon',
+  })
+  currency: Currency | null;
   @ApiProperty() active: boolean;
   @ApiProperty({ type: Date, nullable: true }) startsAt: Date | null;
   @ApiProperty({ type: Date, nullable: true }) expiresAt: Date | null;
@@ -47,6 +79,8 @@ export class AdminCouponDto {
       id: coupon.id,
       code: coupon.code,
       percentOff: coupon.percentOff,
+      amountOffCents: coupon.amountOffCents,
+      currency: coupon.currency,
       active: coupon.active,
       startsAt: coupon.startsAt,
       expiresAt: coupon.expiresAt,
@@ -61,6 +95,8 @@ export class AdminCouponDto {
 
 export const COUPON_CODE_MAX = 64;
 export const MAX_REDEMPTIONS_MAX = 1_000_000_000;
+const AMOUNT_OFF = `Amount off must be a whole number of minor units from 1 to ${AMOUNT_OFF_MAX}`;
+const CURRENCY = `currency must be one of ${CURRENCIES.join(', ')}`;
 const PERCENT_OFF = 'Percent off must be a whole number from 1 to 100';
 const MAX_REDEMPTIONS = 'Max redemptions must be a whole number of at least 1, or empty for unlimited';
 const ACTIVE = 'active must be true or false';
@@ -91,12 +127,42 @@ export class CreateCouponDto {
   @IsString({ message: 'Coupon code is required' })
   code: string;
 
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: 100, example: 25 })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: 100,
+    example: 25,
+    description: 'A percentage coupon (any currency). Either this or amountOffCents with currency',
+  })
+  @IsOptional()
   @Max(100, { message: PERCENT_OFF })
   @Min(1, { message: PERCENT_OFF })
   @IsInt({ message: PERCENT_OFF })
-  @IsDefined({ message: 'Percent off is required' })
-  percentOff: number;
+  percentOff?: number;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: AMOUNT_OFF_MAX,
+    example: 500,
+    description:
+      "A fixed-amount coupon: the amount off in `currency`'s minor units (500 is €5.00 in EUR, ¥500 in JPY); " +
+      'requires currency. Either this or percentOff',
+  })
+  @IsOptional()
+  @Max(AMOUNT_OFF_MAX, { message: AMOUNT_OFF })
+  @Min(1, { message: AMOUNT_OFF })
+  @IsInt({ message: AMOUNT_OFF })
+  amountOffCents?: number;
+
+  @ApiPropertyOptional({
+    enum: CURRENCIES,
+    enumName: 'Currency',
+    description: "The fixed-amount coupon's currency (upper-case ISO 4217); only with amountOffCents",
+  })
+  @IsOptional()
+  @IsIn(CURRENCIES, { message: CURRENCY })
+  currency?: Currency;
 
   @ApiPropertyOptional({ default: true })
   @IsOptional()
@@ -145,12 +211,43 @@ export class UpdateCouponDto {
   @IsString({ message: 'Coupon code is required' })
   code?: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, example: 25 })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: 100,
+    example: 25,
+    description:
+      'Makes it a percentage coupon (amountOffCents and currency become null unless sent, then 400)',
+  })
   @IfSent()
   @Max(100, { message: PERCENT_OFF })
   @Min(1, { message: PERCENT_OFF })
   @IsInt({ message: PERCENT_OFF })
   percentOff?: number;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: AMOUNT_OFF_MAX,
+    example: 500,
+    description:
+      "Makes it a fixed-amount coupon (percentOff becomes null), in currency's minor units; currency must be " +
+      'sent too unless the coupon has one',
+  })
+  @IfSent()
+  @Max(AMOUNT_OFF_MAX, { message: AMOUNT_OFF })
+  @Min(1, { message: AMOUNT_OFF })
+  @IsInt({ message: AMOUNT_OFF })
+  amountOffCents?: number;
+
+  @ApiPropertyOptional({
+    enum: CURRENCIES,
+    enumName: 'Currency',
+    description: "A fixed-amount coupon's currency (upper-case ISO 4217)",
+  })
+  @IfSent()
+  @IsIn(CURRENCIES, { message: CURRENCY })
+  currency?: Currency;
 
   @ApiPropertyOptional()
   @IfSent()

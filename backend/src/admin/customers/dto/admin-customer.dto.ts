@@ -1,4 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { CURRENCIES, type Currency } from '../../../common/money.js';
+
+/** An amount in one currency: its minor units (yen for JPY) and the currency. */
+export class CurrencyAmountDto {
+  @ApiProperty({ enum: CURRENCIES, enumName: 'Currency', example: 'EUR' }) currency: Currency;
+  @ApiProperty({ type: 'integer', description: "In the currency's minor units" }) cents: number;
+}
 
 /** One customer in the list: everything their orders say about them, one row per e-mail address. */
 export class AdminCustomerRowDto {
@@ -9,8 +16,20 @@ export class AdminCustomerRowDto {
   @ApiProperty({ type: 'integer', description: 'Every order, paid or not' }) orders: number;
   @ApiProperty({ type: 'integer', description: 'Orders whose payment was received (refunded ones too)' })
   paidOrders: number;
-  @ApiProperty({ type: 'integer', description: 'The totals of the paid orders, before refunds' })
+  @ApiProperty({
+    type: 'integer',
+    description:
+      "The totals of the paid orders in the store's default currency (USD), before refunds: the figure the " +
+      'list sorts by. Orders in other currencies are counted in `spent`, never added in here.',
+  })
   spentCents: number;
+  @ApiProperty({
+    type: [CurrencyAmountDto],
+    description:
+      'The totals of the paid orders per currency, before refunds, in the order the reports list ' +
+      'currencies (USD, EUR, GBP, INR, CAD, AUD, JPY, SGD, AED); a currency with no paid order is left out',
+  })
+  spent: CurrencyAmountDto[];
   @ApiProperty() firstOrderAt: Date;
   @ApiProperty() lastOrderAt: Date;
 }
@@ -20,7 +39,9 @@ export class AdminCustomerOrderDto {
   @ApiProperty() createdAt: Date;
   @ApiProperty() status: string;
   @ApiProperty() paymentStatus: string;
-  @ApiProperty({ type: 'integer' }) totalCents: number;
+  @ApiProperty({ enum: CURRENCIES, enumName: 'Currency', description: 'The currency the order was sold in' })
+  currency: Currency;
+  @ApiProperty({ type: 'integer', description: "In the order currency's minor units" }) totalCents: number;
   @ApiProperty({ type: Date, nullable: true }) paidAt: Date | null;
   @ApiProperty() awaitingKeys: boolean;
 }
@@ -85,7 +106,9 @@ export class AdminCustomerKeyReportDto {
 export class AdminCustomerRefundDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) orderId: string;
-  @ApiProperty({ type: 'integer' }) amountCents: number;
+  @ApiProperty({ enum: CURRENCIES, enumName: 'Currency', description: "The order's currency" })
+  currency: Currency;
+  @ApiProperty({ type: 'integer', description: "In the currency's minor units" }) amountCents: number;
   @ApiProperty() status: string;
   @ApiProperty() createdAt: Date;
 }

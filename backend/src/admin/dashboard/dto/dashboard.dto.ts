@@ -1,5 +1,6 @@
 import { ApiProperty, PickType } from '@nestjs/swagger';
-import { SalesFiguresDto } from '../../../reports/sales-figures.js';
+import { ConversionDto } from '../../../reports/converted-figures.js';
+import { CurrencySalesFiguresDto, SalesFiguresDto } from '../../../reports/sales-figures.js';
 import { AdminOrderRowDto } from '../../orders/dto/admin-order.dto.js';
 
 /** An order as the dashboard lists it: the order list's row, fewer columns. */
@@ -64,8 +65,21 @@ export class DashboardStockDto {
   stocked: boolean;
 }
 
-/** The store's sales figures (reports/sales-figures.ts) over all time, and when they were computed. */
+/**
+ * The store's sales figures (reports/sales-figures.ts) over all time, converted into USD at each day's ECB
+ * rate (`conversion` says how, and whether some lacked a rate), the same per currency, and when they were
+ * computed.
+ */
 export class DashboardSalesDto extends SalesFiguresDto {
+  @ApiProperty({
+    type: [CurrencySalesFiguresDto],
+    description: 'The figures per currency sold in, in its minor units (yen for JPY)',
+  })
+  byCurrency: CurrencySalesFiguresDto[];
+
+  @ApiProperty({ type: () => ConversionDto, description: 'How the figures above were converted into USD' })
+  conversion: ConversionDto;
+
   @ApiProperty({ description: 'When these figures were computed (the dashboard may be up to a minute old)' })
   asOf: Date;
 }

@@ -1,3 +1,4 @@
+import { CURRENCIES, type Currency } from '../../../common/money.js';
 import { TAX_MODES, type TaxMode } from '../../../config/tax-config.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
@@ -99,19 +100,45 @@ export class AdminOrderTransitionsDto {
   paymentStatus: PaymentStatus[];
 }
 
-/** The order's margin (#21 §3): what it earned net of tax and refunds, less what its keys cost. */
+/**
+ * The order's margin (#21 §3): what it earned net of tax and refunds, less what its keys cost, in the
+ * order's currency (#35).
+ */
 export class AdminOrderMarginDto {
+  @ApiProperty({ enum: CURRENCIES, enumName: 'Currency', description: 'The order’s: every amount is in it' })
+  currency: Currency;
   @ApiProperty({ type: 'integer', description: 'What was paid, tax included (0 unpaid)' })
   revenueCents: number;
   @ApiProperty({ type: 'integer' }) taxCents: number;
   @ApiProperty({ type: 'integer', description: 'Refunded, tax included' }) refundsCents: number;
   @ApiProperty({ type: 'integer' }) refundTaxCents: number;
-  @ApiProperty({ type: 'integer', description: 'The cost of every key given to it (faulty ones too)' })
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'The cost of every key given to it (faulty ones too). A key bought in another currency (its ' +
+      'batch’s) is converted at the ECB rate of the payment’s day (keyCostRateDate)',
+  })
   keyCostCents: number;
   @ApiProperty({ type: 'integer', description: 'revenue − tax − (refunds − refundTax) − keyCost' })
   marginCents: number;
   @ApiProperty({ type: 'integer', description: 'Keys with no cost recorded (stored before batches)' })
   keysWithoutCost: number;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    example: '2026-11-27',
+    description:
+      'The ECB day whose rates converted the costs of keys bought in another currency (the payment’s day ' +
+      'or the last before it with rates, at most 10 days); null when none was converted',
+  })
+  keyCostRateDate: string | null;
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'Keys bought in another currency with no ECB rate in time: their cost is left out of keyCostCents ' +
+      '(enter or import the rates under Exchange rates)',
+  })
+  keysWithoutRate: number;
 }
 
 export class AdminOrderDetailDto extends AdminOrderRowDto {

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { CURRENCIES, type Currency } from '../../../common/money.js';
 import { TAX_MODES, type TaxMode } from '../../../config/tax-config.js';
 import { EVIDENCE_PIECES, agreedCountry } from '../../../payments/reviews/hold-rules.service.js';
 import {
@@ -49,8 +50,19 @@ export class AdminOrderRowDto {
   @ApiProperty({ example: 'jane@example.com' })
   customerEmail: string;
 
-  @ApiProperty({ example: 4049, description: 'Order total in cents' })
+  @ApiProperty({
+    example: 4049,
+    description: "Order total in the currency's minor units (whole yen for JPY)",
+  })
   totalCents: number;
+
+  @ApiProperty({
+    enum: CURRENCIES,
+    enumName: 'Currency',
+    example: 'USD',
+    description: "The order's currency (upper-case ISO 4217), pinned at checkout: every amount is in it",
+  })
+  currency: Currency;
 
   @ApiProperty({ enum: ORDER_STATUSES, enumName: 'OrderStatus' })
   status: OrderStatus;
@@ -158,6 +170,7 @@ export class AdminOrderRowDto {
       customerName: order.customerName,
       customerEmail: order.customerEmail,
       totalCents: order.totalCents,
+      currency: order.currency,
       status: order.status,
       paymentStatus: order.paymentStatus,
       paymentMethod: order.paymentMethod,

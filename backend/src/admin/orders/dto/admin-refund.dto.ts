@@ -16,6 +16,7 @@ import {
 import { Transform } from 'class-transformer';
 import { REFUND_STATUSES, type Refund, type RefundStatus } from '../../../payments/entities/refund.entity.js';
 import type { RefundRequest } from '../../../payments/refunds.service.js';
+import { currencyOf } from '../../../orders/order-currency.js';
 
 /** POST /api/admin/orders/:id/refunds: money back through the payment provider. */
 export class CreateRefundDto implements RefundRequest {
@@ -24,7 +25,9 @@ export class CreateRefundDto implements RefundRequest {
     example: 2000,
     minimum: 1,
     maximum: 100_000_000,
-    description: 'In cents; omitted: everything left to refund (a full refund). `null` is refused (400).',
+    description:
+      "In minor units of the order's currency (cents; whole yen for JPY): a refund is in the currency paid. " +
+      'Omitted: everything left to refund (a full refund). `null` is refused (400).',
   })
   // Only leaving it out means "the rest": a null from a client's empty field must not refund everything.
   @ValidateIf((_object: unknown, value: unknown) => value !== undefined)
@@ -75,8 +78,10 @@ export class CreateRefundDto implements RefundRequest {
 export class AdminRefundDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) orderId: string;
-  @ApiProperty({ type: 'integer', example: 2000 }) amountCents: number;
-  @ApiProperty({ example: 'usd' }) currency: string;
+  @ApiProperty({ type: 'integer', example: 2000, description: 'In minor units of `currency`' })
+  amountCents: number;
+  @ApiProperty({ example: 'USD', description: "ISO 4217, upper-case: the order's currency" })
+  currency: string;
   @ApiProperty() reason: string;
   @ApiProperty({
     enum: REFUND_STATUSES,
@@ -99,7 +104,7 @@ export class AdminRefundDto {
       id: refund.id,
       orderId: refund.orderId,
       amountCents: refund.amountCents,
-      currency: refund.currency,
+      currency: currencyOf(refund),
       reason: refund.reason,
       status: refund.status,
       failureReason: refund.failureReason,

@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
-  Equals,
   IsBoolean,
   IsDefined,
   IsIn,
@@ -18,14 +17,11 @@ import {
   ValidatorConstraint,
 } from 'class-validator';
 import { productIdRefusal, SERVED_PRODUCT_IDS } from '../../../catalog/catalog.service.js';
+import { CURRENCIES, type Currency } from '../../../common/money.js';
+import { storedCurrency } from '../../../orders/order-currency.js';
 import type { KeyBatch } from '../../../suppliers/entities/key-batch.entity.js';
 import { NOTES_MAX, NotesOrNull } from './supplier.dto.js';
 
-/**
- * The store's currency: orders are in it, so a batch's cost must be too, or a margin would subtract one
- * currency from another.
- */
-export const STORE_CURRENCY = 'USD';
 export const MAX_COST_PER_KEY_CENTS = 10_000_000;
 export const INVOICE_REFERENCE_MAX = 100;
 
@@ -53,7 +49,8 @@ export class KeyBatchDto {
     description: 'What one key cost, in cents of `currency`: admins only, who alone see what the store pays',
   })
   costPerKeyCents?: number;
-  @ApiProperty({ example: STORE_CURRENCY, description: 'Always the store’s currency' }) currency: string;
+  @ApiProperty({ enum: CURRENCIES, enumName: 'Currency', description: 'The currency of costPerKeyCents' })
+  currency: Currency;
   @ApiProperty({ type: String, nullable: true, example: '2026-11-20', description: 'The purchase’s day' })
   purchasedAt: string | null;
   @ApiProperty({ type: String, nullable: true }) notes: string | null;
@@ -86,7 +83,7 @@ export class KeyBatchDto {
       productId: batch.productId,
       invoiceReference: batch.invoiceReference,
       ...(withCost && { costPerKeyCents: batch.costPerKeyCents }),
-      currency: batch.currency,
+      currency: storedCurrency(batch.currency),
       purchasedAt: batch.purchasedAt,
       notes: batch.notes,
       ...counts,
@@ -105,7 +102,7 @@ const emptyIsNull = ({ value }: { value: unknown }) => (value === '' ? null : va
 
 const SUPPLIER_ID = 'Supplier ID must be the id of a supplier';
 const COST = `Cost per key must be a whole number of cents from 0 to ${MAX_COST_PER_KEY_CENTS}`;
-const CURRENCY = `Currency must be ${STORE_CURRENCY}, the store's currency (margins subtract costs from sales in it)`;
+const CURRENCY = `Currency must be one of ${CURRENCIES.join(', ')}`;
 const PURCHASED_AT = 'Purchased at must be a day such as 2026-11-20, not in the future';
 const INVOICE_REFERENCE = `Invoice reference must be at most ${INVOICE_REFERENCE_MAX} characters`;
 
@@ -121,8 +118,9 @@ class PastDay implements ValidatorConstraintInterface {
 }
 
 const currencyDescription =
-  `The store's currency, ${STORE_CURRENCY} (\`usd\` is accepted and stored upper-case). Orders are in it; ` +
-  'a cost in another currency would make every margin subtract unlike amounts, so any other is refused.';
+  'The currency the keys were bought in, one the store sells in (`eur` is accepted and stored upper-case). ' +
+  'Margins convert a cost into the currency of the order that used the key at the ECB rate of its payment’s ' +
+  'day. It can change only while none of the batch’s keys has been given to an order.';
 
 // class-validator checks the decorator nearest the property first; with stopAtFirstError the first failure
 // is the one reported.
@@ -154,11 +152,11 @@ export class CreateKeyBatchDto {
   @IsDefined({ message: 'Cost per key is required' })
   costPerKeyCents: number;
 
-  @ApiProperty({ enum: [STORE_CURRENCY], description: currencyDescription })
+  @ApiProperty({ enum: CURRENCIES, enumName: 'Currency', description: currencyDescription })
   @Transform(upper)
-  @Equals(STORE_CURRENCY, { message: CURRENCY })
+  @IsIn(CURRENCIES, { message: CURRENCY })
   @IsDefined({ message: 'Currency is required' })
-  currency: string;
+  currency: Currency;
 
   @ApiPropertyOptional({ type: String, format: 'date', nullable: true, example: '2026-11-20' })
   @Transform(emptyIsNull)
@@ -213,11 +211,11 @@ export class UpdateKeyBatchDto {
   @IsInt({ message: COST })
   costPerKeyCents?: number;
 
-  @ApiPropertyOptional({ enum: [STORE_CURRENCY], description: currencyDescription })
+  @ApiPropertyOptional({ enum: CURRENCIES, enumName: 'Currency', description: currencyDescription })
   @Transform(upper)
   @IfSent()
-  @Equals(STORE_CURRENCY, { message: CURRENCY })
-  currency?: string;
+  @IsIn(CURRENCIES, { message: CURRENCY })
+  currency?: Currency;
 
   @ApiPropertyOptional({ type: String, format: 'date', nullable: true, example: '2026-11-20' })
   @Transform(emptyIsNull)

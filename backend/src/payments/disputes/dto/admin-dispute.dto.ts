@@ -9,7 +9,11 @@ export class AdminDisputeDto {
   @ApiProperty({ example: 'dp_1Nv0…', description: "The provider's id (Stripe `dp_…`, a warning `issfr_…`)" })
   providerDisputeId: string;
   @ApiProperty({ type: 'integer', example: 4049 }) amountCents: number;
-  @ApiProperty({ example: 'usd' }) currency: string;
+  @ApiProperty({
+    example: 'USD',
+    description: "The disputed amount's currency, as the provider reports it (upper-case ISO 4217)",
+  })
+  currency: string;
   @ApiProperty({
     type: String,
     nullable: true,

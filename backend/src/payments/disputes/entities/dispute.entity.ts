@@ -33,7 +33,7 @@ export class Dispute extends UuidEntity {
   @Column({ type: 'int' })
   amountCents: number;
 
-  @Column({ type: 'varchar', length: 3, default: 'usd' })
+  @Column({ type: 'varchar', length: 3, default: 'USD' })
   currency: string;
 
   /** The provider's reason (`fraudulent`, `product_not_received`, …; a fraud warning's `fraud_type`). */

@@ -1,0 +1,70 @@
+import { formatMoney } from '../common/money.js';
+import { escapeHtml } from '../emails/mail-text.js';
+import type { Order } from '../orders/entities/order.entity.js';
+import { amountOf } from '../orders/order-currency.js';
+
+type ProcessingOrder = Pick<Order, 'id' | 'customerName' | 'totalCents' | 'currency'>;
+
+interface Mail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * How long a payment by a method that confirms later may take, as the shopper is told: bank redirects
+ * confirm within minutes, bank debits and transfers within a few business days (Stripe's figures).
+ */
+export const PROCESSING_PROMISE =
+  'Most bank payments are confirmed within minutes; some take up to 5 business days.';
+
+const reference = (orderId: string) => orderId.slice(0, 8).toUpperCase();
+
+const total = (order: ProcessingOrder) => formatMoney(amountOf(order.totalCents, order));
+
+const html = (paragraphs: string[]) =>
+  `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+</body></html>`;
+
+/** Tells the shopper the payment is on its way through the bank, and what happens next. */
+export function renderPaymentProcessingEmail(
+  order: ProcessingOrder,
+  options: { supportEmail: string },
+): Mail {
+  const ref = reference(order.id);
+  const paragraphs = [
+    `Hello ${order.customerName},`,
+    `Thank you for your order ${ref}. Your payment of ${total(order)} is being processed by your bank.`,
+    `${PROCESSING_PROMISE} You do not need to do anything: your licence keys are e-mailed to you as soon ` +
+      'as the bank confirms the payment.',
+    'If the bank does not confirm it, the order is cancelled, you are not charged, and we e-mail you.',
+    `Questions? Reply to this e-mail or write to ${options.supportEmail}. Order reference: ${order.id}`,
+  ];
+  return {
+    subject: `Your payment for order ${ref} is being processed`,
+    text: paragraphs.join('\n\n'),
+    html: html(paragraphs),
+  };
+}
+
+/** Tells the shopper a payment that was being processed failed or expired, and that the order is cancelled. */
+export function renderPaymentFailedEmail(
+  order: ProcessingOrder,
+  options: { supportEmail: string; publicUrl: string },
+): Mail {
+  const ref = reference(order.id);
+  const paragraphs = [
+    `Hello ${order.customerName},`,
+    `Your bank did not confirm your payment of ${total(order)} for order ${ref}, so the order is cancelled.`,
+    'You have not been charged and no licence keys were issued; an amount your bank shows as pending is ' +
+      'released by your bank.',
+    `To buy the licences, place a new order at ${options.publicUrl} and choose another way to pay.`,
+    `Questions? Reply to this e-mail or write to ${options.supportEmail}. Order reference: ${order.id}`,
+  ];
+  return {
+    subject: `Your payment for order ${ref} did not go through`,
+    text: paragraphs.join('\n\n'),
+    html: html(paragraphs),
+  };
+}
