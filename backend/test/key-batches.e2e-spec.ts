@@ -201,6 +201,30 @@ describe(`back office: suppliers and key batches (#21 §1) on ${DRIVER}`, () => 
       await del(`${BATCHES}/${euros.id}`).expect(200);
     });
 
+    it('sorts costs in several currencies by currency first (the store order), then by amount', async () => {
+      const bought = [
+        { invoiceReference: 'SORT-JPY', costPerKeyCents: 400, currency: 'JPY' },
+        { invoiceReference: 'SORT-EUR', costPerKeyCents: 450, currency: 'EUR' },
+        { invoiceReference: 'SORT-USD-HIGH', costPerKeyCents: 900, currency: 'USD' },
+        { invoiceReference: 'SORT-USD-LOW', costPerKeyCents: 500, currency: 'USD' },
+      ];
+      const ids: number[] = [];
+      for (const change of bought)
+        ids.push(((await newBatch(supplierId, change).expect(201)).body as Batch).id);
+      const sorted = async (order: 'ASC' | 'DESC') =>
+        (
+          (
+            await get(
+              `${BATCHES}?${query({ sort: ['costPerKeyCents', order], filter: { q: 'SORT-' } })}`,
+            ).expect(200)
+          ).body as Batch[]
+        ).map((b) => b.invoiceReference);
+      // As plain numbers ¥400 would come first and $9.00 last.
+      expect(await sorted('ASC')).toEqual(['SORT-USD-LOW', 'SORT-USD-HIGH', 'SORT-EUR', 'SORT-JPY']);
+      expect(await sorted('DESC')).toEqual(['SORT-USD-HIGH', 'SORT-USD-LOW', 'SORT-EUR', 'SORT-JPY']);
+      for (const id of ids) await del(`${BATCHES}/${id}`).expect(200);
+    });
+
     it('imports a CSV into the batch: its product by default, another product an invalid row, its cost', async () => {
       const csv = [
         'licenseKey,productId',

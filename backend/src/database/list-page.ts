@@ -1,6 +1,7 @@
 import type { ObjectLiteral, SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
 import { isMysqlFamily } from './errors.js';
 import { escapeLike, LIKE_ESCAPE, type ListPage } from '../common/list-query.js';
+import { CURRENCIES } from '../common/money.js';
 
 /**
  * How far past the requested page a list counts its matches. Counting every match of a million-row table
@@ -78,9 +79,12 @@ export function sortList<E extends ObjectLiteral>(
   query: SelectQueryBuilder<E>,
   column: string,
   order: 'ASC' | 'DESC',
+  /** An expression the rows are grouped by first, ascending (amounts: their currency's rank). */
+  groupedBy?: string,
 ): SelectQueryBuilder<E> {
   const alias = query.alias;
-  query.orderBy(`${alias}.${column}`, order);
+  if (groupedBy) query.orderBy(groupedBy, 'ASC').addOrderBy(`${alias}.${column}`, order);
+  else query.orderBy(`${alias}.${column}`, order);
   if (column !== 'createdAt' && column !== 'id') query.addOrderBy(`${alias}.createdAt`, order);
   return column === 'id' ? query : query.addOrderBy(`${alias}.id`, order);
 }
@@ -128,4 +132,13 @@ export function startsWithLowercase(
     `(${column} >= :${param}From AND ${column} < :${param}To)`,
     { [`${param}From`]: from, [`${param}To`]: to },
   ];
+}
+
+/**
+ * A currency column's rank in the store's one order of currencies (CURRENCIES, as compareCurrencies):
+ * amounts in several currencies are not comparable as numbers, so a list sorted by an amount groups its
+ * rows by currency first. The codes are the store's constants, never a request's text.
+ */
+export function currencyRank(column: string): string {
+  return `CASE ${column} ${CURRENCIES.map((code, rank) => `WHEN '${code}' THEN ${rank}`).join(' ')} ELSE ${CURRENCIES.length} END`;
 }

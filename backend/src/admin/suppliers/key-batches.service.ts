@@ -13,7 +13,7 @@ import {
 } from '../../common/list-query.js';
 import { readsCosts } from '../../common/cost-fields.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
-import { fetchPage, sortList, whereIdIn } from '../../database/list-page.js';
+import { currencyRank, fetchPage, sortList, whereIdIn } from '../../database/list-page.js';
 import { forUpdate, runInTransaction } from '../../database/transactions.js';
 import { LicenseKey } from '../../license-keys/entities/license-key.entity.js';
 import { canTransition } from '../../orders/order-process.js';
@@ -102,7 +102,9 @@ export class KeyBatchesService {
   /** Filters: supplierId, productId, q (any part of the invoice reference, ignoring case), id (list). */
   async list(dto: ListQueryDto, actor: StaffUserDto): Promise<ListPage<KeyBatchDto>> {
     const { sort, skip, take, query } = this.filtered(dto, withCost(actor));
-    const page = await fetchPage(sortList(query, sort.field, sort.order), skip, take);
+    // Costs in several currencies do not compare as numbers: by cost, batches group by their currency.
+    const byCurrency = sort.field === 'costPerKeyCents' ? currencyRank('b.currency') : undefined;
+    const page = await fetchPage(sortList(query, sort.field, sort.order, byCurrency), skip, take);
     return { ...page, rows: await this.present(page.rows, withCost(actor)) };
   }
 
