@@ -785,9 +785,12 @@ export class FulfilmentService {
     order.status = status;
     order.awaitingKeys = missing > 0;
     await m.update(Order, order.id, { status: order.status, awaitingKeys: order.awaitingKeys });
+    // A first delivery in full left no order waiting and completed none: the waiting alert stays as it is.
+    const firstInFull = !followUp && given.length === 0 && missing === 0;
     await this.stock.check(
       m,
       order.orderItems.map((item) => item.productId),
+      firstInFull ? 'low-stock' : 'all',
     );
     if (!followUp || newKeys > 0) await this.queueDeliveryEmail(m, order, delivered, followUp, invoiceNumber);
     if (missing > 0) this.logger.warn(`Order ${order.id} is waiting for ${countOf(missing, 'key')}`);

@@ -61,6 +61,19 @@ interface Shelf {
 type AlertColumn = 'lowStockAlertedAt' | 'waitingAlertedAt';
 
 /**
+ * What a check reconsiders: both alerts (`all`), or the low-stock alert alone (`low-stock`), after a sale
+ * delivered in full: it left no order waiting and completed none, so the orders waiting are as they were
+ * (a sale that leaves keys owed, a follow-up delivery, an import and the sweeper's rounds check `all`).
+ */
+export type CheckScope = 'all' | 'low-stock';
+
+/** The products a transaction moved, checked once it commits, and what is checked of them. */
+interface QueuedCheck {
+  ids: Set<string>;
+  scope: CheckScope;
+}
+
+/**
  * Stock levels per product and the staff alerts of their crossings (#21 §2): an e-mail when a product's
  * stock falls below its low-stock level, and one when paid orders start waiting for its keys, each once
  * per crossing. The crossing's state is in `product_settings` (lowStockAlertedAt, waitingAlertedAt): a
@@ -79,7 +92,7 @@ type AlertColumn = 'lowStockAlertedAt' | 'waitingAlertedAt';
 export class StockService implements EntitySubscriberInterface, BeforeApplicationShutdown {
   private readonly logger = new Logger('Stock');
   /** Transactions that checked products, which are checked again once they commit. */
-  private readonly recheckOnCommit = new WeakMap<QueryRunner, Set<string>>();
+  private readonly recheckOnCommit = new WeakMap<QueryRunner, QueuedCheck>();
   /** The checks after commit under way (tests and shutdown may wait for them). */
   private readonly pending = new Set<Promise<void>>();
   /** The shoppers' stock levels last read (or being read), shared by the requests meanwhile. */
@@ -175,20 +188,21 @@ export class StockService implements EntitySubscriberInterface, BeforeApplicatio
    * commits, by reads that see every sale committed by then (see the class); outside a transaction, at
    * once. The sale's own transaction (which holds the invoice series' lock) reads nothing.
    */
-  async check(m: EntityManager, productIds?: readonly string[]): Promise<void> {
+  async check(m: EntityManager, productIds?: readonly string[], scope: CheckScope = 'all'): Promise<void> {
     const ids = [...new Set(productIds ?? this.catalog.productIds())].sort();
     const transaction = m.queryRunner;
-    if (!transaction?.isTransactionActive) return this.recheck(ids);
-    const queued = this.recheckOnCommit.get(transaction) ?? new Set<string>();
-    ids.forEach((id) => queued.add(id));
+    if (!transaction?.isTransactionActive) return this.recheck(ids, scope);
+    const queued = this.recheckOnCommit.get(transaction) ?? { ids: new Set<string>(), scope };
+    ids.forEach((id) => queued.ids.add(id));
+    if (scope === 'all') queued.scope = 'all';
     this.recheckOnCommit.set(transaction, queued);
   }
 
   /** Every product checked now (after an import, and by the sweeper); shoppers' levels are read again. */
-  async recheck(productIds?: readonly string[]): Promise<void> {
+  async recheck(productIds?: readonly string[], scope: CheckScope = 'all'): Promise<void> {
     this.shelf = null;
     const ids = [...new Set(productIds ?? this.catalog.productIds())].sort();
-    await this.checkNow(ids);
+    await this.checkNow(ids, scope);
   }
 
   /** Resolves once the checks after commit started so far are done. */
@@ -202,18 +216,18 @@ export class StockService implements EntitySubscriberInterface, BeforeApplicatio
   }
 
   afterTransactionCommit(event: TransactionCommitEvent): void {
-    const ids = this.recheckOnCommit.get(event.queryRunner);
-    if (!ids) return;
+    const queued = this.recheckOnCommit.get(event.queryRunner);
+    if (!queued) return;
     this.recheckOnCommit.delete(event.queryRunner);
-    this.startRecheck([...ids]);
+    this.startRecheck([...queued.ids], queued.scope);
   }
 
   /**
    * Starts the check after commit outside the committed transaction's async context (bound where this
    * service was made): on SQLite that context would make it a nested transaction of the finished one.
    */
-  private readonly startRecheck = AsyncResource.bind((ids: string[]) => {
-    const run = this.recheck(ids)
+  private readonly startRecheck = AsyncResource.bind((ids: string[], scope: CheckScope) => {
+    const run = this.recheck(ids, scope)
       .catch((error: Error) => this.logger.error(`Checking stock after a sale failed: ${error.message}`))
       .finally(() => this.pending.delete(run));
     this.pending.add(run);
@@ -226,15 +240,16 @@ export class StockService implements EntitySubscriberInterface, BeforeApplicatio
   /**
    * Checks these products' alerts. The reads need no transaction (each sees what was committed when it
    * ran); a crossing is written in a transaction of its own (its conditional UPDATE and the alert), so a
-   * sale that moves no alert, nearly all of them, costs three reads and no write. Whether stock is low
-   * is read with a bounded count (countKeysInStockBelow, at most the product's threshold), not a count of
+   * sale that moves no alert, nearly all of them, costs two reads (the `low-stock` scope: the alerts' states
+   * and the bounded count) or three (`all`: the orders waiting too) and no write. Whether stock is low is
+   * read with a bounded count (countKeysInStockBelow, at most the product's threshold), not a count of
    * every key in stock: its cost does not grow with the stock.
    */
-  private async checkNow(ids: readonly string[]): Promise<void> {
+  private async checkNow(ids: readonly string[], scope: CheckScope): Promise<void> {
     if (ids.length === 0) return;
     const m = this.db.manager;
     const settings = await m.findBy(ProductSettings, { productId: In([...ids]) });
-    const waiting = await this.countWaiting(m);
+    const waiting = scope === 'all' ? await this.countWaiting(m) : null;
     for (const productId of ids) {
       const product = this.catalog.find(productId);
       if (!product) continue;
@@ -247,7 +262,7 @@ export class StockService implements EntitySubscriberInterface, BeforeApplicatio
         title: product.title,
         available,
         threshold,
-        waitingOrders: waiting.get(productId) ?? 0,
+        waitingOrders: waiting?.get(productId) ?? 0,
       };
       // A product never stocked has not run low: its first import is not awaited as an alert.
       const low =
@@ -255,9 +270,10 @@ export class StockService implements EntitySubscriberInterface, BeforeApplicatio
       await this.move(row, 'lowStockAlertedAt', low, productId, () =>
         renderLowStockEmail(facts, this.config.publicUrl),
       );
-      await this.move(row, 'waitingAlertedAt', facts.waitingOrders > 0, productId, () =>
-        renderOrdersWaitingEmail(facts, this.config.publicUrl),
-      );
+      if (waiting)
+        await this.move(row, 'waitingAlertedAt', facts.waitingOrders > 0, productId, () =>
+          renderOrdersWaitingEmail(facts, this.config.publicUrl),
+        );
     }
   }
 
