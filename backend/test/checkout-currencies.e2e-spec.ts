@@ -147,6 +147,20 @@ describe(`checkout in the buyer's currency on ${DRIVER}`, () => {
       expect(again).toMatchObject({ orderId: first.orderId, currency: 'EUR' });
     });
 
+    it('answers the same order to a retry that names the default currency, or writes its fields in another order', async () => {
+      const key = { 'idempotency-key': `default-currency-${Date.now()}` };
+      const body = { billing: GERMANY, consents: CONSENTS, cartItems: [{ id: STANDARD, quantity: 1 }] };
+      const first = (await createIntent(t, body, key).expect(201)).body as Priced;
+      expect(first.currency).toBe('USD');
+      const named = (await createIntent(t, { ...body, currency: 'USD' }, key).expect(201)).body as Priced;
+      expect(named.orderId).toBe(first.orderId);
+      const reordered = { cartItems: body.cartItems, currency: 'USD', consents: CONSENTS, billing: GERMANY };
+      expect(((await createIntent(t, reordered, key).expect(201)).body as Priced).orderId).toBe(
+        first.orderId,
+      );
+      await createIntent(t, { ...body, currency: 'EUR' }, key).expect(409);
+    });
+
     it("never changes an order's currency: a checkout in another currency replaces it, and it can no longer be paid", async () => {
       const dollars = (await createIntent(t, { billing: GERMANY, consents: CONSENTS }).expect(201))
         .body as Priced;

@@ -50,6 +50,32 @@ import { countKeysInStockBelow } from '../license-keys/license-keys.js';
 
 /** How long a repeated request waits for the first one's payment to be set up. */
 const REPLAY_WAIT_MS = 5_000;
+
+/** JSON with every object's fields in name order: the same value written in another order reads the same. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const fields = Object.entries(value as Record<string, unknown>)
+      .filter(([, field]) => field !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${fields.map(([name, field]) => `${JSON.stringify(name)}:${canonicalJson(field)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * What an Idempotency-Key's request is: `canonical`, the request with its currency's default applied and
+ * its fields in a fixed order (stored with the order), so a retry that names the default currency or
+ * writes its fields in another order is the same request; and `asSent`, its body as it came, which the
+ * orders of earlier versions stored (a retry across an upgrade still replays).
+ */
+function requestFingerprints(dto: CreatePaymentIntentDto): { canonical: string; asSent: string } {
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+  return {
+    canonical: sha256(canonicalJson({ ...dto, currency: dto.currency ?? DEFAULT_CURRENCY })),
+    asSent: sha256(JSON.stringify(dto)),
+  };
+}
 const PAYMENT_SETUP_FAILED = 'Unable to initialize payment. Please try again.';
 
 /** The refusal of a total (after a coupon) below the smallest payment there can be in its currency. */
@@ -100,11 +126,11 @@ export class CheckoutService {
     // The client's address as the trusted proxy hops give it (TRUST_PROXY), and its country.
     const checkoutIp = clientIp && isIP(plainAddress(clientIp)) ? plainAddress(clientIp) : null;
     const checkoutIpCountry = this.geoIp.country(checkoutIp);
-    // The request as sent, its currency included: the same key with another currency is another request.
-    const fingerprint = createHash('sha256').update(JSON.stringify(dto)).digest('hex');
+    // Its currency included: the same key with another currency is another request.
+    const fingerprints = requestFingerprints(dto);
     const currency = dto.currency ?? DEFAULT_CURRENCY;
     if (idempotencyKey) {
-      const replayed = await this.replay(idempotencyKey, fingerprint);
+      const replayed = await this.replay(idempotencyKey, fingerprints);
       if (replayed) return replayed;
     }
 
@@ -173,7 +199,7 @@ export class CheckoutService {
             orderItems: priced.items,
             paymentProvider: this.providers.checkout.name,
             idempotencyKey: idempotencyKey ?? null,
-            idempotencyFingerprint: idempotencyKey ? fingerprint : null,
+            idempotencyFingerprint: idempotencyKey ? fingerprints.canonical : null,
             consentImmediateDeliveryAt: consents?.immediateDelivery ? now : null,
             consentWithdrawalRightLossAt: consents?.withdrawalRightLoss ? now : null,
             checkoutIp,
@@ -184,7 +210,7 @@ export class CheckoutService {
     } catch (error) {
       // Two requests with one Idempotency-Key at once: the loser answers the winner's order.
       if (idempotencyKey && isUniqueViolation(error)) {
-        const replayed = await this.replay(idempotencyKey, fingerprint);
+        const replayed = await this.replay(idempotencyKey, fingerprints);
         if (replayed) return replayed;
       }
       throw error;
@@ -350,13 +376,14 @@ export class CheckoutService {
    */
   private async replay(
     idempotencyKey: string,
-    fingerprint: string,
+    fingerprints: { canonical: string; asSent: string },
   ): Promise<PaymentIntentResponseDto | null> {
     const deadline = Date.now() + REPLAY_WAIT_MS;
     for (;;) {
       const order = await this.db.getRepository(Order).findOneBy({ idempotencyKey });
       if (!order) return null;
-      if (order.idempotencyFingerprint !== fingerprint) {
+      const stored = order.idempotencyFingerprint;
+      if (stored !== fingerprints.canonical && stored !== fingerprints.asSent) {
         throw new ConflictException('This Idempotency-Key was already used for a different request');
       }
       if (order.clientSecretSealed) return this.response(order, this.secrets.open(order.clientSecretSealed));
