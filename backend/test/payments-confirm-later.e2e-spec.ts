@@ -246,4 +246,14 @@ describe(`payments that confirm later, Stripe stand-in, on ${DRIVER}`, () => {
       await mailed(smtp, `Your payment for order ${ref(intent.orderId)} did not go through`);
     },
   );
+
+  it('ignores a processing event that arrives after the failure it preceded (Stripe keeps no order)', async () => {
+    const { intent, paymentIntentId } = await checkout();
+    const processing = t.stripe.event('payment_intent.processing', t.stripe.processing(paymentIntentId));
+    await send('payment_intent.payment_failed', t.stripe.bankFailed(paymentIntentId));
+    // Delivered late: the failure was applied first (the order waited for nothing yet, so it stays open).
+    await postWebhook(t, processing).expect(200);
+    expect(await order(intent.orderId)).toMatchObject({ paymentStatus: 'failed' });
+    expect(await outboxCount(t, intent.orderId, 'payment-processing')).toBe(0);
+  });
 });

@@ -128,8 +128,44 @@ export class PaymentsService {
       throw error;
     }
     const risk = event.kind === 'succeeded' ? await this.riskBeforeConfirming(provider, event) : null;
+    if (event.kind === 'processing' && (await this.processingOutdated(provider, event))) {
+      this.logger.warn(
+        `${provider.name} payment ${event.providerPaymentId}: a processing event that arrived after its failure, ignored`,
+      );
+      event = { ...event, kind: 'ignored' };
+    }
     await this.applyOnce(provider, event, risk);
     return { received: true };
+  }
+
+  /**
+   * Whether a `processing` event is older than the failure already recorded for its payment: providers
+   * send events in no promised order, and a bank payment's `processing` may arrive after its
+   * `payment_failed`. Only then is the provider asked how the payment stands now (still processing: a new
+   * attempt, applied). A provider that cannot be reached answers 503, so that it sends the event again.
+   */
+  private async processingOutdated(
+    provider: PaymentProvider,
+    event: { providerPaymentId: string; orderId: string | null },
+  ): Promise<boolean> {
+    const order = await this.orderOf(
+      this.db.manager,
+      provider,
+      event.providerPaymentId,
+      event.orderId,
+      false,
+    );
+    if (order?.paymentStatus !== 'failed') return false;
+    try {
+      return (await provider.fetchPayment(event.providerPaymentId)).status !== 'processing';
+    } catch (error) {
+      this.logger.warn(
+        `Could not read ${provider.name} payment ${event.providerPaymentId}: ${(error as Error).message}`,
+      );
+      throw new ServiceUnavailableException(
+        'The payment provider could not be reached; send the event again',
+      );
+    }
   }
 
   /**
