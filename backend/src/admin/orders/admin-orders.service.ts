@@ -366,11 +366,11 @@ export class AdminOrdersService {
     let keysWithoutRate = 0;
     const costed: { costCents: number | null }[] = [];
     for (const key of keys) {
-      const from = key.costCents === null ? currency : costCurrency(key);
-      if (key.costCents === null || from === currency) {
+      if (key.costCents === null || costCurrency(key) === currency) {
         costed.push({ costCents: key.costCents });
         continue;
       }
+      const from = costCurrency(key);
       const rate = rates?.rateBetween(from, currency, day);
       if (!rate) {
         keysWithoutRate++;
