@@ -76,6 +76,7 @@ function requestFingerprints(dto: CreatePaymentIntentDto): { canonical: string; 
     asSent: sha256(JSON.stringify(dto)),
   };
 }
+
 const PAYMENT_SETUP_FAILED = 'Unable to initialize payment. Please try again.';
 
 /** The refusal of a total (after a coupon) below the smallest payment there can be in its currency. */
