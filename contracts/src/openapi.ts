@@ -428,7 +428,7 @@ export interface paths {
     };
     /**
      * Supplier batches of licence keys, with their counts (ra-data-simple-rest dialect)
-     * @description Filters: `supplierId`, `productId`, `q` (any part of the invoice reference, ignoring case), `id` (list). Sorts: createdAt, id, purchasedAt, costPerKeyCents (admins), invoiceReference. Counts: `keys`, `inStock` (active, not sold), `sold` (given to an order, any status), `revoked`, `faulty` (replaced after a customer's report), and `faultyRate` = faulty / sold. Costs are in the batch's `currency`; only admins see them (`costPerKeyCents`).
+     * @description Filters: `supplierId`, `productId`, `q` (any part of the invoice reference, ignoring case), `id` (list). Sorts: createdAt, id, purchasedAt, costPerKeyCents (admins; grouped by `currency` in the order of `currencies`, the default first, then by cost), invoiceReference. Counts: `keys`, `inStock` (active, not sold), `sold` (given to an order, any status), `revoked`, `faulty` (replaced after a customer's report), and `faultyRate` = faulty / sold. Costs are in the batch's `currency`; only admins see them (`costPerKeyCents`).
      */
     get: operations['KeyBatchesController_list'];
     put?: never;

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { pdfText } from '@store/testing';
 import { fillBilling, giveStatements, type BillingInput } from '../support/checkout.js';
-import { mailsTo } from '../support/mail.js';
+import { accountLinkFor, mailsTo } from '../support/mail.js';
 
 // Buying in the buyer's currency with the demo provider's three ways to pay (#35): a card, a wallet, and a
 // bank payment that confirms later. Prices are the demo catalogue's price lists (CATALOG_PRICES).
@@ -38,8 +40,25 @@ async function deliveryTo(email: string): Promise<string> {
 
 const stamp = () => `${Date.now()}.${test.info().workerIndex}`;
 
+/** The text of the invoice PDF the buyer downloads from their licence page (signed in by e-mailed link). */
+async function invoiceText(page: Page, email: string): Promise<string> {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
+  await expect(page.getByRole('status')).toContainText('a sign-in link is on its way');
+  await page.goto(await accountLinkFor(email));
+  const invoice = page
+    .getByRole('article', { name: /^Order / })
+    .getByRole('button', { name: /^Download invoice \d{4}-\d{6}$/ });
+  const downloading = page.waitForEvent('download');
+  await invoice.click();
+  return pdfText(readFileSync((await (await downloading).path())!));
+}
+
 test.describe('buying in the buyer’s currency', () => {
-  test('in yen by card: ¥6,000 with no decimals, charged and delivered in JPY', async ({ page }) => {
+  test('in yen by card: ¥6,000 with no decimals, charged, delivered and invoiced in JPY', async ({
+    page,
+  }) => {
     const email = `yen.${stamp()}@example.com`;
     await addStandardIn(page, 'JPY', '¥6,000');
     // The order is created when the payment step opens, in the currency shown.
@@ -67,9 +86,16 @@ test.describe('buying in the buyer’s currency', () => {
     const delivery = await deliveryTo(email);
     expect(delivery).toContain('6,000');
     expect(delivery).not.toContain('40.49');
+    // The invoice too: whole yen, in JPY.
+    const invoice = await invoiceText(page, email);
+    expect(invoice).toContain('¥6,000');
+    expect(invoice).toContain('Amounts in JPY.');
+    expect(invoice).not.toMatch(/\$|¥6,000\.00|40\.49/);
   });
 
-  test('in euros with the wallet, billed in Germany: €37.99, delivered', async ({ page }) => {
+  test('in euros with the wallet, billed in Germany: €37.99, delivered and invoiced in EUR', async ({
+    page,
+  }) => {
     const email = `euro.${stamp()}@example.com`;
     await addStandardIn(page, 'EUR', '€37.99');
     await toPayment(
@@ -92,6 +118,10 @@ test.describe('buying in the buyer’s currency', () => {
     const delivery = await deliveryTo(email);
     expect(delivery).toContain('37.99');
     expect(delivery).not.toContain('40.49');
+    const invoice = await invoiceText(page, email);
+    expect(invoice).toContain('€37.99');
+    expect(invoice).toContain('Amounts in EUR.');
+    expect(invoice).not.toContain('$');
   });
 
   test('in pounds by a bank payment that confirms later: nothing delivered until it settles', async ({
