@@ -3473,11 +3473,11 @@ export interface components {
        */
       outcome: 'succeed' | 'decline' | 'delay';
       /**
-       * @description How the demo shopper pays: `card` (the demo's card form, recorded as `demo`) or `wallet` (the storefront's Express Checkout-like button, standing for Apple Pay or Google Pay, recorded as `demo_wallet`). A wallet confirms at once: `wallet` with `delay` is a 400.
+       * @description How the demo shopper pays: `card` (the demo's card form, recorded as `demo`), `wallet` (the storefront's Express Checkout-like button, standing for Apple Pay or Google Pay, recorded as `demo_wallet`) or `bank_transfer` (a transfer the buyer has still to send, recorded as `demo_bank_transfer`: the shopper is e-mailed how; offered when the checkout answered `bankTransfer: true`). A wallet confirms at once: `wallet` with `delay` is a 400. A bank transfer is paid later: its outcome is `delay` (the default for it), and another is a 400, as is a bank transfer for an order it is not offered for.
        * @default card
        * @enum {string}
        */
-      method: 'card' | 'wallet';
+      method: 'card' | 'wallet' | 'bank_transfer';
     };
     DemoSettleDto: {
       /** Format: uuid */
@@ -4001,6 +4001,8 @@ export interface components {
        * @example 24
        */
       backOrderHours: number;
+      /** @description Whether the order can be paid by bank transfer: totals of at least $500.00, €500.00, £400.00 or ¥75,000 (the currencies bank transfers are taken in). The keys follow once the transfer has arrived; an order whose transfer has not arrived within 7 days is cancelled */
+      bankTransfer: boolean;
     };
     /** @enum {string} */
     PaymentProvider: 'stripe' | 'demo';
@@ -11592,7 +11594,7 @@ export interface operations {
           'application/json': components['schemas']['PaymentStateDto'];
         };
       };
-      /** @description A wallet with outcome delay, or an invalid body */
+      /** @description A wallet with outcome delay, a bank transfer with another outcome or for an order it is not offered for, or an invalid body */
       400: {
         headers: {
           [name: string]: unknown;

@@ -558,7 +558,7 @@ export const schemaRules = {
         enum: ['succeed', 'decline', 'delay'],
       },
       method: {
-        enum: ['card', 'wallet'],
+        enum: ['card', 'wallet', 'bank_transfer'],
       },
     },
   },

@@ -167,4 +167,61 @@ test.describe('buying in the buyer’s currency', () => {
     expect(delivery).not.toContain('40.49');
     await expect(page.getByText(/Order status: Fulfilled/)).toBeVisible({ timeout: 30_000 });
   });
+
+  test('a large order by bank transfer: told how to pay, paid once the transfer arrives, then reviewed', async ({
+    page,
+  }) => {
+    const email = `transfer.${stamp()}@example.com`;
+    // Three Home & Business: $728.97, an amount a bank transfer is offered for.
+    await page.addInitScript(() =>
+      localStorage.setItem(
+        'office-store.cart',
+        JSON.stringify([{ id: 'office-2024-home-business', quantity: 3 }]),
+      ),
+    );
+    await page.goto('/checkout');
+    await expect(page.getByRole('textbox', { name: 'Email address' })).toBeEditable();
+    const created = page.waitForResponse('**/api/create-payment-intent');
+    await toPayment(
+      page,
+      {
+        email,
+        firstName: 'Ada',
+        lastName: 'Byron',
+        address: '1 Main Street',
+        city: 'Boston',
+        country: 'US',
+        zipCode: '02108',
+        phone: '617 555 0100',
+      },
+      false,
+    );
+    const { orderId, clientSecret, bankTransfer } = (await (await created).json()) as {
+      orderId: string;
+      clientSecret: string;
+      bankTransfer: boolean;
+    };
+    expect(bankTransfer).toBe(true);
+    await page.getByTestId('demo-bank-transfer-tab').click();
+    await page.getByTestId('demo-bank-transfer').click();
+    await expect(page.getByRole('heading', { name: 'Order Placed: Payment Processing' })).toBeVisible();
+    // The buyer is told what to send and the reference; no key before the money.
+    const reference = `DEMO-${orderId.slice(0, 8).toUpperCase()}`;
+    await expect
+      .poll(() => mailsTo(email).find((mail) => mail.includes(reference)) ?? '', { timeout: 30_000 })
+      .toContain('728.97');
+    expect(mailsTo(email).some((mail) => LICENSE_KEY.test(mail))).toBe(false);
+
+    const settled = await page.request.post('/api/payments/demo/settle', {
+      data: { orderId, clientSecret, outcome: 'succeed' },
+    });
+    expect(settled.status()).toBe(200);
+    // Paid; a first order this large is reviewed before its keys go out (the shipped fraud rules), as by card.
+    await expect(
+      page.getByText(/Order status: Payment confirmed\. Your order is being reviewed/),
+    ).toBeVisible({
+      timeout: 30_000,
+    });
+    expect(mailsTo(email).some((mail) => LICENSE_KEY.test(mail))).toBe(false);
+  });
 });

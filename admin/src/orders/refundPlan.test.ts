@@ -20,4 +20,12 @@ describe('a refund in the order’s currency', () => {
       /^Refund ¥1,000 of ¥5,500 to the card\./,
     );
   });
+
+  it('says where the money goes by how the order was paid', () => {
+    const paidBy = (paymentMethod: string) =>
+      refundSentence({ ...PAID_ORDER_DETAIL, paymentMethod }, { ...values, amount: 1000 });
+    expect(paidBy('customer_balance')).toMatch(/^Refund \$10\.00 of \$40\.49 to the bank account\./);
+    expect(paidBy('ideal')).toMatch(/to the bank account\./);
+    expect(paidBy('demo_wallet')).toMatch(/to the demo payment \(no money moves\)\./);
+  });
 });

@@ -87,7 +87,16 @@ const DESTINATIONS: Record<string, string> = {
   card: 'to the card',
   paypal: 'to the PayPal account',
   bank_transfer: 'to the bank account',
+  // A bank transfer (Stripe's customer balance) and the bank redirects go back to the account paid from.
+  customer_balance: 'to the bank account',
+  ideal: 'to the bank account',
+  bancontact: 'to the bank account',
+  eps: 'to the bank account',
+  link: 'to the card',
   demo: 'to the demo payment (no money moves)',
+  demo_wallet: 'to the demo payment (no money moves)',
+  demo_delayed: 'to the demo payment (no money moves)',
+  demo_bank_transfer: 'to the demo payment (no money moves)',
 };
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -13,6 +13,8 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { CatalogService } from '../catalog/catalog.service.js';
+import { amountOf } from '../orders/order-currency.js';
+import { bankTransferOffered } from '../orders/bank-transfers.js';
 import { CouponsService, discountIn, INVALID_COUPON } from '../coupons/coupons.service.js';
 import {
   DEFAULT_CURRENCY,
@@ -449,6 +451,7 @@ export class CheckoutService {
       total: order.totalCents,
       keysToFollow: keysFollow,
       backOrderHours: BACK_ORDER_HOURS,
+      bankTransfer: bankTransferOffered(amountOf(order.totalCents, order)),
     };
   }
 }

@@ -2,6 +2,7 @@ import { BadRequestException, ConflictException, Inject, Injectable, Logger } fr
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, Not, type DataSource, type EntityManager } from 'typeorm';
 import { CatalogService } from '../catalog/catalog.service.js';
+import type { BankTransferInstructions } from '../orders/bank-transfers.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { CouponsService, normalizeCouponCode } from '../coupons/coupons.service.js';
 import { downloadUrl, LINK_ORDER, newDownloadLink } from '../downloads/download-links.js';
@@ -238,14 +239,20 @@ export class FulfilmentService {
   }
 
   /**
-   * The provider took the payment by a method that confirms later (a bank debit, a bank's redirect that
-   * settles later): the payment is `processing` and nothing is delivered. No key is taken for it: keys are
+   * The provider took the payment by a method that confirms later (a bank's redirect that settles later,
+   * or a bank transfer the buyer has still to send: `bankTransfer`, how, which the e-mail gives): the
+   * payment is `processing` and nothing is delivered. No key is taken for it: keys are
    * taken when the payment succeeds, as for every payment, and the coupon reservation lapses after the
    * reservation window as for any unpaid checkout (decisions/2026-11-29-payments-that-confirm-later.md).
    * The shopper is told what happens next, once (the conditional UPDATE lets one event through). Answers
    * whether the payment moved (not when it is already processing, paid or refunded).
    */
-  async markProcessing(m: EntityManager, orderId: string, paymentMethod: string | null): Promise<boolean> {
+  async markProcessing(
+    m: EntityManager,
+    orderId: string,
+    paymentMethod: string | null,
+    bankTransfer?: BankTransferInstructions,
+  ): Promise<boolean> {
     const moved = await m
       .createQueryBuilder()
       .update(Order)
@@ -263,7 +270,10 @@ export class FulfilmentService {
         kind: 'payment-processing',
         to: order.customerEmail,
         orderId,
-        ...renderPaymentProcessingEmail(order, { supportEmail: this.config.mail.supportEmail }),
+        ...renderPaymentProcessingEmail(order, {
+          supportEmail: this.config.mail.supportEmail,
+          bankTransfer,
+        }),
       });
     }
     return true;

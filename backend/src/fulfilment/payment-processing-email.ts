@@ -2,6 +2,11 @@ import { formatMoney } from '../common/money.js';
 import { escapeHtml } from '../emails/mail-text.js';
 import type { Order } from '../orders/entities/order.entity.js';
 import { amountOf } from '../orders/order-currency.js';
+import {
+  BANK_TRANSFER_DAYS,
+  isBankTransfer,
+  type BankTransferInstructions,
+} from '../orders/bank-transfers.js';
 
 type ProcessingOrder = Pick<Order, 'id' | 'customerName' | 'totalCents' | 'currency'>;
 
@@ -27,12 +32,16 @@ const html = (paragraphs: string[]) =>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 </body></html>`;
 
-/** Tells the shopper the payment is on its way through the bank, and what happens next. */
+/**
+ * Tells the shopper the payment is on its way through the bank, and what happens next; for a bank transfer
+ * still to send, how to send it and by when.
+ */
 export function renderPaymentProcessingEmail(
   order: ProcessingOrder,
-  options: { supportEmail: string },
+  options: { supportEmail: string; bankTransfer?: BankTransferInstructions },
 ): Mail {
   const ref = reference(order.id);
+  if (options.bankTransfer) return renderBankTransferEmail(order, options.bankTransfer, options.supportEmail);
   const paragraphs = [
     `Hello ${order.customerName},`,
     `Thank you for your order ${ref}. Your payment of ${total(order)} is being processed by your bank.`,
@@ -48,12 +57,61 @@ export function renderPaymentProcessingEmail(
   };
 }
 
-/** Tells the shopper a payment that was being processed failed or expired, and that the order is cancelled. */
-export function renderPaymentFailedEmail(
+function renderBankTransferEmail(
   order: ProcessingOrder,
+  transfer: BankTransferInstructions,
+  supportEmail: string,
+): Mail {
+  const ref = reference(order.id);
+  const due =
+    transfer.amountRemainingCents !== null && transfer.amountRemainingCents !== order.totalCents
+      ? `${formatMoney(amountOf(transfer.amountRemainingCents, order))} (of ${total(order)})`
+      : total(order);
+  const paragraphs = [
+    `Hello ${order.customerName},`,
+    `Thank you for your order ${ref}. To complete it, send ${due} by bank transfer.`,
+    transfer.instructionsUrl
+      ? `The account to pay into and how: ${transfer.instructionsUrl}`
+      : 'The account to pay into was shown when you chose the bank transfer (demo: nothing is charged).',
+    transfer.reference
+      ? `Give this reference with the transfer, so that it is matched to your order: ${transfer.reference}`
+      : 'Give your order reference with the transfer, so that it is matched to your order.',
+    'Your licence keys are e-mailed to you as soon as the transfer has arrived, usually within 1 to 3 ' +
+      `business days. If it has not arrived ${BANK_TRANSFER_DAYS} days after your order, the order is ` +
+      'cancelled and we e-mail you; if you have sent money by then, reply to that e-mail and we return it.',
+    `Questions? Reply to this e-mail or write to ${supportEmail}. Order reference: ${order.id}`,
+  ];
+  return {
+    subject: `Order ${ref}: send ${due} by bank transfer`,
+    text: paragraphs.join('\n\n'),
+    html: html(paragraphs),
+  };
+}
+
+/**
+ * Tells the shopper a payment that was being processed failed or expired, or a bank transfer did not arrive
+ * in time, and that the order is cancelled.
+ */
+export function renderPaymentFailedEmail(
+  order: ProcessingOrder & Pick<Order, 'paymentMethod'>,
   options: { supportEmail: string; publicUrl: string },
 ): Mail {
   const ref = reference(order.id);
+  if (isBankTransfer(order.paymentMethod)) {
+    const paragraphs = [
+      `Hello ${order.customerName},`,
+      `Your bank transfer of ${total(order)} for order ${ref} did not arrive within ${BANK_TRANSFER_DAYS} ` +
+        'days, so the order is cancelled and no licence keys were issued.',
+      'If you sent money for this order, reply to this e-mail and we return it to you.',
+      `To buy the licences, place a new order at ${options.publicUrl}.`,
+      `Questions? Reply to this e-mail or write to ${options.supportEmail}. Order reference: ${order.id}`,
+    ];
+    return {
+      subject: `Order ${ref} is cancelled: the bank transfer did not arrive`,
+      text: paragraphs.join('\n\n'),
+      html: html(paragraphs),
+    };
+  }
   const paragraphs = [
     `Hello ${order.customerName},`,
     `Your bank did not confirm your payment of ${total(order)} for order ${ref}, so the order is cancelled.`,

@@ -20,9 +20,12 @@ const ARRIVAL: Record<string, { method: string; arrives: string }> = {
   bancontact: BANK,
   eps: BANK,
   bank_transfer: BANK,
+  // A bank transfer (Stripe's customer balance, funded by one) goes back to the account it came from.
+  customer_balance: BANK,
   demo: DEMO,
   demo_wallet: DEMO,
   demo_delayed: DEMO,
+  demo_bank_transfer: DEMO,
 };
 
 export function refundArrival(paymentMethod: string | null): { method: string; arrives: string } {

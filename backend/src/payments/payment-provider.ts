@@ -1,3 +1,4 @@
+import type { BankTransferInstructions } from '../orders/bank-transfers.js';
 import type { PaymentProviderName } from '../config/app-config.js';
 import type { Order } from '../orders/entities/order.entity.js';
 
@@ -134,7 +135,13 @@ export type WebhookEvent =
    * Taken by a method that confirms later (a bank debit, a bank's redirect that settles later): nothing is
    * delivered until `succeeded`. `paymentMethod`: which method, when the provider says.
    */
-  | (PaymentWebhookEvent & { kind: 'processing'; providerPaymentId: string; paymentMethod: string | null })
+  | (PaymentWebhookEvent & {
+      kind: 'processing';
+      providerPaymentId: string;
+      paymentMethod: string | null;
+      /** A bank transfer the buyer has still to send: how (the shopper is e-mailed it). */
+      bankTransfer?: BankTransferInstructions;
+    })
   /** The payment can no longer be paid: it expired or was cancelled at the provider (`reason`, its words). */
   | (PaymentWebhookEvent & { kind: 'cancelled'; providerPaymentId: string; reason: string | null })
   /** `failureReason`: why the attempt was declined, in the provider's words (and its code), when it says. */

@@ -80,10 +80,15 @@ export class PaymentsController {
   @ApiOkResponse({ type: PaymentStateDto })
   @ApiResponse({ status: 402, description: 'Declined (outcome: decline)' })
   @ApiNotFoundResponse({ description: 'Unknown order, wrong client secret, or the demo provider is off' })
-  @ApiBadRequestResponse({ description: 'A wallet with outcome delay, or an invalid body' })
+  @ApiBadRequestResponse({
+    description:
+      'A wallet with outcome delay, a bank transfer with another outcome or for an order it is not ' +
+      'offered for, or an invalid body',
+  })
   @ApiConflictResponse({ description: 'This order was cancelled, or its payment is being processed' })
   confirmDemo(@Body() body: DemoConfirmDto): Promise<OrderPaymentState> {
-    return this.payments.confirmDemo(body.orderId, body.clientSecret, body.outcome ?? 'succeed', body.method);
+    const outcome = body.outcome ?? (body.method === 'bank_transfer' ? 'delay' : 'succeed');
+    return this.payments.confirmDemo(body.orderId, body.clientSecret, outcome, body.method);
   }
 
   @Post('demo/settle')

@@ -5,6 +5,8 @@ import { MemoryIntervalGate, type IntervalGate } from '../common/interval-gate.j
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { FulfilmentModule } from '../fulfilment/fulfilment.module.js';
 import { EmailsModule } from '../emails/emails.module.js';
+import { JobLeasesModule } from '../job-leases/job-leases.module.js';
+import { BankTransferExpiry } from './bank-transfer-expiry.js';
 import { ClientSecrets } from './client-secrets.js';
 import { PaymentEvent } from './entities/payment-event.entity.js';
 import { Refund } from './entities/refund.entity.js';
@@ -25,6 +27,7 @@ import { ReportsModule } from '../reports/reports.module.js';
   imports: [
     TypeOrmModule.forFeature([PaymentEvent, Refund]),
     AuditModule,
+    JobLeasesModule,
     FulfilmentModule,
     EmailsModule,
     InvoicesModule,
@@ -34,6 +37,7 @@ import { ReportsModule } from '../reports/reports.module.js';
   providers: [
     ClientSecrets,
     PaymentsService,
+    BankTransferExpiry,
     RefundsService,
     // Applied from the webhooks in their transaction (disputes/); its admin routes are DisputesModule's.
     DisputesService,
@@ -55,6 +59,13 @@ import { ReportsModule } from '../reports/reports.module.js';
       useFactory: (config: AppConfig) => PaymentProviders.fromSettings(config),
     },
   ],
-  exports: [ClientSecrets, PaymentProviders, PaymentsService, RefundsService, DisputesService],
+  exports: [
+    BankTransferExpiry,
+    ClientSecrets,
+    PaymentProviders,
+    PaymentsService,
+    RefundsService,
+    DisputesService,
+  ],
 })
 export class PaymentsModule {}

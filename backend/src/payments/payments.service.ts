@@ -17,7 +17,13 @@ import { isUniqueViolation } from '../database/errors.js';
 import { runInTransaction } from '../database/transactions.js';
 import { FulfilmentService } from '../fulfilment/fulfilment.service.js';
 import { Order } from '../orders/entities/order.entity.js';
+import { amountOf } from '../orders/order-currency.js';
 import { UNPAID } from '../orders/order-process.js';
+import {
+  bankTransferOffered,
+  bankTransferRefusal,
+  DEMO_BANK_TRANSFER_METHOD,
+} from '../orders/bank-transfers.js';
 import { HoldRulesService } from './reviews/hold-rules.service.js';
 import { ProviderReviews } from './reviews/provider-reviews.js';
 import { ClientSecrets } from './client-secrets.js';
@@ -41,7 +47,7 @@ const DEMO_BANK_FAILURE = 'The bank did not confirm the payment (demo payment, n
 export const DEMO_WALLET_METHOD = 'demo_wallet';
 export const DEMO_DELAYED_METHOD = 'demo_delayed';
 export type DemoOutcome = 'succeed' | 'decline' | 'delay';
-export type DemoMethod = 'card' | 'wallet';
+export type DemoMethod = 'card' | 'wallet' | 'bank_transfer';
 
 /**
  * The demo confirmation's outcome as a payment event, as a provider's webhook would be recorded, so the
@@ -141,13 +147,15 @@ export class PaymentsService {
   /**
    * Whether a `processing` event is older than the failure already recorded for its payment: providers
    * send events in no promised order, and a bank payment's `processing` may arrive after its
-   * `payment_failed`. Only then is the provider asked how the payment stands now (still processing: a new
-   * attempt, applied). A provider that cannot be reached answers 503, so that it sends the event again.
+   * `payment_failed`. Only then is the provider asked how the payment stands now (still as the event says:
+   * a new attempt, applied). A provider that cannot be reached answers 503, so that it sends the event again.
    */
   private async processingOutdated(
     provider: PaymentProvider,
-    event: { providerPaymentId: string; orderId: string | null },
+    event: { providerPaymentId: string; orderId: string | null; bankTransfer?: unknown },
   ): Promise<boolean> {
+    // A bank transfer waits for the buyer (Stripe: requires_action); other methods for the bank.
+    const claimed = event.bankTransfer ? 'requires_action' : 'processing';
     const order = await this.orderOf(
       this.db.manager,
       provider,
@@ -157,7 +165,7 @@ export class PaymentsService {
     );
     if (order?.paymentStatus !== 'failed') return false;
     try {
-      return (await provider.fetchPayment(event.providerPaymentId)).status !== 'processing';
+      return (await provider.fetchPayment(event.providerPaymentId)).status !== claimed;
     } catch (error) {
       this.logger.warn(
         `Could not read ${provider.name} payment ${event.providerPaymentId}: ${(error as Error).message}`,
@@ -204,7 +212,9 @@ export class PaymentsService {
    * POST /api/payments/demo/confirm: the demo provider's stand-in for a payment. `succeed` and `decline`
    * stand for a card (or, with `method: 'wallet'`, a wallet such as Apple Pay: recorded as `demo_wallet`);
    * `delay` for a method that confirms later (`demo_delayed`): the payment is processing until
-   * POST /api/payments/demo/settle says how the bank decided.
+   * POST /api/payments/demo/settle says how the bank decided. `method: 'bank_transfer'` (`delay` only, for
+   * a total that can be paid so: bankTransferOffered) stands for a bank transfer the buyer has still to
+   * send (`demo_bank_transfer`), e-mailed how as Stripe's would be.
    */
   async confirmDemo(
     orderId: string,
@@ -215,6 +225,10 @@ export class PaymentsService {
     const demo = this.demoProvider();
     if (outcome === 'delay' && method === 'wallet')
       throw new BadRequestException('A wallet payment confirms at once: outcome delay is for a bank payment');
+    if (method === 'bank_transfer' && outcome !== 'delay')
+      throw new BadRequestException(
+        'A bank transfer is paid later: outcome must be delay, and POST /api/payments/demo/settle decides it',
+      );
     // One transaction: the order read under its lock (checked, then confirmed as read) and its confirmation.
     const result = await runInTransaction(this.db, async (m) => {
       // Dated as it arrived, before the payment it confirms (as a provider's webhook is recorded).
@@ -228,14 +242,27 @@ export class PaymentsService {
           "This order's payment is being processed by the bank: POST /api/payments/demo/settle decides it",
         );
       }
-      if (outcome === 'delay') {
+      if (outcome === 'delay' && method === 'bank_transfer') {
+        const total = amountOf(totalCents, order);
+        if (!bankTransferOffered(total)) throw new BadRequestException(bankTransferRefusal(total.currency));
+        const instructions = {
+          reference: `DEMO-${orderId.slice(0, 8).toUpperCase()}`,
+          amountRemainingCents: totalCents,
+          instructionsUrl: null,
+        };
+        if (await this.fulfilment.markProcessing(m, orderId, DEMO_BANK_TRANSFER_METHOD, instructions))
+          await recordDemoEvent(m, orderId, 'demo.payment_processing', null, receivedAt);
+      } else if (outcome === 'delay') {
         if (await this.fulfilment.markProcessing(m, orderId, DEMO_DELAYED_METHOD))
           await recordDemoEvent(m, orderId, 'demo.payment_processing', null, receivedAt);
-        // Already processing (a second click) or paid: the order as it stands.
+      }
+      if (outcome === 'delay') {
+        // Already processing (a second click) or paid: the order as it stands. A bank transfer waits for
+        // the buyer (it can still be cancelled), a bank payment for the bank.
         return {
           payment,
           after: await m.findOneByOrFail(Order, { id: orderId }),
-          books: 'processing' as const,
+          books: method === 'bank_transfer' ? ('requires_action' as const) : ('processing' as const),
         };
       }
       if (outcome === 'decline') {
@@ -492,7 +519,7 @@ export class PaymentsService {
         break;
       case 'processing':
         if (this.paysOrder(order, event))
-          await this.fulfilment.markProcessing(m, order.id, event.paymentMethod);
+          await this.fulfilment.markProcessing(m, order.id, event.paymentMethod, event.bankTransfer);
         break;
       case 'failed':
         await this.fulfilment.failPayment(m, order.id);

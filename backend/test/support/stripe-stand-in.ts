@@ -18,6 +18,10 @@ export interface StandInPaymentIntent {
   cancellation_reason?: string | null;
   receipt_email: string | null;
   last_payment_error?: { type: string; code: string; message: string } | null;
+  /** The Customer it is for (a bank transfer pays from the customer's balance), when one was given. */
+  customer: string | null;
+  payment_method_options: Record<string, unknown> | null;
+  next_action?: Record<string, unknown> | null;
   livemode: false;
 }
 
@@ -107,6 +111,9 @@ export class StripeStandIn {
   }[] = [];
   readonly webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
   private readonly byIdempotencyKey = new Map<string, StandInPaymentIntent>();
+  /** The Customers made (a bank transfer's), by id. */
+  readonly customers = new Map<string, { id: string; email: string | null; name: string | null }>();
+  private readonly customersByIdempotencyKey = new Map<string, unknown>();
   private readonly refundsByIdempotencyKey = new Map<string, StandInRefund>();
   /** When set, the API answers 500 to everything (a provider outage). */
   failing = false;
@@ -144,6 +151,21 @@ export class StripeStandIn {
     };
     if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (this.failing) return send(500, { error: { type: 'api_error', message: 'Stand-in outage' } });
+    if (req.method === 'POST' && req.url === '/v1/customers') {
+      const existing = idempotencyKey && this.customersByIdempotencyKey.get(idempotencyKey);
+      if (existing) return send(200, existing);
+      const customer = {
+        id: `cus_${randomBytes(8).toString('hex')}`,
+        object: 'customer',
+        email: (body.email as string) ?? null,
+        name: (body.name as string) ?? null,
+        metadata: (body.metadata as Record<string, string>) ?? {},
+        livemode: false,
+      };
+      this.customers.set(customer.id, customer);
+      if (idempotencyKey) this.customersByIdempotencyKey.set(idempotencyKey, customer);
+      return send(200, customer);
+    }
     if (req.method === 'POST' && req.url === '/v1/payment_intents') {
       const existing = idempotencyKey && this.byIdempotencyKey.get(idempotencyKey);
       if (existing) return send(200, existing);
@@ -182,10 +204,15 @@ export class StripeStandIn {
         client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
         metadata: (body.metadata as Record<string, string>) ?? {},
         // With automatic methods, what the dashboard turns on less what is excluded (the stand-in's
-        // dashboard: cards, Link, PayPal, and the bank payments that confirm later).
+        // dashboard: cards, Link, PayPal, the bank payments that confirm later, and bank transfers, which
+        // need a customer).
         payment_method_types: automatic
-          ? DASHBOARD_METHOD_TYPES.filter((type) => !excluded?.includes(type))
+          ? [...DASHBOARD_METHOD_TYPES, ...(body.customer ? ['customer_balance'] : [])].filter(
+              (type) => !excluded?.includes(type),
+            )
           : ['card'],
+        customer: (body.customer as string) ?? null,
+        payment_method_options: (body.payment_method_options as Record<string, unknown>) ?? null,
         automatic_payment_methods: automatic ? { enabled: true } : null,
         excluded_payment_method_types: excluded,
         receipt_email: (body.receipt_email as string) ?? null,
@@ -391,6 +418,30 @@ export class StripeStandIn {
         type: 'invalid_request_error',
         code: 'payment_method_provider_decline',
         message: 'The payment was declined by the bank.',
+      },
+    });
+    return { ...intent };
+  }
+
+  /**
+   * The PaymentIntent once the buyer chose a bank transfer, waiting for it, as Stripe sends it in
+   * `payment_intent.requires_action` (`remaining`: still to send, the whole amount by default).
+   */
+  awaitingTransfer(intentId: string, remaining?: number): StandInPaymentIntent {
+    const intent = this.intents.get(intentId);
+    if (!intent) throw new Error(`unknown intent ${intentId}`);
+    Object.assign(intent, {
+      status: 'requires_action',
+      next_action: {
+        type: 'display_bank_transfer_instructions',
+        display_bank_transfer_instructions: {
+          type: 'eu_bank_transfer',
+          amount_remaining: remaining ?? intent.amount,
+          currency: intent.currency,
+          reference: `REF${intentId.slice(-6).toUpperCase()}`,
+          hosted_instructions_url: `https://payments.stripe.com/bank_transfers/instructions/${intentId}`,
+          financial_addresses: [],
+        },
       },
     });
     return { ...intent };

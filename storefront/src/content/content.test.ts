@@ -217,6 +217,7 @@ describe('refund content', () => {
       ['Credit or debit card, Apple Pay, Google Pay or Link', '5-7 business days'],
       ['PayPal', '3-5 business days'],
       ['iDEAL, Bancontact or EPS (payments in euros)', '7-10 business days'],
+      ['Bank transfer (orders of $500, €500, £400 or ¥75,000 or more)', '7-10 business days'],
     ]);
     expect(text(refund)).not.toMatch(/direct debit|sepa|blik/i);
     expect(refund.requiredInformation.required).toHaveLength(3);
@@ -262,7 +263,8 @@ describe('terms and EULA content', () => {
     expect(text(terms)).toContain('September 21, 2025');
     expect(text(terms)).toContain('Delaware');
     expect(text(terms)).toContain('English (US)');
-    expect(text(terms)).toContain('iDEAL, Bancontact or EPS. We do not accept direct debits.');
+    expect(text(terms)).toContain('iDEAL, Bancontact or EPS. Orders of $500');
+    expect(text(terms)).toContain('cancelled. We do not accept direct debits.');
     expect(terms.disputeSteps.map((s) => [s.step, s.preferred])).toEqual([
       ['Direct communication', true],
       ['Formal complaint', false],

@@ -12,12 +12,17 @@ export const paymentCopy = {
   card: 'Card',
   payLater: 'Bank payment',
   payLaterDetail:
-    'A payment your bank confirms later, as a bank transfer or some bank redirects do (demo: nothing is charged). Your order waits for the confirmation; your licence keys are e-mailed once it arrives. If the payment fails, the order is cancelled and no keys are sent.',
+    'A payment your bank confirms later, as some bank redirects do (demo: nothing is charged). Your order waits for the confirmation; your licence keys are e-mailed once it arrives. If the payment fails, the order is cancelled and no keys are sent.',
   payLaterButton: 'Place Order, Pay by Bank',
-  /** The order's status while the bank has not confirmed the payment (paymentStatus `processing`). */
+  /** Orders of about $500 or more (the server says which: `bankTransfer`). */
+  bankTransfer: 'Bank transfer',
+  bankTransferDetail:
+    'You send the total from your bank account: the account to pay into and your reference are e-mailed to you when you place the order (demo: nothing is charged). Your licence keys are e-mailed once the transfer arrives, usually within 1 to 3 business days. If it has not arrived within 7 days, the order is cancelled and no keys are sent.',
+  bankTransferButton: 'Place Order, Pay by Bank Transfer',
+  /** The order's status while its payment has not arrived (paymentStatus `processing`). */
   processingStatus:
-    'Payment processing: your bank has not confirmed the payment yet. Your licence keys are e-mailed as soon as it does; if the payment fails, the order is cancelled and no keys are sent.',
+    'Payment processing: your payment has not arrived yet (your bank’s confirmation, or the bank transfer you send). Your licence keys are e-mailed as soon as it arrives; if it fails or does not arrive, the order is cancelled and no keys are sent.',
   processingHeading: 'Order Placed: Payment Processing',
   processingEmail: 'Your licence keys will be e-mailed to',
-  processingEmailAfter: 'once your bank confirms the payment.',
+  processingEmailAfter: 'once the payment arrives.',
 };

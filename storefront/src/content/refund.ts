@@ -132,6 +132,11 @@ export const refundMethods: RefundMethod[] = [
     time: '7-10 business days',
     note: 'Back to the bank account you paid from, by bank transfer.',
   },
+  {
+    method: 'Bank transfer (orders of $500, €500, £400 or ¥75,000 or more)',
+    time: '7-10 business days',
+    note: 'Back to the bank account the transfer came from; you may be asked for its details.',
+  },
 ];
 
 /** Spec §5: what a refund request must (and may) contain. */

@@ -36,7 +36,7 @@ export const purchaseTerms: TextSection = {
   paragraphs: ['When you place an order:'],
   bullets: [
     'Prices are in US dollars and include all fees; the price at checkout is the price you pay.',
-    'You can pay by credit or debit card, Apple Pay, Google Pay, Link or PayPal, and, in euros, by iDEAL, Bancontact or EPS. We do not accept direct debits.',
+    'You can pay by credit or debit card, Apple Pay, Google Pay, Link or PayPal, and, in euros, by iDEAL, Bancontact or EPS. Orders of $500, €500, £400 or ¥75,000 or more can also be paid by bank transfer: the keys are sent once the transfer arrives, and an order whose transfer has not arrived within 7 days is cancelled. We do not accept direct debits.',
     'Your order is accepted when the payment provider confirms your payment. Some bank payments are confirmed by your bank later, usually within minutes and at most within 5 business days: your keys are delivered once it does, and if it does not, the order is cancelled and you are not charged.',
     'Each licence is for one device, perpetual, region-specific and non-transferable.',
     `Refunds follow our Refund Policy, including the ${REFUND.windowDays}-day money-back guarantee.`,

@@ -101,20 +101,59 @@ describe('CheckoutPage in the buyer’s currency (#35)', () => {
     expect(await screen.findByText('Total to pay: €75.98')).toBeTruthy();
     expect(localStorage.getItem('office-store.currency')).toBe('"EUR"');
 
-    // A bank payment: the order waits for the bank, and the page says so, promising no keys before it.
+    // A bank payment: the order waits for the bank, and the page says so, promising no keys before it. No
+    // bank transfer for an order of this size.
+    expect(screen.queryByRole('tab', { name: 'Bank transfer' })).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: 'Bank payment' }));
     fireEvent.click(screen.getByRole('button', { name: 'Place Order, Pay by Bank' }));
     expect(await screen.findByRole('heading', { name: 'Order Placed: Payment Processing' })).toBeTruthy();
     expect(confirms).toEqual([{ orderId: EUR.orderId, clientSecret: EUR.clientSecret, outcome: 'delay' }]);
     expect(
-      await screen.findByText(
-        /Order status: Payment processing: your bank has not confirmed the payment yet/,
-      ),
+      await screen.findByText(/Order status: Payment processing: your payment has not arrived yet/),
     ).toBeTruthy();
     expect(screen.getByText(/^Your licence keys will be e-mailed to/).textContent).toBe(
-      'Your licence keys will be e-mailed to jane@example.com once your bank confirms the payment.',
+      'Your licence keys will be e-mailed to jane@example.com once the payment arrives.',
     );
     expect(screen.queryByText(/Order Complete!/)).toBeNull();
     // A whole checkout, three orders' worth of renders: a minute on a busy machine.
+  }, 60_000);
+
+  it('offers a bank transfer for a large order, and the order waits for it', async () => {
+    const confirms: unknown[] = [];
+    const LARGE = { ...intentIn('USD', 3, 53_990), bankTransfer: true };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
+        if (url === '/api/create-payment-intent') return Response.json(LARGE, { status: 201 });
+        if (url === '/api/payments/demo/confirm') {
+          confirms.push(body);
+          return Response.json({ orderId: LARGE.orderId, status: 'processing', paymentStatus: 'processing' });
+        }
+        if (url.startsWith(`/api/orders/${LARGE.orderId}/status`))
+          return Response.json({
+            orderId: LARGE.orderId,
+            status: 'processing',
+            paymentStatus: 'processing',
+            customerEmail: 'jane@example.com',
+            awaitingKeys: false,
+            backOrderHours: 24,
+          });
+        return new Response('not found', { status: 404 });
+      }),
+    );
+    renderRoute('/checkout', { cart }, { catalogues: { USD: PRODUCTS, EUR: PRODUCTS_EUR } });
+    expect(await screen.findByRole('heading', { name: '1. Billing Info' }, { timeout: 15_000 })).toBeTruthy();
+    fillBilling();
+    const proceed = screen.getByRole('button', { name: 'Continue to Payment' });
+    await waitFor(() => expect(proceed).toHaveProperty('disabled', false));
+    fireEvent.click(proceed);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Bank transfer' }));
+    expect(screen.getByText(/the account to pay into and your reference are e-mailed to you/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order, Pay by Bank Transfer' }));
+    expect(await screen.findByRole('heading', { name: 'Order Placed: Payment Processing' })).toBeTruthy();
+    expect(confirms).toEqual([
+      { orderId: LARGE.orderId, clientSecret: LARGE.clientSecret, outcome: 'delay', method: 'bank_transfer' },
+    ]);
   }, 60_000);
 });

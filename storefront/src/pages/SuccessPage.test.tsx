@@ -74,7 +74,7 @@ describe('SuccessPage', () => {
       await screen.findByRole('heading', { name: 'Order Placed: Payment Processing' }, { timeout: 15_000 }),
     ).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe(
-      'Order status: Payment processing: your bank has not confirmed the payment yet. Your licence keys are e-mailed as soon as it does; if the payment fails, the order is cancelled and no keys are sent.',
+      'Order status: Payment processing: your payment has not arrived yet (your bank’s confirmation, or the bank transfer you send). Your licence keys are e-mailed as soon as it arrives; if it fails or does not arrive, the order is cancelled and no keys are sent.',
     );
     expect(screen.queryByText(/Order Complete!|on their way|confirmation has been sent/)).toBeNull();
   });

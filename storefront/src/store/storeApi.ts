@@ -85,8 +85,16 @@ export const storeApi = createApi({
     /** Demo provider only: settles the order's payment with no card and no charge. */
     confirmDemoPayment: build.mutation<
       { orderId: string; status: string; paymentStatus: string },
-      /** `delay`: a method that confirms later (a bank's): the order waits, `processing`, for its settlement. */
-      { orderId: string; clientSecret: string; outcome: 'succeed' | 'decline' | 'delay' }
+      /**
+       * `delay`: a method that confirms later (a bank's): the order waits, `processing`, for its settlement.
+       * `method`: a card (the default), a wallet, or a bank transfer (`delay` only, for large orders).
+       */
+      {
+        orderId: string;
+        clientSecret: string;
+        outcome: 'succeed' | 'decline' | 'delay';
+        method?: 'card' | 'wallet' | 'bank_transfer';
+      }
     >({
       query: (body) => ({ url: '/api/payments/demo/confirm', method: 'POST', body }),
     }),

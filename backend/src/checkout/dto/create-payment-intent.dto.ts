@@ -260,6 +260,14 @@ export class PaymentIntentResponseDto {
     description: 'Within how many hours keys not in stock follow by e-mail',
   })
   backOrderHours: number;
+
+  @ApiProperty({
+    description:
+      'Whether the order can be paid by bank transfer: totals of at least $500.00, €500.00, £400.00 or ' +
+      '¥75,000 (the currencies bank transfers are taken in). The keys follow once the transfer has ' +
+      'arrived; an order whose transfer has not arrived within 7 days is cancelled',
+  })
+  bankTransfer: boolean;
 }
 
 export class OrderStatusDto {

@@ -30,16 +30,20 @@ export class DemoConfirmDto {
   outcome?: 'succeed' | 'decline' | 'delay';
 
   @ApiPropertyOptional({
-    enum: ['card', 'wallet'],
+    enum: ['card', 'wallet', 'bank_transfer'],
     default: 'card',
     description:
-      "How the demo shopper pays: `card` (the demo's card form, recorded as `demo`) or `wallet` (the " +
+      "How the demo shopper pays: `card` (the demo's card form, recorded as `demo`), `wallet` (the " +
       "storefront's Express Checkout-like button, standing for Apple Pay or Google Pay, recorded as " +
-      '`demo_wallet`). A wallet confirms at once: `wallet` with `delay` is a 400.',
+      '`demo_wallet`) or `bank_transfer` (a transfer the buyer has still to send, recorded as ' +
+      '`demo_bank_transfer`: the shopper is e-mailed how; offered when the checkout answered ' +
+      '`bankTransfer: true`). A wallet confirms at once: `wallet` with `delay` is a 400. A bank transfer is ' +
+      'paid later: its outcome is `delay` (the default for it), and another is a 400, as is a bank transfer ' +
+      'for an order it is not offered for.',
   })
   @IsOptional()
-  @IsIn(['card', 'wallet'], { message: 'method must be card or wallet' })
-  method?: 'card' | 'wallet';
+  @IsIn(['card', 'wallet', 'bank_transfer'], { message: 'method must be card, wallet or bank_transfer' })
+  method?: 'card' | 'wallet' | 'bank_transfer';
 }
 
 /** The same order and client secret as the confirmation's. */

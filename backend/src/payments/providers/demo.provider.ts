@@ -45,7 +45,8 @@ export class DemoPaymentProvider implements PaymentProvider {
 
   /**
    * 'cancelled': the demo confirmation refuses cancelled orders, so nothing can be paid after; but a payment
-   * the bank is processing (confirmed with `delay`) cannot be stopped, as at a real provider: 'paid'.
+   * the bank is processing (confirmed with `delay`) cannot be stopped, as at a real provider: 'paid'. A bank
+   * transfer the buyer has not sent (`requires_action`) can, as at Stripe.
    */
   async cancelPayment(providerPaymentId: string): Promise<'cancelled' | 'paid'> {
     const payment = this.payments.get(providerPaymentId);
@@ -60,7 +61,7 @@ export class DemoPaymentProvider implements PaymentProvider {
    */
   settle(
     providerPaymentId: string,
-    outcome: 'succeeded' | 'failed' | 'processing',
+    outcome: 'succeeded' | 'failed' | 'processing' | 'requires_action',
     order: Pick<Order, 'totalCents' | 'currency'>,
   ): void {
     const payment =

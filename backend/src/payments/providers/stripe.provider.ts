@@ -1,5 +1,11 @@
 import Stripe from 'stripe';
 import type { Currency } from '../../common/money.js';
+import { amountOf } from '../../orders/order-currency.js';
+import {
+  BANK_TRANSFER_METHOD,
+  bankTransferOffered,
+  stripeBankTransfer,
+} from '../../orders/bank-transfers.js';
 import type { StripeConfig } from '../../config/app-config.js';
 import type { Order } from '../../orders/entities/order.entity.js';
 import {
@@ -71,16 +77,38 @@ export class StripePaymentProvider implements PaymentProvider {
     return new StripePaymentProvider(createStripeClient(settings), settings);
   }
 
-  /** Idempotent per order: a checkout resumed after a crash gets the same PaymentIntent. */
+  /**
+   * Idempotent per order: a checkout resumed after a crash gets the same PaymentIntent. A large order
+   * (bankTransferOffered) gets a Customer of its own too, which Stripe's bank transfers need: the buyer pays
+   * into that customer's balance, which then pays the PaymentIntent.
+   */
   async createPayment(order: Order): Promise<CreatedPayment> {
+    const total = amountOf(order.totalCents, order);
+    const bankTransfer = bankTransferOffered(total)
+      ? stripeBankTransfer(total.currency, order.billingCountry)
+      : null;
+    const customer = bankTransfer
+      ? await this.stripe.customers.create(
+          { email: order.customerEmail, name: order.customerName, metadata: { orderId: order.id } },
+          { idempotencyKey: `order-${order.id}-customer` },
+        )
+      : null;
     const intent = await this.stripe.paymentIntents.create(
       {
         amount: order.totalCents,
         currency: toStripe(order.currency),
         // The Payment Element offers what the dashboard turns on for the currency (cards, wallets, Link,
-        // PayPal, iDEAL, Bancontact, EPS...), less the direct debits.
+        // PayPal, iDEAL, Bancontact, EPS, bank transfers with a customer...), less the direct debits.
         automatic_payment_methods: { enabled: true },
         excluded_payment_method_types: EXCLUDED_PAYMENT_METHOD_TYPES,
+        ...(customer && bankTransfer
+          ? {
+              customer: customer.id,
+              payment_method_options: {
+                customer_balance: { funding_type: 'bank_transfer', bank_transfer: bankTransfer },
+              },
+            }
+          : {}),
         receipt_email: order.customerEmail,
         metadata: { orderId: order.id },
       },
@@ -223,6 +251,11 @@ function fromStripe(currency: string | null): string | null {
 }
 
 type Fields = Record<string, unknown>;
+/** An https address (a link put in an e-mail: never another scheme). */
+const httpsUrl = (value: unknown): string | null => {
+  const url = text(value);
+  return url && /^https:\/\/[^\s]+$/.test(url) && url.length <= 2000 ? url : null;
+};
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 const cents = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 /** An id, whether Stripe sent it as such or the object it names (expanded). */
@@ -297,6 +330,29 @@ function neutralEvent(event: Stripe.Event): WebhookEvent {
   const object = event.data.object as unknown as Fields;
   const currency = fromStripe(text(object.currency));
   switch (event.type) {
+    case 'payment_intent.requires_action': {
+      // A bank transfer chosen: the buyer has to send it (the instructions are Stripe's). Any other action
+      // (3-D Secure, a redirect) is the shopper's, on the page.
+      const intent = object as Fields & { id: string; metadata?: { orderId?: string } | null };
+      const action = intent.next_action as Fields | null | undefined;
+      const instructions = action?.display_bank_transfer_instructions as Fields | null | undefined;
+      if (action?.type !== 'display_bank_transfer_instructions' || !instructions)
+        return { ...base, kind: 'ignored' };
+      return {
+        ...base,
+        kind: 'processing',
+        providerPaymentId: intent.id,
+        orderId: intent.metadata?.orderId ?? null,
+        amountCents: cents(intent.amount),
+        currency,
+        paymentMethod: BANK_TRANSFER_METHOD,
+        bankTransfer: {
+          reference: text(instructions.reference),
+          amountRemainingCents: cents(instructions.amount_remaining),
+          instructionsUrl: httpsUrl(instructions.hosted_instructions_url),
+        },
+      };
+    }
     case 'payment_intent.succeeded':
     case 'payment_intent.processing':
     case 'payment_intent.payment_failed':

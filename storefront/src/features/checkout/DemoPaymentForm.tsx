@@ -15,18 +15,31 @@ import { PayButtonNote } from './PayButtonNote';
 import { isApiFailure } from '../../api/http';
 import { useConfirmDemoPaymentMutation } from '../../store/storeApi';
 
-type Method = 'card' | 'bank';
+type Method = 'card' | 'bank' | 'transfer';
+
+const BUTTON_TEST_IDS: Record<Method, string> = {
+  card: 'demo-pay-card',
+  bank: 'demo-pay-later',
+  transfer: 'demo-bank-transfer',
+};
+const BUTTON_LABELS: Record<Method, string> = {
+  card: 'Complete Secure Purchase',
+  bank: paymentCopy.payLaterButton,
+  transfer: paymentCopy.bankTransferButton,
+};
 
 /**
  * The demo provider's form: no card data leaves the page and nothing is charged; the server settles the
  * order as if the payment had been accepted (or declined, to try the failure path). It mimics the ways
- * Stripe's Payment Element offers (#35): a wallet above the card form that pays at once, and a bank
- * payment that confirms later (`delay`: the order waits, `processing`, until the demo settles it).
+ * Stripe's Payment Element offers (#35): a wallet above the card form that pays at once, a bank payment
+ * that confirms later (`delay`: the order waits, `processing`, until the demo settles it), and for large
+ * orders a bank transfer the buyer sends (e-mailed how; the order waits the same way).
  */
 export function DemoPaymentForm({
   orderId,
   clientSecret,
   total,
+  bankTransfer = false,
   onPaid,
   onFailed,
   onBusyChange,
@@ -34,6 +47,8 @@ export function DemoPaymentForm({
   orderId: string;
   clientSecret: string;
   total: Money;
+  /** Whether the order may be paid by bank transfer (the checkout's answer). */
+  bankTransfer?: boolean;
   /** `processing`: paid by a method the bank confirms later; the keys follow its confirmation. */
   onPaid: (processing: boolean) => void;
   onFailed: (message?: string) => void;
@@ -46,10 +61,18 @@ export function DemoPaymentForm({
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
   const [confirmDemoPayment] = useConfirmDemoPaymentMutation();
 
-  const confirm = async (outcome: 'succeed' | 'decline' | 'delay') => {
+  const confirm = async (
+    outcome: 'succeed' | 'decline' | 'delay',
+    paidWith: 'card' | 'wallet' | 'bank_transfer' = 'card',
+  ) => {
     setBusy(true);
     try {
-      await confirmDemoPayment({ orderId, clientSecret, outcome }).unwrap();
+      await confirmDemoPayment({
+        orderId,
+        clientSecret,
+        outcome,
+        ...(paidWith === 'card' ? {} : { method: paidWith }),
+      }).unwrap();
       onPaid(outcome === 'delay');
     } catch (error) {
       onFailed(isApiFailure(error) ? error.messages[0] : undefined);
@@ -58,7 +81,8 @@ export function DemoPaymentForm({
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void confirm(method === 'bank' ? 'delay' : decline ? 'decline' : 'succeed');
+    if (method === 'transfer') void confirm('delay', 'bank_transfer');
+    else void confirm(method === 'bank' ? 'delay' : decline ? 'decline' : 'succeed');
   };
 
   return (
@@ -72,7 +96,7 @@ export function DemoPaymentForm({
         fullWidth
         disabled={busy}
         data-testid="demo-wallet"
-        onClick={() => void confirm('succeed')}
+        onClick={() => void confirm('succeed', 'wallet')}
         sx={{ bgcolor: '#000', '&:hover': { bgcolor: '#333' } }}
       >
         {paymentCopy.demoWallet}
@@ -92,6 +116,15 @@ export function DemoPaymentForm({
           aria-controls="payment-panel"
           data-testid="demo-pay-later-tab"
         />
+        {bankTransfer && (
+          <Tab
+            label={paymentCopy.bankTransfer}
+            value="transfer"
+            id="payment-tab-transfer"
+            aria-controls="payment-panel"
+            data-testid="demo-bank-transfer-tab"
+          />
+        )}
       </Tabs>
       <Box role="tabpanel" id="payment-panel" aria-labelledby={`payment-tab-${method}`}>
         {method === 'card' ? (
@@ -117,7 +150,9 @@ export function DemoPaymentForm({
             />
           </>
         ) : (
-          <Typography variant="body2">{paymentCopy.payLaterDetail}</Typography>
+          <Typography variant="body2">
+            {method === 'transfer' ? paymentCopy.bankTransferDetail : paymentCopy.payLaterDetail}
+          </Typography>
         )}
       </Box>
       <Button
@@ -127,9 +162,9 @@ export function DemoPaymentForm({
         fullWidth
         sx={{ mt: 2 }}
         disabled={busy}
-        data-testid={method === 'bank' ? 'demo-pay-later' : 'demo-pay-card'}
+        data-testid={BUTTON_TEST_IDS[method]}
       >
-        {busy ? 'Processing...' : method === 'bank' ? paymentCopy.payLaterButton : 'Complete Secure Purchase'}
+        {busy ? 'Processing...' : BUTTON_LABELS[method]}
       </Button>
       <PayButtonNote total={total} />
     </Box>

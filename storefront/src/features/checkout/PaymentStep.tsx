@@ -279,6 +279,7 @@ export function PaymentStep({
           orderId={intent.orderId}
           clientSecret={intent.clientSecret}
           total={total}
+          bankTransfer={intent.bankTransfer}
           onPaid={(processing) => paid(intent, processing)}
           onFailed={failed}
           onBusyChange={busy}

@@ -4,7 +4,27 @@ import { describe, expect, it, vi } from 'vitest';
 const loadStripe = vi.fn();
 vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: (key: string) => loadStripe(key) }));
 
-const { default: StripePaymentForm } = await import('./StripePaymentForm');
+const { default: StripePaymentForm, confirmationOutcome } = await import('./StripePaymentForm');
+
+describe('confirmationOutcome', () => {
+  it("reads Stripe's answer: paid, waiting for the bank or for a bank transfer, or not paid", () => {
+    expect(confirmationOutcome({ status: 'succeeded' })).toBe('paid');
+    expect(confirmationOutcome({ status: 'requires_capture' })).toBe('paid');
+    expect(confirmationOutcome({ status: 'processing' })).toBe('waiting');
+    expect(
+      confirmationOutcome({
+        status: 'requires_action',
+        next_action: { type: 'display_bank_transfer_instructions' },
+      }),
+    ).toBe('waiting');
+    // 3-D Secure left unfinished, a declined card, no answer: not paid.
+    expect(confirmationOutcome({ status: 'requires_action', next_action: { type: 'use_stripe_sdk' } })).toBe(
+      'failed',
+    );
+    expect(confirmationOutcome({ status: 'requires_payment_method' })).toBe('failed');
+    expect(confirmationOutcome(undefined)).toBe('failed');
+  });
+});
 
 describe('StripePaymentForm', () => {
   it('reports a setup failure when Stripe.js cannot be loaded', async () => {

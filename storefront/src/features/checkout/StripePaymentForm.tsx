@@ -36,6 +36,21 @@ async function loadStripeWithin(publishableKey: string, ms: number): Promise<Str
 /** Paid, or paid by a method the bank confirms later (`processing`: the keys follow its confirmation). */
 const PAID = ['succeeded', 'processing', 'requires_capture'];
 
+/**
+ * What Stripe's answer to a confirmation means for the order: `paid`; `waiting` for the money (a method the
+ * bank confirms later, or a bank transfer the buyer now sends: Stripe showed them the account to pay into);
+ * or `failed` (not paid; the buyer may try again).
+ */
+export function confirmationOutcome(
+  paymentIntent: { status: string; next_action?: { type: string } | null } | undefined,
+): 'paid' | 'waiting' | 'failed' {
+  if (!paymentIntent) return 'failed';
+  if (paymentIntent.status === 'processing') return 'waiting';
+  if (PAID.includes(paymentIntent.status)) return 'paid';
+  if (paymentIntent.next_action?.type === 'display_bank_transfer_instructions') return 'waiting';
+  return 'failed';
+}
+
 function PaymentForm({
   total,
   onPaid,
@@ -64,15 +79,11 @@ function PaymentForm({
       confirmParams: { return_url: `${window.location.origin}/success` },
       redirect: 'if_required',
     });
-    if (error) {
-      onFailed(error.message);
+    const outcome = error ? 'failed' : confirmationOutcome(paymentIntent);
+    if (outcome === 'failed') {
+      onFailed(error?.message);
       setBusy(false);
-    } else if (paymentIntent && PAID.includes(paymentIntent.status)) {
-      onPaid(paymentIntent.status === 'processing');
-    } else {
-      onFailed();
-      setBusy(false);
-    }
+    } else onPaid(outcome === 'waiting');
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();

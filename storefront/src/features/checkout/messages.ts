@@ -10,9 +10,9 @@ export const MESSAGES = {
     title: 'Order Placed Successfully!',
     description: "You'll receive your license keys via email within 5 minutes.",
   },
-  /** Paid by a method the bank confirms later (#35): nothing is sent before it does. */
+  /** Paid by a method that confirms later, or a bank transfer to send (#35): nothing is sent before the money arrives. */
   paymentProcessing: {
     title: 'Order placed: payment processing',
-    description: 'Your licence keys are e-mailed once your bank confirms the payment.',
+    description: 'Your licence keys are e-mailed once the payment arrives.',
   },
 } as const;
