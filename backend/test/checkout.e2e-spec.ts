@@ -106,6 +106,8 @@ describe('checkout with the demo provider', () => {
         // The demo keys are in stock: none would follow later (#34).
         keysToFollow: false,
         backOrderHours: 24,
+        // $291.80: below a bank transfer's $500.
+        bankTransfer: false,
       });
       const order = await orders().findOneByOrFail({ id: res.body.orderId });
       expect(order).toMatchObject({
