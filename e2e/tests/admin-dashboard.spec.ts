@@ -1,4 +1,4 @@
-import { expect, test } from './admin-fixtures.js';
+import { expect, placeOrder, test, uniqueEmail } from './admin-fixtures.js';
 
 interface Stats {
   totalOrders: number;
@@ -43,4 +43,31 @@ test('the dashboard shows the figures the API answers', async ({ page }) => {
     await expect(row).toContainText(order.customerEmail);
     await expect(row).toContainText(money(order.totalCents));
   }
+});
+
+test('the sales panel shows a sale in euros in euros, under figures said to be converted into dollars', async ({
+  page,
+  request,
+}) => {
+  await placeOrder(request, { email: uniqueEmail('euros'), currency: 'EUR' });
+  const report = page.waitForResponse((response) => response.url().includes('/api/admin/reports/sales'));
+  await page.goto('/admin/dashboard');
+  const periods = (await (await report).json()) as {
+    byCurrency: { currency: string; netSalesCents: number }[];
+  }[];
+  // Today's euros as the report answered them (other journeys sell meanwhile), the store's order of currencies.
+  const today = periods.at(-1)!.byCurrency;
+  expect(today.map((row) => row.currency)).toContain('EUR');
+  const inItsMoney = today.map(({ currency, netSalesCents }) =>
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: currency === 'JPY' ? 0 : 2,
+      maximumFractionDigits: currency === 'JPY' ? 0 : 2,
+    }).format(netSalesCents / (currency === 'JPY' ? 1 : 100)),
+  );
+  const panel = page.getByRole('region', { name: 'Sales', exact: true });
+  await expect(panel.getByRole('region', { name: 'Today', exact: true })).toContainText(
+    `Converted into USD at each day’s ECB rate. By currency: ${inItsMoney.join(' · ')}`,
+  );
 });

@@ -130,11 +130,13 @@ export async function placeOrder(
     productId = 'office-2024-standard',
     quantity = 1,
     pay = true,
-  }: { email: string; productId?: string; quantity?: number; pay?: boolean },
+    currency,
+  }: { email: string; productId?: string; quantity?: number; pay?: boolean; currency?: string },
 ): Promise<string> {
   const intent = await request.post('/api/create-payment-intent', {
     data: {
       cartItems: [{ id: productId, quantity }],
+      ...(currency ? { currency } : {}),
       billing: { ...BILLING, email },
       // Billed in the UK: the statements of Art 16(m) are required.
       consents: { immediateDelivery: true, withdrawalRightLoss: true },

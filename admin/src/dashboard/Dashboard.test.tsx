@@ -3,13 +3,25 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_STATS, renderAdmin, signIn, stubApi } from '../test/admin';
 
 const SALES = {
+  ...EMPTY_STATS.sales,
   grossSalesCents: 184121,
   refundsCents: 22135,
   netSalesCents: 161986,
   taxCents: 30000,
   totalSalesCents: 191986,
+  byCurrency: [],
   asOf: '2026-11-29T09:41:00Z',
 };
+
+/** Figures of one currency (only net sales shown of them). */
+const inCurrency = (currency: string, netSalesCents: number) => ({
+  currency,
+  grossSalesCents: netSalesCents,
+  refundsCents: 0,
+  netSalesCents,
+  taxCents: 0,
+  totalSalesCents: netSalesCents,
+});
 
 describe('the dashboard', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -26,6 +38,37 @@ describe('the dashboard', () => {
     const asOf = new Date(SALES.asOf).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
     expect(within(card).getByText(`All time, as of ${asOf}`)).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Revenue' })).toBeNull();
+  });
+
+  it('says the figure is converted into USD and shows each currency in its own money (#35)', async () => {
+    const sales = {
+      ...SALES,
+      byCurrency: [inCurrency('USD', 4049), inCurrency('EUR', 3799), inCurrency('JPY', 6000)],
+      conversion: { ...SALES.conversion, complete: false },
+    };
+    stubApi({ '/api/admin/dashboard': () => Response.json({ ...EMPTY_STATS, sales }) });
+    signIn('support');
+    renderAdmin('/admin/dashboard');
+
+    const card = await screen.findByRole('region', { name: 'Net sales' });
+    expect(
+      within(card).getByText(
+        'Converted into USD at each day’s ECB rate. By currency: $40.49 · €37.99 · ¥6,000',
+      ),
+    ).toBeTruthy();
+    expect(within(card).getByText(/Some sales had no ECB rate for their day/)).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Exchange rates' }).getAttribute('href')).toBe(
+      '/admin/exchange-rates',
+    );
+  });
+
+  it('says nothing of currencies when every sale was in dollars', async () => {
+    const sales = { ...SALES, byCurrency: [inCurrency('USD', 161986)] };
+    stubApi({ '/api/admin/dashboard': () => Response.json({ ...EMPTY_STATS, sales }) });
+    signIn('support');
+    renderAdmin('/admin/dashboard');
+    const card = await screen.findByRole('region', { name: 'Net sales' });
+    expect(within(card).queryByText(/Converted into USD/)).toBeNull();
   });
 
   it('counts keys reserved for held orders apart from the active licences', async () => {

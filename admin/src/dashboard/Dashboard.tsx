@@ -18,6 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { OverdueReviews } from './OverdueReviews';
+import { CurrencyBreakdown } from '../reports/CurrencyBreakdown';
 import { SalesPanel } from '../reports/SalesPanel';
 import { DEFAULT_CURRENCY, formatMoney, shortId } from '../common/format';
 import { formatDaysOfStock, isLowStock } from '../products/stock';
@@ -73,6 +74,7 @@ function hasFigures(body: unknown): body is DashboardStats {
   return (
     FIGURES.every((figure) => typeof stats[figure] === 'number') &&
     typeof (stats.sales as Record<string, unknown> | undefined)?.netSalesCents === 'number' &&
+    Array.isArray((stats.sales as Record<string, unknown>).byCurrency) &&
     Array.isArray(stats.recentOrders) &&
     Array.isArray(stats.stock)
   );
@@ -163,6 +165,10 @@ export const Dashboard = () => {
               <Typography variant="body2">
                 Tax {formatMoney(data.sales.taxCents, DEFAULT_CURRENCY)} (not in net sales)
               </Typography>
+              <CurrencyBreakdown
+                byCurrency={data.sales.byCurrency}
+                complete={data.sales.conversion.complete}
+              />
               <Typography variant="caption">All time, as of {formatTime(data.sales.asOf)}</Typography>
             </StatCard>
             <StatCard title="Active Licenses">

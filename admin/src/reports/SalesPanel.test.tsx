@@ -57,6 +57,37 @@ function serve() {
 describe('the dashboard’s sales panel', () => {
   afterEach(() => vi.unstubAllGlobals());
 
+  it('shows each currency in its own money under the converted figures, added up per currency (#35)', async () => {
+    const euros = (netSalesCents: number) => ({
+      currency: 'EUR' as const,
+      grossSalesCents: netSalesCents,
+      refundsCents: 0,
+      netSalesCents,
+      taxCents: 0,
+      totalSalesCents: netSalesCents,
+      keyCostCents: 0,
+      marginCents: netSalesCents,
+    });
+    const periods = month().map((p, i) =>
+      i === 29 ? { ...p, byCurrency: [euros(3799)] } : i === 25 ? { ...p, byCurrency: [euros(1000)] } : p,
+    );
+    stubApi({
+      '/api/admin/dashboard': () => Response.json({ ...EMPTY_STATS, stock: STOCK }),
+      '/api/admin/reports/sales': () => Response.json(periods),
+    });
+    signIn('admin');
+    renderAdmin('/admin/dashboard');
+    const panel = await screen.findByRole('region', { name: 'Sales' });
+    const today = await within(panel).findByRole('region', { name: 'Today' });
+    expect(
+      within(today).getByText('Converted into USD at each day’s ECB rate. By currency: €37.99'),
+    ).toBeTruthy();
+    const month30 = within(panel).getByRole('region', { name: 'Last 30 days' });
+    expect(
+      within(month30).getByText('Converted into USD at each day’s ECB rate. By currency: €47.99'),
+    ).toBeTruthy();
+  });
+
   it('says the figures are still being added up while the API rolls up the sales before an upgrade', async () => {
     stubApi({
       '/api/admin/dashboard': () => Response.json({ ...EMPTY_STATS, stock: STOCK }),

@@ -13,6 +13,7 @@ import { useCanAccess } from 'react-admin';
 import { DEFAULT_CURRENCY, formatMoney } from '../common/format';
 import { lazyView } from '../common/resource';
 import { dayBefore, getSales } from './api';
+import { CurrencyBreakdown, netByCurrency } from './CurrencyBreakdown';
 
 const DAYS = 30;
 const CHART_HEIGHT = 280;
@@ -31,7 +32,7 @@ export const StillComputingNotice = ({ show }: { show: boolean | undefined }) =>
 const asOf = (millis: number) =>
   new Date(millis).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
-/** The last `days` periods added up. */
+/** The last `days` periods added up (converted into USD), and per currency. */
 function total(periods: SalesPeriod[], days: number) {
   const last = periods.slice(-days);
   const sum = (pick: (p: SalesPeriod) => number) => last.reduce((s, p) => s + pick(p), 0);
@@ -39,6 +40,8 @@ function total(periods: SalesPeriod[], days: number) {
     orders: sum((p) => p.orders),
     netSalesCents: sum((p) => p.netSalesCents),
     marginCents: sum((p) => p.marginCents),
+    byCurrency: netByCurrency(last),
+    complete: last.every((p) => p.conversion.complete),
   };
 }
 
@@ -56,6 +59,7 @@ const Figures = ({ title, periods, days }: { title: string; periods: SalesPeriod
         {t.orders.toLocaleString('en-US')} {t.orders === 1 ? 'order' : 'orders'} · margin{' '}
         {formatMoney(t.marginCents, DEFAULT_CURRENCY)}
       </Typography>
+      <CurrencyBreakdown byCurrency={t.byCurrency} complete={t.complete} />
     </Box>
   );
 };
