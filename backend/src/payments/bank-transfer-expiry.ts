@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import { runInTransaction } from '../database/transactions.js';
 import { FulfilmentService } from '../fulfilment/fulfilment.service.js';
 import { JobLeases } from '../job-leases/job-leases.service.js';
+import { LeaderRounds } from '../job-leases/leader-rounds.js';
 import { Order } from '../orders/entities/order.entity.js';
 import {
   BANK_TRANSFER_DAYS,
@@ -28,37 +29,31 @@ const DAY_MS = 86_400_000;
 @Injectable()
 export class BankTransferExpiry implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('BankTransferExpiry');
-  private timer?: NodeJS.Timeout;
-  private running: Promise<unknown> | null = null;
+  private readonly rounds: LeaderRounds;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly providers: PaymentProviders,
     private readonly fulfilment: FulfilmentService,
-    private readonly leases: JobLeases,
-  ) {}
+    leases: JobLeases,
+  ) {
+    this.rounds = new LeaderRounds(
+      leases,
+      BANK_TRANSFER_EXPIRY_JOB,
+      BANK_TRANSFER_EXPIRY_INTERVAL_MS,
+      this.logger,
+    );
+  }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.round(), BANK_TRANSFER_EXPIRY_INTERVAL_MS);
-    this.timer.unref();
+    this.rounds.start(async () => {
+      const expired = await this.expire();
+      if (expired) this.logger.log(`Cancelled ${expired} order(s) whose bank transfer did not arrive`);
+    });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  /** One round if this process leads the job; never throws. */
-  async round(now = new Date()): Promise<void> {
-    if (this.running) return;
-    this.running = this.leases
-      .runIfLeader(BANK_TRANSFER_EXPIRY_JOB, 3 * BANK_TRANSFER_EXPIRY_INTERVAL_MS, async () => {
-        const expired = await this.expire(now);
-        if (expired) this.logger.log(`Cancelled ${expired} order(s) whose bank transfer did not arrive`);
-      })
-      .catch((error: Error) => this.logger.error(`Bank transfer expiry skipped: ${error.message}`))
-      .finally(() => (this.running = null));
-    await this.running;
+  onApplicationShutdown(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /** Cancels the orders whose bank transfer is overdue at `now`; answers how many. */

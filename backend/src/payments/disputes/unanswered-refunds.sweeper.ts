@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { JobLeases } from '../../job-leases/job-leases.service.js';
+import { LeaderRounds } from '../../job-leases/leader-rounds.js';
 import { RefundsService } from '../refunds.service.js';
 
 export const UNANSWERED_REFUNDS_INTERVAL_MS = 60_000;
@@ -14,34 +15,35 @@ export const UNANSWERED_REFUNDS_JOB = 'unanswered-refunds';
 @Injectable()
 export class UnansweredRefundsSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('UnansweredRefunds');
-  private timer?: NodeJS.Timeout;
-  private running: Promise<unknown> | null = null;
+  private readonly rounds: LeaderRounds;
 
   constructor(
     private readonly refunds: RefundsService,
-    private readonly leases: JobLeases,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.round(), UNANSWERED_REFUNDS_INTERVAL_MS);
-    this.timer.unref();
+    leases: JobLeases,
+  ) {
+    this.rounds = new LeaderRounds(
+      leases,
+      UNANSWERED_REFUNDS_JOB,
+      UNANSWERED_REFUNDS_INTERVAL_MS,
+      this.logger,
+    );
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onApplicationBootstrap(): void {
+    this.rounds.start(() => this.ask());
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /** One round if this process leads the job; never throws. */
-  async round(now = new Date()): Promise<void> {
-    if (this.running) return;
-    this.running = this.leases
-      .runIfLeader(UNANSWERED_REFUNDS_JOB, 3 * UNANSWERED_REFUNDS_INTERVAL_MS, async () => {
-        const asked = await this.refunds.askUnanswered(now);
-        if (asked) this.logger.log(`Asked the provider for ${asked} refund(s) left unanswered`);
-      })
-      .catch((error: Error) => this.logger.error(`Unanswered refunds skipped: ${error.message}`))
-      .finally(() => (this.running = null));
-    await this.running;
+  round(now = new Date()): Promise<void> {
+    return this.rounds.round(() => this.ask(now));
+  }
+
+  private async ask(now = new Date()): Promise<void> {
+    const asked = await this.refunds.askUnanswered(now);
+    if (asked) this.logger.log(`Asked the provider for ${asked} refund(s) left unanswered`);
   }
 }
