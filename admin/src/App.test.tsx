@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetStoreConfig } from './common/storeConfig';
-import { openLoginPage, renderAdmin, signIn, stubApi } from './test/admin';
+import { EMPTY_STATS, openLoginPage, renderAdmin, signIn, stubApi } from './test/admin';
 
 const STORE_CONFIG = {
   environment: 'development',
@@ -21,6 +21,8 @@ const STATS = {
     netSalesCents: 4821037,
     taxCents: 500000,
     totalSalesCents: 5321037,
+    byCurrency: [],
+    conversion: EMPTY_STATS.sales.conversion,
     asOf: '2026-01-01T00:00:00Z',
   },
   reservedLicenses: 0,

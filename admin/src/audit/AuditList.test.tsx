@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { components } from '@store/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
-import { resetStoreConfig } from '../common/storeConfig';
+import { describe, expect, it } from 'vitest';
 import { EMPTY_STATS, renderAdmin, signIn, stubApi } from '../test/admin';
 
 type AuditEntry = components['schemas']['AuditEntryDto'];
@@ -17,8 +16,6 @@ const ENTRY: AuditEntry = {
   after: { status: 'cancelled' },
   createdAt: '2026-11-20T10:00:00.000Z',
 };
-
-afterEach(() => resetStoreConfig());
 
 describe('the audit trail', () => {
   it('lists entries, filters them by staff user and action, and shows before and after', async () => {

@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order } from '../orders/types';
 import { renderAdmin, signIn, stubApi } from '../test/admin';
-import { resetStoreConfig } from './storeConfig';
 import { PAID_ORDER } from '../test/fixtures';
 
 const ORDER: Order = PAID_ORDER;
@@ -17,8 +16,6 @@ function inTurn(...answers: (() => Response)[]) {
 
 const callsTo = (fetchMock: { mock: { calls: unknown[][] } }, path: string) =>
   fetchMock.mock.calls.filter(([url]) => String(url).split('?')[0] === path).length;
-
-afterEach(() => resetStoreConfig());
 
 describe('a list whose load fails', () => {
   it('says so with Retry, never an empty table or a range, asks once, and loads on Retry', async () => {

@@ -1,9 +1,6 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { resetStoreConfig } from './storeConfig';
+import { describe, expect, it } from 'vitest';
 import { renderAdmin, signIn, stubApi } from '../test/admin';
-
-afterEach(() => resetStoreConfig());
 
 /** What the pages ask of the API (anything under /api/admin but the sidebar's review count). */
 const pageCalls = (fetchMock: ReturnType<typeof stubApi>) =>

@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { resetStoreConfig } from '../common/storeConfig';
+import { describe, expect, it } from 'vitest';
 import { jsonBody, renderAdmin, signIn, stubApi } from '../test/admin';
 import type { Coupon } from './types';
 
@@ -40,8 +39,6 @@ async function chooseCurrency(code: string) {
   fireEvent.mouseDown(await screen.findByRole('combobox', { name: /Currency/ }));
   fireEvent.click(await screen.findByRole('option', { name: code }));
 }
-
-afterEach(() => resetStoreConfig());
 
 describe('the coupon form', () => {
   it('creates a fixed-amount coupon in a currency sold, its amount in that currency’s units (yen: whole)', async () => {

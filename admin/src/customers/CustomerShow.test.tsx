@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { resetStoreConfig } from '../common/storeConfig';
+import { describe, expect, it } from 'vitest';
 import { renderAdmin, signIn, stubApi } from '../test/admin';
 import type { Customer, CustomerRow } from './api';
 
@@ -72,8 +71,6 @@ const CUSTOMER: Customer = {
     },
   ],
 };
-
-afterEach(() => resetStoreConfig());
 
 const posts = (fetchMock: ReturnType<typeof stubApi>) =>
   fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => String(url));

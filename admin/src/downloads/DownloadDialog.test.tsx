@@ -1,13 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { resetStoreConfig } from '../common/storeConfig';
+import { describe, expect, it } from 'vitest';
 import type { Order } from '../orders/types';
 import { jsonBody, renderAdmin, signIn, stubApi } from '../test/admin';
 import { PAID_ORDER } from '../test/fixtures';
 
 const ORDER: Order = PAID_ORDER;
-
-afterEach(() => resetStoreConfig());
 
 function downloadsApi() {
   return stubApi({

@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { resetStoreConfig } from '../common/storeConfig';
+import { describe, expect, it } from 'vitest';
 import type { AdminOrderListRow } from '@store/contracts';
 import { jsonBody, renderAdmin, signIn, stubApi } from '../test/admin';
 import type { LicenseKey } from './types';
@@ -49,8 +48,6 @@ async function chooseBatch(dialog: HTMLElement, name: string | RegExp = /INV-7/)
   fireEvent.mouseDown(await within(dialog).findByRole('combobox', { name: 'Batch' }));
   fireEvent.click(await screen.findByRole('option', { name }));
 }
-
-afterEach(() => resetStoreConfig());
 
 function licenseApi(create: () => Response, order: AdminOrderListRow = ORDER) {
   return stubApi({

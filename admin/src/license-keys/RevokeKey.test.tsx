@@ -1,13 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { resetStoreConfig } from '../common/storeConfig';
+import { describe, expect, it } from 'vitest';
 import { jsonBody, renderAdmin, signIn, stubApi } from '../test/admin';
 import { LICENSE_KEY } from '../test/fixtures';
 
 // A key given to an order.
 const SOLD = LICENSE_KEY;
-
-afterEach(() => resetStoreConfig());
 
 const puts = (calls: unknown[][]) =>
   calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');

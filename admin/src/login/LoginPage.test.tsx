@@ -1,12 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { resetStoreConfig } from '../common/storeConfig';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { EMPTY_STATS, jsonBody, openLoginPage, stubApi } from '../test/admin';
 
 const USER = { id: 1, username: 'admin', role: 'admin', mfaEnabled: true, mfaEnrolmentRequired: false };
 const MFA_REQUIRED = { success: false, mfaRequired: true, challenge: 'challenge-1' };
-
-afterEach(() => resetStoreConfig());
 
 function submitPassword(username = 'admin', password = 'secret') {
   fireEvent.change(screen.getByLabelText(/Username/), { target: { value: username } });

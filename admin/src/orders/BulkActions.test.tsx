@@ -1,12 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { resetStoreConfig } from '../common/storeConfig';
+import { describe, expect, it } from 'vitest';
 import { jsonBody, renderAdmin, signIn, stubApi } from '../test/admin';
 import { PAID_ORDER } from '../test/fixtures';
 
 const list = () => Response.json([PAID_ORDER], { headers: { 'Content-Range': 'orders 0-0/1' } });
-
-afterEach(() => resetStoreConfig());
 
 describe("the orders list's bulk actions", () => {
   it('resends the selected orders’ delivery e-mails after a confirmation, and says what was skipped', async () => {

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminDispute } from '@store/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetStoreConfig } from '../common/storeConfig';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAdmin, signIn, stubApi } from '../test/admin';
 import { PAID_ORDER, PAID_ORDER_DETAIL } from '../test/fixtures';
 import type { OrderDetail } from './types';
@@ -60,7 +59,6 @@ beforeEach(() => {
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }),
   );
 });
-afterEach(() => resetStoreConfig());
 
 describe('the Disputes section of the order dialog', () => {
   it('is absent for an order without disputes', async () => {

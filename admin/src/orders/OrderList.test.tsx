@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { resetStoreConfig } from '../common/storeConfig';
+import { describe, expect, it } from 'vitest';
 import { EMPTY_STATS, renderAdmin, signIn, stubApi } from '../test/admin';
 import { LICENSE_KEY, PAID_ORDER } from '../test/fixtures';
 import type { Order } from './types';
@@ -30,8 +29,6 @@ const orderFilters = (calls: unknown[][]) =>
     .map((url) => JSON.parse(url.searchParams.get('filter') ?? '{}') as Record<string, unknown>);
 
 const rowOf = async (email: string) => (await screen.findByText(email)).closest('tr') as HTMLElement;
-
-afterEach(() => resetStoreConfig());
 
 describe('orders owed a refund in the back office', () => {
   it('marks them "Refund due" in the orders list, and filters the list to them', async () => {

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminRefund } from '@store/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
-import { resetStoreConfig } from '../common/storeConfig';
+import { describe, expect, it } from 'vitest';
 import { jsonBody, renderAdmin, signIn, stubApi } from '../test/admin';
 import { PAID_ORDER, PAID_ORDER_DETAIL } from '../test/fixtures';
 import type { OrderDetail } from './types';
@@ -65,8 +64,6 @@ const REFUND: AdminRefund = {
   createdAt: '2026-11-24T09:00:00.000Z',
   updatedAt: '2026-11-24T09:00:01.000Z',
 };
-
-afterEach(() => resetStoreConfig());
 
 const refundPosts = (calls: unknown[][]) =>
   calls.filter(

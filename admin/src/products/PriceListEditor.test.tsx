@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { components } from '@store/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
-import { resetStoreConfig } from '../common/storeConfig';
+import { describe, expect, it } from 'vitest';
 import { jsonBody, renderAdmin, signIn, stubApi } from '../test/admin';
 import type { ProductPrice } from './prices';
 
@@ -47,8 +46,6 @@ function openProduct(prices: (init: RequestInit | undefined) => Response) {
 
 const puts = (fetchMock: ReturnType<typeof stubApi>) =>
   fetchMock.mock.calls.filter(([url, init]) => init?.method === 'PUT' && String(url).endsWith('/prices'));
-
-afterEach(() => resetStoreConfig());
 
 describe("a product's price list", () => {
   it('shows a row per currency sold, in its units, and saves what is typed in minor units, exactly', async () => {

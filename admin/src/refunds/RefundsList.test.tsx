@@ -1,7 +1,6 @@
 import type { AdminRefund } from '@store/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { resetStoreConfig } from '../common/storeConfig';
+import { describe, expect, it } from 'vitest';
 import { renderAdmin, signIn, stubApi } from '../test/admin';
 import { PAID_ORDER } from '../test/fixtures';
 
@@ -21,8 +20,6 @@ const REFUND: AdminRefund = {
   createdAt: '2026-10-02T08:00:00.000Z',
   updatedAt: '2026-10-02T08:00:00.000Z',
 };
-
-afterEach(() => resetStoreConfig());
 
 describe('the refunds list', () => {
   it('shows every refund with its order, and filters by status, for support too', async () => {

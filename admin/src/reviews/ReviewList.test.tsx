@@ -1,6 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { resetStoreConfig } from '../common/storeConfig';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { authProvider } from '../resources';
 import { EMPTY_STATS, jsonBody, renderAdmin, signIn, stubApi } from '../test/admin';
 import { PAID_ORDER } from '../test/fixtures';
@@ -30,8 +29,6 @@ const list = (rows: Order[]) =>
       'Content-Range': rows.length ? `reviews 0-${rows.length - 1}/${rows.length}` : 'reviews */0',
     },
   });
-
-afterEach(() => resetStoreConfig());
 
 describe('the review queue', () => {
   it('lists held orders with their reasons and age, and approves one after saying what happens', async () => {

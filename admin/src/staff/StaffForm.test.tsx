@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { resetStoreConfig } from '../common/storeConfig';
+import { describe, expect, it } from 'vitest';
 import { jsonBody, renderAdmin, signIn, stubApi } from '../test/admin';
 import { sortStaffErrors } from './serverErrors';
 
@@ -8,8 +7,6 @@ const USERNAME_MESSAGE = "Username must be 3 to 100 characters of letters, digit
 const SHORT_PASSWORD = 'Password must be at least 12 characters';
 
 const list = () => Response.json([], { headers: { 'Content-Range': 'staff 0-0/0' } });
-
-afterEach(() => resetStoreConfig());
 
 describe("the server's messages about staff", () => {
   it('go on the field they name, the first one each; the others stay apart', () => {

@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { resetStoreConfig } from '../common/storeConfig';
+import { describe, expect, it } from 'vitest';
 import { renderAdmin, signIn, stubApi } from '../test/admin';
 
 const SIGN_IN = { lastSignInAt: null, lastSignInCountry: null, active: true, deactivatedAt: null };
@@ -25,8 +24,6 @@ const STAFF = [
 
 const list = (rows: unknown[]) => () =>
   Response.json(rows, { headers: { 'Content-Range': `users 0-${rows.length - 1}/${rows.length}` } });
-
-afterEach(() => resetStoreConfig());
 
 const rowOf = async (username: string) =>
   (await screen.findByRole('cell', { name: username })).closest('tr') as HTMLElement;

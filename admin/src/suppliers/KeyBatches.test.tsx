@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { resetStoreConfig } from '../common/storeConfig';
+import { describe, expect, it } from 'vitest';
 import { jsonBody, renderAdmin, signIn, stubApi } from '../test/admin';
 import type { KeyBatch } from './api';
 import { faultyRateText } from './KeyBatchViews';
@@ -25,8 +24,6 @@ const BATCH: KeyBatch = {
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
 };
-
-afterEach(() => resetStoreConfig());
 
 function batchesApi(revoke: () => Response = () => Response.json({ revoked: 6, inStock: 6, sold: 0 })) {
   return stubApi({

@@ -1,6 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { resetStoreConfig } from '../common/storeConfig';
+import { describe, expect, it } from 'vitest';
 import { jsonBody, renderAdmin, signIn, stubApi } from '../test/admin';
 import type { Supplier } from './api';
 
@@ -14,8 +13,6 @@ const SUPPLIER: Supplier = {
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
 };
-
-afterEach(() => resetStoreConfig());
 
 const suppliersApi = (create: () => Response = () => Response.json({ ...SUPPLIER, id: 4 })) =>
   stubApi({

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { components } from '@store/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
-import { resetStoreConfig } from '../common/storeConfig';
+import { describe, expect, it } from 'vitest';
 import { jsonBody, renderAdmin, signIn, stubApi } from '../test/admin';
 
 type ExchangeRate = components['schemas']['ExchangeRateDto'];
@@ -28,8 +27,6 @@ const list = (rows: ExchangeRate[]) => () =>
         : 'exchange-rates */0',
     },
   });
-
-afterEach(() => resetStoreConfig());
 
 const posts = (fetchMock: ReturnType<typeof stubApi>, path: string) =>
   fetchMock.mock.calls.filter(([url, init]) => String(url) === path && init?.method === 'POST');

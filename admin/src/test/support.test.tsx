@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { resetStoreConfig } from '../common/storeConfig';
+import { describe, expect, it } from 'vitest';
 import type { LicenseKey } from '../license-keys/types';
 import type { Order, OrderDetail } from '../orders/types';
 import { jsonBody, renderAdmin, signIn, stubApi } from './admin';
@@ -33,8 +32,6 @@ const MESSAGE = {
   status: 'new',
   createdAt: '2026-11-23T10:00:00.000Z',
 };
-
-afterEach(() => resetStoreConfig());
 
 describe('support staff', () => {
   it('see masked keys without a copy button', async () => {
