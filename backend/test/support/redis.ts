@@ -69,7 +69,9 @@ export async function closedRedisUrl(): Promise<string> {
 
 /** Closes a client without leaving a timer behind (disconnect() keeps one for a couple of seconds). */
 export async function closeClient(redis: Redis): Promise<void> {
-  if (redis.status === 'ready') await redis.quit();
+  // QUIT is a command like any other: with the store's 1 s command timeout, a busy machine's slow answer
+  // failed a whole spec file in its teardown. A client that does not quit in time is disconnected.
+  if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
   else redis.disconnect();
 }
 
