@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Text } from '../components/Text';
 
 /**
  * What a shopper sees when a page fails to render (a bug, or a page's code that no longer loads after a
@@ -27,12 +27,10 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, { fail
         role="alert"
         sx={{ maxWidth: 560, mx: 'auto', my: 8, px: 3, textAlign: 'center' }}
       >
-        <Typography variant="h5" component="h1" gutterBottom>
+        <Text component="h1" sx={{ typography: 'h5', mb: '0.35em' }}>
           Something went wrong
-        </Typography>
-        <Typography sx={{ mb: 3 }}>
-          This page could not be shown. Reload it to try again: your cart is kept.
-        </Typography>
+        </Text>
+        <Text sx={{ mb: 3 }}>This page could not be shown. Reload it to try again: your cart is kept.</Text>
         {/* Plain elements: MUI's Button would add its code to every page's first load for a rare screen. */}
         <Box
           component="button"

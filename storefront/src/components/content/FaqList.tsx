@@ -1,8 +1,29 @@
 import Box from '@mui/material/Box';
-import { useId } from 'react';
-import { WithSupportHours } from '../StoreContacts';
+import { lazy, Suspense, useId } from 'react';
 import type { FaqEntry } from '../../content/faq';
+import { splitHours } from '../../content/storeContacts';
 import { Text } from '../Text';
+
+/*
+ * An answer that names the support hours fills them in from the store's settings (StoreContacts), whose
+ * code and the server-data client behind it are not needed for the first render of the home page (#33):
+ * they load with the answer. Prerendering waits for them; hydration keeps the prerendered answer until
+ * they are there.
+ */
+const WithSupportHours = lazy(() =>
+  import('../StoreContacts').then((module) => ({ default: module.WithSupportHours })),
+);
+
+function Answer({ text }: { text: string }) {
+  const parts = splitHours(text);
+  if (parts.every((part) => typeof part === 'string')) return <>{text}</>;
+  const withoutHours = parts.map((part) => (typeof part === 'string' ? part : '…')).join('');
+  return (
+    <Suspense fallback={withoutHours}>
+      <WithSupportHours text={text} />
+    </Suspense>
+  );
+}
 
 interface FaqListProps {
   entries: readonly FaqEntry[];
@@ -47,7 +68,7 @@ export function FaqList({ entries, heading = 'h3', group }: FaqListProps) {
             <span className="faq-sign" aria-hidden="true" />
           </summary>
           <Box sx={{ pb: 2, color: 'text.secondary' }}>
-            <WithSupportHours text={entry.answer} />
+            <Answer text={entry.answer} />
           </Box>
         </details>
       ))}
