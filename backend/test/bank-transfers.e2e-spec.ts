@@ -1,28 +1,27 @@
-import { SmtpSink, waitFor } from '@store/testing';
-import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
+import { SmtpSink } from '@store/testing';
+import type { Test } from 'supertest';
 import { generateLicenseKey } from '../src/license-keys/license-key-cipher.js';
 import { RestockService } from '../src/fulfilment/restock.service.js';
 import { BankTransferExpiry } from '../src/payments/bank-transfer-expiry.js';
 import { createIntent, PRO_PLUS, type Intent } from './support/checkout.js';
 import {
+  keysOf,
   orderOf,
   postWebhook,
   startStripeTestApp,
   stripeCheckout,
   type StripeTestApp,
 } from './support/stripe-app.js';
+import { orderReference } from '../src/orders/order-reference.js';
+import { signIn } from './support/staff.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
-const ref = (orderId: string) => orderId.slice(0, 8).toUpperCase();
 const DAY_MS = 86_400_000;
 
 /** Ten Professional Plus at $53.99: $539.90, a bank transfer's amount; one is not. */
 const LARGE = [{ id: PRO_PLUS, quantity: 10 }];
 const SMALL = [{ id: PRO_PLUS, quantity: 1 }];
 
-const mailed = (smtp: SmtpSink, subject: string) =>
-  waitFor(() => smtp.withSubject(subject)[0], { what: `the e-mail "${subject}"` });
-const keysOf = (t: TestApp, orderId: string) => t.db.getRepository(LicenseKey).countBy({ orderId });
 /** Eight days on: past the week a bank transfer is waited for. */
 const overdue = () => new Date(Date.now() + 8 * DAY_MS);
 
@@ -81,7 +80,7 @@ describe(`bank transfers, Stripe stand-in, on ${DRIVER}`, () => {
       paymentMethod: 'customer_balance',
     });
     expect(await keysOf(t, intent.orderId)).toBe(0);
-    const mail = await mailed(smtp, `Order ${ref(intent.orderId)}: send $539.90 by bank transfer`);
+    const mail = await smtp.arrived(`Order ${orderReference(intent.orderId)}: send $539.90 by bank transfer`);
     const instructions = awaiting.next_action!.display_bank_transfer_instructions as Record<string, string>;
     expect(mail.text).toContain(instructions.hosted_instructions_url);
     expect(mail.text).toContain(instructions.reference);
@@ -119,14 +118,44 @@ describe(`bank transfers, Stripe stand-in, on ${DRIVER}`, () => {
     expect(await expiry.expire(overdue())).toBeGreaterThanOrEqual(1);
     expect(t.stripe.intents.get(paymentIntentId)!.status).toBe('canceled');
     expect(await orderOf(t, intent.orderId)).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
-    const mail = await mailed(
-      smtp,
-      `Order ${ref(intent.orderId)} is cancelled: the bank transfer did not arrive`,
+    const mail = await smtp.arrived(
+      `Order ${orderReference(intent.orderId)} is cancelled: no bank transfer arrived for it`,
     );
     expect(mail.text).toContain('reply to this e-mail and we return it');
     // Stripe's cancellation event that follows changes nothing.
     await send('payment_intent.canceled', t.stripe.canceled(paymentIntentId));
     expect(await orderOf(t, intent.orderId)).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
+  });
+
+  it('lets staff cancel an order waiting for its transfer (the buyer asked): at Stripe first, then as when it expires', async () => {
+    const admin = await signIn(t, 'admin');
+    const asAdmin = (request: Test) => request.set('authorization', admin);
+    const { intent, paymentIntentId } = await stripeCheckout(t, { cartItems: LARGE });
+    await send('payment_intent.requires_action', t.stripe.awaitingTransfer(paymentIntentId));
+    const path = `/api/admin/orders/${intent.orderId}`;
+    const detail = await asAdmin(t.http().get(path)).expect(200);
+    expect(detail.body.allowedTransitions).toEqual({ status: ['cancelled'], paymentStatus: ['completed'] });
+
+    const cancelled = await asAdmin(t.http().put(path)).send({ status: 'cancelled' }).expect(200);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
+    expect(t.stripe.intents.get(paymentIntentId)!.status).toBe('canceled');
+    expect(await keysOf(t, intent.orderId)).toBe(0);
+    const mail = await smtp.arrived(
+      `Order ${orderReference(intent.orderId)} is cancelled: no bank transfer arrived for it`,
+    );
+    expect(mail.text).toContain('unless you ask us to cancel it sooner');
+    expect(mail.text).toContain('reply to this e-mail and we return it');
+
+    // A bank debit under way cannot be stopped: refused, and nothing asked of Stripe.
+    const debit = await stripeCheckout(t, { cartItems: SMALL });
+    await send('payment_intent.processing', t.stripe.processing(debit.paymentIntentId));
+    const refused = await asAdmin(t.http().put(`/api/admin/orders/${debit.intent.orderId}`))
+      .send({ status: 'cancelled' })
+      .expect(409);
+    expect(refused.body.message).toBe(
+      "This order's payment is being processed by the bank: it is cancelled if the payment fails",
+    );
+    expect(t.stripe.intents.get(debit.paymentIntentId)!.status).toBe('processing');
   });
 });
 
@@ -175,8 +204,8 @@ describe(`bank transfers, demo provider, on ${DRIVER}`, () => {
     const waiting = await confirm(large, { method: 'bank_transfer' }).expect(200);
     expect(waiting.body).toMatchObject({ paymentStatus: 'processing' });
     expect(await orderOf(t, large.orderId)).toMatchObject({ paymentMethod: 'demo_bank_transfer' });
-    const mail = await mailed(smtp, `Order ${ref(large.orderId)}: send $539.90 by bank transfer`);
-    expect(mail.text).toContain(`DEMO-${ref(large.orderId)}`);
+    const mail = await smtp.arrived(`Order ${orderReference(large.orderId)}: send $539.90 by bank transfer`);
+    expect(mail.text).toContain(`DEMO-${orderReference(large.orderId)}`);
     expect(await keysOf(t, large.orderId)).toBe(0);
     await t
       .http()
@@ -191,6 +220,8 @@ describe(`bank transfers, demo provider, on ${DRIVER}`, () => {
     await confirm(large, { method: 'bank_transfer' }).expect(200);
     expect(await t.app.get(BankTransferExpiry).expire(overdue())).toBe(1);
     expect(await orderOf(t, large.orderId)).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
-    await mailed(smtp, `Order ${ref(large.orderId)} is cancelled: the bank transfer did not arrive`);
+    await smtp.arrived(
+      `Order ${orderReference(large.orderId)} is cancelled: no bank transfer arrived for it`,
+    );
   });
 });

@@ -1,29 +1,23 @@
-import { SmtpSink, waitFor } from '@store/testing';
+import { SmtpSink } from '@store/testing';
 import { Coupon } from '../src/coupons/entities/coupon.entity.js';
 import { DownloadLink } from '../src/downloads/entities/download-link.entity.js';
 import { OutboxEmail } from '../src/emails/entities/outbox-email.entity.js';
 import { ReservationSweeper } from '../src/fulfilment/reservation-sweeper.js';
 import { RestockService } from '../src/fulfilment/restock.service.js';
 import { generateLicenseKey } from '../src/license-keys/license-key-cipher.js';
-import { LicenseKey } from '../src/license-keys/entities/license-key.entity.js';
 import { Order } from '../src/orders/entities/order.entity.js';
 import { BILLING, createIntent, PRO_PLUS, STANDARD, type Intent } from './support/checkout.js';
 import {
+  keysOf,
   orderOf,
   postWebhook,
   startStripeTestApp,
   stripeCheckout,
   type StripeTestApp,
 } from './support/stripe-app.js';
+import { orderReference } from '../src/orders/order-reference.js';
 import { DRIVER, startTestApp, type TestApp } from './support/test-app.js';
 
-const ref = (orderId: string) => orderId.slice(0, 8).toUpperCase();
-
-/** The shopper's mail about an order, as the SMTP sink received it, once it has arrived. */
-const mailed = (smtp: SmtpSink, subject: string) =>
-  waitFor(() => smtp.withSubject(subject)[0], { what: `the e-mail "${subject}"` });
-
-const keysOf = (t: TestApp, orderId: string) => t.db.getRepository(LicenseKey).countBy({ orderId });
 const outboxCount = (t: TestApp, orderId: string, kind: string) =>
   t.db.getRepository(OutboxEmail).countBy({ orderId, kind });
 
@@ -75,7 +69,9 @@ describe(`payments that confirm later, demo provider, on ${DRIVER}`, () => {
     expect(await order(intent)).toMatchObject({ paymentMethod: 'demo_delayed', paidAt: null });
     expect(await keysOf(t, intent.orderId)).toBe(0);
     expect(await t.db.getRepository(DownloadLink).countBy({ orderId: intent.orderId })).toBe(0);
-    const processing = await mailed(smtp, `Your payment for order ${ref(intent.orderId)} is being processed`);
+    const processing = await smtp.arrived(
+      `Your payment for order ${orderReference(intent.orderId)} is being processed`,
+    );
     expect(processing.to).toEqual([BILLING.email.toLowerCase()]);
     expect(processing.text).toContain('You do not need to do anything');
     expect(processing.text).toContain('up to 5 business days');
@@ -93,7 +89,9 @@ describe(`payments that confirm later, demo provider, on ${DRIVER}`, () => {
       paymentStatus: 'completed',
     });
     expect(await keysOf(t, intent.orderId)).toBe(1);
-    const delivery = await mailed(smtp, `Your Office licence keys for order ${ref(intent.orderId)}`);
+    const delivery = await smtp.arrived(
+      `Your Office licence keys for order ${orderReference(intent.orderId)}`,
+    );
     expect(delivery.to).toEqual([BILLING.email.toLowerCase()]);
 
     const twice = await settle(intent, 'succeed').expect(409);
@@ -113,7 +111,9 @@ describe(`payments that confirm later, demo provider, on ${DRIVER}`, () => {
     expect(await order(intent)).toMatchObject({ couponState: 'released', awaitingKeys: false });
     expect(await coupon('LATERFAIL')).toMatchObject({ heldCount: 0, redemptionCount: 0 });
     expect(await keysOf(t, intent.orderId)).toBe(0);
-    const mail = await mailed(smtp, `Your payment for order ${ref(intent.orderId)} did not go through`);
+    const mail = await smtp.arrived(
+      `Your payment for order ${orderReference(intent.orderId)} did not go through`,
+    );
     expect(mail.text).toContain('You have not been charged and no licence keys were issued');
 
     const twice = await settle(intent, 'fail').expect(409);
@@ -205,13 +205,13 @@ describe(`payments that confirm later, Stripe stand-in, on ${DRIVER}`, () => {
     await send('payment_intent.processing', t.stripe.processing(paymentIntentId));
     expect(await order(intent.orderId)).toMatchObject({ status: 'processing', paymentStatus: 'processing' });
     expect(await keysOf(t, intent.orderId)).toBe(0);
-    await mailed(smtp, `Your payment for order ${ref(intent.orderId)} is being processed`);
+    await smtp.arrived(`Your payment for order ${orderReference(intent.orderId)} is being processed`);
     expect(await outboxCount(t, intent.orderId, 'payment-processing')).toBe(1);
 
     await send('payment_intent.succeeded', t.stripe.succeeded(paymentIntentId));
     expect(await order(intent.orderId)).toMatchObject({ status: 'fulfilled', paymentStatus: 'completed' });
     expect(await keysOf(t, intent.orderId)).toBe(1);
-    await mailed(smtp, `Your Office licence keys for order ${ref(intent.orderId)}`);
+    await smtp.arrived(`Your Office licence keys for order ${orderReference(intent.orderId)}`);
     // A processing event arriving late changes nothing.
     await send('payment_intent.processing', {
       ...t.stripe.intents.get(paymentIntentId)!,
@@ -243,7 +243,7 @@ describe(`payments that confirm later, Stripe stand-in, on ${DRIVER}`, () => {
         redemptionCount: 0,
       });
       expect(await keysOf(t, intent.orderId)).toBe(0);
-      await mailed(smtp, `Your payment for order ${ref(intent.orderId)} did not go through`);
+      await smtp.arrived(`Your payment for order ${orderReference(intent.orderId)} did not go through`);
     },
   );
 

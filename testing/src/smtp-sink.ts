@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { decodeHeader, parseMail } from './mime.ts';
+import { waitFor } from './wait.ts';
 
 /** One message the sink accepted. */
 export interface ReceivedMail {
@@ -97,6 +98,11 @@ export class SmtpSink {
   /** Messages whose subject contains the text. */
   withSubject(text: string): ReceivedMail[] {
     return this.received.filter((mail) => mail.subject.includes(text));
+  }
+
+  /** The first message whose subject contains the text, once it has arrived (waitFor's time limit). */
+  arrived(text: string): Promise<ReceivedMail> {
+    return waitFor(() => this.withSubject(text)[0], { what: `the e-mail "${text}"` });
   }
 
   close(): Promise<void> {

@@ -3,6 +3,7 @@ import { escapeHtml } from '../emails/mail-text.js';
 import { refundArrival } from '../fulfilment/refund-email.js';
 import type { Order } from '../orders/entities/order.entity.js';
 import { amountOf } from '../orders/order-currency.js';
+import { orderReference } from '../orders/order-reference.js';
 
 type WithdrawnOrder = Pick<
   Order,
@@ -20,8 +21,6 @@ type WithdrawnOrder = Pick<
 /** The moment of the withdrawal as the acknowledgement states it (to the second, in UTC). */
 export const withdrawalTime = (date: Date) => `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 
-const reference = (orderId: string) => orderId.slice(0, 8).toUpperCase();
-
 const html = (paragraphs: string[]) =>
   `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
@@ -36,7 +35,7 @@ export function renderWithdrawalEmail(
   withdrawnAt: Date,
   support: { supportEmail: string },
 ) {
-  const ref = reference(order.id);
+  const ref = orderReference(order.id);
   const total = formatMoney(amountOf(order.totalCents, order));
   const { method, arrives } = refundArrival(order.paymentMethod);
   const items = order.orderItems.map((item) => `${item.quantity} × ${item.name}`).join(', ');
@@ -58,7 +57,7 @@ export function renderWithdrawalEmail(
 
 /** Tells staff that a customer withdrew, and that the refund is asked of the provider automatically. */
 export function renderWithdrawalStaffEmail(order: WithdrawnOrder, withdrawnAt: Date) {
-  const ref = reference(order.id);
+  const ref = orderReference(order.id);
   const total = formatMoney(amountOf(order.totalCents, order));
   const paragraphs = [
     `The customer ${order.customerEmail} withdrew from order ${order.id} on ${withdrawalTime(withdrawnAt)}, ` +

@@ -3,6 +3,7 @@ import { formatMoney, money, type Currency } from '../common/money.js';
 import { escapeHtml } from '../emails/mail-text.js';
 import { CONSENT_STATEMENTS, CONSENTS, type ConsentTimes } from '../orders/consents.js';
 import { countOf } from '../common/words.js';
+import { orderReference } from '../orders/order-reference.js';
 
 export interface DeliveredProduct {
   title: string;
@@ -67,7 +68,7 @@ export function renderDeliveryEmail(input: DeliveryEmailInput): {
   text: string;
   html: string;
 } {
-  const ref = input.orderId.slice(0, 8).toUpperCase();
+  const ref = orderReference(input.orderId);
   const waiting = input.products.reduce((sum, p) => sum + p.keysToFollow, 0);
   const inside = input.products.reduce((sum, p) => sum + p.keys.length, 0);
   const within = `within ${BACK_ORDER_HOURS} hours`;

@@ -478,6 +478,12 @@ export class FulfilmentService {
     if (status === undefined || status === order.status) return;
     const refusal = statusChangeRefusal(order, status);
     if (refusal) throw new ConflictException(refusal);
+    // A bank transfer waited for (its payment already cancelled at the provider): as when it expires.
+    if (status === 'cancelled' && order.paymentStatus === 'processing') {
+      if (!(await this.failProcessed(m, orderId)))
+        throw new ConflictException('This order was changed meanwhile; reload it and try again');
+      return;
+    }
     // Conditional on the payment state read under the lock, so that a cancellation and a confirmation of
     // the payment can never both win (see confirmPayment).
     const changed = await m.update(Order, { id: orderId, paymentStatus: order.paymentStatus }, { status });

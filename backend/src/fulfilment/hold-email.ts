@@ -3,6 +3,7 @@ import { escapeHtml } from '../emails/mail-text.js';
 import type { Order } from '../orders/entities/order.entity.js';
 import { amountOf } from '../orders/order-currency.js';
 import { countOf } from '../common/words.js';
+import { orderReference } from '../orders/order-reference.js';
 
 type HeldOrder = Pick<
   Order,
@@ -15,7 +16,6 @@ interface Mail {
   html: string;
 }
 
-const reference = (orderId: string) => orderId.slice(0, 8).toUpperCase();
 const total = (order: HeldOrder) => formatMoney(amountOf(order.totalCents, order));
 
 const html = (paragraphs: string[]) =>
@@ -32,7 +32,7 @@ export function renderOrderHeldEmail(
   order: HeldOrder,
   options: { reviewHours: number; supportEmail: string },
 ): Mail {
-  const ref = reference(order.id);
+  const ref = orderReference(order.id);
   const paragraphs = [
     `Hello ${order.customerName},`,
     `Thank you for your order ${ref}: your payment of ${total(order)} was received.`,
@@ -49,7 +49,7 @@ export function renderOrderHeldEmail(
 
 /** Tells staff an order is waiting in the review queue, and why. */
 export function renderOrderHeldStaffEmail(order: HeldOrder, publicUrl: string): Mail {
-  const ref = reference(order.id);
+  const ref = orderReference(order.id);
   const paragraphs = [
     `Order ${order.id} (${order.customerEmail}, ${total(order)}) was paid and is held for ` +
       `review: ${(order.holdReasons ?? []).join(', ')}. Its licence keys are reserved and not sent.`,

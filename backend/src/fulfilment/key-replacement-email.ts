@@ -1,4 +1,5 @@
 import { escapeHtml } from '../emails/mail-text.js';
+import { orderReference } from '../orders/order-reference.js';
 
 interface Mail {
   subject: string;
@@ -20,7 +21,7 @@ export interface KeyReplacementInput {
 
 /** The e-mail with a replacement for a key the customer reported as not activating. */
 export function renderKeyReplacementEmail(input: KeyReplacementInput): Mail {
-  const ref = input.orderId.slice(0, 8).toUpperCase();
+  const ref = orderReference(input.orderId);
   const paragraphs = [
     `Hello ${input.customerName},`,
     `Thank you for reporting that your ${input.productTitle} licence key ending in ${input.oldKeyLastGroup} ` +

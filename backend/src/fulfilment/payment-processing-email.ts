@@ -7,6 +7,7 @@ import {
   isBankTransfer,
   type BankTransferInstructions,
 } from '../orders/bank-transfers.js';
+import { orderReference } from '../orders/order-reference.js';
 
 type ProcessingOrder = Pick<Order, 'id' | 'customerName' | 'totalCents' | 'currency'>;
 
@@ -23,8 +24,6 @@ interface Mail {
 export const PROCESSING_PROMISE =
   'Most bank payments are confirmed within minutes; some take up to 5 business days.';
 
-const reference = (orderId: string) => orderId.slice(0, 8).toUpperCase();
-
 const total = (order: ProcessingOrder) => formatMoney(amountOf(order.totalCents, order));
 
 const html = (paragraphs: string[]) =>
@@ -40,7 +39,7 @@ export function renderPaymentProcessingEmail(
   order: ProcessingOrder,
   options: { supportEmail: string; bankTransfer?: BankTransferInstructions },
 ): Mail {
-  const ref = reference(order.id);
+  const ref = orderReference(order.id);
   if (options.bankTransfer) return renderBankTransferEmail(order, options.bankTransfer, options.supportEmail);
   const paragraphs = [
     `Hello ${order.customerName},`,
@@ -62,7 +61,7 @@ function renderBankTransferEmail(
   transfer: BankTransferInstructions,
   supportEmail: string,
 ): Mail {
-  const ref = reference(order.id);
+  const ref = orderReference(order.id);
   const due =
     transfer.amountRemainingCents !== null && transfer.amountRemainingCents !== order.totalCents
       ? `${formatMoney(amountOf(transfer.amountRemainingCents, order))} (of ${total(order)})`
@@ -89,25 +88,27 @@ function renderBankTransferEmail(
 }
 
 /**
- * Tells the shopper a payment that was being processed failed or expired, or a bank transfer did not arrive
- * in time, and that the order is cancelled.
+ * Tells the shopper a payment that was being processed failed or expired, or that an order waiting for its
+ * bank transfer is cancelled (the week ran out, or staff cancelled it), and that the order is cancelled.
  */
 export function renderPaymentFailedEmail(
   order: ProcessingOrder & Pick<Order, 'paymentMethod'>,
   options: { supportEmail: string; publicUrl: string },
 ): Mail {
-  const ref = reference(order.id);
+  const ref = orderReference(order.id);
   if (isBankTransfer(order.paymentMethod)) {
     const paragraphs = [
       `Hello ${order.customerName},`,
-      `Your bank transfer of ${total(order)} for order ${ref} did not arrive within ${BANK_TRANSFER_DAYS} ` +
-        'days, so the order is cancelled and no licence keys were issued.',
+      // One text whether the week ran out or staff cancelled it at the buyer's request: true in both.
+      `Order ${ref} is cancelled and no licence keys were issued: its bank transfer of ${total(order)} had ` +
+        `not arrived when it was cancelled. An order waits ${BANK_TRANSFER_DAYS} days for its transfer, ` +
+        'unless you ask us to cancel it sooner.',
       'If you sent money for this order, reply to this e-mail and we return it to you.',
       `To buy the licences, place a new order at ${options.publicUrl}.`,
       `Questions? Reply to this e-mail or write to ${options.supportEmail}. Order reference: ${order.id}`,
     ];
     return {
-      subject: `Order ${ref} is cancelled: the bank transfer did not arrive`,
+      subject: `Order ${ref} is cancelled: no bank transfer arrived for it`,
       text: paragraphs.join('\n\n'),
       html: html(paragraphs),
     };

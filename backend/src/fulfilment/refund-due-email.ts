@@ -2,6 +2,7 @@ import { formatMoney } from '../common/money.js';
 import { escapeHtml } from '../emails/mail-text.js';
 import type { Order, RefundReason } from '../orders/entities/order.entity.js';
 import { amountOf } from '../orders/order-currency.js';
+import { orderReference } from '../orders/order-reference.js';
 
 type RefundDueOrder = Pick<
   Order,
@@ -21,7 +22,6 @@ interface Mail {
   html: string;
 }
 
-const reference = (orderId: string) => orderId.slice(0, 8).toUpperCase();
 const total = (order: RefundDueOrder) => formatMoney(amountOf(order.totalCents, order));
 
 /** Why the order was not delivered, in the shopper's words. */
@@ -48,7 +48,7 @@ export function renderRefundDueEmail(
   reason: RefundReason,
   support: { supportEmail: string; publicUrl: string },
 ): Mail {
-  const ref = reference(order.id);
+  const ref = orderReference(order.id);
   const paragraphs = [
     `Hello ${order.customerName},`,
     `We are sorry: we could not complete your order ${ref}, and no licence keys were issued for it. ` +
@@ -67,7 +67,7 @@ export function renderRefundDueEmail(
 
 /** Tells staff (the support address) that a paid order was not delivered and must be refunded. */
 export function renderRefundDueStaffEmail(order: RefundDueOrder, reason: RefundReason): Mail {
-  const ref = reference(order.id);
+  const ref = orderReference(order.id);
   const reasons: Record<RefundReason, string> = {
     'order-cancelled': 'the payment arrived after the order had been cancelled',
     'coupon-used-up':

@@ -2,6 +2,7 @@ import { formatMoney, type Money } from '../common/money.js';
 import { escapeHtml } from '../emails/mail-text.js';
 import type { Order } from '../orders/entities/order.entity.js';
 import { amountOf } from '../orders/order-currency.js';
+import { orderReference } from '../orders/order-reference.js';
 
 /**
  * When refunded money reaches the customer, by how they paid: the refund policy's figures (card 5-7
@@ -41,7 +42,7 @@ export function renderRefundEmail(
   refund: { amount: Money; full: boolean; keysRevoked: number },
   support: { supportEmail: string },
 ) {
-  const ref = order.id.slice(0, 8).toUpperCase();
+  const ref = orderReference(order.id);
   const { method, arrives } = refundArrival(order.paymentMethod);
   const paid = amountOf(order.totalCents, order);
   if (refund.amount.currency !== paid.currency)

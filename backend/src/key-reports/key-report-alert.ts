@@ -1,5 +1,6 @@
 import { escapeHtml, singleLine, truncate } from '../emails/mail-text.js';
 import type { KeyReport } from './entities/key-report.entity.js';
+import { orderReference } from '../orders/order-reference.js';
 
 /**
  * The alert to staff (STAFF_ALERT_EMAIL) for a new report of a key that does not activate: what the
@@ -16,7 +17,7 @@ export function renderKeyReportAlert(
   const link = `${publicUrl.replace(/\/$/, '')}/admin/key-reports?filter=${encodeURIComponent(JSON.stringify({ status: 'open' }))}`;
   const subject = truncate(`Key report #${report.id}: ${singleLine(product)} key does not activate`, 255);
   const fields: [string, string][] = [
-    ['Order', report.orderId.slice(0, 8).toUpperCase()],
+    ['Order', orderReference(report.orderId)],
     ['Customer', report.customerEmail],
     ['Product', product],
     ['Screenshot', report.screenshotType ? 'attached to the report' : 'none'],

@@ -194,14 +194,33 @@ describe('the guards staff changes go through', () => {
     status: OrderState['status'],
     paymentStatus: OrderState['paymentStatus'],
     more: Partial<OrderState> = {},
-  ): OrderState => ({ status, paymentStatus, awaitingKeys: false, refundDue: null, ...more });
+  ): OrderState => ({
+    status,
+    paymentStatus,
+    paymentMethod: 'card',
+    awaitingKeys: false,
+    refundDue: null,
+    ...more,
+  });
 
   it.each([
     ['a new order', order('processing', 'pending'), ['cancelled'], ['completed', 'failed']],
     ['a failed payment', order('processing', 'failed'), ['cancelled'], ['pending', 'completed']],
     ['a cancelled unpaid order', order('cancelled', 'pending'), ['processing'], ['completed', 'failed']],
     // The bank has the payment: it is not cancelled under it; staff confirm it once the provider shows it paid.
-    ['a payment being processed', order('processing', 'processing'), [], ['completed']],
+    [
+      'a bank debit being processed',
+      order('processing', 'processing', { paymentMethod: 'sepa_debit' }),
+      [],
+      ['completed'],
+    ],
+    // A bank transfer not yet sent is stopped at the provider: the buyer asked, or pays another way.
+    [
+      'an order awaiting its bank transfer',
+      order('processing', 'processing', { paymentMethod: 'customer_balance' }),
+      ['cancelled'],
+      ['completed'],
+    ],
     ['a delivered order', order('fulfilled', 'completed'), [], []],
     ['a paid order awaiting keys', order('processing', 'completed', { awaitingKeys: true }), [], []],
     ['an order owed a refund', order('cancelled', 'completed', { refundDue: 'order-cancelled' }), [], []],
@@ -233,12 +252,15 @@ describe('the guards staff changes go through', () => {
   const every: OrderState[] = ORDER_STATUSES.flatMap((status) =>
     PAYMENT_STATUSES.flatMap((paymentStatus) =>
       [false, true].flatMap((awaitingKeys) =>
-        [null, 'coupon-used-up' as RefundReason].map((refundDue) => ({
-          status,
-          paymentStatus,
-          awaitingKeys,
-          refundDue,
-        })),
+        [null, 'coupon-used-up' as RefundReason].flatMap((refundDue) =>
+          ['card', 'customer_balance'].map((paymentMethod) => ({
+            status,
+            paymentStatus,
+            paymentMethod,
+            awaitingKeys,
+            refundDue,
+          })),
+        ),
       ),
     ),
   );

@@ -1,5 +1,6 @@
 import type { Order } from './entities/order.entity.js';
 import { withArticle } from '../common/words.js';
+import { isBankTransfer } from './bank-transfers.js';
 
 /**
  * The order process as data: every status change of an order, its payment and its licence keys is a row
@@ -319,7 +320,10 @@ export function reportedChangeApplies<K extends 'refund' | 'dispute'>(
 
 // --- Guards: the rules that read more of the order than one status. ---
 
-export type OrderState = Pick<Order, 'status' | 'paymentStatus' | 'awaitingKeys' | 'refundDue'>;
+export type OrderState = Pick<
+  Order,
+  'status' | 'paymentStatus' | 'paymentMethod' | 'awaitingKeys' | 'refundDue'
+>;
 
 /** Where staff refund a payment: the PUT refuses refund statuses with this (a 400). */
 export const REFUND_ACTION =
@@ -383,7 +387,9 @@ export function statusChangeRefusal(order: OrderState, to: OrderStatus): string 
   if (to === order.status) return null;
   if (order.refundDue)
     return 'This order was paid but not delivered and is owed a refund: refund it with the Refund action';
-  if (order.paymentStatus === 'processing' && to === 'cancelled')
+  // A bank debit under way cannot be stopped; a bank transfer not yet sent can (the buyer changed their mind,
+  // or pays another way): its payment is cancelled at the provider first, then as when it expires.
+  if (order.paymentStatus === 'processing' && to === 'cancelled' && !isBankTransfer(order.paymentMethod))
     return "This order's payment is being processed by the bank: it is cancelled if the payment fails";
   if (PAID.includes(order.paymentStatus)) {
     if (to === 'cancelled') return 'A paid order is cancelled by refunding it: use the Refund action first';

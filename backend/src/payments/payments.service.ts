@@ -40,6 +40,7 @@ import { PaymentProviders } from './payment-providers.js';
 import { DemoPaymentProvider } from './providers/demo.provider.js';
 import { RefundsService } from './refunds.service.js';
 import { DisputesService, type AfterCommit } from './disputes/disputes.service.js';
+import { orderReference } from '../orders/order-reference.js';
 
 const DEMO_DECLINE = 'Your card was declined (demo payment, no charge).';
 const DEMO_BANK_FAILURE = 'The bank did not confirm the payment (demo payment, no charge).';
@@ -148,7 +149,7 @@ export class PaymentsService {
    * Whether a `processing` event is older than the failure already recorded for its payment: providers
    * send events in no promised order, and a bank payment's `processing` may arrive after its
    * `payment_failed`. Only then is the provider asked how the payment stands now (still as the event says:
-   * a new attempt, applied). A provider that cannot be reached answers 503, so that it sends the event again.
+   * a new attempt, applied).
    */
   private async processingOutdated(
     provider: PaymentProvider,
@@ -156,37 +157,49 @@ export class PaymentsService {
   ): Promise<boolean> {
     // A bank transfer waits for the buyer (Stripe: requires_action); other methods for the bank.
     const claimed = event.bankTransfer ? 'requires_action' : 'processing';
-    const order = await this.orderOf(
-      this.db.manager,
+    const status = await this.askBeforeApplying(
       provider,
-      event.providerPaymentId,
-      event.orderId,
-      false,
+      event,
+      (order) => order.paymentStatus === 'failed',
+      'the status of',
+      async () => (await provider.fetchPayment(event.providerPaymentId)).status,
     );
-    if (order?.paymentStatus !== 'failed') return false;
-    try {
-      return (await provider.fetchPayment(event.providerPaymentId)).status !== claimed;
-    } catch (error) {
-      this.logger.warn(
-        `Could not read ${provider.name} payment ${event.providerPaymentId}: ${(error as Error).message}`,
-      );
-      throw new ServiceUnavailableException(
-        'The payment provider could not be reached; send the event again',
-      );
-    }
+    return status !== null && status !== claimed;
   }
 
   /**
    * The provider's risk data for a payment about to be confirmed (the fraud rules' input), read before the
    * confirmation's transaction; none for a payment already confirmed (a replay), for a payment of no order
-   * here (nothing will be confirmed), or from a provider without any. A provider that cannot be reached
-   * answers 503, so that it sends the event again: the order is not delivered before its review data is known.
+   * here (nothing will be confirmed), or from a provider without any. The order is not delivered before its
+   * review data is known.
    */
   private async riskBeforeConfirming(
     provider: PaymentProvider,
     event: { providerPaymentId: string; orderId: string | null },
   ): Promise<PaymentRisk | null> {
-    if (!provider.fetchRisk) return null;
+    const { fetchRisk } = provider;
+    if (!fetchRisk) return null;
+    return this.askBeforeApplying(
+      provider,
+      event,
+      (order) => UNPAID.includes(order.paymentStatus),
+      'the risk of',
+      () => fetchRisk.call(provider, event.providerPaymentId),
+    );
+  }
+
+  /**
+   * Asks the provider about an event's payment before the event is applied, when the order it is for is in
+   * a state that needs the answer (`needs`); null otherwise, and for a payment of no order here. A provider
+   * that cannot be reached answers 503, so that it sends the event again.
+   */
+  private async askBeforeApplying<T>(
+    provider: PaymentProvider,
+    event: { providerPaymentId: string; orderId: string | null },
+    needs: (order: Order) => boolean,
+    what: string,
+    ask: () => Promise<T>,
+  ): Promise<T | null> {
     // Quiet: an unknown payment is logged once, when the event itself is applied.
     const order = await this.orderOf(
       this.db.manager,
@@ -195,12 +208,12 @@ export class PaymentsService {
       event.orderId,
       false,
     );
-    if (!order || !UNPAID.includes(order.paymentStatus)) return null;
+    if (!order || !needs(order)) return null;
     try {
-      return await provider.fetchRisk(event.providerPaymentId);
+      return await ask();
     } catch (error) {
       this.logger.warn(
-        `Could not read the risk of ${provider.name} payment ${event.providerPaymentId}: ${(error as Error).message}`,
+        `Could not read ${what} ${provider.name} payment ${event.providerPaymentId}: ${(error as Error).message}`,
       );
       throw new ServiceUnavailableException(
         'The payment provider could not be reached; send the event again',
@@ -246,7 +259,7 @@ export class PaymentsService {
         const total = amountOf(totalCents, order);
         if (!bankTransferOffered(total)) throw new BadRequestException(bankTransferRefusal(total.currency));
         const instructions = {
-          reference: `DEMO-${orderId.slice(0, 8).toUpperCase()}`,
+          reference: `DEMO-${orderReference(orderId)}`,
           amountRemainingCents: totalCents,
           instructionsUrl: null,
         };

@@ -1,3 +1,4 @@
+import { LicenseKey } from '../../src/license-keys/entities/license-key.entity.js';
 import { generateLicenseKey } from '../../src/license-keys/license-key-cipher.js';
 import { RestockService } from '../../src/fulfilment/restock.service.js';
 import { Order } from '../../src/orders/entities/order.entity.js';
@@ -37,6 +38,9 @@ export async function startStripeTestApp(
 
 /** An order as the database holds it now. */
 export const orderOf = (t: TestApp, id: string) => t.db.getRepository(Order).findOneByOrFail({ id });
+
+/** How many licence keys an order holds now (any status). */
+export const keysOf = (t: TestApp, orderId: string) => t.db.getRepository(LicenseKey).countBy({ orderId });
 
 /** POSTs a webhook event (its raw payload, with its Stripe-Signature header when it has one). */
 export function postWebhook(

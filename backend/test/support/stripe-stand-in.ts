@@ -225,8 +225,9 @@ export class StripeStandIn {
     const cancel = req.url?.match(/^\/v1\/payment_intents\/(\w+)\/cancel$/);
     const cancelled = cancel && this.intents.get(cancel[1]!);
     if (req.method === 'POST' && cancelled) {
-      // As Stripe: a PaymentIntent that succeeded (or is already cancelled) cannot be cancelled.
-      if (cancelled.status === 'succeeded' || cancelled.status === 'canceled') {
+      // As Stripe: a PaymentIntent that succeeded (or is already cancelled), or whose bank debit is under
+      // way, cannot be cancelled.
+      if (['succeeded', 'canceled', 'processing'].includes(cancelled.status)) {
         return send(400, {
           error: {
             type: 'invalid_request_error',

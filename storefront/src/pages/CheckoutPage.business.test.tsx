@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { consentCopy, consentStatements } from '../content/consents';
-import { initialCartState } from '../store/cart/cartSlice';
-import { PRODUCTS, STANDARD, STORE_CONFIG } from '../test/fixtures';
+import { PRODUCTS, STORE_CONFIG } from '../test/fixtures';
+import { cartOf, fill } from '../test/checkoutForm';
 import { renderRoute } from '../test/render';
 import { resetStoreConfig } from '../test/storeConfig';
 
 /** One Standard ($40.49, French VAT of 20 % included: $33.74 net). */
-const cart = { ...initialCartState, isLoading: false, items: [{ id: STANDARD.id, quantity: 1 }] };
+const cart = cartOf();
 
 const INTENT = {
   orderId: '6f1c2d3e-0000-4000-8000-000000000021',
@@ -49,12 +49,6 @@ function stubIntents(...answers: (() => Response)[]) {
     }),
   );
   return bodies;
-}
-
-function fill(label: string, value: string) {
-  const input = screen.getByLabelText(label, { exact: false });
-  fireEvent.change(input, { target: { value } });
-  fireEvent.blur(input);
 }
 
 /** A French company's details on the billing step, with `vatNumber`; then on to payment, statements ticked. */

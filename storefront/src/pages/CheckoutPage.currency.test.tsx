@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { initialCartState } from '../store/cart/cartSlice';
-import { PRODUCTS, PRODUCTS_EUR, STANDARD } from '../test/fixtures';
+import { PRODUCTS, PRODUCTS_EUR } from '../test/fixtures';
+import { cartOf, fillBilling } from '../test/checkoutForm';
 import { renderRoute } from '../test/render';
 
-const cart = { ...initialCartState, isLoading: false, items: [{ id: STANDARD.id, quantity: 2 }] };
+const cart = cartOf(2);
 
 const intentIn = (currency: string, n: number, totalCents: number) => ({
   orderId: `6f1c2d3e-0000-4000-8000-00000000003${n}`,
@@ -22,23 +22,6 @@ const intentIn = (currency: string, n: number, totalCents: number) => ({
   taxCountry: null,
   total: totalCents,
 });
-
-function fill(label: string, value: string) {
-  const input = screen.getByLabelText(label, { exact: false });
-  fireEvent.change(input, { target: { value } });
-  fireEvent.blur(input);
-}
-
-/** A buyer billed in India (the form's default country), as a shopper types it. */
-function fillBilling() {
-  fill('Email address', 'jane@example.com');
-  fill('First name', 'Jane');
-  fill('Last name', 'Doe');
-  fill('Street address', '12 Market Street');
-  fill('City', 'Pune');
-  fill('Postal code', '411001');
-  fill('Phone number', '98765 43210');
-}
 
 describe('CheckoutPage in the buyer’s currency (#35)', () => {
   it('suggests the billing country’s currency without switching, sends the one chosen, and waits for a bank payment', async () => {

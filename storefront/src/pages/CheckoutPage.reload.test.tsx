@@ -1,16 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { initialCartState } from '../store/cart/cartSlice';
-import { PRODUCTS, STANDARD } from '../test/fixtures';
+import { PRODUCTS } from '../test/fixtures';
+import { cartOf, fill } from '../test/checkoutForm';
 import { renderRoute } from '../test/render';
 
-const cart = { ...initialCartState, isLoading: false, items: [{ id: STANDARD.id, quantity: 1 }] };
-
-function fill(label: string, value: string) {
-  const input = screen.getByLabelText(label, { exact: false });
-  fireEvent.change(input, { target: { value } });
-  fireEvent.blur(input);
-}
+const cart = cartOf();
 
 const valueOf = (label: string) => (screen.getByLabelText(label, { exact: false }) as HTMLInputElement).value;
 

@@ -7,6 +7,7 @@ import { initialCartState } from '../store/cart/cartSlice';
 import { CART_STORAGE_KEY } from '../store/cart/cartStorage';
 import { PRODUCTS, PRO_PLUS, STANDARD } from '../test/fixtures';
 import { challengeRequired, solveCheck } from '../test/challenge';
+import { fill, fillBilling } from '../test/checkoutForm';
 import { renderRoute } from '../test/render';
 
 /** How many times the billing form has rendered. */
@@ -47,23 +48,6 @@ const INTENT = {
   taxCountry: null,
   total: 12147,
 };
-
-function fill(label: string, value: string) {
-  const input = screen.getByLabelText(label, { exact: false });
-  fireEvent.change(input, { target: { value } });
-  fireEvent.blur(input);
-}
-
-/** Jane's valid billing details, as a shopper types them. */
-function fillBilling() {
-  fill('Email address', 'jane@example.com');
-  fill('First name', 'Jane');
-  fill('Last name', 'Doe');
-  fill('Street address', '12 Market Street');
-  fill('City', 'Pune');
-  fill('Postal code', '411001');
-  fill('Phone number', '98765 43210');
-}
 
 describe('CheckoutPage', () => {
   it('says the cart is empty when it is', async () => {

@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { initialCartState } from '../store/cart/cartSlice';
-import { PRODUCTS, STANDARD, STORE_CONFIG } from '../test/fixtures';
+import { PRODUCTS, STORE_CONFIG } from '../test/fixtures';
+import { cartOf, fill } from '../test/checkoutForm';
 import { renderRoute } from '../test/render';
 import { resetStoreConfig } from '../test/storeConfig';
 
 /** One Standard ($40.49). */
-const cart = { ...initialCartState, isLoading: false, items: [{ id: STANDARD.id, quantity: 1 }] };
+const cart = cartOf();
 
 /** The summary's rows as "label: value". */
 const summaryRows = () =>
@@ -33,12 +33,6 @@ function stubRates(taxMode: 'inclusive' | 'exclusive') {
     }),
   );
   return intents;
-}
-
-function fill(label: string, value: string) {
-  const input = screen.getByLabelText(label, { exact: false });
-  fireEvent.change(input, { target: { value } });
-  fireEvent.blur(input);
 }
 
 /** Lena, billed in Germany, on to the payment step (its statements not ticked yet). */

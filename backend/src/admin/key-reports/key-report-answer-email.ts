@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../emails/mail-text.js';
+import { orderReference } from '../../orders/order-reference.js';
 
 /** Staff's answer to a customer's report of a key that does not activate. */
 export function renderKeyReportAnswerEmail(input: {
@@ -8,7 +9,7 @@ export function renderKeyReportAnswerEmail(input: {
   answer: string;
   supportEmail: string;
 }): { subject: string; text: string; html: string } {
-  const ref = input.orderId.slice(0, 8).toUpperCase();
+  const ref = orderReference(input.orderId);
   const paragraphs = [
     `Hello ${input.customerName},`,
     `Thank you for reporting that your licence key ending in ${input.keyLastGroup} (order ${ref}) did not ` +

@@ -95,7 +95,8 @@ export class AdminOrdersController {
       'Applied through the fulfilment rules: `completed` delivers the order as a confirmed payment does ' +
       '(a cancelled order is not delivered: it is marked `refundDue`). `refunded` and `partially_refunded` ' +
       'are refused (400): refunds go through the provider, POST /api/admin/orders/:id/refunds. Cancelling an unpaid ' +
-      'order cancels its payment at the provider first and gives its coupon reservation back. The moves ' +
+      'order, or one waiting for its bank transfer, cancels its payment at the provider first and gives its ' +
+      'coupon reservation back (a bank debit under way cannot be cancelled: 409). The moves ' +
       "allowed now are the detail's `allowedTransitions` (orders/order-process.ts); any other is a 409.",
   })
   @ApiOkResponse({ type: AdminOrderDetailDto })

@@ -43,7 +43,13 @@ import {
   REFUND_REASONS,
   VAT_NUMBER_STATUSES,
 } from '../../orders/entities/order.entity.js';
-import { allowedTransitions, deliveryRefusal, REFUND_ACTION, UNPAID } from '../../orders/order-process.js';
+import {
+  allowedTransitions,
+  deliveryRefusal,
+  REFUND_ACTION,
+  statusChangeRefusal,
+  UNPAID,
+} from '../../orders/order-process.js';
 import type { StaffUserDto } from '../../common/staff-user.dto.js';
 import { runInTransaction } from '../../database/transactions.js';
 import { percentOf } from '../../tax/tax-rates.js';
@@ -518,7 +524,7 @@ export class AdminOrdersService {
       throw new BadRequestException('Nothing to update: send status or paymentStatus');
     if (dto.paymentStatus === 'refunded' || dto.paymentStatus === 'partially_refunded')
       throw new BadRequestException(REFUND_ACTION);
-    if (dto.status === 'cancelled') await this.cancelUnpaidPayment(id);
+    if (dto.status === 'cancelled') await this.cancelUnpaidPayment(id, dto.paymentStatus !== undefined);
     await runInTransaction(this.db, async (m) => {
       const order = await this.fulfilment.lockOrder(m, id);
       if (!order) throw new NotFoundException(`Order ${id} not found`);
@@ -537,15 +543,19 @@ export class AdminOrdersService {
   }
 
   /**
-   * Before an unpaid order (pending, or failed: the shopper may still try another card) is cancelled, its
-   * payment is cancelled at the provider, so the shopper can no longer pay for it (outside the transaction:
-   * no row stays locked while the provider answers). If the payment went through meanwhile, the order is
-   * paid and is not cancelled (409: refund it instead).
+   * Before an unpaid order (pending, or failed: the shopper may still try another card; or waiting for its
+   * bank transfer) is cancelled, its payment is cancelled at the provider, so the shopper can no longer pay
+   * for it (outside the transaction: no row stays locked while the provider answers). If the payment went
+   * through meanwhile, the order is paid and is not cancelled (409: refund it instead).
    */
-  private async cancelUnpaidPayment(id: string): Promise<void> {
+  private async cancelUnpaidPayment(id: string, withPaymentChange: boolean): Promise<void> {
     const order = await this.find(id);
     if (order.status === 'cancelled' || !UNPAID.includes(order.paymentStatus) || !order.providerPaymentId)
       return;
+    // A cancellation refused now is refused before the provider is asked (a bank debit under way cannot be
+    // stopped); one sent with a payment change is judged after it, in the transaction.
+    const refusal = withPaymentChange ? null : statusChangeRefusal(order, 'cancelled');
+    if (refusal) throw new ConflictException(refusal);
     // A provider no longer configured here cannot be told (nor can it report a payment to this store).
     const provider = this.providers.of(order);
     if (!provider) return;

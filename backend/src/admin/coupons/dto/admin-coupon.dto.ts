@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
@@ -116,15 +117,43 @@ const CODE_CHARACTERS = /^[A-Z0-9_-]+$/;
 const CODE_CHARACTERS_MESSAGE = 'Coupon code may contain only letters, digits, hyphens and underscores';
 const dateMessage = (label: string) => `${label} must be a date and time (ISO 8601), or empty for none`;
 
+/*
+ * Each field's rules, written once for creating and for updating (which differ only in leaving a field out:
+ * IsOptional or IfSent). Checked in the order listed (applyDecorators registers them so), and with
+ * stopAtFirstError the first failure is the one reported: "is required" before the format and the range.
+ */
+const CodeRules = () =>
+  applyDecorators(
+    IsString({ message: 'Coupon code is required' }),
+    IsNotEmpty({ message: 'Coupon code is required' }),
+    MaxLength(COUPON_CODE_MAX, { message: `Coupon code must be at most ${COUPON_CODE_MAX} characters` }),
+    Matches(CODE_CHARACTERS, { message: CODE_CHARACTERS_MESSAGE }),
+  );
+const PercentOffRules = () =>
+  applyDecorators(
+    IsInt({ message: PERCENT_OFF }),
+    Min(1, { message: PERCENT_OFF }),
+    Max(100, { message: PERCENT_OFF }),
+  );
+const AmountOffRules = () =>
+  applyDecorators(
+    IsInt({ message: AMOUNT_OFF }),
+    Min(1, { message: AMOUNT_OFF }),
+    Max(AMOUNT_OFF_MAX, { message: AMOUNT_OFF }),
+  );
+const MaxRedemptionsRules = () =>
+  applyDecorators(
+    IsInt({ message: MAX_REDEMPTIONS }),
+    Min(1, { message: MAX_REDEMPTIONS }),
+    Max(MAX_REDEMPTIONS_MAX, { message: `Max redemptions must be at most ${MAX_REDEMPTIONS_MAX}` }),
+  );
+
 // class-validator checks the decorator nearest the property first; with stopAtFirstError the first failure
 // is the one reported, so "is required" comes before the format and length rules.
 export class CreateCouponDto {
   @ApiProperty({ example: 'SPRING25', maxLength: COUPON_CODE_MAX, description: 'Matched case-insensitively' })
   @Code()
-  @Matches(CODE_CHARACTERS, { message: CODE_CHARACTERS_MESSAGE })
-  @MaxLength(COUPON_CODE_MAX, { message: `Coupon code must be at most ${COUPON_CODE_MAX} characters` })
-  @IsNotEmpty({ message: 'Coupon code is required' })
-  @IsString({ message: 'Coupon code is required' })
+  @CodeRules()
   code: string;
 
   @ApiPropertyOptional({
@@ -135,9 +164,7 @@ export class CreateCouponDto {
     description: 'A percentage coupon (any currency). Either this or amountOffCents with currency',
   })
   @IsOptional()
-  @Max(100, { message: PERCENT_OFF })
-  @Min(1, { message: PERCENT_OFF })
-  @IsInt({ message: PERCENT_OFF })
+  @PercentOffRules()
   percentOff?: number;
 
   @ApiPropertyOptional({
@@ -150,9 +177,7 @@ export class CreateCouponDto {
       'requires currency. Either this or percentOff',
   })
   @IsOptional()
-  @Max(AMOUNT_OFF_MAX, { message: AMOUNT_OFF })
-  @Min(1, { message: AMOUNT_OFF })
-  @IsInt({ message: AMOUNT_OFF })
+  @AmountOffRules()
   amountOffCents?: number;
 
   @ApiPropertyOptional({
@@ -190,9 +215,7 @@ export class CreateCouponDto {
   })
   @EmptyIsNull()
   @IsOptional()
-  @Max(MAX_REDEMPTIONS_MAX, { message: `Max redemptions must be at most ${MAX_REDEMPTIONS_MAX}` })
-  @Min(1, { message: MAX_REDEMPTIONS })
-  @IsInt({ message: MAX_REDEMPTIONS })
+  @MaxRedemptionsRules()
   maxRedemptions?: number | null;
 }
 
@@ -205,10 +228,7 @@ export class UpdateCouponDto {
   })
   @Code()
   @IfSent()
-  @Matches(CODE_CHARACTERS, { message: CODE_CHARACTERS_MESSAGE })
-  @MaxLength(COUPON_CODE_MAX, { message: `Coupon code must be at most ${COUPON_CODE_MAX} characters` })
-  @IsNotEmpty({ message: 'Coupon code is required' })
-  @IsString({ message: 'Coupon code is required' })
+  @CodeRules()
   code?: string;
 
   @ApiPropertyOptional({
@@ -220,9 +240,7 @@ export class UpdateCouponDto {
       'Makes it a percentage coupon (amountOffCents and currency become null unless sent, then 400)',
   })
   @IfSent()
-  @Max(100, { message: PERCENT_OFF })
-  @Min(1, { message: PERCENT_OFF })
-  @IsInt({ message: PERCENT_OFF })
+  @PercentOffRules()
   percentOff?: number;
 
   @ApiPropertyOptional({
@@ -235,9 +253,7 @@ export class UpdateCouponDto {
       'sent too unless the coupon has one',
   })
   @IfSent()
-  @Max(AMOUNT_OFF_MAX, { message: AMOUNT_OFF })
-  @Min(1, { message: AMOUNT_OFF })
-  @IsInt({ message: AMOUNT_OFF })
+  @AmountOffRules()
   amountOffCents?: number;
 
   @ApiPropertyOptional({
@@ -275,8 +291,6 @@ export class UpdateCouponDto {
   })
   @EmptyIsNull()
   @IsOptional()
-  @Max(MAX_REDEMPTIONS_MAX, { message: `Max redemptions must be at most ${MAX_REDEMPTIONS_MAX}` })
-  @Min(1, { message: MAX_REDEMPTIONS })
-  @IsInt({ message: MAX_REDEMPTIONS })
+  @MaxRedemptionsRules()
   maxRedemptions?: number | null;
 }
