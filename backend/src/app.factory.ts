@@ -35,6 +35,7 @@ import { stopTracing } from './observability/tracing.js';
 import { REDIS } from './redis/redis.module.js';
 import { apiSecurityHeaders, registerSecurityHeaders } from './web/security.js';
 import { registerStaticApps } from './web/static-apps.js';
+import { StructuredData } from './stock/structured-data.js';
 import { setupSwagger } from './web/swagger.js';
 
 /** Request bodies above 1 MiB are refused with 413 before they are parsed. */
@@ -155,7 +156,8 @@ export async function createApp(
     });
   // The API's map is for development: in production /api/docs and /api/docs-json are not served (a 404).
   if (!config.isProduction) setupSwagger(app);
-  await registerStaticApps(app, config.staticDirs, config.publicUrl);
+  const structuredData = app.get(StructuredData);
+  await registerStaticApps(app, config.staticDirs, config.publicUrl, (path) => structuredData.forPage(path));
   await app.init();
   // Nest parses form-encoded bodies too; the API speaks JSON only (its CSV and upload routes register their
   // own parsers): a form is a 415, as any other type the route does not take.

@@ -1,5 +1,15 @@
 import { startTestApp, type TestApp } from './support/test-app.js';
 
+/** A piece of schema.org markup, with the fields the checks below read. */
+interface Markup {
+  '@type': string;
+  name?: string;
+  description?: string;
+  url?: string;
+  contactPoint?: { email?: string };
+  offers?: { '@type': string; price: string; priceCurrency: string; availability: string; seller: unknown };
+}
+
 describe('the server: catalogue, health, docs, front ends, errors', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -90,6 +100,57 @@ describe('the server: catalogue, health, docs, front ends, errors', () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.text).toContain('storefront app');
     }
+  });
+
+  /*
+   * The markup search engines read (#36 §2), checked against what Google's merchant listings require of a
+   * Product and its Offer (name, image, and an offer with a price, an ISO 4217 currency and a schema.org
+   * availability), with the price and stock level GET /api/products answers now.
+   */
+  it("gives a product page its Product and Offer markup, and the home page the store's Organization and WebSite", async () => {
+    const markupOf = async (path: string) => {
+      const html = (await t.http().get(path).expect(200)).text;
+      const json = /<script type="application\/ld\+json">(.*?)<\/script><\/head>/.exec(html)?.[1];
+      return json ? (JSON.parse(json) as Markup[]) : null;
+    };
+    const [listed] = (await t.http().get('/api/products').expect(200)).body as {
+      id: string;
+      title: string;
+      currentPriceCents: number;
+      currency: string;
+      stockLevel: string;
+    }[];
+    const [product, ...more] = (await markupOf(`/products/${listed!.id}`))!;
+    expect(more).toEqual([]);
+    expect(product).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: listed!.title,
+      sku: listed!.id,
+      image: expect.stringMatching(/^https?:\/\/[^/]+\/art\/office-2024-standard\.svg$/),
+      url: expect.stringMatching(/\/products\/office-2024-standard$/),
+    });
+    expect(product!.description).toEqual(expect.any(String));
+    const offer = product!.offers!;
+    expect(offer['@type']).toBe('Offer');
+    expect(offer.price).toMatch(/^\d+(\.\d+)?$/);
+    expect(Math.round(Number(offer.price) * 100)).toBe(listed!.currentPriceCents);
+    expect(offer.priceCurrency).toBe(listed!.currency);
+    const availability = {
+      in_stock: 'https://schema.org/InStock',
+      low_stock: 'https://schema.org/LimitedAvailability',
+      back_ordered: 'https://schema.org/BackOrder',
+    }[listed!.stockLevel];
+    expect(offer.availability).toBe(availability);
+    expect(offer.seller).toEqual({ '@type': 'Organization', name: t.config.store.name });
+
+    const home = (await markupOf('/'))!;
+    expect(home.map((thing) => thing['@type'])).toEqual(['Organization', 'WebSite']);
+    expect(home[0]).toMatchObject({ name: t.config.store.name, url: `${t.config.publicUrl}/` });
+    expect(home[0]!.contactPoint).toMatchObject({ email: t.config.mail.supportEmail });
+    // Other pages, and a product the catalogue does not have, carry none.
+    expect(await markupOf('/compatibility')).toBeNull();
+    expect(await markupOf('/products/office-1997')).toBeNull();
   });
 
   it('serves the admin build under /admin/ with its own fallback', async () => {

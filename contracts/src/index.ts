@@ -141,17 +141,18 @@ export const CONTACT_RULES = schemaRules.CreateContactMessageDto.properties;
 /** The key report form's limits, as the server checks them (CreateKeyReportDto). */
 export const KEY_REPORT_RULES = schemaRules.CreateKeyReportDto.properties;
 
-/** A product as the catalogue lists it, until GET /api/products answers. */
-export interface CatalogEntry {
-  id: string;
-  title: string;
-}
+/** A product's words as the catalogue has them, until GET /api/products answers (no price, no stock). */
+export type CatalogEntry = Pick<
+  Product,
+  'id' | 'title' | 'subtitle' | 'description' | 'includedApps' | 'compatibility'
+>;
 
 /**
- * The catalogue's ids and titles when `npm run contract` last ran (catalog.json; a backend spec checks that it
- * is what GET /api/products answers). For what must be right before the API answers: the prerendered pages'
- * footer, the back office's names of products until it has the catalogue.
+ * The catalogue's words when `npm run contract` last ran (catalog.json; a backend spec checks that it is what
+ * GET /api/products answers). For what must be right before the API answers: the prerendered product pages
+ * and footer, the back office's names of products until it has the catalogue.
  */
-export const BUILD_CATALOG: readonly CatalogEntry[] = catalog;
+// The JSON's platforms read as strings; the backend spec holds them to the server's.
+export const BUILD_CATALOG = catalog as readonly CatalogEntry[];
 
 export { countOf, withArticle } from './words.ts';

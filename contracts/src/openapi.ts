@@ -937,7 +937,7 @@ export interface paths {
     get: operations['AdminOrdersController_get'];
     /**
      * Set the status and/or payment status
-     * @description Applied through the fulfilment rules: `completed` delivers the order as a confirmed payment does (a cancelled order is not delivered: it is marked `refundDue`). `refunded` and `partially_refunded` are refused (400): refunds go through the provider, POST /api/admin/orders/:id/refunds. Cancelling an unpaid order cancels its payment at the provider first and gives its coupon reservation back. The moves allowed now are the detail's `allowedTransitions` (orders/order-process.ts); any other is a 409.
+     * @description Applied through the fulfilment rules: `completed` delivers the order as a confirmed payment does (a cancelled order is not delivered: it is marked `refundDue`). `refunded` and `partially_refunded` are refused (400): refunds go through the provider, POST /api/admin/orders/:id/refunds. Cancelling an unpaid order, or one waiting for its bank transfer, cancels its payment at the provider first and gives its coupon reservation back (a bank debit under way cannot be cancelled: 409). The moves allowed now are the detail's `allowedTransitions` (orders/order-process.ts); any other is a 409.
      */
     put: operations['AdminOrdersController_update'];
     post?: never;
@@ -2375,6 +2375,8 @@ export interface components {
       /** @description Where the buyer is, by each piece of evidence, and the country two of them agree on: with tax on, none agreeing, or two agreeing on another country than the billing one, holds the order (tax-evidence) */
       evidence: components['schemas']['AdminOrderEvidenceDto'];
       couponCode: string | null;
+      /** @description The language the order was placed in: its e-mails and documents are in it */
+      locale: components['schemas']['Locale'];
       /** @enum {string|null} */
       paymentProvider: 'stripe' | 'demo' | null;
       providerPaymentId: string | null;
@@ -3082,6 +3084,8 @@ export interface components {
       cartItems: components['schemas']['CartItemDto'][];
       /** @description The order's currency (upper-case ISO 4217; USD when left out), pinned when the order is created: the cart is priced from that currency's price list (a product not sold in it is a 400), and the payment, coupon, tax and every `*Cents` amount of the answer are in its minor units (whole yen for JPY) */
       currency?: components['schemas']['Currency'];
+      /** @description The language the buyer placed the order in (the storefront's page language; en when left out): the order keeps it (`locale` on the admin order) for the e-mails and documents about it. */
+      locale?: components['schemas']['Locale'];
       /** @example SAVE10 */
       couponCode?: string;
       billing: components['schemas']['BillingDto'];
@@ -3771,6 +3775,11 @@ export interface components {
        */
       status: 'live';
     };
+    /**
+     * @description The language the buyer placed the order in (the storefront's page language; en when left out): the order keeps it (`locale` on the admin order) for the e-mails and documents about it.
+     * @enum {string}
+     */
+    Locale: 'en' | 'de' | 'fr' | 'ja';
     LoginDto: {
       /**
        * @description Any letter case

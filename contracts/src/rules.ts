@@ -636,6 +636,9 @@ export const schemaRules = {
       },
     },
   },
+  Locale: {
+    enum: ['en', 'de', 'fr', 'ja'],
+  },
   LoginDto: {
     properties: {
       username: {

@@ -27,6 +27,10 @@ test.describe('storefront accessibility (axe: no serious or critical violations)
     await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/products/office-2024-professional-plus');
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test('/login and /success', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { openStorePage } from '../support/store-pages.js';
 
@@ -11,10 +11,17 @@ import { openStorePage } from '../support/store-pages.js';
 
 const HOME_HEADING = 'Office 2024 for life. Pay once, no subscription.';
 
-/** The paths of the pages the build prerendered: `/` in index.html, `/eula` in eula.html (prerender.ts). */
-const PRERENDERED = readdirSync(join(import.meta.dirname, '../../storefront/dist/prerendered'))
+/**
+ * The paths of the pages the build prerendered: `/` in index.html, `/eula` in eula.html, a product's page in
+ * products/<id>.html (prerender.ts).
+ */
+const PRERENDERED = readdirSync(join(import.meta.dirname, '../../storefront/dist/prerendered'), {
+  recursive: true,
+  encoding: 'utf8',
+})
   .filter((file) => file.endsWith('.html'))
-  .map((file) => (file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`));
+  .map((file) => (file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length).split(sep).join('/')}`));
+const STANDARD = { path: '/products/office-2024-standard', title: 'Office 2024 Standard' };
 
 test.describe('prerendered pages, without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -33,6 +40,19 @@ test.describe('prerendered pages, without JavaScript', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Choose your Office 2024 edition' })).toBeVisible();
+  });
+
+  test("a product's page shows the edition (its words are the build's; its price waits for the server)", async ({
+    page,
+  }) => {
+    expect(PRERENDERED).toContain(STANDARD.path);
+    await page.goto(STANDARD.path);
+    const article = page.getByRole('article', { name: STANDARD.title });
+    await expect(article.getByRole('heading', { level: 1, name: STANDARD.title })).toBeVisible();
+    await expect(article.getByRole('heading', { name: 'Included apps' })).toBeVisible();
+    await expect(article.getByRole('listitem')).toHaveText(['Word', 'Excel', 'PowerPoint']);
+    await expect(page).toHaveTitle(STANDARD.title);
+    await expect(page.getByRole('progressbar', { name: 'Loading the price' })).toBeVisible();
   });
 
   test('/checkout shows its frame and billing form; the summary waits for the cart', async ({ page }) => {
@@ -190,6 +210,30 @@ test.describe('prerendered pages, hydrated', () => {
     await expectOneOfEachHeadTag(page);
     await page.getByLabel('Email address').fill('prerender@example.com');
     await expect(page.getByLabel('Email address')).toHaveValue('prerender@example.com');
+    expect(errors).toEqual([]);
+  });
+
+  test("a card's title leads to the edition's page, which hydrates, shows its price and adds to the cart", async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    await page.goto('/');
+    await page.getByRole('article').getByRole('link', { name: STANDARD.title, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${STANDARD.path}$`));
+    const article = page.getByRole('article', { name: STANDARD.title });
+    await expect(article.getByText('$40.49')).toBeVisible();
+    await article.getByRole('button', { name: 'Add to Cart' }).click();
+    const cart = page.getByRole('dialog', { name: 'Shopping Cart' });
+    await expect(cart).toContainText(STANDARD.title);
+    await expect(page).toHaveTitle(`${STANDARD.title} | Office Licence Store`);
+    // The cart's line leads back to it.
+    await cart.getByRole('link', { name: STANDARD.title }).click();
+    await expect(cart).toBeHidden();
+
+    // A fresh load of the page: the prerendered one, hydrated without a mismatch.
+    await page.goto(STANDARD.path);
+    await expect(article.getByText('$40.49')).toBeVisible();
+    await expectOneOfEachHeadTag(page);
     expect(errors).toEqual([]);
   });
 

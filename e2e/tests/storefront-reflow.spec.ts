@@ -18,6 +18,7 @@ const ROUTES = [
   '/eula',
   '/download-unavailable?reason=expired',
   '/no-such-page',
+  '/products/office-2024-home-business',
 ];
 
 /** What sticks out to the right of the viewport: the page's own width and the widest offenders. */

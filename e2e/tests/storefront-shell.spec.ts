@@ -5,7 +5,9 @@ test.describe('storefront shell', () => {
   test('an unknown path shows the 404 page inside the header and footer, with its own title', async ({
     page,
   }) => {
-    await page.goto('/definitely/not/a/page');
+    // Answered as not found (not a 200 that crawlers and monitors take for a page), then hydrated.
+    const response = await page.goto('/definitely/not/a/page');
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
     await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
     await expect(page).toHaveTitle('404 Page Not Found | Office Licence Store');
@@ -16,6 +18,25 @@ test.describe('storefront shell', () => {
       .or(page.getByRole('link', { name: 'Back to the store' }))
       .click();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('robots.txt and the sitemap come from the build: its pages for search engines, not the personal ones', async ({
+    request,
+  }) => {
+    const robots = await request.get('/robots.txt');
+    expect(robots.status()).toBe(200);
+    const rules = await robots.text();
+    for (const line of ['Disallow: /admin/', 'Disallow: /api/', 'Disallow: /account'])
+      expect(rules).toContain(line);
+    expect(rules).toMatch(/^Sitemap: https?:\/\/[^/]+\/sitemap\.xml$/m);
+
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    const pages = [...sitemap.matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]);
+    expect(pages).toEqual(expect.arrayContaining(['/', '/compatibility', '/refund-policy', '/eula']));
+    expect(pages).not.toContain('/account');
+    expect(pages).not.toContain('/checkout');
+    // Each listed page is one: it answers 200.
+    for (const path of pages) expect((await request.get(path!)).status(), path).toBe(200);
   });
 
   test('/ has no header or footer; other pages set their own title and description', async ({ page }) => {

@@ -2,7 +2,14 @@
 // As at build time: in Node, where emotion collects the styles instead of inserting them into a document.
 import { describe, expect, it } from 'vitest';
 import { modulesFor, NotFoundPage, SHELL_PAGES } from './app/routeModules';
-import { PRERENDERED_PATHS, prerenderPage } from './entry-prerender';
+import {
+  LISTED_PATHS,
+  NOT_FOUND_PATH,
+  PRERENDERED_PATHS,
+  prerenderPage,
+  PRIVATE_PATHS,
+  ROUTE_PATHS,
+} from './entry-prerender';
 import { PUBLIC_URL_PLACEHOLDER } from './lib/publicUrl';
 
 const SHELL =
@@ -89,5 +96,31 @@ describe('PRERENDERED_PATHS', () => {
     for (const path of PRERENDERED_PATHS) expect(modulesFor(path)).not.toContain(NotFoundPage);
     for (const page of [SHELL_PAGES.account, SHELL_PAGES.login, SHELL_PAGES.success])
       for (const path of PRERENDERED_PATHS) expect(modulesFor(path)).not.toContain(page);
+  });
+});
+
+describe('the addresses the build tells the server (routes.json)', () => {
+  it('prerenders the not-found page at an address the app has no page for', async () => {
+    expect(ROUTE_PATHS).not.toContain(NOT_FOUND_PATH);
+    expect(modulesFor(NOT_FOUND_PATH)).toContain(NotFoundPage);
+    const { head, root } = await render(NOT_FOUND_PATH);
+    expect(root).toMatch(/<h1[^>]*>404 Page Not Found<\/h1>/);
+    expect(head).toContain('<title>404 Page Not Found</title>');
+  });
+
+  it('lists every address the app has a page for, and only those, for the server to answer others with a 404', () => {
+    for (const path of ROUTE_PATHS) expect(modulesFor(path)).not.toContain(NotFoundPage);
+    expect(ROUTE_PATHS).toEqual(
+      expect.arrayContaining(['/', '/checkout', '/account', '/eula', '/products/office-2024-standard']),
+    );
+    expect(new Set(ROUTE_PATHS).size).toBe(ROUTE_PATHS.length);
+  });
+
+  it('lists for search engines only pages every visitor sees, and keeps crawlers out of the personal ones', () => {
+    for (const path of [...LISTED_PATHS, ...PRIVATE_PATHS]) expect(ROUTE_PATHS).toContain(path);
+    for (const path of LISTED_PATHS) expect(PRERENDERED_PATHS).toContain(path);
+    for (const path of PRIVATE_PATHS) expect(LISTED_PATHS).not.toContain(path);
+    expect(LISTED_PATHS).toEqual(expect.arrayContaining(['/', '/compatibility', '/refund-policy']));
+    expect(LISTED_PATHS).not.toContain('/checkout');
   });
 });

@@ -4,7 +4,9 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes } from './app/router';
-import { modulesFor } from './app/routeModules';
+import { BUILD_CATALOG } from '@store/contracts';
+import { modulesFor, SHELL_PAGES } from './app/routeModules';
+import { productPath } from './lib/productPath';
 import { makeStore } from './store/store';
 import { StoreRoot } from './app/StoreRoot';
 
@@ -29,7 +31,34 @@ export const PRERENDERED_PATHS = [
   '/refund-policy',
   '/eula',
   '/contact',
-] as const;
+  ...BUILD_CATALOG.map((product) => productPath(product.id)),
+];
+
+/** The not-found page, prerendered at an address the app has no page for (`404.html`). */
+export const NOT_FOUND_PATH = '/404';
+
+/** The pages listed for search engines (the sitemap): the prerendered ones a search may lead to. */
+export const LISTED_PATHS = PRERENDERED_PATHS.filter((path) => path !== '/checkout');
+
+/**
+ * The pages of one visitor alone (their licence page and its sign-in, a payment's return, a spent download
+ * link), which robots.txt keeps crawlers out of.
+ */
+export const PRIVATE_PATHS = ['/account', '/login', '/success', '/download-unavailable'] as const;
+
+/**
+ * Every address the route table (app/router.tsx) has a page for, besides the not-found page. The server
+ * answers any other address with the not-found page and status 404 (the build's routes.json lists these).
+ * Here, not in the browser's code: the first load of / does not carry the catalogue.
+ */
+export const ROUTE_PATHS: readonly string[] = [
+  '/',
+  '/checkout',
+  '/enterprise-support',
+  '/home',
+  ...Object.keys(SHELL_PAGES).map((path) => `/${path}`),
+  ...BUILD_CATALOG.map((product) => productPath(product.id)),
+];
 
 /**
  * The tags React hoists out of the page (its <title> and <meta> tags, resource hints): rendering less than

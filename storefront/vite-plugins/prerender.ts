@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { precompressFile } from './precompress.ts';
@@ -11,12 +11,29 @@ const SSR_DIR = 'node_modules/.cache/prerender';
 /** What src/entry-prerender.tsx exports. */
 interface PrerenderEntry {
   PRERENDERED_PATHS: readonly string[];
+  NOT_FOUND_PATH: string;
+  ROUTE_PATHS: readonly string[];
+  LISTED_PATHS: readonly string[];
+  PRIVATE_PATHS: readonly string[];
   prerenderPage(path: string, shell: string): Promise<string>;
 }
 
 /**
+ * What the server learns of the app's addresses from the build (`routes.json`, read by
+ * backend/src/web/static-apps.ts): the ones it has pages for (any other is answered with `notFound`, the
+ * not-found page, and status 404), those listed in the sitemap, and those robots.txt keeps crawlers out of.
+ */
+export interface BuildRoutes {
+  routes: readonly string[];
+  notFound: string;
+  sitemap: readonly string[];
+  private: readonly string[];
+}
+
+/**
  * Where the page of `path` is written, under the build's `prerendered/` folder: `/` in index.html, `/eula`
- * in eula.html. The server (backend/src/web/static-apps.ts) reads them back by the same rule.
+ * in eula.html, `/products/office-2024-standard` in products/office-2024-standard.html. The server
+ * (backend/src/web/static-apps.ts) reads them back by the same rule.
  */
 export const prerenderedFile = (path: string) => `${path === '/' ? 'index' : path.slice(1)}.html`;
 
@@ -52,12 +69,21 @@ export function prerender(): Plugin {
         const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
         const pagesDir = join(outDir, 'prerendered');
         mkdirSync(pagesDir, { recursive: true });
-        for (const path of entry.PRERENDERED_PATHS) {
+        const paths = [...entry.PRERENDERED_PATHS, entry.NOT_FOUND_PATH];
+        for (const path of paths) {
           const file = join(pagesDir, prerenderedFile(path));
+          mkdirSync(dirname(file), { recursive: true });
           writeFileSync(file, await entry.prerenderPage(path, shell));
           precompressFile(file);
         }
-        config.logger.info(`prerendered ${entry.PRERENDERED_PATHS.length} pages into ${pagesDir}`);
+        const routes: BuildRoutes = {
+          routes: entry.ROUTE_PATHS,
+          notFound: prerenderedFile(entry.NOT_FOUND_PATH),
+          sitemap: entry.LISTED_PATHS,
+          private: entry.PRIVATE_PATHS,
+        };
+        writeFileSync(join(outDir, 'routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
+        config.logger.info(`prerendered ${paths.length} pages into ${pagesDir}`);
       } finally {
         rmSync(ssrDir, { recursive: true, force: true });
       }

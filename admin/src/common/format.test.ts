@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, minorUnitDigits } from './format';
+import { formatMoney, languageName, minorUnitDigits } from './format';
 
 describe('formatMoney', () => {
   it("writes minor units in the record's currency: cents for USD and EUR, whole yen for JPY", () => {
@@ -29,5 +29,12 @@ describe('formatMoney', () => {
     expect(minorUnitDigits('USD')).toBe(2);
     expect(minorUnitDigits('EUR')).toBe(2);
     expect(minorUnitDigits('JPY')).toBe(0);
+  });
+});
+
+describe('languageName', () => {
+  it("names an order's language in English for staff", () => {
+    expect(['en', 'de', 'fr', 'ja'].map(languageName)).toEqual(['English', 'German', 'French', 'Japanese']);
+    expect(languageName(undefined)).toBe('—');
   });
 });

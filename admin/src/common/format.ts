@@ -74,3 +74,9 @@ const STATUS_LABELS: Record<string, string> = {
 
 /** A status as the back office shows it (chips and status choices alike): "Fulfilled", "Partly refunded". */
 export const statusLabel = (status: string) => STATUS_LABELS[status] ?? capitalize(status);
+
+const LANGUAGE_NAMES = new Intl.DisplayNames('en', { type: 'language' });
+
+/** A language in English words, as staff read it: `de` is "German" (the code itself if unknown). */
+export const languageName = (code: string | null | undefined) =>
+  code ? (LANGUAGE_NAMES.of(code) ?? code) : '—';

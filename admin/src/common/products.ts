@@ -1,4 +1,7 @@
 import { BUILD_CATALOG, type CatalogEntry } from '@store/contracts';
+
+/** A product as the back office names it: its id and title. */
+export type ProductName = Pick<CatalogEntry, 'id' | 'title'>;
 import { useSyncExternalStore } from 'react';
 
 /*
@@ -8,7 +11,7 @@ import { useSyncExternalStore } from 'react';
  */
 
 /** The products, in catalogue order. Updated in place when the catalogue arrives; useProducts() re-renders. */
-export const PRODUCTS: CatalogEntry[] = [];
+export const PRODUCTS: ProductName[] = [];
 
 /** The products as react-admin choices (`{id, name}`), updated with PRODUCTS. */
 export const PRODUCT_CHOICES: { id: string; name: string }[] = [];
@@ -16,9 +19,9 @@ export const PRODUCT_CHOICES: { id: string; name: string }[] = [];
 const listeners = new Set<() => void>();
 let pending: Promise<void> | undefined;
 // A new array each time the catalogue changes, so that React sees the change.
-let snapshot: readonly CatalogEntry[] = [];
+let snapshot: readonly ProductName[] = [];
 
-function takeCatalogue(products: readonly CatalogEntry[]): void {
+function takeCatalogue(products: readonly ProductName[]): void {
   PRODUCTS.splice(0, PRODUCTS.length, ...products.map(({ id, title }) => ({ id, title })));
   PRODUCT_CHOICES.splice(
     0,
@@ -30,7 +33,7 @@ function takeCatalogue(products: readonly CatalogEntry[]): void {
 }
 takeCatalogue(BUILD_CATALOG);
 
-const isCatalogue = (body: unknown): body is CatalogEntry[] =>
+const isCatalogue = (body: unknown): body is ProductName[] =>
   Array.isArray(body) &&
   body.length > 0 &&
   body.every(
@@ -62,7 +65,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** The products, rendered again when GET /api/products has answered. */
-export function useProducts(): readonly CatalogEntry[] {
+export function useProducts(): readonly ProductName[] {
   return useSyncExternalStore(subscribe, () => snapshot);
 }
 

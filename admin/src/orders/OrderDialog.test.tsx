@@ -72,6 +72,11 @@ describe('the order dialog', () => {
     expect(within(keys).queryByText('Active')).toBeNull();
   });
 
+  it('shows the language the order was placed in, which its e-mails and documents use', async () => {
+    renderDialog({ ...ORDER, locale: 'fr' });
+    expect(await screen.findByText('Language: French')).toBeTruthy();
+  });
+
   it('shows the tax an order was charged, with its country and rate', async () => {
     renderDialog({ ...ORDER, taxMode: 'exclusive', taxRate: 19, taxCountry: 'DE', taxCents: 538 });
     expect((await screen.findByText(/VAT DE 19% \$5\.38 · Total/)).textContent).toMatch(

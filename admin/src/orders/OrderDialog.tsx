@@ -26,7 +26,7 @@ import {
   useRefresh,
   useSaveContext,
 } from 'react-admin';
-import { statusLabel, formatDateTime, formatMoney } from '../common/format';
+import { statusLabel, formatDateTime, formatMoney, languageName } from '../common/format';
 import { productName } from '../common/products';
 import { StatusChip } from '../common/StatusChip';
 import { errorMessage, useToast } from '../common/toast';
@@ -227,6 +227,7 @@ const OrderDetailContent = ({ onClose }: { onClose: () => void }) => {
             <Section title="Order Summary">
               <Typography variant="body2">Order ID: {order.id}</Typography>
               <Typography variant="body2">Date: {formatDateTime(order.createdAt)}</Typography>
+              <Typography variant="body2">Language: {languageName(order.locale)}</Typography>
               {order.withdrawnAt ? (
                 <Typography variant="body2">
                   Withdrawn by the customer: {formatDateTime(order.withdrawnAt)}

@@ -67,6 +67,7 @@ export const PAID_ORDER_DETAIL: OrderDetail = {
     agreeing: [],
   },
   couponCode: null,
+  locale: 'de',
   paymentProvider: 'stripe',
   providerPaymentId: 'pi_3PaidOrderDetail',
   paidAt: '2026-11-23T10:05:00.000Z',

@@ -48,6 +48,7 @@ import { runInTransaction } from '../database/transactions.js';
 import { WITHDRAWAL_RIGHT_COUNTRIES } from './countries.js';
 import { GeoIp, plainAddress } from '../common/geo-ip.js';
 import { parsePhoneNumber } from '../common/phone-numbers.js';
+import { DEFAULT_LOCALE } from '../common/locales.js';
 import { countKeysInStockBelow } from '../license-keys/license-keys.js';
 
 /** How long a repeated request waits for the first one's payment to be set up. */
@@ -74,7 +75,14 @@ function canonicalJson(value: unknown): string {
 function requestFingerprints(dto: CreatePaymentIntentDto): { canonical: string; asSent: string } {
   const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
   return {
-    canonical: sha256(canonicalJson({ ...dto, currency: dto.currency ?? DEFAULT_CURRENCY })),
+    // The default language left out, as before there was a choice: a retry across that upgrade still replays.
+    canonical: sha256(
+      canonicalJson({
+        ...dto,
+        currency: dto.currency ?? DEFAULT_CURRENCY,
+        locale: dto.locale === DEFAULT_LOCALE ? undefined : dto.locale,
+      }),
+    ),
     asSent: sha256(JSON.stringify(dto)),
   };
 }
@@ -197,6 +205,7 @@ export class CheckoutService {
             vatCheckAnswer: vatCheck?.answer ?? null,
             reverseCharge: priced.reverseCharge,
             currency,
+            locale: dto.locale ?? DEFAULT_LOCALE,
             couponCode: coupon?.code ?? null,
             couponState: coupon ? 'reserved' : null,
             orderItems: priced.items,

@@ -2,7 +2,7 @@ import { pipeline, Readable } from 'node:stream';
 import { StreamableFile } from '@nestjs/common';
 import { stringify } from 'csv-stringify';
 import { stringify as stringifySync } from 'csv-stringify/sync';
-import { minorUnitDigits, type Currency } from './money.js';
+import { decimalAmount, type Currency } from './money.js';
 
 /** A CSV the back office downloads: its file name and its text, whole or streamed. */
 export interface CsvDownload {
@@ -47,13 +47,7 @@ export function csvFile({ fileName, content }: CsvDownload): StreamableFile {
  * a column of its own.
  */
 export function csvAmount(minor: bigint | number | null | undefined, currency: Currency): string {
-  if (minor === null || minor === undefined) return '';
-  const digits = minorUnitDigits(currency);
-  const size = BigInt(minor < 0 ? -minor : minor);
-  const sign = minor < 0 ? '-' : '';
-  if (digits === 0) return `${sign}${size}`;
-  const unit = 10n ** BigInt(digits);
-  return `${sign}${size / unit}.${String(size % unit).padStart(digits, '0')}`;
+  return minor === null || minor === undefined ? '' : decimalAmount(minor, currency);
 }
 
 /**

@@ -61,6 +61,19 @@ const MINIMUM_CHARGE: Record<Currency, number> = {
   AED: 200,
 };
 
+/**
+ * An amount in units of its currency with the currency's decimals, no sign of the currency or thousands
+ * separator, as files and machines read it (`40.49`, `-0.05`; yen `6000`).
+ */
+export function decimalAmount(minor: bigint | number, currency: Currency): string {
+  const digits = minorUnitDigits(currency);
+  const size = BigInt(minor < 0 ? -minor : minor);
+  const sign = minor < 0 ? '-' : '';
+  if (digits === 0) return `${sign}${size}`;
+  const unit = 10n ** BigInt(digits);
+  return `${sign}${size / unit}.${String(size % unit).padStart(digits, '0')}`;
+}
+
 export function minimumCharge(currency: Currency): Money {
   return money(MINIMUM_CHARGE[currency], currency);
 }

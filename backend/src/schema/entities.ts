@@ -62,6 +62,7 @@ import { StaffSignInAndDeactivation1766200000500 } from '../database/migrations/
 import { PaymentsThatConfirmLater1766300000400 } from '../database/migrations/1766300000400-payments-that-confirm-later.js';
 import { ProductPrices1766300000100 } from '../database/migrations/1766300000100-product-prices.js';
 import { SalesDaysPerCurrency1766300000500 } from '../database/migrations/1766300000500-sales-days-per-currency.js';
+import { OrderLocale1766400000100 } from '../database/migrations/1766400000100-order-locale.js';
 import { UpperCaseCurrencies1766300000200 } from '../database/migrations/1766300000200-upper-case-currencies.js';
 import { FixedAmountCoupons1766300000201 } from '../database/migrations/1766300000201-fixed-amount-coupons.js';
 import { Backfill } from '../backfills/entities/backfill.entity.js';
@@ -157,6 +158,7 @@ export const MIGRATIONS = [
   FixedAmountCoupons1766300000201,
   PaymentsThatConfirmLater1766300000400,
   SalesDaysPerCurrency1766300000500,
+  OrderLocale1766400000100,
 ];
 
 export const SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };

@@ -111,3 +111,107 @@ describe('registerStaticApps: the storefront pages prerendered at build time', (
     expect(shell.headers['vary']).toBeUndefined();
   });
 });
+
+describe('registerStaticApps: the addresses the storefront build lists (routes.json)', () => {
+  let app: NestFastifyApplication;
+  let storefront: string;
+
+  beforeAll(async () => {
+    storefront = storefrontBuild();
+    writeFileSync(join(storefront, 'prerendered', '404.html'), page('404 Page Not Found'));
+    writeFileSync(
+      join(storefront, 'routes.json'),
+      JSON.stringify({
+        routes: ['/', '/compatibility', '/checkout', '/account', '/login'],
+        notFound: '404.html',
+        sitemap: ['/', '/compatibility'],
+        private: ['/account', '/login'],
+      }),
+    );
+    app = await NestFactory.create<NestFastifyApplication>(NoApiModule, new FastifyAdapter(), {
+      logger: false,
+    });
+    await registerStaticApps(
+      app,
+      { storefront, admin: join(storefront, 'no-admin-build') },
+      PUBLIC_URL,
+      async (path) => (path === '/compatibility' ? [{ '@type': 'Thing', name: markupName }] : null),
+    );
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(storefront, { recursive: true, force: true });
+  });
+
+  let markupName = 'Office </script><script>alert(1)</script>';
+  const inject = (url: string, acceptEncoding = 'identity') =>
+    app
+      .getHttpAdapter()
+      .getInstance()
+      .inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
+  const LD = /<script type="application\/ld\+json">(.*?)<\/script><\/head>/;
+
+  it("adds a page's schema.org markup at the end of its <head>, its words unable to end the script", async () => {
+    const plain = await inject('/compatibility');
+    const [, json] = LD.exec(plain.body)!;
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json!)).toEqual([{ '@type': 'Thing', name: markupName }]);
+    expect(plain.body.replace(LD, '</head>')).toBe(page('Compatibility', PUBLIC_URL));
+    // The compressed copies carry it too; a page without markup has none.
+    const br = await inject('/compatibility', 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect((await inject('/')).body).not.toContain('application/ld+json');
+    expect((await inject('/no-such-page')).body).not.toContain('application/ld+json');
+  });
+
+  it('makes the markup anew when it changes (a price, a stock level)', async () => {
+    markupName = 'Office 2024';
+    expect(JSON.parse(LD.exec((await inject('/compatibility')).body)![1]!)).toEqual([
+      { '@type': 'Thing', name: 'Office 2024' },
+    ]);
+  });
+
+  it('answers its pages as before, and any other address with its not-found page and status 404', async () => {
+    for (const url of ['/', '/Compatibility/', '/account?token=abc', '/login'])
+      expect((await inject(url)).statusCode).toBe(200);
+    expect((await inject('/account')).body).toBe(SHELL);
+    for (const url of [
+      '/no-such-page',
+      '/compatibility/more',
+      '/metrics',
+      '/wp-login.php',
+      '/assets/gone.js',
+    ]) {
+      const res = await inject(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toBe(page('404 Page Not Found', PUBLIC_URL));
+    }
+  });
+
+  it('keeps crawlers out of the back office, the API and the pages of one visitor, and says where the sitemap is', async () => {
+    const res = await inject('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body).toBe(
+      'User-agent: *\nDisallow: /admin/\nDisallow: /api/\nDisallow: /account\nDisallow: /login\n\n' +
+        `Sitemap: ${PUBLIC_URL}/sitemap.xml\n`,
+    );
+  });
+
+  it('lists the pages for search engines in the sitemap, at the store’s public address', async () => {
+    const res = await inject('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(res.body).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+        `  <url><loc>${PUBLIC_URL}/</loc></url>\n` +
+        `  <url><loc>${PUBLIC_URL}/compatibility</loc></url>\n` +
+        '</urlset>\n',
+    );
+  });
+});

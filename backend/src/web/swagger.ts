@@ -1,3 +1,4 @@
+import type { ProductDto } from '../catalog/dto/product.dto.js';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { ErrorBodyDto } from './error-body.dto.js';
@@ -51,4 +52,25 @@ export function canonicalDocument<T>(value: T, key?: string): T {
  * them against what the server serves.
  */
 export const CONTRACT_FILES = { document: 'contracts/openapi.json', catalog: 'contracts/catalog.json' };
+
+/**
+ * The catalogue as the contract holds it (CONTRACT_FILES.catalog): each product's words as GET /api/products
+ * answers them, without prices and stock (which staff and sales change): the storefront's build prerenders
+ * the product pages from it.
+ */
+export function contractCatalog(
+  products: readonly Pick<
+    ProductDto,
+    'id' | 'title' | 'subtitle' | 'description' | 'includedApps' | 'compatibility'
+  >[],
+) {
+  return products.map(({ id, title, subtitle, description, includedApps, compatibility }) => ({
+    id,
+    title,
+    subtitle,
+    description,
+    includedApps: includedApps.map(({ name, icon }) => ({ name, icon })),
+    compatibility,
+  }));
+}
 export const CONTRACT_COMMAND = 'npm run contract';

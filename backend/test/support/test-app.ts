@@ -71,7 +71,7 @@ export function fakeFrontEndBuilds(): AppConfig['staticDirs'] {
     mkdirSync(join(dir, 'assets'), { recursive: true });
     writeFileSync(
       join(dir, 'index.html'),
-      `<!doctype html><html><body><div id="root">${name} app</div></body></html>`,
+      `<!doctype html><html><head><title>${name}</title></head><body><div id="root">${name} app</div></body></html>`,
     );
     writeFileSync(join(dir, 'assets', `${name}-abc123.js`), `console.log(${JSON.stringify(name)});`);
     return dir;

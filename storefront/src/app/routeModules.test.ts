@@ -4,6 +4,7 @@ import {
   EnterpriseSupportPage,
   modulesFor,
   NotFoundPage,
+  ProductPage,
   SHELL_PAGES,
   StoreLayout,
 } from './routeModules';
@@ -18,6 +19,7 @@ describe('modulesFor', () => {
     expect(modulesFor('/compatibility')).toEqual([StoreLayout, SHELL_PAGES.compatibility]);
     expect(modulesFor('/no/such/page')).toEqual([StoreLayout, NotFoundPage]);
     expect(modulesFor('/checkout/extra')).toEqual([StoreLayout, NotFoundPage]);
+    expect(modulesFor('/products/office-2024-standard')).toEqual([StoreLayout, ProductPage]);
   });
 
   it('loads a page once and remembers it, so that it renders without suspending', async () => {

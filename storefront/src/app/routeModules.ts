@@ -38,6 +38,7 @@ export const EnterpriseSupportPage = pageModule(
   'EnterpriseSupportPage',
 );
 export const NotFoundPage = pageModule(() => import('../pages/NotFoundPage'), 'NotFoundPage');
+export const ProductPage = pageModule(() => import('../pages/ProductPage'), 'ProductPage');
 
 /** The pages inside the store's header and footer (StoreLayout), by path. */
 export const SHELL_PAGES: Record<string, PageModule> = {
@@ -66,6 +67,7 @@ export function modulesFor(pathname: string): PageModule[] {
   if (path === 'checkout') return [CheckoutPage];
   if (path === 'enterprise-support') return [EnterpriseSupportPage];
   if (path === 'home') return [StoreLayout];
+  if (/^products\/[^/]+$/.test(path)) return [StoreLayout, ProductPage];
   return [StoreLayout, SHELL_PAGES[path] ?? NotFoundPage];
 }
 

@@ -24,6 +24,7 @@ const StoreLayout = page(routeModules.StoreLayout);
 const CheckoutPage = page(routeModules.CheckoutPage);
 const EnterpriseSupportPage = page(routeModules.EnterpriseSupportPage);
 const NotFoundPage = page(routeModules.NotFoundPage);
+const ProductPage = page(routeModules.ProductPage);
 const shellPages = Object.entries(routeModules.SHELL_PAGES).map(
   ([path, code]) => [path, page(code)] as const,
 );
@@ -46,6 +47,7 @@ export function AppRoutes() {
         <Route path="enterprise-support" element={loading(<EnterpriseSupportPage />)} />
         <Route element={loading(<StoreLayout />)}>
           <Route path="home" element={<HomePage withinShell />} />
+          <Route path="products/:productId" element={pageLoading(<ProductPage />)} />
           {shellPages.map(([path, Page]) => (
             <Route key={path} path={path} element={pageLoading(<Page />)} />
           ))}

@@ -448,6 +448,7 @@ export class AdminOrdersService {
       taxCountry: order.taxCountry,
       evidence: evidenceOf(order),
       couponCode: order.couponCode,
+      locale: order.locale,
       paymentProvider: order.paymentProvider,
       providerPaymentId: order.providerPaymentId,
       paidAt: order.paidAt,

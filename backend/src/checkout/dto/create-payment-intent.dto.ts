@@ -1,6 +1,7 @@
 import { TAX_MODES, type TaxMode } from '../../config/tax-config.js';
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../common/locales.js';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -108,6 +109,17 @@ export class CreatePaymentIntentDto {
   @IsOptional()
   @IsIn(CURRENCIES, { message: CURRENCY_REFUSAL })
   currency?: Currency;
+
+  @ApiPropertyOptional({
+    enum: LOCALES,
+    enumName: 'Locale',
+    description:
+      `The language the buyer placed the order in (the storefront's page language; ${DEFAULT_LOCALE} when ` +
+      'left out): the order keeps it (`locale` on the admin order) for the e-mails and documents about it.',
+  })
+  @IsOptional()
+  @IsIn(LOCALES, { message: `locale must be one of ${LOCALES.join(', ')}` })
+  locale?: Locale;
 
   @ApiPropertyOptional({ example: 'SAVE10', maxLength: 64 })
   @IsOptional()

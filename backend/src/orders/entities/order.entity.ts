@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
+import type { Locale } from '../../common/locales.js';
 import type { Currency } from '../../common/money.js';
 import type { TaxMode } from '../../config/tax-config.js';
 import { EXACT } from '../../database/exact-collation.js';
@@ -172,6 +173,10 @@ export class Order extends UuidEntity {
 
   @Column({ type: 'varchar', length: 3, default: 'USD' })
   currency: Currency;
+
+  /** The language the order was placed in (#36): its later e-mails and documents are in it. */
+  @Column({ type: 'varchar', length: 2, default: 'en' })
+  locale: Locale;
 
   @Column({ type: 'varchar', length: 64, nullable: true })
   couponCode: string | null;

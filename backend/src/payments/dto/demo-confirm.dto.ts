@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 
-export class DemoConfirmDto {
+/** The order a demo payment is for, and its client secret: only the checkout's browser knows both. */
+class DemoPaymentDto {
   @ApiProperty({ format: 'uuid' })
   @IsUUID('all', { message: 'orderId must be an order id' })
   @IsString({ message: 'orderId is required' })
@@ -15,7 +16,9 @@ export class DemoConfirmDto {
   @IsNotEmpty({ message: 'clientSecret is required' })
   @IsString({ message: 'clientSecret is required' })
   clientSecret: string;
+}
 
+export class DemoConfirmDto extends DemoPaymentDto {
   @ApiPropertyOptional({
     enum: ['succeed', 'decline', 'delay'],
     default: 'succeed',
@@ -47,21 +50,7 @@ export class DemoConfirmDto {
 }
 
 /** The same order and client secret as the confirmation's. */
-export class DemoSettleDto {
-  @ApiProperty({ format: 'uuid' })
-  @IsUUID('all', { message: 'orderId must be an order id' })
-  @IsString({ message: 'orderId is required' })
-  orderId: string;
-
-  @ApiProperty({
-    maxLength: 500,
-    description: 'The client secret answered by POST /api/create-payment-intent',
-  })
-  @MaxLength(500)
-  @IsNotEmpty({ message: 'clientSecret is required' })
-  @IsString({ message: 'clientSecret is required' })
-  clientSecret: string;
-
+export class DemoSettleDto extends DemoPaymentDto {
   @ApiProperty({
     enum: ['succeed', 'fail'],
     description:

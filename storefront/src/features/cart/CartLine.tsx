@@ -1,6 +1,9 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { productPath } from '../../lib/productPath';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import { formatMoney } from '../../lib/money';
 import type { CartItem } from '../../store/cart/types';
@@ -18,11 +21,14 @@ export function CartLine({
   onQuantity,
   onRemove,
   dense = false,
+  onOpenProduct,
 }: {
   item: CartItem;
   onQuantity: (quantity: number) => void;
   onRemove: () => void;
   dense?: boolean;
+  /** Given, the title links to the product's page, and this runs as it opens (the cart closes). */
+  onOpenProduct?: () => void;
 }) {
   return (
     <Box
@@ -39,7 +45,15 @@ export function CartLine({
       }}
     >
       <Box>
-        <Typography sx={{ fontWeight: 600 }}>{item.title}</Typography>
+        <Typography sx={{ fontWeight: 600 }}>
+          {onOpenProduct ? (
+            <Link component={RouterLink} to={productPath(item.id)} color="inherit" onClick={onOpenProduct}>
+              {item.title}
+            </Link>
+          ) : (
+            item.title
+          )}
+        </Typography>
         {!dense && (
           <Typography variant="body2" color="textSecondary">
             {item.includedApps.map((a) => a.name).join(', ')} · {item.compatibility.join(' & ')}

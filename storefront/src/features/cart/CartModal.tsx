@@ -112,6 +112,7 @@ export function CartModal() {
                     item={item}
                     onQuantity={(quantity) => dispatch(updateQuantity({ id: item.id, quantity }))}
                     onRemove={() => dispatch(removeItem(item.id))}
+                    onOpenProduct={close}
                   />
                 ))}
               </Box>

@@ -3,8 +3,11 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { productPath } from '../../lib/productPath';
 import { formatMoney } from '../../lib/money';
 import { useTaxMode } from '../../lib/storeConfig';
 import { listPriceCopy } from '../../content/stock';
@@ -86,7 +89,10 @@ export function ProductCard({
           )}
           <div>
             <Typography id={titleId} variant="h6" component="h3">
-              {product.title}
+              {/* The edition's own page: its details, for shoppers and search engines. */}
+              <Link component={RouterLink} to={productPath(product.id)} color="inherit" underline="hover">
+                {product.title}
+              </Link>
             </Typography>
             <Typography variant="body2" color="textSecondary">
               {product.subtitle}

@@ -1,3 +1,4 @@
+import { LOCALES, type Locale } from '../../../common/locales.js';
 import { CURRENCIES, type Currency } from '../../../common/money.js';
 import { TAX_MODES, type TaxMode } from '../../../config/tax-config.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
@@ -159,6 +160,12 @@ export class AdminOrderDetailDto extends AdminOrderRowDto {
   })
   evidence: AdminOrderEvidenceDto;
   @ApiProperty({ type: String, nullable: true }) couponCode: string | null;
+  @ApiProperty({
+    enum: LOCALES,
+    enumName: 'Locale',
+    description: 'The language the order was placed in: its e-mails and documents are in it',
+  })
+  locale: Locale;
   @ApiProperty({ enum: PAYMENT_PROVIDER_NAMES, enumName: 'PaymentProvider', nullable: true })
   paymentProvider: string | null;
   @ApiProperty({ type: String, nullable: true }) providerPaymentId: string | null;
