@@ -38,7 +38,12 @@ interface PageSpec {
   /** Put one item in the cart before the audit. */
   withCart?: boolean;
 }
-const PAGES: PageSpec[] = [{ path: '/' }, { path: '/compatibility' }, { path: '/checkout', withCart: true }];
+const PAGES: PageSpec[] = [
+  { path: '/' },
+  { path: '/compatibility' },
+  { path: '/products/office-2024-standard' },
+  { path: '/checkout', withCart: true },
+];
 
 export interface LighthouseRun {
   scores: Record<Category, number>;
@@ -249,7 +254,7 @@ export function summarise(lhr: Result): LighthouseRun {
 
 /**
  * Lighthouse 12 (mobile preset: Moto G Power emulation, simulated slow 4G and 4× CPU slowdown) on `/`,
- * `/compatibility` and `/checkout` with an item in the cart, `runs` times each in a fresh headless
+ * `/compatibility`, a product's page and `/checkout` with an item in the cart, `runs` times each in a fresh headless
  * Chromium, against the built store; the median of each category score and of LCP, TBT and CLS.
  */
 export async function benchLighthouse(options: { runs: number }): Promise<LighthouseResult> {
@@ -306,7 +311,7 @@ export async function benchLighthouse(options: { runs: number }): Promise<Lighth
       const middle = runs.map((r, i) => [r.scores.performance, i] as const).sort((a, b) => a[0] - b[0])[
         Math.floor(runs.length / 2)
       ]![1];
-      const name = spec.path === '/' ? 'home' : spec.path.slice(1);
+      const name = spec.path === '/' ? 'home' : spec.path.slice(1).replaceAll('/', '-');
       writeFileSync(join(reportsDir, `${name}.html`), reports[middle]!);
       const counts = new Map<string, { id: string; title: string; runs: number; value?: string }>();
       for (const run of [runs[middle]!, ...runs.filter((_, i) => i !== middle)])

@@ -171,6 +171,7 @@ test.describe('prerendered pages, hydrated', () => {
     await expect(page.locator('head > title')).toHaveCount(1);
     await expect(page.locator('head > meta[name="description"]')).toHaveCount(1);
     await expect(page.locator('head > meta[property="og:title"]')).toHaveCount(1);
+    await expect(page.locator('head > link[rel="canonical"]')).toHaveCount(1);
     await expect(page.locator('#root > title, #root > meta')).toHaveCount(0);
   }
 

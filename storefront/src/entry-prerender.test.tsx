@@ -34,6 +34,9 @@ describe('prerenderPage', () => {
     expect(head).toContain('<title>System Requirements &amp; Compatibility</title>');
     expect(head).toMatch(/<meta name="description" content="Check that Office 2024 runs[^"]*"\/>/);
     expect(head).toContain('<meta property="og:title" content="System Requirements &amp; Compatibility"/>');
+    // Its one address for search engines, absolute (the server writes its PUBLIC_URL over the placeholder).
+    expect(head).toContain(`<link rel="canonical" href="${PUBLIC_URL_PLACEHOLDER}/compatibility"/>`);
+    expect(head).toContain(`<meta property="og:url" content="${PUBLIC_URL_PLACEHOLDER}/compatibility"/>`);
     // The browser's emotion cache adopts these: "css <ids>" for the components, "css-global" for the baseline.
     expect(head).toMatch(/<style data-emotion="css [\w -]+">[^<]*\.css-\w+\{/);
     expect(head).toMatch(/<style data-emotion="css-global \w+">[^<]*box-sizing:border-box/);
@@ -106,6 +109,12 @@ describe('the addresses the build tells the server (routes.json)', () => {
     const { head, root } = await render(NOT_FOUND_PATH);
     expect(root).toMatch(/<h1[^>]*>404 Page Not Found<\/h1>/);
     expect(head).toContain('<title>404 Page Not Found</title>');
+    // Not a page of the store's: no canonical address. The home page has one, /, as has /home.
+    expect(head).not.toContain('rel="canonical"');
+    for (const path of ['/', '/home'])
+      expect((await render(path)).head).toContain(
+        `<link rel="canonical" href="${PUBLIC_URL_PLACEHOLDER}/"/>`,
+      );
   });
 
   it('lists every address the app has a page for, and only those, for the server to answer others with a 404', () => {

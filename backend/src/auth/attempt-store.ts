@@ -30,7 +30,8 @@ const MAX_KEYS = 100_000;
 export class MemoryAttemptStore implements AttemptStore {
   private readonly counters = new Map<string, AttemptCount>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  // Date.now read at each call (not the function kept): the limiter and its store share one clock.
+  constructor(private readonly now: () => number = () => Date.now()) {}
 
   async hit(key: string, ttlMs: number, sliding: boolean): Promise<AttemptCount> {
     const now = this.now();

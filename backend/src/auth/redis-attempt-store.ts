@@ -37,7 +37,8 @@ export class RedisAttemptStore implements AttemptStore {
   constructor(
     private readonly redis: Redis,
     private readonly keyPrefix: string,
-    private readonly now: () => number = Date.now,
+    // Date.now read at each call (not the function kept): the limiter and its store share one clock.
+    private readonly now: () => number = () => Date.now(),
     /** Names what is counted (the sign-in limits' by default; challenge/ counts anonymous writes). */
     private readonly namespace = 'sign-in',
   ) {

@@ -9,14 +9,25 @@ export const SOCIAL_IMAGE = {
 };
 
 /**
- * The document title and the description / Open Graph tags of a page (React 19 hoists them into <head>).
- * The image's address is absolute, as link previews need it.
+ * The document title and the description / Open Graph tags of a page (React 19 hoists them into <head>),
+ * and its canonical address when it has one (the address search engines list it under: without the query,
+ * one per page). The addresses are absolute, as link previews and search engines need them.
  */
-export function MetaTags({ title, description }: { title: string; description: string }) {
+export function MetaTags({
+  title,
+  description,
+  canonicalPath = null,
+}: {
+  title: string;
+  description: string;
+  canonicalPath?: string | null;
+}) {
   return (
     <>
       <title>{title}</title>
       <meta name="description" content={description} />
+      {canonicalPath !== null && <link rel="canonical" href={absoluteUrl(canonicalPath)} />}
+      {canonicalPath !== null && <meta property="og:url" content={absoluteUrl(canonicalPath)} />}
       <meta property="og:type" content="website" />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />

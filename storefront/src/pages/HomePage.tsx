@@ -55,8 +55,9 @@ function Products() {
 export function HomePage({ withinShell = false }: { withinShell?: boolean }) {
   const content = (
     <>
-      <Suspense fallback={<MetaTags title={TITLE} description={DESCRIPTION} />}>
-        <PageMeta title={TITLE} description={DESCRIPTION} />
+      {/* /home is the same page inside the store's header and footer: one canonical address, /. */}
+      <Suspense fallback={<MetaTags title={TITLE} description={DESCRIPTION} canonicalPath="/" />}>
+        <PageMeta title={TITLE} description={DESCRIPTION} canonicalPath="/" />
       </Suspense>
       <Hero />
       <Products />

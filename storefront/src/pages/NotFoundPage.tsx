@@ -7,7 +7,11 @@ import { PageMeta } from '../components/PageMeta';
 export function NotFoundPage() {
   return (
     <Container maxWidth="sm" sx={{ py: 8, textAlign: 'center' }}>
-      <PageMeta title="404 Page Not Found" description="The page you were looking for does not exist." />
+      <PageMeta
+        title="404 Page Not Found"
+        description="The page you were looking for does not exist."
+        canonicalPath={null}
+      />
       <Typography variant="h4" component="h1" gutterBottom>
         404 Page Not Found
       </Typography>

@@ -6,7 +6,11 @@ const SOURCES = {
     './{Careers,Compatibility,Contact,DeliveryPolicy,EnterpriseSupport,Eula,Privacy,RefundPolicy,Terms}Page.tsx',
     { query: '?raw', import: 'default', eager: true },
   ),
-  ...import.meta.glob('../components/content/*.tsx', { query: '?raw', import: 'default', eager: true }),
+  ...import.meta.glob(['../components/content/*.tsx', '!../components/content/*.test.tsx'], {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  }),
 } as Record<string, string>;
 
 const withoutComments = (code: string) => code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');

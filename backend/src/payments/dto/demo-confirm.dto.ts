@@ -1,8 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 
-/** The order a demo payment is for, and its client secret: only the checkout's browser knows both. */
-class DemoPaymentDto {
+export class DemoConfirmDto {
   @ApiProperty({ format: 'uuid' })
   @IsUUID('all', { message: 'orderId must be an order id' })
   @IsString({ message: 'orderId is required' })
@@ -16,9 +15,7 @@ class DemoPaymentDto {
   @IsNotEmpty({ message: 'clientSecret is required' })
   @IsString({ message: 'clientSecret is required' })
   clientSecret: string;
-}
 
-export class DemoConfirmDto extends DemoPaymentDto {
   @ApiPropertyOptional({
     enum: ['succeed', 'decline', 'delay'],
     default: 'succeed',
@@ -50,7 +47,21 @@ export class DemoConfirmDto extends DemoPaymentDto {
 }
 
 /** The same order and client secret as the confirmation's. */
-export class DemoSettleDto extends DemoPaymentDto {
+export class DemoSettleDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all', { message: 'orderId must be an order id' })
+  @IsString({ message: 'orderId is required' })
+  orderId: string;
+
+  @ApiProperty({
+    maxLength: 500,
+    description: 'The client secret answered by POST /api/create-payment-intent',
+  })
+  @MaxLength(500)
+  @IsNotEmpty({ message: 'clientSecret is required' })
+  @IsString({ message: 'clientSecret is required' })
+  clientSecret: string;
+
   @ApiProperty({
     enum: ['succeed', 'fail'],
     description:
