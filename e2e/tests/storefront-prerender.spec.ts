@@ -262,9 +262,14 @@ test.describe('prerendered pages, hydrated', () => {
     const scrolled = await page.evaluate(() => window.scrollY);
     expect(scrolled).toBeGreaterThan(0);
 
+    // The scripts loaded (the page's load event), then hydrated: the store's settings have come (under CI's
+    // lanes, past an expectation's 10 s after the load event: the response is waited for, as openStorePage does).
+    const settings = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/store-config',
+    );
     release();
-    // The scripts loaded (the page's load event), then hydrated: the store's settings have come.
     await page.waitForLoadState('load');
+    await settings;
     await expect(page.getByRole('banner').getByRole('link', { name: 'Office Licence Store' })).toBeVisible();
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   });
