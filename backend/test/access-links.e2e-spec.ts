@@ -31,7 +31,8 @@ describe(`sign-in links asked for on the storefront on ${DRIVER}`, () => {
     a = await startTestApp(env);
     b = await startTestApp(env);
     for (const t of [a, b]) await t.app.get(OutboxWorker).stop();
-  });
+    // Two apps started: past 30 s on MariaDB under CI's lanes. A hang detector.
+  }, 120_000);
   afterAll(async () => {
     await a.close();
     await b.close();
