@@ -29,7 +29,7 @@ const ACCOUNT_LINK = /https?:\/\/[^\s"<>]+\/account\?token=[^\s"<>]+/;
  */
 export async function accountLinkFor(address: string, dir?: string): Promise<string> {
   const found = () => mailsTo(address, dir).find((mail) => ACCOUNT_LINK.test(mail)) ?? '';
-  await expect.poll(found, { timeout: 30_000 }).toMatch(ACCOUNT_LINK);
+  await expect.poll(found).toMatch(ACCOUNT_LINK);
   return found().match(ACCOUNT_LINK)![0].replace(/&amp;/g, '&');
 }
 

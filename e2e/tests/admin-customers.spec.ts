@@ -43,9 +43,7 @@ test('customers: search by the start of an address, open one, see their order an
   const before = mailsTo(email).filter((mail) => ACCOUNT_LINK.test(mail)).length;
   await page.getByRole('button', { name: 'Send access link' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Access link sent' })).toBeVisible();
-  await expect
-    .poll(() => mailsTo(email).filter((mail) => ACCOUNT_LINK.test(mail)).length, { timeout: 30_000 })
-    .toBe(before + 1);
+  await expect.poll(() => mailsTo(email).filter((mail) => ACCOUNT_LINK.test(mail)).length).toBe(before + 1);
   // A second click within the minute is refused, with the reason.
   await page.getByRole('button', { name: 'Send access link' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'less than a minute ago' })).toBeVisible();

@@ -95,7 +95,7 @@ test.describe('contact form', () => {
       message: 'My key says it was already activated. What can I do?',
     });
     await expect
-      .poll(() => mailsMentioning(email).length, { timeout: 30_000, message: 'the notification to support' })
+      .poll(() => mailsMentioning(email).length, { message: 'the notification to support' })
       .toBeGreaterThan(0);
     expect(mailsMentioning(email)[0]).toContain('Activation on a new laptop');
   });

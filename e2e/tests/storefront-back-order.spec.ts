@@ -35,7 +35,7 @@ test.describe('a product out of stock', () => {
       // The confirmation of the order paid meanwhile: no key inside, and its subject says so.
       const ref = backOrder.orderId.slice(0, 8).toUpperCase();
       await expect
-        .poll(() => mailsTo(email).join('\n'), { timeout: 30_000 })
+        .poll(() => mailsTo(email).join('\n'))
         .toMatch(new RegExp(`Subject: Order ${ref} confirmed: your licence keys follow\\s+within 24 hours`));
       const mail = mailsTo(email).join('\n');
       expect(mail).toContain('Your licence keys are not in stock yet');

@@ -135,7 +135,10 @@ describe('registerStaticApps: the addresses the storefront build lists (routes.j
       app,
       { storefront, admin: join(storefront, 'no-admin-build') },
       PUBLIC_URL,
-      async (path) => (path === '/compatibility' ? [{ '@type': 'Thing', name: markupName }] : null),
+      async (path) => {
+        if (markupFails) throw new Error('Connection lost: the server closed the connection.');
+        return path === '/compatibility' ? [{ '@type': 'Thing', name: markupName }] : null;
+      },
     );
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
@@ -146,6 +149,7 @@ describe('registerStaticApps: the addresses the storefront build lists (routes.j
   });
 
   let markupName = 'Office </script><script>alert(1)</script>';
+  let markupFails = false;
   const inject = (url: string, acceptEncoding = 'identity') =>
     app
       .getHttpAdapter()
@@ -172,6 +176,17 @@ describe('registerStaticApps: the addresses the storefront build lists (routes.j
     expect(JSON.parse(LD.exec((await inject('/compatibility')).body)![1]!)).toEqual([
       { '@type': 'Thing', name: 'Office 2024' },
     ]);
+  });
+
+  it('sends the page without its markup when the markup cannot be made (the database gone a moment)', async () => {
+    markupFails = true;
+    try {
+      const res = await inject('/compatibility');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(page('Compatibility', PUBLIC_URL));
+    } finally {
+      markupFails = false;
+    }
   });
 
   it('answers its pages as before, and any other address with its not-found page and status 404', async () => {

@@ -169,7 +169,7 @@ export async function registerStaticApps(
       const path = routePath(req.url);
       const known = !file && (!routes || routes.known.has(path));
       const found = known || !routes ? (pages.prerendered.get(path) ?? pages.index) : routes.notFound;
-      const data = known && markup ? await markup(path) : null;
+      const data = known && markup ? await markupOrNone(markup, path) : null;
       const page = data ? withMarkup(found, data) : found;
       const encoding = encodingFor(page, req.headers['accept-encoding']);
       void reply
@@ -200,6 +200,19 @@ export async function registerStaticApps(
       return reply.callNotFound();
     return sendPage(storefront, structuredData)(req, reply);
   });
+}
+
+/**
+ * The page's markup, or none when it cannot be made (the database unreachable a moment, say): the page is
+ * worth more to a shopper without its schema.org markup than a 500 in its place.
+ */
+async function markupOrNone(markup: StructuredDataOf, path: string): Promise<object[] | null> {
+  try {
+    return await markup(path);
+  } catch (error) {
+    logger.warn(`The page ${path} is sent without its structured data: ${(error as Error).message}`);
+    return null;
+  }
 }
 
 async function mount(
